@@ -1,0 +1,116 @@
+// Builds the application from its dependencies; never listens (main.ts does, tests inject).
+import Fastify, { type FastifyInstance } from 'fastify';
+import rateLimit from '@fastify/rate-limit';
+import swagger from '@fastify/swagger';
+import apiReference from '@scalar/fastify-api-reference';
+import type { Config } from './config.js';
+import type { Database } from './platform/db/database.js';
+import { pendingMigrations } from './platform/db/migrate.js';
+import { TooManyRequests } from './platform/http/errors.js';
+import { registerIdempotency } from './platform/http/idempotency.js';
+import { registerProblemHandlers, sendProblem } from './platform/http/problem.js';
+import { registerAuthentication } from './platform/http/request-context.js';
+import { problemSchema } from './platform/http/route-docs.js';
+import { AJV_OPTIONS } from './platform/http/validation.js';
+import { registerApiKeyRoutes } from './modules/auth/api-keys.js';
+import { registerAuthRoutes } from './modules/auth/auth-routes.js';
+import { authService } from './modules/auth/auth-service.js';
+import { credentialResolver } from './modules/auth/credentials.js';
+import { smsGateway, type SmsGateway } from './modules/auth/sms-gateway.js';
+import { registerCompanyRoutes } from './modules/company/company-routes.js';
+import { registerUserRoutes } from './modules/users/users-routes.js';
+import { users } from './modules/users/users-resource.js';
+import { findRecord } from './resources/engine/resource-store.js';
+import { toApi } from './resources/engine/resource-service.js';
+import { registerResource } from './resources/engine/register-resource.js';
+import { registerMasterData } from './resources/register-master-data.js';
+
+export interface AppDeps {
+  config: Config;
+  database: Database;
+  /** Pino options, or false for silence (tests). */
+  logger?: boolean | object;
+  sms?: SmsGateway;
+}
+
+export interface RouteEntry { method: string; url: string }
+
+declare module 'fastify' {
+  interface FastifyInstance { routeList: RouteEntry[] }
+}
+
+export const API_PREFIX = '/v2';
+
+export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
+  const { config, database } = deps;
+  const app = Fastify({
+    logger: deps.logger ?? { level: config.logLevel },
+    bodyLimit: config.bodyLimitBytes,
+    trustProxy: config.trustProxy,
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+    ajv: { customOptions: { ...AJV_OPTIONS } }, // Fastify adds ajv-formats itself
+  });
+  const routeList: RouteEntry[] = [];
+  app.decorate('routeList', routeList);
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) if (method !== 'HEAD') routeList.push({ method, url: route.url });
+  });
+  app.addHook('onClose', async () => { await database.close(); });
+
+  registerProblemHandlers(app);
+  app.addSchema(problemSchema);
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: {
+        title: 'Crewbase: Workforce Service-Management API', version: '2',
+        description: 'Errors are application/problem+json (RFC 9457). Lists take limit, offset, sort=field:1,other:-1, field filters and filter=[{field,type,op,value}]; the total is in X-Total-Count.',
+      },
+      components: {
+        securitySchemes: {
+          'Bearer-Auth': { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
+          'API-Key': { type: 'apiKey', in: 'header', name: 'x-API-Key' },
+        },
+      },
+    },
+  });
+  await app.register(rateLimit, {
+    global: false,
+    errorResponseBuilder: (_request, context) => TooManyRequests(`Too many requests; retry in ${Math.ceil(context.ttl / 1000)} s`, Math.ceil(context.ttl / 1000)),
+  });
+
+  app.get('/health', { schema: { hide: true }, config: { isPublic: true } }, async () => ({ status: 'ok' }));
+  app.get('/ready', { schema: { hide: true }, config: { isPublic: true } }, async (_request, reply) => {
+    try {
+      const pending = await pendingMigrations(database);
+      if (pending.length) return sendProblem(reply, 503, 'Service Unavailable', `Migrations pending: ${pending.join(', ')}`);
+      return { status: 'ready' };
+    } catch {
+      return sendProblem(reply, 503, 'Service Unavailable', 'The database is not reachable');
+    }
+  });
+
+  const sms = deps.sms ?? smsGateway(config, app.log);
+  const credentials = credentialResolver(config, database);
+  const auth = authService({
+    config, database, sms,
+    readUser: async (tx, userId) => {
+      const record = await findRecord(tx, users, userId);
+      return record ? toApi(users, record) : undefined;
+    },
+  });
+
+  await app.register(async (v2) => {
+    registerAuthentication(v2, (request) => credentials.resolve(request));
+    registerIdempotency(v2, database);
+    registerCompanyRoutes(v2, { config, database, auth });
+    registerAuthRoutes(v2, { config, auth });
+    registerApiKeyRoutes(v2, { database, credentials });
+    registerUserRoutes(v2, registerResource(v2, { database }, users));
+    registerMasterData(v2, { database, onPermissionsChanged: () => credentials.forgetPermissions() });
+  }, { prefix: API_PREFIX });
+
+  app.get(`${API_PREFIX}/openapi.json`, { schema: { hide: true }, config: { isPublic: true } }, async () => app.swagger());
+  await app.register(apiReference, { routePrefix: `${API_PREFIX}/docs`, configuration: { url: `${API_PREFIX}/openapi.json`, title: 'Crewbase API' } });
+  return app;
+}

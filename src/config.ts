@@ -1,0 +1,97 @@
+// The only reader of process.env: every setting is parsed and checked here once.
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  dbPoolSize: number;
+  jwtSecret: Uint8Array;
+  jwtIssuer: string;
+  accessTokenTtlSeconds: number;
+  refreshTokenTtlSeconds: number;
+  signupOpen: boolean;
+  bodyLimitBytes: number;
+  loginMaxTries: number;
+  loginLockSeconds: number;
+  authRateLimitPerIp: number;
+  authRateLimitPerUsername: number;
+  authRateLimitWindowSeconds: number;
+  smsSink: string;
+  smsHttpUrl: string | undefined;
+  apiKeyCacheSeconds: number;
+  logLevel: string;
+  trustProxy: boolean;
+}
+
+type Env = Record<string, string | undefined>;
+
+class ConfigError extends Error {}
+
+function int(env: Env, name: string, fallback: number, min: number, max: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < min || value > max) {
+    throw new ConfigError(`${name} must be an integer from ${min} to ${max}, got "${raw}"`);
+  }
+  return value;
+}
+
+function bool(env: Env, name: string, fallback: boolean): boolean {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  if (['true', '1', 'yes'].includes(raw)) return true;
+  if (['false', '0', 'no'].includes(raw)) return false;
+  throw new ConfigError(`${name} must be true or false, got "${raw}"`);
+}
+
+// No default secret: without JWT_SECRET one is generated on first start and kept in DATA_DIR,
+// so a single embedded instance works out of the box and tokens survive restarts.
+function jwtSecret(env: Env, dataDir: string): Uint8Array {
+  const given = env.JWT_SECRET;
+  if (given) {
+    if (given.length < 32) throw new ConfigError('JWT_SECRET must be at least 32 characters');
+    return new TextEncoder().encode(given);
+  }
+  const file = join(dataDir, 'jwt-secret');
+  if (!existsSync(file)) {
+    mkdirSync(dataDir, { recursive: true });
+    writeFileSync(file, randomBytes(48).toString('base64url'), { mode: 0o600, flag: 'wx' });
+  }
+  return new TextEncoder().encode(readFileSync(file, 'utf8').trim());
+}
+
+export function loadConfig(env: Env = process.env): Readonly<Config> {
+  const dataDir = resolve(env.DATA_DIR || './data');
+  const signup = env.SIGNUP || 'open';
+  if (signup !== 'open' && signup !== 'closed') throw new ConfigError('SIGNUP must be open or closed');
+  return Object.freeze({
+    port: int(env, 'PORT', 3000, 0, 65535),
+    host: env.HOST || '0.0.0.0',
+    dataDir,
+    databaseUrl: env.DATABASE_URL || undefined,
+    dbPoolSize: int(env, 'DB_POOL_SIZE', 10, 1, 200),
+    jwtSecret: jwtSecret(env, dataDir),
+    jwtIssuer: env.JWT_ISSUER || 'crewbase',
+    accessTokenTtlSeconds: int(env, 'ACCESS_TOKEN_TTL', 900, 60, 86400),
+    refreshTokenTtlSeconds: int(env, 'REFRESH_TOKEN_TTL', 30 * 86400, 300, 365 * 86400),
+    signupOpen: signup === 'open',
+    bodyLimitBytes: int(env, 'BODY_LIMIT', 1024 * 1024, 1024, 100 * 1024 * 1024),
+    loginMaxTries: int(env, 'LOGIN_MAX_TRIES', 5, 1, 100),
+    loginLockSeconds: int(env, 'LOGIN_LOCK_SECONDS', 900, 1, 86400),
+    authRateLimitPerIp: int(env, 'AUTH_RATE_LIMIT_PER_IP', 30, 1, 100000),
+    authRateLimitPerUsername: int(env, 'AUTH_RATE_LIMIT_PER_USERNAME', 10, 1, 100000),
+    authRateLimitWindowSeconds: int(env, 'AUTH_RATE_LIMIT_WINDOW', 60, 1, 86400),
+    smsSink: env.SMS_SINK || 'log',
+    smsHttpUrl: env.SMS_HTTP_URL || undefined,
+    apiKeyCacheSeconds: int(env, 'API_KEY_CACHE_SECONDS', 30, 0, 3600),
+    logLevel: env.LOG_LEVEL || 'info',
+    trustProxy: bool(env, 'TRUST_PROXY', false),
+  });
+}
+
+export { ConfigError };

@@ -1,0 +1,69 @@
+// Command line: serve | migrate | company create --name N --username U --password P [--email E]
+import { parseArgs } from 'node:util';
+import { createApp } from './app.js';
+import { loadConfig, type Config } from './config.js';
+import { openDatabase, type Database } from './platform/db/database.js';
+import { migrate } from './platform/db/migrate.js';
+import { authService } from './modules/auth/auth-service.js';
+import { smsGateway } from './modules/auth/sms-gateway.js';
+import { createCompany } from './modules/company/create-company.js';
+
+async function openMigrated(config: Config, log: (line: string) => void): Promise<Database> {
+  const database = await openDatabase(config.databaseUrl
+    ? { kind: 'postgres', url: config.databaseUrl, poolSize: config.dbPoolSize }
+    : { kind: 'pglite', dataDir: config.dataDir });
+  const applied = await migrate(database, log);
+  log(`database ready (${database.kind}, ${applied} migration(s) applied)`);
+  return database;
+}
+
+async function serve(config: Config) {
+  const database = await openMigrated(config, (line) => console.log(line));
+  const app = await createApp({ config, database });
+  let isClosing = false;
+  const shutdown = async (signal: string) => {
+    if (isClosing) return;
+    isClosing = true;
+    app.log.info(`${signal}: finishing in-flight requests`);
+    await app.close(); // stops accepting, waits for in-flight requests, closes the database
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  await app.listen({ port: config.port, host: config.host });
+}
+
+async function main(argv: string[]) {
+  const [command, sub] = argv;
+  const config = loadConfig();
+  if (command === 'serve' || command === undefined) return serve(config);
+  if (command === 'migrate') {
+    const database = await openMigrated(config, (line) => console.log(line));
+    return database.close();
+  }
+  if (command === 'company' && sub === 'create') {
+    const { values } = parseArgs({
+      args: argv.slice(2),
+      options: { name: { type: 'string' }, username: { type: 'string' }, password: { type: 'string' }, email: { type: 'string' } },
+    });
+    if (!values.name || !values.username || !values.password) throw new Error('company create needs --name, --username and --password');
+    const database = await openMigrated(config, (line) => console.error(line));
+    try {
+      const sms = smsGateway(config, console as never);
+      const auth = authService({ config, database, sms, readUser: async () => undefined });
+      const created = await createCompany({ database, auth }, {
+        companyName: values.name, username: values.username, password: values.password, ...(values.email ? { email: values.email } : {}),
+      });
+      console.log(JSON.stringify({ companyId: created.companyId, userId: created.userId }));
+    } finally {
+      await database.close();
+    }
+    return;
+  }
+  throw new Error(`unknown command: ${argv.join(' ')}\nusage: serve | migrate | company create --name N --username U --password P [--email E]`);
+}
+
+main(process.argv.slice(2)).catch((error) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});

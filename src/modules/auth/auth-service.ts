@@ -1,0 +1,139 @@
+// Log-in, token refresh (with rotation and reuse detection), SMS codes and password change.
+import { randomInt } from 'node:crypto';
+import type { Config } from '../../config.js';
+import type { Database } from '../../platform/db/database.js';
+import { inAuthLookup, inTenant, type TenantTx } from '../../platform/db/tenant.js';
+import { Forbidden, HttpError, Unauthorized, fieldError } from '../../platform/http/errors.js';
+import type { RequestContext } from '../../platform/http/request-context.js';
+import { newObjectId } from '../../platform/ids.js';
+import { signAccessToken } from './access-tokens.js';
+import * as authStore from './auth-store.js';
+import { checkPasswordPolicy, hashPassword, verifyPassword } from './passwords.js';
+import { hmac, randomSecret, sameHex, sha256 } from './secrets.js';
+import type { SmsGateway } from './sms-gateway.js';
+
+const INVALID_LOGIN = 'Invalid credentials, or the account is locked for a while after repeated failures';
+const CODE_TTL_MS = 5 * 60_000;
+const CODE_MAX_TRIES = 5;
+
+export interface Tokens {
+  accessToken: string;
+  tokenType: 'Bearer';
+  expiresIn: number;
+  refreshToken: string;
+}
+
+export interface AuthDeps {
+  config: Config;
+  database: Database;
+  sms: SmsGateway;
+  /** Reads a user as the API shows it (for the login response). */
+  readUser(tx: TenantTx, userId: string): Promise<Record<string, unknown> | undefined>;
+}
+
+export function normalizeTelephone(raw: string): string {
+  return raw.replace(/[\s\-()/.]/g, '').replace(/^00/, '+');
+}
+
+export function authService(deps: AuthDeps) {
+  const { config, database } = deps;
+
+  /** Starts a session (a new refresh family, or the next token of one) inside the caller's transaction. */
+  async function issueTokens(tx: TenantTx, userId: string, accessGroupId: string, familyId = newObjectId()): Promise<Tokens> {
+    const refreshToken = `rt_${randomSecret(32)}`;
+    await authStore.insertRefreshToken(tx, {
+      id: newObjectId(), userId, familyId, tokenHash: sha256(refreshToken),
+      expiresAt: new Date(Date.now() + config.refreshTokenTtlSeconds * 1000),
+    });
+    const accessToken = await signAccessToken(config, { sub: userId, companyId: tx.companyId, accessGroupId, sid: familyId });
+    return { accessToken, tokenType: 'Bearer', expiresIn: config.accessTokenTtlSeconds, refreshToken };
+  }
+
+  async function login(username: string, password: string) {
+    const candidates = await inAuthLookup(database, (db) => authStore.findLoginCandidates(db, username));
+    const user = candidates.length === 1 ? candidates[0]! : undefined;
+    const isLocked = Boolean(user?.locked_until && new Date(user.locked_until).getTime() > Date.now());
+    const isValid = await verifyPassword(user && !isLocked ? user.password_hash : undefined, password);
+    if (!user || isLocked) throw Unauthorized(INVALID_LOGIN);
+    return inTenant(database, user.company_id, async (tx) => {
+      if (!isValid) {
+        await authStore.recordLoginFailure(tx, user.id, config.loginMaxTries, config.loginLockSeconds);
+        return undefined;
+      }
+      await authStore.recordLoginSuccess(tx, user.id);
+      const tokens = await issueTokens(tx, user.id, user.access_group_id ?? '');
+      return { ...tokens, user: await deps.readUser(tx, user.id) };
+    }).then((result) => {
+      // The failure is committed first, then reported.
+      if (!result) throw Unauthorized(INVALID_LOGIN);
+      return result;
+    });
+  }
+
+  async function refresh(refreshToken: string): Promise<Tokens> {
+    const row = await inAuthLookup(database, (db) => authStore.findRefreshToken(db, sha256(refreshToken)));
+    if (!row || row.revoked_at || new Date(row.expires_at).getTime() <= Date.now()) throw Unauthorized('Invalid or expired refresh token');
+    const outcome = await inTenant(database, row.company_id, async (tx) => {
+      if (!(await authStore.consumeRefreshToken(tx, row.id))) {
+        // A used token came back: someone holds a copy. End the whole session.
+        await authStore.revokeRefreshFamily(tx, row.family_id);
+        return undefined;
+      }
+      const user = await authStore.findUserCredentials(tx, row.user_id);
+      if (!user) return undefined;
+      return issueTokens(tx, user.id, user.access_group_id ?? '', row.family_id);
+    });
+    if (!outcome) throw Unauthorized('Invalid or expired refresh token');
+    return outcome;
+  }
+
+  async function requestAuthCode(telephone: string): Promise<void> {
+    const number = normalizeTelephone(telephone);
+    const users = await inAuthLookup(database, (db) => authStore.findUsersByTelephone(db, number));
+    // Nothing is said about whether the number is known; ambiguous numbers get no code.
+    if (users.length !== 1) return;
+    const user = users[0]!;
+    const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
+    await inTenant(database, user.company_id, (tx) => authStore.insertAuthCode(tx, {
+      id: newObjectId(), userId: user.id, codeHash: hmac(config.jwtSecret, `${user.id}:${code}`), expiresAt: new Date(Date.now() + CODE_TTL_MS),
+    }));
+    await deps.sms.send(number, `Your Crewbase code: ${code}. It expires in 5 minutes.`);
+  }
+
+  async function authUsingSms(telephone: string, code: string) {
+    const users = await inAuthLookup(database, (db) => authStore.findUsersByTelephone(db, normalizeTelephone(telephone)));
+    if (users.length !== 1) throw Unauthorized('Invalid or expired code');
+    const user = users[0]!;
+    const result = await inTenant(database, user.company_id, async (tx) => {
+      const stored = await authStore.latestAuthCode(tx, user.id);
+      if (!stored) return undefined;
+      const isMatch = sameHex(stored.code_hash, hmac(config.jwtSecret, `${user.id}:${code}`));
+      await authStore.countAuthCodeTry(tx, stored.id, isMatch, CODE_MAX_TRIES);
+      if (!isMatch) return undefined;
+      const tokens = await issueTokens(tx, user.id, user.access_group_id ?? '');
+      return { ...tokens, user: await deps.readUser(tx, user.id) };
+    });
+    if (!result) throw Unauthorized('Invalid or expired code');
+    return result;
+  }
+
+  async function changePassword(ctx: RequestContext, currentPassword: string, newPassword: string): Promise<void> {
+    if (ctx.kind !== 'user') throw Forbidden('Only a logged-in user can change their password');
+    const user = await inTenant(database, ctx.companyId, (tx) => authStore.findUserCredentials(tx, ctx.userId));
+    if (!user) throw Unauthorized();
+    if (!(await verifyPassword(user.password_hash, currentPassword))) {
+      throw new HttpError(403, 'Forbidden', 'The current password is wrong');
+    }
+    checkPasswordPolicy(newPassword, [user.login ?? undefined, user.login_email ?? undefined], 'newPassword');
+    if (newPassword === currentPassword) throw fieldError('newPassword', 'must differ from the current password');
+    const hash = await hashPassword(newPassword);
+    await inTenant(database, ctx.companyId, async (tx) => {
+      await authStore.setPasswordHash(tx, ctx.userId, hash);
+      await authStore.revokeUserRefreshTokens(tx, ctx.userId, ctx.sessionId);
+    });
+  }
+
+  return { issueTokens, login, refresh, requestAuthCode, authUsingSms, changePassword };
+}
+
+export type AuthService = ReturnType<typeof authService>;

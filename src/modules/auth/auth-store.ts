@@ -1,0 +1,132 @@
+// SQL of the auth module: credential look-ups (before the tenant is known) and tenant-scoped writes.
+import { sql, type Kysely } from 'kysely';
+import type { TenantTx } from '../../platform/db/tenant.js';
+
+export interface LoginCandidate {
+  company_id: string;
+  id: string;
+  password_hash: string | null;
+  access_group_id: string | null;
+  locked_until: Date | null;
+}
+
+export async function findLoginCandidates(db: Kysely<any>, username: string): Promise<LoginCandidate[]> {
+  const name = username.toLowerCase();
+  return (await db.selectFrom('users')
+    .select(['company_id', 'id', 'password_hash', 'access_group_id', 'locked_until'])
+    .where((eb) => eb.or([eb('login', '=', name), eb('login_email', '=', name)]))
+    .limit(2).execute()) as LoginCandidate[];
+}
+
+export async function findUsersByTelephone(db: Kysely<any>, telephone: string): Promise<LoginCandidate[]> {
+  return (await db.selectFrom('users')
+    .select(['company_id', 'id', 'password_hash', 'access_group_id', 'locked_until'])
+    .where('telephone', '=', telephone).limit(2).execute()) as LoginCandidate[];
+}
+
+export async function recordLoginFailure(tx: TenantTx, userId: string, maxTries: number, lockSeconds: number) {
+  await sql`UPDATE users SET
+      login_tries = CASE WHEN login_tries + 1 >= ${maxTries} THEN 0 ELSE login_tries + 1 END,
+      locked_until = CASE WHEN login_tries + 1 >= ${maxTries} THEN now() + make_interval(secs => ${lockSeconds}) ELSE locked_until END
+    WHERE company_id = ${tx.companyId} AND id = ${userId}`.execute(tx.db);
+}
+
+export async function recordLoginSuccess(tx: TenantTx, userId: string) {
+  await tx.db.updateTable('users').set({ login_tries: 0, locked_until: null })
+    .where('company_id', '=', tx.companyId).where('id', '=', userId).execute();
+}
+
+export async function findUserCredentials(tx: TenantTx, userId: string) {
+  return (await tx.db.selectFrom('users').select(['id', 'login', 'login_email', 'password_hash', 'access_group_id'])
+    .where('company_id', '=', tx.companyId).where('id', '=', userId).executeTakeFirst()) as
+    { id: string; login: string | null; login_email: string | null; password_hash: string | null; access_group_id: string | null } | undefined;
+}
+
+export async function setPasswordHash(tx: TenantTx, userId: string, hash: string) {
+  await sql`UPDATE users SET password_hash = ${hash},
+      doc = jsonb_set(doc, '{access,passwordChangeDate}', to_jsonb(${new Date().toISOString()}::text), true),
+      modified_at = now(), modified_by = ${userId}
+    WHERE company_id = ${tx.companyId} AND id = ${userId}`.execute(tx.db);
+}
+
+// Refresh tokens: one family per log-in; each use replaces the token, a reuse revokes the family.
+export interface RefreshTokenRow {
+  company_id: string; id: string; user_id: string; family_id: string;
+  expires_at: Date; used_at: Date | null; revoked_at: Date | null;
+}
+
+export async function findRefreshToken(db: Kysely<any>, tokenHash: string): Promise<RefreshTokenRow | undefined> {
+  return (await db.selectFrom('refresh_tokens').selectAll().where('token_hash', '=', tokenHash).executeTakeFirst()) as RefreshTokenRow | undefined;
+}
+
+export async function insertRefreshToken(tx: TenantTx, row: { id: string; userId: string; familyId: string; tokenHash: string; expiresAt: Date }) {
+  await tx.db.insertInto('refresh_tokens').values({
+    company_id: tx.companyId, id: row.id, user_id: row.userId, family_id: row.familyId, token_hash: row.tokenHash, expires_at: row.expiresAt,
+  }).execute();
+}
+
+/** Marks a token used; false when it was used (or revoked) already. */
+export async function consumeRefreshToken(tx: TenantTx, id: string): Promise<boolean> {
+  const result = await tx.db.updateTable('refresh_tokens').set({ used_at: sql`now()` })
+    .where('company_id', '=', tx.companyId).where('id', '=', id).where('used_at', 'is', null).where('revoked_at', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+export async function revokeRefreshFamily(tx: TenantTx, familyId: string) {
+  await tx.db.updateTable('refresh_tokens').set({ revoked_at: sql`now()` })
+    .where('company_id', '=', tx.companyId).where('family_id', '=', familyId).where('revoked_at', 'is', null).execute();
+}
+
+export async function revokeUserRefreshTokens(tx: TenantTx, userId: string, exceptFamily?: string) {
+  let query = tx.db.updateTable('refresh_tokens').set({ revoked_at: sql`now()` })
+    .where('company_id', '=', tx.companyId).where('user_id', '=', userId).where('revoked_at', 'is', null);
+  if (exceptFamily) query = query.where('family_id', '!=', exceptFamily);
+  await query.execute();
+}
+
+// SMS codes
+export async function insertAuthCode(tx: TenantTx, row: { id: string; userId: string; codeHash: string; expiresAt: Date }) {
+  await tx.db.updateTable('auth_codes').set({ used_at: sql`now()` })
+    .where('company_id', '=', tx.companyId).where('user_id', '=', row.userId).where('used_at', 'is', null).execute();
+  await tx.db.insertInto('auth_codes').values({
+    company_id: tx.companyId, id: row.id, user_id: row.userId, code_hash: row.codeHash, expires_at: row.expiresAt,
+  }).execute();
+}
+
+export async function latestAuthCode(tx: TenantTx, userId: string) {
+  return (await tx.db.selectFrom('auth_codes').selectAll()
+    .where('company_id', '=', tx.companyId).where('user_id', '=', userId)
+    .where('used_at', 'is', null).where('expires_at', '>', sql<Date>`now()`)
+    .orderBy('created_at', 'desc').limit(1).forUpdate().executeTakeFirst()) as
+    { id: string; code_hash: string; tries: number } | undefined;
+}
+
+export async function countAuthCodeTry(tx: TenantTx, id: string, isSuccess: boolean, maxTries: number) {
+  await sql`UPDATE auth_codes SET tries = tries + 1,
+      used_at = CASE WHEN ${isSuccess} OR tries + 1 >= ${maxTries} THEN now() ELSE used_at END
+    WHERE company_id = ${tx.companyId} AND id = ${id}`.execute(tx.db);
+}
+
+// API keys
+export interface ApiKeyRow {
+  company_id: string; id: string; name: string; prefix: string; scopes: string[];
+  expires_at: Date | null; created_at: Date; created_by: string | null; last_used_at: Date | null;
+}
+
+export async function findApiKeyByHash(db: Kysely<any>, keyHash: string): Promise<ApiKeyRow | undefined> {
+  return (await db.selectFrom('api_keys')
+    .select(['company_id', 'id', 'name', 'prefix', 'scopes', 'expires_at', 'created_at', 'created_by', 'last_used_at'])
+    .where('key_hash', '=', keyHash).executeTakeFirst()) as ApiKeyRow | undefined;
+}
+
+export async function touchApiKey(tx: TenantTx, id: string) {
+  await tx.db.updateTable('api_keys').set({ last_used_at: sql`now()` })
+    .where('company_id', '=', tx.companyId).where('id', '=', id).execute();
+}
+
+export async function loadGroupPermissions(tx: TenantTx, groupId: string) {
+  const row = await tx.db.selectFrom('access_groups').select('doc')
+    .where('company_id', '=', tx.companyId).where('id', '=', groupId).executeTakeFirst();
+  return row ? (row.doc as { permissions?: Record<string, any> }).permissions ?? {} : undefined;
+}

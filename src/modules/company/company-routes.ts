@@ -1,0 +1,31 @@
+import type { FastifyInstance } from 'fastify';
+import { Type } from 'typebox';
+import type { Config } from '../../config.js';
+import type { Database } from '../../platform/db/database.js';
+import { Forbidden } from '../../platform/http/errors.js';
+import { errorResponses } from '../../platform/http/route-docs.js';
+import type { AuthService } from '../auth/auth-service.js';
+import { authRateLimits, tokenResponse } from '../auth/auth-routes.js';
+import { createCompany, type NewCompany } from './create-company.js';
+
+export function registerCompanyRoutes(app: FastifyInstance, deps: { config: Config; database: Database; auth: AuthService }) {
+  app.post('/company/signup', {
+    ...authRateLimits(app, deps.config),
+    schema: {
+      tags: ['company'], summary: 'Create a company and its first admin (can be turned off with SIGNUP=closed)',
+      body: Type.Object({
+        companyName: Type.String({ minLength: 1, maxLength: 200 }),
+        username: Type.String({ minLength: 3, maxLength: 100, pattern: '^[^\\s@]+$' }),
+        password: Type.String({ maxLength: 128 }),
+        email: Type.Optional(Type.String({ format: 'email', maxLength: 254 })),
+      }, { additionalProperties: false }),
+      response: {
+        201: { ...tokenResponse, properties: { companyId: { type: 'string' }, userId: { type: 'string' }, ...tokenResponse.properties } },
+        ...errorResponses([409, 429]),
+      },
+    },
+  }, async (request, reply) => {
+    if (!deps.config.signupOpen) throw Forbidden('Sign-up is closed on this server');
+    return reply.code(201).send(await createCompany(deps, request.body as NewCompany));
+  });
+}

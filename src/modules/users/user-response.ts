@@ -1,0 +1,3 @@
+import { users } from './users-resource.js';
+
+export const userResponse = users.response;

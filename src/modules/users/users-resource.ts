@@ -1,0 +1,71 @@
+// Users: the spec's nested shape; credentials are write-only and live in columns, never in the document.
+import { Type } from 'typebox';
+import { defineResource } from '../../resources/engine/define-resource.js';
+import { address, contact, dateTime, freeObject, list, objectId, objectIds, opt, tags, text } from '../../resources/engine/fields.js';
+import { prepareUser, userApiExtras } from './prepare-user.js';
+
+const num = () => Type.Number({ minimum: -1e9, maximum: 1e9 });
+
+export const userSchema = Type.Object({
+  id: opt(Type.String({ minLength: 3, maxLength: 100, pattern: '^[^\\s@]+$', description: 'login id (used as username to log in)' })),
+  password: opt(Type.String({ maxLength: 128, writeOnly: true, description: 'write-only; 8 to 128 characters, not the user name' })),
+  general: opt(Type.Object({
+    firstName: opt(text(200)), lastName: opt(text(200)), sex: opt(text(20)), birthDate: opt(text(30)),
+    language: opt(text(20)), insuranceNumber: opt(text(50)), deviceToken: opt(text(500)), webPushToken: opt(text(2000)),
+    profileImage: opt(text(2000)), description: opt(text(5000)), lastNpsScoreSend: opt(dateTime()),
+    badges: opt(list(Type.Object({ type: opt(text(100)), level: opt(num()) }), 100)), myTutorialUsername: opt(text(200)),
+  })),
+  access: opt(Type.Object({
+    dashboardAccess: opt(Type.Boolean()), webAccess: opt(text(50)),
+    email: opt(Type.String({ format: 'email', maxLength: 254, description: 'also a username to log in' })),
+  })),
+  contract: opt(Type.Object({
+    startDate: opt(dateTime()), endDate: opt(dateTime()), department: opt(text(200)), salary: opt(num()),
+    salaryType: opt(text(50)), employment: opt(text(50)), payment: opt(text(50)), dailyWorkingHours: opt(freeObject()),
+    payTypeId: opt(objectId()), vacationDays: opt(num()),
+    remainingLeave: opt(list(Type.Object({ year: Type.Integer({ minimum: 1900, maximum: 3000 }), days: num() }), 100)),
+    allowedToTrackDrivingTime: opt(Type.Boolean()),
+  })),
+  contact: opt(Type.Object({
+    ...contact().properties,
+    smsCount: opt(Type.Integer({ minimum: 0 })), smsChatCount: opt(Type.Integer({ minimum: 0 })),
+    smsSendDate: opt(dateTime()), smsSendBy: opt(text(100)), lastSMSStatus: opt(text(100)), secondSmsSendDate: opt(dateTime()),
+  })),
+  address: opt(address()),
+  accessGroupId: opt(objectId({ description: 'permission role; the company\'s employee group when absent' })),
+  totalTargetHours: opt(num()),
+  jobs: opt(list(freeObject(), 100)),
+  setUpDone: opt(Type.Boolean()),
+  location: opt(Type.Object({
+    latitude: opt(Type.Number({ minimum: -90, maximum: 90 })), longitude: opt(Type.Number({ minimum: -180, maximum: 180 })),
+    location: opt(Type.Object({ type: opt(Type.Literal('Point')), coordinates: opt(Type.Array(Type.Number(), { minItems: 2, maxItems: 2 })) })),
+  })),
+  activityTypeIds: opt(objectIds(200)),
+  implementation: opt(Type.Object({
+    hasJob: opt(Type.Boolean()), hasTimeTracking: opt(Type.Boolean()), isSuccessfullyImplemented: opt(Type.Boolean()), lastTimeActive: opt(dateTime()),
+  })),
+  workedOnObjectIds: opt(objectIds(5000)),
+  tags: opt(tags()),
+  analytics: opt(Type.Object({ createdProfile: opt(dateTime()) })),
+});
+
+export const users = defineResource({
+  name: 'user',
+  collection: 'users',
+  table: 'users',
+  area: 'users',
+  webhookEntity: 'user',
+  ownerField: '_id',
+  acceptsNumber: true,
+  schema: userSchema,
+  readOnly: {
+    access: {
+      type: 'object',
+      properties: {
+        dashboardAccess: { type: 'boolean' }, webAccess: { type: 'string' }, email: { type: 'string' },
+        loginTries: { type: 'integer' }, passwordChangeDate: { type: 'string', format: 'date-time' },
+      },
+    },
+  },
+  hooks: { prepare: prepareUser, toApi: userApiExtras },
+});

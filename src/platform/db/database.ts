@@ -1,0 +1,75 @@
+// Opens the database: PostgreSQL when a URL is given, otherwise embedded PGlite in DATA_DIR.
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { Kysely, PostgresDialect } from 'kysely';
+import pg from 'pg';
+import { PGlite } from '@electric-sql/pglite';
+import { PGliteDialect } from './pglite-dialect.js';
+
+export interface Database {
+  readonly kind: 'pglite' | 'postgres';
+  readonly kysely: Kysely<any>;
+  /** Runs a script of several statements (migrations); no parameters. */
+  exec(script: string): Promise<void>;
+  close(): Promise<void>;
+}
+
+export type DatabaseTarget =
+  | { kind: 'postgres'; url: string; poolSize: number }
+  | { kind: 'pglite'; dataDir: string | undefined } // undefined: in memory
+  | { kind: 'pglite-instance'; pglite: PGlite };
+
+// bigint counts as number: our integers (record numbers, counters) stay far below 2^53.
+pg.types.setTypeParser(20, (value) => Number(value));
+pg.types.setTypeParser(1700, (value) => Number(value));
+
+export async function openDatabase(target: DatabaseTarget): Promise<Database> {
+  if (target.kind === 'postgres') {
+    const pool = new pg.Pool({ connectionString: target.url, max: target.poolSize });
+    pool.on('error', () => { /* an idle client died; the pool replaces it */ });
+    const kysely = new Kysely<any>({ dialect: new PostgresDialect({ pool }) });
+    return {
+      kind: 'postgres',
+      kysely,
+      async exec(script) {
+        const client = await pool.connect();
+        try {
+          await client.query(script);
+        } catch (error) {
+          await client.query('ROLLBACK').catch(() => {}); // a failed script may leave its transaction open
+          throw error;
+        } finally {
+          client.release();
+        }
+      },
+      close: () => kysely.destroy(),
+    };
+  }
+  let pglite: PGlite;
+  if (target.kind === 'pglite-instance') {
+    pglite = target.pglite;
+  } else {
+    const dir = target.dataDir === undefined ? undefined : join(target.dataDir, 'pgdata');
+    if (dir) mkdirSync(dir, { recursive: true });
+    pglite = await PGlite.create(dir ?? 'memory://', {
+      parsers: { 20: (value: string) => Number(value), 1700: (value: string) => Number(value) },
+    });
+  }
+  const kysely = new Kysely<any>({ dialect: new PGliteDialect(pglite) });
+  return {
+    kind: 'pglite',
+    kysely,
+    async exec(script) {
+      // Goes through Kysely's connection lock so it never interleaves with a transaction.
+      await kysely.connection().execute(async () => {
+        try {
+          await pglite.exec(script);
+        } catch (error) {
+          await pglite.exec('ROLLBACK').catch(() => {}); // a failed script may leave its transaction open
+          throw error;
+        }
+      });
+    },
+    close: () => kysely.destroy(),
+  };
+}

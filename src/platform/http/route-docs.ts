@@ -1,0 +1,43 @@
+// Shared OpenAPI pieces of route schemas: the problem body, security, standard error responses.
+export const PROBLEM_SCHEMA_ID = 'Problem';
+
+export const problemSchema = {
+  $id: PROBLEM_SCHEMA_ID,
+  type: 'object',
+  description: 'RFC 9457 problem details',
+  properties: {
+    type: { type: 'string' },
+    title: { type: 'string' },
+    status: { type: 'integer' },
+    detail: { type: 'string' },
+    errors: {
+      type: 'array',
+      items: { type: 'object', properties: { path: { type: 'string' }, message: { type: 'string' } } },
+    },
+  },
+};
+
+const problem = (description: string) => ({ description, content: { 'application/problem+json': { schema: { $ref: `${PROBLEM_SCHEMA_ID}#` } } } });
+
+export const SECURITY: Array<Record<string, string[]>> = [{ 'Bearer-Auth': [] }, { 'API-Key': [] }];
+
+/** Error responses of an authenticated route. */
+export function errorResponses(extra: number[] = []) {
+  const all: Record<number, string> = {
+    400: 'invalid input', 401: 'missing, invalid or expired credentials', 403: 'not permitted',
+    404: 'not found', 409: 'conflict', 413: 'body too large', 422: 'idempotency key reused with another body',
+    429: 'rate limited',
+  };
+  const codes = [400, 401, 403, ...extra];
+  return Object.fromEntries(codes.map((code) => [code, problem(all[code] ?? 'error')]));
+}
+
+export const idParams = (name = 'id') => ({
+  type: 'object',
+  properties: { [name]: { type: 'string', pattern: '^[0-9a-f]{24}$', description: '24-hex ObjectId' } },
+  required: [name],
+});
+
+export const ID_RESPONSE = { type: 'object', properties: { _id: { type: 'string' } }, required: ['_id'] };
+export const UPDATED_RESPONSE = { type: 'object', properties: { updated: { type: 'boolean' } } };
+export const DELETED_RESPONSE = { type: 'object', properties: { deleted: { type: 'boolean' } } };

@@ -1,0 +1,51 @@
+// Access groups are the company's roles: a permission level per area and action.
+import { Type } from 'typebox';
+import { Conflict } from '../platform/http/errors.js';
+import type { Permissions } from '../platform/http/request-context.js';
+import { defineResource } from './engine/define-resource.js';
+import { opt, text } from './engine/fields.js';
+
+const level = Type.Union([Type.Literal('none'), Type.Literal('own'), Type.Literal('all')]);
+
+export const accessGroups = defineResource({
+  name: 'access group',
+  collection: 'accessGroups',
+  table: 'access_groups',
+  area: 'accessGroups',
+  schema: Type.Object({
+    name: text(100),
+    description: opt(text(1000)),
+    permissions: Type.Record(Type.String({ pattern: '^(\\*|[A-Za-z]{1,50})$' }), Type.Object({ read: opt(level), write: opt(level) }), {
+      description: 'area -> {read, write}, each none | own | all; "*" applies to every area not named',
+    }),
+  }),
+  hooks: {
+    async beforeDelete(tx, _ctx, record) {
+      const inUse = await tx.db.selectFrom('users').select('id')
+        .where('company_id', '=', tx.companyId).where('access_group_id', '=', record.id).executeTakeFirst();
+      if (inUse) throw Conflict('The access group is assigned to users; assign them another group first');
+    },
+  },
+});
+
+const READ_ALL = { read: 'all', write: 'none' } as const;
+const WRITE_ALL = { read: 'all', write: 'all' } as const;
+const NONE = { read: 'none', write: 'none' } as const;
+
+/** The groups every new company starts with. */
+export const DEFAULT_ACCESS_GROUPS: Array<{ key: string; name: string; description: string; permissions: Permissions }> = [
+  { key: 'admin', name: 'admin', description: 'Everything in the company', permissions: { '*': WRITE_ALL } },
+  {
+    key: 'objectmanager', name: 'objectmanager', description: 'Plans and runs the work at objects',
+    permissions: {
+      '*': WRITE_ALL, users: READ_ALL, accessGroups: READ_ALL, apiKeys: NONE, company: NONE, webhooks: NONE,
+    },
+  },
+  {
+    key: 'employee', name: 'employee', description: 'Sees their own record, jobs, time and absences',
+    permissions: {
+      users: { read: 'own', write: 'none' }, objects: READ_ALL, customers: NONE, activityTypes: READ_ALL,
+      articles: READ_ALL,
+    },
+  },
+];

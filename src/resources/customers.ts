@@ -1,0 +1,27 @@
+import { Type } from 'typebox';
+import { defineResource } from './engine/define-resource.js';
+import { address, contact, freeObject, objectId, objectIds, opt, text } from './engine/fields.js';
+
+export const customers = defineResource({
+  name: 'customer',
+  collection: 'customers',
+  table: 'customers',
+  area: 'customers',
+  webhookEntity: 'customer',
+  acceptsNumber: true,
+  schema: Type.Object({
+    name: text(300),
+    contactPerson: opt(text(300)),
+    address: opt(address()),
+    contact: opt(contact()),
+    contract: opt(freeObject()),
+    invoiceRecipientId: opt(objectId()),
+    invoiceCCRecipientIds: opt(objectIds(50)),
+    hideRecipientOnDocuments: opt(Type.Boolean()),
+    buyerReference: opt(text(200, { description: 'electronic-invoice routing id (Leitweg-ID)' })),
+    orderReferenceId: opt(text(200)),
+    vatNumber: opt(text(50)),
+    debitorNumber: opt(text(50, { description: 'overrides the customer number for accounting' })),
+    paymentTermId: opt(objectId({ description: 'overrides the company default payment term' })),
+  }),
+});

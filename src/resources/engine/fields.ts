@@ -1,0 +1,25 @@
+// Field schemas reused by resource declarations: bounded strings, ids, dates, addresses.
+import { Type, type TSchema } from 'typebox';
+import { OBJECT_ID_PATTERN } from '../../platform/ids.js';
+
+export const text = (maxLength = 500, options: object = {}) => Type.String({ maxLength, ...options });
+export const longText = () => Type.String({ maxLength: 20000 });
+export const objectId = (options: object = {}) => Type.String({ pattern: OBJECT_ID_PATTERN, ...options });
+export const objectIds = (maxItems = 1000) => Type.Array(objectId(), { maxItems });
+export const dateTime = () => Type.String({ format: 'date-time' });
+export const tags = () => Type.Array(text(100), { maxItems: 100 });
+export const money = () => Type.Number({ minimum: -1e12, maximum: 1e12 });
+export const fraction = () => Type.Number({ minimum: 0, maximum: 1 });
+export const freeObject = () => Type.Object({}, { additionalProperties: true, maxProperties: 200 });
+export const list = <T extends TSchema>(item: T, maxItems = 500) => Type.Array(item, { maxItems });
+export const opt = Type.Optional;
+
+export const address = () => Type.Object({
+  street: opt(text(200)), zip: opt(text(20)), city: opt(text(200)), country: opt(text(100)),
+  co: opt(text(200)), state: opt(text(100)),
+});
+
+export const contact = () => Type.Object({
+  telephone: opt(text(50)), mobile: opt(text(50)), email: opt(Type.String({ format: 'email', maxLength: 254 })),
+  sms: opt(text(50)), website: opt(text(500)), fax: opt(text(50)),
+});

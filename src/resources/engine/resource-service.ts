@@ -1,0 +1,132 @@
+// The engine's service: permission checks, one transaction per write, numbering, audit.
+import { sql, type RawBuilder } from 'kysely';
+import type { Database } from '../../platform/db/database.js';
+import { inTenant, type TenantTx } from '../../platform/db/tenant.js';
+import { BadRequest, Conflict, Forbidden, NotFound } from '../../platform/http/errors.js';
+import { parseListQuery, type ListQuery } from '../../platform/http/list-query.js';
+import { requireLevel, type Level, type RequestContext } from '../../platform/http/request-context.js';
+import { compileValidator } from '../../platform/http/validation.js';
+import { newObjectId } from '../../platform/ids.js';
+import type { Prepared, Resource, StoredRecord } from './define-resource.js';
+import { applyMergePatch } from './merge-patch.js';
+import * as store from './resource-store.js';
+
+export interface EngineDeps { database: Database }
+
+export function toApi(resource: Resource, record: StoredRecord): Record<string, any> {
+  const api: Record<string, any> = {
+    ...record.doc,
+    _id: record.id,
+    number: Number(record.number),
+    companyId: record.company_id,
+    status: {
+      status: record.status_code,
+      createdAt: new Date(record.created_at).toISOString(),
+      ...(record.created_by ? { createdBy: record.created_by } : {}),
+      lastModifiedAt: new Date(record.modified_at).toISOString(),
+      ...(record.modified_by ? { lastModifiedBy: record.modified_by } : {}),
+    },
+    ...(record.chat_id ? { chatId: record.chat_id } : {}),
+  };
+  return resource.hooks?.toApi ? resource.hooks.toApi(record, api) : api;
+}
+
+function assertOwnDoc(ctx: RequestContext, resource: Resource, level: Level, doc: Record<string, any>) {
+  if (level === 'all') return;
+  if (!resource.ownerField || resource.ownerField === '_id' || doc[resource.ownerField] !== ctx.userId) {
+    throw Forbidden(`You may only write your own ${resource.collection}`);
+  }
+}
+
+async function prepare(tx: TenantTx, ctx: RequestContext, resource: Resource, doc: Record<string, any>, previous?: StoredRecord): Promise<Prepared> {
+  return resource.hooks?.prepare ? resource.hooks.prepare(tx, ctx, { doc, previous }) : { doc };
+}
+
+/** Creates a record inside a caller's transaction (also used by modules that create records of other resources). */
+export async function createRecord(
+  tx: TenantTx, ctx: RequestContext, resource: Resource, body: Record<string, any>,
+): Promise<{ _id: string; number: number }> {
+  const level = requireLevel(ctx, resource.area, 'write');
+  const { number: supplied, ...doc } = body;
+  assertOwnDoc(ctx, resource, level, doc);
+  if (supplied !== undefined && (await store.numberTaken(tx, resource, supplied))) {
+    throw Conflict(`${resource.name} number ${supplied} is already used`);
+  }
+  const prepared = await prepare(tx, ctx, resource, doc);
+  const id = newObjectId();
+  const number = await store.nextNumber(tx, resource.collection, supplied);
+  await store.insertRecord(tx, resource, { id, number, doc: prepared.doc, userId: ctx.userId, chatId: newObjectId(), columns: prepared.columns });
+  return { _id: id, number };
+}
+
+export type ResourceService = ReturnType<typeof resourceService>;
+
+export function resourceService(deps: EngineDeps, resource: Resource) {
+  const { number: _number, ...docProperties } = (resource.createBody as { properties: Record<string, object> }).properties;
+  const validateDoc = compileValidator({ ...resource.createBody, properties: docProperties });
+
+  function ownerCondition(ctx: RequestContext, level: Level): RawBuilder<boolean> | undefined {
+    if (level === 'all') return undefined;
+    const field = resource.ownerField ? resource.fields.get(resource.ownerField) : undefined;
+    if (!field) throw Forbidden(`Not permitted to access ${resource.collection}`);
+    return sql<boolean>`${field.sql} = ${ctx.userId}`;
+  }
+
+  async function create(ctx: RequestContext, body: Record<string, any>): Promise<{ _id: string; number: number }> {
+    return inTenant(deps.database, ctx.companyId, (tx) => createRecord(tx, ctx, resource, body));
+  }
+
+  async function get(ctx: RequestContext, id: string): Promise<Record<string, any>> {
+    const owner = ownerCondition(ctx, requireLevel(ctx, resource.area, 'read'));
+    const record = await inTenant(deps.database, ctx.companyId, (tx) => store.findRecord(tx, resource, id, { owner }));
+    if (!record) throw NotFound(resource.name, id);
+    return toApi(resource, record);
+  }
+
+  async function list(ctx: RequestContext, query: Record<string, unknown>): Promise<{ items: Record<string, any>[]; total: number }> {
+    return search(ctx, parseListQuery(query, resource.fields, resource.listOptions));
+  }
+
+  async function search(ctx: RequestContext, listQuery: ListQuery): Promise<{ items: Record<string, any>[]; total: number }> {
+    const owner = ownerCondition(ctx, requireLevel(ctx, resource.area, 'read'));
+    if (owner) listQuery.where.push(owner);
+    const { rows, total } = await inTenant(deps.database, ctx.companyId, (tx) => store.listRecords(tx, resource, listQuery));
+    return { items: rows.map((row) => toApi(resource, row)), total };
+  }
+
+  async function getByNumber(ctx: RequestContext, number: number): Promise<Record<string, any>> {
+    const owner = ownerCondition(ctx, requireLevel(ctx, resource.area, 'read'));
+    const listQuery: ListQuery = { limit: 1, offset: 0, sort: [], where: [sql<boolean>`number = ${number}`, ...(owner ? [owner] : [])] };
+    const { rows } = await inTenant(deps.database, ctx.companyId, (tx) => store.listRecords(tx, resource, listQuery));
+    if (!rows[0]) throw NotFound(resource.name, number);
+    return toApi(resource, rows[0]);
+  }
+
+  async function update(ctx: RequestContext, id: string, patch: Record<string, any>): Promise<void> {
+    const level = requireLevel(ctx, resource.area, 'write');
+    const owner = ownerCondition(ctx, level);
+    await inTenant(deps.database, ctx.companyId, async (tx) => {
+      const previous = await store.findRecord(tx, resource, id, { owner, forUpdate: true });
+      if (!previous) throw NotFound(resource.name, id);
+      const merged = applyMergePatch(previous.doc, patch) as Record<string, any>;
+      assertOwnDoc(ctx, resource, level, merged);
+      // The merged document must still be a valid record (required fields, types).
+      const errors = validateDoc(merged);
+      if (errors.length) throw BadRequest(errors.map((e) => `${e.path}: ${e.message}`).join('; '), errors);
+      const prepared = await prepare(tx, ctx, resource, merged, previous);
+      await store.updateRecord(tx, resource, id, { doc: prepared.doc, userId: ctx.userId, columns: prepared.columns });
+    });
+  }
+
+  async function remove(ctx: RequestContext, id: string): Promise<void> {
+    const owner = ownerCondition(ctx, requireLevel(ctx, resource.area, 'write'));
+    await inTenant(deps.database, ctx.companyId, async (tx) => {
+      const record = await store.findRecord(tx, resource, id, { owner, forUpdate: true });
+      if (!record) throw NotFound(resource.name, id);
+      await resource.hooks?.beforeDelete?.(tx, ctx, record);
+      await store.deleteRecord(tx, resource, record, ctx.userId);
+    });
+  }
+
+  return { resource, create, get, getByNumber, list, search, update, remove };
+}

@@ -1,0 +1,98 @@
+// SQL for every engine resource. Each function takes the tenant-bound transaction first.
+import { sql } from 'kysely';
+import type { TenantTx } from '../../platform/db/tenant.js';
+import type { ListQuery } from '../../platform/http/list-query.js';
+import type { RawBuilder } from 'kysely';
+import type { Resource, StoredRecord } from './define-resource.js';
+
+/** Next number of a per-company sequence; a supplied number moves the sequence past it. */
+export async function nextNumber(tx: TenantTx, counter: string, supplied?: number): Promise<number> {
+  const start = supplied ?? 1;
+  const { rows } = await sql<{ value: number }>`
+    INSERT INTO counters (company_id, name, value) VALUES (${tx.companyId}, ${counter}, ${start})
+    ON CONFLICT (company_id, name) DO UPDATE SET value =
+      CASE WHEN ${supplied ?? null}::bigint IS NULL THEN counters.value + 1 ELSE GREATEST(counters.value, ${start}) END
+    RETURNING value`.execute(tx.db);
+  return supplied ?? rows[0]!.value;
+}
+
+export async function currentNumber(tx: TenantTx, counter: string): Promise<number> {
+  const row = await tx.db.selectFrom('counters').select('value')
+    .where('company_id', '=', tx.companyId).where('name', '=', counter).executeTakeFirst();
+  return row ? Number(row.value) : 0;
+}
+
+export async function numberTaken(tx: TenantTx, resource: Resource, number: number): Promise<boolean> {
+  const row = await tx.db.selectFrom(resource.table).select('id')
+    .where('company_id', '=', tx.companyId).where('number', '=', number).executeTakeFirst();
+  return row !== undefined;
+}
+
+export interface NewRecord {
+  id: string;
+  number: number;
+  doc: Record<string, unknown>;
+  userId: string;
+  chatId: string;
+  columns?: Record<string, unknown>;
+}
+
+export async function insertRecord(tx: TenantTx, resource: Resource, record: NewRecord): Promise<void> {
+  await tx.db.insertInto(resource.table).values({
+    company_id: tx.companyId,
+    id: record.id,
+    number: record.number,
+    doc: JSON.stringify(record.doc),
+    created_by: record.userId,
+    modified_by: record.userId,
+    chat_id: record.chatId,
+    ...record.columns,
+  }).execute();
+}
+
+export async function findRecord(
+  tx: TenantTx, resource: Resource, id: string, options: { owner?: RawBuilder<boolean>; forUpdate?: boolean } = {},
+): Promise<StoredRecord | undefined> {
+  let query = tx.db.selectFrom(resource.table).selectAll()
+    .where('company_id', '=', tx.companyId).where('id', '=', id);
+  if (options.owner) query = query.where(options.owner);
+  if (options.forUpdate) query = query.forUpdate();
+  return (await query.executeTakeFirst()) as StoredRecord | undefined;
+}
+
+export async function findRecordBy(tx: TenantTx, resource: Resource, column: string, value: unknown): Promise<StoredRecord | undefined> {
+  return (await tx.db.selectFrom(resource.table).selectAll()
+    .where('company_id', '=', tx.companyId).where(column, '=', value).executeTakeFirst()) as StoredRecord | undefined;
+}
+
+export async function listRecords(tx: TenantTx, resource: Resource, list: ListQuery): Promise<{ rows: StoredRecord[]; total: number }> {
+  let query = tx.db.selectFrom(resource.table).selectAll().select(sql<number>`count(*) OVER ()`.as('total_count'))
+    .where('company_id', '=', tx.companyId);
+  for (const condition of list.where) query = query.where(condition);
+  for (const term of list.sort) query = query.orderBy(sql`${term.field.sql} ${sql.raw(term.descending ? 'DESC NULLS LAST' : 'ASC NULLS FIRST')}`);
+  // The id breaks ties, so pages never repeat or skip a record.
+  query = query.orderBy('id').limit(list.limit).offset(list.offset);
+  const rows = (await query.execute()) as Array<StoredRecord & { total_count: number }>;
+  if (rows.length > 0) return { rows, total: Number(rows[0]!.total_count) };
+  let count = tx.db.selectFrom(resource.table).select(sql<number>`count(*)`.as('n')).where('company_id', '=', tx.companyId);
+  for (const condition of list.where) count = count.where(condition);
+  const { n } = (await count.executeTakeFirstOrThrow()) as { n: number };
+  return { rows: [], total: Number(n) };
+}
+
+export async function updateRecord(
+  tx: TenantTx, resource: Resource, id: string, change: { doc: Record<string, unknown>; userId: string; columns?: Record<string, unknown> },
+): Promise<void> {
+  await tx.db.updateTable(resource.table).set({
+    doc: JSON.stringify(change.doc), modified_at: sql`now()`, modified_by: change.userId, ...change.columns,
+  }).where('company_id', '=', tx.companyId).where('id', '=', id).execute();
+}
+
+/** Deletes keep an audit trail: who, when, and the record as it was. */
+export async function deleteRecord(tx: TenantTx, resource: Resource, record: StoredRecord, userId: string): Promise<void> {
+  await tx.db.insertInto('deleted_records').values({
+    company_id: tx.companyId, resource: resource.collection, id: record.id, number: record.number,
+    doc: JSON.stringify(record.doc), deleted_by: userId,
+  }).onConflict((oc) => oc.columns(['company_id', 'resource', 'id']).doNothing()).execute();
+  await tx.db.deleteFrom(resource.table).where('company_id', '=', tx.companyId).where('id', '=', record.id).execute();
+}

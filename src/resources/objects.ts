@@ -1,0 +1,49 @@
+// Customer objects: the places where work is done. Creating one without a customer creates
+// the customer in the same transaction (spec: POST /objects/).
+import { Type } from 'typebox';
+import { fieldError } from '../platform/http/errors.js';
+import { requireLevel } from '../platform/http/request-context.js';
+import { defineResource } from './engine/define-resource.js';
+import { objectId, opt, tags, text } from './engine/fields.js';
+import { createRecord } from './engine/resource-service.js';
+import { findRecord } from './engine/resource-store.js';
+import { customers } from './customers.js';
+
+export const objects = defineResource({
+  name: 'object',
+  collection: 'objects',
+  table: 'objects',
+  area: 'objects',
+  webhookEntity: 'customerobject',
+  acceptsNumber: true,
+  schema: Type.Object({
+    name: text(300),
+    address: opt(Type.Object({
+      street: opt(text(200)), city: opt(text(200)), zip: opt(text(20)), country: opt(text(100)),
+      state: opt(text(100, { description: 'region, e.g. a German state, for public holidays' })),
+    })),
+    customerId: opt(objectId({ description: 'a new customer is created when absent' })),
+    objectManagerId: opt(objectId()),
+    contact: opt(Type.Object({
+      phone: opt(text(50)), email: opt(Type.String({ format: 'email', maxLength: 254 })), fax: opt(text(50)),
+    })),
+    description: opt(text(5000)),
+    securityCode: opt(text(100)),
+    key: opt(text(100)),
+    tags: opt(tags()),
+  }),
+  hooks: {
+    async prepare(tx, ctx, { doc, previous }) {
+      if (doc.customerId) {
+        if (doc.customerId !== previous?.doc.customerId && !(await findRecord(tx, customers, doc.customerId))) {
+          throw fieldError('customerId', 'no such customer');
+        }
+        return { doc };
+      }
+      if (previous) throw fieldError('customerId', 'an object keeps a customer; give another customerId');
+      requireLevel(ctx, customers.area, 'write');
+      const customer = await createRecord(tx, ctx, customers, { name: doc.name, ...(doc.address ? { address: doc.address } : {}) });
+      return { doc: { ...doc, customerId: customer._id } };
+    },
+  },
+});
