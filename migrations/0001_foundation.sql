@@ -8,6 +8,9 @@ EXCEPTION WHEN duplicate_object OR unique_violation THEN NULL; END $$;
 DO $$ BEGIN CREATE ROLE crewbase_auth NOLOGIN NOSUPERUSER NOBYPASSRLS;
 EXCEPTION WHEN duplicate_object OR unique_violation THEN NULL; END $$;
 GRANT USAGE ON SCHEMA public TO crewbase_app, crewbase_auth;
+-- The server's own role must be able to SET ROLE to both (implicit for a superuser).
+DO $$ BEGIN EXECUTE format('GRANT crewbase_app, crewbase_auth TO %I', current_user);
+EXCEPTION WHEN OTHERS THEN NULL; END $$;
 
 -- Enables and forces RLS on a table with a company_id column and lets crewbase_app use it.
 CREATE FUNCTION crewbase_tenant_table(tbl regclass) RETURNS void LANGUAGE plpgsql AS $$

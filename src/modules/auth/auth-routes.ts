@@ -4,6 +4,7 @@ import { Type } from 'typebox';
 import type { Config } from '../../config.js';
 import { contextOf } from '../../platform/http/request-context.js';
 import { SECURITY, errorResponses } from '../../platform/http/route-docs.js';
+import { SubjectLimiter } from '../../platform/http/subject-limiter.js';
 import type { AuthService } from './auth-service.js';
 import { userResponse } from '../users/user-response.js';
 
@@ -18,17 +19,14 @@ export const tokenResponse = {
 const loginResponse = { ...tokenResponse, properties: { ...tokenResponse.properties, user: userResponse } };
 
 /** Rate limits for public auth routes: per client IP (route config) and per user name or telephone (preHandler). */
-export function authRateLimits(app: FastifyInstance, config: Config, subject?: (request: FastifyRequest) => string | undefined) {
+export function authRateLimits(config: Config, subject?: (request: FastifyRequest) => string | undefined) {
   const timeWindow = config.authRateLimitWindowSeconds * 1000;
   const perIp = { config: { isPublic: true, rateLimit: { max: config.authRateLimitPerIp, timeWindow } } };
   if (!subject) return perIp;
+  const limiter = new SubjectLimiter(config.authRateLimitPerUsername, timeWindow);
   return {
     ...perIp,
-    preHandler: app.rateLimit({
-      max: config.authRateLimitPerUsername,
-      timeWindow,
-      keyGenerator: (request) => `subject:${(subject(request) ?? '').toLowerCase()}`,
-    }),
+    preHandler: async (request: FastifyRequest) => limiter.hit((subject(request) ?? '').toLowerCase()),
   };
 }
 
@@ -37,7 +35,7 @@ export function registerAuthRoutes(app: FastifyInstance, deps: { config: Config;
   const body = <T>(request: FastifyRequest) => request.body as T;
 
   app.post('/auth/login', {
-    ...authRateLimits(app, deps.config, (r) => body<{ username?: string }>(r)?.username),
+    ...authRateLimits(deps.config, (r) => body<{ username?: string }>(r)?.username),
     schema: {
       tags, summary: 'Log in with a login id or e-mail and a password',
       body: Type.Object({
@@ -52,7 +50,7 @@ export function registerAuthRoutes(app: FastifyInstance, deps: { config: Config;
   });
 
   app.post('/auth/refresh', {
-    ...authRateLimits(app, deps.config),
+    ...authRateLimits(deps.config),
     schema: {
       tags, summary: 'Trade a refresh token for new tokens (the old one stops working)',
       body: Type.Object({ refreshToken: Type.String({ minLength: 1, maxLength: 200 }) }, { additionalProperties: false }),
@@ -63,7 +61,7 @@ export function registerAuthRoutes(app: FastifyInstance, deps: { config: Config;
   const telephone = Type.String({ minLength: 5, maxLength: 30, pattern: '^[+0-9 ()/.-]+$' });
 
   app.post('/auth/requestAuthCode', {
-    ...authRateLimits(app, deps.config, (r) => body<{ telephone?: string }>(r)?.telephone),
+    ...authRateLimits(deps.config, (r) => body<{ telephone?: string }>(r)?.telephone),
     schema: {
       tags, summary: 'Send a 6-digit log-in code by SMS (valid 5 minutes, 5 tries)',
       description: 'Answers the same whether or not the number belongs to a user.',
@@ -76,7 +74,7 @@ export function registerAuthRoutes(app: FastifyInstance, deps: { config: Config;
   });
 
   app.post('/auth/authUsingSMS', {
-    ...authRateLimits(app, deps.config, (r) => body<{ telephone?: string }>(r)?.telephone),
+    ...authRateLimits(deps.config, (r) => body<{ telephone?: string }>(r)?.telephone),
     schema: {
       tags, summary: 'Log in with the SMS code',
       body: Type.Object({ telephone, code: Type.String({ pattern: '^[0-9]{6}$' }) }, { additionalProperties: false }),

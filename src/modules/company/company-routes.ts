@@ -10,7 +10,7 @@ import { createCompany, type NewCompany } from './create-company.js';
 
 export function registerCompanyRoutes(app: FastifyInstance, deps: { config: Config; database: Database; auth: AuthService }) {
   app.post('/company/signup', {
-    ...authRateLimits(app, deps.config),
+    ...authRateLimits(deps.config),
     schema: {
       tags: ['company'], summary: 'Create a company and its first admin (can be turned off with SIGNUP=closed)',
       body: Type.Object({

@@ -1,0 +1,85 @@
+// A migrated database and app per test file: in-memory PGlite, or a fresh PostgreSQL database
+// when TEST_DATABASE_URL is set (created here, dropped at the end).
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import type { FastifyInstance, InjectOptions } from 'fastify';
+import { createApp } from '../../src/app.js';
+import { loadConfig, type Config } from '../../src/config.js';
+import { openDatabase, type Database } from '../../src/platform/db/database.js';
+import { migrate } from '../../src/platform/db/migrate.js';
+import { newObjectId } from '../../src/platform/ids.js';
+
+export interface TestApp {
+  app: FastifyInstance;
+  config: Config;
+  database: Database;
+  dataDir: string;
+  close(): Promise<void>;
+}
+
+async function freshPostgres(baseUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
+  const name = `crewbase_test_${newObjectId()}`;
+  const admin = new pg.Client({ connectionString: baseUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(baseUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      const client = new pg.Client({ connectionString: baseUrl });
+      await client.connect();
+      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await client.end();
+    },
+  };
+}
+
+export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'crewbase-test-'));
+  const config = loadConfig({
+    DATA_DIR: dataDir, JWT_SECRET: 'test-secret-that-is-long-enough-0123456789', LOG_LEVEL: 'silent',
+    SMS_SINK: `file:${join(dataDir, 'sms.jsonl')}`, API_KEY_CACHE_SECONDS: '1', ...env,
+  });
+  const pgUrl = process.env.TEST_DATABASE_URL;
+  const fresh = pgUrl ? await freshPostgres(pgUrl) : undefined;
+  const database = await openDatabase(fresh ? { kind: 'postgres', url: fresh.url, poolSize: 5 } : { kind: 'pglite', dataDir: undefined });
+  await migrate(database);
+  const app = await createApp({ config, database, logger: false });
+  await app.ready();
+  return {
+    app, config, database, dataDir,
+    async close() {
+      await app.close();
+      await fresh?.drop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export interface Tenant { companyId: string; userId: string; token: string; refreshToken: string; headers: Record<string, string> }
+
+let signupCounter = 0;
+
+export async function signup(app: FastifyInstance, name = 'Company'): Promise<Tenant> {
+  signupCounter += 1;
+  const username = `admin-${newObjectId()}`;
+  const response = await app.inject({
+    method: 'POST', url: '/v2/company/signup',
+    payload: { companyName: `${name} ${signupCounter}`, username, password: 'correct-horse-battery' },
+  });
+  if (response.statusCode !== 201) throw new Error(`signup failed: ${response.statusCode} ${response.body}`);
+  const body = response.json();
+  return { ...body, token: body.accessToken, headers: { authorization: `Bearer ${body.accessToken}` } };
+}
+
+/** Injects with JSON and returns status, parsed body and headers. */
+export async function call(app: FastifyInstance, method: InjectOptions['method'], url: string, headers: Record<string, string>, payload?: unknown) {
+  const response = await app.inject({ method, url, headers, ...(payload === undefined ? {} : { payload: payload as any }) });
+  let body: any;
+  try { body = response.json(); } catch { body = response.body; }
+  return { status: response.statusCode, body, headers: response.headers };
+}

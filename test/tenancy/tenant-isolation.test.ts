@@ -1,0 +1,132 @@
+// Tenancy is structural: row-level security as a non-superuser role, and every route that takes
+// an id answers 404 to another company's credentials (enumerated from the app's own route table).
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { sql } from 'kysely';
+import { call, createTestApp, signup, type TestApp, type Tenant } from '../helpers/test-app.js';
+
+let t: TestApp;
+let a: Tenant;
+let b: Tenant;
+
+before(async () => {
+  t = await createTestApp();
+  a = await signup(t.app, 'A');
+  b = await signup(t.app, 'B');
+});
+after(() => t.close());
+
+/** A valid create body per collection; a new collection without one fails the test below. */
+const FIXTURES: Record<string, { path: string; body: Record<string, unknown> }> = {
+  customers: { path: '/v2/customers/', body: { name: 'Customer of A' } },
+  objects: { path: '/v2/objects/', body: { name: 'Object of A' } },
+  activityTypes: { path: '/v2/activityTypes/', body: { name: 'Cleaning', hexCode: '#112233' } },
+  taxRates: { path: '/v2/taxRates/', body: { rate: 0.19, type: 'VAT' } },
+  paymentTerms: { path: '/v2/paymentTerms/', body: { name: '14 days', netDays: 14 } },
+  articles: { path: '/v2/articles/', body: { name: 'Soap' } },
+  accessGroups: { path: '/v2/accessGroups/', body: { name: 'custom', permissions: {} } },
+  users: { path: '/v2/users/', body: { general: { firstName: 'Ann' } } },
+  apiKeys: { path: '/v2/apiKeys', body: { name: 'key of A', scopes: ['read'] } },
+};
+
+describe('row-level security', () => {
+  test('the request role is no superuser and sees nothing without a tenant', async () => {
+    await call(t.app, 'POST', '/v2/customers/', a.headers, { name: 'Visible only to A' });
+    const rows = await t.database.kysely.transaction().execute(async (tx) => {
+      await sql`SELECT set_config('role', 'crewbase_app', true)`.execute(tx);
+      const role = await sql<{ rolsuper: boolean; rolbypassrls: boolean }>`
+        SELECT rolsuper, rolbypassrls FROM pg_roles WHERE rolname = current_user`.execute(tx);
+      const customers = await sql<{ n: number }>`SELECT count(*)::int AS n FROM customers`.execute(tx);
+      const users = await sql<{ n: number }>`SELECT count(*)::int AS n FROM users`.execute(tx);
+      return { role: role.rows[0]!, customers: customers.rows[0]!.n, users: users.rows[0]!.n };
+    });
+    assert.deepEqual(rows, { role: { rolsuper: false, rolbypassrls: false }, customers: 0, users: 0 });
+  });
+
+  test('RLS is enabled and forced on every table with a company_id', async () => {
+    const { rows } = await sql<{ relname: string; relrowsecurity: boolean; relforcerowsecurity: boolean }>`
+      SELECT c.relname, c.relrowsecurity, c.relforcerowsecurity FROM pg_class c
+      JOIN pg_attribute at ON at.attrelid = c.oid AND at.attname = 'company_id'
+      JOIN pg_namespace n ON n.oid = c.relnamespace AND n.nspname = 'public'
+      WHERE c.relkind = 'r'`.execute(t.database.kysely);
+    assert.ok(rows.length >= 10);
+    for (const row of rows) assert.ok(row.relrowsecurity && row.relforcerowsecurity, row.relname);
+  });
+
+  test('a tenant cannot write rows of another company', async () => {
+    await assert.rejects(t.database.kysely.transaction().execute(async (tx) => {
+      await sql`SELECT set_config('role', 'crewbase_app', true), set_config('app.company_id', ${b.companyId}, true)`.execute(tx);
+      await sql`INSERT INTO customers (company_id, id, number) VALUES (${a.companyId}, 'x', 999)`.execute(tx);
+    }), /row-level security/);
+  });
+});
+
+describe('cross-tenant access through every route with an id', () => {
+  test('company B gets 404 on company A\'s records and changes nothing', async () => {
+    const idOf: Record<string, string> = {};
+    for (const [collection, fixture] of Object.entries(FIXTURES)) {
+      const res = await call(t.app, 'POST', fixture.path, a.headers, fixture.body);
+      assert.equal(res.status, 201, `${collection}: ${JSON.stringify(res.body)}`);
+      idOf[collection] = res.body._id;
+    }
+    // A user number that exists in A only.
+    for (let i = 0; i < 3; i++) await call(t.app, 'POST', '/v2/users/', a.headers, { general: { firstName: `Extra ${i}` } });
+    const aUsers = await call(t.app, 'GET', '/v2/users?sort=number:-1&limit=1', a.headers);
+    const onlyInA = aUsers.body[0].number;
+
+    const routes = t.app.routeList.filter((r) => r.url.startsWith('/v2/') && r.url.includes(':'));
+    assert.ok(routes.length >= 25, `found ${routes.length} routes with parameters`);
+    for (const route of routes) {
+      const collection = route.url.split('/')[2]!;
+      const fixture = FIXTURES[collection];
+      assert.ok(fixture, `no fixture for ${collection}: add one so ${route.method} ${route.url} is covered`);
+      const url = route.url.replace(':id', idOf[collection]!).replace(':userNumber', String(onlyInA));
+      const before = await call(t.app, 'GET', url.replace(/\/(byNumber)$/, '/$1'), a.headers);
+      const payload = ['POST', 'PATCH', 'PUT'].includes(route.method) ? fixture.body : undefined;
+      const res = await call(t.app, route.method as 'GET', url, b.headers, payload);
+      assert.equal(res.status, 404, `${route.method} ${route.url} as B: ${res.status} ${JSON.stringify(res.body)}`);
+      const afterwards = await call(t.app, 'GET', url, a.headers);
+      assert.deepEqual(afterwards.body, before.body, `${route.method} ${route.url} changed A's record`);
+    }
+    // Every record of A is still there.
+    for (const [collection, id] of Object.entries(idOf)) {
+      if (collection === 'apiKeys') continue;
+      assert.equal((await call(t.app, 'GET', `/v2/${collection}/${id}`, a.headers)).status, 200, collection);
+    }
+  });
+
+  test('lists never show another company\'s records', async () => {
+    const list = await call(t.app, 'GET', '/v2/customers/?limit=1000', b.headers);
+    assert.equal(list.status, 200);
+    assert.ok(list.body.every((c: any) => c.companyId === b.companyId));
+    assert.equal(list.headers['x-total-count'], String(list.body.length));
+  });
+});
+
+describe('permissions by access group', () => {
+  test('an employee reads only their own user record and no customers', async () => {
+    const created = await call(t.app, 'POST', '/v2/users/', a.headers, { id: 'emp-a', password: 'employee-pass-1' });
+    assert.equal(created.status, 201);
+    const login = await call(t.app, 'POST', '/v2/auth/login', {}, { username: 'emp-a', password: 'employee-pass-1' });
+    const emp = { authorization: `Bearer ${login.body.accessToken}` };
+    const list = await call(t.app, 'GET', '/v2/users', emp);
+    assert.deepEqual(list.body.map((u: any) => u._id), [created.body._id]);
+    assert.equal((await call(t.app, 'GET', `/v2/users/${created.body._id}`, emp)).status, 200);
+    assert.equal((await call(t.app, 'GET', `/v2/users/${a.userId}`, emp)).status, 404);
+    assert.equal((await call(t.app, 'GET', '/v2/customers/', emp)).status, 403);
+    assert.equal((await call(t.app, 'POST', '/v2/users/', emp, { general: { firstName: 'X' } })).status, 403);
+    assert.equal((await call(t.app, 'GET', '/v2/apiKeys', emp)).status, 403);
+  });
+
+  test('only group administrators may assign an access group', async () => {
+    const groups = (await call(t.app, 'GET', '/v2/accessGroups/', a.headers)).body;
+    const admin = groups.find((g: any) => g.name === 'admin');
+    const manager = groups.find((g: any) => g.name === 'objectmanager');
+    await call(t.app, 'POST', '/v2/users/', a.headers, { id: 'mgr-a', password: 'manager-pass-1', accessGroupId: manager._id });
+    const login = await call(t.app, 'POST', '/v2/auth/login', {}, { username: 'mgr-a', password: 'manager-pass-1' });
+    const mgr = { authorization: `Bearer ${login.body.accessToken}` };
+    assert.equal((await call(t.app, 'POST', '/v2/customers/', mgr, { name: 'ok' })).status, 201);
+    const escalate = await call(t.app, 'POST', '/v2/users/', mgr, { id: 'evil', password: 'evil-password-1', accessGroupId: admin._id });
+    assert.equal(escalate.status, 403);
+  });
+});
