@@ -8,6 +8,7 @@ import { contextOf, requireLevel, type RequestContext } from '../../platform/htt
 import { SECURITY, errorResponses, idParams, DELETED_RESPONSE } from '../../platform/http/route-docs.js';
 import { newObjectId } from '../../platform/ids.js';
 import { API_KEY_SCOPES, type CredentialResolver } from './credentials.js';
+import * as authStore from './auth-store.js';
 import type { ApiKeyRow } from './auth-store.js';
 import { randomSecret, sha256 } from './secrets.js';
 
@@ -49,9 +50,7 @@ export function registerApiKeyRoutes(app: FastifyInstance, deps: { database: Dat
       id, name: body.name, prefix: key.slice(0, 12), scopes: body.scopes, expires_at: body.expiresAt ? new Date(body.expiresAt) : null,
       created_at: new Date(), created_by: ctx.userId, last_used_at: null,
     };
-    await inTenant(deps.database, ctx.companyId, (tx) => tx.db.insertInto('api_keys').values({
-      ...row, company_id: tx.companyId, key_hash: sha256(key),
-    }).execute());
+    await inTenant(deps.database, ctx.companyId, (tx) => authStore.insertApiKey(tx, { ...row, key_hash: sha256(key) }));
     return { ...toApi(row), key };
   }
 
@@ -75,12 +74,7 @@ export function registerApiKeyRoutes(app: FastifyInstance, deps: { database: Dat
     const ctx = contextOf(request);
     requireLevel(ctx, AREA, 'read');
     const { limit, offset } = request.query as { limit: number; offset: number };
-    const { rows, total } = await inTenant(deps.database, ctx.companyId, async (tx) => {
-      const rows = await tx.db.selectFrom('api_keys').select(['id', 'name', 'prefix', 'scopes', 'expires_at', 'created_at', 'created_by', 'last_used_at'])
-        .where('company_id', '=', tx.companyId).orderBy('created_at').orderBy('id').limit(limit).offset(offset).execute();
-      const { n } = await tx.db.selectFrom('api_keys').select((eb) => eb.fn.countAll<number>().as('n')).where('company_id', '=', tx.companyId).executeTakeFirstOrThrow();
-      return { rows: rows as ApiKeyRow[], total: Number(n) };
-    });
+    const { rows, total } = await inTenant(deps.database, ctx.companyId, (tx) => authStore.listApiKeys(tx, limit, offset));
     reply.header('x-total-count', String(total));
     return rows.map(toApi);
   });
@@ -91,16 +85,7 @@ export function registerApiKeyRoutes(app: FastifyInstance, deps: { database: Dat
     const ctx = contextOf(request);
     requireLevel(ctx, AREA, 'write');
     const { id } = request.params as { id: string };
-    const deleted = await inTenant(deps.database, ctx.companyId, async (tx) => {
-      const row = await tx.db.deleteFrom('api_keys').where('company_id', '=', tx.companyId).where('id', '=', id)
-        .returning(['id', 'name', 'prefix', 'scopes']).executeTakeFirst();
-      if (row) {
-        await tx.db.insertInto('deleted_records').values({
-          company_id: tx.companyId, resource: 'apiKeys', id, doc: JSON.stringify(row), deleted_by: ctx.userId,
-        }).execute();
-      }
-      return row;
-    });
+    const deleted = await inTenant(deps.database, ctx.companyId, (tx) => authStore.deleteApiKey(tx, id, ctx.userId));
     if (!deleted) throw NotFound('API key', id);
     deps.credentials.forgetApiKey(); // revocation takes effect at once in this process
     return { deleted: true };

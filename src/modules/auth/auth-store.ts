@@ -130,3 +130,27 @@ export async function loadGroupPermissions(tx: TenantTx, groupId: string) {
     .where('company_id', '=', tx.companyId).where('id', '=', groupId).executeTakeFirst();
   return row ? (row.doc as { permissions?: Record<string, any> }).permissions ?? {} : undefined;
 }
+
+export async function insertApiKey(tx: TenantTx, row: Omit<ApiKeyRow, 'company_id'> & { key_hash: string }) {
+  await tx.db.insertInto('api_keys').values({ ...row, company_id: tx.companyId }).execute();
+}
+
+export async function listApiKeys(tx: TenantTx, limit: number, offset: number): Promise<{ rows: ApiKeyRow[]; total: number }> {
+  const rows = await tx.db.selectFrom('api_keys')
+    .select(['company_id', 'id', 'name', 'prefix', 'scopes', 'expires_at', 'created_at', 'created_by', 'last_used_at'])
+    .where('company_id', '=', tx.companyId).orderBy('created_at').orderBy('id').limit(limit).offset(offset).execute();
+  const { n } = await tx.db.selectFrom('api_keys').select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('company_id', '=', tx.companyId).executeTakeFirstOrThrow();
+  return { rows: rows as ApiKeyRow[], total: Number(n) };
+}
+
+/** Deletes a key and keeps who revoked it, when, and what it was (never its hash). */
+export async function deleteApiKey(tx: TenantTx, id: string, deletedBy: string): Promise<boolean> {
+  const row = await tx.db.deleteFrom('api_keys').where('company_id', '=', tx.companyId).where('id', '=', id)
+    .returning(['id', 'name', 'prefix', 'scopes']).executeTakeFirst();
+  if (!row) return false;
+  await tx.db.insertInto('deleted_records').values({
+    company_id: tx.companyId, resource: 'apiKeys', id, doc: JSON.stringify(row), deleted_by: deletedBy,
+  }).execute();
+  return true;
+}
