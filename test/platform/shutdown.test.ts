@@ -1,0 +1,55 @@
+// The real server process: data survives a restart, and SIGTERM lets an in-flight request finish.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { once } from 'node:events';
+
+function startServer(dataDir: string): Promise<{ child: ChildProcess; base: string }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts', 'serve'], {
+    env: { ...process.env, DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', DATABASE_URL: '', JWT_SECRET: 'x'.repeat(40) },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error('server did not start')), 60_000);
+    let output = '';
+    child.stdout!.on('data', (chunk) => {
+      output += chunk;
+      const match = /listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(output);
+      if (match) { clearTimeout(timer); resolve({ child, base: match[1]! }); }
+    });
+    child.on('exit', (code) => { clearTimeout(timer); reject(new Error(`server exited ${code}: ${output}`)); });
+  });
+}
+
+test('data survives a restart; SIGTERM finishes in-flight requests, then exits 0', { timeout: 120_000 }, async () => {
+  const dataDir = mkdtempSync(join(tmpdir(), 'crewbase-shutdown-'));
+  try {
+    const first = await startServer(dataDir);
+    const signup = await fetch(`${first.base}/v2/company/signup`, {
+      method: 'POST', headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ companyName: 'Persist', username: 'persist-admin', password: 'persist-password-1' }),
+    });
+    assert.equal(signup.status, 201);
+    first.child.kill('SIGTERM');
+    assert.deepEqual(await once(first.child, 'exit'), [0, null]);
+
+    const second = await startServer(dataDir);
+    // A log-in (an argon2 verification, tens of ms) is in flight when SIGTERM arrives.
+    const inFlight = fetch(`${second.base}/v2/auth/login`, {
+      method: 'POST', headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: 'persist-admin', password: 'persist-password-1' }),
+    });
+    await new Promise((resolve) => setTimeout(resolve, 15));
+    second.child.kill('SIGTERM');
+    const response = await inFlight;
+    assert.equal(response.status, 200, 'the company made before the restart logs in');
+    assert.ok((await response.json()).accessToken);
+    assert.deepEqual(await once(second.child, 'exit'), [0, null]);
+    await assert.rejects(fetch(`${second.base}/health`), 'no new connections after shutdown');
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+});
