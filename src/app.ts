@@ -24,6 +24,7 @@ import { findRecord } from './resources/engine/resource-store.js';
 import { toApi } from './resources/engine/resource-service.js';
 import { registerResource } from './resources/engine/register-resource.js';
 import { registerMasterData } from './resources/register-master-data.js';
+import { registerSchedulingRoutes } from './modules/scheduling/scheduling-routes.js';
 
 export interface AppDeps {
   config: Config;
@@ -108,6 +109,7 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
     registerApiKeyRoutes(v2, { database, credentials });
     registerUserRoutes(v2, registerResource(v2, { database }, users));
     registerMasterData(v2, { database, onPermissionsChanged: () => credentials.forgetPermissions() });
+    registerSchedulingRoutes(v2, { database });
   }, { prefix: API_PREFIX });
 
   app.get(`${API_PREFIX}/openapi.json`, { schema: { hide: true }, config: { isPublic: true } }, async () => app.swagger());

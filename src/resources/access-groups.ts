@@ -45,7 +45,7 @@ export const DEFAULT_ACCESS_GROUPS: Array<{ key: string; name: string; descripti
     key: 'employee', name: 'employee', description: 'Sees their own record, jobs, time and absences',
     permissions: {
       users: { read: 'own', write: 'none' }, objects: READ_ALL, customers: NONE, activityTypes: READ_ALL,
-      articles: READ_ALL,
+      articles: READ_ALL, jobs: { read: 'own', write: 'none' }, assignments: NONE,
     },
   },
 ];

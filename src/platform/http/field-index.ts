@@ -79,7 +79,8 @@ const COMMON_FIELDS: IndexedField[] = [
   { path: 'chatId', type: 'objectid', sql: column('chat_id'), sortable: true, isEnum: false },
 ];
 
-export function buildFieldIndex(schema: JsonSchema): FieldIndex {
+/** `columns`: fields kept in real columns as well as in the document (indexed filter and sort fields). */
+export function buildFieldIndex(schema: JsonSchema, columns: Record<string, string> = {}): FieldIndex {
   const index = new Map<string, IndexedField>(COMMON_FIELDS.map((field) => [field.path, field]));
   const walk = (node: JsonSchema, segments: string[]) => {
     for (const [name, child] of Object.entries(node.properties ?? {})) {
@@ -92,7 +93,9 @@ export function buildFieldIndex(schema: JsonSchema): FieldIndex {
       const type = leafType(child);
       if (!type) continue;
       const isEnum = Boolean(child.enum || child.anyOf);
-      index.set(path.join('.'), { path: path.join('.'), type, sql: docExpression(path, type), sortable: type !== 'string[]', isEnum });
+      const key = path.join('.');
+      const expression = columns[key] ? column(columns[key]!) : docExpression(path, type);
+      index.set(key, { path: key, type, sql: expression, sortable: type !== 'string[]', isEnum });
     }
   };
   walk(schema, []);

@@ -36,6 +36,10 @@ export interface Prepared {
 export interface ResourceHooks {
   /** Checks and completes a document inside the write's transaction. */
   prepare?(tx: TenantTx, ctx: RequestContext, input: PrepareInput): Promise<Prepared>;
+  /** Work that follows a create or update in the same transaction (e.g. re-planning jobs). */
+  afterWrite?(tx: TenantTx, ctx: RequestContext, change: { id: string; doc: Record<string, any>; previous?: StoredRecord }): Promise<void>;
+  /** Work that follows a delete in the same transaction. */
+  afterDelete?(tx: TenantTx, ctx: RequestContext, record: StoredRecord): Promise<void>;
   /** Refuses a delete (e.g. still referenced) inside the delete's transaction. */
   beforeDelete?(tx: TenantTx, ctx: RequestContext, record: StoredRecord): Promise<void>;
   /** Adds read-only fields kept in columns to the API shape. */
@@ -57,6 +61,11 @@ export interface ResourceDeclaration {
   webhookEntity?: string;
   /** Field holding the owning user's id, for `own` permission levels; `_id` for users. */
   ownerField?: string;
+  /**
+   * Hot filter and sort fields kept in real (indexed) columns besides the document:
+   * field path -> column. The engine writes them on every insert and update.
+   */
+  columns?: Record<string, string>;
   /** The client may choose `number` on create (auto-generated when absent). */
   acceptsNumber?: boolean;
   list?: Partial<ListOptions>;
@@ -80,7 +89,7 @@ export function defineResource(declaration: ResourceDeclaration): Resource {
     : schema);
   return {
     ...declaration,
-    fields: buildFieldIndex(schema),
+    fields: buildFieldIndex(schema, declaration.columns),
     listOptions: { ...DEFAULT_LIST, ...declaration.list },
     createBody,
     patchBody: mergePatch(schema),

@@ -56,14 +56,16 @@ export async function createRecord(
   const id = newObjectId();
   const number = await store.nextNumber(tx, resource.collection, supplied);
   await store.insertRecord(tx, resource, { id, number, doc: prepared.doc, userId: ctx.userId, chatId: newObjectId(), columns: prepared.columns });
+  await resource.hooks?.afterWrite?.(tx, ctx, { id, doc: prepared.doc });
   return { _id: id, number };
 }
 
 export type ResourceService = ReturnType<typeof resourceService>;
 
 export function resourceService(deps: EngineDeps, resource: Resource) {
+  // A stored document may also hold read-only fields that actions set (a job's teamId).
   const { number: _number, ...docProperties } = (resource.createBody as { properties: Record<string, object> }).properties;
-  const validateDoc = compileValidator({ ...resource.createBody, properties: docProperties });
+  const validateDoc = compileValidator({ ...resource.createBody, properties: { ...resource.readOnly, ...docProperties } });
 
   function ownerCondition(ctx: RequestContext, level: Level): RawBuilder<boolean> | undefined {
     if (level === 'all') return undefined;
@@ -115,6 +117,7 @@ export function resourceService(deps: EngineDeps, resource: Resource) {
       if (errors.length) throw BadRequest(errors.map((e) => `${e.path}: ${e.message}`).join('; '), errors);
       const prepared = await prepare(tx, ctx, resource, merged, previous);
       await store.updateRecord(tx, resource, id, { doc: prepared.doc, userId: ctx.userId, columns: prepared.columns });
+      await resource.hooks?.afterWrite?.(tx, ctx, { id, doc: prepared.doc, previous });
     });
   }
 
@@ -125,6 +128,7 @@ export function resourceService(deps: EngineDeps, resource: Resource) {
       if (!record) throw NotFound(resource.name, id);
       await resource.hooks?.beforeDelete?.(tx, ctx, record);
       await store.deleteRecord(tx, resource, record, ctx.userId);
+      await resource.hooks?.afterDelete?.(tx, ctx, record);
     });
   }
 

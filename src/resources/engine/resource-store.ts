@@ -37,8 +37,20 @@ export interface NewRecord {
   columns?: Record<string, unknown>;
 }
 
+/** The values of a resource's promoted columns, read from its document. */
+export function promotedColumns(resource: Resource, doc: Record<string, unknown>): Record<string, unknown> {
+  const values: Record<string, unknown> = {};
+  for (const [path, column] of Object.entries(resource.columns ?? {})) {
+    let value: unknown = doc;
+    for (const segment of path.split('.')) value = (value as Record<string, unknown> | undefined)?.[segment];
+    values[column] = value ?? null;
+  }
+  return values;
+}
+
 export async function insertRecord(tx: TenantTx, resource: Resource, record: NewRecord): Promise<void> {
   await tx.db.insertInto(resource.table).values({
+    ...promotedColumns(resource, record.doc),
     company_id: tx.companyId,
     id: record.id,
     number: record.number,
@@ -84,6 +96,7 @@ export async function updateRecord(
   tx: TenantTx, resource: Resource, id: string, change: { doc: Record<string, unknown>; userId: string; columns?: Record<string, unknown> },
 ): Promise<void> {
   await tx.db.updateTable(resource.table).set({
+    ...promotedColumns(resource, change.doc),
     doc: JSON.stringify(change.doc), modified_at: sql`now()`, modified_by: change.userId, ...change.columns,
   }).where('company_id', '=', tx.companyId).where('id', '=', id).execute();
 }

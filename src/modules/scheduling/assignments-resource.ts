@@ -1,0 +1,97 @@
+// Assignments: recurring work at an object. The iCalendar is validated and normalised (rrule string
+// and structured fields always agree); creating or changing one plans its jobs in the same transaction.
+import { Type } from 'typebox';
+import { fieldError } from '../../platform/http/errors.js';
+import type { TenantTx } from '../../platform/db/tenant.js';
+import { defineResource, type PrepareInput } from '../../resources/engine/define-resource.js';
+import { dateTime, fraction, freeObject, list, money, objectId, objectIds, opt, text } from '../../resources/engine/fields.js';
+import { findRecord } from '../../resources/engine/resource-store.js';
+import { objects } from '../../resources/objects.js';
+import { customers } from '../../resources/customers.js';
+import { activityTypes } from '../../resources/activity-types.js';
+import { normalizeICalendar } from './recurrence.js';
+import { onAssignmentDeleted, onAssignmentWritten } from './job-planning.js';
+
+const localDateTime = (description: string) => Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}(:\\d{2})?$', description });
+
+export const iCalendarSchema = Type.Object({
+  frequency: opt(Type.String({ pattern: '^[A-Za-z]{5,7}$', description: 'DAILY, WEEKLY, MONTHLY or YEARLY' })),
+  tzid: text(64, { description: 'IANA time zone, e.g. Europe/Berlin' }),
+  interval: opt(Type.Integer({ minimum: 1, maximum: 1000 })),
+  rrule: opt(text(500, { description: 'RFC 5545 RRULE, e.g. FREQ=WEEKLY;BYDAY=MO,WE,FR;UNTIL=20271231T230000Z' })),
+  bySetPos: opt(Type.Integer({ minimum: -366, maximum: 366 })),
+  byDay: opt(Type.Array(text(4), { maxItems: 50 })),
+  byMonthDay: opt(text(200, { description: 'comma list, e.g. "1,15,-1"' })),
+  byMonth: opt(Type.Array(Type.Integer({ minimum: 1, maximum: 12 }), { maxItems: 12 })),
+  dtstart: localDateTime('start of the first occurrence, local time in tzid'),
+  dtend: localDateTime('end of the first occurrence, local time in tzid'),
+  exDate: opt(Type.Array(localDateTime('local start of an occurrence to skip'), { maxItems: 5000 })),
+  until: opt(dateTime()),
+  count: opt(Type.Integer({ minimum: 1, maximum: 100000 })),
+});
+
+export const billingPosition = Type.Object({
+  quantity: opt(money()), unit: opt(text(50)), price: opt(money()), tax: opt(fraction()), title: opt(text(500)),
+  type: opt(text(50, { description: 'e.g. INVOICE_POSITION' })), taxRate: opt(freeObject()), description: opt(text(5000)),
+  discount: opt(fraction()), productId: opt(objectId()), includedWageCostFactor: opt(money()), isOptional: opt(Type.Boolean()),
+  bookingAccountNumber: opt(text(50)), skontoBookingAccountNumber: opt(text(50)),
+});
+
+export const assignments = defineResource({
+  name: 'assignment',
+  collection: 'assignments',
+  table: 'assignments',
+  area: 'assignments',
+  columns: { objectId: 'object_id' },
+  schema: Type.Object({
+    objectId: objectId(),
+    customerId: opt(objectId({ description: 'the object\'s customer when absent' })),
+    title: opt(text(300)),
+    iCalendar: iCalendarSchema,
+    userIds: opt(objectIds(50)),
+    skipPublicHolidays: opt(Type.Boolean({ description: 'no jobs on public holidays of the object\'s region (address country and state)' })),
+    material: opt(list(Type.Object({ productId: opt(objectId()), quantity: opt(money()) }), 200)),
+    weeklyTimeBudget: opt(money()),
+    type: opt(text(50, { description: 'e.g. normal' })),
+    activityTypeId: opt(objectId()),
+    comment: opt(text(5000)),
+    commentRequired: opt(Type.Boolean()),
+    sign: opt(Type.Boolean()),
+    documentIds: opt(objectIds(500)),
+    billing: opt(Type.Object({
+      type: opt(text(50, { description: 'e.g. MANUAL' })), positions: opt(list(billingPosition, 500)),
+      lastInvoiceDate: opt(dateTime()), defaultInvoiceTemplateId: opt(objectId()),
+    })),
+    quota: opt(Type.Object({
+      enabled: opt(Type.Boolean()), quotaCalculation: opt(text(50)), total: opt(money()), billingRateEnabled: opt(Type.Boolean()),
+      billingRateCalculation: opt(text(50)), billingRateAmount: opt(money()), expectedMargin: opt(money()),
+    })),
+    autoGenerateInvoiceError: opt(freeObject()),
+    costUnit: opt(text(100)),
+    jobChatId: opt(text(100)),
+    linkedCache: opt(list(freeObject(), 100)),
+  }),
+  hooks: {
+    prepare: prepareAssignment,
+    afterWrite: onAssignmentWritten,
+    afterDelete: onAssignmentDeleted,
+  },
+});
+
+async function exists(tx: TenantTx, table: string, ids: string[]): Promise<boolean> {
+  if (ids.length === 0) return true;
+  const rows = await tx.db.selectFrom(table).select('id').where('company_id', '=', tx.companyId).where('id', 'in', ids).execute();
+  return rows.length === new Set(ids).size;
+}
+
+async function prepareAssignment(tx: TenantTx, _ctx: unknown, { doc, previous }: PrepareInput) {
+  const object = await findRecord(tx, objects, doc.objectId);
+  if (!object) throw fieldError('objectId', 'no such object');
+  if (!doc.customerId) doc.customerId = object.doc.customerId;
+  else if (doc.customerId !== previous?.doc.customerId && !(await findRecord(tx, customers, doc.customerId))) throw fieldError('customerId', 'no such customer');
+  if (doc.activityTypeId && !(await findRecord(tx, activityTypes, doc.activityTypeId))) throw fieldError('activityTypeId', 'no such activity type');
+  if (!(await exists(tx, 'users', doc.userIds ?? []))) throw fieldError('userIds', 'names a user that does not exist');
+  const isRruleAuthoritative = previous ? doc.iCalendar.rrule !== previous.doc.iCalendar?.rrule : Boolean(doc.iCalendar.rrule);
+  const { ical } = normalizeICalendar(doc.iCalendar, isRruleAuthoritative);
+  return { doc: { ...doc, iCalendar: ical } };
+}

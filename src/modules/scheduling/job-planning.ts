@@ -1,0 +1,154 @@
+// Turning assignments into jobs. Every occurrence x planned user becomes exactly one job: the
+// unique key (assignment, occurrence, slot) makes generation idempotent and safe when several
+// servers generate the same window at once. Each company keeps a window in which all its
+// assignments have their jobs; it grows on demand and rolls forward as the company is used.
+import { createHash } from 'node:crypto';
+import { sql } from 'kysely';
+import type { Database } from '../../platform/db/database.js';
+import { inTenant, type TenantTx } from '../../platform/db/tenant.js';
+import type { RequestContext } from '../../platform/http/request-context.js';
+import { newObjectId } from '../../platform/ids.js';
+import type { StoredRecord } from '../../resources/engine/define-resource.js';
+import { promotedColumns } from '../../resources/engine/resource-store.js';
+import { publicHolidays, regionOf } from './holidays.js';
+import { jobs } from './jobs-resource.js';
+import { expandOccurrences, normalizeICalendar } from './recurrence.js';
+import { formatLocal } from './zoned-time.js';
+
+const DAY = 86_400_000;
+export const HORIZON_DAYS = 42;
+const BATCH = 2000;
+
+export interface Horizon { from: number; until: number }
+
+export interface PlannedAssignment { id: string; doc: Record<string, any> }
+
+/** Deterministic per occurrence, so two generators agree on a team's id. */
+function teamIdOf(assignmentId: string, localStart: number): string {
+  return createHash('sha1').update(`${assignmentId}:${localStart}`).digest('hex').slice(0, 24);
+}
+
+async function reserveNumbers(tx: TenantTx, count: number): Promise<number> {
+  const { rows } = await sql<{ value: number }>`
+    INSERT INTO counters (company_id, name, value) VALUES (${tx.companyId}, ${jobs.collection}, ${count})
+    ON CONFLICT (company_id, name) DO UPDATE SET value = counters.value + ${count}
+    RETURNING value`.execute(tx.db);
+  return Number(rows[0]!.value) - count + 1;
+}
+
+const COLUMN_TYPES: Record<string, string> = { number: 'bigint', occurrence_key: 'bigint', doc: 'jsonb', from_at: 'timestamptz', to_at: 'timestamptz' };
+
+async function insertJobRows(tx: TenantTx, rows: Array<Record<string, unknown>>): Promise<number> {
+  if (rows.length === 0) return 0;
+  const columns = Object.keys(rows[0]!);
+  const arrays = columns.map((c) => sql`${sql.val(rows.map((r) => r[c] ?? null))}::${sql.raw(COLUMN_TYPES[c] ?? 'text')}[]`);
+  const result = await sql`
+    INSERT INTO jobs (${sql.join(columns.map((c) => sql.ref(c)))})
+    SELECT * FROM unnest(${sql.join(arrays)})
+    ON CONFLICT (company_id, assignment_id, occurrence_key, slot) WHERE occurrence_key IS NOT NULL DO NOTHING`.execute(tx.db);
+  return Number(result.numAffectedRows ?? 0);
+}
+
+/** Creates the missing jobs of one assignment whose occurrences start in [from, to). */
+export async function materialize(tx: TenantTx, assignment: PlannedAssignment, from: number, to: number, actor = 'system'): Promise<number> {
+  const { doc } = assignment;
+  const { recurrence } = normalizeICalendar(doc.iCalendar, false);
+  let occurrences = expandOccurrences(recurrence, from, to);
+  if (doc.skipPublicHolidays && occurrences.length) {
+    const object = await tx.db.selectFrom('objects').select('doc').where('company_id', '=', tx.companyId).where('id', '=', doc.objectId).executeTakeFirst();
+    const region = regionOf((object?.doc as { address?: { country?: string; state?: string } })?.address);
+    occurrences = occurrences.filter((o) => {
+      const day = formatLocal(o.localStart).slice(0, 10);
+      return !publicHolidays(region.country, region.state, Number(day.slice(0, 4))).has(day);
+    });
+  }
+  const slots: Array<string | null> = doc.userIds?.length ? doc.userIds : [null];
+  let created = 0;
+  for (let i = 0; i < occurrences.length; i += Math.max(1, Math.floor(BATCH / slots.length))) {
+    const chunk = occurrences.slice(i, i + Math.max(1, Math.floor(BATCH / slots.length)));
+    let number = await reserveNumbers(tx, chunk.length * slots.length);
+    const rows: Array<Record<string, unknown>> = [];
+    for (const occurrence of chunk) {
+      const teamId = slots.length > 1 ? teamIdOf(assignment.id, occurrence.localStart) : undefined;
+      for (const slot of slots) {
+        const jobDoc: Record<string, unknown> = {
+          assignmentId: assignment.id, objectId: doc.objectId,
+          from: new Date(occurrence.start).toISOString(), to: new Date(occurrence.end).toISOString(),
+          targetTime: Math.round((occurrence.end - occurrence.start) / 60_000), state: 'open',
+          ...(slot ? { userId: slot } : {}), ...(teamId ? { teamId } : {}),
+          ...(doc.title ? { title: doc.title } : {}), ...(doc.type ? { type: doc.type } : {}),
+          ...(doc.activityTypeId ? { activityTypeId: doc.activityTypeId } : {}),
+        };
+        rows.push({
+          company_id: tx.companyId, id: newObjectId(), number: number++, doc: JSON.stringify(jobDoc),
+          created_by: actor, modified_by: actor, chat_id: newObjectId(),
+          occurrence_key: occurrence.localStart, slot: slot ?? '-', ...promotedColumns(jobs, jobDoc),
+        });
+      }
+    }
+    created += await insertJobRows(tx, rows);
+  }
+  return created;
+}
+
+/** Removes the jobs re-planning may replace: future, untouched by a person, never started. */
+async function removeReplaceableJobs(tx: TenantTx, assignmentId: string, after: number) {
+  await tx.db.deleteFrom('jobs').where('company_id', '=', tx.companyId).where('assignment_id', '=', assignmentId)
+    .where('from_at', '>', new Date(after)).where('is_manual', '=', false).where('started_at', 'is', null).execute();
+}
+
+export async function readHorizon(tx: TenantTx, now = Date.now()): Promise<Horizon> {
+  const row = await tx.db.selectFrom('job_horizons').select(['from_at', 'until_at']).where('company_id', '=', tx.companyId).executeTakeFirst();
+  if (row) return { from: new Date(row.from_at).getTime(), until: new Date(row.until_at).getTime() };
+  const from = Math.floor(now / DAY) * DAY;
+  return { from, until: from + HORIZON_DAYS * DAY };
+}
+
+async function saveHorizon(tx: TenantTx, horizon: Horizon) {
+  await tx.db.insertInto('job_horizons').values({ company_id: tx.companyId, from_at: new Date(horizon.from), until_at: new Date(horizon.until) })
+    .onConflict((oc) => oc.column('company_id').doUpdateSet({ from_at: new Date(horizon.from), until_at: new Date(horizon.until) })).execute();
+}
+
+const PLAN_FIELDS = ['iCalendar', 'userIds', 'title', 'type', 'activityTypeId', 'objectId', 'skipPublicHolidays'];
+
+export async function onAssignmentWritten(tx: TenantTx, ctx: RequestContext, change: { id: string; doc: Record<string, any>; previous?: StoredRecord }) {
+  const horizon = await readHorizon(tx);
+  await saveHorizon(tx, horizon);
+  const now = Date.now();
+  if (change.previous) {
+    const isReplanned = PLAN_FIELDS.some((f) => JSON.stringify(change.previous!.doc[f]) !== JSON.stringify(change.doc[f]));
+    if (!isReplanned) return;
+    await removeReplaceableJobs(tx, change.id, now);
+    await materialize(tx, change, Math.max(now, horizon.from), horizon.until, ctx.userId);
+    return;
+  }
+  await materialize(tx, change, horizon.from, horizon.until, ctx.userId);
+}
+
+export async function onAssignmentDeleted(tx: TenantTx, _ctx: RequestContext, record: StoredRecord) {
+  await removeReplaceableJobs(tx, record.id, Date.now());
+}
+
+/**
+ * Makes sure every assignment has its jobs in [from, to), and keeps HORIZON_DAYS ahead of now.
+ * Cheap when the window is covered (one primary-key read); otherwise extends under a per-company lock.
+ */
+export async function ensureJobWindow(database: Database, companyId: string, from: number, to: number, now = Date.now()): Promise<void> {
+  const target = { from: Math.min(from, Math.floor(now / DAY) * DAY), until: Math.max(to, now + HORIZON_DAYS * DAY) };
+  const isCovered = (h: Horizon) => h.from <= from && h.until >= to && h.until >= now + (HORIZON_DAYS / 2) * DAY;
+  const current = await inTenant(database, companyId, (tx) => readHorizon(tx, now));
+  if (isCovered(current)) return;
+  await inTenant(database, companyId, async (tx) => {
+    await sql`SELECT pg_advisory_xact_lock(hashtext(${'jobs:' + companyId}))`.execute(tx.db);
+    const horizon = await readHorizon(tx, now);
+    if (isCovered(horizon)) return;
+    const ranges: Array<[number, number]> = [];
+    if (target.from < horizon.from) ranges.push([target.from, horizon.from]);
+    if (target.until > horizon.until) ranges.push([horizon.until, target.until]);
+    const assignments = await tx.db.selectFrom('assignments').select(['id', 'doc']).where('company_id', '=', tx.companyId).execute();
+    for (const assignment of assignments) {
+      for (const [a, b] of ranges) await materialize(tx, assignment as PlannedAssignment, a, b);
+    }
+    await saveHorizon(tx, { from: Math.min(target.from, horizon.from), until: Math.max(target.until, horizon.until) });
+  });
+}

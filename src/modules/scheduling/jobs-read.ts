@@ -1,0 +1,56 @@
+// The Job as the API shows it, built as JSON inside PostgreSQL: the job's document and common
+// fields, its embedded assignment and activity type, and (on request) its user. List, read and
+// jobsInTimeFrame all use this one query, so the shape is the same everywhere.
+import { sql, type RawBuilder } from 'kysely';
+import type { TenantTx } from '../../platform/db/tenant.js';
+import type { SortTerm } from '../../platform/http/list-query.js';
+
+const entity = (alias: string) => sql.raw(`crewbase_entity_json(${alias}.company_id, ${alias}.id, ${alias}.number, ${alias}.status_code,
+  ${alias}.created_at, ${alias}.created_by, ${alias}.modified_at, ${alias}.modified_by, ${alias}.chat_id)`);
+
+export interface JobQuery {
+  where: RawBuilder<boolean>[];
+  sort: SortTerm[];
+  limit: number;
+  offset: number;
+  includeUsers?: boolean;
+}
+
+function jobJson(includeUsers: boolean) {
+  const user = includeUsers
+    ? sql`, 'user', (SELECT jsonb_strip_nulls(jsonb_build_object('_id', u.id, 'number', u.number, 'id', u.doc->'id', 'general', u.doc->'general', 'contact', u.doc->'contact'))
+          FROM users u WHERE u.company_id = j.company_id AND u.id = j.user_id)`
+    : sql``;
+  return sql`j.doc || ${entity('j')} || jsonb_build_object(
+    'assignment', (SELECT a.doc || ${entity('a')} FROM assignments a WHERE a.company_id = j.company_id AND a.id = j.assignment_id),
+    'activityType', (SELECT t.doc || ${entity('t')} FROM activity_types t WHERE t.company_id = j.company_id AND t.id = j.activity_type_id),
+    'started', coalesce(j.doc->'started', '[]'::jsonb),
+    'absences', coalesce(j.doc->'absences', '[]'::jsonb),
+    'timeTrackings', '[]'::jsonb,
+    'salaries', '[]'::jsonb ${user})`;
+}
+
+function orderBy(sort: SortTerm[]) {
+  const terms = sort.map((t) => sql`${t.field.sql} ${sql.raw(t.descending ? 'DESC NULLS LAST' : 'ASC NULLS FIRST')}`);
+  return sql.join([...terms, sql`id`]);
+}
+
+function whereClause(tx: TenantTx, where: RawBuilder<boolean>[]) {
+  return sql.join([sql`company_id = ${tx.companyId}`, ...where], sql` AND `);
+}
+
+/** The matching jobs as one JSON array text, ready to send. */
+export async function selectJobsJson(tx: TenantTx, query: JobQuery): Promise<string> {
+  const { rows } = await sql<{ body: string }>`
+    SELECT coalesce(json_agg(x.body ORDER BY x.ord), '[]')::text AS body FROM (
+      SELECT ${jobJson(Boolean(query.includeUsers))} AS body, row_number() OVER (ORDER BY ${orderBy(query.sort)}) AS ord
+      FROM jobs j WHERE ${whereClause(tx, query.where)}
+      ORDER BY ${orderBy(query.sort)} LIMIT ${query.limit} OFFSET ${query.offset}
+    ) x`.execute(tx.db);
+  return rows[0]!.body;
+}
+
+export async function countJobs(tx: TenantTx, where: RawBuilder<boolean>[]): Promise<number> {
+  const { rows } = await sql<{ n: number }>`SELECT count(*)::int AS n FROM jobs j WHERE ${whereClause(tx, where)}`.execute(tx.db);
+  return Number(rows[0]!.n);
+}

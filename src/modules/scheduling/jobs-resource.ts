@@ -1,0 +1,93 @@
+// Jobs: one per occurrence of an assignment and planned user, or one-off. Hot fields live in columns.
+import { Type } from 'typebox';
+import { fieldError } from '../../platform/http/errors.js';
+import type { TenantTx } from '../../platform/db/tenant.js';
+import { defineResource, type PrepareInput } from '../../resources/engine/define-resource.js';
+import { dateTime, objectId, objectIds, opt, text } from '../../resources/engine/fields.js';
+import { findRecord } from '../../resources/engine/resource-store.js';
+import { objects } from '../../resources/objects.js';
+import { users } from '../users/users-resource.js';
+
+export const JOB_STATES = ['open', 'started', 'completed', 'cancelled'] as const;
+
+export const jobSchema = Type.Object({
+  assignmentId: opt(objectId({ description: 'absent for one-off jobs' })),
+  objectId: opt(objectId({ description: 'the object where the job is done (from the assignment)' })),
+  from: dateTime(),
+  to: dateTime(),
+  targetTime: opt(Type.Number({ minimum: 0, maximum: 100000, description: 'minutes; the planned duration when absent' })),
+  userId: opt(objectId({ description: 'absent for unassigned jobs' })),
+  type: opt(text(50)),
+  title: opt(text(300)),
+  jobComment: opt(text(5000)),
+  notifyObjectManager: opt(Type.Boolean()),
+  needsJobTemplate: opt(Type.Boolean()),
+  jobTemplateId: opt(objectId()),
+  activityTypeId: opt(objectId()),
+  regionId: opt(objectId()),
+  exceptionJobId: opt(text(100)),
+  requiredDrivingTime: opt(Type.Number({ minimum: 0, maximum: 100000 })),
+  requiredBreakTime: opt(Type.Number({ minimum: 0, maximum: 100000 })),
+  documentIds: opt(objectIds(500)),
+  state: opt(Type.Union(JOB_STATES.map((s) => Type.Literal(s)), { description: 'open, started, completed or cancelled' })),
+  tags: opt(Type.Array(text(100), { maxItems: 100 })),
+});
+
+const idOrNull = { type: ['string', 'null'] };
+/** Set by actions (assign, move, split, accept, replacement) and by later areas, never by a body. */
+export const jobReadOnly = {
+  teamId: idOrNull, splitId: idOrNull, originalId: { type: 'string' }, masterJobId: { type: 'string' },
+  originalFrom: { type: 'string', format: 'date-time' }, originalTo: { type: 'string', format: 'date-time' },
+  absenceId: { type: 'string' }, acceptedStatus: { type: 'string' },
+  started: { type: 'array', items: { type: 'object', additionalProperties: true } },
+  absences: { type: 'array', items: { type: 'object', additionalProperties: true } },
+  timeTrackings: { type: 'array', items: { type: 'object', additionalProperties: true } },
+  salaries: { type: 'array', items: { type: 'object', additionalProperties: true } },
+  assignment: { type: ['object', 'null'], additionalProperties: true },
+  activityType: { type: ['object', 'null'], additionalProperties: true },
+  user: { type: 'object', additionalProperties: true, description: 'with includeUsersInResponse' },
+};
+
+export const jobs = defineResource({
+  name: 'job',
+  collection: 'jobs',
+  table: 'jobs',
+  area: 'jobs',
+  webhookEntity: 'job',
+  ownerField: 'userId',
+  columns: {
+    assignmentId: 'assignment_id', objectId: 'object_id', userId: 'user_id', from: 'from_at', to: 'to_at',
+    teamId: 'team_id', absenceId: 'absence_id', masterJobId: 'master_job_id', originalId: 'original_id',
+    splitId: 'split_id', jobTemplateId: 'job_template_id', acceptedStatus: 'accepted_status',
+    activityTypeId: 'activity_type_id', state: 'state',
+  },
+  schema: jobSchema,
+  readOnly: jobReadOnly,
+  hooks: { prepare: prepareJob },
+});
+
+async function prepareJob(tx: TenantTx, _ctx: unknown, { doc, previous }: PrepareInput) {
+  const from = Date.parse(doc.from);
+  const to = Date.parse(doc.to);
+  if (!(to > from)) throw fieldError('to', 'must be after from');
+  if (to - from > 7 * 86_400_000) throw fieldError('to', 'a job lasts at most 7 days');
+  if (doc.userId && doc.userId !== previous?.doc.userId && !(await findRecord(tx, users, doc.userId))) {
+    throw fieldError('userId', 'no such user');
+  }
+  if (doc.objectId && doc.objectId !== previous?.doc.objectId && !(await findRecord(tx, objects, doc.objectId))) {
+    throw fieldError('objectId', 'no such object');
+  }
+  const planned = Math.round((to - from) / 60_000);
+  // The target follows a moved job unless someone set it apart from the planned duration.
+  const wasPlanned = previous && previous.doc.targetTime === Math.round((Date.parse(previous.doc.to) - Date.parse(previous.doc.from)) / 60_000);
+  const next = {
+    ...doc,
+    from: new Date(from).toISOString(),
+    to: new Date(to).toISOString(),
+    state: doc.state ?? 'open',
+    targetTime: doc.targetTime === undefined || (wasPlanned && doc.targetTime === previous.doc.targetTime) ? planned : doc.targetTime,
+  };
+  const columns: Record<string, unknown> = previous ? { is_manual: true } : {}; // a person's change survives re-planning
+  if (next.state === 'started' && previous?.doc.state !== 'started') columns.started_at = new Date();
+  return { doc: next, columns };
+}

@@ -1,0 +1,159 @@
+// Job reads (through the SQL read model) and the actions on a job, each in one transaction.
+import type { Database } from '../../platform/db/database.js';
+import { inTenant, type TenantTx } from '../../platform/db/tenant.js';
+import { Conflict, NotFound, fieldError } from '../../platform/http/errors.js';
+import { parseListQuery } from '../../platform/http/list-query.js';
+import { requireLevel, type Level, type RequestContext } from '../../platform/http/request-context.js';
+import { newObjectId } from '../../platform/ids.js';
+import { sql, type RawBuilder } from 'kysely';
+import type { StoredRecord } from '../../resources/engine/define-resource.js';
+import { findRecord, insertRecord, nextNumber, updateRecord } from '../../resources/engine/resource-store.js';
+import { users } from '../users/users-resource.js';
+import { ensureJobWindow } from './job-planning.js';
+import { countJobs, selectJobsJson } from './jobs-read.js';
+import { jobs } from './jobs-resource.js';
+import { parseWindow, timeFrameConditions, type TimeFrameBody } from './time-frame-filter.js';
+
+const ownJobs = (ctx: RequestContext, level: Level): RawBuilder<boolean>[] =>
+  level === 'own' ? [sql<boolean>`j.user_id = ${ctx.userId}`] : [];
+
+export function jobsService(deps: { database: Database }) {
+  const { database } = deps;
+
+  async function list(ctx: RequestContext, query: Record<string, unknown>) {
+    const level = requireLevel(ctx, jobs.area, 'read');
+    const listQuery = parseListQuery(query, jobs.fields, jobs.listOptions);
+    const where = [...listQuery.where, ...ownJobs(ctx, level)];
+    return inTenant(database, ctx.companyId, async (tx) => ({
+      body: await selectJobsJson(tx, { where, sort: listQuery.sort, limit: listQuery.limit, offset: listQuery.offset }),
+      total: await countJobs(tx, where),
+    }));
+  }
+
+  async function get(ctx: RequestContext, id: string): Promise<string> {
+    const level = requireLevel(ctx, jobs.area, 'read');
+    const where = [sql<boolean>`j.id = ${id}`, ...ownJobs(ctx, level)];
+    const body = await inTenant(database, ctx.companyId, (tx) => selectJobsJson(tx, { where, sort: [], limit: 1, offset: 0 }));
+    if (body === '[]') throw NotFound('job', id);
+    return body.slice(1, -1);
+  }
+
+  async function inTimeFrame(ctx: RequestContext, body: TimeFrameBody): Promise<string> {
+    const level = requireLevel(ctx, jobs.area, 'read');
+    const window = parseWindow(body);
+    const where = [...timeFrameConditions(body, window), ...ownJobs(ctx, level)];
+    await ensureJobWindow(database, ctx.companyId, window.from, window.to);
+    return inTenant(database, ctx.companyId, (tx) => selectJobsJson(tx, {
+      where, sort: [{ field: jobs.fields.get('from')!, descending: false }], limit: 100_000, offset: 0,
+      includeUsers: body.includeUsersInResponse,
+    }));
+  }
+
+  /** Loads a job for an action; `own` callers only reach their own jobs. */
+  async function load(tx: TenantTx, ctx: RequestContext, id: string, action: 'read' | 'write'): Promise<StoredRecord> {
+    const level = requireLevel(ctx, jobs.area, action);
+    const job = await findRecord(tx, jobs, id, { forUpdate: true });
+    if (!job || (level === 'own' && job.doc.userId !== ctx.userId)) throw NotFound('job', id);
+    return job;
+  }
+
+  async function save(tx: TenantTx, ctx: RequestContext, job: StoredRecord, doc: Record<string, unknown>) {
+    await updateRecord(tx, jobs, job.id, { doc, userId: ctx.userId, columns: { is_manual: true } });
+  }
+
+  async function copy(tx: TenantTx, ctx: RequestContext, doc: Record<string, unknown>): Promise<string> {
+    const id = newObjectId();
+    const number = await nextNumber(tx, jobs.collection);
+    await insertRecord(tx, jobs, { id, number, doc, userId: ctx.userId, chatId: newObjectId(), columns: { is_manual: true } });
+    return id;
+  }
+
+  async function assertUsers(tx: TenantTx, ids: string[]) {
+    for (const userId of ids) if (!(await findRecord(tx, users, userId))) throw fieldError('userIds', `no such user ${userId}`);
+  }
+
+  /** One user: the job is theirs. Several: the first takes this job, the others get copies; all share a team id. */
+  async function assign(ctx: RequestContext, id: string, userIds: string[]) {
+    return inTenant(database, ctx.companyId, async (tx) => {
+      const job = await load(tx, ctx, id, 'write');
+      await assertUsers(tx, userIds);
+      const [first, ...others] = userIds;
+      const teamId = others.length ? job.doc.teamId ?? newObjectId() : job.doc.teamId;
+      if (teamId && others.length) {
+        const taken = await tx.db.selectFrom('jobs').select('user_id').where('company_id', '=', tx.companyId)
+          .where('team_id', '=', teamId).where('id', '!=', id).where('user_id', 'in', others).executeTakeFirst();
+        if (taken) throw Conflict(`user ${taken.user_id} is already in this job's team`);
+      }
+      await save(tx, ctx, job, { ...job.doc, userId: first, ...(teamId ? { teamId } : {}) });
+      const created = [];
+      for (const userId of others) {
+        const { absences: _a, started: _s, acceptedStatus: _c, ...rest } = job.doc;
+        created.push(await copy(tx, ctx, { ...rest, userId, teamId }));
+      }
+      return { _id: id, ids: [id, ...created], ...(teamId ? { teamId } : {}) };
+    });
+  }
+
+  async function unassign(ctx: RequestContext, id: string) {
+    await inTenant(database, ctx.companyId, async (tx) => {
+      const job = await load(tx, ctx, id, 'write');
+      const { userId: _u, ...rest } = job.doc;
+      await save(tx, ctx, job, rest);
+    });
+  }
+
+  /** Moves a job in place; originalId and the original times stay with it across later moves. */
+  async function move(ctx: RequestContext, id: string, body: { from: string; to?: string }) {
+    await inTenant(database, ctx.companyId, async (tx) => {
+      const job = await load(tx, ctx, id, 'write');
+      const from = Date.parse(body.from);
+      const to = body.to ? Date.parse(body.to) : from + (Date.parse(job.doc.to) - Date.parse(job.doc.from));
+      if (!(to > from)) throw fieldError('to', 'must be after from');
+      await save(tx, ctx, job, {
+        ...job.doc, from: new Date(from).toISOString(), to: new Date(to).toISOString(),
+        originalId: job.doc.originalId ?? job.id, originalFrom: job.doc.originalFrom ?? job.doc.from, originalTo: job.doc.originalTo ?? job.doc.to,
+        ...(job.doc.targetTime === Math.round((Date.parse(job.doc.to) - Date.parse(job.doc.from)) / 60_000) ? { targetTime: Math.round((to - from) / 60_000) } : {}),
+      });
+    });
+  }
+
+  /** Splits a job at a time into two that share a splitId. */
+  async function split(ctx: RequestContext, id: string, at: string) {
+    return inTenant(database, ctx.companyId, async (tx) => {
+      const job = await load(tx, ctx, id, 'write');
+      const cut = Date.parse(at);
+      const from = Date.parse(job.doc.from);
+      const to = Date.parse(job.doc.to);
+      if (!(cut > from && cut < to)) throw fieldError('at', 'must lie strictly between the job\'s from and to');
+      const splitId = job.doc.splitId ?? newObjectId();
+      const minutes = (a: number, b: number) => Math.round((b - a) / 60_000);
+      await save(tx, ctx, job, { ...job.doc, to: new Date(cut).toISOString(), targetTime: minutes(from, cut), splitId });
+      const { started: _s, absences: _a, ...rest } = job.doc;
+      const second = await copy(tx, ctx, { ...rest, from: new Date(cut).toISOString(), targetTime: minutes(cut, to), splitId });
+      return { _id: second, ids: [id, second], splitId };
+    });
+  }
+
+  async function accept(ctx: RequestContext, id: string, acceptedStatus: string) {
+    await inTenant(database, ctx.companyId, async (tx) => {
+      const job = await load(tx, ctx, id, 'read');
+      if (!job.doc.userId) throw Conflict('An unassigned job cannot be accepted');
+      await save(tx, ctx, job, { ...job.doc, acceptedStatus });
+    });
+  }
+
+  /** A replacement job for another user, pointing at the job it replaces (masterJobId). */
+  async function replace(ctx: RequestContext, id: string, userId: string) {
+    return inTenant(database, ctx.companyId, async (tx) => {
+      const job = await load(tx, ctx, id, 'write');
+      await assertUsers(tx, [userId]);
+      if (job.doc.userId === userId) throw Conflict('The replacement is the job\'s own user');
+      const { started: _s, absences: _a, acceptedStatus: _c, absenceId: _b, teamId: _t, ...rest } = job.doc;
+      return { _id: await copy(tx, ctx, { ...rest, userId, masterJobId: id }) };
+    });
+  }
+
+  return { list, get, inTimeFrame, assign, unassign, move, split, accept, replace };
+}
+
+export type JobsService = ReturnType<typeof jobsService>;

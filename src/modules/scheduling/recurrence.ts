@@ -1,0 +1,190 @@
+// An assignment's iCalendar (RFC 5545) -> a validated recurrence -> occurrences in a UTC window.
+// The rule is expanded in floating wall-clock time (so no occurrence is lost in a DST gap) and each
+// occurrence is then placed in the assignment's zone (zoned-time.ts states the gap/overlap rule).
+import { RRuleTemporal } from 'rrule-temporal';
+import { fieldError } from '../../platform/http/errors.js';
+import { formatLocal, isValidTimeZone, localToUtc, offsetAt, parseLocal, utcToLocal } from './zoned-time.js';
+
+export interface ICalendar {
+  frequency?: string;
+  tzid: string;
+  interval?: number;
+  rrule?: string;
+  bySetPos?: number;
+  byDay?: string[];
+  byMonthDay?: string;
+  byMonth?: number[];
+  dtstart: string;
+  dtend: string;
+  exDate?: string[];
+  /** Extensions for the structured form (the rrule string carries them as UNTIL and COUNT). */
+  until?: string;
+  count?: number;
+}
+
+export interface Recurrence {
+  tzid: string;
+  startLocal: number;
+  durationMs: number;
+  /** RRULE in floating time, UNTIL converted to the zone's wall clock. */
+  floatingRule: string;
+  exDates: ReadonlySet<number>;
+  untilUtc?: number;
+}
+
+export interface Occurrence {
+  /** The occurrence's local start (wall clock as epoch ms): its identity within the series. */
+  localStart: number;
+  start: number;
+  end: number;
+}
+
+const FREQUENCIES = ['DAILY', 'WEEKLY', 'MONTHLY', 'YEARLY'];
+const WEEKDAY = /^([+-]?\d{1,2})?(MO|TU|WE|TH|FR|SA|SU)$/;
+const MAX_OCCURRENCES_PER_CALL = 20_000;
+const path = (field: string) => `iCalendar.${field}`;
+
+function parseIntList(text: string, field: string, min: number, max: number, allowNegative = false): number[] {
+  return text.split(',').map((part) => {
+    const n = Number(part.trim());
+    if (!Number.isInteger(n) || n === 0 && min > 0 || Math.abs(n) > max || (!allowNegative && n < min)) {
+      throw fieldError(path(field), `${part} is not a valid value`);
+    }
+    return n;
+  });
+}
+
+function parseUntil(text: string): number {
+  const m = /^(\d{4})(\d{2})(\d{2})(?:T(\d{2})(\d{2})(\d{2})Z?)?$/.exec(text);
+  if (!m) throw fieldError(path('rrule'), `UNTIL=${text} must be YYYYMMDDTHHMMSSZ`);
+  const [y, mo, d, h = '23', mi = '59', s = '59'] = m.slice(1);
+  return Date.UTC(Number(y), Number(mo) - 1, Number(d), Number(h), Number(mi), Number(s));
+}
+
+/** Reads an RRULE string into the structured fields. */
+function parseRrule(rrule: string): Partial<ICalendar> {
+  const parts = new Map<string, string>();
+  for (const piece of rrule.replace(/^RRULE:/i, '').split(';').filter(Boolean)) {
+    const [key, value] = piece.split('=');
+    if (!key || value === undefined || value === '') throw fieldError(path('rrule'), `"${piece}" is not KEY=VALUE`);
+    parts.set(key.toUpperCase(), value.toUpperCase());
+  }
+  const known = ['FREQ', 'INTERVAL', 'COUNT', 'UNTIL', 'BYDAY', 'BYMONTHDAY', 'BYMONTH', 'BYSETPOS', 'WKST'];
+  for (const key of parts.keys()) if (!known.includes(key)) throw fieldError(path('rrule'), `${key} is not supported`);
+  const out: Partial<ICalendar> = { frequency: parts.get('FREQ') };
+  if (parts.has('INTERVAL')) out.interval = Number(parts.get('INTERVAL'));
+  if (parts.has('COUNT')) out.count = Number(parts.get('COUNT'));
+  if (parts.has('UNTIL')) out.until = new Date(parseUntil(parts.get('UNTIL')!)).toISOString();
+  if (parts.has('BYDAY')) out.byDay = parts.get('BYDAY')!.split(',');
+  if (parts.has('BYMONTHDAY')) out.byMonthDay = parts.get('BYMONTHDAY')!;
+  if (parts.has('BYMONTH')) out.byMonth = parseIntList(parts.get('BYMONTH')!, 'rrule', 1, 12);
+  if (parts.has('BYSETPOS')) out.bySetPos = Number(parts.get('BYSETPOS'));
+  return out;
+}
+
+function untilText(utcMs: number): string {
+  return new Date(utcMs).toISOString().replace(/[-:]/g, '').slice(0, 15) + 'Z';
+}
+
+/** Builds the canonical RRULE (UNTIL in UTC, as RFC 5545 wants with a zoned DTSTART). */
+function buildRule(ical: ICalendar, until?: number): string {
+  const parts = [`FREQ=${ical.frequency}`];
+  if (ical.interval && ical.interval !== 1) parts.push(`INTERVAL=${ical.interval}`);
+  if (ical.byDay?.length) parts.push(`BYDAY=${ical.byDay.join(',')}`);
+  if (ical.byMonthDay) parts.push(`BYMONTHDAY=${ical.byMonthDay}`);
+  if (ical.byMonth?.length) parts.push(`BYMONTH=${ical.byMonth.join(',')}`);
+  if (ical.bySetPos !== undefined) parts.push(`BYSETPOS=${ical.bySetPos}`);
+  if (ical.count !== undefined) parts.push(`COUNT=${ical.count}`);
+  if (until !== undefined) parts.push(`UNTIL=${untilText(until)}`);
+  return parts.join(';');
+}
+
+/**
+ * Validates an iCalendar and returns it normalised (rrule string and structured fields agree)
+ * with its recurrence. `isRruleAuthoritative`: the client wrote the rrule string (else the fields).
+ */
+export function normalizeICalendar(input: ICalendar, isRruleAuthoritative: boolean): { ical: ICalendar; recurrence: Recurrence } {
+  if (!isValidTimeZone(input.tzid)) throw fieldError(path('tzid'), `unknown time zone ${input.tzid}`);
+  const startLocal = parseLocal(input.dtstart);
+  if (startLocal === undefined) throw fieldError(path('dtstart'), 'must be a local date-time YYYY-MM-DDTHH:mm:ss');
+  const endLocal = parseLocal(input.dtend);
+  if (endLocal === undefined) throw fieldError(path('dtend'), 'must be a local date-time YYYY-MM-DDTHH:mm:ss');
+  if (endLocal <= startLocal) throw fieldError(path('dtend'), 'must be after dtstart');
+  if (endLocal - startLocal > 24 * 3_600_000) throw fieldError(path('dtend'), 'an occurrence lasts at most 24 hours');
+
+  const structured: ICalendar = isRruleAuthoritative && input.rrule
+    ? { ...input, frequency: undefined, interval: undefined, byDay: undefined, byMonthDay: undefined, byMonth: undefined, bySetPos: undefined, until: undefined, count: undefined, ...parseRrule(input.rrule) }
+    : { ...input };
+  const frequency = structured.frequency?.toUpperCase();
+  if (!frequency || !FREQUENCIES.includes(frequency)) throw fieldError(path(isRruleAuthoritative ? 'rrule' : 'frequency'), `must be one of ${FREQUENCIES.join(', ')}`);
+  structured.frequency = frequency;
+  if (structured.interval !== undefined && (!Number.isInteger(structured.interval) || structured.interval < 1 || structured.interval > 1000)) throw fieldError(path('interval'), 'must be 1 to 1000');
+  if (structured.count !== undefined && (!Number.isInteger(structured.count) || structured.count < 1 || structured.count > 100_000)) throw fieldError(path('count'), 'must be 1 to 100000');
+  structured.byDay = structured.byDay?.map((d) => d.toUpperCase());
+  for (const day of structured.byDay ?? []) if (!WEEKDAY.test(day)) throw fieldError(path('byDay'), `${day} is not a weekday code (MO..SU, optionally with a position like 1MO or -1FR)`);
+  if (structured.byMonthDay) parseIntList(structured.byMonthDay, 'byMonthDay', 1, 31, true);
+  for (const m of structured.byMonth ?? []) if (!Number.isInteger(m) || m < 1 || m > 12) throw fieldError(path('byMonth'), `${m} is not a month`);
+  if (structured.bySetPos !== undefined && (!Number.isInteger(structured.bySetPos) || structured.bySetPos === 0 || Math.abs(structured.bySetPos) > 366)) throw fieldError(path('bySetPos'), 'must be -366..-1 or 1..366');
+  let untilUtc: number | undefined;
+  if (structured.until !== undefined) {
+    untilUtc = Date.parse(structured.until);
+    if (Number.isNaN(untilUtc)) throw fieldError(path('until'), 'must be an ISO 8601 date-time');
+  }
+  if (untilUtc !== undefined && structured.count !== undefined) throw fieldError(path('rrule'), 'UNTIL and COUNT exclude each other');
+
+  const exDates = new Set<number>();
+  for (const [i, text] of (structured.exDate ?? []).entries()) {
+    const local = parseLocal(text);
+    if (local === undefined) throw fieldError(path(`exDate.${i}`), 'must be a local date-time YYYY-MM-DDTHH:mm:ss');
+    exDates.add(local);
+  }
+  const rrule = buildRule(structured, untilUtc);
+  const floatingUntil = untilUtc === undefined ? undefined : utcToLocal(input.tzid, untilUtc);
+  const floatingRule = buildRule(structured, floatingUntil);
+  const recurrence: Recurrence = { tzid: input.tzid, startLocal, durationMs: endLocal - startLocal, floatingRule, exDates, untilUtc };
+  try {
+    ruleOf(recurrence);
+  } catch (error) {
+    throw fieldError(path('rrule'), `is not a valid recurrence rule (${(error as Error).message})`);
+  }
+  const ical: ICalendar = {
+    ...structured,
+    dtstart: formatLocal(startLocal), dtend: formatLocal(endLocal), rrule,
+    exDate: [...exDates].sort((a, b) => a - b).map(formatLocal),
+  };
+  for (const key of Object.keys(ical) as Array<keyof ICalendar>) if (ical[key] === undefined) delete ical[key];
+  return { ical, recurrence };
+}
+
+const rules = new Map<string, RRuleTemporal>();
+
+function ruleOf(recurrence: Recurrence): RRuleTemporal {
+  const text = `DTSTART:${untilText(recurrence.startLocal)}\nRRULE:${recurrence.floatingRule}`;
+  let rule = rules.get(text);
+  if (!rule) {
+    rule = new RRuleTemporal({ rruleString: text });
+    if (rules.size > 5000) rules.clear();
+    rules.set(text, rule);
+  }
+  return rule;
+}
+
+/** Occurrences starting in [fromUtc, toUtc), in order. */
+export function expandOccurrences(recurrence: Recurrence, fromUtc: number, toUtc: number): Occurrence[] {
+  const { tzid, durationMs, exDates } = recurrence;
+  const margin = 2 * 86_400_000; // covers any UTC offset
+  const localFrom = Math.max(recurrence.startLocal, fromUtc + offsetAt(tzid, fromUtc) - margin);
+  const localTo = toUtc + offsetAt(tzid, toUtc) + margin;
+  if (localTo < localFrom) return [];
+  const hits = ruleOf(recurrence).between(new Date(localFrom), new Date(localTo), true);
+  const occurrences: Occurrence[] = [];
+  for (const hit of hits) {
+    const localStart = Number(hit.epochMilliseconds);
+    if (exDates.has(localStart)) continue;
+    const start = localToUtc(tzid, localStart);
+    if (start < fromUtc || start >= toUtc) continue;
+    occurrences.push({ localStart, start, end: localToUtc(tzid, localStart + durationMs) });
+    if (occurrences.length >= MAX_OCCURRENCES_PER_CALL) break;
+  }
+  return occurrences;
+}

@@ -1,0 +1,68 @@
+// Routes of scheduling: assignments and job templates through the engine; jobs through the engine
+// for writes and through the SQL read model for reads; the job actions; jobs in a time frame.
+import type { FastifyInstance } from 'fastify';
+import { Type } from 'typebox';
+import type { Database } from '../../platform/db/database.js';
+import { listQuerySchema } from '../../platform/http/list-query.js';
+import { contextOf } from '../../platform/http/request-context.js';
+import { SECURITY, errorResponses, idParams } from '../../platform/http/route-docs.js';
+import { OBJECT_ID_PATTERN } from '../../platform/ids.js';
+import { registerResource } from '../../resources/engine/register-resource.js';
+import { assignments } from './assignments-resource.js';
+import { jobTemplates } from './job-templates.js';
+import { jobs } from './jobs-resource.js';
+import { jobsService } from './jobs-service.js';
+import { timeFrameBody, type TimeFrameBody } from './time-frame-filter.js';
+
+const tags = ['jobs'];
+const jobArray = { type: 'array', items: jobs.response };
+const idList = Type.Array(Type.String({ pattern: OBJECT_ID_PATTERN }), { minItems: 1, maxItems: 50 });
+const actionResult = { type: 'object', properties: { _id: { type: 'string' }, ids: { type: 'array', items: { type: 'string' } }, teamId: { type: 'string' }, splitId: { type: 'string' }, updated: { type: 'boolean' } } };
+
+export function registerSchedulingRoutes(app: FastifyInstance, deps: { database: Database }) {
+  registerResource(app, deps, assignments);
+  registerResource(app, deps, jobTemplates);
+  registerResource(app, deps, jobs, { except: ['list', 'get'] });
+  const service = jobsService(deps);
+  const json = (body: string) => body; // already JSON text, built in the database
+
+  app.get('/jobs/', {
+    schema: {
+      tags, summary: 'List jobs', security: SECURITY,
+      querystring: listQuerySchema(jobs.fields, jobs.listOptions),
+      response: { 200: jobArray, ...errorResponses() },
+    },
+  }, async (request, reply) => {
+    const { body, total } = await service.list(contextOf(request), request.query as Record<string, unknown>);
+    return reply.header('x-total-count', String(total)).type('application/json').send(json(body));
+  });
+
+  app.get('/jobs/:id', {
+    schema: { tags, summary: 'Read a job', security: SECURITY, params: idParams(), response: { 200: jobs.response, ...errorResponses([404]) } },
+  }, async (request, reply) => reply.type('application/json').send(await service.get(contextOf(request), (request.params as { id: string }).id)));
+
+  app.post('/jobs/jobsInTimeFrame', {
+    schema: {
+      tags, summary: 'Jobs in a time frame', security: SECURITY,
+      description: 'Jobs overlapping [from, to), ordered by start. Jobs of assignments are generated on demand for the frame.',
+      body: timeFrameBody, response: { 200: jobArray, ...errorResponses() },
+    },
+  }, async (request, reply) => reply.code(200).type('application/json').send(await service.inTimeFrame(contextOf(request), request.body as TimeFrameBody)));
+
+  const action = (verb: string, summary: string, body: object | undefined, run: (ctx: ReturnType<typeof contextOf>, id: string, body: any) => Promise<unknown>) =>
+    app.post(`/jobs/:id/${verb}`, {
+      schema: { tags, summary, security: SECURITY, params: idParams(), ...(body ? { body } : {}), response: { 200: actionResult, ...errorResponses([404, 409]) } },
+    }, async (request) => (await run(contextOf(request), (request.params as { id: string }).id, request.body)) ?? { updated: true });
+
+  action('assign', 'Assign users (several: a team, one job each)', Type.Object({ userIds: idList }, { additionalProperties: false }),
+    (ctx, id, body) => service.assign(ctx, id, body.userIds));
+  action('unassign', 'Remove the job\'s user', undefined, (ctx, id) => service.unassign(ctx, id));
+  action('move', 'Move the job (keeps originalId)', Type.Object({ from: Type.String({ format: 'date-time' }), to: Type.Optional(Type.String({ format: 'date-time' })) }, { additionalProperties: false }),
+    (ctx, id, body) => service.move(ctx, id, body));
+  action('split', 'Split the job in two at a time (shared splitId)', Type.Object({ at: Type.String({ format: 'date-time' }) }, { additionalProperties: false }),
+    (ctx, id, body) => service.split(ctx, id, body.at));
+  action('accept', 'Accept or decline the job (acceptedStatus)', Type.Object({ acceptedStatus: Type.Optional(Type.Union([Type.Literal('accepted'), Type.Literal('declined')])) }, { additionalProperties: false }),
+    (ctx, id, body) => service.accept(ctx, id, body?.acceptedStatus ?? 'accepted'));
+  action('replacement', 'Create a replacement job for another user (masterJobId)', Type.Object({ userId: Type.String({ pattern: OBJECT_ID_PATTERN }) }, { additionalProperties: false }),
+    (ctx, id, body) => service.replace(ctx, id, body.userId));
+}

@@ -1,0 +1,105 @@
+// POST /jobs/jobsInTimeFrame: the spec's body fields -> SQL conditions on the jobs table.
+// Where the spec leaves a field's shape open ("object"), it takes an id, a list of ids, or {exists}.
+import { Type } from 'typebox';
+import { sql, type RawBuilder } from 'kysely';
+import { fieldError } from '../../platform/http/errors.js';
+import { OBJECT_ID_PATTERN } from '../../platform/ids.js';
+import { JOB_STATES } from './jobs-resource.js';
+
+export const MAX_WINDOW_DAYS = 100;
+export const UNASSIGNED = 'unassigned_jobs';
+const LIVE_HOURS = 12;
+
+const id = Type.String({ pattern: OBJECT_ID_PATTERN });
+const ids = Type.Array(id, { maxItems: 1000 });
+const idMatch = (description: string) => Type.Union([
+  id, ids, Type.Object({ exists: Type.Optional(Type.Boolean()), ids: Type.Optional(ids) }, { additionalProperties: false }),
+], { description });
+const epochMs = (description: string) => Type.Union([Type.String({ pattern: '^\\d{1,15}$' }), Type.Integer({ minimum: 0 })], { description });
+
+export const timeFrameBody = Type.Object({
+  from: epochMs('start of the time frame, epoch milliseconds'),
+  to: epochMs(`end of the time frame, epoch milliseconds; at most ${MAX_WINDOW_DAYS} days after from`),
+  includeUsersInResponse: Type.Optional(Type.Boolean({ description: 'adds `user` {_id, number, id, general, contact} to each job' })),
+  status: Type.Optional(Type.String({ maxLength: 200, description: `one value or a comma list of ${JOB_STATES.join(', ')}` })),
+  ids: Type.Optional(ids),
+  jobTemplateId: Type.Optional(id),
+  originalId: Type.Optional(idMatch('jobs moved from this original job: an id, a list, or {exists}')),
+  absenceId: Type.Optional(idMatch('jobs connected to an absence: an id, a list, or {exists: true} for any absence')),
+  notAccepted: Type.Optional(Type.Union([Type.Boolean(), Type.Object({ value: Type.Optional(Type.Boolean()) }, { additionalProperties: false })], { description: 'true: jobs whose acceptedStatus is not "accepted"' })),
+  objectId: Type.Optional(id),
+  objectIds: Type.Optional(ids),
+  teamId: Type.Optional(idMatch('jobs of a team: an id, a list, or {exists: true} for any team job')),
+  userIds: Type.Optional(Type.Array(Type.Union([id, Type.Literal(UNASSIGNED)]), { maxItems: 1000, description: `"${UNASSIGNED}" also matches jobs without a user` })),
+  activityTypeId: Type.Optional(Type.Array(id, { maxItems: 100, description: 'the job\'s or its assignment\'s activity type' })),
+  currentlyWorking: Type.Optional(Type.Boolean({ description: 'true: jobs someone is clocked in on right now' })),
+  liveJobs: Type.Optional(Type.Boolean({ description: `true: jobs started within the last ${LIVE_HOURS} hours` })),
+  assignmentIds: Type.Optional(ids),
+  tags: Type.Optional(Type.Array(Type.String({ maxLength: 100 }), { maxItems: 100, description: 'jobs (or their objects) carrying any of these tags' })),
+}, { additionalProperties: false });
+
+export interface TimeFrameBody {
+  from: string | number; to: string | number; includeUsersInResponse?: boolean; status?: string; ids?: string[];
+  jobTemplateId?: string; originalId?: IdMatch; absenceId?: IdMatch; notAccepted?: boolean | { value?: boolean };
+  objectId?: string; objectIds?: string[]; teamId?: IdMatch; userIds?: string[]; activityTypeId?: string[];
+  currentlyWorking?: boolean; liveJobs?: boolean; assignmentIds?: string[]; tags?: string[];
+}
+
+type IdMatch = string | string[] | { exists?: boolean; ids?: string[] };
+
+function matchIds(column: string, match: IdMatch): RawBuilder<boolean> {
+  const col = sql.ref(`j.${column}`);
+  if (typeof match === 'string') return sql<boolean>`${col} = ${match}`;
+  if (Array.isArray(match)) return sql<boolean>`${col} = ANY(${sql.val(match)}::text[])`;
+  if (match.ids) return sql<boolean>`${col} = ANY(${sql.val(match.ids)}::text[])`;
+  return match.exists === false ? sql<boolean>`${col} IS NULL` : sql<boolean>`${col} IS NOT NULL`;
+}
+
+export function parseWindow(body: TimeFrameBody): { from: number; to: number } {
+  const from = Number(body.from);
+  const to = Number(body.to);
+  if (from > to) throw fieldError('to', 'must not be before from');
+  if (to - from > MAX_WINDOW_DAYS * 86_400_000) throw fieldError('to', `the time frame is at most ${MAX_WINDOW_DAYS} days`);
+  return { from, to };
+}
+
+export function timeFrameConditions(body: TimeFrameBody, window: { from: number; to: number }, now = Date.now()): RawBuilder<boolean>[] {
+  const where: RawBuilder<boolean>[] = [
+    sql<boolean>`j.from_at < ${new Date(window.to)}`,
+    sql<boolean>`j.to_at > ${new Date(window.from)}`,
+  ];
+  if (body.status !== undefined) {
+    const states = body.status.split(',').map((s) => s.trim()).filter(Boolean);
+    for (const state of states) if (!(JOB_STATES as readonly string[]).includes(state)) throw fieldError('status', `${state} is not one of ${JOB_STATES.join(', ')}`);
+    where.push(sql<boolean>`j.state = ANY(${sql.val(states)}::text[])`);
+  }
+  if (body.ids) where.push(sql<boolean>`j.id = ANY(${sql.val(body.ids)}::text[])`);
+  if (body.jobTemplateId) where.push(sql<boolean>`j.job_template_id = ${body.jobTemplateId}`);
+  if (body.originalId !== undefined) where.push(matchIds('original_id', body.originalId));
+  if (body.absenceId !== undefined) where.push(matchIds('absence_id', body.absenceId));
+  if (body.teamId !== undefined) where.push(matchIds('team_id', body.teamId));
+  const notAccepted = typeof body.notAccepted === 'object' ? body.notAccepted.value ?? true : body.notAccepted;
+  if (notAccepted === true) where.push(sql<boolean>`j.accepted_status IS DISTINCT FROM 'accepted'`);
+  if (notAccepted === false) where.push(sql<boolean>`j.accepted_status = 'accepted'`);
+  const objectIds = [...(body.objectId ? [body.objectId] : []), ...(body.objectIds ?? [])];
+  if (objectIds.length) where.push(sql<boolean>`j.object_id = ANY(${sql.val(objectIds)}::text[])`);
+  if (body.userIds) {
+    const users = body.userIds.filter((u) => u !== UNASSIGNED);
+    const orUnassigned = body.userIds.includes(UNASSIGNED) ? sql` OR j.user_id IS NULL` : sql``;
+    where.push(sql<boolean>`(j.user_id = ANY(${sql.val(users)}::text[])${orUnassigned})`);
+  }
+  if (body.activityTypeId) {
+    const types = sql.val(body.activityTypeId);
+    where.push(sql<boolean>`(j.activity_type_id = ANY(${types}::text[]) OR EXISTS (SELECT 1 FROM assignments a
+      WHERE a.company_id = j.company_id AND a.id = j.assignment_id AND a.doc->>'activityTypeId' = ANY(${types}::text[])))`);
+  }
+  if (body.currentlyWorking) where.push(sql<boolean>`j.state = 'started'`);
+  if (body.liveJobs) where.push(sql<boolean>`j.started_at >= ${new Date(now - LIVE_HOURS * 3_600_000)}`);
+  if (body.assignmentIds) where.push(sql<boolean>`j.assignment_id = ANY(${sql.val(body.assignmentIds)}::text[])`);
+  if (body.tags) {
+    const tags = sql.val(body.tags);
+    where.push(sql<boolean>`(j.doc->'tags' ?| ${tags}::text[] OR EXISTS (SELECT 1 FROM objects o
+      WHERE o.company_id = j.company_id AND o.id = j.object_id AND o.doc->'tags' ?| ${tags}::text[]))`);
+  }
+  return where;
+}

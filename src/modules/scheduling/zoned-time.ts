@@ -1,0 +1,78 @@
+// Wall-clock time in an IANA zone <-> UTC, without a Temporal polyfill per call.
+// "Local" times are represented as epoch milliseconds of the same wall clock read as UTC.
+// RFC 5545 §3.3.5: a local time in a DST gap is read with the offset before the gap (02:30 on the
+// spring-forward day becomes 03:30 summer time); a local time that occurs twice is the first one.
+
+const formatters = new Map<string, Intl.DateTimeFormat>();
+const offsetCache = new Map<string, number>();
+const QUARTER_HOUR = 15 * 60_000;
+
+export function isValidTimeZone(tz: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: tz });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function formatter(tz: string): Intl.DateTimeFormat {
+  let f = formatters.get(tz);
+  if (!f) {
+    f = new Intl.DateTimeFormat('en-US', {
+      timeZone: tz, hourCycle: 'h23', year: 'numeric', month: 'numeric', day: 'numeric',
+      hour: 'numeric', minute: 'numeric', second: 'numeric',
+    });
+    formatters.set(tz, f);
+  }
+  return f;
+}
+
+/** The zone's UTC offset in milliseconds at an instant (offsets change on quarter hours at most). */
+export function offsetAt(tz: string, utcMs: number): number {
+  const bucket = Math.floor(utcMs / QUARTER_HOUR);
+  const key = `${tz}|${bucket}`;
+  const cached = offsetCache.get(key);
+  if (cached !== undefined) return cached;
+  const at = bucket * QUARTER_HOUR;
+  const parts = Object.fromEntries(formatter(tz).formatToParts(new Date(at)).map((p) => [p.type, p.value]));
+  const wall = Date.UTC(Number(parts.year), Number(parts.month) - 1, Number(parts.day), Number(parts.hour), Number(parts.minute), Number(parts.second));
+  const offset = wall - at;
+  if (offsetCache.size > 200_000) offsetCache.clear();
+  offsetCache.set(key, offset);
+  return offset;
+}
+
+export function utcToLocal(tz: string, utcMs: number): number {
+  return utcMs + offsetAt(tz, utcMs);
+}
+
+const DAY_HALF = 14 * 3_600_000;
+
+export function localToUtc(tz: string, localMs: number): number {
+  const before = offsetAt(tz, localMs - DAY_HALF);
+  const after = offsetAt(tz, localMs + DAY_HALF);
+  const candidates = [...new Set([before, after])]
+    .map((offset) => localMs - offset)
+    .filter((utc) => utc + offsetAt(tz, utc) === localMs)
+    .sort((a, b) => a - b);
+  if (candidates.length > 0) return candidates[0]!; // the first of two, when the hour repeats
+  return localMs - before; // in the gap: the offset before it
+}
+
+const LOCAL_PATTERN = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2}))?$/;
+
+/** Parses `YYYY-MM-DDTHH:mm[:ss]` as a local wall-clock time; undefined when malformed or impossible. */
+export function parseLocal(text: string): number | undefined {
+  const m = LOCAL_PATTERN.exec(text);
+  if (!m) return undefined;
+  const [year, month, day, hour, minute, second = '0'] = m.slice(1).map(Number) as number[];
+  const ms = Date.UTC(year!, month! - 1, day!, hour!, minute!, Number(second));
+  const d = new Date(ms);
+  if (d.getUTCFullYear() !== year || d.getUTCMonth() !== month! - 1 || d.getUTCDate() !== day || hour! > 23 || minute! > 59 || Number(second) > 59) return undefined;
+  return ms;
+}
+
+export function formatLocal(localMs: number): string {
+  return new Date(localMs).toISOString().slice(0, 19);
+}
