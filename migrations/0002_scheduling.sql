@@ -37,7 +37,8 @@ ALTER TABLE jobs
   ADD COLUMN activity_type_id text,
   ADD COLUMN state            text NOT NULL DEFAULT 'open',
   ADD COLUMN started_at       timestamptz,
-  -- Identity of a generated job: its assignment, the occurrence's local start and the planned user.
+  -- Identity of a generated job: its assignment, the occurrence's local date (days since 1970-01-01)
+  -- and the planned user ('-' for none).
   ADD COLUMN occurrence_key   bigint,
   ADD COLUMN slot             text,
   -- Set when a person changed the job (moved, re-assigned, split, accepted): re-planning keeps it.

@@ -1,6 +1,8 @@
 // Turning assignments into jobs. Every occurrence x planned user becomes exactly one job: the
-// unique key (assignment, occurrence, slot) makes generation idempotent and safe when several
-// servers generate the same window at once. Each company keeps a window in which all its
+// unique key (assignment, occurrence day, slot) makes generation idempotent and safe when several
+// servers generate the same window at once. An occurrence is identified by its local date (rules
+// repeat at most daily), so a job that was started or moved on a day still stands for that day
+// after the assignment's time changes. Each company keeps a window in which all its
 // assignments have their jobs; it grows on demand and rolls forward as the company is used.
 import { createHash } from 'node:crypto';
 import { sql } from 'kysely';
@@ -24,8 +26,8 @@ export interface Horizon { from: number; until: number }
 export interface PlannedAssignment { id: string; doc: Record<string, any> }
 
 /** Deterministic per occurrence, so two generators agree on a team's id. */
-function teamIdOf(assignmentId: string, localStart: number): string {
-  return createHash('sha1').update(`${assignmentId}:${localStart}`).digest('hex').slice(0, 24);
+function teamIdOf(assignmentId: string, day: number): string {
+  return createHash('sha1').update(`${assignmentId}:${day}`).digest('hex').slice(0, 24);
 }
 
 async function reserveNumbers(tx: TenantTx, count: number): Promise<number> {
@@ -69,7 +71,7 @@ export async function materialize(tx: TenantTx, assignment: PlannedAssignment, f
     let number = await reserveNumbers(tx, chunk.length * slots.length);
     const rows: Array<Record<string, unknown>> = [];
     for (const occurrence of chunk) {
-      const teamId = slots.length > 1 ? teamIdOf(assignment.id, occurrence.localStart) : undefined;
+      const teamId = slots.length > 1 ? teamIdOf(assignment.id, Math.floor(occurrence.localStart / DAY)) : undefined;
       for (const slot of slots) {
         const jobDoc: Record<string, unknown> = {
           assignmentId: assignment.id, objectId: doc.objectId,
@@ -82,7 +84,7 @@ export async function materialize(tx: TenantTx, assignment: PlannedAssignment, f
         rows.push({
           company_id: tx.companyId, id: newObjectId(), number: number++, doc: JSON.stringify(jobDoc),
           created_by: actor, modified_by: actor, chat_id: newObjectId(),
-          occurrence_key: occurrence.localStart, slot: slot ?? '-', ...promotedColumns(jobs, jobDoc),
+          occurrence_key: Math.floor(occurrence.localStart / DAY), slot: slot ?? '-', ...promotedColumns(jobs, jobDoc),
         });
       }
     }
