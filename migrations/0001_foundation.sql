@@ -30,7 +30,8 @@ BEGIN
   EXECUTE format('GRANT SELECT ON %s TO crewbase_auth', tbl);
 END $$;
 
--- The table shape shared by every resource of the generic engine.
+-- The table shape shared by every resource of the generic engine. Timestamps keep milliseconds,
+-- as the API shows them, so a bound equal to a shown time matches the record.
 CREATE FUNCTION crewbase_resource_table(name text) RETURNS void LANGUAGE plpgsql AS $$
 BEGIN
   EXECUTE format($t$CREATE TABLE %I (
@@ -39,9 +40,9 @@ BEGIN
     number      bigint      NOT NULL,
     doc         jsonb       NOT NULL DEFAULT '{}'::jsonb,
     status_code integer     NOT NULL DEFAULT 1,
-    created_at  timestamptz NOT NULL DEFAULT now(),
+    created_at  timestamptz(3) NOT NULL DEFAULT now(),
     created_by  text,
-    modified_at timestamptz NOT NULL DEFAULT now(),
+    modified_at timestamptz(3) NOT NULL DEFAULT now(),
     modified_by text,
     chat_id     text,
     PRIMARY KEY (company_id, id),

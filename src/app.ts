@@ -11,7 +11,7 @@ import { registerIdempotency } from './platform/http/idempotency.js';
 import { registerProblemHandlers, sendProblem } from './platform/http/problem.js';
 import { registerAuthentication } from './platform/http/request-context.js';
 import { problemSchema } from './platform/http/route-docs.js';
-import { AJV_OPTIONS } from './platform/http/validation.js';
+import { routeValidatorCompiler } from './platform/http/validation.js';
 import { registerApiKeyRoutes } from './modules/auth/api-keys.js';
 import { registerAuthRoutes } from './modules/auth/auth-routes.js';
 import { authService } from './modules/auth/auth-service.js';
@@ -49,7 +49,6 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
     bodyLimit: config.bodyLimitBytes,
     trustProxy: config.trustProxy,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
-    ajv: { customOptions: { ...AJV_OPTIONS } }, // Fastify adds ajv-formats itself
   });
   const routeList: RouteEntry[] = [];
   app.decorate('routeList', routeList);
@@ -58,6 +57,7 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   app.addHook('onClose', async () => { await database.close(); });
 
+  app.setValidatorCompiler(routeValidatorCompiler);
   registerProblemHandlers(app);
   app.addSchema(problemSchema);
   await app.register(swagger, {

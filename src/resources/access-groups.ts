@@ -21,6 +21,11 @@ export const accessGroups = defineResource({
   }),
   hooks: {
     async beforeDelete(tx, _ctx, record) {
+      const company = await tx.db.selectFrom('companies').select('settings').where('company_id', '=', tx.companyId).executeTakeFirstOrThrow();
+      const { defaultAccessGroupId, adminAccessGroupId } = company.settings as Record<string, string>;
+      if (record.id === defaultAccessGroupId || record.id === adminAccessGroupId) {
+        throw Conflict('The company\'s default and admin access groups cannot be deleted');
+      }
       const inUse = await tx.db.selectFrom('users').select('id')
         .where('company_id', '=', tx.companyId).where('access_group_id', '=', record.id).executeTakeFirst();
       if (inUse) throw Conflict('The access group is assigned to users; assign them another group first');

@@ -16,8 +16,8 @@ before(async () => {
 });
 after(() => t.close());
 
-/** A valid create body per collection; a new collection without one fails the test below. */
-const FIXTURES: Record<string, { path: string; body: Record<string, unknown> }> = {
+/** A valid create body per collection (created in this order); a new collection without one fails the test below. */
+const FIXTURES: Record<string, { path: string; body: Record<string, unknown> | ((ids: Record<string, string>) => Record<string, unknown>) }> = {
   customers: { path: '/v2/customers/', body: { name: 'Customer of A' } },
   objects: { path: '/v2/objects/', body: { name: 'Object of A' } },
   activityTypes: { path: '/v2/activityTypes/', body: { name: 'Cleaning', hexCode: '#112233' } },
@@ -27,6 +27,22 @@ const FIXTURES: Record<string, { path: string; body: Record<string, unknown> }> 
   accessGroups: { path: '/v2/accessGroups/', body: { name: 'custom', permissions: {} } },
   users: { path: '/v2/users/', body: { general: { firstName: 'Ann' } } },
   apiKeys: { path: '/v2/apiKeys', body: { name: 'key of A', scopes: ['read'] } },
+  jobTemplates: { path: '/v2/jobTemplates/', body: { name: 'Checklist' } },
+  assignments: {
+    path: '/v2/assignments/',
+    body: (ids) => ({ objectId: ids.objects, iCalendar: { tzid: 'Europe/Berlin', rrule: 'FREQ=DAILY;COUNT=2', dtstart: '2027-01-04T06:00:00', dtend: '2027-01-04T07:00:00' } }),
+  },
+  jobs: { path: '/v2/jobs/', body: { from: '2027-01-05T06:00:00Z', to: '2027-01-05T08:00:00Z' } },
+};
+
+/** Valid bodies for actions (POST /{collection}/{id}/{verb}), so a refusal can only come from the id. */
+const ACTION_BODIES: Record<string, (ids: Record<string, string>) => unknown> = {
+  assign: (ids) => ({ userIds: [ids.users] }),
+  unassign: () => undefined,
+  move: () => ({ from: '2027-01-05T09:00:00Z' }),
+  split: () => ({ at: '2027-01-05T07:00:00Z' }),
+  accept: () => ({ acceptedStatus: 'accepted' }),
+  replacement: (ids) => ({ userId: ids.users }),
 };
 
 describe('row-level security', () => {
@@ -65,7 +81,8 @@ describe('cross-tenant access through every route with an id', () => {
   test('company B gets 404 on company A\'s records and changes nothing', async () => {
     const idOf: Record<string, string> = {};
     for (const [collection, fixture] of Object.entries(FIXTURES)) {
-      const res = await call(t.app, 'POST', fixture.path, a.headers, fixture.body);
+      const body = typeof fixture.body === 'function' ? fixture.body(idOf) : fixture.body;
+      const res = await call(t.app, 'POST', fixture.path, a.headers, body);
       assert.equal(res.status, 201, `${collection}: ${JSON.stringify(res.body)}`);
       idOf[collection] = res.body._id;
     }
@@ -81,11 +98,20 @@ describe('cross-tenant access through every route with an id', () => {
       const fixture = FIXTURES[collection];
       assert.ok(fixture, `no fixture for ${collection}: add one so ${route.method} ${route.url} is covered`);
       const url = route.url.replace(':id', idOf[collection]!).replace(':userNumber', String(onlyInA));
-      const before = await call(t.app, 'GET', url.replace(/\/(byNumber)$/, '/$1'), a.headers);
-      const payload = ['POST', 'PATCH', 'PUT'].includes(route.method) ? fixture.body : undefined;
+      const verb = route.url.split('/')[4];
+      const readUrl = verb && verb !== 'byNumber' ? `/v2/${collection}/${idOf[collection]}` : url;
+      const before = await call(t.app, 'GET', readUrl, a.headers);
+      let payload: unknown;
+      if (route.method === 'POST') {
+        const action = ACTION_BODIES[verb ?? ''];
+        assert.ok(action, `no action body for ${route.url}: add one to ACTION_BODIES`);
+        payload = action(idOf);
+      } else if (route.method === 'PATCH') {
+        payload = typeof fixture.body === 'function' ? fixture.body(idOf) : fixture.body;
+      }
       const res = await call(t.app, route.method as 'GET', url, b.headers, payload);
       assert.equal(res.status, 404, `${route.method} ${route.url} as B: ${res.status} ${JSON.stringify(res.body)}`);
-      const afterwards = await call(t.app, 'GET', url, a.headers);
+      const afterwards = await call(t.app, 'GET', readUrl, a.headers);
       assert.deepEqual(afterwards.body, before.body, `${route.method} ${route.url} changed A's record`);
     }
     // Every record of A is still there.

@@ -135,7 +135,8 @@ export async function onAssignmentDeleted(tx: TenantTx, _ctx: RequestContext, re
  * Makes sure every assignment has its jobs in [from, to), and keeps HORIZON_DAYS ahead of now.
  * Cheap when the window is covered (one primary-key read); otherwise extends under a per-company lock.
  */
-export async function ensureJobWindow(database: Database, companyId: string, from: number, to: number, now = Date.now()): Promise<void> {
+export async function ensureJobWindow(database: Database, companyId: string, windowFrom: number, to: number, now = Date.now()): Promise<void> {
+  const from = windowFrom - DAY; // a job (at most 24 h) that starts a day before still overlaps the window
   const target = { from: Math.min(from, Math.floor(now / DAY) * DAY), until: Math.max(to, now + HORIZON_DAYS * DAY) };
   const isCovered = (h: Horizon) => h.from <= from && h.until >= to && h.until >= now + (HORIZON_DAYS / 2) * DAY;
   const current = await inTenant(database, companyId, (tx) => readHorizon(tx, now));
@@ -147,9 +148,10 @@ export async function ensureJobWindow(database: Database, companyId: string, fro
     const ranges: Array<[number, number]> = [];
     if (target.from < horizon.from) ranges.push([target.from, horizon.from]);
     if (target.until > horizon.until) ranges.push([horizon.until, target.until]);
-    const assignments = await tx.db.selectFrom('assignments').select(['id', 'doc']).where('company_id', '=', tx.companyId).execute();
+    const assignments = await tx.db.selectFrom('assignments').select(['id', 'doc', 'created_by']).where('company_id', '=', tx.companyId).execute();
     for (const assignment of assignments) {
-      for (const [a, b] of ranges) await materialize(tx, assignment as PlannedAssignment, a, b);
+      // Jobs made on demand count as made by whoever made their assignment.
+      for (const [a, b] of ranges) await materialize(tx, assignment as PlannedAssignment, a, b, assignment.created_by ?? undefined);
     }
     await saveHorizon(tx, { from: Math.min(target.from, horizon.from), until: Math.max(target.until, horizon.until) });
   });

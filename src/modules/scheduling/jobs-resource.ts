@@ -9,6 +9,7 @@ import { objects } from '../../resources/objects.js';
 import { users } from '../users/users-resource.js';
 
 export const JOB_STATES = ['open', 'started', 'completed', 'cancelled'] as const;
+export const MAX_JOB_MS = 7 * 86_400_000;
 
 export const jobSchema = Type.Object({
   assignmentId: opt(objectId({ description: 'absent for one-off jobs' })),
@@ -33,12 +34,12 @@ export const jobSchema = Type.Object({
   tags: opt(Type.Array(text(100), { maxItems: 100 })),
 });
 
-const idOrNull = { type: ['string', 'null'] };
+const idOrNull = { type: 'string', pattern: '^[0-9a-f]{24}$' };
 /** Set by actions (assign, move, split, accept, replacement) and by later areas, never by a body. */
 export const jobReadOnly = {
-  teamId: idOrNull, splitId: idOrNull, originalId: { type: 'string' }, masterJobId: { type: 'string' },
+  teamId: idOrNull, splitId: idOrNull, originalId: idOrNull, masterJobId: idOrNull,
   originalFrom: { type: 'string', format: 'date-time' }, originalTo: { type: 'string', format: 'date-time' },
-  absenceId: { type: 'string' }, acceptedStatus: { type: 'string' },
+  absenceId: idOrNull, acceptedStatus: { type: 'string' },
   started: { type: 'array', items: { type: 'object', additionalProperties: true } },
   absences: { type: 'array', items: { type: 'object', additionalProperties: true } },
   timeTrackings: { type: 'array', items: { type: 'object', additionalProperties: true } },
@@ -70,7 +71,7 @@ async function prepareJob(tx: TenantTx, _ctx: unknown, { doc, previous }: Prepar
   const from = Date.parse(doc.from);
   const to = Date.parse(doc.to);
   if (!(to > from)) throw fieldError('to', 'must be after from');
-  if (to - from > 7 * 86_400_000) throw fieldError('to', 'a job lasts at most 7 days');
+  if (to - from > MAX_JOB_MS) throw fieldError('to', 'a job lasts at most 7 days');
   if (doc.userId && doc.userId !== previous?.doc.userId && !(await findRecord(tx, users, doc.userId))) {
     throw fieldError('userId', 'no such user');
   }

@@ -11,7 +11,7 @@ import { findRecord, insertRecord, nextNumber, updateRecord } from '../../resour
 import { users } from '../users/users-resource.js';
 import { ensureJobWindow } from './job-planning.js';
 import { countJobs, selectJobsJson } from './jobs-read.js';
-import { jobs } from './jobs-resource.js';
+import { MAX_JOB_MS, jobs } from './jobs-resource.js';
 import { parseWindow, timeFrameConditions, type TimeFrameBody } from './time-frame-filter.js';
 
 const ownJobs = (ctx: RequestContext, level: Level): RawBuilder<boolean>[] =>
@@ -68,20 +68,21 @@ export function jobsService(deps: { database: Database }) {
     return id;
   }
 
-  async function assertUsers(tx: TenantTx, ids: string[]) {
-    for (const userId of ids) if (!(await findRecord(tx, users, userId))) throw fieldError('userIds', `no such user ${userId}`);
+  async function assertUsers(tx: TenantTx, ids: string[], path: string) {
+    for (const userId of ids) if (!(await findRecord(tx, users, userId))) throw fieldError(path, `no such user ${userId}`);
   }
 
   /** One user: the job is theirs. Several: the first takes this job, the others get copies; all share a team id. */
   async function assign(ctx: RequestContext, id: string, userIds: string[]) {
     return inTenant(database, ctx.companyId, async (tx) => {
       const job = await load(tx, ctx, id, 'write');
-      await assertUsers(tx, userIds);
+      if (new Set(userIds).size !== userIds.length) throw fieldError('userIds', 'names a user twice');
+      await assertUsers(tx, userIds, 'userIds');
       const [first, ...others] = userIds;
       const teamId = others.length ? job.doc.teamId ?? newObjectId() : job.doc.teamId;
-      if (teamId && others.length) {
+      if (teamId) {
         const taken = await tx.db.selectFrom('jobs').select('user_id').where('company_id', '=', tx.companyId)
-          .where('team_id', '=', teamId).where('id', '!=', id).where('user_id', 'in', others).executeTakeFirst();
+          .where('team_id', '=', teamId).where('id', '!=', id).where('user_id', 'in', userIds).executeTakeFirst();
         if (taken) throw Conflict(`user ${taken.user_id} is already in this job's team`);
       }
       await save(tx, ctx, job, { ...job.doc, userId: first, ...(teamId ? { teamId } : {}) });
@@ -109,6 +110,7 @@ export function jobsService(deps: { database: Database }) {
       const from = Date.parse(body.from);
       const to = body.to ? Date.parse(body.to) : from + (Date.parse(job.doc.to) - Date.parse(job.doc.from));
       if (!(to > from)) throw fieldError('to', 'must be after from');
+      if (to - from > MAX_JOB_MS) throw fieldError('to', 'a job lasts at most 7 days');
       await save(tx, ctx, job, {
         ...job.doc, from: new Date(from).toISOString(), to: new Date(to).toISOString(),
         originalId: job.doc.originalId ?? job.id, originalFrom: job.doc.originalFrom ?? job.doc.from, originalTo: job.doc.originalTo ?? job.doc.to,
@@ -126,10 +128,12 @@ export function jobsService(deps: { database: Database }) {
       const to = Date.parse(job.doc.to);
       if (!(cut > from && cut < to)) throw fieldError('at', 'must lie strictly between the job\'s from and to');
       const splitId = job.doc.splitId ?? newObjectId();
-      const minutes = (a: number, b: number) => Math.round((b - a) / 60_000);
-      await save(tx, ctx, job, { ...job.doc, to: new Date(cut).toISOString(), targetTime: minutes(from, cut), splitId });
+      // The target time is shared in proportion to the halves, so a custom target survives the split.
+      const target = job.doc.targetTime ?? Math.round((to - from) / 60_000);
+      const firstTarget = Math.round((target * (cut - from)) / (to - from));
+      await save(tx, ctx, job, { ...job.doc, to: new Date(cut).toISOString(), targetTime: firstTarget, splitId });
       const { started: _s, absences: _a, ...rest } = job.doc;
-      const second = await copy(tx, ctx, { ...rest, from: new Date(cut).toISOString(), targetTime: minutes(cut, to), splitId });
+      const second = await copy(tx, ctx, { ...rest, from: new Date(cut).toISOString(), targetTime: target - firstTarget, splitId });
       return { _id: second, ids: [id, second], splitId };
     });
   }
@@ -146,7 +150,7 @@ export function jobsService(deps: { database: Database }) {
   async function replace(ctx: RequestContext, id: string, userId: string) {
     return inTenant(database, ctx.companyId, async (tx) => {
       const job = await load(tx, ctx, id, 'write');
-      await assertUsers(tx, [userId]);
+      await assertUsers(tx, [userId], 'userId');
       if (job.doc.userId === userId) throw Conflict('The replacement is the job\'s own user');
       const { started: _s, absences: _a, acceptedStatus: _c, absenceId: _b, teamId: _t, ...rest } = job.doc;
       return { _id: await copy(tx, ctx, { ...rest, userId, masterJobId: id }) };

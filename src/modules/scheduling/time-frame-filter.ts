@@ -81,8 +81,9 @@ export function timeFrameConditions(body: TimeFrameBody, window: { from: number;
   const notAccepted = typeof body.notAccepted === 'object' ? body.notAccepted.value ?? true : body.notAccepted;
   if (notAccepted === true) where.push(sql<boolean>`j.accepted_status IS DISTINCT FROM 'accepted'`);
   if (notAccepted === false) where.push(sql<boolean>`j.accepted_status = 'accepted'`);
-  const objectIds = [...(body.objectId ? [body.objectId] : []), ...(body.objectIds ?? [])];
-  if (objectIds.length) where.push(sql<boolean>`j.object_id = ANY(${sql.val(objectIds)}::text[])`);
+  // Like every other field, objectId and objectIds both apply when both are given.
+  if (body.objectId) where.push(sql<boolean>`j.object_id = ${body.objectId}`);
+  if (body.objectIds) where.push(sql<boolean>`j.object_id = ANY(${sql.val(body.objectIds)}::text[])`);
   if (body.userIds) {
     const users = body.userIds.filter((u) => u !== UNASSIGNED);
     const orUnassigned = body.userIds.includes(UNASSIGNED) ? sql` OR j.user_id IS NULL` : sql``;

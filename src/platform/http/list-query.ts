@@ -50,7 +50,8 @@ function coerce(field: IndexedField, raw: unknown, path: string): unknown {
     }
     case 'date': {
       const value = typeof raw === 'number' || (typeof raw === 'string' && /^\d+$/.test(raw)) ? new Date(Number(raw)) : typeof raw === 'string' ? new Date(raw) : new Date(NaN);
-      if (Number.isNaN(value.getTime())) throw fieldError(path, 'must be epoch milliseconds or an ISO 8601 date-time');
+      const year = value.getUTCFullYear();
+      if (Number.isNaN(value.getTime()) || year < 1 || year > 9999) throw fieldError(path, 'must be epoch milliseconds or an ISO 8601 date-time from year 1 to 9999');
       return value.toISOString();
     }
     case 'boolean':

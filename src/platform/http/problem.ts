@@ -41,7 +41,8 @@ export function registerProblemHandlers(app: FastifyInstance) {
       const errors = validationErrors(error);
       return sendProblem(reply, 400, 'Bad Request', errors.map((e) => `${e.path}: ${e.message}`).join('; '), errors);
     }
-    const pg = error.code ? PG_ERRORS[error.code] : undefined;
+    // Any other data exception (class 22) is still the input's fault.
+    const pg = error.code ? PG_ERRORS[error.code] ?? (/^22[0-9A-Z]{3}$/.test(error.code) ? { status: 400, title: 'Bad Request', detail: 'A value is out of range or malformed' } : undefined) : undefined;
     if (pg) return sendProblem(reply, pg.status, pg.title, pg.detail);
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {

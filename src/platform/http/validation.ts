@@ -12,8 +12,19 @@ export const AJV_OPTIONS = {
 } as const;
 
 
-const ajv = new Ajv.default({ ...AJV_OPTIONS, coerceTypes: false });
-addFormats.default(ajv);
+function newAjv(coerceTypes: false | 'array') {
+  const instance = new Ajv.default({ ...AJV_OPTIONS, coerceTypes });
+  addFormats.default(instance);
+  return instance;
+}
+
+// Query strings, path parameters and headers are text, so they are coerced ("5" -> 5); a JSON body
+// is not: `null` must stay null (it removes a field in a PATCH) and 123 is no name.
+const ajv = newAjv(false);
+const coercing = newAjv('array');
+
+export const routeValidatorCompiler = ({ schema, httpPart }: { schema: object; httpPart?: string }) =>
+  (httpPart === 'body' ? ajv : coercing).compile(schema);
 
 export function compileValidator(schema: object): (value: unknown) => FieldError[] {
   const validate: ValidateFunction = ajv.compile(schema);

@@ -89,7 +89,7 @@ export function defineResource(declaration: ResourceDeclaration): Resource {
     : schema);
   return {
     ...declaration,
-    fields: buildFieldIndex(schema, declaration.columns),
+    fields: buildFieldIndex({ ...schema, properties: { ...declaration.readOnly, ...schema.properties } }, declaration.columns),
     listOptions: { ...DEFAULT_LIST, ...declaration.list },
     createBody,
     patchBody: mergePatch(schema),

@@ -6,7 +6,11 @@ export const text = (maxLength = 500, options: object = {}) => Type.String({ max
 export const longText = () => Type.String({ maxLength: 20000 });
 export const objectId = (options: object = {}) => Type.String({ pattern: OBJECT_ID_PATTERN, ...options });
 export const objectIds = (maxItems = 1000) => Type.Array(objectId(), { maxItems });
-export const dateTime = () => Type.String({ format: 'date-time' });
+// RFC 3339, limited to what PostgreSQL stores: years 0001-9999, offsets up to ±15:59.
+export const dateTime = () => Type.String({
+  format: 'date-time',
+  pattern: '^(?!0000)\\d{4}-\\d{2}-\\d{2}[Tt ]\\d{2}:\\d{2}:\\d{2}(\\.\\d+)?([Zz]|[+-](0\\d|1[0-5]):?[0-5]\\d)$',
+});
 export const tags = () => Type.Array(text(100), { maxItems: 100 });
 export const money = () => Type.Number({ minimum: -1e12, maximum: 1e12 });
 export const fraction = () => Type.Number({ minimum: 0, maximum: 1 });
