@@ -25,6 +25,9 @@ import { toApi } from './resources/engine/resource-service.js';
 import { registerResource } from './resources/engine/register-resource.js';
 import { registerMasterData } from './resources/register-master-data.js';
 import { registerSchedulingRoutes } from './modules/scheduling/scheduling-routes.js';
+import { webhookDeps } from './modules/webhooks/webhook-deps.js';
+import { registerWebhookRoutes } from './modules/webhooks/webhook-routes.js';
+import type { Resolver } from './modules/webhooks/target-guard.js';
 
 export interface AppDeps {
   config: Config;
@@ -32,6 +35,8 @@ export interface AppDeps {
   /** Pino options, or false for silence (tests). */
   logger?: boolean | object;
   sms?: SmsGateway;
+  /** DNS for webhook targets (tests stub it: no test resolves or connects to a real host). */
+  resolveHost?: Resolver;
 }
 
 export interface RouteEntry { method: string; url: string }
@@ -110,6 +115,7 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
     registerUserRoutes(v2, registerResource(v2, { database }, users));
     registerMasterData(v2, { database, onPermissionsChanged: () => credentials.forgetPermissions() });
     registerSchedulingRoutes(v2, { database });
+    registerWebhookRoutes(v2, { database, ...webhookDeps(config, deps.resolveHost) });
   }, { prefix: API_PREFIX });
 
   app.get(`${API_PREFIX}/openapi.json`, { schema: { hide: true }, config: { isPublic: true } }, async () => app.swagger());

@@ -25,6 +25,16 @@ export interface Config {
   apiKeyCacheSeconds: number;
   logLevel: string;
   trustProxy: boolean;
+  webhookAllowHttp: boolean;
+  webhookAllowedTargets: string[];
+  /** Seconds to wait before each retry; after the last, a delivery has failed. */
+  webhookRetrySchedule: number[];
+  webhookTimeoutMs: number;
+  webhookDisableAfterHours: number;
+  webhookAttemptRetentionDays: number;
+  /** `inline`: the server also delivers webhooks; `off`: only `npm run worker` processes do. */
+  webhookWorker: 'inline' | 'off';
+  webhookSecretKey: Uint8Array;
 }
 
 type Env = Record<string, string | undefined>;
@@ -65,17 +75,29 @@ function jwtSecret(env: Env, dataDir: string): Uint8Array {
   return new TextEncoder().encode(readFileSync(file, 'utf8').trim());
 }
 
+function secondsList(env: Env, name: string, fallback: string): number[] {
+  const raw = env[name] || fallback;
+  const values = raw.split(',').map((part) => Number(part.trim()));
+  if (values.length === 0 || values.length > 20 || values.some((v) => !Number.isFinite(v) || v < 0 || v > 7 * 86400)) {
+    throw new ConfigError(`${name} must be a comma list of up to 20 second counts (0 to 604800), got "${raw}"`);
+  }
+  return values;
+}
+
 export function loadConfig(env: Env = process.env): Readonly<Config> {
   const dataDir = resolve(env.DATA_DIR || './data');
   const signup = env.SIGNUP || 'open';
   if (signup !== 'open' && signup !== 'closed') throw new ConfigError('SIGNUP must be open or closed');
+  const worker = env.WEBHOOK_WORKER || 'inline';
+  if (worker !== 'inline' && worker !== 'off') throw new ConfigError('WEBHOOK_WORKER must be inline or off');
+  const jwt = jwtSecret(env, dataDir);
   return Object.freeze({
     port: int(env, 'PORT', 3000, 0, 65535),
     host: env.HOST || '0.0.0.0',
     dataDir,
     databaseUrl: env.DATABASE_URL || undefined,
     dbPoolSize: int(env, 'DB_POOL_SIZE', 10, 1, 200),
-    jwtSecret: jwtSecret(env, dataDir),
+    jwtSecret: jwt,
     jwtIssuer: env.JWT_ISSUER || 'crewbase',
     accessTokenTtlSeconds: int(env, 'ACCESS_TOKEN_TTL', 900, 60, 86400),
     refreshTokenTtlSeconds: int(env, 'REFRESH_TOKEN_TTL', 30 * 86400, 300, 365 * 86400),
@@ -91,6 +113,14 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
     apiKeyCacheSeconds: int(env, 'API_KEY_CACHE_SECONDS', 30, 0, 3600),
     logLevel: env.LOG_LEVEL || 'info',
     trustProxy: bool(env, 'TRUST_PROXY', false),
+    webhookAllowHttp: bool(env, 'WEBHOOK_ALLOW_HTTP', false),
+    webhookAllowedTargets: (env.WEBHOOK_ALLOWED_TARGETS || '').split(',').map((e) => e.trim()).filter(Boolean),
+    webhookRetrySchedule: secondsList(env, 'WEBHOOK_RETRY_SCHEDULE', '5,300,1800,7200,18000,36000,36000'),
+    webhookTimeoutMs: int(env, 'WEBHOOK_TIMEOUT_MS', 5000, 100, 60000),
+    webhookDisableAfterHours: int(env, 'WEBHOOK_DISABLE_AFTER_HOURS', 120, 1, 24 * 365),
+    webhookAttemptRetentionDays: int(env, 'WEBHOOK_ATTEMPT_RETENTION_DAYS', 30, 1, 3650),
+    webhookWorker: worker,
+    webhookSecretKey: env.WEBHOOK_SECRET_KEY ? new TextEncoder().encode(env.WEBHOOK_SECRET_KEY) : jwt,
   });
 }
 

@@ -1,4 +1,4 @@
-// Command line: serve | migrate | company create --name N --username U --password P [--email E]
+// Command line: serve | worker | migrate | company create --name N --username U --password P [--email E]
 import { parseArgs } from 'node:util';
 import { createApp } from './app.js';
 import { loadConfig, type Config } from './config.js';
@@ -7,6 +7,9 @@ import { migrate } from './platform/db/migrate.js';
 import { authService } from './modules/auth/auth-service.js';
 import { smsGateway } from './modules/auth/sms-gateway.js';
 import { createCompany } from './modules/company/create-company.js';
+import { deliveryWorker } from './modules/webhooks/delivery-worker.js';
+import { webhookDeps } from './modules/webhooks/webhook-deps.js';
+import { pino } from 'pino';
 
 async function openMigrated(config: Config, log: (line: string) => void): Promise<Database> {
   const database = await openDatabase(config.databaseUrl
@@ -20,23 +23,43 @@ async function openMigrated(config: Config, log: (line: string) => void): Promis
 async function serve(config: Config) {
   const database = await openMigrated(config, (line) => console.log(line));
   const app = await createApp({ config, database });
+  const worker = config.webhookWorker === 'inline' ? deliveryWorker({ database, config, log: app.log, ...webhookDeps(config) }) : undefined;
   let isClosing = false;
   const shutdown = async (signal: string) => {
     if (isClosing) return;
     isClosing = true;
     app.log.info(`${signal}: finishing in-flight requests`);
+    await worker?.stop();
     await app.close(); // stops accepting, waits for in-flight requests, closes the database
     process.exit(0);
   };
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
   await app.listen({ port: config.port, host: config.host });
+  worker?.start();
+}
+
+/** Delivers webhooks only (several may run beside the API servers). */
+async function work(config: Config) {
+  const database = await openMigrated(config, (line) => console.log(line));
+  const log = pino({ level: config.logLevel });
+  const worker = deliveryWorker({ database, config, log, ...webhookDeps(config) });
+  const shutdown = async () => {
+    await worker.stop();
+    await database.close();
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void shutdown());
+  process.on('SIGINT', () => void shutdown());
+  worker.start();
+  log.info('webhook delivery worker started');
 }
 
 async function main(argv: string[]) {
   const [command, sub] = argv;
   const config = loadConfig();
   if (command === 'serve' || command === undefined) return serve(config);
+  if (command === 'worker') return work(config);
   if (command === 'migrate') {
     const database = await openMigrated(config, (line) => console.log(line));
     return database.close();
@@ -60,7 +83,7 @@ async function main(argv: string[]) {
     }
     return;
   }
-  throw new Error(`unknown command: ${argv.join(' ')}\nusage: serve | migrate | company create --name N --username U --password P [--email E]`);
+  throw new Error(`unknown command: ${argv.join(' ')}\nusage: serve | worker | migrate | company create --name N --username U --password P [--email E]`);
 }
 
 main(process.argv.slice(2)).catch((error) => {

@@ -18,6 +18,9 @@ import { expandOccurrences, normalizeICalendar } from './recurrence.js';
 import { formatLocal } from './zoned-time.js';
 
 const DAY = 86_400_000;
+const JOB_ENTITY = jobs.webhookEntity!;
+// A job row as toApi() shows it (document and common fields), for set-based events.
+const jobApiJson = sql.raw(`j.doc || crewbase_entity_json(j.company_id, j.id, j.number, j.status_code, j.created_at, j.created_by, j.modified_at, j.modified_by, j.chat_id)`);
 export const HORIZON_DAYS = 42;
 const BATCH = 2000;
 
@@ -44,11 +47,18 @@ async function insertJobRows(tx: TenantTx, rows: Array<Record<string, unknown>>)
   if (rows.length === 0) return 0;
   const columns = Object.keys(rows[0]!);
   const arrays = columns.map((c) => sql`${sql.val(rows.map((r) => r[c] ?? null))}::${sql.raw(COLUMN_TYPES[c] ?? 'text')}[]`);
-  const result = await sql`
-    INSERT INTO jobs (${sql.join(columns.map((c) => sql.ref(c)))})
-    SELECT * FROM unnest(${sql.join(arrays)})
-    ON CONFLICT (company_id, assignment_id, occurrence_key, slot) WHERE occurrence_key IS NOT NULL DO NOTHING`.execute(tx.db);
-  return Number(result.numAffectedRows ?? 0);
+  // The CREATE events of the new jobs are emitted in the same statement, set-based.
+  const { rows: [result] } = await sql<{ created: number }>`
+    WITH created AS (
+      INSERT INTO jobs (${sql.join(columns.map((c) => sql.ref(c)))})
+      SELECT * FROM unnest(${sql.join(arrays)})
+      ON CONFLICT (company_id, assignment_id, occurrence_key, slot) WHERE occurrence_key IS NOT NULL DO NOTHING
+      RETURNING *
+    ), emitted AS (
+      SELECT crewbase_emit(${tx.companyId}, 'CREATE', ${JOB_ENTITY}, (SELECT coalesce(array_agg(${jobApiJson}), '{}') FROM created j))
+    )
+    SELECT (SELECT count(*)::int FROM created) AS created, (SELECT count(*) FROM emitted) AS emitted`.execute(tx.db);
+  return Number(result!.created);
 }
 
 /** Creates the missing jobs of one assignment whose occurrences start in [from, to). */
@@ -95,8 +105,13 @@ export async function materialize(tx: TenantTx, assignment: PlannedAssignment, f
 
 /** Removes the jobs re-planning may replace: future, untouched by a person, never started. */
 async function removeReplaceableJobs(tx: TenantTx, assignmentId: string, after: number) {
-  await tx.db.deleteFrom('jobs').where('company_id', '=', tx.companyId).where('assignment_id', '=', assignmentId)
-    .where('from_at', '>', new Date(after)).where('is_manual', '=', false).where('started_at', 'is', null).execute();
+  await sql`
+    WITH removed AS (
+      DELETE FROM jobs WHERE company_id = ${tx.companyId} AND assignment_id = ${assignmentId}
+        AND from_at > ${new Date(after)} AND NOT is_manual AND started_at IS NULL
+      RETURNING *
+    )
+    SELECT crewbase_emit(${tx.companyId}, 'DELETE', ${JOB_ENTITY}, (SELECT coalesce(array_agg(${jobApiJson}), '{}') FROM removed j))`.execute(tx.db);
 }
 
 export async function readHorizon(tx: TenantTx, now = Date.now()): Promise<Horizon> {

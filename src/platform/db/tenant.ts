@@ -26,3 +26,13 @@ export async function inAuthLookup<T>(database: Database, work: (db: Kysely<any>
     return work(db);
   });
 }
+
+export const WORKER_ROLE = 'crewbase_worker';
+
+/** The delivery worker's transaction: deliveries of every company, read-only events and webhooks. */
+export async function inWorker<T>(database: Database, work: (db: Kysely<any>) => Promise<T>): Promise<T> {
+  return database.kysely.transaction().execute(async (db) => {
+    await sql`SELECT set_config('role', ${WORKER_ROLE}, true)`.execute(db);
+    return work(db);
+  });
+}

@@ -11,6 +11,8 @@ import { resourceService, type EngineDeps, type ResourceService } from './resour
 export interface RegisterOptions {
   /** Leave out routes a module serves itself. */
   except?: Array<'create' | 'list' | 'get' | 'update' | 'delete'>;
+  /** What PATCH answers: `{updated: true}` (default) or `{_id}` (the spec's webhooks). */
+  updateResponse?: 'updated' | 'id';
 }
 
 export function registerResource(app: FastifyInstance, deps: EngineDeps, resource: Resource, options: RegisterOptions = {}): ResourceService {
@@ -52,11 +54,13 @@ export function registerResource(app: FastifyInstance, deps: EngineDeps, resourc
       schema: {
         ...doc(`Update a ${resource.name}`),
         description: 'JSON Merge Patch: only supplied fields change, nested objects merge, null removes a field.',
-        params: idParams(), body: resource.patchBody, response: { 200: UPDATED_RESPONSE, ...errorResponses([404, 409, 413]) },
+        params: idParams(), body: resource.patchBody,
+        response: { 200: options.updateResponse === 'id' ? ID_RESPONSE : UPDATED_RESPONSE, ...errorResponses([404, 409, 413]) },
       },
     }, async (request) => {
-      await service.update(contextOf(request), (request.params as { id: string }).id, request.body as Record<string, any>);
-      return { updated: true };
+      const { id } = request.params as { id: string };
+      await service.update(contextOf(request), id, request.body as Record<string, any>);
+      return options.updateResponse === 'id' ? { _id: id } : { updated: true };
     });
   }
   if (!skip.has('delete')) {

@@ -4,6 +4,8 @@ import type { TenantTx } from '../../platform/db/tenant.js';
 import type { ListQuery } from '../../platform/http/list-query.js';
 import type { RawBuilder } from 'kysely';
 import type { Resource, StoredRecord } from './define-resource.js';
+import { emit } from '../../platform/outbox/emit.js';
+import { toApi } from './to-api.js';
 
 /** Next number of a per-company sequence; a supplied number moves the sequence past it. */
 export async function nextNumber(tx: TenantTx, counter: string, supplied?: number): Promise<number> {
@@ -48,8 +50,13 @@ export function promotedColumns(resource: Resource, doc: Record<string, unknown>
   return values;
 }
 
+// Writes of a webhook entity emit their event here, so no write path can forget it.
+async function emitChange(tx: TenantTx, resource: Resource, type: 'CREATE' | 'UPDATE' | 'DELETE', record: StoredRecord) {
+  if (resource.webhookEntity) await emit(tx, type, resource.webhookEntity, toApi(resource, record));
+}
+
 export async function insertRecord(tx: TenantTx, resource: Resource, record: NewRecord): Promise<void> {
-  await tx.db.insertInto(resource.table).values({
+  const stored = await tx.db.insertInto(resource.table).values({
     ...promotedColumns(resource, record.doc),
     company_id: tx.companyId,
     id: record.id,
@@ -59,7 +66,8 @@ export async function insertRecord(tx: TenantTx, resource: Resource, record: New
     modified_by: record.userId,
     chat_id: record.chatId,
     ...record.columns,
-  }).execute();
+  }).returningAll().executeTakeFirstOrThrow();
+  await emitChange(tx, resource, 'CREATE', stored as StoredRecord);
 }
 
 export async function findRecord(
@@ -95,10 +103,11 @@ export async function listRecords(tx: TenantTx, resource: Resource, list: ListQu
 export async function updateRecord(
   tx: TenantTx, resource: Resource, id: string, change: { doc: Record<string, unknown>; userId: string; columns?: Record<string, unknown> },
 ): Promise<void> {
-  await tx.db.updateTable(resource.table).set({
+  const stored = await tx.db.updateTable(resource.table).set({
     ...promotedColumns(resource, change.doc),
     doc: JSON.stringify(change.doc), modified_at: sql`now()`, modified_by: change.userId, ...change.columns,
-  }).where('company_id', '=', tx.companyId).where('id', '=', id).execute();
+  }).where('company_id', '=', tx.companyId).where('id', '=', id).returningAll().executeTakeFirst();
+  if (stored) await emitChange(tx, resource, 'UPDATE', stored as StoredRecord);
 }
 
 /** Deletes keep an audit trail: who, when, and the record as it was. */
@@ -108,4 +117,5 @@ export async function deleteRecord(tx: TenantTx, resource: Resource, record: Sto
     doc: JSON.stringify(record.doc), deleted_by: userId,
   }).onConflict((oc) => oc.columns(['company_id', 'resource', 'id']).doNothing()).execute();
   await tx.db.deleteFrom(resource.table).where('company_id', '=', tx.companyId).where('id', '=', record.id).execute();
+  await emitChange(tx, resource, 'DELETE', record);
 }
