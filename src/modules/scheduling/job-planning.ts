@@ -146,28 +146,44 @@ export async function onAssignmentDeleted(tx: TenantTx, _ctx: RequestContext, re
   await removeReplaceableJobs(tx, record.id, Date.now());
 }
 
+// Horizons only grow, so a cached horizon that covers a window proves the window is covered.
+const knownHorizons = new Map<string, Horizon>();
+
 /**
- * Makes sure every assignment has its jobs in [from, to), and keeps HORIZON_DAYS ahead of now.
- * Cheap when the window is covered (one primary-key read); otherwise extends under a per-company lock.
+ * Makes sure every assignment has its jobs in [from, to), and keeps HORIZON_DAYS ahead of now, inside
+ * the caller's transaction. Free when this process already knows the window is covered; otherwise
+ * one primary-key read, and an extension under a per-company lock when needed.
  */
-export async function ensureJobWindow(database: Database, companyId: string, windowFrom: number, to: number, now = Date.now()): Promise<void> {
+export async function coverJobWindow(tx: TenantTx, windowFrom: number, to: number, now = Date.now()): Promise<void> {
   const from = windowFrom - DAY; // a job (at most 24 h) that starts a day before still overlaps the window
+  const isCovered = (h: Horizon | undefined) => Boolean(h && h.from <= from && h.until >= to && h.until >= now + (HORIZON_DAYS / 2) * DAY);
+  if (isCovered(knownHorizons.get(tx.companyId))) return;
+  let horizon = await readHorizon(tx, now);
+  if (!isCovered(horizon)) {
+    await sql`SELECT pg_advisory_xact_lock(hashtext(${'jobs:' + tx.companyId}))`.execute(tx.db);
+    horizon = await readHorizon(tx, now);
+    if (!isCovered(horizon)) horizon = await extendHorizon(tx, horizon, from, to, now);
+  }
+  if (knownHorizons.size > 10_000) knownHorizons.clear();
+  knownHorizons.set(tx.companyId, horizon);
+}
+
+/** coverJobWindow in a transaction of its own (generation ahead of use, benchmarks). */
+export async function ensureJobWindow(database: Database, companyId: string, from: number, to: number, now = Date.now()): Promise<void> {
+  await inTenant(database, companyId, (tx) => coverJobWindow(tx, from, to, now));
+}
+
+async function extendHorizon(tx: TenantTx, horizon: Horizon, from: number, to: number, now: number): Promise<Horizon> {
   const target = { from: Math.min(from, Math.floor(now / DAY) * DAY), until: Math.max(to, now + HORIZON_DAYS * DAY) };
-  const isCovered = (h: Horizon) => h.from <= from && h.until >= to && h.until >= now + (HORIZON_DAYS / 2) * DAY;
-  const current = await inTenant(database, companyId, (tx) => readHorizon(tx, now));
-  if (isCovered(current)) return;
-  await inTenant(database, companyId, async (tx) => {
-    await sql`SELECT pg_advisory_xact_lock(hashtext(${'jobs:' + companyId}))`.execute(tx.db);
-    const horizon = await readHorizon(tx, now);
-    if (isCovered(horizon)) return;
-    const ranges: Array<[number, number]> = [];
-    if (target.from < horizon.from) ranges.push([target.from, horizon.from]);
-    if (target.until > horizon.until) ranges.push([horizon.until, target.until]);
-    const assignments = await tx.db.selectFrom('assignments').select(['id', 'doc', 'created_by']).where('company_id', '=', tx.companyId).execute();
-    for (const assignment of assignments) {
-      // Jobs made on demand count as made by whoever made their assignment.
-      for (const [a, b] of ranges) await materialize(tx, assignment as PlannedAssignment, a, b, assignment.created_by ?? undefined);
-    }
-    await saveHorizon(tx, { from: Math.min(target.from, horizon.from), until: Math.max(target.until, horizon.until) });
-  });
+  const ranges: Array<[number, number]> = [];
+  if (target.from < horizon.from) ranges.push([target.from, horizon.from]);
+  if (target.until > horizon.until) ranges.push([horizon.until, target.until]);
+  const assignments = await tx.db.selectFrom('assignments').select(['id', 'doc', 'created_by']).where('company_id', '=', tx.companyId).execute();
+  for (const assignment of assignments) {
+    // Jobs made on demand count as made by whoever made their assignment.
+    for (const [a, b] of ranges) await materialize(tx, assignment as PlannedAssignment, a, b, assignment.created_by ?? undefined);
+  }
+  const extended = { from: Math.min(target.from, horizon.from), until: Math.max(target.until, horizon.until) };
+  await saveHorizon(tx, extended);
+  return extended;
 }

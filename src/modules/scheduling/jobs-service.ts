@@ -9,7 +9,7 @@ import { sql, type RawBuilder } from 'kysely';
 import type { StoredRecord } from '../../resources/engine/define-resource.js';
 import { findRecord, insertRecord, nextNumber, updateRecord } from '../../resources/engine/resource-store.js';
 import { users } from '../users/users-resource.js';
-import { ensureJobWindow } from './job-planning.js';
+import { coverJobWindow } from './job-planning.js';
 import { countJobs, selectJobsJson } from './jobs-read.js';
 import { MAX_JOB_MS, jobs } from './jobs-resource.js';
 import { parseWindow, timeFrameConditions, type TimeFrameBody } from './time-frame-filter.js';
@@ -42,11 +42,13 @@ export function jobsService(deps: { database: Database }) {
     const level = requireLevel(ctx, jobs.area, 'read');
     const window = parseWindow(body);
     const where = [...timeFrameConditions(body, window), ...ownJobs(ctx, level)];
-    await ensureJobWindow(database, ctx.companyId, window.from, window.to);
-    return inTenant(database, ctx.companyId, (tx) => selectJobsJson(tx, {
-      where, sort: [{ field: jobs.fields.get('from')!, descending: false }], limit: 100_000, offset: 0,
-      includeUsers: body.includeUsersInResponse,
-    }));
+    return inTenant(database, ctx.companyId, async (tx) => {
+      await coverJobWindow(tx, window.from, window.to);
+      return selectJobsJson(tx, {
+        where, sort: [{ field: jobs.fields.get('from')!, descending: false }], limit: 100_000, offset: 0,
+        includeUsers: body.includeUsersInResponse,
+      });
+    });
   }
 
   /** Loads a job for an action; `own` callers only reach their own jobs. */
