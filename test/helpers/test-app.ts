@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import type { FastifyInstance, InjectOptions } from 'fastify';
-import { createApp } from '../../src/app.js';
+import { createApp, type AppDeps } from '../../src/app.js';
 import { loadConfig, type Config } from '../../src/config.js';
 import { openDatabase, type Database } from '../../src/platform/db/database.js';
 import { migrate } from '../../src/platform/db/migrate.js';
@@ -38,7 +38,10 @@ async function freshPostgres(baseUrl: string): Promise<{ url: string; drop(): Pr
   };
 }
 
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+/** Extra createApp dependencies a test may supply (e.g. a stub `resolveHost`). */
+export type ExtraAppDeps = Partial<Omit<AppDeps, 'config' | 'database'>>;
+
+export async function createTestApp(env: Record<string, string> = {}, extraDeps: ExtraAppDeps = {}): Promise<TestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'crewbase-test-'));
   const config = loadConfig({
     DATA_DIR: dataDir, JWT_SECRET: 'test-secret-that-is-long-enough-0123456789', LOG_LEVEL: 'silent',
@@ -48,7 +51,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
   const fresh = pgUrl ? await freshPostgres(pgUrl) : undefined;
   const database = await openDatabase(fresh ? { kind: 'postgres', url: fresh.url, poolSize: 5 } : { kind: 'pglite', dataDir: undefined });
   await migrate(database);
-  const app = await createApp({ config, database, logger: false });
+  const app = await createApp({ config, database, logger: false, ...extraDeps });
   await app.ready();
   return {
     app, config, database, dataDir,

@@ -45,6 +45,7 @@ const ACTION_BODIES: Record<string, (ids: Record<string, string>) => unknown> = 
   accept: () => ({ acceptedStatus: 'accepted' }),
   replacement: (ids) => ({ userId: ids.users }),
   rotateSecret: () => undefined,
+  enable: () => undefined,
   test: () => undefined,
   redeliver: () => undefined,
 };

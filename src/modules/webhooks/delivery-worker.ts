@@ -13,8 +13,20 @@ import { newObjectId } from '../../platform/ids.js';
 import type { SecretBox } from './secret-box.js';
 import { vetTarget, type Resolver, type TargetPolicy } from './target-guard.js';
 
-const LEASE_SECONDS = 60;
 const EXCERPT_BYTES = 500;
+
+/** Reads at most `limit` bytes of an answer and drops the rest unread. */
+async function excerpt(body: AsyncIterable<Buffer> & { destroy(): void }, limit: number): Promise<string> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of body) {
+    chunks.push(chunk);
+    size += chunk.length;
+    if (size >= limit) break;
+  }
+  body.destroy();
+  return Buffer.concat(chunks).subarray(0, limit).toString('utf8');
+}
 
 interface Claimed {
   company_id: string; id: string; webhook_id: string; attempts: number;
@@ -31,7 +43,7 @@ export interface DeliveryWorkerDeps {
   log: FastifyBaseLogger;
 }
 
-async function claim(db: Kysely<any>, limit: number): Promise<Claimed[]> {
+async function claim(db: Kysely<any>, limit: number, leaseSeconds: number): Promise<Claimed[]> {
   const { rows } = await sql<Claimed>`
     WITH due AS (
       SELECT company_id, id FROM webhook_deliveries
@@ -39,7 +51,7 @@ async function claim(db: Kysely<any>, limit: number): Promise<Claimed[]> {
       ORDER BY next_attempt_at LIMIT ${limit} FOR UPDATE SKIP LOCKED
     ), claimed AS (
       UPDATE webhook_deliveries d SET status = 'delivering', attempts = d.attempts + 1,
-        lease_until = now() + make_interval(secs => ${LEASE_SECONDS})
+        lease_until = now() + make_interval(secs => ${leaseSeconds})
       FROM due WHERE d.company_id = due.company_id AND d.id = due.id
       RETURNING d.company_id, d.id, d.webhook_id, d.event_id, d.attempts
     )
@@ -54,6 +66,8 @@ interface Outcome { statusCode?: number; error?: string; excerpt?: string; durat
 
 export function deliveryWorker(deps: DeliveryWorkerDeps) {
   const { config, policy, resolve, secrets, log } = deps;
+  // A claim outlives the slowest send (connect, headers and body timeouts) with room to record it.
+  const leaseSeconds = Math.ceil((3 * config.webhookTimeoutMs) / 1000) + 30;
   // Connections go to the address vetted at connect time, so DNS cannot rebind between check and use.
   const agent = new Agent({
     connectTimeout: config.webhookTimeoutMs,
@@ -89,7 +103,7 @@ export function deliveryWorker(deps: DeliveryWorkerDeps) {
           'webhook-id': item.event_id, 'webhook-timestamp': String(Math.floor(timestamp.getTime() / 1000)), 'webhook-signature': signature,
         },
       } as Parameters<typeof request>[1]);
-      const text = (await response.body.text()).slice(0, EXCERPT_BYTES);
+      const text = await excerpt(response.body as never, EXCERPT_BYTES);
       return { statusCode: response.statusCode, excerpt: text, durationMs: Date.now() - started };
     } catch (error) {
       return { error: (error as Error).message.slice(0, 500), durationMs: Date.now() - started };
@@ -107,13 +121,15 @@ export function deliveryWorker(deps: DeliveryWorkerDeps) {
         company_id: item.company_id, id: newObjectId(), delivery_id: item.id, webhook_id: item.webhook_id,
         status_code: outcome.statusCode ?? null, duration_ms: outcome.durationMs, error, response_excerpt: outcome.excerpt ?? null,
       }).execute();
-      await db.updateTable('webhook_deliveries').set({
+      // Only while the claim is still ours: a delivery reclaimed after its lease has more attempts.
+      const updated = await db.updateTable('webhook_deliveries').set({
         status: delivered ? 'delivered' : isFinal ? 'failed' : 'pending',
         next_attempt_at: sql`now() + make_interval(secs => ${delay})`, lease_until: null,
         last_status_code: outcome.statusCode ?? null, last_error: error,
         finished_at: isFinal ? sql`now()` : null,
-      }).where('company_id', '=', item.company_id).where('id', '=', item.id).execute();
-      if (!item.url) return;
+      }).where('company_id', '=', item.company_id).where('id', '=', item.id)
+        .where('status', '=', 'delivering').where('attempts', '=', item.attempts).executeTakeFirst();
+      if (Number(updated.numUpdatedRows) === 0 || !item.url) return;
       if (delivered) {
         await db.updateTable('webhooks').set({ failing_since: null })
           .where('company_id', '=', item.company_id).where('id', '=', item.webhook_id).where('failing_since', 'is not', null).execute();
@@ -130,15 +146,18 @@ export function deliveryWorker(deps: DeliveryWorkerDeps) {
 
   /** Claims and delivers one batch; returns how many deliveries it worked on. */
   async function runOnce(limit = 20): Promise<number> {
-    const batch = await inWorker(deps.database, (db) => claim(db, limit));
+    const batch = await inWorker(deps.database, (db) => claim(db, limit, leaseSeconds));
     await Promise.all(batch.map(async (item) => record(item, await send(item))));
     return batch.length;
   }
 
-  /** Forgets attempts older than the retention period. */
+  /** Forgets attempts, and finished deliveries, older than the retention period (events stay: they are the feed). */
   async function sweep(): Promise<void> {
-    await inWorker(deps.database, (db) => sql`DELETE FROM webhook_attempts
-      WHERE attempted_at < now() - make_interval(days => ${config.webhookAttemptRetentionDays})`.execute(db));
+    const days = config.webhookAttemptRetentionDays;
+    await inWorker(deps.database, async (db) => {
+      await sql`DELETE FROM webhook_attempts WHERE attempted_at < now() - make_interval(days => ${days})`.execute(db);
+      await sql`DELETE FROM webhook_deliveries WHERE status IN ('delivered', 'failed') AND finished_at < now() - make_interval(days => ${days})`.execute(db);
+    });
   }
 
   let timer: NodeJS.Timeout | undefined;

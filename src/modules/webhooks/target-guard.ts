@@ -25,7 +25,10 @@ function normalize(address: string): ipaddr.IPv4 | ipaddr.IPv6 {
 /** Public unicast only: no loopback, private, link-local (cloud metadata), CGNAT, multicast, reserved... */
 export function isPublicAddress(address: string): boolean {
   if (!ipaddr.isValid(address)) return false;
-  return normalize(address).range() === 'unicast';
+  const ip = normalize(address);
+  // IPv4-compatible IPv6 (::a.b.c.d, deprecated) is not judged public whatever it embeds.
+  if (ip.kind() === 'ipv6' && ip.match(ipaddr.parseCIDR('::/96'))) return false;
+  return ip.range() === 'unicast';
 }
 
 function isAllowListed(policy: TargetPolicy, host: string, address?: string): boolean {

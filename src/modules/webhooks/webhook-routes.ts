@@ -68,6 +68,14 @@ export function registerWebhookRoutes(app: FastifyInstance, deps: WebhookDeps) {
     return { _id: id, secret };
   });
 
+  app.post(`${BASE}/:id/enable`, {
+    schema: { tags, summary: 'Enable a webhook that was disabled after failing deliveries', security: SECURITY, params: idParams(), response: { 200: { type: 'object', properties: { _id: { type: 'string' } } }, ...errorResponses([404]) } },
+  }, async (request) => {
+    const { id } = request.params as { id: string };
+    await withWebhook(contextOf(request), id, 'write', (tx) => store.enable(tx, id));
+    return { _id: id };
+  });
+
   app.get(`${BASE}/:id/deliveries`, {
     schema: {
       tags, summary: 'Deliveries of a webhook with their attempts, newest first', security: SECURITY, params: idParams(),

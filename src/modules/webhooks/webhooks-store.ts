@@ -2,6 +2,12 @@
 import { sql } from 'kysely';
 import type { TenantTx } from '../../platform/db/tenant.js';
 import { newObjectId } from '../../platform/ids.js';
+import { Conflict } from '../../platform/http/errors.js';
+
+export async function enable(tx: TenantTx, webhookId: string): Promise<void> {
+  await tx.db.updateTable('webhooks').set({ disabled_at: null, disabled_reason: null, failing_since: null })
+    .where('company_id', '=', tx.companyId).where('id', '=', webhookId).execute();
+}
 
 export async function setSecret(tx: TenantTx, webhookId: string, sealed: string): Promise<boolean> {
   const result = await tx.db.updateTable('webhooks').set({ secret_sealed: sealed })
@@ -27,15 +33,16 @@ export async function listDeliveries(tx: TenantTx, webhookId: string, filter: De
 
 /** A new delivery of a delivered or failed delivery's event to the same webhook. */
 export async function redeliver(tx: TenantTx, webhookId: string, deliveryId: string): Promise<string | undefined> {
-  const original = await tx.db.selectFrom('webhook_deliveries').select('event_id')
+  const original = await tx.db.selectFrom('webhook_deliveries').select(['event_id', 'status'])
     .where('company_id', '=', tx.companyId).where('webhook_id', '=', webhookId).where('id', '=', deliveryId).executeTakeFirst();
   if (!original) return undefined;
+  if (original.status !== 'delivered' && original.status !== 'failed') throw Conflict('The delivery is still under way');
   const id = newObjectId();
   await tx.db.insertInto('webhook_deliveries').values({ company_id: tx.companyId, id, webhook_id: webhookId, event_id: original.event_id }).execute();
   return id;
 }
 
-/** A ping event delivered to one webhook only. */
+/** A ping event delivered to one webhook only (kept out of the event feed). */
 export async function insertPing(tx: TenantTx, webhookId: string, entity: string): Promise<string> {
   const eventId = newObjectId();
   await tx.db.insertInto('events').values({
@@ -65,6 +72,7 @@ export async function eventFeed(tx: TenantTx, after: FeedCursor | undefined, lim
     SELECT id, type, entity, company_id, occurred_at, data, xid::text AS xid, seq FROM events
     WHERE company_id = ${tx.companyId}
       AND xid < pg_snapshot_xmin(pg_current_snapshot())
+      AND type <> 'PING'
       ${after ? sql`AND (xid, seq) > (${after.xid}::xid8, ${after.seq})` : sql``}
     ORDER BY xid, seq LIMIT ${limit}`.execute(tx.db);
   return rows;
