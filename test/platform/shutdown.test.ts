@@ -34,8 +34,9 @@ test('data survives a restart; SIGTERM finishes in-flight requests, then exits 0
       body: JSON.stringify({ companyName: 'Persist', username: 'persist-admin', password: 'persist-password-1' }),
     });
     assert.equal(signup.status, 201);
+    const firstExit = once(first.child, 'exit'); // listen before the signal: the exit may come quickly
     first.child.kill('SIGTERM');
-    assert.deepEqual(await once(first.child, 'exit'), [0, null]);
+    assert.deepEqual(await firstExit, [0, null]);
 
     const second = await startServer(dataDir);
     // A log-in is in flight (half its body sent) when SIGTERM arrives; the rest follows after it.
@@ -47,13 +48,14 @@ test('data survives a restart; SIGTERM finishes in-flight requests, then exits 0
     socket.on('data', (chunk) => { raw += chunk; });
     socket.write(`POST /v2/auth/login HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\nConnection: close\r\n\r\n${body.slice(0, 10)}`);
     await new Promise((resolve) => setTimeout(resolve, 300));
+    const secondExit = once(second.child, 'exit');
     second.child.kill('SIGTERM');
     await new Promise((resolve) => setTimeout(resolve, 200));
     socket.write(body.slice(10)); // (not end(): a half-closed request is aborted by Node's HTTP server)
     await once(socket, 'close');
     assert.match(raw, /^HTTP\/1\.1 200/, 'the in-flight log-in completed (and the company made before the restart exists)');
     assert.match(raw, /"accessToken"/);
-    assert.deepEqual(await once(second.child, 'exit'), [0, null]);
+    assert.deepEqual(await secondExit, [0, null]);
     await assert.rejects(fetch(`${second.base}/health`), 'no new connections after shutdown');
   } finally {
     rmSync(dataDir, { recursive: true, force: true });
