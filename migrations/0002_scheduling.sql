@@ -47,7 +47,8 @@ CREATE UNIQUE INDEX jobs_occurrence_key ON jobs (company_id, assignment_id, occu
 CREATE INDEX jobs_from_idx ON jobs (company_id, from_at);
 CREATE INDEX jobs_user_from_idx ON jobs (company_id, user_id, from_at);
 CREATE INDEX jobs_object_from_idx ON jobs (company_id, object_id, from_at);
-CREATE INDEX jobs_assignment_from_idx ON jobs (company_id, assignment_id, from_at);
+-- Look-ups by assignment use the occurrence key's prefix; jobs are not listed by creation time.
+DROP INDEX jobs_created_idx;
 CREATE INDEX jobs_team_idx ON jobs (company_id, team_id) WHERE team_id IS NOT NULL;
 
 -- The window [from_at, until_at) in which every assignment of the company has its jobs.

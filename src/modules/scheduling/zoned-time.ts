@@ -4,12 +4,13 @@
 // spring-forward day becomes 03:30 summer time); a local time that occurs twice is the first one.
 
 const formatters = new Map<string, Intl.DateTimeFormat>();
-const offsetCache = new Map<string, number>();
+const offsetCaches = new Map<string, Map<number, number>>();
 const QUARTER_HOUR = 15 * 60_000;
 
 export function isValidTimeZone(tz: string): boolean {
+  if (formatters.has(tz)) return true;
   try {
-    new Intl.DateTimeFormat('en-US', { timeZone: tz });
+    formatter(tz);
     return true;
   } catch {
     return false;
@@ -31,15 +32,16 @@ function formatter(tz: string): Intl.DateTimeFormat {
 /** The zone's UTC offset in milliseconds at an instant (offsets change on quarter hours at most). */
 export function offsetAt(tz: string, utcMs: number): number {
   const bucket = Math.floor(utcMs / QUARTER_HOUR);
-  const key = `${tz}|${bucket}`;
-  const cached = offsetCache.get(key);
+  let cache = offsetCaches.get(tz);
+  if (!cache) offsetCaches.set(tz, (cache = new Map()));
+  const cached = cache.get(bucket);
   if (cached !== undefined) return cached;
   const at = bucket * QUARTER_HOUR;
   const parts = Object.fromEntries(formatter(tz).formatToParts(new Date(at)).map((p) => [p.type, p.value]));
   const wall = Date.UTC(Number(parts.year), Number(parts.month) - 1, Number(parts.day), Number(parts.hour), Number(parts.minute), Number(parts.second));
   const offset = wall - at;
-  if (offsetCache.size > 200_000) offsetCache.clear();
-  offsetCache.set(key, offset);
+  if (cache.size > 200_000) cache.clear();
+  cache.set(bucket, offset);
   return offset;
 }
 

@@ -25,7 +25,8 @@ pg.types.setTypeParser(1700, (value) => Number(value));
 
 export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   if (target.kind === 'postgres') {
-    const pool = new pg.Pool({ connectionString: target.url, max: target.poolSize });
+    // No JIT: our queries are short, and a misestimated one must not spend a second compiling.
+    const pool = new pg.Pool({ connectionString: target.url, max: target.poolSize, options: '-c jit=off' });
     pool.on('error', () => { /* an idle client died; the pool replaces it */ });
     const kysely = new Kysely<any>({ dialect: new PostgresDialect({ pool }) });
     return {

@@ -40,11 +40,18 @@ export interface NewRecord {
 }
 
 /** The values of a resource's promoted columns, read from its document. */
+const columnPaths = new WeakMap<Resource, Array<[string[], string]>>();
+
 export function promotedColumns(resource: Resource, doc: Record<string, unknown>): Record<string, unknown> {
+  let paths = columnPaths.get(resource);
+  if (!paths) {
+    paths = Object.entries(resource.columns ?? {}).map(([path, column]) => [path.split('.'), column]);
+    columnPaths.set(resource, paths);
+  }
   const values: Record<string, unknown> = {};
-  for (const [path, column] of Object.entries(resource.columns ?? {})) {
+  for (const [segments, column] of paths) {
     let value: unknown = doc;
-    for (const segment of path.split('.')) value = (value as Record<string, unknown> | undefined)?.[segment];
+    for (const segment of segments) value = (value as Record<string, unknown> | undefined)?.[segment];
     values[column] = value ?? null;
   }
   return values;
