@@ -1,0 +1,82 @@
+// HTTP servers as child processes on a free loopback port: started, polled until ready,
+// stopped with SIGTERM (SIGKILL after 5 s) on cleanup.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { onCleanup } from './lifecycle.js';
+
+export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+
+export interface RunningServer { base: string; child: ChildProcess }
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer().once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+async function stopChild(child: ChildProcess) {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGTERM'); // lets the server drain in-flight requests and close its pool
+  const killer = setTimeout(() => child.kill('SIGKILL'), 5000);
+  await exited;
+  clearTimeout(killer);
+}
+
+async function waitReady(url: string, child: ChildProcess, timeoutMs: number) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`server exited with code ${child.exitCode} before it was ready`);
+    const status = await fetch(url, { signal: AbortSignal.timeout(2000) }).then((r) => r.status, () => 0);
+    if (status === 200) return;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`${url} not ready after ${timeoutMs / 1000} s`);
+}
+
+/** Starts `node [...nodeArgs] --import tsx <script> ...args` with PORT and HOST set, and waits for GET readyPath. */
+export async function startChild(label: string, script: string, args: string[], env: Record<string, string>, nodeArgs: string[] = []): Promise<RunningServer> {
+  const port = await freePort();
+  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', script, ...args], {
+    cwd: ROOT, stdio: ['ignore', 'inherit', 'inherit'],
+    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1' },
+  });
+  onCleanup(() => stopChild(child));
+  const base = `http://127.0.0.1:${port}`;
+  await waitReady(`${base}/ready`, child, 60_000);
+  console.log(`${label} ready at ${base} (pid ${child.pid})`);
+  return { base, child };
+}
+
+export const newJwtSecret = () => randomBytes(36).toString('base64url'); // 48 characters
+
+/**
+ * The real Crewbase server (src/main.ts serve) on a database, with LOG_LEVEL=warn and a temporary
+ * DATA_DIR. The rest of the environment is inherited, so DB_POOL_SIZE etc. can be tuned from outside;
+ * BENCH_SERVER_NODE_ARGS adds node options, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof".
+ */
+export async function startCrewbase(databaseUrl: string, env: Record<string, string> = {}): Promise<RunningServer> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'crewbase-bench-'));
+  onCleanup(() => rmSync(dataDir, { recursive: true, force: true }));
+  return startChild('crewbase server', 'src/main.ts', ['serve'], {
+    DATABASE_URL: databaseUrl, LOG_LEVEL: 'warn', JWT_SECRET: newJwtSecret(), DATA_DIR: dataDir, ...env,
+  }, (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean));
+}
+
+export function rssMiB(pid: number): number {
+  try {
+    const match = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+    return match ? Number(match[1]) / 1024 : Number.NaN;
+  } catch {
+    return Number.NaN; // the process is gone
+  }
+}

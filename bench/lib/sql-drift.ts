@@ -1,0 +1,37 @@
+// Guards the reference against drift: the SQL text bench/bare-reference.ts copies must be exactly
+// what selectJobsJson (src/modules/scheduling/jobs-read.ts) builds today for the same filters.
+import { Kysely, PostgresDialect } from 'kysely';
+import pg from 'pg';
+import { selectJobsJson } from '../../src/modules/scheduling/jobs-read.js';
+import { jobs } from '../../src/modules/scheduling/jobs-resource.js';
+import { timeFrameConditions } from '../../src/modules/scheduling/time-frame-filter.js';
+import type { TenantTx } from '../../src/platform/db/tenant.js';
+import { JOBS_OF_COMPANY_SQL, JOBS_OF_USERS_SQL } from '../bare-reference.js';
+import type { TimeFrameBody } from './time-frames.js';
+
+/** The SQL selectJobsJson sends for a jobsInTimeFrame body (as jobs-service.ts inTimeFrame calls it). */
+async function builtSql(databaseUrl: string, companyId: string, body: TimeFrameBody): Promise<string> {
+  const statements: string[] = [];
+  const db = new Kysely<any>({
+    dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: databaseUrl, max: 1 }) }),
+    log: (event) => { statements.push(event.query.sql); },
+  });
+  try {
+    const tx = { companyId, db } as unknown as TenantTx; // no transaction needed to capture the text
+    const where = timeFrameConditions(body, { from: body.from, to: body.to });
+    await selectJobsJson(tx, { where, sort: [{ field: jobs.fields.get('from')!, descending: false }], limit: 100_000, offset: 0 });
+  } finally {
+    await db.destroy();
+  }
+  return statements[0]!;
+}
+
+export async function assertReferenceSql(databaseUrl: string, companyId: string, q1: TimeFrameBody, q2: TimeFrameBody): Promise<void> {
+  for (const [label, body, copied] of [['Q1', q1, JOBS_OF_USERS_SQL], ['Q2', q2, JOBS_OF_COMPANY_SQL]] as const) {
+    const built = await builtSql(databaseUrl, companyId, body);
+    if (built !== copied) {
+      throw new Error(`bench/bare-reference.ts ${label} SQL differs from what selectJobsJson builds; copy it again:\n${built}`);
+    }
+  }
+  console.log('reference SQL: identical to what selectJobsJson builds for Q1 and Q2');
+}

@@ -1,0 +1,164 @@
+// Scheduling benchmark: a fresh PostgreSQL database with ~500,000 generated jobs (bench/dataset.ts),
+// then POST /v2/jobs/jobsInTimeFrame on the real server against a bare Fastify + pg reference running
+// the same SQL (bench/bare-reference.ts), with the same request mix. Everything is removed again.
+// Usage: npm run bench:scheduling   (BENCH_DATABASE_URL, BENCH_DURATION, BENCH_CONNECTIONS, BENCH_WARMUP; see bench/README.md)
+import type autocannon from 'autocannon';
+import { migrate } from '../src/platform/db/migrate.js';
+import { openDatabase } from '../src/platform/db/database.js';
+import { generateDataset, type Dataset } from './dataset.js';
+import { newJwtSecret, rssMiB, startChild, startCrewbase, type RunningServer } from './lib/child-server.js';
+import { positiveInt, runBenchmark } from './lib/lifecycle.js';
+import { formatTable, measure, rowCells, ROW_HEADER, type Row } from './lib/load.js';
+import { createDatabase, waitForIdle } from './lib/scratch-database.js';
+import { assertReferenceSql } from './lib/sql-drift.js';
+import { companyDays, employeeWeeks, type BodyFactory } from './lib/time-frames.js';
+
+const DURATION = positiveInt('BENCH_DURATION', 15);
+const WARMUP = Number(process.env.BENCH_WARMUP ?? 3); // seconds per server and query before measuring; 0: none
+const CONNECTIONS = (process.env.BENCH_CONNECTIONS || '8,32').split(',').map(Number);
+const PATH = '/v2/jobs/jobsInTimeFrame';
+const TIMEOUT = 60; // seconds per request: slow answers count as latency, not as errors
+const TARGETS = { throughputRatio: 0.8, p99Ratio: 1.5, jobsPerSecond: 20_000 };
+
+interface Target { name: 'crewbase' | 'bare'; server: RunningServer; headers: Record<string, string> }
+interface Query { name: string; label: string; bodies: (seed: number) => BodyFactory }
+interface Pair { query: Query; connections: number; crewbase: Row; bare: Row }
+
+const seconds = (since: number) => (performance.now() - since) / 1000;
+
+async function prepareDataset(databaseUrl: string, jwtSecret: string): Promise<Dataset> {
+  const database = await openDatabase({ kind: 'postgres', url: databaseUrl, poolSize: 4 });
+  try {
+    await migrate(database, (line) => console.log(line));
+    const dataset = await generateDataset(database, { jwtSecret });
+    const started = performance.now();
+    // Without it, autovacuum and hint-bit writes on the fresh rows would run during the measurements.
+    await database.exec('VACUUM ANALYZE');
+    console.log(`VACUUM ANALYZE in ${seconds(started).toFixed(1)} s`);
+    return dataset;
+  } finally {
+    await database.close();
+  }
+}
+
+async function createApiKey(base: string, accessToken: string): Promise<string> {
+  const response = await fetch(`${base}/v2/apiKeys`, {
+    method: 'POST', headers: { authorization: `Bearer ${accessToken}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ name: 'scheduling bench', scopes: ['read'] }),
+  });
+  if (response.status !== 201) throw new Error(`POST /v2/apiKeys: ${response.status} ${await response.text()}`);
+  return ((await response.json()) as { key: string }).key;
+}
+
+async function post(target: Target, body: unknown): Promise<string> {
+  const response = await fetch(target.server.base + PATH, {
+    method: 'POST', headers: { ...target.headers, 'content-type': 'application/json' }, body: JSON.stringify(body), signal: AbortSignal.timeout(30_000),
+  });
+  const text = await response.text();
+  if (response.status !== 200) throw new Error(`${target.name} ${PATH}: ${response.status} ${text.slice(0, 500)}`);
+  return text;
+}
+
+/** Both servers must send the very same bytes for the same body; returns the mean jobs per response. */
+async function checkSameAnswers(query: Query, crewbase: Target, bare: Target, samples = 40): Promise<number> {
+  const next = query.bodies(999);
+  let jobs = 0;
+  for (let i = 0; i < samples; i++) {
+    const body = next();
+    const [a, b] = await Promise.all([post(crewbase, body), post(bare, body)]);
+    if (a !== b) throw new Error(`${query.name}: crewbase and bare answer differently for ${JSON.stringify(body)}`);
+    jobs += (JSON.parse(a) as unknown[]).length;
+  }
+  console.log(`${query.name}: ${samples} sample bodies answered identically by both servers, ${(jobs / samples).toFixed(1)} jobs per response on average`);
+  return jobs / samples;
+}
+
+function loadOptions(target: Target, bodies: BodyFactory, connections: number, duration: number): autocannon.Options & { connections: number; duration: number } {
+  return {
+    url: target.server.base, connections, duration, timeout: TIMEOUT,
+    headers: { ...target.headers, 'content-type': 'application/json' },
+    requests: [{ method: 'POST', path: PATH, setupRequest: (request) => ({ ...request, body: JSON.stringify(bodies()) }) }],
+  };
+}
+
+async function warmUp(databaseUrl: string, targets: Target[], queries: Query[]) {
+  if (!(WARMUP > 0)) return;
+  console.log(`\nwarm-up: ${WARMUP} s per server and query (not reported)`);
+  for (const query of queries) {
+    for (const target of targets) {
+      await run(databaseUrl, `warm-up ${query.name} ${target.name}`, target, query.bodies(7), 8, WARMUP);
+    }
+  }
+}
+
+/** Runs one measurement once the database is idle: a server may still work on the last run's requests. */
+async function run(databaseUrl: string, label: string, target: Target, bodies: BodyFactory, connections: number, duration: number): Promise<Row> {
+  const waited = await waitForIdle(databaseUrl);
+  if (waited > 0.5) console.log(`(waited ${waited.toFixed(1)} s for the previous run's queries to finish)`);
+  return measure(label, target.server.child, loadOptions(target, bodies, connections, duration));
+}
+
+/** Crewbase and bare alternate per (query, connections), with the same seeded request sequence. */
+async function measurePairs(databaseUrl: string, crewbase: Target, bare: Target, queries: Query[]): Promise<Pair[]> {
+  const pairs: Pair[] = [];
+  for (const query of queries) {
+    for (const connections of CONNECTIONS) {
+      const measureOn = (target: Target) => run(databaseUrl, `${query.name} ${target.name}`, target, query.bodies(connections), connections, DURATION);
+      pairs.push({ query, connections, crewbase: await measureOn(crewbase), bare: await measureOn(bare) });
+    }
+  }
+  return pairs;
+}
+
+const verdict = (ok: boolean) => (ok ? 'ok' : 'MISSED');
+
+function printReport(dataset: Dataset, pairs: Pair[], jobsPerResponse: Map<string, number>) {
+  console.log(`\nall runs (${DURATION} s each, node ${process.version})`);
+  console.log(formatTable(['', ...ROW_HEADER.slice(1)], pairs.flatMap((p) => [
+    rowCells({ ...p.crewbase, scenario: `${p.query.name} c${p.connections} crewbase` }), rowCells({ ...p.bare, scenario: `${p.query.name} c${p.connections} bare` }),
+  ])));
+  console.log('\nCrewbase vs bare reference (ratios: Crewbase req/s / bare req/s, Crewbase p99 / bare p99)');
+  console.log(formatTable(
+    ['query', 'conn', 'jobs/resp', 'crewbase req/s', 'bare req/s', 'req/s ratio', 'crewbase p50', 'bare p50', 'crewbase p99', 'bare p99', 'p99 ratio', 'throughput', 'p99'],
+    pairs.map(({ query, connections, crewbase: c, bare: b }) => {
+      const throughput = c.reqPerSec / b.reqPerSec;
+      const p99 = c.p99 / b.p99;
+      return [query.label, String(connections), (jobsPerResponse.get(query.name) ?? 0).toFixed(1), c.reqPerSec.toFixed(1), b.reqPerSec.toFixed(1),
+        throughput.toFixed(2), `${c.p50} ms`, `${b.p50} ms`, `${c.p99} ms`, `${b.p99} ms`, p99.toFixed(2),
+        verdict(throughput >= TARGETS.throughputRatio), verdict(p99 <= TARGETS.p99Ratio)];
+    }),
+  ));
+  const { jobs, seconds: genSeconds, jobsPerSecond } = dataset.generation;
+  console.log(`\ngeneration: ${jobs} jobs in ${genSeconds.toFixed(1)} s = ${Math.round(jobsPerSecond)} jobs/s `
+    + `(target >= ${TARGETS.jobsPerSecond}: ${verdict(jobsPerSecond >= TARGETS.jobsPerSecond)})`);
+  console.log(`targets: throughput >= ${TARGETS.throughputRatio * 100}% of bare, p99 <= ${TARGETS.p99Ratio}x bare; non-2xx or errors in any run: `
+    + `${pairs.some((p) => p.crewbase.non2xx + p.crewbase.errors + p.bare.non2xx + p.bare.errors > 0) ? 'YES (see above)' : 'none'}`);
+}
+
+async function main() {
+  const started = performance.now();
+  const databaseUrl = await createDatabase();
+  const jwtSecret = newJwtSecret();
+  const dataset = await prepareDataset(databaseUrl, jwtSecret);
+  const { companyId, userIds, accessToken } = dataset.main;
+
+  const crewbaseServer = await startCrewbase(databaseUrl, { JWT_SECRET: jwtSecret });
+  const crewbase: Target = { name: 'crewbase', server: crewbaseServer, headers: { 'x-api-key': await createApiKey(crewbaseServer.base, accessToken) } };
+  const bare: Target = { name: 'bare', server: await startChild('bare reference', 'bench/bare-reference.ts', [], { DATABASE_URL: databaseUrl, COMPANY_ID: companyId }), headers: {} };
+  console.log(`server RSS at start: crewbase ${rssMiB(crewbase.server.child.pid!).toFixed(1)} MiB, bare ${rssMiB(bare.server.child.pid!).toFixed(1)} MiB`);
+
+  const queries: Query[] = [
+    { name: 'Q1', label: 'Q1 employee week', bodies: (seed) => employeeWeeks(userIds, seed) },
+    { name: 'Q2', label: 'Q2 company day', bodies: (seed) => companyDays(seed) },
+  ];
+  await assertReferenceSql(databaseUrl, companyId, queries[0]!.bodies(1)(), queries[1]!.bodies(1)());
+  const jobsPerResponse = new Map<string, number>();
+  for (const query of queries) jobsPerResponse.set(query.name, await checkSameAnswers(query, crewbase, bare));
+
+  await warmUp(databaseUrl, [crewbase, bare], queries);
+  const pairs = await measurePairs(databaseUrl, crewbase, bare, queries);
+  printReport(dataset, pairs, jobsPerResponse);
+  console.log(`\nbenchmark finished in ${seconds(started).toFixed(0)} s`);
+}
+
+runBenchmark(main);
