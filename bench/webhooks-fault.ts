@@ -220,7 +220,7 @@ events expected               ${commits.size}
 received (with duplicates)    ${stats.accepted}
 distinct webhook-ids          ${receiver.first.size}
 loss (expected - distinct)    ${loss}${unmatched.length ? ` (${unmatched.length} expected events never arrived)` : ''}
-duplicates                    ${stats.accepted - receiver.first.size} so far (${leased} deliveries still leased by killed workers are sent again when their 60 s lease ends)
+duplicates                    ${stats.accepted - receiver.first.size} so far (${leased} deliveries still leased by killed workers are sent again when their lease ends (three delivery timeouts plus 30 s))
 delivery throughput           ${(receiver.first.size / periodS).toFixed(1)} distinct events/s over ${periodS.toFixed(1)} s (first to last first receipt)
 latency commit->first receipt p50 ${percentile(latencies, 50).toFixed(0)} ms, p99 ${percentile(latencies, 99).toFixed(0)} ms, max ${percentile(latencies, 100).toFixed(0)} ms
 worker kills / restarts       ${fault.kills} / ${fault.restarts} (restarted workers ready after ${fault.readyS.join(', ')} s)
