@@ -119,6 +119,11 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
   }, { prefix: API_PREFIX });
 
   app.get(`${API_PREFIX}/openapi.json`, { schema: { hide: true }, config: { isPublic: true } }, async () => app.swagger());
-  await app.register(apiReference, { routePrefix: `${API_PREFIX}/docs`, configuration: { url: `${API_PREFIX}/openapi.json`, title: 'Crewbase API' } });
+  await app.register(apiReference, { routePrefix: `${API_PREFIX}/docs`, configuration: {
+      url: `${API_PREFIX}/openapi.json`, title: 'Crewbase API',
+      // The reference works offline: no AI agent or MCP buttons that call outside services.
+      agent: { disabled: true }, mcp: { disabled: true },
+    } as never,
+  });
   return app;
 }

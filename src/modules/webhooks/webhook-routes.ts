@@ -15,7 +15,7 @@ import type { Resolver, TargetPolicy } from './target-guard.js';
 import { webhooksResource } from './webhooks-resource.js';
 import * as store from './webhooks-store.js';
 
-const tags = ['webhooks'];
+const tags = ['integrations/webhooks'];
 const AREA = 'webhooks';
 const BASE = '/integrations/webhooks';
 
@@ -129,7 +129,7 @@ export function registerWebhookRoutes(app: FastifyInstance, deps: WebhookDeps) {
 
   app.get('/events', {
     schema: {
-      tags, summary: 'The company\'s events, oldest first, after a cursor', security: SECURITY,
+      tags: ['events'], summary: 'The company\'s events, oldest first, after a cursor', security: SECURITY,
       description: 'Poll with after=<X-Next-Cursor of the last page>. Each event is served once, in transaction order; an event appears only once every transaction begun before it has ended, so a late commit is never skipped.',
       querystring: Type.Object({
         after: Type.Optional(Type.String({ pattern: '^\\d{1,20}-\\d{1,20}$' })),
