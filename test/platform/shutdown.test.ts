@@ -8,20 +8,25 @@ import { join } from 'node:path';
 import { once } from 'node:events';
 import { connect } from 'node:net';
 
-function startServer(dataDir: string): Promise<{ child: ChildProcess; base: string }> {
+interface Server { child: ChildProcess; base: string; exited: Promise<unknown[]>; output(): string }
+
+function startServer(dataDir: string): Promise<Server> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts', 'serve'], {
     env: { ...process.env, DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', DATABASE_URL: '', JWT_SECRET: 'x'.repeat(40) },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  // Listened for from the start, so an exit is never missed, however early it comes.
+  const exited = once(child, 'exit');
+  let output = '';
+  child.stdout!.on('data', (chunk) => { output += chunk; });
+  child.stderr!.on('data', (chunk) => { output += chunk; });
   return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error('server did not start')), 60_000);
-    let output = '';
-    child.stdout!.on('data', (chunk) => {
-      output += chunk;
+    const timer = setTimeout(() => reject(new Error(`server did not start: ${output}`)), 60_000);
+    child.stdout!.on('data', () => {
       const match = /listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(output);
-      if (match) { clearTimeout(timer); resolve({ child, base: match[1]! }); }
+      if (match) { clearTimeout(timer); resolve({ child, base: match[1]!, exited, output: () => output }); }
     });
-    child.on('exit', (code) => { clearTimeout(timer); reject(new Error(`server exited ${code}: ${output}`)); });
+    void exited.then(([code]) => { clearTimeout(timer); reject(new Error(`server exited ${code}: ${output}`)); });
   });
 }
 
@@ -34,9 +39,8 @@ test('data survives a restart; SIGTERM finishes in-flight requests, then exits 0
       body: JSON.stringify({ companyName: 'Persist', username: 'persist-admin', password: 'persist-password-1' }),
     });
     assert.equal(signup.status, 201);
-    const firstExit = once(first.child, 'exit'); // listen before the signal: the exit may come quickly
     first.child.kill('SIGTERM');
-    assert.deepEqual(await firstExit, [0, null]);
+    assert.deepEqual(await first.exited, [0, null], first.output());
 
     const second = await startServer(dataDir);
     // A log-in is in flight (half its body sent) when SIGTERM arrives; the rest follows after it.
@@ -48,14 +52,13 @@ test('data survives a restart; SIGTERM finishes in-flight requests, then exits 0
     socket.on('data', (chunk) => { raw += chunk; });
     socket.write(`POST /v2/auth/login HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\nConnection: close\r\n\r\n${body.slice(0, 10)}`);
     await new Promise((resolve) => setTimeout(resolve, 300));
-    const secondExit = once(second.child, 'exit');
     second.child.kill('SIGTERM');
     await new Promise((resolve) => setTimeout(resolve, 200));
     socket.write(body.slice(10)); // (not end(): a half-closed request is aborted by Node's HTTP server)
     await once(socket, 'close');
-    assert.match(raw, /^HTTP\/1\.1 200/, 'the in-flight log-in completed (and the company made before the restart exists)');
+    assert.match(raw, /^HTTP\/1\.1 200/, `the in-flight log-in completed (and the company made before the restart exists); server said: ${second.output()}`);
     assert.match(raw, /"accessToken"/);
-    assert.deepEqual(await secondExit, [0, null]);
+    assert.deepEqual(await second.exited, [0, null], second.output());
     await assert.rejects(fetch(`${second.base}/health`), 'no new connections after shutdown');
   } finally {
     rmSync(dataDir, { recursive: true, force: true });
