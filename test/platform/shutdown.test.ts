@@ -8,6 +8,14 @@ import { join } from 'node:path';
 import { once } from 'node:events';
 import { connect } from 'node:net';
 
+async function until(isDone: () => boolean, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!isDone()) {
+    if (Date.now() > deadline) throw new Error('timed out waiting');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
 interface Server { child: ChildProcess; base: string; exited: Promise<unknown[]>; output(): string }
 
 function startServer(dataDir: string): Promise<Server> {
@@ -47,15 +55,17 @@ test('data survives a restart; SIGTERM finishes in-flight requests, then exits 0
     const body = JSON.stringify({ username: 'persist-admin', password: 'persist-password-1' });
     const { port } = new URL(second.base);
     const socket = connect(Number(port), '127.0.0.1');
+    const closed = once(socket, 'close'); // listened for from the start: it must not be missed
     await once(socket, 'connect');
     let raw = '';
     socket.on('data', (chunk) => { raw += chunk; });
     socket.write(`POST /v2/auth/login HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\nConnection: close\r\n\r\n${body.slice(0, 10)}`);
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    // The server has begun the request (a connection it has not read yet counts as idle and is closed).
+    await until(() => second.output().includes('"url":"/v2/auth/login"'), 30_000);
     second.child.kill('SIGTERM');
     await new Promise((resolve) => setTimeout(resolve, 200));
     socket.write(body.slice(10)); // (not end(): a half-closed request is aborted by Node's HTTP server)
-    await once(socket, 'close');
+    await closed;
     assert.match(raw, /^HTTP\/1\.1 200/, `the in-flight log-in completed (and the company made before the restart exists); server said: ${second.output()}`);
     assert.match(raw, /"accessToken"/);
     assert.deepEqual(await second.exited, [0, null], second.output());
