@@ -24,7 +24,6 @@ export function registerSchedulingRoutes(app: FastifyInstance, deps: { database:
   registerResource(app, deps, jobTemplates);
   registerResource(app, deps, jobs, { except: ['list', 'get'] });
   const service = jobsService(deps);
-  const json = (body: string) => body; // already JSON text, built in the database
 
   app.get('/jobs/', {
     schema: {
@@ -34,7 +33,7 @@ export function registerSchedulingRoutes(app: FastifyInstance, deps: { database:
     },
   }, async (request, reply) => {
     const { body, total } = await service.list(contextOf(request), request.query as Record<string, unknown>);
-    return reply.header('x-total-count', String(total)).type('application/json').send(json(body));
+    return reply.header('x-total-count', String(total)).type('application/json').send(body); // JSON text built in the database
   });
 
   app.get('/jobs/:id', {
