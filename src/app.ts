@@ -25,6 +25,8 @@ import { toApi } from './resources/engine/resource-service.js';
 import { registerResource } from './resources/engine/register-resource.js';
 import { registerMasterData } from './resources/register-master-data.js';
 import { registerSchedulingRoutes } from './modules/scheduling/scheduling-routes.js';
+import { registerTimeTrackingRoutes } from './modules/time-tracking/time-tracking-routes.js';
+import { registerPayRoutes } from './modules/pay/pay-routes.js';
 import { webhookDeps } from './modules/webhooks/webhook-deps.js';
 import { registerWebhookRoutes } from './modules/webhooks/webhook-routes.js';
 import type { Resolver } from './modules/webhooks/target-guard.js';
@@ -115,6 +117,8 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
     registerUserRoutes(v2, registerResource(v2, { database }, users));
     registerMasterData(v2, { database, onPermissionsChanged: () => credentials.forgetPermissions() });
     registerSchedulingRoutes(v2, { database });
+    registerTimeTrackingRoutes(v2, { database });
+    registerPayRoutes(v2, { database });
     registerWebhookRoutes(v2, { database, ...webhookDeps(config, deps.resolveHost) });
   }, { prefix: API_PREFIX });
 

@@ -3,7 +3,7 @@
 import { Type } from 'typebox';
 import { fieldError } from '../platform/http/errors.js';
 import { defineResource } from './engine/define-resource.js';
-import { objectId, opt, tags, text } from './engine/fields.js';
+import { geoPoint, objectId, opt, tags, text } from './engine/fields.js';
 import { createRecord } from './engine/resource-service.js';
 import { findRecord } from './engine/resource-store.js';
 import { customers } from './customers.js';
@@ -27,6 +27,7 @@ export const objects = defineResource({
       phone: opt(text(50)), email: opt(Type.String({ format: 'email', maxLength: 254 })), fax: opt(text(50)),
     })),
     description: opt(text(5000)),
+    location: opt(geoPoint('where the object is, for the clock-in distance check')),
     securityCode: opt(text(100)),
     key: opt(text(100)),
     tags: opt(tags()),

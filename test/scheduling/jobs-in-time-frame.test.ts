@@ -256,18 +256,23 @@ describe('filters', () => {
     assert.deepEqual(await names({ notAccepted: { value: false } }, day), ['accepted']);
   });
 
-  test('currentlyWorking and liveJobs: a job started now matches both', async () => {
+  test('currentlyWorking and liveJobs: a job clocked in on now matches both; clocking out ends currentlyWorking only', async () => {
     const now = Date.now();
     const around = { from: String(now - 3 * 3_600_000), to: String(now + 3 * 3_600_000) };
     const slot = { from: new Date(now - 3_600_000).toISOString(), to: new Date(now + 3_600_000).toISOString() };
     await job('running', { ...slot, userId: id.u1 });
     await job('waiting', { ...slot, userId: id.u2 });
-    const started = await call(t.app, 'PATCH', `/v2/jobs/${id.running}`, admin.headers, { state: 'started' });
-    assert.deepEqual(started.body, { updated: true });
+    // Setting the state by hand is not clocking in.
+    assert.equal((await call(t.app, 'PATCH', `/v2/jobs/${id.waiting}`, admin.headers, { state: 'started' })).status, 200);
+    const started = await call(t.app, 'POST', `/v2/jobs/${id.running}/start`, admin.headers, {});
+    assert.equal(started.status, 200);
     assert.deepEqual(await names({}, around), ['running', 'waiting']);
     assert.deepEqual(await names({ currentlyWorking: true }, around), ['running']);
     assert.deepEqual(await names({ liveJobs: true }, around), ['running']);
     assert.deepEqual(await names({ liveJobs: true }), []); // W: nothing was started there
+    assert.equal((await call(t.app, 'POST', `/v2/jobs/${id.running}/stop`, admin.headers, {})).status, 200);
+    assert.deepEqual(await names({ currentlyWorking: true }, around), []);
+    assert.deepEqual(await names({ liveJobs: true }, around), ['running']);
   });
 });
 

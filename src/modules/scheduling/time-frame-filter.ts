@@ -31,9 +31,9 @@ export const timeFrameBody = Type.Object({
   objectIds: Type.Optional(ids),
   teamId: Type.Optional(idMatch('jobs of a team: an id, a list, or {exists: true} for any team job')),
   userIds: Type.Optional(Type.Array(Type.Union([id, Type.Literal(UNASSIGNED)]), { maxItems: 1000, description: `"${UNASSIGNED}" also matches jobs without a user` })),
-  activityTypeId: Type.Optional(Type.Array(id, { maxItems: 100, description: 'the job\'s or its assignment\'s activity type' })),
-  currentlyWorking: Type.Optional(Type.Boolean({ description: 'true: jobs someone is clocked in on right now' })),
-  liveJobs: Type.Optional(Type.Boolean({ description: `true: jobs started within the last ${LIVE_HOURS} hours` })),
+  activityTypeId: Type.Optional(Type.Array(id, { maxItems: 100, description: 'the job\'s, its assignment\'s or one of its salaries\' activity type' })),
+  currentlyWorking: Type.Optional(Type.Boolean({ description: 'true: jobs someone is clocked in on right now (an open time-tracking entry)' })),
+  liveJobs: Type.Optional(Type.Boolean({ description: `true: jobs clocked in on within the last ${LIVE_HOURS} hours` })),
   assignmentIds: Type.Optional(ids),
   tags: Type.Optional(Type.Array(Type.String({ maxLength: 100 }), { maxItems: 100, description: 'jobs (or their objects) carrying any of these tags' })),
 }, { additionalProperties: false });
@@ -94,9 +94,13 @@ export function timeFrameConditions(body: TimeFrameBody, window: { from: number;
   if (body.activityTypeId) {
     const types = sql.val(body.activityTypeId);
     where.push(sql<boolean>`(j.activity_type_id = ANY(${types}::text[]) OR EXISTS (SELECT 1 FROM assignments a
-      WHERE a.company_id = j.company_id AND a.id = j.assignment_id AND a.doc->>'activityTypeId' = ANY(${types}::text[])))`);
+      WHERE a.company_id = j.company_id AND a.id = j.assignment_id AND a.doc->>'activityTypeId' = ANY(${types}::text[]))
+      OR EXISTS (SELECT 1 FROM salaries s WHERE s.company_id = j.company_id AND s.job_id = j.id AND s.activity_type_id = ANY(${types}::text[])))`);
   }
-  if (body.currentlyWorking) where.push(sql<boolean>`j.state = 'started'`);
+  if (body.currentlyWorking) {
+    where.push(sql<boolean>`EXISTS (SELECT 1 FROM time_trackings t WHERE t.company_id = j.company_id AND t.job_id = j.id
+      AND t.time_end IS NULL AND NOT t.cancelled)`);
+  }
   if (body.liveJobs) where.push(sql<boolean>`j.started_at >= ${new Date(now - LIVE_HOURS * 3_600_000)}`);
   if (body.assignmentIds) where.push(sql<boolean>`j.assignment_id = ANY(${sql.val(body.assignmentIds)}::text[])`);
   if (body.tags) {

@@ -12,6 +12,14 @@ export interface ListOptions {
   /** `sort=field:1` (default) or the payment terms' `sortKey` + `sortDirection`. */
   sortStyle: 'sort' | 'sortKey';
   defaultSort: string;
+  /** Filters the spec names apart from the fields (e.g. `ids`, `objectIds`), each its own SQL. */
+  namedFilters?: Record<string, NamedFilter>;
+}
+
+export interface NamedFilter {
+  description: string;
+  /** The condition for the parameter's raw value; throws fieldError on a bad value. */
+  toSql(value: string, param: string): RawBuilder<boolean>;
 }
 
 export const DEFAULT_LIST: ListOptions = {
@@ -143,10 +151,15 @@ export function parseDynamicFilter(raw: unknown, index: FieldIndex, param = 'fil
 }
 
 /** Query parameters named after fields: `field=value` (comma list for ids, numbers, enums), `<field>From` / `<field>To`. */
-export function parseFieldFilters(query: Record<string, unknown>, index: FieldIndex): RawBuilder<boolean>[] {
+export function parseFieldFilters(query: Record<string, unknown>, index: FieldIndex, named: Record<string, NamedFilter> = {}): RawBuilder<boolean>[] {
   const where: RawBuilder<boolean>[] = [];
   for (const [param, value] of Object.entries(query)) {
     if (RESERVED.has(param) || value === undefined) continue;
+    const filter = Object.hasOwn(named, param) ? named[param] : undefined;
+    if (filter) {
+      where.push(filter.toSql(String(value), param));
+      continue;
+    }
     const range = /^(.*)(From|To)$/.exec(param);
     const field = index.get(param) ?? (range ? index.get(range[1]!) : undefined);
     if (!field) throw fieldError(param, 'is not a known query parameter');
@@ -174,7 +187,7 @@ export function parseListQuery(query: Record<string, unknown>, index: FieldIndex
     sortText = query.sort;
   }
   const sort = parseSort(sortText, index, options.sortStyle === 'sortKey' ? 'sortKey' : 'sort');
-  const where = parseFieldFilters(query, index);
+  const where = parseFieldFilters(query, index, options.namedFilters);
   if (query.filter !== undefined) where.push(...parseDynamicFilter(query.filter, index));
   return { limit, offset, sort, where };
 }
@@ -198,6 +211,9 @@ export function listQuerySchema(index: FieldIndex, options: ListOptions) {
       properties[`${field.path}From`] = { type: 'string', maxLength: 40, description: `${field.path} at or after` };
       properties[`${field.path}To`] = { type: 'string', maxLength: 40, description: `${field.path} at or before` };
     }
+  }
+  for (const [param, filter] of Object.entries(options.namedFilters ?? {})) {
+    properties[param] = { type: 'string', maxLength: 5000, description: filter.description };
   }
   return { type: 'object', properties, additionalProperties: false };
 }

@@ -27,3 +27,7 @@ export const contact = () => Type.Object({
   telephone: opt(text(50)), mobile: opt(text(50)), email: opt(Type.String({ format: 'email', maxLength: 254 })),
   sms: opt(text(50)), website: opt(text(500)), fax: opt(text(50)),
 });
+
+export const geoPoint = (description?: string) => Type.Object({
+  latitude: Type.Number({ minimum: -90, maximum: 90 }), longitude: Type.Number({ minimum: -180, maximum: 180 }),
+}, { additionalProperties: false, ...(description ? { description } : {}) });

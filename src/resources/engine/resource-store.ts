@@ -18,6 +18,15 @@ export async function nextNumber(tx: TenantTx, counter: string, supplied?: numbe
   return supplied ?? rows[0]!.value;
 }
 
+/** Reserves `count` consecutive numbers in one statement; returns the first. */
+export async function reserveNumbers(tx: TenantTx, counter: string, count: number): Promise<number> {
+  const { rows } = await sql<{ value: number }>`
+    INSERT INTO counters (company_id, name, value) VALUES (${tx.companyId}, ${counter}, ${count})
+    ON CONFLICT (company_id, name) DO UPDATE SET value = counters.value + ${count}
+    RETURNING value`.execute(tx.db);
+  return Number(rows[0]!.value) - count + 1;
+}
+
 export async function currentNumber(tx: TenantTx, counter: string): Promise<number> {
   const row = await tx.db.selectFrom('counters').select('value')
     .where('company_id', '=', tx.companyId).where('name', '=', counter).executeTakeFirst();
@@ -75,6 +84,36 @@ export async function insertRecord(tx: TenantTx, resource: Resource, record: New
     ...record.columns,
   }).returningAll().executeTakeFirstOrThrow();
   await emitChange(tx, resource, 'CREATE', stored as StoredRecord);
+}
+
+const UPSERT_CHUNK = 500;
+
+/**
+ * Inserts records, or replaces the document (and promoted columns) of those whose id exists, in
+ * chunks of one statement each; emits CREATE or UPDATE per record in one call per chunk. For bulk
+ * work (a month's salaries), where a statement per record would cost a round trip each.
+ */
+export async function upsertRecords(tx: TenantTx, resource: Resource, records: NewRecord[]): Promise<void> {
+  for (let i = 0; i < records.length; i += UPSERT_CHUNK) {
+    const rows = records.slice(i, i + UPSERT_CHUNK).map((record) => ({
+      ...promotedColumns(resource, record.doc),
+      company_id: tx.companyId, id: record.id, number: record.number, doc: JSON.stringify(record.doc),
+      created_by: record.userId, modified_by: record.userId, chat_id: record.chatId, ...record.columns,
+    }));
+    const replaced = Object.keys(rows[0]!).filter((column) => !['company_id', 'id', 'number', 'created_by', 'chat_id'].includes(column));
+    const stored = (await tx.db.insertInto(resource.table).values(rows)
+      .onConflict((oc) => oc.columns(['company_id', 'id']).doUpdateSet((eb) => ({
+        ...Object.fromEntries(replaced.map((column) => [column, eb.ref(`excluded.${column}`)])),
+        modified_at: sql`now()`,
+      })))
+      .returningAll().returning(sql<boolean>`(xmax = 0)`.as('inserted')).execute()) as Array<StoredRecord & { inserted: boolean }>;
+    if (!resource.webhookEntity) continue;
+    const created = stored.filter((r) => r.inserted);
+    const updated = stored.filter((r) => !r.inserted);
+    const api = (r: StoredRecord & { inserted?: boolean }) => { const { inserted: _i, ...rest } = r; return toApi(resource, rest as StoredRecord); };
+    await emit(tx, 'CREATE', resource.webhookEntity, created.map(api));
+    await emit(tx, 'UPDATE', resource.webhookEntity, updated.map(api));
+  }
 }
 
 export async function findRecord(

@@ -1,0 +1,78 @@
+// The company's time-and-pay settings: time zone, holiday region, break rule, rounding, minimum
+// wages, the tax-free cap and the plausibility limits. Stored in companies.settings.timeAndPay;
+// what a company has not set falls back to the defaults below.
+import { sql } from 'kysely';
+import { Type } from 'typebox';
+import type { TenantTx } from '../../platform/db/tenant.js';
+import { fieldError } from '../../platform/http/errors.js';
+import { isValidTimeZone } from '../scheduling/zoned-time.js';
+import { DEFAULT_PLAUSIBILITY, type PlausibilitySettings } from '../time-tracking/plausibility.js';
+import { GERMAN_BREAK_RULE, type BreakRule } from './rules/breaks.js';
+import { toCents } from './rules/money.js';
+
+export interface TimeAndPaySettings {
+  timeZone: string;
+  holidayRegion: { country: string; state?: string };
+  breakRule: BreakRule;
+  roundUpToSeconds: number;
+  minimumWages: Array<{ validFrom: string; perHour: number }>;
+  taxFreeBaseCapPerHour: number;
+  plausibility: PlausibilitySettings;
+}
+
+export const DEFAULT_TIME_AND_PAY: TimeAndPaySettings = {
+  timeZone: 'Europe/Berlin',
+  holidayRegion: { country: 'DE' },
+  breakRule: GERMAN_BREAK_RULE,
+  roundUpToSeconds: 0,
+  minimumWages: [],
+  taxFreeBaseCapPerHour: 50,
+  plausibility: DEFAULT_PLAUSIBILITY,
+};
+
+const seconds = (max: number) => Type.Integer({ minimum: 0, maximum: max });
+const plausibility = Type.Object({
+  startToleranceMinutes: Type.Optional(Type.Integer({ minimum: 0, maximum: 24 * 60 })),
+  maxDistanceMeters: Type.Optional(Type.Integer({ minimum: 1, maximum: 1_000_000 })),
+  missingStopGraceMinutes: Type.Optional(Type.Integer({ minimum: 0, maximum: 7 * 24 * 60 })),
+  overtimeFactor: Type.Optional(Type.Number({ minimum: 1, maximum: 100 })),
+}, { additionalProperties: false });
+
+export const settingsBody = Type.Object({
+  timeZone: Type.Optional(Type.String({ maxLength: 64, description: 'IANA zone for surcharge windows and local dates' })),
+  holidayRegion: Type.Optional(Type.Object({
+    country: Type.String({ pattern: '^[A-Z]{2}$' }), state: Type.Optional(Type.String({ pattern: '^[A-Z0-9]{1,5}$' })),
+  }, { additionalProperties: false, description: 'used when the object\'s address names no country or state' })),
+  breakRule: Type.Optional(Type.Object({
+    mode: Type.Union([Type.Literal('gliding'), Type.Literal('stepped')]),
+    steps: Type.Array(Type.Object({ afterSeconds: seconds(86_400), breakSeconds: seconds(86_400) }, { additionalProperties: false }), { maxItems: 10 }),
+  }, { additionalProperties: false })),
+  roundUpToSeconds: Type.Optional(Type.Integer({ minimum: 0, maximum: 3600, description: 'round working time up to a multiple (0: off)' })),
+  minimumWages: Type.Optional(Type.Array(Type.Object({
+    validFrom: Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$' }), perHour: Type.Number({ minimum: 0, maximum: 10_000 }),
+  }, { additionalProperties: false }), { maxItems: 100 })),
+  taxFreeBaseCapPerHour: Type.Optional(Type.Number({ minimum: 0, maximum: 10_000 })),
+  plausibility: Type.Optional(plausibility),
+}, { additionalProperties: false });
+
+export async function loadTimeAndPaySettings(tx: TenantTx): Promise<TimeAndPaySettings> {
+  const row = await tx.db.selectFrom('companies').select('settings').where('company_id', '=', tx.companyId).executeTakeFirst();
+  const stored = ((row?.settings as Record<string, any> | undefined)?.timeAndPay ?? {}) as Partial<TimeAndPaySettings>;
+  return { ...DEFAULT_TIME_AND_PAY, ...stored, plausibility: { ...DEFAULT_PLAUSIBILITY, ...stored.plausibility } };
+}
+
+export async function saveTimeAndPaySettings(tx: TenantTx, patch: Partial<TimeAndPaySettings>): Promise<TimeAndPaySettings> {
+  if (patch.timeZone !== undefined && !isValidTimeZone(patch.timeZone)) throw fieldError('timeZone', 'is not an IANA time zone');
+  const current = await loadTimeAndPaySettings(tx);
+  const next = { ...current, ...patch, plausibility: { ...current.plausibility, ...patch.plausibility } };
+  await tx.db.updateTable('companies')
+    .set({ settings: sql`jsonb_set(settings, '{timeAndPay}', ${JSON.stringify(next)}::jsonb)` })
+    .where('company_id', '=', tx.companyId).execute();
+  return next;
+}
+
+/** The minimum hourly wage in cents on a local date, if the company configured one. */
+export function minimumWageCents(settings: TimeAndPaySettings, date: string): number | undefined {
+  const valid = settings.minimumWages.filter((w) => w.validFrom <= date).sort((a, b) => b.validFrom.localeCompare(a.validFrom));
+  return valid[0] ? toCents(valid[0].perHour) : undefined;
+}

@@ -1,0 +1,77 @@
+// Salaries: the pay of an approved time-tracking entry, computed by rules/salary-calculation.ts.
+// Written by the approval (never by a body); a manager may mark one billed, which freezes it.
+import { sql } from 'kysely';
+import { Type } from 'typebox';
+import { defineResource } from '../../resources/engine/define-resource.js';
+import { opt, text } from '../../resources/engine/fields.js';
+import {
+  dateRangeFilter, idsFilter, timeFrameFilter, timestampBound, valuesFilter,
+} from '../../platform/http/named-filters.js';
+
+const id = { type: 'string' };
+const seconds = { type: 'number', description: 'seconds' };
+const amount = { type: 'number', description: 'amount in the company currency, two decimals' };
+const frame = { type: 'object', properties: { from: { type: 'string', format: 'date-time' }, to: { type: 'string', format: 'date-time' } } };
+
+export const salarySurchargeSchema = {
+  type: 'object',
+  properties: {
+    _id: id, companyId: id, seconds, surchargeId: id, name: { type: 'string' },
+    surcharge: { type: 'number', description: 'rate in percent' }, activeOn: { type: 'object', additionalProperties: true },
+    userId: id, date: { type: 'string', format: 'date' }, activeTimeFrames: { type: 'array', items: frame },
+    _cash: amount, taxFreeCash: { ...amount, description: 'part computed on the hourly base up to the tax-free cap' },
+    taxableCash: { ...amount, description: 'part above the tax-free cap' },
+  },
+};
+
+export const SALARY_STATUSES = ['open', 'billed'] as const;
+
+export const salaries = defineResource({
+  name: 'salary',
+  collection: 'salaries',
+  table: 'salaries',
+  area: 'salaries',
+  webhookEntity: 'salary',
+  ownerField: 'userId',
+  schema: Type.Object({
+    billed: opt(Type.Boolean({ description: 'a billed salary is never recomputed' })),
+    ignoreDoubleSalaries: opt(Type.Boolean()),
+    reason: opt(text(1000)),
+  }),
+  readOnly: {
+    userId: id, timeTrackingId: id, objectId: id, jobId: id, assignmentId: id, activityTypeId: id, absenceId: id,
+    roundedUp: { type: 'boolean' }, releasedBySystem: { type: 'boolean' },
+    type: { type: 'string', description: 'work (from a time-tracking entry) or absence' }, payType: { type: 'string' },
+    workingTime: seconds, targetTime: seconds, salaryPerHour: amount, salary: { ...amount, description: 'total: base pay plus surcharges' },
+    baseSalary: amount, salaryCents: { type: 'integer', description: 'the total in cents, exact' },
+    approvedByUserId: id, updatedByUserId: id,
+    from: { type: 'string', format: 'date-time' }, to: { type: 'string', format: 'date-time' }, trackingJobDate: { type: 'string', format: 'date-time' },
+    addedTime: seconds, break: seconds, minBreakTime: seconds, roundUpSeconds: seconds, drivingTime: seconds,
+    nightWorkingTime: { ...seconds, deprecated: true }, sundayWorkingTime: { ...seconds, deprecated: true }, publicHolidayWorkingTime: { ...seconds, deprecated: true },
+    surcharges: { type: 'array', items: salarySurchargeSchema },
+    errors: { type: 'array', items: { type: 'string' } },
+  },
+  columns: {
+    userId: 'user_id', timeTrackingId: 'time_tracking_id', objectId: 'object_id', jobId: 'job_id',
+    activityTypeId: 'activity_type_id', from: 'from_at', trackingJobDate: 'tracking_job_date', billed: 'billed',
+  },
+  list: {
+    defaultSort: 'from:1',
+    namedFilters: {
+      status: valuesFilter(SALARY_STATUSES, (v) => sql<boolean>`billed = ANY(${sql.val(v.map((s) => s === 'billed'))}::boolean[])`, 'open or billed, or a comma list'),
+      ids: idsFilter('id', 'salary ids, comma-separated'),
+      createdFrom: timestampBound('created_at', 'gte', 'created at or after (epoch ms or ISO 8601)'),
+      createdTo: timestampBound('created_at', 'lte', 'created at or before'),
+      objectIds: idsFilter('object_id', 'object ids, comma-separated'),
+      object: {
+        description: 'object name (contains, case-insensitive) or number',
+        toSql: (value) => sql<boolean>`EXISTS (SELECT 1 FROM objects o WHERE o.company_id = salaries.company_id AND o.id = salaries.object_id
+          AND (o.doc->>'name' ILIKE ${'%' + value.replace(/[\\%_]/g, (c) => `\\${c}`) + '%'} OR o.number::text = ${value}))`,
+      },
+      dateRange: dateRangeFilter('from_at', 'two timestamps from,to: salaries whose from (the entry\'s timeStart) lies within'),
+      activityTypeIds: idsFilter('activity_type_id', 'activity type ids, comma-separated'),
+      jobIds: idsFilter('job_id', 'job ids, comma-separated'),
+      trackingJobDateTimeFrame: timeFrameFilter('tracking_job_date', 'JSON {from, to}: the tracking job date lies within'),
+    },
+  },
+});

@@ -1,0 +1,142 @@
+// Writes the salaries of approved entries: loads what the calculation needs once per batch
+// (settings, surcharge rules, pay types, contracts, holiday regions), computes each salary with
+// the pure calculation and stores them in batched statements. A billed salary is never touched.
+import { sql } from 'kysely';
+import type { TenantTx } from '../../platform/db/tenant.js';
+import { newObjectId } from '../../platform/ids.js';
+import type { StoredRecord } from '../../resources/engine/define-resource.js';
+import { reserveNumbers, upsertRecords, type NewRecord } from '../../resources/engine/resource-store.js';
+import { publicHolidays, regionOf } from '../scheduling/holidays.js';
+import { utcToLocal } from '../scheduling/zoned-time.js';
+import { loadTimeAndPaySettings, minimumWageCents, type TimeAndPaySettings } from './pay-settings.js';
+import { toAmount, toCents } from './rules/money.js';
+import { calculateSalary, type Contract, type PayType } from './rules/salary-calculation.js';
+import type { SurchargeRule } from './rules/surcharge-frames.js';
+import { salaries } from './salaries-resource.js';
+import { toRule } from './surcharges-resource.js';
+
+export interface PayContext {
+  settings: TimeAndPaySettings;
+  rules: SurchargeRule[];
+  activeOn: Map<string, object>;
+  payTypes: Map<string, PayType>;
+  contracts: Map<string, Record<string, any>>;
+  regions: Map<string, { country: string; state?: string }>;
+}
+
+const ids = (values: Array<string | undefined>) => [...new Set(values.filter((v): v is string => typeof v === 'string'))];
+
+export async function loadPayContext(tx: TenantTx, entries: StoredRecord[]): Promise<PayContext> {
+  const settings = await loadTimeAndPaySettings(tx);
+  const rows = async (query: ReturnType<typeof sql<{ id: string; doc: any }>>) => (await query.execute(tx.db)).rows;
+  const surchargeRows = await rows(sql`SELECT id, doc FROM surcharges WHERE company_id = ${tx.companyId} ORDER BY number`);
+  const active = surchargeRows.filter((r) => r.doc.active !== false);
+  const userIds = ids(entries.map((e) => e.doc.userId));
+  const objectIds = ids(entries.map((e) => e.doc.objectId));
+  const userRows = await rows(sql`SELECT id, doc->'contract' AS doc FROM users WHERE company_id = ${tx.companyId} AND id = ANY(${sql.val(userIds)}::text[])`);
+  const contracts = new Map(userRows.map((r) => [r.id, (r.doc ?? {}) as Record<string, any>]));
+  const payTypeIds = ids([...contracts.values()].map((c) => c.payTypeId));
+  const payTypeRows = await rows(sql`SELECT id, doc FROM pay_types WHERE company_id = ${tx.companyId} AND id = ANY(${sql.val(payTypeIds)}::text[])`);
+  const objectRows = await rows(sql`SELECT id, doc->'address' AS doc FROM objects WHERE company_id = ${tx.companyId} AND id = ANY(${sql.val(objectIds)}::text[])`);
+  return {
+    settings,
+    rules: active.map((r) => toRule(r.id, r.doc)),
+    activeOn: new Map(active.map((r) => [r.id, r.doc.activeOn])),
+    payTypes: new Map(payTypeRows.map((r) => [r.id, r.doc as PayType])),
+    contracts,
+    // The place of work decides the holidays; the company's region when the object names none.
+    regions: new Map(objectRows.filter((r) => r.doc?.country || r.doc?.state).map((r) => [r.id, regionOf(r.doc)])),
+  };
+}
+
+/** A contract as the calculation reads it: `monthly` salary types pay by month, anything else by hour. */
+export function contractOf(stored: Record<string, any> | undefined): Contract {
+  const type = String(stored?.salaryType ?? '').toLowerCase();
+  const daily = stored?.dailyWorkingHours;
+  const hours = daily && typeof daily === 'object' ? Object.values(daily).filter((h): h is number => typeof h === 'number') : [];
+  return {
+    salary: typeof stored?.salary === 'number' ? stored.salary : undefined,
+    salaryType: ['monthly', 'month', 'fixed'].includes(type) ? 'monthly' : 'hourly',
+    weeklyHours: hours.length ? hours.reduce((a, b) => a + b, 0) || undefined : undefined,
+  };
+}
+
+export function salaryDoc(entry: StoredRecord, pay: PayContext, actorId: string, previous?: Record<string, any>) {
+  const e = entry.doc;
+  const stored = pay.contracts.get(e.userId);
+  const payType = stored?.payTypeId ? pay.payTypes.get(stored.payTypeId) : undefined;
+  const region = (e.objectId && pay.regions.get(e.objectId)) || pay.settings.holidayRegion;
+  const start = Date.parse(e.timeStart);
+  const localDate = new Date(utcToLocal(pay.settings.timeZone, start)).toISOString().slice(0, 10);
+  const result = calculateSalary({
+    entry: { timeStart: start, timeEnd: Date.parse(e.timeEnd), recordedBreak: e.break, addedTime: e.addedTime, drivingTime: e.drivingTime },
+    contract: contractOf(stored), payType, rules: pay.rules,
+    isPublicHoliday: (date) => publicHolidays(region.country, region.state, Number(date.slice(0, 4))).has(date),
+    settings: {
+      timeZone: pay.settings.timeZone, breakRule: pay.settings.breakRule, roundUpToSeconds: pay.settings.roundUpToSeconds,
+      minimumWageCents: minimumWageCents(pay.settings, localDate), taxFreeBaseCapCents: toCents(pay.settings.taxFreeBaseCapPerHour),
+    },
+  });
+  const doc: Record<string, any> = {
+    type: 'work', userId: e.userId, timeTrackingId: entry.id,
+    ...(e.objectId ? { objectId: e.objectId } : {}), ...(e.jobId ? { jobId: e.jobId } : {}),
+    ...(e.assignmentId ? { assignmentId: e.assignmentId } : {}), ...(e.activityTypeId ? { activityTypeId: e.activityTypeId } : {}),
+    billed: false, ignoreDoubleSalaries: previous?.ignoreDoubleSalaries ?? false, ...(previous?.reason ? { reason: previous.reason } : {}),
+    roundedUp: result.roundedUp, releasedBySystem: false, payType: payType?.name ?? 'default',
+    workingTime: result.workingTime, targetTime: e.targetTime ?? 0,
+    salaryPerHour: toAmount(result.salaryPerHourCents), baseSalary: toAmount(result.baseCents),
+    salary: toAmount(result.totalCents), salaryCents: result.totalCents,
+    approvedByUserId: e.approvedBy ?? actorId, updatedByUserId: actorId,
+    from: e.timeStart, to: e.timeEnd, ...(e.trackingJobDate ? { trackingJobDate: e.trackingJobDate } : {}),
+    addedTime: result.addedTime, break: result.break, minBreakTime: result.minBreakTime, roundUpSeconds: result.roundUpSeconds,
+    drivingTime: result.drivingTime, nightWorkingTime: result.nightWorkingTime, sundayWorkingTime: result.sundayWorkingTime,
+    publicHolidayWorkingTime: result.publicHolidayWorkingTime,
+    surcharges: result.surcharges.map((s) => ({
+      _id: newObjectId(), companyId: entry.company_id, seconds: s.seconds, surchargeId: s.surchargeId, name: s.name, surcharge: s.surcharge,
+      activeOn: pay.activeOn.get(s.surchargeId) ?? {}, userId: e.userId, date: s.date,
+      activeTimeFrames: s.activeTimeFrames.map((f) => ({ from: new Date(f.from).toISOString(), to: new Date(f.to).toISOString() })),
+      _cash: toAmount(s.cents), taxFreeCash: toAmount(s.taxFreeCents), taxableCash: toAmount(s.taxableCents),
+    })),
+    errors: result.errors,
+  };
+  return { doc, cents: result.totalCents };
+}
+
+export interface WrittenSalaries {
+  /** entry id → its salary id */
+  salaryIds: Map<string, string>;
+  /** entries whose salary is billed and was left alone */
+  billed: Set<string>;
+}
+
+/** Computes and stores the salaries of approved, stopped entries; one salary per entry, its id kept across recomputes. */
+export async function writeSalaries(tx: TenantTx, actorId: string, entries: StoredRecord[]): Promise<WrittenSalaries> {
+  const result: WrittenSalaries = { salaryIds: new Map(), billed: new Set() };
+  if (entries.length === 0) return result;
+  const existing = new Map<string, { id: string; number: number; billed: boolean; chat_id: string; doc: any }>();
+  const entryIds = entries.map((e) => e.id);
+  for (let i = 0; i < entryIds.length; i += 5000) {
+    const { rows } = await sql<{ id: string; number: number; billed: boolean; chat_id: string; doc: any; time_tracking_id: string }>`
+      SELECT id, number, billed, chat_id, doc, time_tracking_id FROM salaries
+      WHERE company_id = ${tx.companyId} AND time_tracking_id = ANY(${sql.val(entryIds.slice(i, i + 5000))}::text[])`.execute(tx.db);
+    for (const row of rows) existing.set(row.time_tracking_id, row);
+  }
+  const pay = await loadPayContext(tx, entries);
+  const fresh = entries.filter((e) => !existing.has(e.id)).length;
+  let number = fresh > 0 ? await reserveNumbers(tx, salaries.collection, fresh) : 0;
+  const records: NewRecord[] = [];
+  for (const entry of entries) {
+    const before = existing.get(entry.id);
+    if (before?.billed) {
+      result.billed.add(entry.id);
+      result.salaryIds.set(entry.id, before.id);
+      continue;
+    }
+    const { doc, cents } = salaryDoc(entry, pay, actorId, before?.doc);
+    const id = before?.id ?? newObjectId();
+    records.push({ id, number: before ? Number(before.number) : number++, doc, userId: actorId, chatId: before?.chat_id ?? newObjectId(), columns: { salary_cents: cents } });
+    result.salaryIds.set(entry.id, id);
+  }
+  await upsertRecords(tx, salaries, records);
+  return result;
+}

@@ -1,0 +1,116 @@
+// Approving and cancelling entries, and the month's salary run. Approval computes the entry's
+// salary in the same transaction; a correction of an approved entry recomputes it unless it is
+// billed; cancelling removes an unbilled salary.
+import { sql } from 'kysely';
+import type { Database } from '../../platform/db/database.js';
+import { inTenant, type TenantTx } from '../../platform/db/tenant.js';
+import { Conflict, Forbidden, NotFound, fieldError } from '../../platform/http/errors.js';
+import { requireLevel, type RequestContext } from '../../platform/http/request-context.js';
+import type { StoredRecord } from '../../resources/engine/define-resource.js';
+import { deleteRecord, findRecord, updateRecord } from '../../resources/engine/resource-store.js';
+import { salaries } from '../pay/salaries-resource.js';
+import { writeSalaries } from '../pay/salary-writer.js';
+import { timeTrackings } from './time-trackings-resource.js';
+
+const MAX_RUN_DAYS = 62;
+
+function requireManager(ctx: RequestContext) {
+  if (requireLevel(ctx, timeTrackings.area, 'write') !== 'all') throw Forbidden('Only managers approve or cancel entries');
+}
+
+async function salaryIdsAfterWrite(tx: TenantTx, ctx: RequestContext, entry: StoredRecord) {
+  const written = await writeSalaries(tx, ctx.userId, [entry]);
+  const salaryId = written.salaryIds.get(entry.id);
+  const errors: string[] = entry.doc.errors ?? [];
+  const billed = written.billed.has(entry.id);
+  const doc: Record<string, any> = {
+    ...entry.doc, salaryIds: salaryId ? [salaryId] : [],
+    errors: billed ? [...new Set([...errors, 'SALARY_BILLED'])] : errors.filter((e) => e !== 'SALARY_BILLED'),
+  };
+  doc.allFoundErrors = [...new Set([...(entry.doc.allFoundErrors ?? []), ...doc.errors])];
+  await updateRecord(tx, timeTrackings, entry.id, { doc, userId: ctx.userId, columns: { has_errors: doc.errors.length > 0 } });
+}
+
+/** After a manager's correction: an approved entry's salary follows the entry. */
+export async function recomputeAfterCorrection(tx: TenantTx, ctx: RequestContext, change: { id: string }) {
+  const entry = await findRecord(tx, timeTrackings, change.id);
+  if (entry?.doc.approved && entry.doc.timeEnd && !entry.doc.cancelled) await salaryIdsAfterWrite(tx, ctx, entry);
+}
+
+export function approvals(deps: { database: Database }) {
+  async function load(tx: TenantTx, id: string) {
+    const entry = await findRecord(tx, timeTrackings, id, { forUpdate: true });
+    if (!entry) throw NotFound(timeTrackings.name, id);
+    return entry;
+  }
+
+  async function approve(ctx: RequestContext, id: string) {
+    requireManager(ctx);
+    return inTenant(deps.database, ctx.companyId, async (tx) => {
+      const entry = await load(tx, id);
+      if (entry.doc.cancelled) throw Conflict('A cancelled entry cannot be approved');
+      if (!entry.doc.timeEnd) throw Conflict('The entry is still running; clock out (or set timeEnd) before approving');
+      const doc = { ...entry.doc, approved: true, approvedBy: ctx.userId, approvedAt: new Date().toISOString() };
+      await updateRecord(tx, timeTrackings, id, { doc, userId: ctx.userId });
+      await salaryIdsAfterWrite(tx, ctx, { ...entry, doc });
+      const stored = await findRecord(tx, timeTrackings, id);
+      return { _id: id, salaryIds: stored!.doc.salaryIds as string[] };
+    });
+  }
+
+  async function cancel(ctx: RequestContext, id: string, reason?: string) {
+    requireManager(ctx);
+    await inTenant(deps.database, ctx.companyId, async (tx) => {
+      const entry = await load(tx, id);
+      const linked = await tx.db.selectFrom('salaries').selectAll().where('company_id', '=', tx.companyId).where('time_tracking_id', '=', id).forUpdate().execute();
+      if (linked.some((s) => s.billed)) throw Conflict('The entry\'s salary is billed; it cannot be cancelled');
+      for (const salary of linked) await deleteRecord(tx, salaries, salary as StoredRecord, ctx.userId);
+      const doc = {
+        ...entry.doc, cancelled: true, approved: false, cancelledBy: ctx.userId, cancelledAt: new Date().toISOString(), salaryIds: [],
+        errors: [], ...(reason ? { reason } : {}),
+      };
+      await updateRecord(tx, timeTrackings, id, { doc, userId: ctx.userId, columns: { has_errors: false, missing_stop_at: null } });
+    });
+  }
+
+  /** The salary run: approves every stopped, uncancelled entry that began in [from, to) and (re)computes unbilled salaries. */
+  async function run(ctx: RequestContext, body: { from: string; to: string; userIds?: string[] }) {
+    requireManager(ctx);
+    requireLevel(ctx, salaries.area, 'write');
+    const from = Date.parse(body.from);
+    const to = Date.parse(body.to);
+    if (!(to > from)) throw fieldError('to', 'must be after from');
+    if (to - from > MAX_RUN_DAYS * 86_400_000) throw fieldError('to', `a run covers at most ${MAX_RUN_DAYS} days`);
+    return inTenant(deps.database, ctx.companyId, async (tx) => {
+      const users = body.userIds ? sql`AND user_id = ANY(${sql.val(body.userIds)}::text[])` : sql``;
+      const { rows } = await sql<StoredRecord>`SELECT * FROM time_trackings WHERE company_id = ${tx.companyId}
+        AND time_start >= ${new Date(from)} AND time_start < ${new Date(to)} AND time_end IS NOT NULL AND NOT cancelled ${users}
+        ORDER BY time_start FOR UPDATE`.execute(tx.db);
+      const now = new Date().toISOString();
+      const entries = rows.map((row) => row.doc.approved ? row : { ...row, doc: { ...row.doc, approved: true, approvedBy: ctx.userId, approvedAt: now } });
+      const written = await writeSalaries(tx, ctx.userId, entries);
+      const changed = entries.map((entry) => {
+        const billed = written.billed.has(entry.id);
+        const errors = billed ? [...new Set([...(entry.doc.errors ?? []), 'SALARY_BILLED'])] : (entry.doc.errors ?? []).filter((e: string) => e !== 'SALARY_BILLED');
+        return {
+          id: entry.id, has_errors: errors.length > 0,
+          doc: { ...entry.doc, errors, allFoundErrors: [...new Set([...(entry.doc.allFoundErrors ?? []), ...errors])], salaryIds: [written.salaryIds.get(entry.id)] },
+        };
+      });
+      // One statement for all entries (time tracking is not a webhook entity, so no events to emit).
+      for (let i = 0; i < changed.length; i += 2000) {
+        await sql`UPDATE time_trackings t SET doc = v.doc, approved = true, has_errors = v.has_errors, modified_at = now(), modified_by = ${ctx.userId}
+          FROM jsonb_to_recordset(${JSON.stringify(changed.slice(i, i + 2000))}::jsonb) AS v(id text, doc jsonb, has_errors boolean)
+          WHERE t.company_id = ${tx.companyId} AND t.id = v.id`.execute(tx.db);
+      }
+      return {
+        entries: entries.length,
+        approved: rows.filter((r) => !r.doc.approved).length,
+        computed: entries.length - written.billed.size,
+        billedUnchanged: written.billed.size,
+      };
+    });
+  }
+
+  return { approve, cancel, run };
+}

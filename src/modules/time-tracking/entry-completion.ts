@@ -1,0 +1,76 @@
+// Completes an entry before it is stored: fields taken from its job and object, the break the
+// rule requires, the working time, and the plausibility errors. Shared by the time clock and by
+// managers' manual entries and corrections, so both store the same shape.
+import { sql } from 'kysely';
+import type { TenantTx } from '../../platform/db/tenant.js';
+import { fieldError } from '../../platform/http/errors.js';
+import type { Prepared, StoredRecord } from '../../resources/engine/define-resource.js';
+import { findRecord } from '../../resources/engine/resource-store.js';
+import { objects } from '../../resources/objects.js';
+import { users } from '../users/users-resource.js';
+import { jobs } from '../scheduling/jobs-resource.js';
+import { loadTimeAndPaySettings, type TimeAndPaySettings } from '../pay/pay-settings.js';
+import { deductedBreakSeconds, requiredBreakSeconds } from '../pay/rules/breaks.js';
+import { plausibilityErrors, type PlausibilityCode } from './plausibility.js';
+
+/** Codes that only a later event can clear or set, kept across re-checks. */
+const STICKY: PlausibilityCode[] = ['SALARY_BILLED'];
+
+export async function completeEntry(
+  tx: TenantTx, doc: Record<string, any>, previous?: StoredRecord,
+  options: { settings?: TimeAndPaySettings; job?: StoredRecord | null; now?: number } = {},
+): Promise<Prepared> {
+  const settings = options.settings ?? (await loadTimeAndPaySettings(tx));
+  const now = options.now ?? Date.now();
+  const start = Date.parse(doc.timeStart);
+  const end = doc.timeEnd === undefined ? undefined : Date.parse(doc.timeEnd);
+  if (end !== undefined && end < start) throw fieldError('timeEnd', 'is before timeStart');
+  if (end !== undefined && end - start > 7 * 86_400_000) throw fieldError('timeEnd', 'an entry lasts at most 7 days');
+
+  if (doc.userId !== previous?.doc.userId && !(await findRecord(tx, users, doc.userId))) throw fieldError('userId', 'no such user');
+  const job = options.job !== undefined ? options.job : doc.jobId ? await findRecord(tx, jobs, doc.jobId) : undefined;
+  if (doc.jobId && !job) throw fieldError('jobId', 'no such job');
+  const next: Record<string, any> = {
+    ...doc,
+    timeStart: new Date(start).toISOString(),
+    ...(end !== undefined ? { timeEnd: new Date(end).toISOString() } : {}),
+    approved: doc.approved ?? false,
+    cancelled: doc.cancelled ?? false,
+  };
+  if (job) {
+    next.objectId ??= job.doc.objectId;
+    next.assignmentId ??= job.doc.assignmentId;
+    next.activityTypeId ??= job.doc.activityTypeId;
+    next.trackingJobDate ??= job.doc.from;
+    next.targetTime = Math.round((job.doc.targetTime ?? 0) * 60);
+  }
+  for (const key of ['objectId', 'assignmentId', 'activityTypeId'] as const) if (next[key] == null) delete next[key];
+  const object = next.objectId ? await findRecord(tx, objects, next.objectId) : undefined;
+  if (next.objectId && !object) throw fieldError('objectId', 'no such object');
+  if (object?.doc.objectManagerId) next.objectManagerId = object.doc.objectManagerId;
+
+  if (end !== undefined) {
+    const presence = Math.floor(end / 1000) - Math.floor(start / 1000);
+    next.requiredBreakTime = requiredBreakSeconds(presence, settings.breakRule);
+    next.workingTime = presence - deductedBreakSeconds(presence, next.break, settings.breakRule) + (next.addedTime ?? 0);
+  } else {
+    delete next.workingTime;
+    delete next.requiredBreakTime;
+  }
+
+  const overlap = await sql<{ id: string }>`SELECT id FROM time_trackings
+    WHERE company_id = ${tx.companyId} AND user_id = ${next.userId} AND NOT cancelled AND id IS DISTINCT FROM ${previous?.id ?? null}
+      AND time_start < ${end === undefined ? sql`'infinity'::timestamptz` : new Date(end)} AND coalesce(time_end, 'infinity') > ${new Date(start)}
+    LIMIT 1`.execute(tx.db);
+  const found = next.cancelled ? [] : plausibilityErrors({
+    timeStart: start, timeEnd: end, workingTime: next.workingTime, targetTime: next.targetTime,
+    location: next.location, objectLocation: object?.doc.location,
+    job: job ? { from: Date.parse(job.doc.from), to: Date.parse(job.doc.to) } : undefined,
+    overlapsAnother: overlap.rows.length > 0, now,
+  }, settings.plausibility).filter((code) => code !== 'MISSING_STOP' || !next.offline); // an offline upload did stop, just later
+  const sticky = ((previous?.doc.errors ?? []) as PlausibilityCode[]).filter((code) => STICKY.includes(code));
+  next.errors = [...new Set([...found, ...sticky])];
+  next.allFoundErrors = [...new Set([...(previous?.doc.allFoundErrors ?? []), ...next.errors])];
+  const missingStopAt = job && end === undefined ? new Date(Date.parse(job.doc.to) + settings.plausibility.missingStopGraceMinutes * 60_000) : null;
+  return { doc: next, columns: { has_errors: next.errors.length > 0, missing_stop_at: missingStopAt } };
+}
