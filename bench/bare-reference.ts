@@ -19,8 +19,12 @@ const jobsJsonSql = (filter: string) => `
   t.created_at, t.created_by, t.modified_at, t.modified_by, t.chat_id) FROM activity_types t WHERE t.company_id = j.company_id AND t.id = j.activity_type_id),
     'started', coalesce(j.doc->'started', '[]'::jsonb),
     'absences', coalesce(j.doc->'absences', '[]'::jsonb),
-    'timeTrackings', '[]'::jsonb,
-    'salaries', '[]'::jsonb ) AS body, row_number() OVER (ORDER BY from_at ASC NULLS FIRST, id) AS ord
+    'timeTrackings', (SELECT coalesce(jsonb_agg(tt.doc || crewbase_entity_json(tt.company_id, tt.id, tt.number, tt.status_code,
+  tt.created_at, tt.created_by, tt.modified_at, tt.modified_by, tt.chat_id) ORDER BY tt.time_start, tt.id), '[]'::jsonb)
+      FROM time_trackings tt WHERE tt.company_id = j.company_id AND tt.job_id = j.id),
+    'salaries', (SELECT coalesce(jsonb_agg(sa.doc || crewbase_entity_json(sa.company_id, sa.id, sa.number, sa.status_code,
+  sa.created_at, sa.created_by, sa.modified_at, sa.modified_by, sa.chat_id) ORDER BY sa.from_at, sa.id), '[]'::jsonb)
+      FROM salaries sa WHERE sa.company_id = j.company_id AND sa.job_id = j.id) ) AS body, row_number() OVER (ORDER BY from_at ASC NULLS FIRST, id) AS ord
       FROM jobs j WHERE company_id = $1 AND j.from_at < $2 AND j.to_at > $3 AND j.from_at > $4${filter}
       ORDER BY from_at ASC NULLS FIRST, id LIMIT ${filter ? '$6 OFFSET $7' : '$5 OFFSET $6'}
     ) x`;

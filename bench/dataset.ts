@@ -131,6 +131,22 @@ async function countJobs(database: Database, companyId?: string): Promise<number
   return Number(rows[0]!.n);
 }
 
+/**
+ * Only the main company (300 employees), with its jobs from WINDOW.from to `until`: for benchmarks
+ * that need a few months of work rather than two years of every company.
+ */
+export async function generateMainCompany(database: Database, options: DatasetOptions & { until: number }): Promise<SeededCompany> {
+  const log = options.log ?? ((line: string) => console.log(line));
+  const rng = seededRandom(options.seed ?? 20260105);
+  const config = loadConfig({ JWT_SECRET: options.jwtSecret, DATABASE_URL: 'postgres://unused' });
+  const auth = authService({ config, database, sms: { send: async () => {} }, readUser: async () => undefined });
+  const started = performance.now();
+  const company = await seedCompany(database, auth, MAIN_COMPANY, rng, 0);
+  await ensureJobWindow(database, company.companyId, WINDOW.from, options.until, WINDOW.from);
+  log(`main company seeded with jobs until ${new Date(options.until).toISOString().slice(0, 10)} in ${seconds(started).toFixed(1)} s`);
+  return company;
+}
+
 export async function generateDataset(database: Database, options: DatasetOptions): Promise<Dataset> {
   const log = options.log ?? ((line: string) => console.log(line));
   const rng = seededRandom(options.seed ?? 20260105);

@@ -8,6 +8,7 @@ import { authService } from './modules/auth/auth-service.js';
 import { smsGateway } from './modules/auth/sms-gateway.js';
 import { createCompany } from './modules/company/create-company.js';
 import { deliveryWorker } from './modules/webhooks/delivery-worker.js';
+import { startMissingStopSweep } from './modules/time-tracking/missing-stop-sweep.js';
 import { webhookDeps } from './modules/webhooks/webhook-deps.js';
 import { pino } from 'pino';
 
@@ -25,11 +26,13 @@ async function serve(config: Config) {
   const app = await createApp({ config, database });
   const worker = config.webhookWorker === 'inline' ? deliveryWorker({ database, config, log: app.log, ...webhookDeps(config) }) : undefined;
   let isClosing = false;
+  let stopSweep: (() => Promise<void>) | undefined;
   const shutdown = async (signal: string) => {
     if (isClosing) return;
     isClosing = true;
     app.log.info(`${signal}: finishing in-flight requests`);
     await worker?.stop();
+    await stopSweep?.();
     await app.close(); // stops accepting, waits for in-flight requests, closes the database
     process.exit(0);
   };
@@ -37,15 +40,18 @@ async function serve(config: Config) {
   process.on('SIGINT', () => void shutdown('SIGINT'));
   await app.listen({ port: config.port, host: config.host });
   worker?.start();
+  stopSweep = worker ? startMissingStopSweep(database, app.log) : undefined;
 }
 
-/** Delivers webhooks only (several may run beside the API servers). */
+/** Background work only: delivers webhooks and flags missing clock-outs (several may run beside the API servers). */
 async function work(config: Config) {
   const database = await openMigrated(config, (line) => console.log(line));
   const log = pino({ level: config.logLevel });
   const worker = deliveryWorker({ database, config, log, ...webhookDeps(config) });
+  const stopSweep = startMissingStopSweep(database, log);
   const shutdown = async () => {
     await worker.stop();
+    await stopSweep();
     await database.close();
     process.exit(0);
   };

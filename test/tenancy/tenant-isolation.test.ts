@@ -17,7 +17,16 @@ before(async () => {
 after(() => t.close());
 
 /** A valid create body per collection (created in this order); a new collection without one fails the test below. */
-const FIXTURES: Record<string, { path: string; body: Record<string, unknown> | ((ids: Record<string, string>) => Record<string, unknown>) }> = {
+type Ids = Record<string, string>;
+/** How company A gets one record of each collection: POST body to path (201 and `_id` unless said otherwise). */
+const FIXTURES: Record<string, {
+  path: string | ((ids: Ids) => string);
+  body: Record<string, unknown> | undefined | ((ids: Ids) => Record<string, unknown>);
+  status?: number;
+  idOf?: (body: any) => string;
+  /** PATCH body when the create body is not one. */
+  patch?: Record<string, unknown>;
+}> = {
   customers: { path: '/v2/customers/', body: { name: 'Customer of A' } },
   objects: { path: '/v2/objects/', body: { name: 'Object of A' } },
   activityTypes: { path: '/v2/activityTypes/', body: { name: 'Cleaning', hexCode: '#112233' } },
@@ -33,6 +42,16 @@ const FIXTURES: Record<string, { path: string; body: Record<string, unknown> | (
     body: (ids) => ({ objectId: ids.objects, iCalendar: { tzid: 'Europe/Berlin', rrule: 'FREQ=DAILY;COUNT=2', dtstart: '2027-01-04T06:00:00', dtend: '2027-01-04T07:00:00' } }),
   },
   jobs: { path: '/v2/jobs/', body: { from: '2027-01-05T06:00:00Z', to: '2027-01-05T08:00:00Z' } },
+  timeTracking: {
+    path: '/v2/timeTracking/',
+    body: (ids) => ({ userId: ids.users, timeStart: '2027-01-05T06:00:00Z', timeEnd: '2027-01-05T08:00:00Z', reason: 'forgot to clock in' }),
+  },
+  salaries: {
+    path: (ids) => `/v2/timeTracking/${ids.timeTracking}/approve`, body: undefined, status: 200,
+    idOf: (body) => body.salaryIds[0], patch: { billed: true },
+  },
+  surcharges: { path: '/v2/surcharges/', body: { name: 'Night', rate: 25, activeOn: { timeWindows: [{ from: '20:00', to: '06:00' }] } } },
+  payTypes: { path: '/v2/payTypes/', body: { name: 'Normal hours' } },
   'integrations/webhooks': { path: '/v2/integrations/webhooks/', body: { type: 'CREATE', entity: 'customer', url: 'https://93.184.216.34/hook' } },
 };
 
@@ -48,6 +67,10 @@ const ACTION_BODIES: Record<string, (ids: Record<string, string>) => unknown> = 
   enable: () => undefined,
   test: () => undefined,
   redeliver: () => undefined,
+  start: () => ({}),
+  stop: () => ({}),
+  approve: () => undefined,
+  cancel: () => ({ reason: 'not worked' }),
 };
 
 describe('row-level security', () => {
@@ -87,9 +110,9 @@ describe('cross-tenant access through every route with an id', () => {
     const idOf: Record<string, string> = {};
     for (const [collection, fixture] of Object.entries(FIXTURES)) {
       const body = typeof fixture.body === 'function' ? fixture.body(idOf) : fixture.body;
-      const res = await call(t.app, 'POST', fixture.path, a.headers, body);
-      assert.equal(res.status, 201, `${collection}: ${JSON.stringify(res.body)}`);
-      idOf[collection] = res.body._id;
+      const res = await call(t.app, 'POST', typeof fixture.path === 'function' ? fixture.path(idOf) : fixture.path, a.headers, body);
+      assert.equal(res.status, fixture.status ?? 201, `${collection}: ${JSON.stringify(res.body)}`);
+      idOf[collection] = fixture.idOf ? fixture.idOf(res.body) : res.body._id;
     }
     // A user number that exists in A only.
     for (let i = 0; i < 3; i++) await call(t.app, 'POST', '/v2/users/', a.headers, { general: { firstName: `Extra ${i}` } });
@@ -113,7 +136,7 @@ describe('cross-tenant access through every route with an id', () => {
         assert.ok(action, `no action body for ${route.url}: add one to ACTION_BODIES`);
         payload = action(idOf);
       } else if (route.method === 'PATCH') {
-        payload = typeof fixture.body === 'function' ? fixture.body(idOf) : fixture.body;
+        payload = fixture.patch ?? (typeof fixture.body === 'function' ? fixture.body(idOf) : fixture.body);
       }
       const res = await call(t.app, route.method as 'GET', url, b.headers, payload);
       assert.equal(res.status, 404, `${route.method} ${route.url} as B: ${res.status} ${JSON.stringify(res.body)}`);

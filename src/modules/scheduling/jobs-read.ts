@@ -26,10 +26,10 @@ function jobJson(includeUsers: boolean) {
     'activityType', (SELECT t.doc || ${entity('t')} FROM activity_types t WHERE t.company_id = j.company_id AND t.id = j.activity_type_id),
     'started', coalesce(j.doc->'started', '[]'::jsonb),
     'absences', coalesce(j.doc->'absences', '[]'::jsonb),
-    'timeTrackings', (SELECT coalesce(jsonb_agg(t.doc || ${entity('t')} ORDER BY t.time_start), '[]'::jsonb)
-      FROM time_trackings t WHERE t.company_id = j.company_id AND t.job_id = j.id),
-    'salaries', (SELECT coalesce(jsonb_agg(s.doc || ${entity('s')} ORDER BY s.from_at), '[]'::jsonb)
-      FROM salaries s WHERE s.company_id = j.company_id AND s.job_id = j.id) ${user})`;
+    'timeTrackings', (SELECT coalesce(jsonb_agg(tt.doc || ${entity('tt')} ORDER BY tt.time_start, tt.id), '[]'::jsonb)
+      FROM time_trackings tt WHERE tt.company_id = j.company_id AND tt.job_id = j.id),
+    'salaries', (SELECT coalesce(jsonb_agg(sa.doc || ${entity('sa')} ORDER BY sa.from_at, sa.id), '[]'::jsonb)
+      FROM salaries sa WHERE sa.company_id = j.company_id AND sa.job_id = j.id) ${user})`;
 }
 
 function orderBy(sort: SortTerm[]) {

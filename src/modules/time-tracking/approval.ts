@@ -88,19 +88,25 @@ export function approvals(deps: { database: Database }) {
         ORDER BY time_start FOR UPDATE`.execute(tx.db);
       const now = new Date().toISOString();
       const entries = rows.map((row) => row.doc.approved ? row : { ...row, doc: { ...row.doc, approved: true, approvedBy: ctx.userId, approvedAt: now } });
+      // Time tracking is not a webhook entity: the entries change without events.
       const written = await writeSalaries(tx, ctx.userId, entries);
-      const changed = entries.map((entry) => {
-        const billed = written.billed.has(entry.id);
-        const errors = billed ? [...new Set([...(entry.doc.errors ?? []), 'SALARY_BILLED'])] : (entry.doc.errors ?? []).filter((e: string) => e !== 'SALARY_BILLED');
-        return {
-          id: entry.id, has_errors: errors.length > 0,
-          doc: { ...entry.doc, errors, allFoundErrors: [...new Set([...(entry.doc.allFoundErrors ?? []), ...errors])], salaryIds: [written.salaryIds.get(entry.id)] },
-        };
-      });
-      // One statement for all entries (time tracking is not a webhook entity, so no events to emit).
-      for (let i = 0; i < changed.length; i += 2000) {
-        await sql`UPDATE time_trackings t SET doc = v.doc, approved = true, has_errors = v.has_errors, modified_at = now(), modified_by = ${ctx.userId}
-          FROM jsonb_to_recordset(${JSON.stringify(changed.slice(i, i + 2000))}::jsonb) AS v(id text, doc jsonb, has_errors boolean)
+      // Only what changes crosses the wire: the salary id, and whether it stayed billed.
+      const changed = entries.map((entry) => ({ id: entry.id, salary_id: written.salaryIds.get(entry.id), billed: written.billed.has(entry.id) }));
+      for (let i = 0; i < changed.length; i += 5000) {
+        await sql`UPDATE time_trackings t SET approved = true, modified_at = now(), modified_by = ${ctx.userId},
+            doc = t.doc || jsonb_build_object(
+              'approved', true,
+              'approvedBy', coalesce(t.doc->'approvedBy', to_jsonb(${ctx.userId}::text)),
+              'approvedAt', coalesce(t.doc->'approvedAt', to_jsonb(${now}::text)),
+              'salaryIds', jsonb_build_array(v.salary_id),
+              'errors', e.errors,
+              'allFoundErrors', (SELECT coalesce(jsonb_agg(DISTINCT x), '[]'::jsonb) FROM jsonb_array_elements(coalesce(t.doc->'allFoundErrors', '[]'::jsonb) || e.errors) x)),
+            has_errors = jsonb_array_length(e.errors) > 0
+          FROM jsonb_to_recordset(${JSON.stringify(changed.slice(i, i + 5000))}::jsonb) AS v(id text, salary_id text, billed boolean),
+            LATERAL (SELECT CASE WHEN v.billed THEN
+                (SELECT coalesce(jsonb_agg(DISTINCT x), '[]'::jsonb) FROM jsonb_array_elements(coalesce(t.doc->'errors', '[]'::jsonb) || '["SALARY_BILLED"]') x)
+              ELSE (SELECT coalesce(jsonb_agg(x), '[]'::jsonb) FROM jsonb_array_elements(coalesce(t.doc->'errors', '[]'::jsonb)) x WHERE x <> '"SALARY_BILLED"')
+              END AS errors) e
           WHERE t.company_id = ${tx.companyId} AND t.id = v.id`.execute(tx.db);
       }
       return {

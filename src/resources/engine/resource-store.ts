@@ -88,12 +88,18 @@ export async function insertRecord(tx: TenantTx, resource: Resource, record: New
 
 const UPSERT_CHUNK = 500;
 
+const entityJson = sql.raw(`crewbase_entity_json(stored.company_id, stored.id, stored.number, stored.status_code,
+  stored.created_at, stored.created_by, stored.modified_at, stored.modified_by, stored.chat_id)`);
+
 /**
- * Inserts records, or replaces the document (and promoted columns) of those whose id exists, in
- * chunks of one statement each; emits CREATE or UPDATE per record in one call per chunk. For bulk
- * work (a month's salaries), where a statement per record would cost a round trip each.
+ * Inserts records, or replaces the document (and promoted columns) of those whose id exists, one
+ * statement per chunk, for bulk work (a month's salaries) where a statement per record would cost a
+ * round trip each. The CREATE and UPDATE events are written by the same statement, from the stored
+ * rows, so the documents cross the wire once. (Only for resources without a toApi hook: the event
+ * is the document plus the common fields, as toApi builds it.)
  */
 export async function upsertRecords(tx: TenantTx, resource: Resource, records: NewRecord[]): Promise<void> {
+  if (resource.hooks?.toApi) throw new Error(`upsertRecords cannot build ${resource.name} events in SQL (it has a toApi hook)`);
   for (let i = 0; i < records.length; i += UPSERT_CHUNK) {
     const rows = records.slice(i, i + UPSERT_CHUNK).map((record) => ({
       ...promotedColumns(resource, record.doc),
@@ -101,18 +107,19 @@ export async function upsertRecords(tx: TenantTx, resource: Resource, records: N
       created_by: record.userId, modified_by: record.userId, chat_id: record.chatId, ...record.columns,
     }));
     const replaced = Object.keys(rows[0]!).filter((column) => !['company_id', 'id', 'number', 'created_by', 'chat_id'].includes(column));
-    const stored = (await tx.db.insertInto(resource.table).values(rows)
+    const upsert = tx.db.insertInto(resource.table).values(rows)
       .onConflict((oc) => oc.columns(['company_id', 'id']).doUpdateSet((eb) => ({
         ...Object.fromEntries(replaced.map((column) => [column, eb.ref(`excluded.${column}`)])),
         modified_at: sql`now()`,
       })))
-      .returningAll().returning(sql<boolean>`(xmax = 0)`.as('inserted')).execute()) as Array<StoredRecord & { inserted: boolean }>;
-    if (!resource.webhookEntity) continue;
-    const created = stored.filter((r) => r.inserted);
-    const updated = stored.filter((r) => !r.inserted);
-    const api = (r: StoredRecord & { inserted?: boolean }) => { const { inserted: _i, ...rest } = r; return toApi(resource, rest as StoredRecord); };
-    await emit(tx, 'CREATE', resource.webhookEntity, created.map(api));
-    await emit(tx, 'UPDATE', resource.webhookEntity, updated.map(api));
+      .returningAll().returning(sql<boolean>`(xmax = 0)`.as('inserted'));
+    if (!resource.webhookEntity) {
+      await upsert.execute();
+      continue;
+    }
+    const events = (type: 'CREATE' | 'UPDATE', inserted: boolean) => sql`crewbase_emit(${tx.companyId}, ${type}, ${resource.webhookEntity},
+      coalesce(array_agg(stored.doc || ${entityJson}) FILTER (WHERE stored.inserted = ${inserted}), '{}'::jsonb[]))`;
+    await sql`WITH stored AS (${upsert}) SELECT ${events('CREATE', true)}, ${events('UPDATE', false)} FROM stored`.execute(tx.db);
   }
 }
 

@@ -87,7 +87,11 @@ export const PAY_ERRORS = {
 
 const DEFAULT_WEEKLY_HOURS = 40;
 
-/** Cents per hour: the hourly wage times the pay type's factor, or a monthly salary × 3 / (13 × weekly hours). */
+/**
+ * Cents per hour: the hourly wage times the pay type's factor, or a monthly salary × 3 / (13 × weekly
+ * hours). The hourly rate of a monthly salary is rounded to the cent before the factor applies, as
+ * a payslip shows it.
+ */
 export function hourlyRateCents(contract: Contract, payType?: PayType): number {
   const salary = toCents(contract.salary ?? 0);
   const factor = percentToBasisPoints(payType?.rateFactor ?? 100);
@@ -145,7 +149,7 @@ export function calculateSalary(input: {
   });
   const secondsOf = (category: string) => surcharges.filter((s) => s.category === category).reduce((sum, s) => sum + s.seconds, 0);
   const errors: string[] = [];
-  if (rate === 0) errors.push('NO_HOURLY_RATE');
+  if (toCents(contract.salary ?? 0) === 0) errors.push('NO_HOURLY_RATE');
   else if (settings.minimumWageCents !== undefined && rate < settings.minimumWageCents) errors.push('BELOW_MINIMUM_WAGE');
   return {
     presence, break: breakSeconds, minBreakTime, roundUpSeconds, roundedUp: roundUpSeconds > 0, addedTime, drivingTime, workingTime,

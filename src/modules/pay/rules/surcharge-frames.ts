@@ -76,7 +76,13 @@ function localPieces(activeOn: ActiveOn, day: number): Array<{ from: number; to:
     const from = day + minutesOfDay(window.from) * 60_000;
     let to = day + minutesOfDay(window.to) * 60_000;
     if (to <= from) to += DAY;
-    pieces.push({ from, to, ...(activeOn.onlyIfBegunBeforeMidnight ? { begunBefore: day } : {}) });
+    if (!activeOn.onlyIfBegunBeforeMidnight) {
+      pieces.push({ from, to });
+      continue;
+    }
+    // Each part of a window that runs past midnight is judged by the midnight that starts its own day.
+    pieces.push({ from, to: Math.min(to, day + DAY), begunBefore: day });
+    if (to > day + DAY) pieces.push({ from: day + DAY, to, begunBefore: day + DAY });
   }
   if (activeOn.followingNightUntil) {
     pieces.push({ from: day + DAY, to: day + DAY + minutesOfDay(activeOn.followingNightUntil) * 60_000, begunBefore: day + DAY });
