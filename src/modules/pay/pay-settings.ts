@@ -55,10 +55,17 @@ export const settingsBody = Type.Object({
   plausibility: Type.Optional(plausibility),
 }, { additionalProperties: false });
 
+/** The stored settings (companies.settings.timeAndPay) with the defaults filled in. */
+export function withDefaults(stored: Partial<TimeAndPaySettings> | null | undefined): TimeAndPaySettings {
+  return { ...DEFAULT_TIME_AND_PAY, ...stored, plausibility: { ...DEFAULT_PLAUSIBILITY, ...stored?.plausibility } };
+}
+
+/** The SQL expression of the stored settings, for queries that load them with other things. */
+export const storedSettingsSql = (tx: TenantTx) => sql`(SELECT settings->'timeAndPay' FROM companies WHERE company_id = ${tx.companyId})`;
+
 export async function loadTimeAndPaySettings(tx: TenantTx): Promise<TimeAndPaySettings> {
-  const row = await tx.db.selectFrom('companies').select('settings').where('company_id', '=', tx.companyId).executeTakeFirst();
-  const stored = ((row?.settings as Record<string, any> | undefined)?.timeAndPay ?? {}) as Partial<TimeAndPaySettings>;
-  return { ...DEFAULT_TIME_AND_PAY, ...stored, plausibility: { ...DEFAULT_PLAUSIBILITY, ...stored.plausibility } };
+  const { rows } = await sql<{ settings: Partial<TimeAndPaySettings> | null }>`SELECT ${storedSettingsSql(tx)} AS settings`.execute(tx.db);
+  return withDefaults(rows[0]?.settings);
 }
 
 export async function saveTimeAndPaySettings(tx: TenantTx, patch: Partial<TimeAndPaySettings>): Promise<TimeAndPaySettings> {

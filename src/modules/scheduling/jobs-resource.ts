@@ -88,7 +88,6 @@ async function prepareJob(tx: TenantTx, _ctx: unknown, { doc, previous }: Prepar
     state: doc.state ?? 'open',
     targetTime: doc.targetTime === undefined || (wasPlanned && doc.targetTime === previous.doc.targetTime) ? planned : doc.targetTime,
   };
-  const columns: Record<string, unknown> = previous ? { is_manual: true } : {}; // a person's change survives re-planning
-  if (next.state === 'started' && previous?.doc.state !== 'started') columns.started_at = new Date();
-  return { doc: next, columns };
+  // A person's change survives re-planning. started_at is set by clocking in only (liveJobs).
+  return { doc: next, columns: previous ? { is_manual: true } : {} };
 }

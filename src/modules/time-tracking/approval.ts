@@ -92,6 +92,10 @@ export function approvals(deps: { database: Database }) {
       const written = await writeSalaries(tx, ctx.userId, entries);
       // Only what changes crosses the wire: the salary id, and whether it stayed billed.
       const changed = entries.map((entry) => ({ id: entry.id, salary_id: written.salaryIds.get(entry.id), billed: written.billed.has(entry.id) }));
+      const billedCode = sql`'["SALARY_BILLED"]'::jsonb`;
+      const errors = sql`CASE WHEN v.billed THEN
+          CASE WHEN coalesce(t.doc->'errors', '[]'::jsonb) @> ${billedCode} THEN t.doc->'errors' ELSE coalesce(t.doc->'errors', '[]'::jsonb) || ${billedCode} END
+        ELSE (SELECT coalesce(jsonb_agg(x), '[]'::jsonb) FROM jsonb_array_elements(coalesce(t.doc->'errors', '[]'::jsonb)) x WHERE x <> '"SALARY_BILLED"') END`;
       for (let i = 0; i < changed.length; i += 5000) {
         await sql`UPDATE time_trackings t SET approved = true, modified_at = now(), modified_by = ${ctx.userId},
             doc = t.doc || jsonb_build_object(
@@ -99,14 +103,11 @@ export function approvals(deps: { database: Database }) {
               'approvedBy', coalesce(t.doc->'approvedBy', to_jsonb(${ctx.userId}::text)),
               'approvedAt', coalesce(t.doc->'approvedAt', to_jsonb(${now}::text)),
               'salaryIds', jsonb_build_array(v.salary_id),
-              'errors', e.errors,
-              'allFoundErrors', (SELECT coalesce(jsonb_agg(DISTINCT x), '[]'::jsonb) FROM jsonb_array_elements(coalesce(t.doc->'allFoundErrors', '[]'::jsonb) || e.errors) x)),
-            has_errors = jsonb_array_length(e.errors) > 0
-          FROM jsonb_to_recordset(${JSON.stringify(changed.slice(i, i + 5000))}::jsonb) AS v(id text, salary_id text, billed boolean),
-            LATERAL (SELECT CASE WHEN v.billed THEN
-                (SELECT coalesce(jsonb_agg(DISTINCT x), '[]'::jsonb) FROM jsonb_array_elements(coalesce(t.doc->'errors', '[]'::jsonb) || '["SALARY_BILLED"]') x)
-              ELSE (SELECT coalesce(jsonb_agg(x), '[]'::jsonb) FROM jsonb_array_elements(coalesce(t.doc->'errors', '[]'::jsonb)) x WHERE x <> '"SALARY_BILLED"')
-              END AS errors) e
+              'errors', ${errors},
+              'allFoundErrors', CASE WHEN v.billed AND NOT coalesce(t.doc->'allFoundErrors', '[]'::jsonb) @> ${billedCode}
+                THEN coalesce(t.doc->'allFoundErrors', '[]'::jsonb) || ${billedCode} ELSE coalesce(t.doc->'allFoundErrors', '[]'::jsonb) END),
+            has_errors = jsonb_array_length(${errors}) > 0
+          FROM jsonb_to_recordset(${JSON.stringify(changed.slice(i, i + 5000))}::jsonb) AS v(id text, salary_id text, billed boolean)
           WHERE t.company_id = ${tx.companyId} AND t.id = v.id`.execute(tx.db);
       }
       return {

@@ -1,15 +1,14 @@
 // Completes an entry before it is stored: fields taken from its job and object, the break the
 // rule requires, the working time, and the plausibility errors. Shared by the time clock and by
-// managers' manual entries and corrections, so both store the same shape.
+// managers' manual entries and corrections, so both store the same shape. What it needs from the
+// database comes in one query.
 import { sql } from 'kysely';
 import type { TenantTx } from '../../platform/db/tenant.js';
 import { fieldError } from '../../platform/http/errors.js';
 import type { Prepared, StoredRecord } from '../../resources/engine/define-resource.js';
 import { findRecord } from '../../resources/engine/resource-store.js';
-import { objects } from '../../resources/objects.js';
-import { users } from '../users/users-resource.js';
 import { jobs } from '../scheduling/jobs-resource.js';
-import { loadTimeAndPaySettings, type TimeAndPaySettings } from '../pay/pay-settings.js';
+import { storedSettingsSql, withDefaults } from '../pay/pay-settings.js';
 import { deductedBreakSeconds, requiredBreakSeconds } from '../pay/rules/breaks.js';
 import { plausibilityErrors, type PlausibilityCode } from './plausibility.js';
 
@@ -18,16 +17,14 @@ const STICKY: PlausibilityCode[] = ['SALARY_BILLED'];
 
 export async function completeEntry(
   tx: TenantTx, doc: Record<string, any>, previous?: StoredRecord,
-  options: { settings?: TimeAndPaySettings; job?: StoredRecord | null; now?: number } = {},
+  options: { job?: StoredRecord | null; now?: number } = {},
 ): Promise<Prepared> {
-  const settings = options.settings ?? (await loadTimeAndPaySettings(tx));
   const now = options.now ?? Date.now();
   const start = Date.parse(doc.timeStart);
   const end = doc.timeEnd === undefined ? undefined : Date.parse(doc.timeEnd);
   if (end !== undefined && end < start) throw fieldError('timeEnd', 'is before timeStart');
   if (end !== undefined && end - start > 7 * 86_400_000) throw fieldError('timeEnd', 'an entry lasts at most 7 days');
 
-  if (doc.userId !== previous?.doc.userId && !(await findRecord(tx, users, doc.userId))) throw fieldError('userId', 'no such user');
   const job = options.job !== undefined ? options.job : doc.jobId ? await findRecord(tx, jobs, doc.jobId) : undefined;
   if (doc.jobId && !job) throw fieldError('jobId', 'no such job');
   const next: Record<string, any> = {
@@ -45,9 +42,20 @@ export async function completeEntry(
     next.targetTime = Math.round((job.doc.targetTime ?? 0) * 60);
   }
   for (const key of ['objectId', 'assignmentId', 'activityTypeId'] as const) if (next[key] == null) delete next[key];
-  const object = next.objectId ? await findRecord(tx, objects, next.objectId) : undefined;
-  if (next.objectId && !object) throw fieldError('objectId', 'no such object');
-  if (object?.doc.objectManagerId) next.objectManagerId = object.doc.objectManagerId;
+
+  const { rows } = await sql<{ settings: any; object: any; user_exists: boolean; overlaps: boolean }>`SELECT
+      ${storedSettingsSql(tx)} AS settings,
+      (SELECT doc FROM objects WHERE company_id = ${tx.companyId} AND id = ${next.objectId ?? null}) AS object,
+      EXISTS (SELECT 1 FROM users WHERE company_id = ${tx.companyId} AND id = ${next.userId}) AS user_exists,
+      EXISTS (SELECT 1 FROM time_trackings WHERE company_id = ${tx.companyId} AND user_id = ${next.userId} AND NOT cancelled
+        AND id IS DISTINCT FROM ${previous?.id ?? null}
+        AND time_start < ${end === undefined ? sql`'infinity'::timestamptz` : new Date(end)} AND coalesce(time_end, 'infinity') > ${new Date(start)}) AS overlaps`
+    .execute(tx.db);
+  const found = rows[0]!;
+  const settings = withDefaults(found.settings);
+  if (!found.user_exists) throw fieldError('userId', 'no such user');
+  if (next.objectId && !found.object) throw fieldError('objectId', 'no such object');
+  if (found.object?.objectManagerId) next.objectManagerId = found.object.objectManagerId;
 
   if (end !== undefined) {
     const presence = Math.floor(end / 1000) - Math.floor(start / 1000);
@@ -58,18 +66,14 @@ export async function completeEntry(
     delete next.requiredBreakTime;
   }
 
-  const overlap = await sql<{ id: string }>`SELECT id FROM time_trackings
-    WHERE company_id = ${tx.companyId} AND user_id = ${next.userId} AND NOT cancelled AND id IS DISTINCT FROM ${previous?.id ?? null}
-      AND time_start < ${end === undefined ? sql`'infinity'::timestamptz` : new Date(end)} AND coalesce(time_end, 'infinity') > ${new Date(start)}
-    LIMIT 1`.execute(tx.db);
-  const found = next.cancelled ? [] : plausibilityErrors({
+  const codes = next.cancelled ? [] : plausibilityErrors({
     timeStart: start, timeEnd: end, workingTime: next.workingTime, targetTime: next.targetTime,
-    location: next.location, objectLocation: object?.doc.location,
+    location: next.location, objectLocation: found.object?.location,
     job: job ? { from: Date.parse(job.doc.from), to: Date.parse(job.doc.to) } : undefined,
-    overlapsAnother: overlap.rows.length > 0, now,
+    overlapsAnother: found.overlaps, now,
   }, settings.plausibility).filter((code) => code !== 'MISSING_STOP' || !next.offline); // an offline upload did stop, just later
   const sticky = ((previous?.doc.errors ?? []) as PlausibilityCode[]).filter((code) => STICKY.includes(code));
-  next.errors = [...new Set([...found, ...sticky])];
+  next.errors = [...new Set([...codes, ...sticky])];
   next.allFoundErrors = [...new Set([...(previous?.doc.allFoundErrors ?? []), ...next.errors])];
   const missingStopAt = job && end === undefined ? new Date(Date.parse(job.doc.to) + settings.plausibility.missingStopGraceMinutes * 60_000) : null;
   return { doc: next, columns: { has_errors: next.errors.length > 0, missing_stop_at: missingStopAt } };

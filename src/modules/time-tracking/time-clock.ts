@@ -45,10 +45,15 @@ export function timeClock(deps: { database: Database }) {
     return { job, userId: job.doc.userId };
   }
 
-  async function byClientId(tx: TenantTx, userId: string, clientId: string | undefined) {
-    if (!clientId) return undefined;
-    return (await tx.db.selectFrom('time_trackings').selectAll().where('company_id', '=', tx.companyId)
-      .where('user_id', '=', userId).where('client_id', '=', clientId).forUpdate().executeTakeFirst()) as StoredRecord | undefined;
+  /** The entry a clientId names (for replays) and the job's open entry of the user, in one query. */
+  async function entriesOf(tx: TenantTx, jobId: string, userId: string, clientId: string | undefined) {
+    const { rows } = await sql<{ replay: StoredRecord | null; open: StoredRecord | null; others_open: number }>`SELECT
+        (SELECT to_jsonb(t) FROM time_trackings t WHERE company_id = ${tx.companyId} AND user_id = ${userId} AND client_id = ${clientId ?? null} FOR UPDATE) AS replay,
+        (SELECT to_jsonb(t) FROM time_trackings t WHERE company_id = ${tx.companyId} AND job_id = ${jobId} AND user_id = ${userId}
+          AND time_end IS NULL AND NOT cancelled FOR UPDATE) AS open,
+        (SELECT count(*)::int FROM time_trackings WHERE company_id = ${tx.companyId} AND job_id = ${jobId} AND user_id <> ${userId}
+          AND time_end IS NULL AND NOT cancelled) AS others_open`.execute(tx.db);
+    return rows[0]!;
   }
 
   async function setJob(tx: TenantTx, ctx: RequestContext, job: StoredRecord, doc: Record<string, unknown>, columns: Record<string, unknown> = {}) {
@@ -58,16 +63,14 @@ export function timeClock(deps: { database: Database }) {
   async function start(ctx: RequestContext, jobId: string, body: ClockBody = {}): Promise<ClockResult> {
     return inTenant(deps.database, ctx.companyId, async (tx) => {
       const { job, userId } = await loadJob(tx, ctx, jobId);
-      const replay = await byClientId(tx, userId, body.clientId);
+      const { replay, open } = await entriesOf(tx, jobId, userId, body.clientId);
       if (replay) {
         if (replay.doc.jobId !== jobId) throw Conflict(`clientId ${body.clientId} already names an entry of another job`);
         return { _id: replay.id, timeTrackingId: replay.id, jobId, replayed: true };
       }
+      if (open) throw Conflict(`Already clocked in on this job since ${open.doc.timeStart} (entry ${open.id}); clock out first`);
       const now = Date.now();
       const time = clockTime(body, now);
-      const open = await tx.db.selectFrom('time_trackings').select(['id', 'time_start']).where('company_id', '=', tx.companyId)
-        .where('job_id', '=', jobId).where('user_id', '=', userId).where('time_end', 'is', null).where('cancelled', '=', false).executeTakeFirst();
-      if (open) throw Conflict(`Already clocked in on this job since ${new Date(open.time_start as Date).toISOString()} (entry ${open.id}); clock out first`);
       const id = newObjectId();
       const prepared = await completeEntry(tx, {
         userId, jobId, timeStart: new Date(time).toISOString(), type: 'default',
@@ -75,13 +78,14 @@ export function timeClock(deps: { database: Database }) {
         ...(body.clientId ? { clientId: body.clientId } : {}),
         offline: body.offline ?? false, generatedByUser: true, wasAddedManually: false, editedByManager: false, salaryIds: [],
       }, undefined, { job, now });
-      await insertRecord(tx, timeTrackings, {
-        id, number: await nextNumber(tx, timeTrackings.collection), doc: prepared.doc, userId: ctx.userId, chatId: newObjectId(), columns: prepared.columns,
-      });
       const started = [...(job.doc.started ?? []), {
         trackingJobDate: job.doc.from, userId, time: new Date(time).toISOString(), isLive: !body.offline, wasAddedManually: false, timeTrackingId: id,
       }];
       await setJob(tx, ctx, job, { ...job.doc, started, state: 'started' }, { started_at: new Date(time) });
+      // The number last: its counter row stays locked until the commit, so other clock-ins wait as briefly as possible.
+      await insertRecord(tx, timeTrackings, {
+        id, number: await nextNumber(tx, timeTrackings.collection), doc: prepared.doc, userId: ctx.userId, chatId: newObjectId(), columns: prepared.columns,
+      });
       return { _id: id, timeTrackingId: id, jobId };
     });
   }
@@ -89,12 +93,11 @@ export function timeClock(deps: { database: Database }) {
   async function stop(ctx: RequestContext, jobId: string, body: ClockBody = {}): Promise<ClockResult> {
     return inTenant(deps.database, ctx.companyId, async (tx) => {
       const { job, userId } = await loadJob(tx, ctx, jobId);
-      let entry = await byClientId(tx, userId, body.clientId);
-      if (entry && entry.doc.jobId !== jobId) throw Conflict(`clientId ${body.clientId} names an entry of another job`);
-      if (entry?.doc.timeEnd) return { _id: entry.id, timeTrackingId: entry.id, jobId, replayed: true };
-      entry ??= (await tx.db.selectFrom('time_trackings').selectAll().where('company_id', '=', tx.companyId)
-        .where('job_id', '=', jobId).where('user_id', '=', userId).where('time_end', 'is', null).where('cancelled', '=', false)
-        .forUpdate().executeTakeFirst()) as StoredRecord | undefined;
+      const found = await entriesOf(tx, jobId, userId, body.clientId);
+      if (found.replay && found.replay.doc.jobId !== jobId) throw Conflict(`clientId ${body.clientId} names an entry of another job`);
+      if (found.replay?.doc.timeEnd) return { _id: found.replay.id, timeTrackingId: found.replay.id, jobId, replayed: true };
+      // The job row is locked (FOR UPDATE above), and every clock-in and -out on the job takes that lock first.
+      const entry = found.replay ?? found.open;
       if (!entry) throw Conflict('Not clocked in on this job; clock in first');
       const now = Date.now();
       const time = clockTime(body, now);
@@ -107,9 +110,7 @@ export function timeClock(deps: { database: Database }) {
         offline: Boolean(entry.doc.offline || body.offline),
       }, entry, { job, now });
       await updateRecord(tx, timeTrackings, entry.id, { doc: prepared.doc, userId: ctx.userId, columns: prepared.columns });
-      const stillOpen = await sql<{ n: number }>`SELECT count(*)::int AS n FROM time_trackings WHERE company_id = ${tx.companyId}
-        AND job_id = ${jobId} AND time_end IS NULL AND NOT cancelled`.execute(tx.db);
-      if (Number(stillOpen.rows[0]!.n) === 0) await setJob(tx, ctx, job, { ...job.doc, state: 'completed' });
+      if (Number(found.others_open) === 0) await setJob(tx, ctx, job, { ...job.doc, state: 'completed' });
       return { _id: entry.id, timeTrackingId: entry.id, jobId };
     });
   }

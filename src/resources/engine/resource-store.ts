@@ -2,7 +2,7 @@
 import { sql } from 'kysely';
 import type { TenantTx } from '../../platform/db/tenant.js';
 import type { ListQuery } from '../../platform/http/list-query.js';
-import type { RawBuilder } from 'kysely';
+import type { Compilable, RawBuilder } from 'kysely';
 import type { Resource, StoredRecord } from './define-resource.js';
 import { emit } from '../../platform/outbox/emit.js';
 import { toApi } from './to-api.js';
@@ -72,7 +72,7 @@ async function emitChange(tx: TenantTx, resource: Resource, type: 'CREATE' | 'UP
 }
 
 export async function insertRecord(tx: TenantTx, resource: Resource, record: NewRecord): Promise<void> {
-  const stored = await tx.db.insertInto(resource.table).values({
+  await writeAndEmit(tx, resource, 'CREATE', tx.db.insertInto(resource.table).values({
     ...promotedColumns(resource, record.doc),
     company_id: tx.companyId,
     id: record.id,
@@ -82,14 +82,30 @@ export async function insertRecord(tx: TenantTx, resource: Resource, record: New
     modified_by: record.userId,
     chat_id: record.chatId,
     ...record.columns,
-  }).returningAll().executeTakeFirstOrThrow();
-  await emitChange(tx, resource, 'CREATE', stored as StoredRecord);
+  }).returningAll());
 }
-
-const UPSERT_CHUNK = 500;
 
 const entityJson = sql.raw(`crewbase_entity_json(stored.company_id, stored.id, stored.number, stored.status_code,
   stored.created_at, stored.created_by, stored.modified_at, stored.modified_by, stored.chat_id)`);
+
+/**
+ * Runs an insert or update (RETURNING *) and emits its event. Without a toApi hook the event (the
+ * document plus the common fields, as toApi builds them) is written by the same statement, so the
+ * document crosses the wire once and the write costs one round trip.
+ */
+async function writeAndEmit(tx: TenantTx, resource: Resource, type: 'CREATE' | 'UPDATE', write: Compilable): Promise<void> {
+  if (!resource.webhookEntity) {
+    await sql`${write}`.execute(tx.db);
+  } else if (resource.hooks?.toApi) {
+    const { rows } = await sql<StoredRecord>`${write}`.execute(tx.db);
+    if (rows[0]) await emitChange(tx, resource, type, rows[0]);
+  } else {
+    await sql`WITH stored AS (${write}) SELECT crewbase_emit(${tx.companyId}, ${type}, ${resource.webhookEntity},
+      ARRAY(SELECT stored.doc || ${entityJson} FROM stored))`.execute(tx.db);
+  }
+}
+
+const UPSERT_CHUNK = 500;
 
 /**
  * Inserts records, or replaces the document (and promoted columns) of those whose id exists, one
@@ -156,11 +172,10 @@ export async function listRecords(tx: TenantTx, resource: Resource, list: ListQu
 export async function updateRecord(
   tx: TenantTx, resource: Resource, id: string, change: { doc: Record<string, unknown>; userId: string; columns?: Record<string, unknown> },
 ): Promise<void> {
-  const stored = await tx.db.updateTable(resource.table).set({
+  await writeAndEmit(tx, resource, 'UPDATE', tx.db.updateTable(resource.table).set({
     ...promotedColumns(resource, change.doc),
     doc: JSON.stringify(change.doc), modified_at: sql`now()`, modified_by: change.userId, ...change.columns,
-  }).where('company_id', '=', tx.companyId).where('id', '=', id).returningAll().executeTakeFirst();
-  if (stored) await emitChange(tx, resource, 'UPDATE', stored as StoredRecord);
+  }).where('company_id', '=', tx.companyId).where('id', '=', id).returningAll());
 }
 
 /** Deletes keep an audit trail: who, when, and the record as it was. */
