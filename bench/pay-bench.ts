@@ -17,6 +17,7 @@ import { createDatabase, waitForIdle } from './lib/scratch-database.js';
 
 const DURATION = positiveInt('BENCH_DURATION', 15);
 const CONNECTIONS = positiveInt('BENCH_CONNECTIONS', 8);
+const RATE = positiveInt('BENCH_RATE', 100);
 const MONTH = { from: '2026-03-01T00:00:00+01:00', to: '2026-04-01T00:00:00+02:00' };
 const MINUTE = 60_000;
 
@@ -110,20 +111,23 @@ async function main() {
   const rows: Row[] = [];
   const started: string[] = [];
   let next = 0;
-  rows.push(await measure('POST /v2/jobs/{id}/start', server.child, {
-    url: server.base, connections: CONNECTIONS, duration: DURATION,
-    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-    requests: [{ method: 'POST', setupRequest: (req) => { const id = jobIds[next++ % jobIds.length]!; started.push(id); return { ...req, path: `/v2/jobs/${id}/start`, body: '{}' }; } }],
-  }));
   let stopNext = 0;
-  // Each started job is stopped once: as many requests as there were starts.
-  rows.push(await measure('POST /v2/jobs/{id}/stop', server.child, {
-    url: server.base, connections: CONNECTIONS, duration: DURATION * 4, amount: started.length,
-    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-    requests: [{ method: 'POST', setupRequest: (req) => ({ ...req, path: `/v2/jobs/${started[stopNext++ % started.length]}/stop`, body: '{}' }) }],
+  const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
+  const startRequest = { method: 'POST' as const, setupRequest: (req: any) => { const id = jobIds[next++ % jobIds.length]!; started.push(id); return { ...req, path: `/v2/jobs/${id}/start`, body: '{}' }; } };
+  const stopRequest = { method: 'POST' as const, setupRequest: (req: any) => ({ ...req, path: `/v2/jobs/${started[stopNext++ % started.length]}/stop`, body: '{}' }) };
+  // Saturated: as fast as 8 connections go. Each start on another job, each stop on a started one.
+  rows.push(await measure('start, saturated', server.child, { url: server.base, connections: CONNECTIONS, duration: DURATION, headers, requests: [startRequest] }));
+  rows.push(await measure('stop, saturated', server.child, {
+    url: server.base, connections: CONNECTIONS, duration: DURATION * 4, amount: started.length - stopNext, headers, requests: [stopRequest],
+  }));
+  // At a fixed rate (RATE per second over the same connections): latency when the server is not saturated.
+  const before = started.length;
+  rows.push(await measure(`start, ${RATE}/s`, server.child, { url: server.base, connections: CONNECTIONS, duration: DURATION, overallRate: RATE, headers, requests: [startRequest] }));
+  rows.push(await measure(`stop, ${RATE}/s`, server.child, {
+    url: server.base, connections: CONNECTIONS, duration: DURATION * 4, overallRate: RATE, amount: started.length - before, headers, requests: [stopRequest],
   }));
   console.log(`\nsalary runs (${entryCount} entries of March 2026)\n${formatTable(['run', 'entries', 'salaries', 'seconds', 'salaries/s'], runs)}`);
-  console.log(`\nclock-in / clock-out (${CONNECTIONS} connections, ${DURATION} s; each start on another job, each stop on a started one)\n${formatTable(ROW_HEADER, rows.map(rowCells))}`);
+  console.log(`\nclock-in / clock-out (${CONNECTIONS} connections; each start on another job, each stop on a started one)\n${formatTable(ROW_HEADER, rows.map(rowCells))}`);
 }
 
 runBenchmark(main);

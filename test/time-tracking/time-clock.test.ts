@@ -185,6 +185,17 @@ describe('clocking in and out on a job', () => {
     assert.ok(Date.parse(e2.timeEnd) >= Date.parse(e2.timeStart));
   });
 
+  test('a stop records the break taken and both comments; a break above a day is 400', async () => {
+    const jobId = await newJob(at(9, 6), at(9, 14), { userId: user.Carl, objectId });
+    const started = await clock(jobId, 'start', { time: at(9, 6), comment: 'key from the porter' });
+    assertProblem(await req('POST', `/v2/jobs/${jobId}/stop`, { time: at(9, 14), break: 86_401 }), 400);
+    await clock(jobId, 'stop', { time: at(9, 14), break: 3600, comment: 'key returned' });
+    const e = await entry(started._id);
+    // 8 h present, 1 h break recorded (more than the 30 minutes required): 7 h worked.
+    assert.deepEqual([e.break, e.requiredBreakTime, e.workingTime, e.targetTime], [3600, 1800, 7 * 3600, 8 * 3600]);
+    assert.equal(e.comment, 'key from the porter\nkey returned');
+  });
+
   test('a job without a user is 409; an unknown job 404, a malformed id 400', async () => {
     const jobId = await newJob(at(6, 8), at(6, 10));
     assertProblem(await req('POST', `/v2/jobs/${jobId}/start`, { time: at(6, 8) }), 409);
@@ -192,6 +203,16 @@ describe('clocking in and out on a job', () => {
     assertProblem(await req('POST', `/v2/jobs/${MISSING}/start`, {}), 404);
     assert.equal((await req('POST', '/v2/jobs/not-an-id/start', {})).status, 400);
     assertProblem(await req('POST', `/v2/jobs/${jobId}/start`, { time: at(6, 8), unknown: 1 }), 400);
+  });
+});
+
+describe('clocking in on a cancelled job', () => {
+  test('is refused and leaves the job cancelled', async () => {
+    const jobId = await newJob(at(2, 8), at(2, 10), { userId: user.Carl, state: 'cancelled' });
+    const res = await req('POST', `/v2/jobs/${jobId}/start`, { time: at(2, 8) });
+    const job = (await req('GET', `/v2/jobs/${jobId}`)).body;
+    assert.equal(job.state, 'cancelled');
+    assert.equal(res.status, 409, JSON.stringify(res.body));
   });
 });
 
@@ -286,6 +307,11 @@ describe('plausibility', () => {
     const ok = await clock(onTime, 'start', { time: at(11, 13.5) });
     assert.equal((await entry(ok._id)).errors.includes('STARTED_TOO_EARLY'), false);
     await clock(onTime, 'stop', { time: at(11, 16) });
+    // Two hours late is STARTED_TOO_LATE.
+    const late = await newJob(at(11, 17), at(11, 21), { userId: user.Carl, objectId });
+    const lateEntry = await clock(late, 'start', { time: at(11, 19) });
+    await clock(late, 'stop', { time: at(11, 21) });
+    assert.deepEqual((await entry(lateEntry._id)).errors, ['STARTED_TOO_LATE']);
   });
 
   test('a clock-in far from the object is LOCATION_TOO_FAR; the settings change the limit', async () => {
@@ -424,8 +450,31 @@ describe('manual entries and corrections', () => {
     assert.equal((await entry(created._id)).workingTime, 8 * 3600 - 3600 + 600);
 
     assertProblem(await req('PATCH', `/v2/timeTracking/${created._id}`, { timeEnd: at(17, 7), reason: 'typo' }), 400, 'timeEnd');
+    assertProblem(await req('PATCH', `/v2/timeTracking/${created._id}`, { approved: true, reason: 'sneaky' }), 400);
+    assert.equal((await entry(created._id)).approved, false, 'approval is its own action');
     assertProblem(await req('PATCH', `/v2/timeTracking/${MISSING}`, { comment: 'x', reason: 'y' }), 404);
     assert.equal((await req('DELETE', `/v2/timeTracking/${created._id}`)).status, 404, 'entries are cancelled, not deleted');
+  });
+
+  test('a correction that moves an entry to another job takes the target time from the new job', async () => {
+    const first = await newJob(at(18, 8), at(18, 10), { userId: user.Dina, objectId });
+    const second = await newJob(at(18, 12), at(18, 15), { userId: user.Dina, objectId: otherObjectId });
+    const created = await manual({ userId: user.Dina, jobId: first, timeStart: at(18, 8), timeEnd: at(18, 10) });
+    await req('PATCH', `/v2/timeTracking/${created._id}`, { jobId: second, timeStart: at(18, 12), timeEnd: at(18, 15), reason: 'booked on the wrong job' });
+    const e = await entry(created._id);
+    assert.deepEqual([e.jobId, e.targetTime, e.workingTime], [second, 3 * 3600, 3 * 3600]);
+    assert.deepEqual((await req('GET', `/v2/jobs/${second}`)).body.timeTrackings.map((x: any) => x._id), [created._id]);
+    assert.deepEqual((await req('GET', `/v2/jobs/${first}`)).body.timeTrackings, []);
+  });
+
+  test('a correction that moves an entry to another job also takes that job\'s object and date', async () => {
+    const first = await newJob(at(19, 8), at(19, 10), { userId: user.Dina, objectId });
+    const second = await newJob(at(19, 12), at(19, 15), { userId: user.Dina, objectId: otherObjectId });
+    const created = await manual({ userId: user.Dina, jobId: first, timeStart: at(19, 8), timeEnd: at(19, 10) });
+    const res = await req('PATCH', `/v2/timeTracking/${created._id}`, { jobId: second, timeStart: at(19, 12), timeEnd: at(19, 15), reason: 'booked on the wrong job' });
+    assert.equal(res.status, 200, JSON.stringify(res.body));
+    const e = await entry(created._id);
+    assert.deepEqual([e.objectId, e.trackingJobDate], [otherObjectId, at(19, 12)]);
   });
 });
 

@@ -4,11 +4,13 @@ import { sql } from 'kysely';
 import { Type } from 'typebox';
 import { defineResource } from '../../resources/engine/define-resource.js';
 import { opt, text } from '../../resources/engine/fields.js';
+import { OBJECT_ID_PATTERN } from '../../platform/ids.js';
 import {
   dateRangeFilter, idsFilter, timeFrameFilter, timestampBound, valuesFilter,
 } from '../../platform/http/named-filters.js';
 
 const id = { type: 'string' };
+const ref = { type: 'string', pattern: OBJECT_ID_PATTERN };
 const seconds = { type: 'number', description: 'seconds' };
 const amount = { type: 'number', description: 'amount in the company currency, two decimals' };
 const frame = { type: 'object', properties: { from: { type: 'string', format: 'date-time' }, to: { type: 'string', format: 'date-time' } } };
@@ -39,12 +41,12 @@ export const salaries = defineResource({
     reason: opt(text(1000)),
   }),
   readOnly: {
-    userId: id, timeTrackingId: id, objectId: id, jobId: id, assignmentId: id, activityTypeId: id, absenceId: id,
+    userId: ref, timeTrackingId: ref, objectId: ref, jobId: ref, assignmentId: ref, activityTypeId: ref, absenceId: ref,
     roundedUp: { type: 'boolean' }, releasedBySystem: { type: 'boolean' },
     type: { type: 'string', description: 'work (from a time-tracking entry) or absence' }, payType: { type: 'string' },
     workingTime: seconds, targetTime: seconds, salaryPerHour: amount, salary: { ...amount, description: 'total: base pay plus surcharges' },
     baseSalary: amount, salaryCents: { type: 'integer', description: 'the total in cents, exact' },
-    approvedByUserId: id, updatedByUserId: id,
+    approvedByUserId: ref, updatedByUserId: ref,
     from: { type: 'string', format: 'date-time' }, to: { type: 'string', format: 'date-time' }, trackingJobDate: { type: 'string', format: 'date-time' },
     addedTime: seconds, break: seconds, minBreakTime: seconds, roundUpSeconds: seconds, drivingTime: seconds,
     nightWorkingTime: { ...seconds, deprecated: true }, sundayWorkingTime: { ...seconds, deprecated: true }, publicHolidayWorkingTime: { ...seconds, deprecated: true },

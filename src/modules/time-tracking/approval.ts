@@ -10,6 +10,7 @@ import type { StoredRecord } from '../../resources/engine/define-resource.js';
 import { deleteRecord, findRecord, updateRecord } from '../../resources/engine/resource-store.js';
 import { salaries } from '../pay/salaries-resource.js';
 import { writeSalaries } from '../pay/salary-writer.js';
+import { jobs } from '../scheduling/jobs-resource.js';
 import { timeTrackings } from './time-trackings-resource.js';
 
 const MAX_RUN_DAYS = 62;
@@ -35,6 +36,17 @@ async function salaryIdsAfterWrite(tx: TenantTx, ctx: RequestContext, entry: Sto
 export async function recomputeAfterCorrection(tx: TenantTx, ctx: RequestContext, change: { id: string }) {
   const entry = await findRecord(tx, timeTrackings, change.id);
   if (entry?.doc.approved && entry.doc.timeEnd && !entry.doc.cancelled) await salaryIdsAfterWrite(tx, ctx, entry);
+}
+
+/** After an open entry was cancelled: a started job with nobody clocked in is completed if anyone worked on it, else open again. */
+async function settleJobState(tx: TenantTx, ctx: RequestContext, jobId: string) {
+  const job = await findRecord(tx, jobs, jobId, { forUpdate: true });
+  if (!job || job.doc.state !== 'started') return;
+  const { rows } = await sql<{ open: number; done: number }>`SELECT count(*) FILTER (WHERE time_end IS NULL)::int AS open,
+      count(*) FILTER (WHERE time_end IS NOT NULL)::int AS done
+    FROM time_trackings WHERE company_id = ${tx.companyId} AND job_id = ${jobId} AND NOT cancelled`.execute(tx.db);
+  if (Number(rows[0]!.open) > 0) return;
+  await updateRecord(tx, jobs, jobId, { doc: { ...job.doc, state: Number(rows[0]!.done) > 0 ? 'completed' : 'open' }, userId: ctx.userId });
 }
 
 export function approvals(deps: { database: Database }) {
@@ -70,6 +82,7 @@ export function approvals(deps: { database: Database }) {
         errors: [], ...(reason ? { reason } : {}),
       };
       await updateRecord(tx, timeTrackings, id, { doc, userId: ctx.userId, columns: { has_errors: false, missing_stop_at: null } });
+      if (entry.doc.jobId && !entry.doc.timeEnd) await settleJobState(tx, ctx, entry.doc.jobId);
     });
   }
 

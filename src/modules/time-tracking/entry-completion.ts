@@ -8,16 +8,24 @@ import { fieldError } from '../../platform/http/errors.js';
 import type { Prepared, StoredRecord } from '../../resources/engine/define-resource.js';
 import { findRecord } from '../../resources/engine/resource-store.js';
 import { jobs } from '../scheduling/jobs-resource.js';
-import { storedSettingsSql, withDefaults } from '../pay/pay-settings.js';
+import { storedSettingsSql, withDefaults, type TimeAndPaySettings } from '../pay/pay-settings.js';
 import { deductedBreakSeconds, requiredBreakSeconds } from '../pay/rules/breaks.js';
 import { plausibilityErrors, type PlausibilityCode } from './plausibility.js';
 
 /** Codes that only a later event can clear or set, kept across re-checks. */
 const STICKY: PlausibilityCode[] = ['SALARY_BILLED'];
 
+/** What the completion reads besides the entry: the time clock loads it with the job in one query. */
+export interface EntryContext {
+  settings: Partial<TimeAndPaySettings> | null;
+  object: Record<string, any> | null;
+  userExists: boolean;
+  overlaps: boolean;
+}
+
 export async function completeEntry(
   tx: TenantTx, doc: Record<string, any>, previous?: StoredRecord,
-  options: { job?: StoredRecord | null; now?: number } = {},
+  options: { job?: StoredRecord | null; now?: number; context?: EntryContext; skip?: PlausibilityCode[] } = {},
 ): Promise<Prepared> {
   const now = options.now ?? Date.now();
   const start = Date.parse(doc.timeStart);
@@ -35,25 +43,22 @@ export async function completeEntry(
     cancelled: doc.cancelled ?? false,
   };
   if (job) {
-    next.objectId ??= job.doc.objectId;
-    next.assignmentId ??= job.doc.assignmentId;
-    next.activityTypeId ??= job.doc.activityTypeId;
-    next.trackingJobDate ??= job.doc.from;
+    // From the job, unless given: on a move to another job, values that came from the old job follow the new one.
+    const moved = previous !== undefined && previous.doc.jobId !== doc.jobId;
+    const fromJob: Record<string, unknown> = {
+      objectId: job.doc.objectId, assignmentId: job.doc.assignmentId, activityTypeId: job.doc.activityTypeId, trackingJobDate: job.doc.from,
+    };
+    for (const [key, value] of Object.entries(fromJob)) {
+      const keptFromOldJob = moved && next[key] === previous.doc[key];
+      if (next[key] == null || keptFromOldJob) next[key] = value;
+    }
     next.targetTime = Math.round((job.doc.targetTime ?? 0) * 60);
   }
-  for (const key of ['objectId', 'assignmentId', 'activityTypeId'] as const) if (next[key] == null) delete next[key];
+  for (const key of ['objectId', 'assignmentId', 'activityTypeId', 'trackingJobDate'] as const) if (next[key] == null) delete next[key];
 
-  const { rows } = await sql<{ settings: any; object: any; user_exists: boolean; overlaps: boolean }>`SELECT
-      ${storedSettingsSql(tx)} AS settings,
-      (SELECT doc FROM objects WHERE company_id = ${tx.companyId} AND id = ${next.objectId ?? null}) AS object,
-      EXISTS (SELECT 1 FROM users WHERE company_id = ${tx.companyId} AND id = ${next.userId}) AS user_exists,
-      EXISTS (SELECT 1 FROM time_trackings WHERE company_id = ${tx.companyId} AND user_id = ${next.userId} AND NOT cancelled
-        AND id IS DISTINCT FROM ${previous?.id ?? null}
-        AND time_start < ${end === undefined ? sql`'infinity'::timestamptz` : new Date(end)} AND coalesce(time_end, 'infinity') > ${new Date(start)}) AS overlaps`
-    .execute(tx.db);
-  const found = rows[0]!;
+  const found = options.context ?? (await loadContext(tx, next, start, end, previous));
   const settings = withDefaults(found.settings);
-  if (!found.user_exists) throw fieldError('userId', 'no such user');
+  if (!found.userExists) throw fieldError('userId', 'no such user');
   if (next.objectId && !found.object) throw fieldError('objectId', 'no such object');
   if (found.object?.objectManagerId) next.objectManagerId = found.object.objectManagerId;
 
@@ -71,10 +76,25 @@ export async function completeEntry(
     location: next.location, objectLocation: found.object?.location,
     job: job ? { from: Date.parse(job.doc.from), to: Date.parse(job.doc.to) } : undefined,
     overlapsAnother: found.overlaps, now,
-  }, settings.plausibility).filter((code) => code !== 'MISSING_STOP' || !next.offline); // an offline upload did stop, just later
+  }, settings.plausibility)
+    .filter((code) => !options.skip?.includes(code))
+    .filter((code) => code !== 'MISSING_STOP' || !next.offline); // an offline upload did stop, just later
   const sticky = ((previous?.doc.errors ?? []) as PlausibilityCode[]).filter((code) => STICKY.includes(code));
   next.errors = [...new Set([...codes, ...sticky])];
   next.allFoundErrors = [...new Set([...(previous?.doc.allFoundErrors ?? []), ...next.errors])];
   const missingStopAt = job && end === undefined ? new Date(Date.parse(job.doc.to) + settings.plausibility.missingStopGraceMinutes * 60_000) : null;
   return { doc: next, columns: { has_errors: next.errors.length > 0, missing_stop_at: missingStopAt } };
+}
+
+async function loadContext(tx: TenantTx, next: Record<string, any>, start: number, end: number | undefined, previous?: StoredRecord): Promise<EntryContext> {
+  const { rows } = await sql<{ settings: any; object: any; user_exists: boolean; overlaps: boolean }>`SELECT
+      ${storedSettingsSql(tx)} AS settings,
+      (SELECT doc FROM objects WHERE company_id = ${tx.companyId} AND id = ${next.objectId ?? null}) AS object,
+      EXISTS (SELECT 1 FROM users WHERE company_id = ${tx.companyId} AND id = ${next.userId}) AS user_exists,
+      EXISTS (SELECT 1 FROM time_trackings WHERE company_id = ${tx.companyId} AND user_id = ${next.userId} AND NOT cancelled
+        AND id IS DISTINCT FROM ${previous?.id ?? null}
+        AND time_start < ${end === undefined ? sql`'infinity'::timestamptz` : new Date(end)} AND coalesce(time_end, 'infinity') > ${new Date(start)}) AS overlaps`
+    .execute(tx.db);
+  const row = rows[0]!;
+  return { settings: row.settings, object: row.object, userExists: row.user_exists, overlaps: row.overlaps };
 }

@@ -9,9 +9,11 @@ import { Conflict, NotFound, fieldError } from '../../platform/http/errors.js';
 import { requireLevel, type RequestContext } from '../../platform/http/request-context.js';
 import { newObjectId } from '../../platform/ids.js';
 import type { StoredRecord } from '../../resources/engine/define-resource.js';
-import { findRecord, insertRecord, nextNumber, updateRecord } from '../../resources/engine/resource-store.js';
+import { numberBlocks } from '../../resources/engine/number-blocks.js';
+import { insertRecord, updateRecord } from '../../resources/engine/resource-store.js';
 import { jobs } from '../scheduling/jobs-resource.js';
-import { completeEntry } from './entry-completion.js';
+import { storedSettingsSql } from '../pay/pay-settings.js';
+import { completeEntry, type EntryContext } from './entry-completion.js';
 import { timeTrackings } from './time-trackings-resource.js';
 
 export interface ClockBody {
@@ -37,23 +39,36 @@ function clockTime(body: ClockBody, now: number): number {
 }
 
 export function timeClock(deps: { database: Database }) {
-  async function loadJob(tx: TenantTx, ctx: RequestContext, jobId: string): Promise<{ job: StoredRecord; userId: string }> {
+  const numbers = numberBlocks(deps.database);
+  /**
+   * Everything a clock-in or -out reads, in one statement: the job (locked), the entry a clientId
+   * names, the user's open entry on the job, other users' open entries, and the entry's context
+   * (settings, object, overlap with the user's other entries over [entry start or `at`, `until`)).
+   */
+  async function load(tx: TenantTx, ctx: RequestContext, jobId: string, clientId: string | undefined, at: number, until?: number) {
     const level = requireLevel(ctx, timeTrackings.area, 'write');
-    const job = await findRecord(tx, jobs, jobId, { forUpdate: true });
-    if (!job || (level === 'own' && job.doc.userId !== ctx.userId)) throw NotFound('job', jobId);
-    if (!job.doc.userId) throw Conflict('The job has no user; assign it before clocking in');
-    return { job, userId: job.doc.userId };
-  }
-
-  /** The entry a clientId names (for replays) and the job's open entry of the user, in one query. */
-  async function entriesOf(tx: TenantTx, jobId: string, userId: string, clientId: string | undefined) {
-    const { rows } = await sql<{ replay: StoredRecord | null; open: StoredRecord | null; others_open: number }>`SELECT
-        (SELECT to_jsonb(t) FROM time_trackings t WHERE company_id = ${tx.companyId} AND user_id = ${userId} AND client_id = ${clientId ?? null} FOR UPDATE) AS replay,
-        (SELECT to_jsonb(t) FROM time_trackings t WHERE company_id = ${tx.companyId} AND job_id = ${jobId} AND user_id = ${userId}
-          AND time_end IS NULL AND NOT cancelled FOR UPDATE) AS open,
-        (SELECT count(*)::int FROM time_trackings WHERE company_id = ${tx.companyId} AND job_id = ${jobId} AND user_id <> ${userId}
-          AND time_end IS NULL AND NOT cancelled) AS others_open`.execute(tx.db);
-    return rows[0]!;
+    const { rows } = await sql<{ job: StoredRecord; replay: StoredRecord | null; open: StoredRecord | null; others_open: number; settings: any; object: any; overlaps: boolean }>`
+      WITH job AS (SELECT * FROM jobs WHERE company_id = ${tx.companyId} AND id = ${jobId} FOR UPDATE)
+      SELECT to_jsonb(job) AS job, to_jsonb(replay) AS replay, to_jsonb(open) AS open,
+        (SELECT count(*)::int FROM time_trackings o WHERE o.company_id = job.company_id AND o.job_id = job.id AND o.user_id <> job.user_id
+          AND o.time_end IS NULL AND NOT o.cancelled) AS others_open,
+        ${storedSettingsSql(tx)} AS settings,
+        (SELECT doc FROM objects WHERE company_id = job.company_id AND id = job.object_id) AS object,
+        EXISTS (SELECT 1 FROM time_trackings o WHERE o.company_id = job.company_id AND o.user_id = job.user_id AND NOT o.cancelled
+          AND o.id IS DISTINCT FROM coalesce(replay.id, open.id)
+          AND o.time_start < ${until === undefined ? sql`'infinity'::timestamptz` : new Date(until)}
+          AND coalesce(o.time_end, 'infinity') > coalesce(replay.time_start, open.time_start, ${new Date(at)})) AS overlaps
+      FROM job
+        LEFT JOIN LATERAL (SELECT * FROM time_trackings t WHERE t.company_id = job.company_id AND t.user_id = job.user_id
+          AND t.client_id = ${clientId ?? null} FOR UPDATE) replay ON true
+        LEFT JOIN LATERAL (SELECT * FROM time_trackings t WHERE t.company_id = job.company_id AND t.job_id = job.id AND t.user_id = job.user_id
+          AND t.time_end IS NULL AND NOT t.cancelled FOR UPDATE) open ON true`.execute(tx.db);
+    const found = rows[0];
+    if (!found || (level === 'own' && found.job.doc.userId !== ctx.userId)) throw NotFound('job', jobId);
+    if (!found.job.doc.userId) throw Conflict('The job has no user; assign it before clocking in');
+    if (found.job.doc.state === 'cancelled') throw Conflict('The job is cancelled; nobody can clock on it');
+    const context: EntryContext = { settings: found.settings, object: found.object, userExists: true, overlaps: found.overlaps };
+    return { ...found, userId: found.job.doc.userId as string, context };
   }
 
   async function setJob(tx: TenantTx, ctx: RequestContext, job: StoredRecord, doc: Record<string, unknown>, columns: Record<string, unknown> = {}) {
@@ -61,46 +76,46 @@ export function timeClock(deps: { database: Database }) {
   }
 
   async function start(ctx: RequestContext, jobId: string, body: ClockBody = {}): Promise<ClockResult> {
+    requireLevel(ctx, timeTrackings.area, 'write');
+    const number = await numbers.take(ctx.companyId, timeTrackings.collection);
+    const now = Date.now();
+    const time = clockTime(body, now);
     return inTenant(deps.database, ctx.companyId, async (tx) => {
-      const { job, userId } = await loadJob(tx, ctx, jobId);
-      const { replay, open } = await entriesOf(tx, jobId, userId, body.clientId);
+      const { job, userId, replay, open, context } = await load(tx, ctx, jobId, body.clientId, time);
       if (replay) {
         if (replay.doc.jobId !== jobId) throw Conflict(`clientId ${body.clientId} already names an entry of another job`);
         return { _id: replay.id, timeTrackingId: replay.id, jobId, replayed: true };
       }
       if (open) throw Conflict(`Already clocked in on this job since ${open.doc.timeStart} (entry ${open.id}); clock out first`);
-      const now = Date.now();
-      const time = clockTime(body, now);
       const id = newObjectId();
       const prepared = await completeEntry(tx, {
         userId, jobId, timeStart: new Date(time).toISOString(), type: 'default',
         ...(body.location ? { location: body.location } : {}), ...(body.comment ? { comment: body.comment } : {}),
         ...(body.clientId ? { clientId: body.clientId } : {}),
         offline: body.offline ?? false, generatedByUser: true, wasAddedManually: false, editedByManager: false, salaryIds: [],
-      }, undefined, { job, now });
+      }, undefined, { job, now, context, skip: ['MISSING_STOP'] }); // just clocked in: nothing is missing yet
       const started = [...(job.doc.started ?? []), {
         trackingJobDate: job.doc.from, userId, time: new Date(time).toISOString(), isLive: !body.offline, wasAddedManually: false, timeTrackingId: id,
       }];
       await setJob(tx, ctx, job, { ...job.doc, started, state: 'started' }, { started_at: new Date(time) });
-      // The number last: its counter row stays locked until the commit, so other clock-ins wait as briefly as possible.
       await insertRecord(tx, timeTrackings, {
-        id, number: await nextNumber(tx, timeTrackings.collection), doc: prepared.doc, userId: ctx.userId, chatId: newObjectId(), columns: prepared.columns,
+        id, number, doc: prepared.doc, userId: ctx.userId, chatId: newObjectId(), columns: prepared.columns,
       });
       return { _id: id, timeTrackingId: id, jobId };
     });
   }
 
   async function stop(ctx: RequestContext, jobId: string, body: ClockBody = {}): Promise<ClockResult> {
+    const now = Date.now();
+    const time = clockTime(body, now);
     return inTenant(deps.database, ctx.companyId, async (tx) => {
-      const { job, userId } = await loadJob(tx, ctx, jobId);
-      const found = await entriesOf(tx, jobId, userId, body.clientId);
+      const found = await load(tx, ctx, jobId, body.clientId, time, time);
+      const { job } = found;
       if (found.replay && found.replay.doc.jobId !== jobId) throw Conflict(`clientId ${body.clientId} names an entry of another job`);
       if (found.replay?.doc.timeEnd) return { _id: found.replay.id, timeTrackingId: found.replay.id, jobId, replayed: true };
       // The job row is locked (FOR UPDATE above), and every clock-in and -out on the job takes that lock first.
       const entry = found.replay ?? found.open;
       if (!entry) throw Conflict('Not clocked in on this job; clock in first');
-      const now = Date.now();
-      const time = clockTime(body, now);
       if (time < Date.parse(entry.doc.timeStart)) throw fieldError('time', `is before the clock-in at ${entry.doc.timeStart}`);
       const prepared = await completeEntry(tx, {
         ...entry.doc, timeEnd: new Date(time).toISOString(),
@@ -108,7 +123,7 @@ export function timeClock(deps: { database: Database }) {
         ...(body.break !== undefined ? { break: body.break } : {}),
         ...(body.comment ? { comment: entry.doc.comment ? `${entry.doc.comment}\n${body.comment}` : body.comment } : {}),
         offline: Boolean(entry.doc.offline || body.offline),
-      }, entry, { job, now });
+      }, entry, { job, now, context: found.context });
       await updateRecord(tx, timeTrackings, entry.id, { doc: prepared.doc, userId: ctx.userId, columns: prepared.columns });
       if (Number(found.others_open) === 0) await setJob(tx, ctx, job, { ...job.doc, state: 'completed' });
       return { _id: entry.id, timeTrackingId: entry.id, jobId };

@@ -1,7 +1,7 @@
 // Time-tracking entries. Employees create them by clocking in and out on a job (time-clock.ts);
 // managers add entries by hand, correct them (with a reason), approve and cancel them.
 import { Type } from 'typebox';
-import { Forbidden } from '../../platform/http/errors.js';
+import { Conflict, Forbidden } from '../../platform/http/errors.js';
 import { levelOf } from '../../platform/http/request-context.js';
 import { defineResource } from '../../resources/engine/define-resource.js';
 import { dateTime, geoPoint, objectId, opt, text } from '../../resources/engine/fields.js';
@@ -77,9 +77,11 @@ export const timeTrackings = defineResource({
       if (levelOf(ctx.permissions, 'timeTracking', 'write') !== 'all') {
         throw Forbidden('Only managers add or correct entries; employees clock in and out on their jobs');
       }
+      if (previous?.doc.approved && doc.timeEnd === undefined) throw Conflict('An approved entry keeps its end; cancel it instead');
+      if (previous?.doc.cancelled) throw Conflict('A cancelled entry cannot be changed');
       const base = previous
         ? { ...doc, editedByManager: true }
-        : { ...doc, wasAddedManually: true, generatedByUser: false, editedByManager: false, approved: false, cancelled: false, type: doc.type ?? 'default' };
+        : { ...doc, wasAddedManually: true, generatedByUser: false, editedByManager: false, approved: false, cancelled: false, type: doc.type ?? 'default', salaryIds: [] };
       return completeEntry(tx, base, previous);
     },
     // Called lazily: approval.ts imports this module.
