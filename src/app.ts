@@ -27,6 +27,9 @@ import { registerMasterData } from './resources/register-master-data.js';
 import { registerSchedulingRoutes } from './modules/scheduling/scheduling-routes.js';
 import { registerTimeTrackingRoutes } from './modules/time-tracking/time-tracking-routes.js';
 import { registerPayRoutes } from './modules/pay/pay-routes.js';
+import { registerAbsenceRoutes } from './modules/absences/absence-routes.js';
+import { mailOutbox } from './platform/mail/outbox.js';
+import { mailTransport, type MailTransport } from './platform/mail/mail-transport.js';
 import { webhookDeps } from './modules/webhooks/webhook-deps.js';
 import { registerWebhookRoutes } from './modules/webhooks/webhook-routes.js';
 import type { Resolver } from './modules/webhooks/target-guard.js';
@@ -39,6 +42,8 @@ export interface AppDeps {
   sms?: SmsGateway;
   /** DNS for webhook targets (tests stub it: no test resolves or connects to a real host). */
   resolveHost?: Resolver;
+  /** Where mail goes (tests give an SMTP server on 127.0.0.1 or a recorder). */
+  mail?: MailTransport;
 }
 
 export interface RouteEntry { method: string; url: string }
@@ -99,6 +104,9 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   const sms = deps.sms ?? smsGateway(config, app.log);
+  const transport = deps.mail ?? mailTransport(config.mailTransport, config.mailFrom, app.log);
+  if (!deps.mail) app.addHook('onClose', async () => transport.close());
+  const mail = mailOutbox(database, transport);
   const credentials = credentialResolver(config, database);
   const auth = authService({
     config, database, sms,
@@ -119,6 +127,7 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
     registerSchedulingRoutes(v2, { database });
     registerTimeTrackingRoutes(v2, { database });
     registerPayRoutes(v2, { database });
+    registerAbsenceRoutes(v2, { database, mail });
     registerWebhookRoutes(v2, { database, ...webhookDeps(config, deps.resolveHost) });
   }, { prefix: API_PREFIX });
 

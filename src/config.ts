@@ -21,6 +21,9 @@ export interface Config {
   authRateLimitPerUsername: number;
   authRateLimitWindowSeconds: number;
   smsSink: string;
+  /** log (default), file:<path> (JSON lines), or smtp[s]://user:pass@host:port */
+  mailTransport: string;
+  mailFrom: string;
   smsHttpUrl: string | undefined;
   apiKeyCacheSeconds: number;
   logLevel: string;
@@ -109,6 +112,8 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
     authRateLimitPerUsername: int(env, 'AUTH_RATE_LIMIT_PER_USERNAME', 10, 1, 100000),
     authRateLimitWindowSeconds: int(env, 'AUTH_RATE_LIMIT_WINDOW', 60, 1, 86400),
     smsSink: env.SMS_SINK || 'log',
+    mailTransport: mailSetting(env.MAIL_TRANSPORT || 'log'),
+    mailFrom: env.MAIL_FROM || 'Crewbase <no-reply@localhost>',
     smsHttpUrl: env.SMS_HTTP_URL || undefined,
     apiKeyCacheSeconds: int(env, 'API_KEY_CACHE_SECONDS', 30, 0, 3600),
     logLevel: env.LOG_LEVEL || 'info',
@@ -122,6 +127,11 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
     webhookWorker: worker,
     webhookSecretKey: env.WEBHOOK_SECRET_KEY ? new TextEncoder().encode(env.WEBHOOK_SECRET_KEY) : jwt,
   });
+}
+
+function mailSetting(value: string): string {
+  if (value === 'log' || value.startsWith('file:') || /^smtps?:\/\//.test(value)) return value;
+  throw new ConfigError('MAIL_TRANSPORT must be log, file:<path> or smtp[s]://…');
 }
 
 export { ConfigError };

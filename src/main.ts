@@ -8,7 +8,10 @@ import { authService } from './modules/auth/auth-service.js';
 import { smsGateway } from './modules/auth/sms-gateway.js';
 import { createCompany } from './modules/company/create-company.js';
 import { deliveryWorker } from './modules/webhooks/delivery-worker.js';
-import { startMissingStopSweep } from './modules/time-tracking/missing-stop-sweep.js';
+import { flagMissingStops } from './modules/time-tracking/missing-stop-sweep.js';
+import { every } from './platform/background/every.js';
+import { mailOutbox } from './platform/mail/outbox.js';
+import { mailTransport } from './platform/mail/mail-transport.js';
 import { webhookDeps } from './modules/webhooks/webhook-deps.js';
 import { pino } from 'pino';
 
@@ -19,6 +22,20 @@ async function openMigrated(config: Config, log: (line: string) => void): Promis
   const applied = await migrate(database, log);
   log(`database ready (${database.kind}, ${applied} migration(s) applied)`);
   return database;
+}
+
+/** The periodic work beside webhook delivery: missing clock-outs (every minute) and unsent mail (every 30 s). */
+function backgroundTasks(config: Config, database: Database, log: { error(obj: object, msg: string): void; info(obj: object, msg: string): void }) {
+  const transport = mailTransport(config.mailTransport, config.mailFrom, log);
+  const outbox = mailOutbox(database, transport);
+  const stops = [
+    every(60_000, () => flagMissingStops(database), log, 'missing-stop sweep'),
+    every(30_000, () => outbox.sendDue(), log, 'mail retry'),
+  ];
+  return async () => {
+    await Promise.all(stops.map((stop) => stop()));
+    transport.close();
+  };
 }
 
 async function serve(config: Config) {
@@ -40,7 +57,7 @@ async function serve(config: Config) {
   process.on('SIGINT', () => void shutdown('SIGINT'));
   await app.listen({ port: config.port, host: config.host });
   worker?.start();
-  stopSweep = worker ? startMissingStopSweep(database, app.log) : undefined;
+  stopSweep = worker ? backgroundTasks(config, database, app.log) : undefined;
 }
 
 /** Background work only: delivers webhooks and flags missing clock-outs (several may run beside the API servers). */
@@ -48,7 +65,7 @@ async function work(config: Config) {
   const database = await openMigrated(config, (line) => console.log(line));
   const log = pino({ level: config.logLevel });
   const worker = deliveryWorker({ database, config, log, ...webhookDeps(config) });
-  const stopSweep = startMissingStopSweep(database, log);
+  const stopSweep = backgroundTasks(config, database, log);
   const shutdown = async () => {
     await worker.stop();
     await stopSweep();

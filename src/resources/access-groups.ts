@@ -52,6 +52,7 @@ export const DEFAULT_ACCESS_GROUPS: Array<{ key: string; name: string; descripti
       users: { read: 'own', write: 'none' }, objects: READ_ALL, customers: NONE, activityTypes: READ_ALL,
       articles: READ_ALL, jobs: { read: 'own', write: 'none' }, assignments: NONE,
       timeTracking: { read: 'own', write: 'own' }, salaries: { read: 'own', write: 'none' }, holidays: READ_ALL,
+      absences: { read: 'own', write: 'own' },
     },
   },
 ];

@@ -52,6 +52,10 @@ const FIXTURES: Record<string, {
   },
   surcharges: { path: '/v2/surcharges/', body: { name: 'Night', rate: 25, activeOn: { timeWindows: [{ from: '20:00', to: '06:00' }] } } },
   payTypes: { path: '/v2/payTypes/', body: { name: 'Normal hours' } },
+  absences: {
+    path: '/v2/absences/', body: (ids) => ({ userId: ids.users, type: 1, dtStart: '2027-01-05T00:00:00Z', dtEnd: '2027-01-06T00:00:00Z' }),
+    patch: { desc: 'changed by B?' },
+  },
   'integrations/webhooks': { path: '/v2/integrations/webhooks/', body: { type: 'CREATE', entity: 'customer', url: 'https://93.184.216.34/hook' } },
 };
 
@@ -71,6 +75,8 @@ const ACTION_BODIES: Record<string, (ids: Record<string, string>) => unknown> = 
   stop: () => ({}),
   approve: () => undefined,
   cancel: () => ({ reason: 'not worked' }),
+  decline: () => ({ declineComment: 'no' }),
+  replacements: (ids) => ({ userId: ids.users, all: true }),
 };
 
 describe('row-level security', () => {

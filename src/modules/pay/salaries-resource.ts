@@ -52,10 +52,11 @@ export const salaries = defineResource({
     nightWorkingTime: { ...seconds, deprecated: true }, sundayWorkingTime: { ...seconds, deprecated: true }, publicHolidayWorkingTime: { ...seconds, deprecated: true },
     surcharges: { type: 'array', items: salarySurchargeSchema },
     errors: { type: 'array', items: { type: 'string' } },
+    date: { type: 'string', format: 'date', description: 'absence salaries: the local day paid' },
   },
   columns: {
     userId: 'user_id', timeTrackingId: 'time_tracking_id', objectId: 'object_id', jobId: 'job_id',
-    activityTypeId: 'activity_type_id', from: 'from_at', trackingJobDate: 'tracking_job_date', billed: 'billed',
+    activityTypeId: 'activity_type_id', from: 'from_at', trackingJobDate: 'tracking_job_date', billed: 'billed', absenceId: 'absence_id',
   },
   list: {
     defaultSort: 'from:1',

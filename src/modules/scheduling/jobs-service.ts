@@ -10,6 +10,8 @@ import type { StoredRecord } from '../../resources/engine/define-resource.js';
 import { findRecord, insertRecord, nextNumber, updateRecord } from '../../resources/engine/resource-store.js';
 import { users } from '../users/users-resource.js';
 import { coverJobWindow } from './job-planning.js';
+import { createReplacementJob } from './replacement-jobs.js';
+import { recordReplacement } from '../absences/absence-coverage.js';
 import { countJobs, selectJobsJson } from './jobs-read.js';
 import { MAX_JOB_MS, jobs } from './jobs-resource.js';
 import { parseWindow, timeFrameConditions, type TimeFrameBody } from './time-frame-filter.js';
@@ -148,14 +150,16 @@ export function jobsService(deps: { database: Database }) {
     });
   }
 
-  /** A replacement job for another user, pointing at the job it replaces (masterJobId). */
+  /** A replacement job for another user, pointing at the job it replaces (masterJobId); an absence it covers learns of it. */
   async function replace(ctx: RequestContext, id: string, userId: string) {
     return inTenant(database, ctx.companyId, async (tx) => {
       const job = await load(tx, ctx, id, 'write');
       await assertUsers(tx, [userId], 'userId');
       if (job.doc.userId === userId) throw Conflict('The replacement is the job\'s own user');
-      const { started: _s, absences: _a, acceptedStatus: _c, absenceId: _b, teamId: _t, ...rest } = job.doc;
-      return { _id: await copy(tx, ctx, { ...rest, userId, masterJobId: id }) };
+      if (job.doc.replacementJobId) throw Conflict(`The job already has a replacement job ${job.doc.replacementJobId}`);
+      const replacementId = await createReplacementJob(tx, ctx, job, userId);
+      if (job.doc.absenceId) await recordReplacement(tx, ctx, job.doc.absenceId, [{ jobId: id, replacementJobId: replacementId, userId }]);
+      return { _id: replacementId };
     });
   }
 

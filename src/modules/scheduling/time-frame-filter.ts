@@ -30,7 +30,7 @@ export const timeFrameBody = Type.Object({
   objectId: Type.Optional(id),
   objectIds: Type.Optional(ids),
   teamId: Type.Optional(idMatch('jobs of a team: an id, a list, or {exists: true} for any team job')),
-  userIds: Type.Optional(Type.Array(Type.Union([id, Type.Literal(UNASSIGNED)]), { maxItems: 1000, description: `"${UNASSIGNED}" also matches jobs without a user` })),
+  userIds: Type.Optional(Type.Array(Type.Union([id, Type.Literal(UNASSIGNED)]), { maxItems: 1000, description: `"${UNASSIGNED}" also matches jobs without a user and jobs an absence affects that have no replacement yet` })),
   activityTypeId: Type.Optional(Type.Array(id, { maxItems: 100, description: 'the job\'s, its assignment\'s or one of its salaries\' activity type' })),
   currentlyWorking: Type.Optional(Type.Boolean({ description: 'true: jobs someone is clocked in on right now (an open time-tracking entry)' })),
   liveJobs: Type.Optional(Type.Boolean({ description: `true: jobs clocked in on within the last ${LIVE_HOURS} hours` })),
@@ -88,7 +88,9 @@ export function timeFrameConditions(body: TimeFrameBody, window: { from: number;
   if (body.objectIds) where.push(sql<boolean>`j.object_id = ANY(${sql.val(body.objectIds)}::text[])`);
   if (body.userIds) {
     const users = body.userIds.filter((u) => u !== UNASSIGNED);
-    const orUnassigned = body.userIds.includes(UNASSIGNED) ? sql` OR j.user_id IS NULL` : sql``;
+    // Jobs an absence affects that have no replacement yet need someone too.
+    const orUnassigned = body.userIds.includes(UNASSIGNED)
+      ? sql` OR j.user_id IS NULL OR (j.absence_id IS NOT NULL AND j.replacement_job_id IS NULL)` : sql``;
     where.push(sql<boolean>`(j.user_id = ANY(${sql.val(users)}::text[])${orUnassigned})`);
   }
   if (body.activityTypeId) {

@@ -14,16 +14,3 @@ export async function flagMissingStops(database: Database, now = new Date()): Pr
     return Number(result.numAffectedRows ?? 0);
   });
 }
-
-/** Runs the sweep every `everyMs`; returns a function that stops it and waits for a running sweep. */
-export function startMissingStopSweep(database: Database, log: { error(obj: object, msg: string): void }, everyMs = 60_000) {
-  let running: Promise<unknown> = Promise.resolve();
-  const timer = setInterval(() => {
-    running = flagMissingStops(database).catch((err) => log.error({ err }, 'missing-stop sweep failed'));
-  }, everyMs);
-  timer.unref();
-  return async () => {
-    clearInterval(timer);
-    await running;
-  };
-}

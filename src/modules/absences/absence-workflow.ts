@@ -1,0 +1,94 @@
+// The life of an absence: open → approved → assigned (every affected job replaced), or declined,
+// or cancelled (from open, approved or assigned). Approval applies its effects in the same
+// transaction and emits ABSENCE_APPROVED; cancelling an approved one undoes them and emits
+// ABSENCE_CANCELED. Customers are told by mail when the absence asks for it.
+import type { Database } from '../../platform/db/database.js';
+import { inTenant, type TenantTx } from '../../platform/db/tenant.js';
+import { Conflict, Forbidden, NotFound } from '../../platform/http/errors.js';
+import { requireLevel, type RequestContext } from '../../platform/http/request-context.js';
+import type { MailOutbox } from '../../platform/mail/outbox.js';
+import { emit } from '../../platform/outbox/emit.js';
+import type { StoredRecord } from '../../resources/engine/define-resource.js';
+import { findRecord, updateRecord } from '../../resources/engine/resource-store.js';
+import { toApi } from '../../resources/engine/to-api.js';
+import { coverage } from './absence-coverage.js';
+import { applyEffects, releaseEffects } from './absence-effects.js';
+import { queueCustomerMails } from './customer-mail.js';
+import { absences } from './absences-resource.js';
+
+const APPROVED = ['approved', 'assigned'];
+
+async function load(tx: TenantTx, id: string): Promise<StoredRecord> {
+  const absence = await findRecord(tx, absences, id, { forUpdate: true });
+  if (!absence) throw NotFound('absence', id);
+  return absence;
+}
+
+function requireManager(ctx: RequestContext, action: string) {
+  if (requireLevel(ctx, absences.area, 'write') !== 'all') throw Forbidden(`Only managers ${action} absences`);
+}
+
+async function save(tx: TenantTx, ctx: RequestContext, id: string, doc: Record<string, any>): Promise<Record<string, any>> {
+  await updateRecord(tx, absences, id, { doc, userId: ctx.userId });
+  return toApi(absences, (await findRecord(tx, absences, id))!);
+}
+
+/** After a PATCH: an approved absence whose period or pay changed gets its effects recomputed. */
+export async function onAbsenceWritten(tx: TenantTx, ctx: RequestContext, change: { id: string; doc: Record<string, any>; previous?: StoredRecord }) {
+  const { previous, doc } = change;
+  if (!previous || !APPROVED.includes(doc.state)) return;
+  const keys = ['periodFrom', 'periodTo', 'type', 'calculationType', 'payTypeAbsenceId'];
+  if (keys.every((k) => doc[k] === previous.doc[k])) return;
+  await releaseEffects(tx, ctx, { id: change.id, doc: previous.doc });
+  const effects = await applyEffects(tx, ctx, { id: change.id, doc });
+  await updateRecord(tx, absences, change.id, { doc: { ...doc, ...effects, ...(await coverage(tx, effects.affectedJobs)) }, userId: ctx.userId });
+}
+
+export function absenceWorkflow(deps: { database: Database; mail: MailOutbox }) {
+  async function approve(ctx: RequestContext, id: string) {
+    requireManager(ctx, 'approve');
+    const { result, mailIds } = await inTenant(deps.database, ctx.companyId, async (tx) => {
+      const absence = await load(tx, id);
+      if (absence.doc.state !== 'open') throw Conflict(`The absence is ${absence.doc.state}; only an open absence can be approved`);
+      const approved = { ...absence.doc, state: 'approved', approvedBy: ctx.userId, approvedAt: new Date().toISOString() };
+      const effects = await applyEffects(tx, ctx, { id, doc: approved });
+      let doc: Record<string, any> = { ...approved, ...effects, ...(await coverage(tx, effects.affectedJobs)) };
+      const mails = doc.sendEmailToCustomer ? await queueCustomerMails(tx, { id, doc }) : { ids: [], notifications: [] };
+      if (mails.notifications.length) doc = { ...doc, customerNotifications: mails.notifications };
+      const api = await save(tx, ctx, id, doc);
+      await emit(tx, 'ABSENCE_APPROVED', 'absence', api);
+      return { result: { _id: id, state: api.state, affectedJobs: api.affectedJobs, isAssigned: api.isAssigned }, mailIds: mails.ids };
+    });
+    await deps.mail.sendNow(mailIds); // after the commit; what fails is retried by the worker
+    return result;
+  }
+
+  async function decline(ctx: RequestContext, id: string, declineComment?: string) {
+    requireManager(ctx, 'decline');
+    await inTenant(deps.database, ctx.companyId, async (tx) => {
+      const absence = await load(tx, id);
+      if (absence.doc.state !== 'open') throw Conflict(`The absence is ${absence.doc.state}; only an open absence can be declined (cancel an approved one)`);
+      await save(tx, ctx, id, { ...absence.doc, state: 'declined', declinedBy: ctx.userId, ...(declineComment ? { declineComment } : {}) });
+    });
+  }
+
+  /** Employees may withdraw their own open request; an approved absence is cancelled by a manager. */
+  async function cancel(ctx: RequestContext, id: string) {
+    const level = requireLevel(ctx, absences.area, 'write');
+    await inTenant(deps.database, ctx.companyId, async (tx) => {
+      const absence = await load(tx, id);
+      if (level === 'own' && absence.doc.userId !== ctx.userId) throw NotFound('absence', id);
+      if (!['open', ...APPROVED].includes(absence.doc.state)) throw Conflict(`The absence is already ${absence.doc.state}`);
+      const wasApproved = APPROVED.includes(absence.doc.state);
+      if (wasApproved && level !== 'all') throw Forbidden('Only managers cancel an approved absence');
+      if (wasApproved) await releaseEffects(tx, ctx, absence);
+      const api = await save(tx, ctx, id, {
+        ...absence.doc, state: 'cancelled', cancelledBy: ctx.userId, cancelledAt: new Date().toISOString(),
+        ...(wasApproved ? { absencePaidTimeArray: [], salaryIds: [], leaveBooked: [], isAssigned: false } : {}),
+      });
+      if (wasApproved) await emit(tx, 'ABSENCE_CANCELED', 'absence', api);
+    });
+  }
+
+  return { approve, decline, cancel };
+}
