@@ -28,6 +28,7 @@ import { registerSchedulingRoutes } from './modules/scheduling/scheduling-routes
 import { registerTimeTrackingRoutes } from './modules/time-tracking/time-tracking-routes.js';
 import { registerPayRoutes } from './modules/pay/pay-routes.js';
 import { registerAbsenceRoutes } from './modules/absences/absence-routes.js';
+import { registerTaskRoutes } from './modules/tasks/tasks-routes.js';
 import { mailOutbox } from './platform/mail/outbox.js';
 import { mailTransport, type MailTransport } from './platform/mail/mail-transport.js';
 import { webhookDeps } from './modules/webhooks/webhook-deps.js';
@@ -128,6 +129,7 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
     registerTimeTrackingRoutes(v2, { database });
     registerPayRoutes(v2, { database });
     registerAbsenceRoutes(v2, { database, mail });
+    registerTaskRoutes(v2, { database, mail });
     registerWebhookRoutes(v2, { database, ...webhookDeps(config, deps.resolveHost) });
   }, { prefix: API_PREFIX });
 

@@ -9,6 +9,7 @@ import { smsGateway } from './modules/auth/sms-gateway.js';
 import { createCompany } from './modules/company/create-company.js';
 import { deliveryWorker } from './modules/webhooks/delivery-worker.js';
 import { flagMissingStops } from './modules/time-tracking/missing-stop-sweep.js';
+import { generateAhead } from './modules/tasks/task-templates.js';
 import { every } from './platform/background/every.js';
 import { mailOutbox } from './platform/mail/outbox.js';
 import { mailTransport } from './platform/mail/mail-transport.js';
@@ -24,13 +25,14 @@ async function openMigrated(config: Config, log: (line: string) => void): Promis
   return database;
 }
 
-/** The periodic work beside webhook delivery: missing clock-outs (every minute) and unsent mail (every 30 s). */
+/** The periodic work beside webhook delivery: missing clock-outs (every minute), unsent mail (every 30 s), recurring tasks (hourly). */
 function backgroundTasks(config: Config, database: Database, log: { error(obj: object, msg: string): void; info(obj: object, msg: string): void }) {
   const transport = mailTransport(config.mailTransport, config.mailFrom, log);
   const outbox = mailOutbox(database, transport);
   const stops = [
     every(60_000, () => flagMissingStops(database), log, 'missing-stop sweep'),
     every(30_000, () => outbox.sendDue(), log, 'mail retry'),
+    every(3_600_000, () => generateAhead(database), log, 'recurring tasks'),
   ];
   return async () => {
     await Promise.all(stops.map((stop) => stop()));

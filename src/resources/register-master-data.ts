@@ -13,8 +13,15 @@ import { currentNumber } from './engine/resource-store.js';
 import { objects } from './objects.js';
 import { paymentTerms } from './payment-terms.js';
 import { taxRates } from './tax-rates.js';
+import { contacts } from './contacts.js';
+import { equipment, equipmentTypes } from './equipment.js';
+import { serviceProducts, suppliers } from './suppliers.js';
+import { taskTypes } from './task-types.js';
 
-export const MASTER_DATA = [customers, objects, activityTypes, taxRates, paymentTerms, articles, accessGroups];
+export const MASTER_DATA = [
+  customers, objects, activityTypes, taxRates, paymentTerms, articles, accessGroups,
+  contacts, equipmentTypes, equipment, suppliers, serviceProducts, taskTypes,
+];
 
 export function registerMasterData(app: FastifyInstance, deps: { database: Database; onPermissionsChanged(): void }) {
   for (const resource of MASTER_DATA) registerResource(app, deps, resource);

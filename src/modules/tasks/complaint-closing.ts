@@ -1,0 +1,14 @@
+// A complaint is closed when the task it opened is completed or cancelled.
+import type { TenantTx } from '../../platform/db/tenant.js';
+import type { RequestContext } from '../../platform/http/request-context.js';
+import { findRecord, updateRecord } from '../../resources/engine/resource-store.js';
+import { complaints } from './complaints-resource.js';
+
+export async function closeComplaintOf(tx: TenantTx, ctx: RequestContext, task: Record<string, any>): Promise<void> {
+  if (!task.complaintId) return;
+  const complaint = await findRecord(tx, complaints, task.complaintId, { forUpdate: true });
+  if (!complaint || complaint.doc.state === 'closed') return;
+  await updateRecord(tx, complaints, complaint.id, {
+    doc: { ...complaint.doc, state: 'closed', closedAt: new Date().toISOString(), resolution: task.taskStatus }, userId: ctx.userId,
+  });
+}

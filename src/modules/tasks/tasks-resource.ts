@@ -1,0 +1,140 @@
+// Tasks: what has to be done at an object or for a customer, with a status that moves through
+// task-states.ts. firstStartedAt and firstTerminatedAt are set once; identifierNumber counts
+// within the task type. Creating a task emits OPEN; completing or cancelling one closes its complaint.
+import { sql } from 'kysely';
+import { Type } from 'typebox';
+import { Conflict, fieldError } from '../../platform/http/errors.js';
+import { idsFilter, parseIds, valuesFilter } from '../../platform/http/named-filters.js';
+import { emit } from '../../platform/outbox/emit.js';
+import { defineResource } from '../../resources/engine/define-resource.js';
+import { dateTime, objectId, objectIds, opt, tags, text } from '../../resources/engine/fields.js';
+import { findRecord, nextNumber } from '../../resources/engine/resource-store.js';
+import { toApi } from '../../resources/engine/to-api.js';
+import { taskTypes } from '../../resources/task-types.js';
+import { closeComplaintOf } from './complaint-closing.js';
+import { canMove, TASK_PRIORITIES, TASK_STATES, TASK_TABS, type TaskState } from './task-states.js';
+import { UNASSIGNED } from '../scheduling/time-frame-filter.js';
+
+const RELATED = ['users', 'objects', 'customers', 'contacts', 'assignments', 'invoices', 'equipments'] as const;
+
+export const taskSchema = Type.Object({
+  title: text(500),
+  taskStatus: opt(Type.Union(TASK_STATES.map((s) => Type.Literal(s)), { description: 'default new; moves as docs/decisions.md (Tasks) lists' })),
+  taskType: opt(text(100)),
+  taskTypeId: opt(objectId()),
+  description: opt(text(20000)),
+  contactPerson: opt(text(300)),
+  email: opt(Type.String({ format: 'email', maxLength: 254 })),
+  telephone: opt(text(50)),
+  assignee: opt(Type.Object({ name: opt(text(300)), entityId: opt(objectId()), profilePicture: opt(text(2000)) })),
+  dueDate: opt(dateTime()),
+  tags: opt(tags()),
+  priority: opt(Type.Union(TASK_PRIORITIES.map((p) => Type.Literal(p)))),
+  related: opt(Type.Object(Object.fromEntries(RELATED.map((r) => [r, opt(objectIds(200))])))),
+  documentIds: opt(objectIds(500)),
+  callId: opt(text(200)),
+});
+
+const ref = { type: 'string', pattern: '^[0-9a-f]{24}$' };
+export const taskReadOnly = {
+  identifierNumber: { type: 'integer', description: 'number within the task type' },
+  firstStartedAt: { type: 'string', format: 'date-time' },
+  firstTerminatedAt: { type: 'string', format: 'date-time' },
+  complaintCreatedAt: { type: 'string', format: 'date-time' },
+  complaintId: ref,
+  completionResponse: { type: 'string' },
+  taskTemplate: {
+    type: 'object',
+    properties: { entityId: { type: 'string' }, templateName: { type: 'string' }, recurring: { type: 'boolean' }, occurrence: { type: 'string', description: 'local date of the occurrence' } },
+  },
+};
+
+const relatedFilter = (kind: (typeof RELATED)[number]) => ({
+  description: `tasks related to any of these ${kind} (comma-separated ids)`,
+  toSql: (value: string, param: string) => sql<boolean>`doc->'related'->${kind} ?| ${sql.val(parseIds(value, param))}::text[]`,
+});
+
+export const tasks = defineResource({
+  name: 'task',
+  collection: 'tasks',
+  table: 'tasks',
+  area: 'tasks',
+  webhookEntity: 'task',
+  ownerField: 'assignee.entityId',
+  schema: taskSchema,
+  readOnly: taskReadOnly,
+  columns: {
+    taskStatus: 'task_status', taskTypeId: 'task_type_id', 'assignee.entityId': 'assignee_id', dueDate: 'due_at', complaintId: 'complaint_id',
+    'taskTemplate.entityId': 'template_id', 'taskTemplate.occurrence': 'occurrence',
+  },
+  list: {
+    defaultSort: 'status.createdAt:-1',
+    namedFilters: {
+      customerIds: relatedFilter('customers'),
+      userIds: {
+        description: `assignee ids, comma-separated; "${UNASSIGNED}" matches tasks without an assignee`,
+        toSql(value, param) {
+          const values = value.split(',').map((v) => v.trim()).filter(Boolean);
+          const ids = values.some((v) => v !== UNASSIGNED) ? parseIds(values.filter((v) => v !== UNASSIGNED).join(','), param) : [];
+          const parts = [...(ids.length ? [sql<boolean>`assignee_id = ANY(${sql.val(ids)}::text[])`] : []), ...(values.includes(UNASSIGNED) ? [sql<boolean>`assignee_id IS NULL`] : [])];
+          if (!parts.length) throw fieldError(param, 'takes ids or unassigned_jobs');
+          return sql<boolean>`(${sql.join(parts, sql` OR `)})`;
+        },
+      },
+      search: {
+        description: 'title contains (case-insensitive) or identifierNumber equals',
+        toSql: (value) => sql<boolean>`(doc->>'title' ILIKE ${'%' + value.replace(/[\\%_]/g, (c) => `\\${c}`) + '%'}
+          OR doc->>'identifierNumber' = ${value.trim()})`,
+      },
+      assigneeId: idsFilter('assignee_id', 'the assignee (user id)'),
+      relatedContacts: relatedFilter('contacts'),
+      relatedUsers: relatedFilter('users'),
+      relatedObjects: relatedFilter('objects'),
+      relatedCustomers: relatedFilter('customers'),
+      relatedAssignments: relatedFilter('assignments'),
+      relatedInvoices: relatedFilter('invoices'),
+      relatedEquipments: relatedFilter('equipments'),
+      status: valuesFilter([...TASK_STATES], (v) => sql<boolean>`task_status = ANY(${sql.val(v)}::text[])`, 'taskStatus, one or a comma list'),
+      priority: valuesFilter([...TASK_PRIORITIES], (v) => sql<boolean>`doc->>'priority' = ANY(${sql.val(v)}::text[])`, 'priority, one or a comma list'),
+      callId: { description: 'call id, one or a comma list', toSql: (v) => sql<boolean>`doc->>'callId' = ANY(${sql.val(v.split(',').map((s) => s.trim()))}::text[])` },
+      tab: valuesFilter(Object.keys(TASK_TABS), (v) => sql<boolean>`task_status = ANY(${sql.val(v.flatMap((t) => [...TASK_TABS[t]!]))}::text[])`,
+        `a list tab: ${Object.entries(TASK_TABS).map(([t, s]) => `${t} (${s.join(', ')})`).join('; ')}`),
+      taskTypeIds: idsFilter('task_type_id', 'task type ids, comma-separated'),
+      fromRecurringTemplate: {
+        description: 'true: tasks a recurring template created; false: the others',
+        toSql: (v, param) => {
+          if (v !== 'true' && v !== 'false') throw fieldError(param, 'must be true or false');
+          return v === 'true' ? sql<boolean>`template_id IS NOT NULL` : sql<boolean>`template_id IS NULL`;
+        },
+      },
+    },
+  },
+  hooks: {
+    async prepare(tx, ctx, { doc, previous }) {
+      const from = (previous?.doc.taskStatus ?? 'new') as TaskState;
+      const to = (doc.taskStatus ?? (previous ? from : 'new')) as TaskState;
+      if (previous && !canMove(from, to)) throw Conflict(`A task cannot move from ${from} to ${to}`);
+      if (doc.taskTypeId && doc.taskTypeId !== previous?.doc.taskTypeId && !(await findRecord(tx, taskTypes, doc.taskTypeId))) {
+        throw fieldError('taskTypeId', 'no such task type');
+      }
+      const now = new Date().toISOString();
+      const next: Record<string, any> = { ...doc, taskStatus: to, priority: doc.priority ?? 'normal' };
+      if (to !== 'new' && !next.firstStartedAt) next.firstStartedAt = now;
+      if (to === 'completed' && !next.firstTerminatedAt) next.firstTerminatedAt = now;
+      if (!previous || doc.taskTypeId !== previous.doc.taskTypeId) {
+        next.identifierNumber = await nextNumber(tx, `tasks:${doc.taskTypeId ?? 'none'}`);
+      }
+      void ctx;
+      return { doc: next };
+    },
+    async afterWrite(tx, ctx, { id, doc, previous }) {
+      if (!previous) {
+        const task = await findRecord(tx, tasks, id);
+        await emit(tx, 'OPEN', 'task', toApi(tasks, task!));
+      }
+      if (previous && previous.doc.taskStatus !== doc.taskStatus && ['completed', 'cancelled'].includes(doc.taskStatus)) {
+        await closeComplaintOf(tx, ctx, doc);
+      }
+    },
+  },
+});
