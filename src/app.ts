@@ -29,6 +29,7 @@ import { registerTimeTrackingRoutes } from './modules/time-tracking/time-trackin
 import { registerPayRoutes } from './modules/pay/pay-routes.js';
 import { registerAbsenceRoutes } from './modules/absences/absence-routes.js';
 import { registerTaskRoutes } from './modules/tasks/tasks-routes.js';
+import { registerDocumentRoutes } from './modules/documents/documents-routes.js';
 import { mailOutbox } from './platform/mail/outbox.js';
 import { mailTransport, type MailTransport } from './platform/mail/mail-transport.js';
 import { webhookDeps } from './modules/webhooks/webhook-deps.js';
@@ -130,6 +131,7 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
     registerPayRoutes(v2, { database });
     registerAbsenceRoutes(v2, { database, mail });
     registerTaskRoutes(v2, { database, mail });
+    registerDocumentRoutes(v2, { config, database });
     registerWebhookRoutes(v2, { database, ...webhookDeps(config, deps.resolveHost) });
   }, { prefix: API_PREFIX });
 

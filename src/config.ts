@@ -24,6 +24,9 @@ export interface Config {
   /** log (default), file:<path> (JSON lines), or smtp[s]://user:pass@host:port */
   mailTransport: string;
   mailFrom: string;
+  documentMaxBytes: number;
+  documentMaxFiles: number;
+  documentTypes: string[];
   smsHttpUrl: string | undefined;
   apiKeyCacheSeconds: number;
   logLevel: string;
@@ -114,6 +117,9 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
     smsSink: env.SMS_SINK || 'log',
     mailTransport: mailSetting(env.MAIL_TRANSPORT || 'log'),
     mailFrom: env.MAIL_FROM || 'Crewbase <no-reply@localhost>',
+    documentMaxBytes: int(env, 'DOCUMENT_MAX_BYTES', 25 * 1024 * 1024, 1, 1024 * 1024 * 1024),
+    documentMaxFiles: int(env, 'DOCUMENT_MAX_FILES', 10, 1, 100),
+    documentTypes: (env.DOCUMENT_TYPES || DEFAULT_DOCUMENT_TYPES).split(',').map((t) => t.trim()).filter(Boolean),
     smsHttpUrl: env.SMS_HTTP_URL || undefined,
     apiKeyCacheSeconds: int(env, 'API_KEY_CACHE_SECONDS', 30, 0, 3600),
     logLevel: env.LOG_LEVEL || 'info',
@@ -128,6 +134,14 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
     webhookSecretKey: env.WEBHOOK_SECRET_KEY ? new TextEncoder().encode(env.WEBHOOK_SECRET_KEY) : jwt,
   });
 }
+
+/** What uploads may be, by sniffed content: PDF, images, office documents, plain text and CSV. */
+const DEFAULT_DOCUMENT_TYPES = [
+  'application/pdf', 'image/jpeg', 'image/png', 'image/gif', 'image/webp', 'image/heic', 'image/tiff',
+  'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', 'application/vnd.oasis.opendocument.text',
+  'application/vnd.oasis.opendocument.spreadsheet', 'text/plain', 'text/csv',
+].join(',');
 
 function mailSetting(value: string): string {
   if (value === 'log' || value.startsWith('file:') || /^smtps?:\/\//.test(value)) return value;

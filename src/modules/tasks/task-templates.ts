@@ -9,7 +9,7 @@ import { defineResource, type StoredRecord } from '../../resources/engine/define
 import { objectId, objectIds, opt, tags, text } from '../../resources/engine/fields.js';
 import { createRecord } from '../../resources/engine/resource-service.js';
 import { findRecord } from '../../resources/engine/resource-store.js';
-import { expandOccurrences, normalizeICalendar } from '../scheduling/recurrence.js';
+import { expandOccurrences, normalizeICalendar, type ICalendar } from '../scheduling/recurrence.js';
 import { formatLocal, parseLocal } from '../scheduling/zoned-time.js';
 import { TASK_PRIORITIES } from './task-states.js';
 import { tasks } from './tasks-resource.js';
@@ -17,9 +17,9 @@ import { tasks } from './tasks-resource.js';
 export const MAX_GENERATE_DAYS = 400;
 
 /** A task is due at a moment; the rule code wants a duration, so a template without dtend gets one minute. */
-function withEnd(ical: Record<string, any>) {
+function withEnd(ical: Record<string, any>): ICalendar {
   const start = parseLocal(ical.dtstart);
-  return { ...ical, dtend: ical.dtend ?? (start === undefined ? ical.dtstart : formatLocal(start + 60_000)) };
+  return { ...ical, dtend: ical.dtend ?? (start === undefined ? ical.dtstart : formatLocal(start + 60_000)) } as ICalendar;
 }
 
 export const taskTemplates = defineResource({

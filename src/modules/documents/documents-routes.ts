@@ -1,0 +1,114 @@
+// Routes of documents: the spec's multipart upload and per-record lists, the file itself (with
+// Range requests), the records (list, read, rename, access group) and the spec's delete.
+import multipart from '@fastify/multipart';
+import type { FastifyInstance } from 'fastify';
+import { join } from 'node:path';
+import { Type } from 'typebox';
+import type { Config } from '../../config.js';
+import type { Database } from '../../platform/db/database.js';
+import { HttpError } from '../../platform/http/errors.js';
+import { listQuerySchema } from '../../platform/http/list-query.js';
+import { contextOf } from '../../platform/http/request-context.js';
+import { DELETED_RESPONSE, SECURITY, errorResponses, idParams } from '../../platform/http/route-docs.js';
+import type { Resource } from '../../resources/engine/define-resource.js';
+import { registerResource } from '../../resources/engine/register-resource.js';
+import { customers } from '../../resources/customers.js';
+import { objects } from '../../resources/objects.js';
+import { jobs } from '../scheduling/jobs-resource.js';
+import { users } from '../users/users-resource.js';
+import { documents } from './documents-resource.js';
+import { documentsService } from './documents-service.js';
+import { localStorage, type DocumentStorage } from './storage.js';
+
+const tags = ['documents'];
+const documentArray = { type: 'array', items: documents.response };
+
+/** `bytes=a-b`, `bytes=a-` or `bytes=-n` (one range); undefined for a header we do not serve partially. */
+export function parseRange(header: string | undefined, size: number): { start: number; end: number } | 'unsatisfiable' | undefined {
+  const m = header ? /^bytes=(\d*)-(\d*)$/.exec(header.trim()) : null;
+  if (!m || (m[1] === '' && m[2] === '')) return undefined;
+  let start: number;
+  let end: number;
+  if (m[1] === '') {
+    start = Math.max(0, size - Number(m[2]));
+    end = size - 1;
+  } else {
+    start = Number(m[1]);
+    end = m[2] === '' ? size - 1 : Math.min(Number(m[2]), size - 1);
+  }
+  if (start > end || start >= size) return 'unsatisfiable';
+  return { start, end };
+}
+
+export function registerDocumentRoutes(app: FastifyInstance, deps: { config: Config; database: Database; storage?: DocumentStorage }) {
+  const { config } = deps;
+  const storage = deps.storage ?? localStorage(join(config.dataDir, 'documents'));
+  const engine = registerResource(app, deps, documents, { except: ['create', 'delete', 'list', 'get'] });
+  const service = documentsService({
+    database: deps.database, storage, engine,
+    limits: { tempDir: join(config.dataDir, 'uploads'), maxBytes: config.documentMaxBytes, types: config.documentTypes },
+  });
+  void app.register(multipart, {
+    limits: { fileSize: config.documentMaxBytes, files: config.documentMaxFiles, fields: 20, fieldSize: 2000, parts: config.documentMaxFiles + 20 },
+  });
+
+  app.post('/documents/', {
+    schema: {
+      tags, summary: 'Upload documents (multipart/form-data)', security: SECURITY, consumes: ['multipart/form-data'],
+      description: `Parts: one or more \`file\`, and name, objectId, userId, jobId, customerId (at least one of these four), absenceId, complaintId, accessGroup. Each file at most DOCUMENT_MAX_BYTES (${config.documentMaxBytes}) bytes (413), at most ${config.documentMaxFiles} files; the type is sniffed from the content and must be one of DOCUMENT_TYPES (415).`,
+      response: { 201: { type: 'object', properties: { _id: { type: 'string' }, ids: { type: 'array', items: { type: 'string' } } } }, ...errorResponses([404, 413]) },
+    },
+  }, async (request, reply) => reply.code(201).send(await service.upload(contextOf(request), request)));
+
+  app.get('/documents/', {
+    schema: {
+      tags, summary: 'List documents', security: SECURITY,
+      querystring: listQuerySchema(documents.fields, documents.listOptions), response: { 200: documentArray, ...errorResponses() },
+    },
+  }, async (request, reply) => {
+    const { items, total } = await service.list(contextOf(request), request.query as Record<string, unknown>);
+    reply.header('x-total-count', String(total));
+    return items;
+  });
+
+  app.get('/documents/:id', {
+    schema: { tags, summary: 'Read a document record', security: SECURITY, params: idParams(), response: { 200: documents.response, ...errorResponses([404]) } },
+  }, async (request) => service.get(contextOf(request), (request.params as { id: string }).id));
+
+  app.get('/documents/:id/file', {
+    schema: {
+      tags, summary: 'The file (Range requests supported)', security: SECURITY, params: idParams(),
+      response: { 200: { description: 'the file', type: 'string', format: 'binary' }, 206: { description: 'part of the file', type: 'string', format: 'binary' }, ...errorResponses([404, 416]) },
+    },
+  }, async (request, reply) => {
+    const { record } = await service.file(contextOf(request), (request.params as { id: string }).id);
+    const key = record.storage_key as string;
+    const size = await storage.size(key);
+    const range = parseRange(request.headers.range, size);
+    if (range === 'unsatisfiable') throw new HttpError(416, 'Range Not Satisfiable', `the file has ${size} bytes`, undefined, { 'content-range': `bytes */${size}` });
+    const name = encodeURIComponent(String(record.doc.fileName ?? 'file'));
+    reply.header('content-type', record.content_type as string).header('accept-ranges', 'bytes')
+      .header('content-disposition', `attachment; filename*=UTF-8''${name}`).header('x-content-type-options', 'nosniff');
+    if (!range) return reply.header('content-length', String(size)).send(storage.read(key));
+    return reply.code(206).header('content-range', `bytes ${range.start}-${range.end}/${size}`)
+      .header('content-length', String(range.end - range.start + 1)).send(storage.read(key, range));
+  });
+
+  app.delete('/documents/:id', {
+    schema: { tags, summary: 'Delete a document and its file', security: SECURITY, params: idParams(), response: { 200: DELETED_RESPONSE, ...errorResponses([404]) } },
+  }, async (request) => {
+    await service.remove(contextOf(request), (request.params as { id: string }).id);
+    return { deleted: true };
+  });
+
+  const owners: Resource[] = [objects, users, jobs, customers];
+  for (const owner of owners) {
+    app.get(`/${owner.collection}/:id/documents`, {
+      schema: {
+        tags, summary: `Documents of a ${owner.name}`, security: SECURITY, params: idParams(),
+        ...(owner === jobs ? { querystring: Type.Object({ flag: Type.Optional(Type.Boolean({ description: 'true: also the documents of the job\'s object' })) }, { additionalProperties: false }) } : {}),
+        response: { 200: documentArray, ...errorResponses([404]) },
+      },
+    }, async (request) => service.of(contextOf(request), owner, (request.params as { id: string }).id, Boolean((request.query as { flag?: boolean } | undefined)?.flag)));
+  }
+}
