@@ -30,6 +30,10 @@ import { registerPayRoutes } from './modules/pay/pay-routes.js';
 import { registerAbsenceRoutes } from './modules/absences/absence-routes.js';
 import { registerTaskRoutes } from './modules/tasks/tasks-routes.js';
 import { registerDocumentRoutes } from './modules/documents/documents-routes.js';
+import { registerOrderRoutes } from './modules/orders/orders-routes.js';
+import { registerQualityRoutes } from './modules/quality/quality-routes.js';
+import { registerChatRoutes } from './modules/chats/chats.js';
+import { CHAT_RESOURCES } from './chat-resources.js';
 import { mailOutbox } from './platform/mail/outbox.js';
 import { mailTransport, type MailTransport } from './platform/mail/mail-transport.js';
 import { webhookDeps } from './modules/webhooks/webhook-deps.js';
@@ -132,6 +136,9 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
     registerAbsenceRoutes(v2, { database, mail });
     registerTaskRoutes(v2, { database, mail });
     registerDocumentRoutes(v2, { config, database });
+    registerOrderRoutes(v2, { database });
+    registerQualityRoutes(v2, { database });
+    registerChatRoutes(v2, { database, resources: CHAT_RESOURCES });
     registerWebhookRoutes(v2, { database, ...webhookDeps(config, deps.resolveHost) });
   }, { prefix: API_PREFIX });
 

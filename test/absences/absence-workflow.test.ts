@@ -610,6 +610,29 @@ describe('paid time and absence salaries', () => {
     assert.deepEqual((await ok('GET', `/v2/salaries/?type=absence&userId=${userId}`) as any[]).length, 2);
   });
 
+  test('plannedJobs, part day: only the part of a job inside the period is paid', async () => {
+    const userId = await newUser('Bodo', { contract: { salary: 15, salaryType: 'hourly' } });
+    const job = await newJob(userId, undefined, '2026-06-23T07:00:00Z', '2026-06-23T09:00:00Z'); // 09:00-11:00 local
+    // 08:00-10:00 local: one of the job's two hours.
+    const id = await newAbsence({ userId, type: 1, fullDay: false, dtStart: '2026-06-23T06:00:00Z', dtEnd: '2026-06-23T08:00:00Z' });
+    await approve(id);
+    assert.deepEqual((await getAbsence(id)).absencePaidTimeArray, [{ date: '2026-06-23', seconds: 3600, jobIds: [job] }]);
+    assert.deepEqual((await salariesOf(id)).map((x) => [x.workingTime, x.salary]), [[3600, 15]]);
+  });
+
+  test('a billed absence salary blocks cancelling the absence (409); nothing changes', async () => {
+    const userId = await newUser('Bill', { contract: { salary: 15, salaryType: 'hourly' } });
+    const job = await newJob(userId, undefined, '2026-06-09T06:00:00Z', '2026-06-09T10:00:00Z');
+    const id = await newAbsence({ userId, type: 1, dtStart: '2026-06-09T06:00:00Z', dtEnd: '2026-06-09T14:00:00Z' });
+    await approve(id);
+    const [salary] = await salariesOf(id);
+    await ok('PATCH', `/v2/salaries/${salary._id}`, { billed: true });
+    problem(await req('POST', `/v2/absences/${id}/cancel`), 409);
+    assert.equal((await getAbsence(id)).state, 'approved');
+    assert.equal((await getJob(job)).absenceId, id);
+    assert.equal((await salariesOf(id)).length, 1);
+  });
+
   test('contractHours: the contract\'s hours of each working day (Mon/Wed/Fri 4 h)', async () => {
     const userId = await newUser('Cleo', { contract: { salary: 15, salaryType: 'hourly', dailyWorkingHours: { mo: 4, we: 4, fr: 4 } } });
     const id = await newAbsence({ userId, type: 1, calculationType: 'contractHours', dtStart: '2026-06-15T06:00:00Z', dtEnd: '2026-06-21T14:00:00Z' });
@@ -710,6 +733,33 @@ describe('remaining leave', () => {
     const back = await leave(userId);
     assert.equal(daysOf(back, 2026), 10);
     assert.equal(daysOf(back, 2027), 30);
+  });
+
+  test('a part-day vacation books its fraction: 08:00-12:00 of an 8 h day is half a day', async () => {
+    const userId = await newUser('Lena', { contract: { remainingLeave: [{ year: 2026, days: 10 }] } });
+    const id = await newAbsence({ userId, type: 2, fullDay: false, dtStart: '2026-07-07T06:00:00Z', dtEnd: '2026-07-07T10:00:00Z' });
+    await approve(id);
+    assert.equal(daysOf(await leave(userId), 2026), 9.5);
+  });
+
+  test('a vacation without a remainingLeave entry for the year starts one below zero', async () => {
+    const userId = await newUser('Mona');
+    const id = await newAbsence({ userId, type: 2, dtStart: '2026-07-06T06:00:00Z', dtEnd: '2026-07-07T14:00:00Z' });
+    await approve(id);
+    assert.deepEqual(await leave(userId), [{ year: 2026, days: -2 }]);
+    await cancel(id);
+    assert.deepEqual(await leave(userId), [{ year: 2026, days: 0 }]);
+  });
+
+  test('changing an approved vacation by PATCH books the new days instead of the old', { todo: APPROVED_AT_BUG }, async () => {
+    const userId = await newUser('Nele', { contract: { remainingLeave: [{ year: 2026, days: 30 }] } });
+    const id = await newAbsence({ userId, type: 2, dtStart: '2026-07-06T06:00:00Z', dtEnd: '2026-07-08T14:00:00Z' });
+    await approve(id);
+    assert.equal(daysOf(await leave(userId), 2026), 27);
+    await ok('PATCH', `/v2/absences/${id}`, { dtEnd: '2026-07-10T14:00:00Z' }); // Mon .. Fri
+    assert.equal(daysOf(await leave(userId), 2026), 25);
+    await ok('PATCH', `/v2/absences/${id}`, { type: 1 }); // no longer a vacation
+    assert.equal(daysOf(await leave(userId), 2026), 30);
   });
 
   test('the Dec 30 .. Jan 2 vacation books only 2026 (Jan 1 is a holiday, Jan 2 a Saturday)', async () => {
@@ -818,6 +868,10 @@ describe('replacements', () => {
     const foreign = await newJob(busy, undefined, '2027-03-05T09:00:00Z', '2027-03-05T10:00:00Z');
     problem(await req('POST', `/v2/absences/${s.id}/replacements`, { userId: await newUser('Tina'), jobIds: [foreign] }), 409);
     problem(await req('POST', `/v2/absences/${s.id}/replacements`, { userId: MISSING, all: true }), 400, 'userId');
+    const elsewhere = await signup(t.app, 'Elsewhere');
+    const foreignUser = await newUser('Ulla', {}, elsewhere);
+    problem(await req('POST', `/v2/absences/${s.id}/replacements`, { userId: foreignUser, all: true }), 400, 'userId');
+    problem(await req('POST', `/v2/absences/${s.id}/replacements`, { userId: foreignUser, all: true }, elsewhere.headers), 404);
     problem(await req('POST', `/v2/absences/${s.id}/replacements`, { userId: busy }), 400, 'jobIds');
     problem(await req('POST', `/v2/absences/${s.id}/replacements`, { userId: busy, all: true, extra: 1 }), 400);
 

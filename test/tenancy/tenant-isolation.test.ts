@@ -26,6 +26,10 @@ const FIXTURES: Record<string, {
   idOf?: (body: any) => string;
   /** PATCH body when the create body is not one. */
   patch?: Record<string, unknown>;
+  /** Creates the record another way than a JSON POST (a multipart upload); returns its id. */
+  create?: (ids: Ids) => Promise<string>;
+  /** Not a record readable at /v2/<collection>/<id> (a chat). */
+  noRead?: boolean;
 }> = {
   customers: { path: '/v2/customers/', body: { name: 'Customer of A' } },
   objects: { path: '/v2/objects/', body: { name: 'Object of A' } },
@@ -56,6 +60,22 @@ const FIXTURES: Record<string, {
     path: '/v2/absences/', body: (ids) => ({ userId: ids.users, type: 1, dtStart: '2027-01-05T00:00:00Z', dtEnd: '2027-01-06T00:00:00Z' }),
     patch: { desc: 'changed by B?' },
   },
+  contacts: { path: '/v2/contacts/', body: { firstName: 'Carl' } },
+  equipmentTypes: { path: '/v2/equipmentTypes/', body: { name: 'Scrubber' } },
+  equipment: { path: '/v2/equipment/', body: { name: 'Scrubber 1' } },
+  suppliers: { path: '/v2/suppliers/', body: { name: 'Supplies Ltd' } },
+  serviceProducts: { path: '/v2/serviceProducts/', body: { name: 'Office cleaning' } },
+  taskTypes: { path: '/v2/taskTypes/', body: { name: 'Repair' } },
+  tasks: { path: '/v2/tasks/', body: { title: 'Fix the door' }, patch: { title: 'Changed by B?' } },
+  taskTemplates: {
+    path: '/v2/taskTemplates/',
+    body: { templateName: 'Monthly check', iCalendar: { tzid: 'Europe/Berlin', rrule: 'FREQ=MONTHLY;BYMONTHDAY=1', dtstart: '2027-01-01T09:00:00' }, task: { title: 'Check' } },
+  },
+  complaints: { path: '/v2/complaints/', body: (ids) => ({ objectId: ids.objects, title: 'Dirty floor' }) },
+  orders: { path: '/v2/orders/', body: (ids) => ({ items: [{ articleId: ids.articles, quantity: 1 }], userId: ids.users, objectId: ids.objects }) },
+  qualityControl: { path: '/v2/qualityControl/', body: (ids) => ({ rating: 4, objectId: ids.objects }) },
+  documents: { path: '', body: undefined, create: (ids) => uploadDocument(ids.objects!), patch: { name: 'Renamed by B?' } },
+  chats: { path: '', body: undefined, create: async (ids) => (await call(t.app, 'GET', `/v2/objects/${ids.objects}`, a.headers)).body.chatId, noRead: true },
   'integrations/webhooks': { path: '/v2/integrations/webhooks/', body: { type: 'CREATE', entity: 'customer', url: 'https://93.184.216.34/hook' } },
 };
 
@@ -76,8 +96,24 @@ const ACTION_BODIES: Record<string, (ids: Record<string, string>) => unknown> = 
   approve: () => undefined,
   cancel: () => ({ reason: 'not worked' }),
   decline: () => ({ declineComment: 'no' }),
+  complete: () => ({}),
+  generate: () => ({ until: '2027-03-01T00:00:00Z' }),
+  messages: () => ({ text: 'written by B?' }),
   replacements: (ids) => ({ userId: ids.users, all: true }),
 };
+
+/** A document of company A, uploaded as the spec says (multipart/form-data). */
+async function uploadDocument(objectId: string): Promise<string> {
+  const boundary = 'tenant-test-boundary';
+  const payload = [
+    `--${boundary}\r\nContent-Disposition: form-data; name="objectId"\r\n\r\n${objectId}\r\n`,
+    `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="note.txt"\r\nContent-Type: text/plain\r\n\r\nonly for A\r\n`,
+    `--${boundary}--\r\n`,
+  ].join('');
+  const res = await t.app.inject({ method: 'POST', url: '/v2/documents/', headers: { ...a.headers, 'content-type': `multipart/form-data; boundary=${boundary}` }, payload });
+  assert.equal(res.statusCode, 201, res.body);
+  return JSON.parse(res.body)._id;
+}
 
 describe('row-level security', () => {
   test('the request role is no superuser and sees nothing without a tenant', async () => {
@@ -115,6 +151,10 @@ describe('cross-tenant access through every route with an id', () => {
   test('company B gets 404 on company A\'s records and changes nothing', { timeout: 120_000 }, async () => {
     const idOf: Record<string, string> = {};
     for (const [collection, fixture] of Object.entries(FIXTURES)) {
+      if (fixture.create) {
+        idOf[collection] = await fixture.create(idOf);
+        continue;
+      }
       const body = typeof fixture.body === 'function' ? fixture.body(idOf) : fixture.body;
       const res = await call(t.app, 'POST', typeof fixture.path === 'function' ? fixture.path(idOf) : fixture.path, a.headers, body);
       assert.equal(res.status, fixture.status ?? 201, `${collection}: ${JSON.stringify(res.body)}`);
@@ -132,7 +172,7 @@ describe('cross-tenant access through every route with an id', () => {
       const [, collection = '', rest = ''] = /^\/v2\/(.+?)\/:[A-Za-z]+(.*)$/.exec(route.url) ?? [];
       const fixture = FIXTURES[collection];
       assert.ok(fixture, `no fixture for ${collection}: add one so ${route.method} ${route.url} is covered`);
-      const url = route.url.replace(':id', idOf[collection]!).replace(':userNumber', String(onlyInA)).replace(':deliveryId', idOf[collection]!);
+      const url = route.url.replace(/:[A-Za-z]+/g, (param) => (param === ':userNumber' ? String(onlyInA) : idOf[collection]!));
       const verb = rest.split('/').filter((part) => part && !part.startsWith(':')).at(-1);
       const readUrl = verb && verb !== 'byNumber' ? `/v2/${collection}/${idOf[collection]}` : url;
       const before = await call(t.app, 'GET', readUrl, a.headers);
@@ -151,7 +191,7 @@ describe('cross-tenant access through every route with an id', () => {
     }
     // Every record of A is still there.
     for (const [collection, id] of Object.entries(idOf)) {
-      if (collection === 'apiKeys') continue;
+      if (collection === 'apiKeys' || FIXTURES[collection]!.noRead) continue;
       assert.equal((await call(t.app, 'GET', `/v2/${collection}/${id}`, a.headers)).status, 200, collection);
     }
   });
