@@ -27,6 +27,9 @@ export interface Config {
   documentMaxBytes: number;
   documentMaxFiles: number;
   documentTypes: string[];
+  /** local (DATA_DIR/documents) or s3://bucket[/prefix] */
+  documentStorage: string;
+  s3: { endpoint?: string; region: string; accessKeyId?: string; secretAccessKey?: string };
   smsHttpUrl: string | undefined;
   apiKeyCacheSeconds: number;
   logLevel: string;
@@ -120,6 +123,11 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
     documentMaxBytes: int(env, 'DOCUMENT_MAX_BYTES', 25 * 1024 * 1024, 1, 1024 * 1024 * 1024),
     documentMaxFiles: int(env, 'DOCUMENT_MAX_FILES', 10, 1, 100),
     documentTypes: (env.DOCUMENT_TYPES || DEFAULT_DOCUMENT_TYPES).split(',').map((t) => t.trim()).filter(Boolean),
+    documentStorage: storageSetting(env.DOCUMENT_STORAGE || 'local'),
+    s3: {
+      endpoint: env.S3_ENDPOINT || undefined, region: env.S3_REGION || 'us-east-1',
+      accessKeyId: env.S3_ACCESS_KEY_ID || undefined, secretAccessKey: env.S3_SECRET_ACCESS_KEY || undefined,
+    },
     smsHttpUrl: env.SMS_HTTP_URL || undefined,
     apiKeyCacheSeconds: int(env, 'API_KEY_CACHE_SECONDS', 30, 0, 3600),
     logLevel: env.LOG_LEVEL || 'info',
@@ -142,6 +150,11 @@ const DEFAULT_DOCUMENT_TYPES = [
   'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', 'application/vnd.oasis.opendocument.text',
   'application/vnd.oasis.opendocument.spreadsheet', 'text/plain', 'text/csv',
 ].join(',');
+
+function storageSetting(value: string): string {
+  if (value === 'local' || /^s3:\/\/[a-z0-9][a-z0-9.-]{1,61}[a-z0-9](\/.*)?$/.test(value)) return value;
+  throw new ConfigError('DOCUMENT_STORAGE must be local or s3://bucket[/prefix]');
+}
 
 function mailSetting(value: string): string {
   if (value === 'log' || value.startsWith('file:') || /^smtps?:\/\//.test(value)) return value;

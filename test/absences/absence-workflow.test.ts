@@ -147,6 +147,22 @@ describe('create and read', () => {
     assert.equal((await getAbsence(await newAbsence({ userId, ...epiphany }))).daysAbsent, 5);
   });
 
+  test('the company\'s time zone and holiday region decide the days', async () => {
+    const zulu = await signup(t.app, 'Zulu');
+    await ok('PATCH', '/v2/company/timeAndPaySettings', { timeZone: 'UTC', holidayRegion: { country: 'DE', state: 'BY' } }, 200, zulu.headers);
+    const userId = await newUser('Ulf', {}, zulu);
+    const week = await getAbsence(await newAbsence({ userId, dtStart: '2026-06-01T06:00:00Z', dtEnd: '2026-06-05T14:00:00Z' }, zulu.headers), zulu.headers);
+    assert.equal(week.periodFrom, '2026-06-01T00:00:00.000Z');
+    assert.equal(week.periodTo, '2026-06-06T00:00:00.000Z');
+    // Mon 2027-01-04 .. Fri 2027-01-08 in Bavaria: Epiphany (Wed) is a holiday.
+    const epiphany = await getAbsence(await newAbsence({ userId, dtStart: '2027-01-04T07:00:00Z', dtEnd: '2027-01-08T15:00:00Z' }, zulu.headers), zulu.headers);
+    assert.equal(epiphany.daysAbsent, 4);
+    // 23:30 UTC on Sunday 2026-05-31 is Sunday in UTC (Monday 01:30 in Berlin): that day only, a day off.
+    const sunday = await getAbsence(await newAbsence({ userId, dtStart: '2026-05-31T23:30:00Z', dtEnd: '2026-05-31T23:45:00Z' }, zulu.headers), zulu.headers);
+    assert.equal(sunday.periodFrom, '2026-05-31T00:00:00.000Z');
+    assert.equal(sunday.daysAbsent, 0);
+  });
+
   test('a given daysAbsent is kept', async () => {
     const userId = await newUser('Gil');
     const a = await getAbsence(await newAbsence({ userId, dtStart: '2026-06-01T06:00:00Z', dtEnd: '2026-06-05T14:00:00Z', daysAbsent: 2 }));

@@ -18,7 +18,7 @@ import { jobs } from '../scheduling/jobs-resource.js';
 import { users } from '../users/users-resource.js';
 import { documents } from './documents-resource.js';
 import { documentsService } from './documents-service.js';
-import { localStorage, type DocumentStorage } from './storage.js';
+import { localStorage, parseS3Url, s3Storage, type DocumentStorage } from './storage.js';
 
 const tags = ['documents'];
 const documentArray = { type: 'array', items: documents.response };
@@ -42,7 +42,9 @@ export function parseRange(header: string | undefined, size: number): { start: n
 
 export function registerDocumentRoutes(app: FastifyInstance, deps: { config: Config; database: Database; storage?: DocumentStorage }) {
   const { config } = deps;
-  const storage = deps.storage ?? localStorage(join(config.dataDir, 'documents'));
+  const storage = deps.storage ?? (config.documentStorage === 'local'
+    ? localStorage(join(config.dataDir, 'documents'))
+    : s3Storage({ ...parseS3Url(config.documentStorage), ...config.s3 }));
   const engine = registerResource(app, deps, documents, { except: ['create', 'delete', 'list', 'get'] });
   const service = documentsService({
     database: deps.database, storage, engine,
@@ -89,9 +91,9 @@ export function registerDocumentRoutes(app: FastifyInstance, deps: { config: Con
     const name = encodeURIComponent(String(record.doc.fileName ?? 'file'));
     reply.header('content-type', record.content_type as string).header('accept-ranges', 'bytes')
       .header('content-disposition', `attachment; filename*=UTF-8''${name}`).header('x-content-type-options', 'nosniff');
-    if (!range) return reply.header('content-length', String(size)).send(storage.read(key));
+    if (!range) return reply.header('content-length', String(size)).send(await storage.read(key));
     return reply.code(206).header('content-range', `bytes ${range.start}-${range.end}/${size}`)
-      .header('content-length', String(range.end - range.start + 1)).send(storage.read(key, range));
+      .header('content-length', String(range.end - range.start + 1)).send(await storage.read(key, range));
   });
 
   app.delete('/documents/:id', {
