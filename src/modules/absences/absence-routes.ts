@@ -5,6 +5,7 @@ import { Type } from 'typebox';
 import type { Database } from '../../platform/db/database.js';
 import { parseListQuery, listQuerySchema } from '../../platform/http/list-query.js';
 import { contextOf } from '../../platform/http/request-context.js';
+import { optionalBody } from '../../platform/http/optional-body.js';
 import { SECURITY, UPDATED_RESPONSE, errorResponses, idParams } from '../../platform/http/route-docs.js';
 import { OBJECT_ID_PATTERN } from '../../platform/ids.js';
 import type { MailOutbox } from '../../platform/mail/outbox.js';
@@ -57,7 +58,9 @@ export function registerAbsenceRoutes(app: FastifyInstance, deps: { database: Da
       response: { 200: UPDATED_RESPONSE, ...errorResponses([404, 409]) },
     },
   }, async (request) => {
-    await service.update(contextOf(request), id(request), request.body as Record<string, any>);
+    const body = request.body as Record<string, any>;
+    // A daysAbsent the client writes is kept from now on, also when the period changes later.
+    await service.update(contextOf(request), id(request), body.daysAbsent !== undefined ? { ...body, daysAbsentManual: true } : body);
     return { updated: true };
   });
 
@@ -66,9 +69,10 @@ export function registerAbsenceRoutes(app: FastifyInstance, deps: { database: Da
     schema: { tags, summary: 'Approve: affected jobs, paid time, salaries, leave; ABSENCE_APPROVED', security: SECURITY, params: idParams(), response: { 200: result, ...errorResponses([404, 409]) } },
   }, async (request) => workflow.approve(contextOf(request), id(request)));
   app.post('/absences/:id/decline', {
+    ...optionalBody,
     schema: {
       tags, summary: 'Decline an open absence', security: SECURITY, params: idParams(),
-      body: Type.Optional(Type.Object({ declineComment: opt(text(2000)) }, { additionalProperties: false })),
+      body: Type.Object({ declineComment: opt(text(2000)) }, { additionalProperties: false }),
       response: { 200: UPDATED_RESPONSE, ...errorResponses([404, 409]) },
     },
   }, async (request) => {

@@ -36,6 +36,8 @@ const refs = { type: 'array', items: ref };
 export const absenceReadOnly = {
   state: { type: 'string', enum: [...ABSENCE_STATES] },
   approvedBy: ref, declinedBy: ref, cancelledBy: ref, declineComment: { type: 'string' },
+  approvedAt: { type: 'string', format: 'date-time' }, cancelledAt: { type: 'string', format: 'date-time' },
+  daysAbsentManual: { type: 'boolean', description: 'daysAbsent was written by a client and is kept' },
   affectedJobs: refs, affectedObjectIds: refs, isAssigned: { type: 'boolean' },
   absencePaidTimeArray: { type: 'array', items: { type: 'object', properties: { date: { type: 'string', format: 'date' }, seconds: { type: 'number' }, jobIds: refs } } },
   replacements: { type: 'array', items: { type: 'object', additionalProperties: true } },
@@ -102,9 +104,10 @@ export const absences = defineResource({
         state: previous?.doc.state ?? 'open', dtStart: new Date(start).toISOString(), dtEnd: new Date(end).toISOString(),
         periodFrom: new Date(facts.period.from).toISOString(), periodTo: new Date(facts.period.to).toISOString(),
       };
-      // daysAbsent is computed, unless this write supplies it (the spec's PATCH may set it).
-      const supplied = doc.daysAbsent !== undefined && doc.daysAbsent !== previous?.doc.daysAbsent;
-      if (!supplied) next.daysAbsent = facts.daysAbsent;
+      // daysAbsent is computed, unless a client wrote it (on create, or through the spec's PATCH: the route marks it).
+      const manual = Boolean(doc.daysAbsentManual) || (!previous && doc.daysAbsent !== undefined);
+      next.daysAbsentManual = manual;
+      if (!manual) next.daysAbsent = facts.daysAbsent;
       if (!previous) Object.assign(next, { affectedJobs: [], affectedObjectIds: [], isAssigned: false, replacements: [], absencePaidTimeArray: [], salaryIds: [] });
       return { doc: next, columns: { dt_start: new Date(facts.period.from), dt_end: new Date(facts.period.to) } };
     },

@@ -6,6 +6,7 @@ import type { Database } from '../../platform/db/database.js';
 import { inTenant } from '../../platform/db/tenant.js';
 import { NotFound, fieldError } from '../../platform/http/errors.js';
 import { contextOf, requireLevel } from '../../platform/http/request-context.js';
+import { optionalBody } from '../../platform/http/optional-body.js';
 import { SECURITY, errorResponses, idParams } from '../../platform/http/route-docs.js';
 import type { MailOutbox } from '../../platform/mail/outbox.js';
 import { dateTime, opt, text } from '../../resources/engine/fields.js';
@@ -23,12 +24,13 @@ export function registerTaskRoutes(app: FastifyInstance, deps: { database: Datab
   const complete = taskCompletion(deps);
 
   app.post('/tasks/:id/complete', {
+    ...optionalBody,
     schema: {
       tags: ['tasks'], summary: 'Complete a task (from any state but completed)', security: SECURITY, params: idParams(),
       description: 'With sendEmail, emailText goes to recipientEmail (both required then); the text is kept as completionResponse.',
-      body: Type.Optional(Type.Object({
+      body: Type.Object({
         sendEmail: opt(Type.Boolean()), emailText: opt(text(20000)), recipientEmail: opt(Type.String({ format: 'email', maxLength: 254 })),
-      }, { additionalProperties: false })),
+      }, { additionalProperties: false }),
       response: { 200: { type: 'object', properties: { completed: { type: 'boolean' } } }, ...errorResponses([404, 409]) },
     },
   }, async (request) => complete(contextOf(request), (request.params as { id: string }).id, (request.body ?? {}) as CompleteBody));

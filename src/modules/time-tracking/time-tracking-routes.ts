@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import type { Database } from '../../platform/db/database.js';
 import { contextOf } from '../../platform/http/request-context.js';
+import { optionalBody } from '../../platform/http/optional-body.js';
 import { SECURITY, UPDATED_RESPONSE, errorResponses, idParams } from '../../platform/http/route-docs.js';
 import { OBJECT_ID_PATTERN } from '../../platform/ids.js';
 import { dateTime, geoPoint, opt, text } from '../../resources/engine/fields.js';
@@ -34,6 +35,7 @@ export function registerTimeTrackingRoutes(app: FastifyInstance, deps: { databas
 
   for (const [verb, summary] of [['start', 'Clock in on the job'], ['stop', 'Clock out of the job']] as const) {
     app.post(`/jobs/:id/${verb}`, {
+      ...optionalBody,
       schema: {
         tags: ['jobs'], summary, security: SECURITY, params: idParams(), body: clockBody(verb === 'stop'),
         description: verb === 'start'
@@ -69,9 +71,10 @@ export function registerTimeTrackingRoutes(app: FastifyInstance, deps: { databas
   }, async (request) => approval.approve(contextOf(request), (request.params as { id: string }).id));
 
   app.post(`/${timeTrackings.collection}/:id/cancel`, {
+    ...optionalBody,
     schema: {
       tags, summary: 'Cancel an entry (its unbilled salary is removed)', security: SECURITY, params: idParams(),
-      body: Type.Optional(Type.Object({ reason: opt(text(2000)) }, { additionalProperties: false })),
+      body: Type.Object({ reason: opt(text(2000)) }, { additionalProperties: false }),
       response: { 200: UPDATED_RESPONSE, ...errorResponses([404, 409]) },
     },
   }, async (request) => {
