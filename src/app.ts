@@ -33,6 +33,7 @@ import { registerDocumentRoutes } from './modules/documents/documents-routes.js'
 import { registerOrderRoutes } from './modules/orders/orders-routes.js';
 import { registerQualityRoutes } from './modules/quality/quality-routes.js';
 import { registerChatRoutes } from './modules/chats/chats.js';
+import { registerInvoicingRoutes } from './modules/invoicing/invoicing-routes.js';
 import { CHAT_RESOURCES } from './chat-resources.js';
 import { mailOutbox } from './platform/mail/outbox.js';
 import { mailTransport, type MailTransport } from './platform/mail/mail-transport.js';
@@ -139,6 +140,7 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
     registerOrderRoutes(v2, { database });
     registerQualityRoutes(v2, { database });
     registerChatRoutes(v2, { database, resources: CHAT_RESOURCES });
+    registerInvoicingRoutes(v2, { database });
     registerWebhookRoutes(v2, { database, ...webhookDeps(config, deps.resolveHost) });
   }, { prefix: API_PREFIX });
 

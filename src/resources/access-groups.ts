@@ -53,6 +53,7 @@ export const DEFAULT_ACCESS_GROUPS: Array<{ key: string; name: string; descripti
       articles: READ_ALL, jobs: { read: 'own', write: 'none' }, assignments: NONE,
       timeTracking: { read: 'own', write: 'own' }, salaries: { read: 'own', write: 'none' }, holidays: READ_ALL,
       absences: { read: 'own', write: 'own' },
+      tasks: { read: 'own', write: 'own' }, documents: { read: 'own', write: 'own' }, materialOrders: { read: 'own', write: 'own' },
     },
   },
 ];

@@ -329,9 +329,7 @@ describe('documents of objects, jobs, users and customers', () => {
 });
 
 describe('access groups and employees', () => {
-  test('with the default employee group an employee uploads with their own userId', {
-    todo: 'docs/decisions.md (Documents): "Employees upload with their own userId", but the default employee access group (src/resources/access-groups.ts) has no `documents` area: POST /v2/documents/ with userId = the employee answers 403 "Not permitted to write documents"',
-  }, async () => {
+  test('with the default employee group an employee uploads with their own userId', async () => {
     const res = await upload([['userId', user.Bob!], text('bob.txt', 'Bob\'s note')], login.Bob);
     assert.equal(res.status, 201, JSON.stringify(res.body));
   });
@@ -386,15 +384,13 @@ describe('access groups and employees', () => {
       assertProblem(await req('GET', `/v2/documents/${bobDoc}`, undefined, login.Ann), 404);
       assert.equal((await file(bobDoc!, login.Ann)).status, 404);
       assertProblem(await req('DELETE', `/v2/documents/${bobDoc}`, undefined, login.Ann), 404);
-      assert.deepEqual(await listed(`/v2/users/${user.Bob}/documents`, login.Ann), []);
+      assertProblem(await req('GET', `/v2/users/${user.Bob}/documents`, undefined, login.Ann), 404);
       [objectDoc] = await uploaded([['objectId', await newObject('Shared Office')], text('o.txt', 'object doc')]) as [string];
       assertProblem(await req('GET', `/v2/documents/${objectDoc}`, undefined, login.Ann), 404);
       assert.equal((await ok('GET', `/v2/documents/${bobDoc}`))._id, bobDoc);
     });
 
-    test('the documents list of another user is 404 for an employee, as that user is', {
-      todo: 'GET /v2/users/{another user}/documents as an employee (users read own) answers 200 [] although GET /v2/users/{that user} is 404: documentsService.of checks own-level ownership only for jobs, so the route confirms that another user id exists',
-    }, async () => {
+    test('the documents list of another user is 404 for an employee, as that user is', async () => {
       assertProblem(await req('GET', `/v2/users/${user.Bob}`, undefined, login.Ann), 404);
       assertProblem(await req('GET', `/v2/users/${user.Bob}/documents`, undefined, login.Ann), 404);
     });

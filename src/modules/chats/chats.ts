@@ -64,7 +64,10 @@ export function registerChatRoutes(app: FastifyInstance, deps: { database: Datab
       const { rows } = await sql<{ id: string; author_id: string; text: string; document_ids: string[]; created_at: Date; total: number }>`
         SELECT id, author_id, text, document_ids, created_at, count(*) OVER ()::int AS total FROM chat_messages
         WHERE company_id = ${tx.companyId} AND chat_id = ${chatId} ORDER BY created_at, id LIMIT ${limit} OFFSET ${offset}`.execute(tx.db);
-      return { rows: rows.map((r) => ({ ...r, record })), total: rows[0]?.total ?? 0 };
+      // Past the last page the window count is not there: count apart, as every list does.
+      const total = rows[0]?.total ?? Number((await sql<{ n: number }>`SELECT count(*)::int AS n FROM chat_messages
+        WHERE company_id = ${tx.companyId} AND chat_id = ${chatId}`.execute(tx.db)).rows[0]!.n);
+      return { rows: rows.map((r) => ({ ...r, record })), total };
     });
     reply.header('x-total-count', String(total));
     return rows.map((r) => ({

@@ -17,9 +17,14 @@ export interface EngineDeps { database: Database }
 export { toApi };
 
 
+/** A document's value at a dotted path (`assignee.entityId`). */
+export function valueAt(doc: Record<string, any>, path: string): unknown {
+  return path.split('.').reduce<any>((value, key) => value?.[key], doc);
+}
+
 function assertOwnDoc(ctx: RequestContext, resource: Resource, level: Level, doc: Record<string, any>) {
   if (level === 'all') return;
-  if (!resource.ownerField || resource.ownerField === '_id' || doc[resource.ownerField] !== ctx.userId) {
+  if (!resource.ownerField || resource.ownerField === '_id' || valueAt(doc, resource.ownerField) !== ctx.userId) {
     throw Forbidden(`You may only write your own ${resource.collection}`);
   }
 }

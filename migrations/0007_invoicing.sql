@@ -1,0 +1,37 @@
+-- Invoicing: invoices, offers, credits and cancellations (one table each, the same shape),
+-- payments and payment methods, and the gapless number sequences of issued documents.
+
+DO $$
+DECLARE t text;
+BEGIN
+  FOREACH t IN ARRAY ARRAY['invoices', 'offers', 'credits', 'invoice_stornos'] LOOP
+    PERFORM crewbase_resource_table(t);
+    EXECUTE format('ALTER TABLE %I
+      ADD COLUMN customer_id     text,
+      ADD COLUMN object_id       text,
+      ADD COLUMN state           text NOT NULL DEFAULT ''draft'',
+      ADD COLUMN document_number text,
+      ADD COLUMN document_date   date,
+      ADD COLUMN due_date        date,
+      ADD COLUMN gross_cents     bigint NOT NULL DEFAULT 0,
+      ADD COLUMN paid_cents      bigint NOT NULL DEFAULT 0', t);
+    EXECUTE format('CREATE INDEX %I ON %I (company_id, customer_id, document_date)', t || '_customer_idx', t);
+    EXECUTE format('CREATE UNIQUE INDEX %I ON %I (company_id, document_number) WHERE document_number IS NOT NULL', t || '_number_key', t);
+  END LOOP;
+END $$;
+
+SELECT crewbase_resource_table('payments');
+ALTER TABLE payments ADD COLUMN invoice_id text, ADD COLUMN amount_cents bigint NOT NULL DEFAULT 0;
+CREATE INDEX payments_invoice_idx ON payments (company_id, invoice_id);
+SELECT crewbase_resource_table('payment_methods');
+
+-- Issued documents are numbered without gaps: the row of a (kind, period) is locked from the
+-- increment to the commit, and a rolled-back issue rolls its increment back too.
+CREATE TABLE document_sequences (
+  company_id text   NOT NULL,
+  kind       text   NOT NULL,
+  period     text   NOT NULL,
+  value      bigint NOT NULL,
+  PRIMARY KEY (company_id, kind, period)
+);
+SELECT crewbase_tenant_table('document_sequences');

@@ -1,0 +1,149 @@
+// Invoices, offers, credits and cancellations share one shape: a customer, positions with the
+// spec's billing-position fields, and totals computed by rules/invoice-totals.ts. A draft can be
+// changed; issuing numbers it and freezes it (document-lifecycle.ts).
+import { Type } from 'typebox';
+import { Conflict, fieldError } from '../../platform/http/errors.js';
+import { dateRangeFilter, idsFilter, valuesFilter } from '../../platform/http/named-filters.js';
+import { sql } from 'kysely';
+import { defineResource, type Resource } from '../../resources/engine/define-resource.js';
+import { list, objectId, opt, text } from '../../resources/engine/fields.js';
+import { findRecord } from '../../resources/engine/resource-store.js';
+import { customers } from '../../resources/customers.js';
+import { toAmount } from '../pay/rules/money.js';
+import { invoiceTotals, VAT_CATEGORIES, type VatCategory } from './rules/invoice-totals.js';
+
+export type DocumentKind = 'invoice' | 'offer' | 'credit' | 'invoicestorno';
+
+export const DOCUMENT_STATES: Record<DocumentKind, readonly string[]> = {
+  invoice: ['draft', 'issued', 'partially_paid', 'paid', 'overdue', 'cancelled'],
+  offer: ['draft', 'issued', 'accepted', 'declined'],
+  credit: ['draft', 'issued'],
+  invoicestorno: ['issued'],
+};
+
+const date = () => Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$', description: 'YYYY-MM-DD' });
+const decimal4 = (description: string, min: number, max: number) => Type.Number({ minimum: min, maximum: max, description });
+
+/** The spec's billing position (its list key and type discriminator are unnamed there: positions and type). */
+export const positionSchema = Type.Object({
+  type: opt(Type.Union([Type.Literal('INVOICE_POSITION'), Type.Literal('TEXT')], { description: 'INVOICE_POSITION (default) or TEXT (a heading, no amounts)' })),
+  title: text(500),
+  description: opt(text(5000)),
+  quantity: decimal4('up to 4 decimals; negative on credits', -1e9, 1e9),
+  unit: opt(text(20, { description: 'e.g. h, m², Stk (UN/ECE Rec 20 codes are derived for e-invoices)' })),
+  price: decimal4('net unit price, up to 4 decimals', -1e9, 1e9),
+  tax: Type.Number({ minimum: 0, maximum: 1, description: 'VAT rate as a fraction (0.19)' }),
+  vatCategory: opt(Type.Union(Object.keys(VAT_CATEGORIES).map((c) => Type.Literal(c)), { description: Object.entries(VAT_CATEGORIES).map(([c, d]) => `${c} ${d}`).join('; ') })),
+  taxRate: opt(Type.Object({}, { additionalProperties: true, maxProperties: 20 })),
+  discount: opt(decimal4('fraction, 0.1 = 10 %', 0, 1)),
+  productId: opt(objectId()),
+  includedWageCostFactor: opt(Type.Number({ minimum: 0, maximum: 1 })),
+  isOptional: opt(Type.Boolean({ description: 'shown, not counted (offers)' })),
+  bookingAccountNumber: opt(text(50)),
+  skontoBookingAccountNumber: opt(text(50)),
+}, { additionalProperties: false });
+
+const documentSchema = (kind: DocumentKind) => Type.Object({
+  customerId: objectId(),
+  objectId: opt(objectId()),
+  assignmentId: opt(objectId()),
+  title: opt(text(300)),
+  documentDate: opt(date()),
+  servicePeriod: opt(Type.Object({ from: date(), to: date() }, { additionalProperties: false })),
+  positions: list(positionSchema, 1000),
+  paymentTermId: opt(objectId()),
+  introText: opt(text(5000)),
+  closingText: opt(text(5000)),
+  buyerReference: opt(text(200, { description: 'Leitweg-ID; the customer\'s when absent' })),
+  orderReferenceId: opt(text(200)),
+  ...(kind === 'credit' ? { creditedInvoiceId: opt(objectId({ description: 'the invoice this credits' })) } : {}),
+  ...(kind === 'offer' ? { validUntil: opt(date()) } : {}),
+});
+
+const amount = { type: 'number' };
+const readOnly = {
+  state: { type: 'string' }, documentNumber: { type: 'string' }, issuedAt: { type: 'string', format: 'date-time' }, dueDate: { type: 'string' },
+  currency: { type: 'string' }, netAmount: amount, taxAmount: amount, grossAmount: amount,
+  vatBreakdown: { type: 'array', items: { type: 'object', properties: { category: { type: 'string' }, rate: amount, taxableAmount: amount, taxAmount: amount } } },
+  lineAmounts: { type: 'array', items: amount, description: 'net amount of each position (0 for optional and text positions)' },
+  seller: { type: 'object', additionalProperties: true }, buyer: { type: 'object', additionalProperties: true },
+  paymentTerm: { type: 'object', additionalProperties: true },
+  paidAmount: amount, openAmount: amount, overpaidAmount: amount, skontoApplied: { type: 'boolean' },
+  invoiceId: { type: 'string', description: 'cancellations: the invoice cancelled' }, invoiceNumber: { type: 'string' },
+  stornoId: { type: 'string', description: 'invoices: the cancellation' }, acceptedAt: { type: 'string' }, declinedAt: { type: 'string' },
+};
+
+/** Totals of a document's positions, as the API shows them (amounts with two decimals). */
+export function totalsOf(positions: Array<Record<string, any>>) {
+  const counted = positions.map((p) => (p.type === 'TEXT' ? { ...p, quantity: 0, price: 0, tax: 0 } : p));
+  const t = invoiceTotals(counted.map((p) => ({ quantity: p.quantity, price: p.price, tax: p.tax, discount: p.discount, category: p.vatCategory as VatCategory | undefined, isOptional: p.isOptional })));
+  return {
+    cents: t,
+    fields: {
+      currency: 'EUR', netAmount: toAmount(t.netCents), taxAmount: toAmount(t.taxCents), grossAmount: toAmount(t.grossCents),
+      vatBreakdown: t.vat.map((v) => ({ category: v.category, rate: v.ratePercent, taxableAmount: toAmount(v.taxableCents), taxAmount: toAmount(v.taxCents) })),
+      lineAmounts: t.lines.map((l) => (l.counted ? toAmount(l.netCents) : 0)),
+    },
+  };
+}
+
+export function billingDocument(kind: DocumentKind, names: { name: string; collection: string; table: string; webhookEntity: string }): Resource {
+  return defineResource({
+    ...names,
+    area: 'invoicing',
+    schema: documentSchema(kind),
+    readOnly,
+    columns: { customerId: 'customer_id', objectId: 'object_id', state: 'state', documentNumber: 'document_number', documentDate: 'document_date', dueDate: 'due_date' },
+    list: {
+      defaultSort: 'status.createdAt:-1',
+      namedFilters: {
+        status: valuesFilter(DOCUMENT_STATES[kind], (v) => v.includes('overdue')
+          ? sql<boolean>`(state = ANY(${sql.val(v)}::text[]) OR (state IN ('issued', 'partially_paid') AND due_date < current_date))`
+          : sql<boolean>`state = ANY(${sql.val(v)}::text[])`, `state, one or a comma list: ${DOCUMENT_STATES[kind].join(', ')}`),
+        customerIds: idsFilter('customer_id', 'customers, comma-separated'),
+        objectIds: idsFilter('object_id', 'objects, comma-separated'),
+        dateRange: dateRangeFilter('document_date', 'two dates from,to: the document date within'),
+        number: { description: 'document number (exact) or its part', toSql: (v) => sql<boolean>`document_number ILIKE ${'%' + v.replace(/[\\%_]/g, (c) => `\\${c}`) + '%'}` },
+        amountFrom: { description: 'gross amount at least', toSql: (v, p) => sql<boolean>`gross_cents >= ${cents(v, p)}` },
+        amountTo: { description: 'gross amount at most', toSql: (v, p) => sql<boolean>`gross_cents <= ${cents(v, p)}` },
+        overdue: { description: 'true: issued and unpaid past the due date', toSql: (v) => (v === 'true'
+          ? sql<boolean>`(state IN ('issued', 'partially_paid', 'overdue') AND due_date < current_date)`
+          : sql<boolean>`NOT (state IN ('issued', 'partially_paid', 'overdue') AND due_date < current_date)`) },
+      },
+    },
+    hooks: {
+      async prepare(tx, _ctx, { doc, previous }) {
+        if (previous && previous.doc.state !== 'draft') throw Conflict(`An issued ${names.name} cannot be changed; cancel it and issue a new one`);
+        if (doc.customerId !== previous?.doc.customerId && !(await findRecord(tx, customers, doc.customerId))) throw fieldError('customerId', 'no such customer');
+        if (doc.servicePeriod && doc.servicePeriod.to < doc.servicePeriod.from) throw fieldError('servicePeriod.to', 'is before from');
+        let totals;
+        try {
+          totals = totalsOf(doc.positions);
+        } catch (error) {
+          if (error instanceof RangeError) throw fieldError('positions', error.message);
+          throw error;
+        }
+        return { doc: { ...doc, state: 'draft', ...totals.fields }, columns: { gross_cents: totals.cents.grossCents } };
+      },
+      async beforeDelete(_tx, _ctx, record) {
+        if (record.doc.state !== 'draft') throw Conflict(`Only a draft ${names.name} can be deleted; cancel an issued one`);
+      },
+      toApi(record, api) {
+        // Overdue is a matter of the date, not a stored state.
+        const overdue = ['issued', 'partially_paid'].includes(api.state) && api.dueDate && api.dueDate < new Date().toISOString().slice(0, 10);
+        return overdue ? { ...api, state: 'overdue' } : api;
+      },
+    },
+  });
+}
+
+function cents(value: string, param: string): number {
+  const n = Number(value);
+  if (!Number.isFinite(n)) throw fieldError(param, 'must be a number');
+  return Math.round(n * 100);
+}
+
+export const invoices = billingDocument('invoice', { name: 'invoice', collection: 'invoices', table: 'invoices', webhookEntity: 'invoice' });
+export const offers = billingDocument('offer', { name: 'offer', collection: 'offers', table: 'offers', webhookEntity: 'offer' });
+export const credits = billingDocument('credit', { name: 'credit', collection: 'credits', table: 'credits', webhookEntity: 'credit' });
+export const invoiceStornos = billingDocument('invoicestorno', { name: 'cancellation', collection: 'invoiceStornos', table: 'invoice_stornos', webhookEntity: 'invoicestorno' });

@@ -1,0 +1,115 @@
+// Issuing a document (gapless number, seller and buyer frozen into it), cancelling an invoice by
+// a cancellation document that mirrors it, and accepting or declining an offer.
+import { sql } from 'kysely';
+import type { Database } from '../../platform/db/database.js';
+import { inTenant, type TenantTx } from '../../platform/db/tenant.js';
+import { Conflict, NotFound } from '../../platform/http/errors.js';
+import { requireLevel, type RequestContext } from '../../platform/http/request-context.js';
+import { newObjectId } from '../../platform/ids.js';
+import type { Resource, StoredRecord } from '../../resources/engine/define-resource.js';
+import { findRecord, insertRecord, nextNumber, updateRecord } from '../../resources/engine/resource-store.js';
+import { customers } from '../../resources/customers.js';
+import { paymentTerms } from '../../resources/payment-terms.js';
+import { loadTimeAndPaySettings } from '../pay/pay-settings.js';
+import { utcToLocal } from '../scheduling/zoned-time.js';
+import { invoiceStornos, totalsOf, type DocumentKind } from './billing-documents.js';
+import { nextDocumentNumber } from './document-number.js';
+import { loadInvoicingSettings } from './invoicing-settings.js';
+
+const addDays = (date: string, days: number) => new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+
+async function today(tx: TenantTx): Promise<string> {
+  const { timeZone } = await loadTimeAndPaySettings(tx);
+  return new Date(utcToLocal(timeZone, Date.now())).toISOString().slice(0, 10);
+}
+
+/** The customer as the buyer of a document, frozen at issue. */
+function buyerOf(customer: StoredRecord, doc: Record<string, any>) {
+  const c = customer.doc;
+  return {
+    customerId: customer.id, number: Number(customer.number), name: c.name, contactPerson: c.contactPerson, address: c.address ?? {},
+    email: c.contact?.email, vatNumber: c.vatNumber, debitorNumber: c.debitorNumber ?? String(customer.number),
+    buyerReference: doc.buyerReference ?? c.buyerReference, orderReferenceId: doc.orderReferenceId ?? c.orderReferenceId,
+  };
+}
+
+async function paymentTermOf(tx: TenantTx, doc: Record<string, any>, customer: StoredRecord, defaultDays: number) {
+  const id = doc.paymentTermId ?? customer.doc.paymentTermId;
+  const term = id ? await findRecord(tx, paymentTerms, id)
+    : (await sql<StoredRecord>`SELECT * FROM payment_terms WHERE company_id = ${tx.companyId} AND (doc->>'default')::boolean LIMIT 1`.execute(tx.db)).rows[0];
+  if (!term) return { name: `${defaultDays} days net`, netDays: defaultDays };
+  return { id: term.id, name: term.doc.name, netDays: term.doc.netDays, skontoPercentage: term.doc.skontoPercentage, skontoDays: term.doc.skontoDays };
+}
+
+export function documentLifecycle(deps: { database: Database }) {
+  function requireWriter(ctx: RequestContext) {
+    requireLevel(ctx, 'invoicing', 'write');
+  }
+
+  async function load(tx: TenantTx, resource: Resource, id: string) {
+    const record = await findRecord(tx, resource, id, { forUpdate: true });
+    if (!record) throw NotFound(resource.name, id);
+    return record;
+  }
+
+  async function issue(ctx: RequestContext, resource: Resource, kind: DocumentKind, id: string) {
+    requireWriter(ctx);
+    return inTenant(deps.database, ctx.companyId, async (tx) => {
+      const record = await load(tx, resource, id);
+      if (record.doc.state !== 'draft') throw Conflict(`The ${resource.name} is ${record.doc.state} already`);
+      if (!record.doc.positions.some((p: { type?: string }) => p.type !== 'TEXT')) throw Conflict(`A ${resource.name} needs at least one position with an amount`);
+      const settings = await loadInvoicingSettings(tx);
+      const customer = await findRecord(tx, customers, record.doc.customerId);
+      if (!customer) throw Conflict('The customer no longer exists');
+      const documentDate = record.doc.documentDate ?? (await today(tx));
+      const term = await paymentTermOf(tx, record.doc, customer, settings.defaultPaymentDays);
+      const documentNumber = await nextDocumentNumber(tx, kind, settings.numberFormats[kind], documentDate);
+      const doc = {
+        ...record.doc, state: 'issued', documentNumber, documentDate, issuedAt: new Date().toISOString(),
+        seller: settings.seller, buyer: buyerOf(customer, record.doc), paymentTerm: term,
+        ...(kind === 'invoice' ? { dueDate: addDays(documentDate, term.netDays), paidAmount: 0, openAmount: record.doc.grossAmount } : {}),
+      };
+      await updateRecord(tx, resource, id, { doc, userId: ctx.userId });
+      return { _id: id, documentNumber };
+    });
+  }
+
+  /** Cancels an issued invoice: a cancellation document mirrors its positions and amounts. */
+  async function cancel(ctx: RequestContext, invoicesResource: Resource, id: string) {
+    requireWriter(ctx);
+    return inTenant(deps.database, ctx.companyId, async (tx) => {
+      const invoice = await load(tx, invoicesResource, id);
+      if (!['issued', 'partially_paid'].includes(invoice.doc.state)) throw Conflict(`A ${invoice.doc.state} invoice cannot be cancelled`);
+      if (Number(invoice.paid_cents) !== 0) throw Conflict('The invoice has payments; book a credit instead of cancelling it');
+      const settings = await loadInvoicingSettings(tx);
+      const documentDate = await today(tx);
+      const positions = invoice.doc.positions.map((p: Record<string, any>) => (p.type === 'TEXT' ? p : { ...p, quantity: -p.quantity }));
+      const totals = totalsOf(positions);
+      const stornoId = newObjectId();
+      const documentNumber = await nextDocumentNumber(tx, 'invoicestorno', settings.numberFormats.invoicestorno, documentDate);
+      const { stornoId: _s, paidAmount: _p, openAmount: _o, dueDate: _d, ...base } = invoice.doc;
+      await insertRecord(tx, invoiceStornos, {
+        id: stornoId, number: await nextNumber(tx, invoiceStornos.collection), userId: ctx.userId, chatId: newObjectId(),
+        doc: {
+          ...base, positions, ...totals.fields, state: 'issued', documentNumber, documentDate, issuedAt: new Date().toISOString(),
+          invoiceId: id, invoiceNumber: invoice.doc.documentNumber, title: `Storno ${invoice.doc.documentNumber}`,
+        },
+        columns: { gross_cents: totals.cents.grossCents },
+      });
+      await updateRecord(tx, invoicesResource, id, { doc: { ...invoice.doc, state: 'cancelled', stornoId, openAmount: 0 }, userId: ctx.userId });
+      return { _id: stornoId, documentNumber };
+    });
+  }
+
+  async function decide(ctx: RequestContext, offersResource: Resource, id: string, decision: 'accepted' | 'declined') {
+    requireWriter(ctx);
+    await inTenant(deps.database, ctx.companyId, async (tx) => {
+      const offer = await load(tx, offersResource, id);
+      if (offer.doc.state !== 'issued') throw Conflict(`Only an issued offer can be ${decision}; this one is ${offer.doc.state}`);
+      const at = new Date().toISOString();
+      await updateRecord(tx, offersResource, id, { doc: { ...offer.doc, state: decision, ...(decision === 'accepted' ? { acceptedAt: at } : { declinedAt: at }) }, userId: ctx.userId });
+    });
+  }
+
+  return { issue, cancel, decide };
+}

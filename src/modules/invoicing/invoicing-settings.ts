@@ -1,0 +1,47 @@
+// The company as seller on its documents (letterhead, VAT id, bank account) and the number formats
+// of issued documents. Stored in companies.settings.invoicing.
+import { sql } from 'kysely';
+import { Type } from 'typebox';
+import type { TenantTx } from '../../platform/db/tenant.js';
+import { checkNumberFormat } from './document-number.js';
+
+const s = (max: number) => Type.Optional(Type.String({ maxLength: max }));
+
+export const sellerSchema = Type.Object({
+  name: s(300), street: s(200), zip: s(20), city: s(200), country: s(2), vatId: s(30), taxNumber: s(30),
+  email: s(254), phone: s(50), iban: s(34), bic: s(11), bankName: s(200), registration: s(200), managingDirector: s(200),
+}, { additionalProperties: false });
+
+export const invoicingSettingsBody = Type.Object({
+  seller: Type.Optional(sellerSchema),
+  numberFormats: Type.Optional(Type.Object({
+    invoice: s(40), offer: s(40), credit: s(40), invoicestorno: s(40),
+  }, { additionalProperties: false, description: 'tokens {YYYY}, {YY}, {MM} and one counter {00000}' })),
+  defaultPaymentDays: Type.Optional(Type.Integer({ minimum: 0, maximum: 365 })),
+}, { additionalProperties: false });
+
+export interface InvoicingSettings {
+  seller: Record<string, string | undefined>;
+  numberFormats: Record<'invoice' | 'offer' | 'credit' | 'invoicestorno', string>;
+  defaultPaymentDays: number;
+}
+
+export const DEFAULT_INVOICING: InvoicingSettings = {
+  seller: { country: 'DE' },
+  numberFormats: { invoice: 'RE-{YYYY}-{00000}', offer: 'AN-{YYYY}-{00000}', credit: 'GS-{YYYY}-{00000}', invoicestorno: 'ST-{YYYY}-{00000}' },
+  defaultPaymentDays: 14,
+};
+
+export async function loadInvoicingSettings(tx: TenantTx): Promise<InvoicingSettings> {
+  const { rows } = await sql<{ s: Partial<InvoicingSettings> | null }>`SELECT settings->'invoicing' AS s FROM companies WHERE company_id = ${tx.companyId}`.execute(tx.db);
+  const stored = rows[0]?.s ?? {};
+  return { ...DEFAULT_INVOICING, ...stored, numberFormats: { ...DEFAULT_INVOICING.numberFormats, ...stored.numberFormats } };
+}
+
+export async function saveInvoicingSettings(tx: TenantTx, patch: Partial<InvoicingSettings>): Promise<InvoicingSettings> {
+  for (const [kind, format] of Object.entries(patch.numberFormats ?? {})) if (format) checkNumberFormat(format, `numberFormats.${kind}`);
+  const current = await loadInvoicingSettings(tx);
+  const next = { ...current, ...patch, seller: { ...current.seller, ...patch.seller }, numberFormats: { ...current.numberFormats, ...patch.numberFormats } };
+  await sql`UPDATE companies SET settings = jsonb_set(settings, '{invoicing}', ${JSON.stringify(next)}::jsonb) WHERE company_id = ${tx.companyId}`.execute(tx.db);
+  return next;
+}

@@ -1,0 +1,88 @@
+// Payments against invoices. Each write recomputes the invoice: paid, partially paid, or back to
+// issued; skonto counts when the payments reach the gross amount less the skonto within the
+// skonto days; what is paid beyond the gross amount is kept as overpaidAmount (a credit balance).
+import { sql } from 'kysely';
+import { Type } from 'typebox';
+import type { TenantTx } from '../../platform/db/tenant.js';
+import type { RequestContext } from '../../platform/http/request-context.js';
+import { Conflict, fieldError } from '../../platform/http/errors.js';
+import { defineResource } from '../../resources/engine/define-resource.js';
+import { objectId, opt, text } from '../../resources/engine/fields.js';
+import { findRecord, updateRecord } from '../../resources/engine/resource-store.js';
+import { scaleCents, toAmount, toCents } from '../pay/rules/money.js';
+import { invoices } from './billing-documents.js';
+
+export const paymentMethods = defineResource({
+  name: 'payment method',
+  collection: 'paymentMethods',
+  table: 'payment_methods',
+  area: 'invoicing',
+  schema: Type.Object({ name: text(100), code: opt(Type.String({ pattern: '^\\d{1,3}$', description: 'UNCL 4461 payment means code, e.g. 58 SEPA credit transfer, 59 SEPA direct debit' })) }),
+});
+
+const addDays = (date: string, days: number) => new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+
+/** The invoice's payment state from its payments (pure). */
+export function paymentState(input: {
+  grossCents: number; payments: Array<{ cents: number; date: string }>; documentDate: string; skontoPercentage?: number; skontoDays?: number;
+}) {
+  const paidCents = input.payments.reduce((s, p) => s + p.cents, 0);
+  const skontoCents = input.skontoPercentage ? scaleCents(input.grossCents, Math.round(input.skontoPercentage * 100), 10_000) : 0;
+  const lastDate = input.payments.map((p) => p.date).sort().at(-1);
+  const withinSkonto = skontoCents > 0 && lastDate !== undefined && input.skontoDays !== undefined && lastDate <= addDays(input.documentDate, input.skontoDays);
+  const skontoApplied = withinSkonto && paidCents >= input.grossCents - skontoCents && paidCents < input.grossCents;
+  const due = skontoApplied ? input.grossCents - skontoCents : input.grossCents;
+  const state = paidCents >= due ? 'paid' : paidCents > 0 ? 'partially_paid' : 'issued';
+  return {
+    state, paidCents, skontoApplied, skontoCents: skontoApplied ? skontoCents : 0,
+    openCents: Math.max(0, due - paidCents), overpaidCents: Math.max(0, paidCents - due),
+  };
+}
+
+async function settleInvoice(tx: TenantTx, ctx: RequestContext, invoiceId: string) {
+  const invoice = await findRecord(tx, invoices, invoiceId, { forUpdate: true });
+  if (!invoice) return;
+  const { rows } = await sql<{ amount_cents: string; date: string }>`SELECT amount_cents, doc->>'date' AS date FROM payments
+    WHERE company_id = ${tx.companyId} AND invoice_id = ${invoiceId}`.execute(tx.db);
+  const s = paymentState({
+    grossCents: Number(invoice.gross_cents), payments: rows.map((r) => ({ cents: Number(r.amount_cents), date: r.date })),
+    documentDate: invoice.doc.documentDate, skontoPercentage: invoice.doc.paymentTerm?.skontoPercentage, skontoDays: invoice.doc.paymentTerm?.skontoDays,
+  });
+  await updateRecord(tx, invoices, invoiceId, {
+    doc: {
+      ...invoice.doc, state: s.state, paidAmount: toAmount(s.paidCents), openAmount: toAmount(s.openCents), overpaidAmount: toAmount(s.overpaidCents),
+      skontoApplied: s.skontoApplied, ...(s.skontoApplied ? { skontoAmount: toAmount(s.skontoCents) } : { skontoAmount: 0 }),
+    },
+    userId: ctx.userId, columns: { paid_cents: s.paidCents },
+  });
+}
+
+export const payments = defineResource({
+  name: 'payment',
+  collection: 'payments',
+  table: 'payments',
+  area: 'invoicing',
+  webhookEntity: 'payment',
+  schema: Type.Object({
+    invoiceId: objectId(),
+    amount: Type.Number({ minimum: -1e9, maximum: 1e9, description: 'negative for a refund' }),
+    date: Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$' }),
+    paymentMethodId: opt(objectId()),
+    reference: opt(text(300)),
+    note: opt(text(2000)),
+  }),
+  columns: { invoiceId: 'invoice_id' },
+  hooks: {
+    async prepare(tx, _ctx, { doc, previous }) {
+      if (previous && previous.doc.invoiceId !== doc.invoiceId) throw fieldError('invoiceId', 'a payment cannot move to another invoice; delete it and book a new one');
+      const invoice = await findRecord(tx, invoices, doc.invoiceId);
+      if (!invoice) throw fieldError('invoiceId', 'no such invoice');
+      if (!['issued', 'partially_paid', 'paid'].includes(invoice.doc.state)) throw Conflict(`Payments go to issued invoices; this one is ${invoice.doc.state}`);
+      const cents = toCents(doc.amount);
+      if (cents === 0) throw fieldError('amount', 'must not be 0');
+      return { doc: { ...doc, amount: cents / 100 }, columns: { amount_cents: cents } };
+    },
+    afterWrite: (tx, ctx, { doc }) => settleInvoice(tx, ctx, doc.invoiceId),
+    afterDelete: (tx, ctx, record) => settleInvoice(tx, ctx, record.doc.invoiceId),
+  },
+});

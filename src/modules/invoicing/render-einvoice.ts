@@ -1,0 +1,121 @@
+// EN 16931 e-invoices from an issued document: XRechnung in UBL or CII syntax, and ZUGFeRD /
+// Factur-X (a PDF/A-3 with the CII XML inside), generated and checked against the library's
+// EN 16931 JSON schema by @e-invoice-eu/core. This file maps our document to its UBL-shaped input.
+import { InvoiceService, type Invoice } from '@e-invoice-eu/core';
+import { invoiceTotals, type VatCategory } from './rules/invoice-totals.js';
+
+const quiet = { log() {}, warn() {}, error() {} };
+const service = new InvoiceService(quiet as never);
+
+/** UN/ECE Recommendation 20 unit codes for the units cleaning companies write. */
+const UNITS: Record<string, string> = {
+  h: 'HUR', std: 'HUR', stunde: 'HUR', stunden: 'HUR', hour: 'HUR', 'm²': 'MTK', m2: 'MTK', qm: 'MTK', m: 'MTR', stk: 'H87', stück: 'H87',
+  pcs: 'H87', piece: 'H87', pauschal: 'LS', psch: 'LS', month: 'MON', monat: 'MON', tag: 'DAY', day: 'DAY', km: 'KMT', kg: 'KGM', l: 'LTR',
+};
+const unitCode = (unit: string | undefined) => UNITS[(unit ?? '').trim().toLowerCase()] ?? 'C62'; // C62: one (unit)
+
+const money = (cents: number) => (cents / 100).toFixed(2);
+const plain = (n: number) => String(Number(n.toFixed(4)));
+
+/** The type code (UNTDID 1001): 380 commercial invoice, 381 credit note, 384 corrected invoice. */
+const TYPE_CODES = { invoice: '380', credit: '381', invoicestorno: '384' } as const;
+
+export function toEn16931(doc: Record<string, any>, kind: 'invoice' | 'credit' | 'invoicestorno'): Invoice {
+  const positions = (doc.positions as Array<Record<string, any>>).filter((p) => p.type !== 'TEXT' && !p.isOptional);
+  const totals = invoiceTotals(positions.map((p) => ({ quantity: p.quantity, price: p.price, tax: p.tax, discount: p.discount, category: p.vatCategory as VatCategory | undefined })));
+  const seller = doc.seller ?? {};
+  const buyer = doc.buyer ?? {};
+  const currency = doc.currency ?? 'EUR';
+  const taxCategory = (category: VatCategory, rate: number) => ({
+    'cbc:ID': category, 'cbc:Percent': plain(rate),
+    ...(category === 'AE' ? { 'cbc:TaxExemptionReason': 'Steuerschuldnerschaft des Leistungsempfängers (§13b UStG)' } : {}),
+    ...(category === 'E' ? { 'cbc:TaxExemptionReason': 'Steuerbefreit' } : {}),
+    'cac:TaxScheme': { 'cbc:ID': 'VAT' },
+  });
+  const invoice = {
+    'ubl:Invoice': {
+      'cbc:ID': doc.documentNumber,
+      'cbc:IssueDate': doc.documentDate,
+      ...(doc.dueDate ? { 'cbc:DueDate': doc.dueDate } : {}),
+      'cbc:InvoiceTypeCode': TYPE_CODES[kind],
+      ...(doc.introText ? { 'cbc:Note': [doc.introText] } : {}),
+      'cbc:DocumentCurrencyCode': currency,
+      // BT-10: the Leitweg-ID for public buyers; XRechnung requires some buyer reference.
+      'cbc:BuyerReference': buyer.buyerReference ?? buyer.debitorNumber ?? doc.documentNumber,
+      ...(doc.servicePeriod ? { 'cac:InvoicePeriod': { 'cbc:StartDate': doc.servicePeriod.from, 'cbc:EndDate': doc.servicePeriod.to } } : {}),
+      ...(buyer.orderReferenceId ? { 'cac:OrderReference': { 'cbc:ID': buyer.orderReferenceId } } : {}),
+      ...(doc.invoiceNumber ? { 'cac:BillingReference': [{ 'cac:InvoiceDocumentReference': { 'cbc:ID': doc.invoiceNumber } }] } : {}),
+      'cac:AccountingSupplierParty': {
+        'cac:Party': {
+          'cbc:EndpointID': seller.email ?? 'invoice@example.invalid', 'cbc:EndpointID@schemeID': 'EM',
+          'cac:PostalAddress': {
+            ...(seller.street ? { 'cbc:StreetName': seller.street } : {}), ...(seller.city ? { 'cbc:CityName': seller.city } : {}),
+            ...(seller.zip ? { 'cbc:PostalZone': seller.zip } : {}), 'cac:Country': { 'cbc:IdentificationCode': seller.country ?? 'DE' },
+          },
+          ...(seller.vatId ? { 'cac:PartyTaxScheme': [{ 'cbc:CompanyID': seller.vatId, 'cac:TaxScheme': { 'cbc:ID': 'VAT' } }] } : {}),
+          'cac:PartyLegalEntity': { 'cbc:RegistrationName': seller.name ?? 'Seller' },
+          'cac:Contact': { 'cbc:Name': seller.name ?? 'Seller', 'cbc:Telephone': seller.phone ?? '-', 'cbc:ElectronicMail': seller.email ?? 'invoice@example.invalid' },
+        },
+      },
+      'cac:AccountingCustomerParty': {
+        'cac:Party': {
+          'cbc:EndpointID': buyer.email ?? 'buyer@example.invalid', 'cbc:EndpointID@schemeID': 'EM',
+          ...(buyer.debitorNumber ? { 'cac:PartyIdentification': { 'cbc:ID': buyer.debitorNumber } } : {}),
+          'cac:PostalAddress': {
+            ...(buyer.address?.street ? { 'cbc:StreetName': buyer.address.street } : {}), ...(buyer.address?.city ? { 'cbc:CityName': buyer.address.city } : {}),
+            ...(buyer.address?.zip ? { 'cbc:PostalZone': buyer.address.zip } : {}),
+            'cac:Country': { 'cbc:IdentificationCode': /^[A-Z]{2}$/.test(buyer.address?.country ?? '') ? buyer.address.country : 'DE' },
+          },
+          ...(buyer.vatNumber ? { 'cac:PartyTaxScheme': { 'cbc:CompanyID': buyer.vatNumber, 'cac:TaxScheme': { 'cbc:ID': 'VAT' } } } : {}),
+          'cac:PartyLegalEntity': { 'cbc:RegistrationName': buyer.name ?? 'Buyer' },
+        },
+      },
+      ...(seller.iban ? {
+        'cac:PaymentMeans': [{
+          'cbc:PaymentMeansCode': '58', 'cbc:PaymentID': doc.documentNumber,
+          'cac:PayeeFinancialAccount': { 'cbc:ID': seller.iban.replace(/\s/g, ''), ...(seller.bankName ? { 'cbc:Name': seller.bankName } : {}), ...(seller.bic ? { 'cac:FinancialInstitutionBranch': { 'cbc:ID': seller.bic } } : {}) },
+        }],
+      } : {}),
+      ...(doc.paymentTerm?.name ? { 'cac:PaymentTerms': { 'cbc:Note': doc.paymentTerm.name } } : {}),
+      'cac:TaxTotal': [{
+        'cbc:TaxAmount': money(totals.taxCents), 'cbc:TaxAmount@currencyID': currency,
+        'cac:TaxSubtotal': totals.vat.map((v) => ({
+          'cbc:TaxableAmount': money(v.taxableCents), 'cbc:TaxableAmount@currencyID': currency,
+          'cbc:TaxAmount': money(v.taxCents), 'cbc:TaxAmount@currencyID': currency, 'cac:TaxCategory': taxCategory(v.category, v.ratePercent),
+        })),
+      }],
+      'cac:LegalMonetaryTotal': {
+        'cbc:LineExtensionAmount': money(totals.netCents), 'cbc:LineExtensionAmount@currencyID': currency,
+        'cbc:TaxExclusiveAmount': money(totals.netCents), 'cbc:TaxExclusiveAmount@currencyID': currency,
+        'cbc:TaxInclusiveAmount': money(totals.grossCents), 'cbc:TaxInclusiveAmount@currencyID': currency,
+        'cbc:PayableAmount': money(totals.grossCents), 'cbc:PayableAmount@currencyID': currency,
+      },
+      'cac:InvoiceLine': positions.map((p, i) => {
+        const line = totals.lines[i]!;
+        // The net price after the line discount (BT-146), so that quantity × price = line amount up to rounding.
+        const netPrice = p.price * (1 - (p.discount ?? 0));
+        return {
+          'cbc:ID': String(i + 1),
+          'cbc:InvoicedQuantity': plain(p.quantity), 'cbc:InvoicedQuantity@unitCode': unitCode(p.unit),
+          'cbc:LineExtensionAmount': money(line.netCents), 'cbc:LineExtensionAmount@currencyID': currency,
+          'cac:Item': {
+            ...(p.description ? { 'cbc:Description': p.description } : {}), 'cbc:Name': p.title,
+            'cac:ClassifiedTaxCategory': { 'cbc:ID': line.category, 'cbc:Percent': plain(line.ratePercent), 'cac:TaxScheme': { 'cbc:ID': 'VAT' } },
+          },
+          'cac:Price': { 'cbc:PriceAmount': plain(Number(netPrice.toFixed(4))), 'cbc:PriceAmount@currencyID': currency },
+        };
+      }),
+    },
+  };
+  return invoice as unknown as Invoice;
+}
+
+export type EInvoiceFormat = 'XRECHNUNG-UBL' | 'XRECHNUNG-CII' | 'Factur-X-XRechnung';
+
+/** XML text for UBL/CII; the PDF/A-3 bytes (with the XML embedded in `pdf`) for Factur-X. */
+export async function renderEInvoice(doc: Record<string, any>, kind: 'invoice' | 'credit' | 'invoicestorno', format: EInvoiceFormat, pdf?: Uint8Array): Promise<string | Uint8Array> {
+  return service.generate(toEn16931(doc, kind), {
+    format, lang: 'de-de', noWarnings: true,
+    ...(pdf ? { pdf: { buffer: pdf, filename: `${doc.documentNumber}.pdf`, mimetype: 'application/pdf' } } : {}),
+  });
+}
