@@ -4,8 +4,10 @@
 import { InvoiceService, type Invoice } from '@e-invoice-eu/core';
 import { invoiceTotals, type VatCategory } from './rules/invoice-totals.js';
 
-const quiet = { log() {}, warn() {}, error() {} };
-const service = new InvoiceService(quiet as never);
+// The library reports what fails validation through its logger; keep the last report for the error.
+let lastReport = '';
+const logger = { log() {}, warn() {}, error(message: unknown) { lastReport = String(message).slice(0, 2000); } };
+const service = new InvoiceService(logger as never);
 
 /** UN/ECE Recommendation 20 unit codes for the units cleaning companies write. */
 const UNITS: Record<string, string> = {
@@ -15,6 +17,15 @@ const UNITS: Record<string, string> = {
 const unitCode = (unit: string | undefined) => UNITS[(unit ?? '').trim().toLowerCase()] ?? 'C62'; // C62: one (unit)
 
 const money = (cents: number) => (cents / 100).toFixed(2);
+
+/** A unit price with at most two decimals: the price of 1, 10, 100, 1000 or 10000 units. */
+export function priceWithBase(price: number): { amount: string; base: number } {
+  for (const base of [1, 10, 100, 1000, 10_000]) {
+    const scaled = Number((price * base).toPrecision(12));
+    if (Math.abs(scaled * 100 - Math.round(scaled * 100)) < 1e-6) return { amount: scaled.toFixed(2), base };
+  }
+  return { amount: (Math.round(price * 10_000) / 100).toFixed(2), base: 10_000 };
+}
 const plain = (n: number) => String(Number(n.toFixed(4)));
 
 /** The type code (UNTDID 1001): 380 commercial invoice, 381 credit note, 384 corrected invoice. */
@@ -92,8 +103,10 @@ export function toEn16931(doc: Record<string, any>, kind: 'invoice' | 'credit' |
       },
       'cac:InvoiceLine': positions.map((p, i) => {
         const line = totals.lines[i]!;
-        // The net price after the line discount (BT-146), so that quantity × price = line amount up to rounding.
-        const netPrice = p.price * (1 - (p.discount ?? 0));
+        // The net price after the line discount (BT-146), so that quantity × price = line amount up to
+        // rounding. Amounts carry two decimals, so a price like 0.0825 per m² is given per 100 m²
+        // (BT-149 base quantity): 8.25 per 100.
+        const { amount: netPrice, base } = priceWithBase(p.price * (1 - (p.discount ?? 0)));
         return {
           'cbc:ID': String(i + 1),
           'cbc:InvoicedQuantity': plain(p.quantity), 'cbc:InvoicedQuantity@unitCode': unitCode(p.unit),
@@ -102,7 +115,10 @@ export function toEn16931(doc: Record<string, any>, kind: 'invoice' | 'credit' |
             ...(p.description ? { 'cbc:Description': p.description } : {}), 'cbc:Name': p.title,
             'cac:ClassifiedTaxCategory': { 'cbc:ID': line.category, 'cbc:Percent': plain(line.ratePercent), 'cac:TaxScheme': { 'cbc:ID': 'VAT' } },
           },
-          'cac:Price': { 'cbc:PriceAmount': plain(Number(netPrice.toFixed(4))), 'cbc:PriceAmount@currencyID': currency },
+          'cac:Price': {
+            'cbc:PriceAmount': netPrice, 'cbc:PriceAmount@currencyID': currency,
+            ...(base !== 1 ? { 'cbc:BaseQuantity': String(base), 'cbc:BaseQuantity@unitCode': unitCode(p.unit) } : {}),
+          },
         };
       }),
     },
@@ -114,8 +130,15 @@ export type EInvoiceFormat = 'XRECHNUNG-UBL' | 'XRECHNUNG-CII' | 'Factur-X-XRech
 
 /** XML text for UBL/CII; the PDF/A-3 bytes (with the XML embedded in `pdf`) for Factur-X. */
 export async function renderEInvoice(doc: Record<string, any>, kind: 'invoice' | 'credit' | 'invoicestorno', format: EInvoiceFormat, pdf?: Uint8Array): Promise<string | Uint8Array> {
-  return service.generate(toEn16931(doc, kind), {
-    format, lang: 'de-de', noWarnings: true,
-    ...(pdf ? { pdf: { buffer: pdf, filename: `${doc.documentNumber}.pdf`, mimetype: 'application/pdf' } } : {}),
-  });
+  lastReport = '';
+  try {
+    return await service.generate(toEn16931(doc, kind), {
+      format, lang: 'de-de', noWarnings: true,
+      ...(pdf ? { pdf: { buffer: pdf, filename: `${doc.documentNumber}.pdf`, mimetype: 'application/pdf' } } : {}),
+    });
+  } catch (error) {
+    // The library reports schema violations in `validation`; name them (they are a mapping defect here).
+    const detail = (error as { validation?: unknown }).validation;
+    throw new Error(`e-invoice ${format} of ${doc.documentNumber} failed: ${(error as Error).message} ${lastReport}${detail && detail !== true ? ` ${JSON.stringify(detail).slice(0, 2000)}` : ''}`);
+  }
 }
