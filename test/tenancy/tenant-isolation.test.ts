@@ -76,6 +76,29 @@ const FIXTURES: Record<string, {
   qualityControl: { path: '/v2/qualityControl/', body: (ids) => ({ rating: 4, objectId: ids.objects }) },
   documents: { path: '', body: undefined, create: (ids) => uploadDocument(ids.objects!), patch: { name: 'Renamed by B?' } },
   chats: { path: '', body: undefined, create: async (ids) => (await call(t.app, 'GET', `/v2/objects/${ids.objects}`, a.headers)).body.chatId, noRead: true },
+  invoices: { path: '/v2/invoices/', body: (ids) => ({ customerId: ids.customers, positions: [{ title: 'Cleaning', quantity: 1, price: 100, tax: 0.19 }] }) },
+  offers: { path: '/v2/offers/', body: (ids) => ({ customerId: ids.customers, positions: [{ title: 'Cleaning', quantity: 1, price: 100, tax: 0.19 }] }) },
+  credits: { path: '/v2/credits/', body: (ids) => ({ customerId: ids.customers, positions: [{ title: 'Refund', quantity: -1, price: 10, tax: 0.19 }] }) },
+  invoiceStornos: {
+    path: '', body: undefined, patch: {},
+    create: async (ids) => {
+      const invoice = (await call(t.app, 'POST', '/v2/invoices/', a.headers, { customerId: ids.customers, positions: [{ title: 'Once', quantity: 1, price: 50, tax: 0.19 }] })).body._id;
+      assert.equal((await call(t.app, 'POST', `/v2/invoices/${invoice}/issue`, a.headers)).status, 200);
+      const storno = await call(t.app, 'POST', `/v2/invoices/${invoice}/cancel`, a.headers);
+      assert.equal(storno.status, 200, JSON.stringify(storno.body));
+      return storno.body._id;
+    },
+  },
+  paymentMethods: { path: '/v2/paymentMethods/', body: { name: 'SEPA transfer', code: '58' } },
+  payments: {
+    path: '', body: undefined, patch: { note: 'changed by B?' },
+    create: async (ids) => {
+      assert.equal((await call(t.app, 'POST', `/v2/invoices/${ids.invoices}/issue`, a.headers)).status, 200);
+      const payment = await call(t.app, 'POST', '/v2/payments/', a.headers, { invoiceId: ids.invoices, amount: 10, date: '2027-01-10' });
+      assert.equal(payment.status, 201, JSON.stringify(payment.body));
+      return payment.body._id;
+    },
+  },
   'integrations/webhooks': { path: '/v2/integrations/webhooks/', body: { type: 'CREATE', entity: 'customer', url: 'https://93.184.216.34/hook' } },
 };
 
@@ -99,6 +122,7 @@ const ACTION_BODIES: Record<string, (ids: Record<string, string>) => unknown> = 
   complete: () => ({}),
   generate: () => ({ until: '2027-03-01T00:00:00Z' }),
   messages: () => ({ text: 'written by B?' }),
+  issue: () => undefined,
   replacements: (ids) => ({ userId: ids.users, all: true }),
 };
 
