@@ -27,7 +27,8 @@ async function inParallel(label: string, count: number, task: (i: number) => Pro
   await Promise.all(Array.from({ length: CONCURRENCY }, async () => {
     while (next < count) {
       const i = next++;
-      bytes += (await task(i)) ?? 0;
+      const size = (await task(i)) ?? 0; // awaited first: `bytes += await …` would read bytes before the await
+      bytes += size;
       if ((i + 1) % 250 === 0) console.log(`  ${label}: ${i + 1}/${count}`);
     }
   }));
