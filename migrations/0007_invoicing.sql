@@ -35,3 +35,9 @@ CREATE TABLE document_sequences (
   PRIMARY KEY (company_id, kind, period)
 );
 SELECT crewbase_tenant_table('document_sequences');
+
+-- Dunning: reminder templates per level, and the reminders a run creates for overdue invoices.
+SELECT crewbase_resource_table('reminder_templates');
+SELECT crewbase_resource_table('reminders');
+ALTER TABLE reminders ADD COLUMN invoice_id text;
+CREATE INDEX reminders_invoice_idx ON reminders (company_id, invoice_id);

@@ -43,51 +43,53 @@ describe('draft totals', () => {
     customerId = await customer(a.headers);
   });
 
-  test('mixed 19 % and 7 %, discounts, an optional line, a heading and reverse charge, worked by hand', async () => {
-    const id = await draft(a.headers, 'invoices', {
-      customerId, documentDate: TODAY, positions: [
-        { type: 'TEXT', title: 'Leistungen Oktober', quantity: 0, price: 0, tax: 0.19 },
-        pos(1234, 0.0825, 0.19, { title: 'Unterhaltsreinigung', unit: 'm²' }),     // 101.805 → 101.81
-        pos(2.5, 40, 0.19, { title: 'Glasreinigung', unit: 'h', discount: 0.1 }),  // 100 × 0.9 = 90.00
-        pos(3, 33.33, 0.19, { title: 'Sonderreinigung', discount: 0.15 }),         // 99.99 × 0.85 = 84.9915 → 84.99
-        pos(1, 12.5, 0.19, { title: 'Material A' }),                               // 12.50
-        pos(2, 6.25, 0.19, { title: 'Material B' }),                               // 12.50
-        pos(3, 12.5, 0.07, { title: 'Fachbuch', unit: 'Stk' }),                    // 37.50 at 7 %
-        pos(1, 99, 0.19, { title: 'Teppichreinigung', isOptional: true }),         // shown, not counted
-        pos(10, 35, 0.19, { title: 'Bauendreinigung §13b', unit: 'h', vatCategory: 'AE' }), // 350.00, no VAT
-      ],
-    });
+  const MIXED = [
+    pos(1234, 0.0825, 0.19, { title: 'Unterhaltsreinigung', unit: 'm²' }),     // 101.805 → 101.81
+    pos(2.5, 40, 0.19, { title: 'Glasreinigung', unit: 'h', discount: 0.1 }),  // 100 × 0.9 = 90.00
+    pos(3, 33.33, 0.19, { title: 'Sonderreinigung', discount: 0.15 }),         // 99.99 × 0.85 = 84.9915 → 84.99
+    pos(1, 12.5, 0.19, { title: 'Material A' }),                               // 12.50
+    pos(2, 6.25, 0.19, { title: 'Material B' }),                               // 12.50
+    pos(3, 12.5, 0.07, { title: 'Fachbuch', unit: 'Stk' }),                    // 37.50 at 7 %
+    pos(1, 99, 0.19, { title: 'Teppichreinigung', isOptional: true }),         // shown, not counted
+    pos(10, 35, 0.19, { title: 'Bauendreinigung §13b', unit: 'h', vatCategory: 'AE' }), // 350.00, no VAT
+  ];
+  // 19 %: 101.81 + 90.00 + 84.99 + 12.50 + 12.50 = 301.80; VAT 301.80 × 0.19 = 57.342 → 57.34
+  //   (rounding each line's VAT would give 19.34 + 17.10 + 16.15 + 2.38 + 2.38 = 57.35: it must not)
+  // 7 %: 37.50 × 0.07 = 2.625 → 2.63; AE: 350.00 at 0 %
+  const MIXED_VAT = [
+    { category: 'S', rate: 19, taxableAmount: 301.8, taxAmount: 57.34 },
+    { category: 'S', rate: 7, taxableAmount: 37.5, taxAmount: 2.63 },
+    { category: 'AE', rate: 0, taxableAmount: 350, taxAmount: 0 },
+  ];
+  const HEADING = { type: 'TEXT', title: 'Leistungen Oktober', quantity: 0, price: 0, tax: 0.19 };
+
+  test('mixed 19 % and 7 %, discounts, an optional line and reverse charge, worked by hand', async () => {
+    const id = await draft(a.headers, 'invoices', { customerId, documentDate: TODAY, positions: MIXED });
     const doc = await get(a.headers, 'invoices', id);
     assert.equal(doc.state, 'draft');
     assert.equal(doc.currency, 'EUR');
-    assert.deepEqual(doc.lineAmounts, [0, 101.81, 90, 84.99, 12.5, 12.5, 37.5, 0, 350]);
-    // 19 %: 101.81 + 90.00 + 84.99 + 12.50 + 12.50 = 301.80; VAT 301.80 × 0.19 = 57.342 → 57.34
-    //   (rounding each line's VAT would give 19.34 + 17.10 + 16.15 + 2.38 + 2.38 = 57.35: it must not)
-    // 7 %: 37.50 × 0.07 = 2.625 → 2.63; AE: 350.00 at 0 %
-    assert.deepEqual(doc.vatBreakdown, [
-      { category: 'S', rate: 19, taxableAmount: 301.8, taxAmount: 57.34 },
-      { category: 'S', rate: 7, taxableAmount: 37.5, taxAmount: 2.63 },
-      { category: 'AE', rate: 0, taxableAmount: 350, taxAmount: 0 },
-    ]);
+    assert.deepEqual(doc.lineAmounts, [101.81, 90, 84.99, 12.5, 12.5, 37.5, 0, 350]);
+    assert.deepEqual(doc.vatBreakdown, MIXED_VAT);
     // net 301.80 + 37.50 + 350.00 = 689.30; VAT 57.34 + 2.63 = 59.97; gross 749.27
     assert.equal(doc.netAmount, 689.3);
     assert.equal(doc.taxAmount, 59.97);
     assert.equal(doc.grossAmount, 749.27);
     assert.equal(doc.documentNumber, undefined);
-    assert.equal(doc.positions[8].vatCategory, 'AE');
+    assert.equal(doc.positions[7].vatCategory, 'AE');
+    assert.equal(doc.positions[6].isOptional, true);
   });
 
-  test('a text heading with tax 0 adds no VAT category of its own', { todo: 'totalsOf() in billing-documents.ts counts a TEXT position as a zero line with its tax: a heading written with tax 0 adds a phantom {category Z, rate 0, taxableAmount 0} group to vatBreakdown (and to the PDF\'s totals); TEXT positions should be left out like optional ones' }, async () => {
-    const id = await draft(a.headers, 'invoices', {
-      customerId, documentDate: TODAY, positions: [
-        { type: 'TEXT', title: 'Leistungen Oktober', quantity: 0, price: 0, tax: 0 },
-        pos(1, 100, 0.19),
-      ],
-    });
+  test('a TEXT heading has line amount 0 and changes no total', async () => {
+    const id = await draft(a.headers, 'invoices', { customerId, documentDate: TODAY, positions: [HEADING, ...MIXED] });
     const doc = await get(a.headers, 'invoices', id);
-    assert.deepEqual(doc.lineAmounts, [0, 100]);
-    assert.equal(doc.grossAmount, 119);
-    assert.deepEqual(doc.vatBreakdown, [{ category: 'S', rate: 19, taxableAmount: 100, taxAmount: 19 }]);
+    assert.equal(doc.positions[0].type, 'TEXT');
+    assert.deepEqual(doc.lineAmounts, [0, 101.81, 90, 84.99, 12.5, 12.5, 37.5, 0, 350]);
+    assert.deepEqual([doc.netAmount, doc.taxAmount, doc.grossAmount], [689.3, 59.97, 749.27]);
+  });
+
+  test('a TEXT heading adds no VAT category of its own', { todo: 'totalsOf() (billing-documents.ts) turns a TEXT position into {quantity 0, price 0, tax 0} but still counts it, so categoryOf() makes it a Z line: every invoice with a heading gets a phantom {category "Z", rate 0, taxableAmount 0, taxAmount 0} entry in vatBreakdown (shown in the PDF totals as "Z: 0,00 € ohne USt"); the e-invoice leaves TEXT lines out, so API/PDF and XML disagree' }, async () => {
+    const id = await draft(a.headers, 'invoices', { customerId, documentDate: TODAY, positions: [HEADING, ...MIXED] });
+    assert.deepEqual((await get(a.headers, 'invoices', id)).vatBreakdown, MIXED_VAT);
   });
 
   test('a price with 5 decimals, an unknown customer and a bad VAT rate are refused', async () => {
@@ -385,7 +387,6 @@ describe('cancellations', () => {
   test('cancel issues a cancellation ST-<year>-00001 that mirrors the invoice with negated quantities and amounts', async () => {
     invoiceId = await draft(a.headers, 'invoices', {
       customerId, documentDate: TODAY, title: 'November', positions: [
-        { type: 'TEXT', title: 'Objekt A', quantity: 0, price: 0, tax: 0.19 },
         pos(3, 12.5, 0.19, { unit: 'h' }),   // 37.50 → VAT 7.125 → 7.13
         pos(1, 0.5, 0.07, { title: 'Mittel' }), // 0.50 → VAT 0.035 → 0.04
       ],
@@ -406,9 +407,10 @@ describe('cancellations', () => {
     assert.equal(storno.invoiceNumber, `RE-${YEAR}-00001`);
     assert.equal(storno.customerId, customerId);
     assert.deepEqual(storno.buyer, invoice.buyer);
-    assert.deepEqual(storno.positions.map((p: any) => p.quantity), [0, -3, -1]);
-    assert.deepEqual(storno.positions.map((p: any) => p.price), [0, 12.5, 0.5]);
-    assert.deepEqual(storno.lineAmounts, [0, -37.5, -0.5]);
+    assert.deepEqual(storno.positions.map((p: any) => p.quantity), [-3, -1]);
+    assert.deepEqual(storno.positions.map((p: any) => p.price), [12.5, 0.5]);
+    assert.deepEqual(storno.positions.map((p: any) => p.unit), ['h', undefined]);
+    assert.deepEqual(storno.lineAmounts, [-37.5, -0.5]);
     assert.deepEqual(storno.vatBreakdown, [
       { category: 'S', rate: 19, taxableAmount: -37.5, taxAmount: -7.13 },
       { category: 'S', rate: 7, taxableAmount: -0.5, taxAmount: -0.04 },
@@ -594,6 +596,7 @@ describe('payments', () => {
   let customerId: string;
   let skontoCustomer: string;
   let invoiceId: string;
+  let skontoInvoice = '';
   const paymentIds: Record<string, string> = {};
   before(async () => {
     a = await signup(t.app, 'Payments');
@@ -659,7 +662,6 @@ describe('payments', () => {
     doc = await get(a.headers, 'invoices', inTime);
     assert.equal(doc.state, 'paid');
     assert.equal(doc.skontoApplied, true);
-    assert.equal(doc.skontoAmount, 24.69);
     assert.equal(doc.paidAmount, 1209.86);
     assert.equal(doc.openAmount, 0);
     assert.equal(doc.overpaidAmount, 0);
@@ -676,7 +678,8 @@ describe('payments', () => {
     doc = await get(a.headers, 'invoices', late);
     assert.equal(doc.state, 'paid');
     assert.equal(doc.skontoApplied, true);
-    assert.equal(doc.skontoAmount, 24.69);
+    assert.equal(doc.openAmount, 0);
+    skontoInvoice = late;
 
     // One cent short of the skonto amount is not enough.
     const short = await make();
@@ -685,6 +688,12 @@ describe('payments', () => {
     assert.equal(doc.state, 'partially_paid');
     assert.equal(doc.skontoApplied, false);
     assert.equal(doc.openAmount, 24.7);
+  });
+
+  test('the invoice shows the skonto taken (skontoAmount)', { todo: 'payments.ts stores skontoAmount in the invoice document, but the invoice response schema (readOnly in billing-documents.ts) does not declare it, so fast-json-stringify drops it: GET /v2/invoices/{id} of an invoice paid with skonto has skontoApplied true and no skontoAmount (expected 24.69); the event feed carries it' }, async () => {
+    const events = await eventsUntil(t.app, a, (evs) => evs.some((e) => e.entity === 'invoice' && e.data._id === skontoInvoice && e.data.skontoApplied), 'the skonto settlement');
+    assert.equal(events.filter((e) => e.entity === 'invoice' && e.data._id === skontoInvoice).at(-1).data.skontoAmount, 24.69, 'stored');
+    assert.equal((await get(a.headers, 'invoices', skontoInvoice)).skontoAmount, 24.69, 'GET /v2/invoices/{id}');
   });
 });
 
@@ -755,7 +764,12 @@ describe('overdue and list filters', () => {
     assert.equal((await req('GET', '/v2/invoices/?dateRange=2020-01-01', a.headers)).status, 400);
   });
 
-  test('status=draft,issued lists the draft and the issued invoice that is not overdue', { todo: 'the status filter (billing-documents.ts) matches the stored state: status=issued (or partially_paid) also lists invoices past their due date, which the API shows with state "overdue" — the listed items then carry a state that was not asked for' }, async () => {
+  test('status=draft,issued lists the draft and the issued invoice that is not overdue', { todo: 'the status filter (billing-documents.ts) matches the stored state: GET /v2/invoices/?status=draft,issued also lists an invoice past its due date, which the same response shows with state "overdue" (expected: only the draft and the issued invoice that is not yet due)' }, async () => {
+    // Another invoice past its due date, not paid at all (the first one is partly paid by now).
+    const late = await draft(a.headers, 'invoices', { customerId: c.k2, documentDate: '2021-03-01', positions: [pos(1, 10, 0.19)] });
+    await issue(a.headers, 'invoices', late);
+    assert.equal((await get(a.headers, 'invoices', late)).state, 'overdue');
+    assert.deepEqual(await listIds('status=overdue'), ids([{ _id: i.overdue }, { _id: late }]));
     const list = await ok('GET', '/v2/invoices/?status=draft,issued', a.headers);
     assert.deepEqual(ids(list), ids([{ _id: i.draft }, { _id: i.current }]));
     for (const d of list) assert.ok(['draft', 'issued'].includes(d.state), `state ${d.state} listed under status=draft,issued`);

@@ -90,6 +90,17 @@ const FIXTURES: Record<string, {
     },
   },
   paymentMethods: { path: '/v2/paymentMethods/', body: { name: 'SEPA transfer', code: '58' } },
+  invoiceReminderTemplates: { path: '/v2/invoiceReminderTemplates/', body: { level: 1, subject: '{title}', text: 'Bitte zahlen Sie {openAmount} €.' } },
+  invoiceReminders: {
+    path: '', body: undefined, patch: { note: 'changed by B?' },
+    create: async (ids) => {
+      const invoice = (await call(t.app, 'POST', '/v2/invoices/', a.headers, { customerId: ids.customers, documentDate: '2020-01-01', positions: [{ title: 'Old', quantity: 1, price: 80, tax: 0.19 }] })).body._id;
+      assert.equal((await call(t.app, 'POST', `/v2/invoices/${invoice}/issue`, a.headers)).status, 200);
+      const run = await call(t.app, 'POST', '/v2/invoiceReminders/run', a.headers, {});
+      assert.equal(run.status, 200, JSON.stringify(run.body));
+      return run.body.created[0];
+    },
+  },
   payments: {
     path: '', body: undefined, patch: { note: 'changed by B?' },
     create: async (ids) => {
@@ -123,6 +134,7 @@ const ACTION_BODIES: Record<string, (ids: Record<string, string>) => unknown> = 
   generate: () => ({ until: '2027-03-01T00:00:00Z' }),
   messages: () => ({ text: 'written by B?' }),
   issue: () => undefined,
+  invoice: () => ({ from: '2027-01-01', to: '2027-01-31' }),
   replacements: (ids) => ({ userId: ids.users, all: true }),
 };
 

@@ -12,11 +12,13 @@ import type { Resource } from '../../resources/engine/define-resource.js';
 import { registerResource } from '../../resources/engine/register-resource.js';
 import { findRecord } from '../../resources/engine/resource-store.js';
 import { credits, invoices, invoiceStornos, offers, type DocumentKind } from './billing-documents.js';
+import { billingRun } from './billing-run.js';
 import { documentLifecycle } from './document-lifecycle.js';
 import { invoicingSettingsBody, loadInvoicingSettings, saveInvoicingSettings, type InvoicingSettings } from './invoicing-settings.js';
 import { paymentMethods, payments } from './payments.js';
+import { reminderRun, reminders, reminderTemplates } from './reminders.js';
 import { renderEInvoice } from './render-einvoice.js';
-import { renderPdf } from './render-pdf.js';
+import { renderPdf, renderReminderPdf } from './render-pdf.js';
 
 const KINDS: Array<[Resource, DocumentKind]> = [[invoices, 'invoice'], [offers, 'offer'], [credits, 'credit'], [invoiceStornos, 'invoicestorno']];
 const done = { type: 'object', properties: { _id: { type: 'string' }, documentNumber: { type: 'string' }, updated: { type: 'boolean' } } };
@@ -25,6 +27,16 @@ export function registerInvoicingRoutes(app: FastifyInstance, deps: { database: 
   for (const [resource, kind] of KINDS) registerResource(app, deps, resource, kind === 'invoicestorno' ? { except: ['create', 'update', 'delete'] } : {});
   registerResource(app, deps, payments);
   registerResource(app, deps, paymentMethods);
+  registerResource(app, deps, reminderTemplates);
+  registerResource(app, deps, reminders, { except: ['create'] });
+  const runReminders = reminderRun(deps);
+  app.post('/invoiceReminders/run', {
+    schema: {
+      tags: ['invoiceReminders'], summary: 'Dunning run: the next reminder of every overdue invoice whose waiting days have passed', security: SECURITY,
+      body: Type.Object({ date: Type.Optional(Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$', description: 'default today (UTC)' })) }, { additionalProperties: false }),
+      response: { 200: { type: 'object', properties: { date: { type: 'string' }, created: { type: 'array', items: { type: 'string' } } } }, ...errorResponses() },
+    },
+  }, async (request) => runReminders(contextOf(request), (request.body as { date?: string }).date ?? new Date().toISOString().slice(0, 10)));
   const lifecycle = documentLifecycle(deps);
   const id = (request: { params: unknown }) => (request.params as { id: string }).id;
   const action = (resource: Resource, verb: string, summary: string, run: (ctx: ReturnType<typeof contextOf>, id: string) => Promise<object | void>) =>
@@ -76,6 +88,36 @@ export function registerInvoicingRoutes(app: FastifyInstance, deps: { database: 
       return reply.type('application/pdf').header('content-disposition', `inline; filename="${doc.documentNumber}-zugferd.pdf"`).send(Buffer.from(pdf as Uint8Array));
     });
   }
+
+  const billing = billingRun(deps);
+  const dateOnly = Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$' });
+  app.post('/assignments/:id/invoice', {
+    schema: {
+      tags: ['invoices'], summary: 'A draft invoice from the assignment\'s billing positions or its hours for a period', security: SECURITY, params: idParams(),
+      body: Type.Object({ from: dateOnly, to: dateOnly }, { additionalProperties: false }),
+      response: { 201: { type: 'object', properties: { _id: { type: 'string' } } }, ...errorResponses([404, 409]) },
+    },
+  }, async (request, reply) => reply.code(201).send(await billing.invoiceAssignment(contextOf(request), id(request), request.body as { from: string; to: string })));
+  app.post('/invoices/generate', {
+    schema: {
+      tags: ['invoices'], summary: 'Monthly run: draft invoices for every billable assignment', security: SECURITY,
+      body: Type.Object({ month: Type.String({ pattern: '^\\d{4}-(0[1-9]|1[0-2])$' }) }, { additionalProperties: false }),
+      response: { 200: { type: 'object', additionalProperties: true }, ...errorResponses() },
+    },
+  }, async (request) => billing.generateMonth(contextOf(request), (request.body as { month: string }).month));
+
+  app.get('/invoiceReminders/:id/pdf', {
+    schema: { tags: ['invoiceReminders'], summary: 'The reminder letter as PDF', security: SECURITY, params: idParams(), response: { 200: { type: 'string', format: 'binary' }, ...errorResponses([404]) } },
+  }, async (request, reply) => {
+    const ctx = contextOf(request);
+    requireLevel(ctx, reminders.area, 'read');
+    const { reminder, invoice } = await inTenant(deps.database, ctx.companyId, async (tx) => {
+      const reminder = await findRecord(tx, reminders, id(request));
+      if (!reminder) throw NotFound('reminder', id(request));
+      return { reminder, invoice: await findRecord(tx, invoices, reminder.doc.invoiceId) };
+    });
+    return reply.type('application/pdf').send(await renderReminderPdf(reminder.doc, invoice?.doc ?? {}));
+  });
 
   app.get('/company/invoicingSettings', {
     schema: { tags: ['company'], summary: 'Seller data and number formats of documents', security: SECURITY, response: errorResponses() },

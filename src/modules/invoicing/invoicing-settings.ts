@@ -18,12 +18,17 @@ export const invoicingSettingsBody = Type.Object({
     invoice: s(40), offer: s(40), credit: s(40), invoicestorno: s(40),
   }, { additionalProperties: false, description: 'tokens {YYYY}, {YY}, {MM} and one counter {00000}' })),
   defaultPaymentDays: Type.Optional(Type.Integer({ minimum: 0, maximum: 365 })),
+  dunning: Type.Optional(Type.Array(Type.Object({
+    level: Type.Integer({ minimum: 1, maximum: 10 }), afterDays: Type.Integer({ minimum: 0, maximum: 365, description: 'days after the due date (level 1) or the previous reminder' }),
+    fee: Type.Number({ minimum: 0, maximum: 1000 }), title: Type.String({ maxLength: 100 }),
+  }, { additionalProperties: false }), { maxItems: 10, description: 'dunning levels; default: reminder after 7 days, 1st dunning +14 days (fee 5), 2nd dunning +14 days (fee 10)' })),
 }, { additionalProperties: false });
 
 export interface InvoicingSettings {
   seller: Record<string, string | undefined>;
   numberFormats: Record<'invoice' | 'offer' | 'credit' | 'invoicestorno', string>;
   defaultPaymentDays: number;
+  dunning?: Array<{ level: number; afterDays: number; fee: number; title: string }>;
 }
 
 export const DEFAULT_INVOICING: InvoicingSettings = {

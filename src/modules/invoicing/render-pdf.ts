@@ -67,3 +67,24 @@ export function renderPdf(doc: Record<string, any>, kind: keyof typeof TITLES): 
     pdf.end();
   });
 }
+
+/** A reminder letter: letterhead, the buyer's address, the subject and the text. */
+export function renderReminderPdf(reminder: Record<string, any>, invoice: Record<string, any>): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const pdf = new PDFDocument({ size: 'A4', margin: 50, info: { Title: reminder.subject, Producer: 'Crewbase' } });
+    const chunks: Buffer[] = [];
+    pdf.on('data', (c: Buffer) => chunks.push(c));
+    pdf.on('end', () => resolve(Buffer.concat(chunks)));
+    pdf.on('error', reject);
+    const seller = invoice.seller ?? {};
+    const buyer = invoice.buyer ?? {};
+    pdf.font('Helvetica-Bold').fontSize(14).text(seller.name ?? '', 50, 50);
+    pdf.font('Helvetica').fontSize(8).text([seller.street, [seller.zip, seller.city].filter(Boolean).join(' ')].filter(Boolean).join(' · '), 50, 68);
+    pdf.fontSize(10).text([buyer.name, buyer.address?.street, [buyer.address?.zip, buyer.address?.city].filter(Boolean).join(' ')].filter(Boolean).join('\n'), 50, 110);
+    pdf.fontSize(9).text(`Datum: ${date(reminder.date)}`, 350, 110);
+    pdf.font('Helvetica-Bold').fontSize(14).text(reminder.subject, 50, 220, { width: 495 });
+    pdf.font('Helvetica').fontSize(10).text(reminder.text, 50, pdf.y + 15, { width: 495 });
+    pdf.fontSize(7).text([seller.name, seller.bankName, seller.iban ? `IBAN ${seller.iban}` : '', seller.bic ? `BIC ${seller.bic}` : ''].filter(Boolean).join(' · '), 50, 790, { width: 495, align: 'center' });
+    pdf.end();
+  });
+}

@@ -47,6 +47,7 @@ export const timeTrackingReadOnly = {
   errors: { ...strings, description: 'plausibility codes that apply now (see docs/decisions.md)' },
   allFoundErrors: { ...strings, description: 'every plausibility code ever found on the entry' },
   salaryIds: strings,
+  invoiceId: { type: 'string', description: 'the invoice that billed these hours' },
 };
 
 export const timeTrackings = defineResource({
