@@ -135,6 +135,7 @@ const ACTION_BODIES: Record<string, (ids: Record<string, string>) => unknown> = 
   messages: () => ({ text: 'written by B?' }),
   issue: () => undefined,
   invoice: () => ({ from: '2027-01-01', to: '2027-01-31' }),
+  assignment: (ids) => ({ objectId: ids.objects, iCalendar: { tzid: 'Europe/Berlin', rrule: 'FREQ=WEEKLY', dtstart: '2027-01-04T06:00:00', dtend: '2027-01-04T07:00:00' } }),
   replacements: (ids) => ({ userId: ids.users, all: true }),
 };
 

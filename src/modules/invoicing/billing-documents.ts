@@ -71,6 +71,7 @@ const readOnly = {
   paidAmount: amount, openAmount: amount, overpaidAmount: amount, skontoApplied: { type: 'boolean' },
   invoiceId: { type: 'string', description: 'cancellations: the invoice cancelled' }, invoiceNumber: { type: 'string' },
   stornoId: { type: 'string', description: 'invoices: the cancellation' }, acceptedAt: { type: 'string' }, declinedAt: { type: 'string' },
+  reminderLevel: { type: 'integer' }, lastReminderDate: { type: 'string' }, reminderFees: amount, skontoAmount: amount,
 };
 
 /** Totals of a document's positions, as the API shows them (amounts with two decimals). */

@@ -8,6 +8,7 @@ import { requireLevel, type RequestContext } from '../../platform/http/request-c
 import { newObjectId } from '../../platform/ids.js';
 import type { Resource, StoredRecord } from '../../resources/engine/define-resource.js';
 import { findRecord, insertRecord, nextNumber, updateRecord } from '../../resources/engine/resource-store.js';
+import { createRecord } from '../../resources/engine/resource-service.js';
 import { customers } from '../../resources/customers.js';
 import { paymentTerms } from '../../resources/payment-terms.js';
 import { loadTimeAndPaySettings } from '../pay/pay-settings.js';
@@ -111,5 +112,21 @@ export function documentLifecycle(deps: { database: Database }) {
     });
   }
 
-  return { issue, cancel, decide };
+  /** An accepted offer becomes a draft invoice (its counted positions) or an assignment (billing them each month). */
+  async function convertOffer(ctx: RequestContext, offersResource: Resource, target: Resource, id: string, extra: Record<string, unknown>) {
+    requireWriter(ctx);
+    return inTenant(deps.database, ctx.companyId, async (tx) => {
+      const offer = await load(tx, offersResource, id);
+      if (offer.doc.state !== 'accepted') throw Conflict(`Only an accepted offer is turned into a ${target.name}; this one is ${offer.doc.state}`);
+      const positions = (offer.doc.positions as Array<Record<string, any>>).filter((p) => !p.isOptional);
+      const body = target.collection === 'invoices'
+        ? { customerId: offer.doc.customerId, ...(offer.doc.objectId ? { objectId: offer.doc.objectId } : {}), title: offer.doc.title ?? offer.doc.documentNumber, positions }
+        : { ...extra, customerId: offer.doc.customerId, title: offer.doc.title ?? offer.doc.documentNumber, billing: { type: 'MANUAL', positions } };
+      const { _id } = await createRecord(tx, ctx, target, body);
+      await updateRecord(tx, offersResource, id, { doc: { ...offer.doc, [target.collection === 'invoices' ? 'invoiceId' : 'assignmentId']: _id }, userId: ctx.userId });
+      return { _id };
+    });
+  }
+
+  return { issue, cancel, decide, convertOffer };
 }

@@ -13,6 +13,7 @@ import { registerResource } from '../../resources/engine/register-resource.js';
 import { findRecord } from '../../resources/engine/resource-store.js';
 import { credits, invoices, invoiceStornos, offers, type DocumentKind } from './billing-documents.js';
 import { billingRun } from './billing-run.js';
+import { assignments } from '../scheduling/assignments-resource.js';
 import { documentLifecycle } from './document-lifecycle.js';
 import { invoicingSettingsBody, loadInvoicingSettings, saveInvoicingSettings, type InvoicingSettings } from './invoicing-settings.js';
 import { paymentMethods, payments } from './payments.js';
@@ -50,6 +51,15 @@ export function registerInvoicingRoutes(app: FastifyInstance, deps: { database: 
   action(invoices, 'cancel', 'Cancel an issued invoice by a cancellation document that mirrors it', (ctx, i) => lifecycle.cancel(ctx, invoices, i));
   action(offers, 'accept', 'The customer accepted the offer', async (ctx, i) => { await lifecycle.decide(ctx, offers, i, 'accepted'); });
   action(offers, 'decline', 'The customer declined the offer', async (ctx, i) => { await lifecycle.decide(ctx, offers, i, 'declined'); });
+
+  action(offers, 'invoice', 'Turn an accepted offer into a draft invoice', (ctx, i) => lifecycle.convertOffer(ctx, offers, invoices, i, {}));
+  app.post('/offers/:id/assignment', {
+    schema: {
+      tags: ['offers'], summary: 'Turn an accepted offer into an assignment that bills its positions', security: SECURITY, params: idParams(),
+      body: Type.Object({ objectId: Type.String({ pattern: '^[0-9a-f]{24}$' }), iCalendar: Type.Object({}, { additionalProperties: true, maxProperties: 20 }) }, { additionalProperties: false }),
+      response: { 200: done, ...errorResponses([404, 409]) },
+    },
+  }, async (request) => lifecycle.convertOffer(contextOf(request), offers, assignments, id(request), request.body as Record<string, unknown>));
 
   async function issuedDocument(request: { params: unknown }, resource: Resource) {
     const ctx = contextOf(request as never);
