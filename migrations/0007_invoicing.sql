@@ -41,3 +41,22 @@ SELECT crewbase_resource_table('reminder_templates');
 SELECT crewbase_resource_table('reminders');
 ALTER TABLE reminders ADD COLUMN invoice_id text;
 CREATE INDEX reminders_invoice_idx ON reminders (company_id, invoice_id);
+
+-- Service reports: the jobs done at an object in a period, signed by the customer through a link.
+SELECT crewbase_resource_table('service_reports');
+ALTER TABLE service_reports ADD COLUMN object_id text;
+
+-- Links for people without an account (a customer signing a service report): the token is stored
+-- as its SHA-256, works once and expires. Found before the company is known, as credentials are.
+CREATE TABLE client_links (
+  company_id  text        NOT NULL,
+  token_hash  text        NOT NULL UNIQUE,
+  resource    text        NOT NULL,
+  record_id   text        NOT NULL,
+  expires_at  timestamptz NOT NULL,
+  used_at     timestamptz,
+  created_at  timestamptz NOT NULL DEFAULT now(),
+  PRIMARY KEY (company_id, token_hash)
+);
+SELECT crewbase_tenant_table('client_links');
+SELECT crewbase_auth_lookup('client_links');

@@ -34,6 +34,7 @@ import { registerOrderRoutes } from './modules/orders/orders-routes.js';
 import { registerQualityRoutes } from './modules/quality/quality-routes.js';
 import { registerChatRoutes } from './modules/chats/chats.js';
 import { registerInvoicingRoutes } from './modules/invoicing/invoicing-routes.js';
+import { registerServiceReportRoutes } from './modules/invoicing/service-reports.js';
 import { CHAT_RESOURCES } from './chat-resources.js';
 import { mailOutbox } from './platform/mail/outbox.js';
 import { mailTransport, type MailTransport } from './platform/mail/mail-transport.js';
@@ -53,7 +54,7 @@ export interface AppDeps {
   mail?: MailTransport;
 }
 
-export interface RouteEntry { method: string; url: string }
+export interface RouteEntry { method: string; url: string; isPublic: boolean }
 
 declare module 'fastify' {
   interface FastifyInstance { routeList: RouteEntry[] }
@@ -72,7 +73,7 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
   const routeList: RouteEntry[] = [];
   app.decorate('routeList', routeList);
   app.addHook('onRoute', (route) => {
-    for (const method of [route.method].flat()) if (method !== 'HEAD') routeList.push({ method, url: route.url });
+    for (const method of [route.method].flat()) if (method !== 'HEAD') routeList.push({ method, url: route.url, isPublic: Boolean((route.config as { isPublic?: boolean } | undefined)?.isPublic) });
   });
   app.addHook('onClose', async () => { await database.close(); });
 
@@ -141,6 +142,7 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
     registerQualityRoutes(v2, { database });
     registerChatRoutes(v2, { database, resources: CHAT_RESOURCES });
     registerInvoicingRoutes(v2, { database });
+    registerServiceReportRoutes(v2, { config, database });
     registerWebhookRoutes(v2, { database, ...webhookDeps(config, deps.resolveHost) });
   }, { prefix: API_PREFIX });
 
