@@ -60,3 +60,6 @@ CREATE TABLE client_links (
 );
 SELECT crewbase_tenant_table('client_links');
 SELECT crewbase_auth_lookup('client_links');
+
+-- Invoice templates: texts a document starts from.
+SELECT crewbase_resource_table('invoice_templates');

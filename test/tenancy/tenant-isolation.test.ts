@@ -90,6 +90,7 @@ const FIXTURES: Record<string, {
     },
   },
   paymentMethods: { path: '/v2/paymentMethods/', body: { name: 'SEPA transfer', code: '58' } },
+  invoiceTemplates: { path: '/v2/invoiceTemplates/', body: { name: 'Standard', introText: 'Für unsere Leistungen berechnen wir:' } },
   serviceReports: { path: '/v2/serviceReports/', body: (ids) => ({ objectId: ids.objects, from: '2027-01-01', to: '2027-01-31' }) },
   invoiceReminderTemplates: { path: '/v2/invoiceReminderTemplates/', body: { level: 1, subject: '{title}', text: 'Bitte zahlen Sie {openAmount} €.' } },
   invoiceReminders: {

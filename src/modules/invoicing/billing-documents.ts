@@ -11,6 +11,7 @@ import { findRecord } from '../../resources/engine/resource-store.js';
 import { customers } from '../../resources/customers.js';
 import { toAmount } from '../pay/rules/money.js';
 import { invoiceTotals, VAT_CATEGORIES, type VatCategory } from './rules/invoice-totals.js';
+import { withTemplate } from './invoice-templates.js';
 
 export type DocumentKind = 'invoice' | 'offer' | 'credit' | 'invoicestorno';
 
@@ -52,6 +53,7 @@ const documentSchema = (kind: DocumentKind) => Type.Object({
   servicePeriod: opt(Type.Object({ from: date(), to: date() }, { additionalProperties: false })),
   positions: list(positionSchema, 1000),
   paymentTermId: opt(objectId()),
+  templateId: opt(objectId({ description: 'an invoice template whose texts the document takes where it has none' })),
   introText: opt(text(5000)),
   closingText: opt(text(5000)),
   buyerReference: opt(text(200, { description: 'Leitweg-ID; the customer\'s when absent' })),
@@ -124,7 +126,7 @@ export function billingDocument(kind: DocumentKind, names: { name: string; colle
           if (error instanceof RangeError) throw fieldError('positions', error.message);
           throw error;
         }
-        return { doc: { ...doc, state: 'draft', ...totals.fields }, columns: { gross_cents: totals.cents.grossCents } };
+        return { doc: { ...(await withTemplate(tx, doc)), state: 'draft', ...totals.fields }, columns: { gross_cents: totals.cents.grossCents } };
       },
       async beforeDelete(_tx, _ctx, record) {
         if (record.doc.state !== 'draft') throw Conflict(`Only a draft ${names.name} can be deleted; cancel an issued one`);

@@ -58,6 +58,7 @@ export function billingRun(deps: { database: Database }) {
     const { _id } = await createRecord(tx, ctx, invoices, {
       customerId, ...(assignment.doc.objectId ? { objectId: assignment.doc.objectId } : {}), assignmentId: assignment.id,
       title: assignment.doc.title ?? 'Rechnung', servicePeriod: period, positions,
+      ...(billing.defaultInvoiceTemplateId ? { templateId: billing.defaultInvoiceTemplateId } : {}),
     });
     if (entryIds.length) {
       await sql`UPDATE time_trackings SET doc = jsonb_set(doc, '{invoiceId}', to_jsonb(${_id}::text)) WHERE company_id = ${tx.companyId}

@@ -13,6 +13,7 @@ import { registerResource } from '../../resources/engine/register-resource.js';
 import { findRecord } from '../../resources/engine/resource-store.js';
 import { credits, invoices, invoiceStornos, offers, type DocumentKind } from './billing-documents.js';
 import { billingRun } from './billing-run.js';
+import { invoiceTemplates } from './invoice-templates.js';
 import { assignments } from '../scheduling/assignments-resource.js';
 import { documentLifecycle } from './document-lifecycle.js';
 import { invoicingSettingsBody, loadInvoicingSettings, saveInvoicingSettings, type InvoicingSettings } from './invoicing-settings.js';
@@ -29,6 +30,7 @@ export function registerInvoicingRoutes(app: FastifyInstance, deps: { database: 
   registerResource(app, deps, payments);
   registerResource(app, deps, paymentMethods);
   registerResource(app, deps, reminderTemplates);
+  registerResource(app, deps, invoiceTemplates);
   registerResource(app, deps, reminders, { except: ['create'] });
   const runReminders = reminderRun(deps);
   app.post('/invoiceReminders/run', {
