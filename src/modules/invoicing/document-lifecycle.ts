@@ -16,8 +16,7 @@ import { utcToLocal } from '../scheduling/zoned-time.js';
 import { invoiceStornos, totalsOf, type DocumentKind } from './billing-documents.js';
 import { nextDocumentNumber } from './document-number.js';
 import { loadInvoicingSettings } from './invoicing-settings.js';
-
-const addDays = (date: string, days: number) => new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+import { addDays } from './dates.js';
 
 async function today(tx: TenantTx): Promise<string> {
   const { timeZone } = await loadTimeAndPaySettings(tx);

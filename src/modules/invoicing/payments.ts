@@ -11,6 +11,7 @@ import { objectId, opt, text } from '../../resources/engine/fields.js';
 import { findRecord, updateRecord } from '../../resources/engine/resource-store.js';
 import { scaleCents, toAmount, toCents } from '../pay/rules/money.js';
 import { invoices } from './billing-documents.js';
+import { addDays } from './dates.js';
 
 export const paymentMethods = defineResource({
   name: 'payment method',
@@ -19,8 +20,6 @@ export const paymentMethods = defineResource({
   area: 'invoicing',
   schema: Type.Object({ name: text(100), code: opt(Type.String({ pattern: '^\\d{1,3}$', description: 'UNCL 4461 payment means code, e.g. 58 SEPA credit transfer, 59 SEPA direct debit' })) }),
 });
-
-const addDays = (date: string, days: number) => new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 
 /** The invoice's payment state from its payments (pure). */
 export function paymentState(input: {

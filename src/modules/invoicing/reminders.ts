@@ -13,6 +13,7 @@ import { opt, text } from '../../resources/engine/fields.js';
 import { insertRecord, nextNumber, updateRecord } from '../../resources/engine/resource-store.js';
 import { invoices } from './billing-documents.js';
 import { loadInvoicingSettings } from './invoicing-settings.js';
+import { addDays } from './dates.js';
 
 export interface DunningLevel { level: number; afterDays: number; fee: number; title: string }
 
@@ -53,7 +54,6 @@ const DEFAULT_TEXT = 'Sehr geehrte Damen und Herren,\n\nzu unserer Rechnung {inv
   + 'Bitte überweisen Sie {total} € (einschließlich {fee} € Gebühr) bis zum {newDueDate}.\n\nMit freundlichen Grüßen';
 
 const fill = (template: string, values: Record<string, string>) => template.replace(/\{(\w+)\}/g, (m, key: string) => values[key] ?? m);
-const addDays = (date: string, days: number) => new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 const eur = (n: number) => n.toLocaleString('de-DE', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 
 /** The level an overdue invoice is due for on `date`, if any (pure). */
