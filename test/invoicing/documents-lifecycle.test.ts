@@ -87,7 +87,7 @@ describe('draft totals', () => {
     assert.deepEqual([doc.netAmount, doc.taxAmount, doc.grossAmount], [689.3, 59.97, 749.27]);
   });
 
-  test('a TEXT heading adds no VAT category of its own', { todo: 'totalsOf() (billing-documents.ts) turns a TEXT position into {quantity 0, price 0, tax 0} but still counts it, so categoryOf() makes it a Z line: every invoice with a heading gets a phantom {category "Z", rate 0, taxableAmount 0, taxAmount 0} entry in vatBreakdown (shown in the PDF totals as "Z: 0,00 € ohne USt"); the e-invoice leaves TEXT lines out, so API/PDF and XML disagree' }, async () => {
+  test('a TEXT heading adds no VAT category of its own', async () => {
     const id = await draft(a.headers, 'invoices', { customerId, documentDate: TODAY, positions: [HEADING, ...MIXED] });
     assert.deepEqual((await get(a.headers, 'invoices', id)).vatBreakdown, MIXED_VAT);
   });
@@ -130,7 +130,7 @@ describe('issuing invoices', () => {
     name: 'Glanz & Co. Gebäudereinigung GmbH', street: 'Hauptstraße 1', zip: '10115', city: 'Berlin', country: 'DE',
     vatId: 'DE123456789', email: 'rechnung@glanz.example', iban: 'DE02120300000000202051', bic: 'BYLADEM1001', bankName: 'DKB',
   };
-  const ids: Record<string, string> = {};
+  const ids = {} as Record<'first' | 'second', string>;
 
   before(async () => {
     a = await signup(t.app, 'Issuing');
@@ -228,7 +228,7 @@ describe('issuing invoices', () => {
     assert.equal(doc.documentDate, berlinToday());
     assert.equal(documentNumber, `RE-${doc.documentDate.slice(0, 4)}-${doc.documentDate.slice(0, 4) === YEAR ? '00005' : '00001'}`);
   });
-  test('a draft whose only amount position is optional cannot be issued', { todo: 'issue() (document-lifecycle.ts) only checks for a non-TEXT position; an invoice whose positions are all isOptional (not counted) is issued with grossAmount 0 and takes a number' }, async () => {
+  test('a draft whose only amount position is optional cannot be issued', async () => {
     const id = await draft(a.headers, 'invoices', { customerId, positions: [pos(1, 99, 0.19, { isOptional: true })] });
     assert.equal((await get(a.headers, 'invoices', id)).grossAmount, 0);
     assertProblem(await req('POST', `/v2/invoices/${id}/issue`, a.headers), 409);
@@ -487,6 +487,42 @@ describe('cancellations', () => {
   });
 });
 
+describe('cancel and pay at the same time', () => {
+  let a: Tenant;
+  let customerId: string;
+  before(async () => {
+    a = await signup(t.app, 'CancelRace');
+    customerId = await customer(a.headers);
+  });
+
+  test('a cancellation and a payment at the same time: one of them is refused', async () => {
+    const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+    const ids = await Promise.all(Array.from({ length: 40 }, async () => {
+      const id = await draft(a.headers, 'invoices', { customerId, documentDate: TODAY, positions: [pos(1, 100, 0.19)] });
+      await issue(a.headers, 'invoices', id);
+      return id;
+    }));
+    const outcomes = await Promise.all(ids.map(async (invoice) => {
+      const [cancel, payment] = await Promise.all([
+        sleep(Math.random() * 6).then(() => req('POST', `/v2/invoices/${invoice}/cancel`, a.headers)),
+        sleep(Math.random() * 6).then(() => req('POST', '/v2/payments/', a.headers, { invoiceId: invoice, amount: 50, date: TODAY })),
+      ]);
+      return { invoice, cancel: cancel.status, payment: payment.status };
+    }));
+    const broken: string[] = [];
+    for (const o of outcomes) {
+      assert.ok([200, 409].includes(o.cancel) && [201, 409].includes(o.payment), JSON.stringify(o));
+      const doc = await get(a.headers, 'invoices', o.invoice);
+      const payments = await ok('GET', `/v2/payments/?invoiceId=${o.invoice}`, a.headers);
+      const consistent = o.cancel === 200
+        ? o.payment === 409 && doc.state === 'cancelled' && payments.length === 0
+        : o.payment === 201 && doc.state === 'partially_paid' && doc.stornoId === undefined && payments.length === 1;
+      if (!consistent) broken.push(`${JSON.stringify(o)} → state ${doc.state}, stornoId ${doc.stornoId}, openAmount ${doc.openAmount}, ${payments.length} payments`);
+    }
+    assert.deepEqual(broken, []);
+  });
+});
+
 // ------------------------------------------------------------------------------------ offers
 describe('offers', () => {
   let a: Tenant;
@@ -579,13 +615,13 @@ describe('credits', () => {
     assert.equal((await get(a.headers, 'invoices', invoiceId)).state, 'issued');
   });
 
-  test('the credit\'s e-invoice names the credited invoice (BT-25 preceding invoice reference)', { todo: 'toEn16931() (render-einvoice.ts) writes cac:BillingReference only from doc.invoiceNumber (cancellations); a credit\'s creditedInvoiceId is not turned into a BillingReference/InvoiceDocumentReference to the credited invoice\'s number' }, async () => {
+  test('the credit\'s e-invoice names the credited invoice (BT-25 preceding invoice reference)', async () => {
     const invoice = await get(a.headers, 'invoices', invoiceId);
     const ubl = await req('GET', `/v2/credits/${creditId}/xrechnung`, a.headers);
     assert.match(ubl.body, new RegExp(`<cac:BillingReference>\\s*<cac:InvoiceDocumentReference>\\s*<cbc:ID>${invoice.documentNumber}</cbc:ID>`));
   });
 
-  test('a credit of an unknown invoice is refused', { todo: 'the credits resource does not check creditedInvoiceId: POST /v2/credits/ with a creditedInvoiceId that names no invoice answers 201 (expected 400 naming creditedInvoiceId, as customerId is checked)' }, async () => {
+  test('a credit of an unknown invoice is refused', async () => {
     assertProblem(await req('POST', '/v2/credits/', a.headers, { customerId, creditedInvoiceId: MISSING, positions: [pos(1, 10, 0.19)] }), 400, 'creditedInvoiceId');
   });
 });
@@ -596,7 +632,6 @@ describe('payments', () => {
   let customerId: string;
   let skontoCustomer: string;
   let invoiceId: string;
-  let skontoInvoice = '';
   const paymentIds: Record<string, string> = {};
   before(async () => {
     a = await signup(t.app, 'Payments');
@@ -662,6 +697,7 @@ describe('payments', () => {
     doc = await get(a.headers, 'invoices', inTime);
     assert.equal(doc.state, 'paid');
     assert.equal(doc.skontoApplied, true);
+    assert.equal(doc.skontoAmount, 24.69);
     assert.equal(doc.paidAmount, 1209.86);
     assert.equal(doc.openAmount, 0);
     assert.equal(doc.overpaidAmount, 0);
@@ -671,6 +707,7 @@ describe('payments', () => {
     doc = await get(a.headers, 'invoices', late);
     assert.equal(doc.state, 'partially_paid');
     assert.equal(doc.skontoApplied, false);
+    assert.equal(doc.skontoAmount, 0);
     assert.equal(doc.openAmount, 24.69);
     assert.equal(doc.paidAmount, 1209.86);
     // Moving the payment's date into the skonto days settles it with skonto.
@@ -678,8 +715,8 @@ describe('payments', () => {
     doc = await get(a.headers, 'invoices', late);
     assert.equal(doc.state, 'paid');
     assert.equal(doc.skontoApplied, true);
+    assert.equal(doc.skontoAmount, 24.69);
     assert.equal(doc.openAmount, 0);
-    skontoInvoice = late;
 
     // One cent short of the skonto amount is not enough.
     const short = await make();
@@ -689,19 +726,13 @@ describe('payments', () => {
     assert.equal(doc.skontoApplied, false);
     assert.equal(doc.openAmount, 24.7);
   });
-
-  test('the invoice shows the skonto taken (skontoAmount)', { todo: 'payments.ts stores skontoAmount in the invoice document, but the invoice response schema (readOnly in billing-documents.ts) does not declare it, so fast-json-stringify drops it: GET /v2/invoices/{id} of an invoice paid with skonto has skontoApplied true and no skontoAmount (expected 24.69); the event feed carries it' }, async () => {
-    const events = await eventsUntil(t.app, a, (evs) => evs.some((e) => e.entity === 'invoice' && e.data._id === skontoInvoice && e.data.skontoApplied), 'the skonto settlement');
-    assert.equal(events.filter((e) => e.entity === 'invoice' && e.data._id === skontoInvoice).at(-1).data.skontoAmount, 24.69, 'stored');
-    assert.equal((await get(a.headers, 'invoices', skontoInvoice)).skontoAmount, 24.69, 'GET /v2/invoices/{id}');
-  });
 });
 
 // ------------------------------------------------------------------------------------ overdue and filters
 describe('overdue and list filters', () => {
   let a: Tenant;
-  const c: Record<string, string> = {};
-  const i: Record<string, string> = {};
+  const c = {} as Record<'k1' | 'k2', string>;
+  const i = {} as Record<'overdue' | 'current' | 'draft' | 'paid', string>;
   const ids = (list: any[]) => list.map((d) => d._id).sort();
   const listIds = async (query: string) => ids(await ok('GET', `/v2/invoices/?${query}`, a.headers));
   before(async () => {
@@ -764,7 +795,7 @@ describe('overdue and list filters', () => {
     assert.equal((await req('GET', '/v2/invoices/?dateRange=2020-01-01', a.headers)).status, 400);
   });
 
-  test('status=draft,issued lists the draft and the issued invoice that is not overdue', { todo: 'the status filter (billing-documents.ts) matches the stored state: GET /v2/invoices/?status=draft,issued also lists an invoice past its due date, which the same response shows with state "overdue" (expected: only the draft and the issued invoice that is not yet due)' }, async () => {
+  test('status=draft,issued lists the draft and the issued invoice that is not overdue', async () => {
     // Another invoice past its due date, not paid at all (the first one is partly paid by now).
     const late = await draft(a.headers, 'invoices', { customerId: c.k2, documentDate: '2021-03-01', positions: [pos(1, 10, 0.19)] });
     await issue(a.headers, 'invoices', late);

@@ -64,7 +64,7 @@ export async function eventsUntil(app: FastifyInstance, tenant: Tenant, done: (e
 export function pdfStreams(pdf: Buffer): Buffer[] {
   const text = pdf.toString('latin1');
   const streams: Buffer[] = [];
-  const re = /stream\r?\n/g;
+  const re = /(?<!end)stream\r?\n/g;
   let m: RegExpExecArray | null;
   while ((m = re.exec(text))) {
     const start = m.index + m[0].length;

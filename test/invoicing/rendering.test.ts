@@ -103,13 +103,37 @@ describe('PDF', () => {
       'Glanz & Co. Gebäudereinigung GmbH', 'Hauptstraße 1 · 10115 Berlin', 'Stadt Musterhausen', 'Rathausplatz 2', '12345 Musterhausen',
       'Nummer: RE-2026-00001', 'Datum: 15.11.2026', 'Kundennummer: D-1001', 'Fällig am: 29.11.2026', 'Leistungszeitraum: 01.10.2026 – 31.10.2026',
       'Leitweg-ID: 04011000-12345-67', 'Rechnung RE-2026-00001',
-      'Leistungen Oktober', 'Unterhaltsreinigung', '1.234', 'm²', '0,08 €', '101,81 €', 'Glasreinigung (−10 %)', '2,5', '90,00 €',
-      'Sonderreinigung (−15 %)', '84,99 €', 'Teppichreinigung (optional)', 'Bauendreinigung', '350,00 €',
+      'Leistungen Oktober', 'Unterhaltsreinigung', '1.234', 'm²', '101,81 €', '2,5', 'h', '40,00 €', '90,00 €',
+      '33,33 €', '84,99 €', 'Teppichreinigung (optional)', '99,00 €', 'Bauendreinigung', '35,00 €', '350,00 €',
       'Nettobetrag', '689,30 €', 'USt 19 % auf 301,80 €', '57,34 €', 'USt 7 % auf 37,50 €', '2,63 €', 'AE: 350,00 € ohne USt',
       'Gesamtbetrag', '749,27 €', 'Steuerschuldnerschaft des Leistungsempfängers (§13b UStG).', 'Zahlungsbedingungen: 14 days net',
     ]) assert.ok(runs.includes(expected) || text.includes(expected), `the PDF shows "${expected}":\n${text}`);
     const footer = text.replace(/\n/g, ' ');
     for (const expected of ['USt-IdNr. DE123456789', 'DKB', 'IBAN DE02120300000000202051', 'BIC BYLADEM1001']) assert.ok(footer.includes(expected), `footer has ${expected}`);
+  });
+
+  test('a unit price with more than two decimals is printed in full', async () => {
+    const runs = pdfTextRuns((await raw(`/v2/invoices/${id.invoice}/pdf`, a.headers)).bytes);
+    assert.ok(runs.some((r) => /^0,0825\s?€$/.test(r)), runs.join(' | '));
+    assert.ok(!runs.includes('0,08 €'), 'no rounded unit price');
+  });
+
+  test('a discount is printed as "(−10 %)"', async () => {
+    const runs = pdfTextRuns((await raw(`/v2/invoices/${id.invoice}/pdf`, a.headers)).bytes);
+    assert.ok(runs.some((r) => /^Glasreinigung \((?:-|–|−)10 %\)$/.test(r)), runs.filter((r) => r.startsWith('Glas')).map((r) => JSON.stringify(r)).join(' | '));
+    assert.ok(runs.some((r) => /^Sonderreinigung \((?:-|–|−)15 %\)$/.test(r)));
+  });
+
+  test('a short invoice is one page with its footer (VAT id, bank details) on it', async () => {
+    const res = await raw(`/v2/credits/${id.credit}/pdf`, a.headers); // one position
+    const pages = res.bytes.toString('latin1').match(/\/Type\s*\/Page\b(?!s)/g) ?? [];
+    const contents = pdfStreams(res.bytes).map((s) => s.toString('latin1')).filter((s) => /\bTJ\b/.test(s));
+    assert.equal(pages.length, 1, `${pages.length} pages, text on them: ${contents.map((c) => pdfTextRuns(Buffer.from(`stream\n${c}\nendstream`, 'latin1')).join(' | ')).join(' || ')}`);
+  });
+
+  test('the totals list only the VAT categories the invoice has', async () => {
+    const runs = pdfTextRuns((await raw(`/v2/invoices/${id.invoice}/pdf`, a.headers)).bytes);
+    assert.ok(!runs.some((r) => r.startsWith('Z:')), runs.filter((r) => r.startsWith('Z:')).join(' | '));
   });
 
   test('cancellation, credit and reverse-charge invoice render to PDF', async () => {
@@ -299,7 +323,16 @@ describe('XRechnung CII', () => {
     ]);
   });
 
-  test('a cancellation in CII: type 384 and the referenced invoice', async () => {
+  test('a cancellation in CII: type 384 and negated totals', async () => {
+    const res = await req('GET', `/v2/invoiceStornos/${id.storno}/xrechnung?syntax=cii`, a.headers);
+    assert.equal(res.status, 200);
+    assert.equal(first(section(res.body, 'rsm:ExchangedDocument'), 'ram:ID'), id.stornoNumber);
+    assert.equal(first(section(res.body, 'rsm:ExchangedDocument'), 'ram:TypeCode'), '384');
+    assert.equal(first(res.body, 'ram:GrandTotalAmount'), '-44.63');
+    assert.equal(first(res.body, 'ram:BilledQuantity'), '-3');
+  });
+
+  test('a cancellation in CII references the cancelled invoice (BT-25)', async () => {
     const res = await req('GET', `/v2/invoiceStornos/${id.storno}/xrechnung?syntax=cii`, a.headers);
     assert.equal(res.status, 200);
     assert.equal(first(section(res.body, 'rsm:ExchangedDocument'), 'ram:TypeCode'), '384');
@@ -309,7 +342,7 @@ describe('XRechnung CII', () => {
 });
 
 describe('ZUGFeRD / Factur-X', () => {
-  test('a PDF/A-3 that embeds the CII XML as factur-x.xml', async () => {
+  test('a PDF/A-3 that embeds the CII XML (profile XRECHNUNG, attachment xrechnung.xml)', async () => {
     const res = await raw(`/v2/invoices/${id.invoice}/zugferd`, a.headers);
     assert.equal(res.status, 200);
     assert.equal(res.headers['content-type'], 'application/pdf');
@@ -318,6 +351,9 @@ describe('ZUGFeRD / Factur-X', () => {
     assert.match(res.bytes.subarray(-32).toString('latin1'), /%%EOF\s*$/);
     const rawText = res.bytes.toString('latin1');
     assert.ok(rawText.includes('factur-x'), 'names factur-x');
+    // The XRECHNUNG profile of ZUGFeRD 2.x names the attachment xrechnung.xml (the other profiles factur-x.xml).
+    assert.match(rawText, /\/Type\s*\/Filespec\s*\/F\s*\(xrechnung\.xml\)[^]*?\/AFRelationship\s*\/Alternative/);
+    assert.match(rawText, /\/Type\s*\/EmbeddedFile\s*\/Subtype\s*\/text#2Fxml/);
     const streams = pdfStreams(res.bytes).map((s) => s.toString('utf8'));
     const embedded = streams.find((s) => s.includes('<rsm:CrossIndustryInvoice'));
     assert.ok(embedded, 'a stream holds the CII XML');
@@ -328,7 +364,8 @@ describe('ZUGFeRD / Factur-X', () => {
     assert.ok(metadata, 'XMP metadata');
     assert.match(metadata, /pdfaid:part[^0-9]{0,3}3/);
     assert.match(metadata, /ConformanceLevel[^A-Z]{0,3}XRECHNUNG/);
-    assert.match(metadata, /factur-x\.xml/);
+    assert.match(metadata, /DocumentFileName[^a-z]{0,3}xrechnung\.xml/);
+    assert.match(metadata, /urn:factur-x:pdfa:CrossIndustryDocument:invoice:1p0#/);
     assert.match(rawText, /\/AFRelationship\s*\/Alternative/);
     // The visible page is our invoice.
     assert.ok(pdfTextRuns(res.bytes).includes('Rechnung RE-2026-00001'));

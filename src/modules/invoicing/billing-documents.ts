@@ -73,12 +73,14 @@ const readOnly = {
   paidAmount: amount, openAmount: amount, overpaidAmount: amount, skontoApplied: { type: 'boolean' },
   invoiceId: { type: 'string', description: 'cancellations: the invoice cancelled' }, invoiceNumber: { type: 'string' },
   stornoId: { type: 'string', description: 'invoices: the cancellation' }, acceptedAt: { type: 'string' }, declinedAt: { type: 'string' },
+  creditedInvoiceNumber: { type: 'string' }, creditedInvoiceDate: { type: 'string' }, invoiceDate: { type: 'string' },
   reminderLevel: { type: 'integer' }, lastReminderDate: { type: 'string' }, reminderFees: amount, skontoAmount: amount,
 };
 
 /** Totals of a document's positions, as the API shows them (amounts with two decimals). */
 export function totalsOf(positions: Array<Record<string, any>>) {
-  const counted = positions.map((p) => (p.type === 'TEXT' ? { ...p, quantity: 0, price: 0, tax: 0 } : p));
+  // A text position (a heading) has no amount: shown, never counted, no VAT group.
+  const counted = positions.map((p) => (p.type === 'TEXT' ? { ...p, quantity: 0, price: 0, tax: 0, isOptional: true } : p));
   const t = invoiceTotals(counted.map((p) => ({ quantity: p.quantity, price: p.price, tax: p.tax, discount: p.discount, category: p.vatCategory as VatCategory | undefined, isOptional: p.isOptional })));
   return {
     cents: t,
@@ -100,9 +102,11 @@ export function billingDocument(kind: DocumentKind, names: { name: string; colle
     list: {
       defaultSort: 'status.createdAt:-1',
       namedFilters: {
-        status: valuesFilter(DOCUMENT_STATES[kind], (v) => v.includes('overdue')
-          ? sql<boolean>`(state = ANY(${sql.val(v)}::text[]) OR (state IN ('issued', 'partially_paid') AND due_date < current_date))`
-          : sql<boolean>`state = ANY(${sql.val(v)}::text[])`, `state, one or a comma list: ${DOCUMENT_STATES[kind].join(', ')}`),
+        // States as shown: an issued or partially paid invoice past its due date is overdue, not issued.
+        status: valuesFilter(DOCUMENT_STATES[kind], (values) => sql<boolean>`(${sql.join(values.map((v) => (v === 'overdue'
+          ? sql<boolean>`(state IN ('issued', 'partially_paid') AND due_date < current_date)`
+          : ['issued', 'partially_paid'].includes(v) ? sql<boolean>`(state = ${v} AND NOT coalesce(due_date < current_date, false))` : sql<boolean>`state = ${v}`)), sql` OR `)})`,
+        `state, one or a comma list: ${DOCUMENT_STATES[kind].join(', ')}`),
         customerIds: idsFilter('customer_id', 'customers, comma-separated'),
         objectIds: idsFilter('object_id', 'objects, comma-separated'),
         dateRange: dateRangeFilter('document_date', 'two dates from,to: the document date within'),
@@ -119,6 +123,9 @@ export function billingDocument(kind: DocumentKind, names: { name: string; colle
         if (previous && previous.doc.state !== 'draft') throw Conflict(`An issued ${names.name} cannot be changed; cancel it and issue a new one`);
         if (doc.customerId !== previous?.doc.customerId && !(await findRecord(tx, customers, doc.customerId))) throw fieldError('customerId', 'no such customer');
         if (doc.servicePeriod && doc.servicePeriod.to < doc.servicePeriod.from) throw fieldError('servicePeriod.to', 'is before from');
+        if (doc.creditedInvoiceId && doc.creditedInvoiceId !== previous?.doc.creditedInvoiceId && !(await findRecord(tx, invoices, doc.creditedInvoiceId))) {
+          throw fieldError('creditedInvoiceId', 'no such invoice');
+        }
         let totals;
         try {
           totals = totalsOf(doc.positions);

@@ -13,7 +13,7 @@ import { customers } from '../../resources/customers.js';
 import { paymentTerms } from '../../resources/payment-terms.js';
 import { loadTimeAndPaySettings } from '../pay/pay-settings.js';
 import { utcToLocal } from '../scheduling/zoned-time.js';
-import { invoiceStornos, totalsOf, type DocumentKind } from './billing-documents.js';
+import { invoices, invoiceStornos, totalsOf, type DocumentKind } from './billing-documents.js';
 import { nextDocumentNumber } from './document-number.js';
 import { loadInvoicingSettings } from './invoicing-settings.js';
 import { addDays } from './dates.js';
@@ -57,7 +57,10 @@ export function documentLifecycle(deps: { database: Database }) {
     return inTenant(deps.database, ctx.companyId, async (tx) => {
       const record = await load(tx, resource, id);
       if (record.doc.state !== 'draft') throw Conflict(`The ${resource.name} is ${record.doc.state} already`);
-      if (!record.doc.positions.some((p: { type?: string }) => p.type !== 'TEXT')) throw Conflict(`A ${resource.name} needs at least one position with an amount`);
+      if (!record.doc.positions.some((p: { type?: string; isOptional?: boolean }) => p.type !== 'TEXT' && !p.isOptional)) {
+        throw Conflict(`A ${resource.name} needs at least one counted position with an amount`);
+      }
+      const credited = record.doc.creditedInvoiceId ? await findRecord(tx, invoices, record.doc.creditedInvoiceId) : undefined;
       const settings = await loadInvoicingSettings(tx);
       const customer = await findRecord(tx, customers, record.doc.customerId);
       if (!customer) throw Conflict('The customer no longer exists');
@@ -67,6 +70,7 @@ export function documentLifecycle(deps: { database: Database }) {
       const doc = {
         ...record.doc, state: 'issued', documentNumber, documentDate, issuedAt: new Date().toISOString(),
         seller: settings.seller, buyer: buyerOf(customer, record.doc), paymentTerm: term,
+        ...(credited?.doc.documentNumber ? { creditedInvoiceNumber: credited.doc.documentNumber, creditedInvoiceDate: credited.doc.documentDate } : {}),
         ...(kind === 'invoice' ? { dueDate: addDays(documentDate, term.netDays), paidAmount: 0, openAmount: record.doc.grossAmount } : {}),
       };
       await updateRecord(tx, resource, id, { doc, userId: ctx.userId });
@@ -92,7 +96,7 @@ export function documentLifecycle(deps: { database: Database }) {
         id: stornoId, number: await nextNumber(tx, invoiceStornos.collection), userId: ctx.userId, chatId: newObjectId(),
         doc: {
           ...base, positions, ...totals.fields, state: 'issued', documentNumber, documentDate, issuedAt: new Date().toISOString(),
-          invoiceId: id, invoiceNumber: invoice.doc.documentNumber, title: `Storno ${invoice.doc.documentNumber}`,
+          invoiceId: id, invoiceNumber: invoice.doc.documentNumber, invoiceDate: invoice.doc.documentDate, title: `Storno ${invoice.doc.documentNumber}`,
         },
         columns: { gross_cents: totals.cents.grossCents },
       });

@@ -74,7 +74,8 @@ export const payments = defineResource({
   hooks: {
     async prepare(tx, _ctx, { doc, previous }) {
       if (previous && previous.doc.invoiceId !== doc.invoiceId) throw fieldError('invoiceId', 'a payment cannot move to another invoice; delete it and book a new one');
-      const invoice = await findRecord(tx, invoices, doc.invoiceId);
+      // Locked: a payment and a cancellation of the same invoice do not pass each other.
+      const invoice = await findRecord(tx, invoices, doc.invoiceId, { forUpdate: true });
       if (!invoice) throw fieldError('invoiceId', 'no such invoice');
       if (!['issued', 'partially_paid', 'paid'].includes(invoice.doc.state)) throw Conflict(`Payments go to issued invoices; this one is ${invoice.doc.state}`);
       const cents = toCents(doc.amount);

@@ -45,6 +45,10 @@ export function priceWithBase(price: number): { amount: string; base: number } {
 }
 const plain = (n: number) => String(Number(n.toFixed(4)));
 
+/** The invoice a cancellation or credit refers to (BT-25, BT-26). */
+const precedingNumber = (doc: Record<string, any>): string | undefined => doc.invoiceNumber ?? doc.creditedInvoiceNumber;
+const precedingDate = (doc: Record<string, any>): string | undefined => doc.invoiceDate ?? doc.creditedInvoiceDate;
+
 /** The type code (UNTDID 1001): 380 commercial invoice, 381 credit note, 384 corrected invoice. */
 const TYPE_CODES = { invoice: '380', credit: '381', invoicestorno: '384' } as const;
 
@@ -72,7 +76,9 @@ export function toEn16931(doc: Record<string, any>, kind: 'invoice' | 'credit' |
       'cbc:BuyerReference': buyer.buyerReference ?? buyer.debitorNumber ?? doc.documentNumber,
       ...(doc.servicePeriod ? { 'cac:InvoicePeriod': { 'cbc:StartDate': doc.servicePeriod.from, 'cbc:EndDate': doc.servicePeriod.to } } : {}),
       ...(buyer.orderReferenceId ? { 'cac:OrderReference': { 'cbc:ID': buyer.orderReferenceId } } : {}),
-      ...(doc.invoiceNumber ? { 'cac:BillingReference': [{ 'cac:InvoiceDocumentReference': { 'cbc:ID': doc.invoiceNumber } }] } : {}),
+      ...(precedingNumber(doc) ? {
+        'cac:BillingReference': [{ 'cac:InvoiceDocumentReference': { 'cbc:ID': precedingNumber(doc), ...(precedingDate(doc) ? { 'cbc:IssueDate': precedingDate(doc) } : {}) } }],
+      } : {}),
       'cac:AccountingSupplierParty': {
         'cac:Party': {
           'cbc:EndpointID': seller.email ?? 'invoice@example.invalid', 'cbc:EndpointID@schemeID': 'EM',
@@ -155,6 +161,13 @@ export async function renderEInvoice(doc: Record<string, any>, kind: 'invoice' |
     throw new Error(`e-invoice ${format} of ${doc.documentNumber} is invalid: ${JSON.stringify(validate.errors).slice(0, 2000)}`);
   }
   formatter.fillInvoiceDefaults(invoice as never);
+  // The library's CII mapping reads the preceding invoice from cac:BillingReference itself rather
+  // than from its cac:InvoiceDocumentReference (as UBL nests it); give it both, after validation.
+  if (format !== 'XRECHNUNG-UBL') {
+    for (const reference of ((invoice as any)['ubl:Invoice']['cac:BillingReference'] ?? []) as Array<Record<string, any>>) {
+      Object.assign(reference, reference['cac:InvoiceDocumentReference']);
+    }
+  }
   return formatter.generate(invoice as never, {
     format: formats.normalizeFormat(format), lang: 'de-de', noWarnings: true,
     ...(pdf ? { pdf: { buffer: pdf, filename: `${doc.documentNumber}.pdf`, mimetype: 'application/pdf' } } : {}),

@@ -4,6 +4,8 @@ import PDFDocument from 'pdfkit';
 
 const TITLES = { invoice: 'Rechnung', offer: 'Angebot', credit: 'Gutschrift', invoicestorno: 'Stornorechnung' } as const;
 const eur = (n: number) => `${n.toLocaleString('de-DE', { minimumFractionDigits: 2, maximumFractionDigits: 2 })} €`;
+/** Unit prices keep their four decimals (0,0825 € per m²). */
+const unitPrice = (n: number) => `${n.toLocaleString('de-DE', { minimumFractionDigits: 2, maximumFractionDigits: 4 })} €`;
 const qty = (n: number) => n.toLocaleString('de-DE', { maximumFractionDigits: 4 });
 const date = (iso?: string) => (iso ? `${iso.slice(8, 10)}.${iso.slice(5, 7)}.${iso.slice(0, 4)}` : '');
 
@@ -41,11 +43,11 @@ export function renderPdf(doc: Record<string, any>, kind: keyof typeof TITLES): 
       if (y > 740) { pdf.addPage(); y = 50; }
       const amount = doc.lineAmounts?.[i] ?? 0;
       pdf.text(String(i + 1), columns[0]!, y);
-      pdf.text(`${p.title}${p.isOptional ? ' (optional)' : ''}${p.discount ? ` (−${qty(p.discount * 100)} %)` : ''}`, columns[1]!, y, { width: 215 });
+      pdf.text(`${p.title}${p.isOptional ? ' (optional)' : ''}${p.discount ? ` (-${qty(p.discount * 100)} %)` : ''}`, columns[1]!, y, { width: 215 });
       const rowEnd = pdf.y;
       if (p.type !== 'TEXT') {
         pdf.text(qty(p.quantity), columns[2]!, y); pdf.text(p.unit ?? '', columns[3]!, y);
-        pdf.text(eur(p.price), columns[4]!, y); pdf.text(eur(amount), columns[5]!, y);
+        pdf.text(unitPrice(p.price), columns[4]!, y); pdf.text(eur(amount), columns[5]!, y);
       }
       y = Math.max(rowEnd, y + 12) + 4;
     });
@@ -62,6 +64,7 @@ export function renderPdf(doc: Record<string, any>, kind: keyof typeof TITLES): 
     }
     if (doc.paymentTerm?.name) { pdf.font('Helvetica').fontSize(9).text(`Zahlungsbedingungen: ${doc.paymentTerm.name}`, 50, y + 10, { width: 495 }); }
     if (doc.closingText) pdf.fontSize(9).text(doc.closingText, 50, pdf.y + 10, { width: 495 });
+    pdf.page.margins.bottom = 0; // the footer sits in the bottom margin, on this page
     pdf.fontSize(7).text([seller.name, seller.vatId ? `USt-IdNr. ${seller.vatId}` : seller.taxNumber ? `St.-Nr. ${seller.taxNumber}` : '',
       seller.bankName, seller.iban ? `IBAN ${seller.iban}` : '', seller.bic ? `BIC ${seller.bic}` : '', seller.registration].filter(Boolean).join(' · '), 50, 790, { width: 495, align: 'center' });
     pdf.end();
@@ -84,6 +87,7 @@ export function renderReminderPdf(reminder: Record<string, any>, invoice: Record
     pdf.fontSize(9).text(`Datum: ${date(reminder.date)}`, 350, 110);
     pdf.font('Helvetica-Bold').fontSize(14).text(reminder.subject, 50, 220, { width: 495 });
     pdf.font('Helvetica').fontSize(10).text(reminder.text, 50, pdf.y + 15, { width: 495 });
+    pdf.page.margins.bottom = 0;
     pdf.fontSize(7).text([seller.name, seller.bankName, seller.iban ? `IBAN ${seller.iban}` : '', seller.bic ? `BIC ${seller.bic}` : ''].filter(Boolean).join(' · '), 50, 790, { width: 495, align: 'center' });
     pdf.end();
   });
