@@ -1,6 +1,10 @@
 // A migrated database and app per test file: in-memory PGlite, or a fresh PostgreSQL database
 // when TEST_DATABASE_URL is set (created here, dropped at the end).
-import { mkdtempSync, rmSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
@@ -9,6 +13,9 @@ import { createApp, type AppDeps } from '../../src/app.js';
 import { loadConfig, type Config } from '../../src/config.js';
 import { openDatabase, type Database } from '../../src/platform/db/database.js';
 import { migrate } from '../../src/platform/db/migrate.js';
+
+// The installed PGlite's version, read from its package file (its exports do not include it).
+const PGLITE_VERSION: string = JSON.parse(readFileSync(join(dirname(fileURLToPath(import.meta.url)), '../../node_modules/@electric-sql/pglite/package.json'), 'utf8')).version;
 import { newObjectId } from '../../src/platform/ids.js';
 
 export interface TestApp {
@@ -38,6 +45,31 @@ async function freshPostgres(baseUrl: string): Promise<{ url: string; drop(): Pr
   };
 }
 
+/**
+ * An in-memory PGlite with every migration applied. Migrating takes seconds per test file, so the
+ * first file of a run stores a snapshot (keyed by the migrations' text and the PGlite version) in
+ * the temp dir and the others start from it.
+ */
+async function migratedPglite(): Promise<Database> {
+  const migrations = join(dirname(fileURLToPath(import.meta.url)), '../../migrations');
+  const hash = createHash('sha256').update(PGLITE_VERSION);
+  for (const name of readdirSync(migrations).sort()) hash.update(name).update(readFileSync(join(migrations, name)));
+  const snapshot = join(tmpdir(), `crewbase-pglite-${hash.digest('hex').slice(0, 16)}.tgz`);
+  const parsers = { 20: (value: string) => Number(value), 1700: (value: string) => Number(value) };
+  if (existsSync(snapshot)) {
+    const pglite = await PGlite.create({ loadDataDir: new Blob([readFileSync(snapshot)]), parsers });
+    return openDatabase({ kind: 'pglite-instance', pglite });
+  }
+  const pglite = await PGlite.create('memory://', { parsers });
+  const database = await openDatabase({ kind: 'pglite-instance', pglite });
+  await migrate(database);
+  const dump = Buffer.from(await (await pglite.dumpDataDir('gzip')).arrayBuffer());
+  const partial = `${snapshot}.${process.pid}`;
+  writeFileSync(partial, dump);
+  renameSync(partial, snapshot); // atomic: a file running beside this one never reads half a snapshot
+  return database;
+}
+
 /** Extra createApp dependencies a test may supply (e.g. a stub `resolveHost`). */
 export type ExtraAppDeps = Partial<Omit<AppDeps, 'config' | 'database'>>;
 
@@ -49,7 +81,7 @@ export async function createTestApp(env: Record<string, string> = {}, extraDeps:
   });
   const pgUrl = process.env.TEST_DATABASE_URL;
   const fresh = pgUrl ? await freshPostgres(pgUrl) : undefined;
-  const database = await openDatabase(fresh ? { kind: 'postgres', url: fresh.url, poolSize: 5 } : { kind: 'pglite', dataDir: undefined });
+  const database = fresh ? await openDatabase({ kind: 'postgres', url: fresh.url, poolSize: 5 }) : await migratedPglite();
   await migrate(database);
   const app = await createApp({ config, database, logger: false, ...extraDeps });
   await app.ready();
