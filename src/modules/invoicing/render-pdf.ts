@@ -9,19 +9,39 @@ const unitPrice = (n: number) => `${n.toLocaleString('de-DE', { minimumFractionD
 const qty = (n: number) => n.toLocaleString('de-DE', { maximumFractionDigits: 4 });
 const date = (iso?: string) => (iso ? `${iso.slice(8, 10)}.${iso.slice(5, 7)}.${iso.slice(0, 4)}` : '');
 
-export function renderPdf(doc: Record<string, any>, kind: keyof typeof TITLES): Promise<Buffer> {
+type Pdf = InstanceType<typeof PDFDocument>;
+
+/** An A4 document drawn by `draw`, as bytes. */
+function pdfBytes(title: string, draw: (pdf: Pdf) => void): Promise<Buffer> {
   return new Promise((resolve, reject) => {
-    const pdf = new PDFDocument({ size: 'A4', margin: 50, info: { Title: `${TITLES[kind]} ${doc.documentNumber ?? ''}`, Producer: 'Crewbase' } });
+    const pdf = new PDFDocument({ size: 'A4', margin: 50, info: { Title: title, Producer: 'Crewbase' } });
     const chunks: Buffer[] = [];
     pdf.on('data', (c: Buffer) => chunks.push(c));
     pdf.on('end', () => resolve(Buffer.concat(chunks)));
     pdf.on('error', reject);
+    draw(pdf);
+    pdf.end();
+  });
+}
+
+/** The seller's letterhead and the buyer's address window. */
+function letterhead(pdf: Pdf, seller: Record<string, any>, buyer: Record<string, any>) {
+  pdf.font('Helvetica-Bold').fontSize(14).text(seller.name ?? '', 50, 50);
+  pdf.font('Helvetica').fontSize(8).text([seller.street, [seller.zip, seller.city].filter(Boolean).join(' ')].filter(Boolean).join(' · '), 50, 68);
+  pdf.fontSize(10).text([buyer.name, buyer.contactPerson, buyer.address?.street, [buyer.address?.zip, buyer.address?.city].filter(Boolean).join(' ')].filter(Boolean).join('\n'), 50, 110);
+}
+
+/** The footer line in the bottom margin of the current page. */
+function footer(pdf: Pdf, parts: Array<string | undefined>) {
+  pdf.page.margins.bottom = 0; // the footer sits in the bottom margin, on this page
+  pdf.font('Helvetica').fontSize(7).text(parts.filter(Boolean).join(' · '), 50, 790, { width: 495, align: 'center' });
+}
+
+export function renderPdf(doc: Record<string, any>, kind: keyof typeof TITLES): Promise<Buffer> {
+  return pdfBytes(`${TITLES[kind]} ${doc.documentNumber ?? ''}`, (pdf) => {
     const seller = doc.seller ?? {};
     const buyer = doc.buyer ?? {};
-
-    pdf.font('Helvetica-Bold').fontSize(14).text(seller.name ?? '', 50, 50);
-    pdf.font('Helvetica').fontSize(8).text([seller.street, [seller.zip, seller.city].filter(Boolean).join(' ')].filter(Boolean).join(' · '), 50, 68);
-    pdf.fontSize(10).text([buyer.name, buyer.contactPerson, buyer.address?.street, [buyer.address?.zip, buyer.address?.city].filter(Boolean).join(' ')].filter(Boolean).join('\n'), 50, 110);
+    letterhead(pdf, seller, buyer);
     const facts: Array<[string, string]> = [
       ['Nummer', doc.documentNumber ?? 'Entwurf'], ['Datum', date(doc.documentDate)], ['Kundennummer', buyer.debitorNumber ?? ''],
       ...(doc.dueDate ? [['Fällig am', date(doc.dueDate)] as [string, string]] : []),
@@ -64,31 +84,19 @@ export function renderPdf(doc: Record<string, any>, kind: keyof typeof TITLES): 
     }
     if (doc.paymentTerm?.name) { pdf.font('Helvetica').fontSize(9).text(`Zahlungsbedingungen: ${doc.paymentTerm.name}`, 50, y + 10, { width: 495 }); }
     if (doc.closingText) pdf.fontSize(9).text(doc.closingText, 50, pdf.y + 10, { width: 495 });
-    pdf.page.margins.bottom = 0; // the footer sits in the bottom margin, on this page
-    pdf.fontSize(7).text([seller.name, seller.vatId ? `USt-IdNr. ${seller.vatId}` : seller.taxNumber ? `St.-Nr. ${seller.taxNumber}` : '',
-      seller.bankName, seller.iban ? `IBAN ${seller.iban}` : '', seller.bic ? `BIC ${seller.bic}` : '', seller.registration].filter(Boolean).join(' · '), 50, 790, { width: 495, align: 'center' });
-    pdf.end();
+    footer(pdf, [seller.name, seller.vatId ? `USt-IdNr. ${seller.vatId}` : seller.taxNumber ? `St.-Nr. ${seller.taxNumber}` : '',
+      seller.bankName, seller.iban ? `IBAN ${seller.iban}` : '', seller.bic ? `BIC ${seller.bic}` : '', seller.registration]);
   });
 }
 
 /** A reminder letter: letterhead, the buyer's address, the subject and the text. */
 export function renderReminderPdf(reminder: Record<string, any>, invoice: Record<string, any>): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    const pdf = new PDFDocument({ size: 'A4', margin: 50, info: { Title: reminder.subject, Producer: 'Crewbase' } });
-    const chunks: Buffer[] = [];
-    pdf.on('data', (c: Buffer) => chunks.push(c));
-    pdf.on('end', () => resolve(Buffer.concat(chunks)));
-    pdf.on('error', reject);
+  return pdfBytes(reminder.subject, (pdf) => {
     const seller = invoice.seller ?? {};
-    const buyer = invoice.buyer ?? {};
-    pdf.font('Helvetica-Bold').fontSize(14).text(seller.name ?? '', 50, 50);
-    pdf.font('Helvetica').fontSize(8).text([seller.street, [seller.zip, seller.city].filter(Boolean).join(' ')].filter(Boolean).join(' · '), 50, 68);
-    pdf.fontSize(10).text([buyer.name, buyer.address?.street, [buyer.address?.zip, buyer.address?.city].filter(Boolean).join(' ')].filter(Boolean).join('\n'), 50, 110);
+    letterhead(pdf, seller, invoice.buyer ?? {});
     pdf.fontSize(9).text(`Datum: ${date(reminder.date)}`, 350, 110);
     pdf.font('Helvetica-Bold').fontSize(14).text(reminder.subject, 50, 220, { width: 495 });
     pdf.font('Helvetica').fontSize(10).text(reminder.text, 50, pdf.y + 15, { width: 495 });
-    pdf.page.margins.bottom = 0;
-    pdf.fontSize(7).text([seller.name, seller.bankName, seller.iban ? `IBAN ${seller.iban}` : '', seller.bic ? `BIC ${seller.bic}` : ''].filter(Boolean).join(' · '), 50, 790, { width: 495, align: 'center' });
-    pdf.end();
+    footer(pdf, [seller.name, seller.bankName, seller.iban ? `IBAN ${seller.iban}` : '', seller.bic ? `BIC ${seller.bic}` : '']);
   });
 }
