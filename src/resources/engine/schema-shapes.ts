@@ -36,12 +36,16 @@ export function mergePatch(schema: Json): Json {
   return JSON.parse(JSON.stringify(patchObject(closed(schema))));
 }
 
-/** Response: nothing required (stored records may predate a field), write-only fields dropped. */
+/**
+ * Response: nothing required (stored records may predate a field), write-only fields dropped. A
+ * free object (additionalProperties: true, e.g. dailyWorkingHours) keeps its keys; the serializer
+ * would otherwise write it as {}.
+ */
 export function responseShape(schema: Json): Json {
   return mapObjects(schema, (o) => {
     const properties = Object.fromEntries(Object.entries(o.properties as Json).filter(([, v]) => !(v as Json).writeOnly));
-    const { required: _required, additionalProperties: _additional, ...rest } = o;
-    return { ...rest, properties };
+    const { required: _required, additionalProperties, ...rest } = o;
+    return { ...rest, properties, ...(additionalProperties === true ? { additionalProperties: true } : {}) };
   });
 }
 
