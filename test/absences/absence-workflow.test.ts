@@ -6,6 +6,7 @@
 // 2026-03-29 (23 h) and 2026-10-25 (25 h) are the DST Sundays; 2027-01-01 is a Friday (holiday).
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
+import { assertProblem, requester, type Reply } from '../helpers/http-assertions.js';
 import { call, createTestApp, signup, type TestApp, type Tenant } from '../helpers/test-app.js';
 
 let t: TestApp;
@@ -15,19 +16,11 @@ const MISSING = '0123456789abcdef01234567';
 /** Suspected bug: approve() stores `approvedAt`, which the absence schema does not know. */
 const HOUR = 3_600_000;
 
-type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
-const req = (method: Method, url: string, body?: unknown, headers = admin.headers) => call(t.app, method, url, headers, body);
+const { req, ok } = requester(() => t.app, () => admin.headers);
 
-async function ok(method: Method, url: string, body?: unknown, status = 200, headers = admin.headers) {
-  const res = await req(method, url, body, headers);
-  assert.equal(res.status, status, `${method} ${url}: ${JSON.stringify(res.body)}`);
-  return res.body;
-}
-
-function problem(res: { status: number; body: any }, status: number, path?: string) {
-  assert.equal(res.status, status, JSON.stringify(res.body));
-  assert.equal(res.body.status, status, JSON.stringify(res.body));
-  if (path) assert.ok(res.body.errors?.some((e: { path: string }) => e.path === path || e.path === `/${path}`), JSON.stringify(res.body));
+/** A problem+json answer with this status (and, when given, an error naming `path`, with or without a leading `/`). */
+function problem(res: Reply, status: number, path?: string) {
+  assertProblem(res, status, path ? [path, `/${path}`] : undefined);
 }
 
 let userCounter = 0;

@@ -6,76 +6,32 @@
 // (disabledCommands), so nodemailer speaks plain SMTP and sends no credentials.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import type { AddressInfo } from 'node:net';
 import { sql } from 'kysely';
-import { SMTPServer } from 'smtp-server';
 import { mailOutbox } from '../../src/platform/mail/outbox.js';
 import { mailTransport } from '../../src/platform/mail/mail-transport.js';
-import { call, createTestApp, signup, type TestApp, type Tenant } from '../helpers/test-app.js';
-
-interface Received { from: string; to: string[]; raw: string }
+import { requester } from '../helpers/http-assertions.js';
+import { decodeMail, startSmtpServer, type ReceivedMail, type SmtpTestServer } from '../helpers/smtp-server.js';
+import { createTestApp, signup, type TestApp, type Tenant } from '../helpers/test-app.js';
 
 let t: TestApp;
 let admin: Tenant;
 let port = 0;
-let server: SMTPServer | undefined;
-const received: Received[] = [];
+let server: SmtpTestServer | undefined;
+const received: ReceivedMail[] = [];
 
-function startSmtp(listenPort: number): Promise<number> {
-  const smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    closeTimeout: 500,
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-      stream.on('end', () => {
-        received.push({
-          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
-          to: session.envelope.rcptTo.map((r) => r.address),
-          raw: Buffer.concat(chunks).toString('utf8'),
-        });
-        callback();
-      });
-    },
-  });
-  return new Promise((resolve, reject) => {
-    smtp.server.once('error', reject);
-    smtp.listen(listenPort, '127.0.0.1', () => {
-      server = smtp;
-      resolve((smtp.server.address() as AddressInfo).port);
-    });
-  });
+/** Starts the SMTP server on `listenPort` (0: any), collecting into `received`; returns its port. */
+async function startSmtp(listenPort: number): Promise<number> {
+  server = await startSmtpServer(listenPort, received);
+  return server.port;
 }
 
-function stopSmtp(): Promise<void> {
+async function stopSmtp(): Promise<void> {
   const smtp = server;
   server = undefined;
-  return new Promise((resolve) => (smtp ? smtp.close(() => resolve()) : resolve()));
+  await smtp?.close();
 }
 
-/** Header value (unfolded) and the decoded text body of a raw single-part message. */
-function parse(raw: string) {
-  const split = raw.indexOf('\r\n\r\n');
-  const head = raw.slice(0, split).replace(/\r\n(?=[ \t])/g, '');
-  let body = raw.slice(split + 4);
-  const header = (name: string) => head.split('\r\n').find((l) => l.toLowerCase().startsWith(`${name.toLowerCase()}:`))?.slice(name.length + 1).trim();
-  const encoding = header('Content-Transfer-Encoding')?.toLowerCase();
-  if (encoding === 'quoted-printable') {
-    body = Buffer.from(body.replace(/=\r\n/g, '').replace(/=([0-9A-F]{2})/gi, (_, h) => String.fromCharCode(parseInt(h, 16))), 'latin1').toString('utf8');
-  } else if (encoding === 'base64') {
-    body = Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8');
-  }
-  return { header, text: body.replace(/\r\n/g, '\n') };
-}
-
-const req = (method: 'GET' | 'POST' | 'PATCH', url: string, body?: unknown) => call(t.app, method, url, admin.headers, body);
-async function ok(method: 'GET' | 'POST' | 'PATCH', url: string, body?: unknown, status = 200) {
-  const res = await req(method, url, body);
-  assert.equal(res.status, status, `${method} ${url}: ${JSON.stringify(res.body)}`);
-  return res.body;
-}
+const { req, ok } = requester(() => t.app, () => admin.headers);
 
 async function outgoing(mailId: string) {
   const { rows } = await sql<{ recipient: string; subject: string; body: string; status: string; attempts: number; last_error: string | null; about: any }>`
@@ -123,7 +79,7 @@ describe('customer mail on approval', () => {
     const mail = received[0]!;
     assert.deepEqual(mail.to, ['facility@riverside.example']);
     assert.equal(mail.from, 'no-reply@localhost');
-    const { header, text } = parse(mail.raw);
+    const { header, text } = decodeMail(mail.raw);
     assert.equal(header('To'), 'facility@riverside.example');
     assert.match(header('From')!, /no-reply@localhost/);
     assert.equal(header('Subject'), 'Absence of Mia Riverside: 2026-06-16 to 2026-06-17');
@@ -173,7 +129,7 @@ describe('customer mail on approval', () => {
     await ok('POST', `/v2/absences/${s.absenceId}/approve`);
     assert.equal(received.length, 1);
     assert.deepEqual(received[0]!.to, ['office@hilltop.example']);
-    assert.doesNotMatch(parse(received[0]!.raw).text, /Bare Depot/);
+    assert.doesNotMatch(decodeMail(received[0]!.raw).text, /Bare Depot/);
     const a = await ok('GET', `/v2/absences/${s.absenceId}`);
     const byCustomer = new Map<string, any>(a.customerNotifications.map((n: any) => [n.customerId, n]));
     assert.equal(byCustomer.size, 2);
@@ -229,7 +185,7 @@ describe('customer mail on approval', () => {
     }
     assert.equal(received.length, 1);
     assert.deepEqual(received[0]!.to, ['ops@offline.example']);
-    const { header, text } = parse(received[0]!.raw);
+    const { header, text } = decodeMail(received[0]!.raw);
     assert.equal(header('Subject'), 'Absence of Mia Offline: 2026-06-30 to 2026-07-01');
     assert.match(text, /- 2026-06-30, Offline Office: a replacement will be arranged/);
     row = await outgoing(mailId);
@@ -255,6 +211,6 @@ describe('customer mail on approval', () => {
     await ok('POST', `/v2/jobs/${s.jobId}/replacement`, { userId: standIn });
     await ok('POST', `/v2/absences/${s.absenceId}/approve`);
     assert.equal(received.length, 1);
-    assert.match(parse(received[0]!.raw).text, /- 2026-07-07, Covered Office: Sam Standin will come instead/);
+    assert.match(decodeMail(received[0]!.raw).text, /- 2026-07-07, Covered Office: Sam Standin will come instead/);
   });
 });

@@ -6,10 +6,8 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { assertProblem, requester, type Headers } from '../helpers/http-assertions.js';
 import { call, createTestApp, signup, type TestApp, type Tenant } from '../helpers/test-app.js';
-
-type Headers = Record<string, string>;
-type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
 
 let t: TestApp;
 let admin: Tenant;
@@ -65,21 +63,7 @@ async function uploaded(parts: Part[], headers: Headers = admin.headers): Promis
 
 const text = (filename: string, data: string): FilePart => ({ filename, type: 'text/plain', data });
 
-async function req(method: Method, url: string, body?: unknown, headers: Headers = admin.headers) {
-  return call(t.app, method, url, headers, body);
-}
-
-async function ok(method: Method, url: string, body?: unknown, status = 200, headers: Headers = admin.headers) {
-  const res = await req(method, url, body, headers);
-  assert.equal(res.status, status, `${method} ${url}: ${res.status} ${JSON.stringify(res.body)}`);
-  return res.body;
-}
-
-function assertProblem(res: { status: number; body: any }, status: number, path?: string) {
-  assert.equal(res.status, status, JSON.stringify(res.body));
-  assert.equal(res.body.status, status, JSON.stringify(res.body));
-  if (path) assert.ok(res.body.errors?.some((e: { path: string }) => e.path === path), `an error naming ${path}: ${JSON.stringify(res.body)}`);
-}
+const { req, ok } = requester(() => t.app, () => admin.headers);
 
 /** Ids of a record's documents (GET /{entity}/{id}/documents). */
 async function listed(path: string, headers: Headers = admin.headers): Promise<any[]> {

@@ -4,10 +4,8 @@
 // tasks; attachments; who may read and write; paging).
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
+import { assertProblem as assertProblemWith, requester, type Headers, type Reply } from '../helpers/http-assertions.js';
 import { call, createTestApp, signup, type TestApp, type Tenant } from '../helpers/test-app.js';
-
-type Headers = Record<string, string>;
-type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
 
 let t: TestApp;
 let admin: Tenant;
@@ -18,23 +16,11 @@ const MISSING = '0123456789abcdef01234567';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-async function req(method: Method, url: string, body?: unknown, headers: Headers = admin.headers) {
-  return call(t.app, method, url, headers, body);
-}
-
-async function ok(method: Method, url: string, body?: unknown, status = 200, headers: Headers = admin.headers) {
-  const res = await req(method, url, body, headers);
-  assert.equal(res.status, status, `${method} ${url}: ${res.status} ${JSON.stringify(res.body)}`);
-  return res.body;
-}
+const { req, ok } = requester(() => t.app, () => admin.headers);
 
 /** A problem+json answer with this status (and, when given, an error naming `path`, with or without the `querystring.`/`body.` prefix). */
-function assertProblem(res: { status: number; body: any }, status: number, path?: string) {
-  assert.equal(res.status, status, JSON.stringify(res.body));
-  assert.equal(res.body.status, status, JSON.stringify(res.body));
-  if (path) {
-    assert.ok(res.body.errors?.some((e: { path: string }) => [path, `querystring.${path}`, `body.${path}`].includes(e.path)), `an error naming ${path}: ${JSON.stringify(res.body)}`);
-  }
+function assertProblem(res: Reply, status: number, path?: string) {
+  assertProblemWith(res, status, path ? [path, `querystring.${path}`, `body.${path}`] : undefined);
 }
 
 async function loginAs(username: string, password: string): Promise<Headers> {

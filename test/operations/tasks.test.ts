@@ -7,21 +7,17 @@
 // no STARTTLS (disabledCommands), so nodemailer speaks plain SMTP.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import type { AddressInfo } from 'node:net';
 import { sql } from 'kysely';
-import { SMTPServer } from 'smtp-server';
 import { TASK_STATES, TASK_TRANSITIONS } from '../../src/modules/tasks/task-states.js';
+import { eventsUntil } from '../helpers/event-feed.js';
+import { assertProblem, requester, type Headers } from '../helpers/http-assertions.js';
+import { decodeMail, startSmtpServer, type ReceivedMail, type SmtpTestServer } from '../helpers/smtp-server.js';
 import { call, createTestApp, signup, type TestApp, type Tenant } from '../helpers/test-app.js';
-
-type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
-type Headers = Record<string, string>;
-
-interface Received { from: string; to: string[]; raw: string }
 
 let t: TestApp;
 let admin: Tenant;
-let smtp: SMTPServer;
-const received: Received[] = [];
+let smtp: SmtpTestServer;
+const received: ReceivedMail[] = [];
 const user: Record<string, string> = {};
 const login: Record<string, Headers> = {};
 const MISSING = '0123456789abcdef01234567';
@@ -29,63 +25,7 @@ const DAY = 86_400_000;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-function startSmtp(): Promise<number> {
-  smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    closeTimeout: 500,
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-      stream.on('end', () => {
-        received.push({
-          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
-          to: session.envelope.rcptTo.map((r) => r.address),
-          raw: Buffer.concat(chunks).toString('utf8'),
-        });
-        callback();
-      });
-    },
-  });
-  return new Promise((resolve, reject) => {
-    smtp.server.once('error', reject);
-    smtp.listen(0, '127.0.0.1', () => resolve((smtp.server.address() as AddressInfo).port));
-  });
-}
-
-/** A header (unfolded) and the decoded text body of a raw single-part message. */
-function parseMail(raw: string) {
-  const split = raw.indexOf('\r\n\r\n');
-  const head = raw.slice(0, split).replace(/\r\n(?=[ \t])/g, '');
-  let body = raw.slice(split + 4);
-  const header = (name: string) => head.split('\r\n').find((l) => l.toLowerCase().startsWith(`${name.toLowerCase()}:`))?.slice(name.length + 1).trim();
-  const encoding = header('Content-Transfer-Encoding')?.toLowerCase();
-  if (encoding === 'quoted-printable') {
-    body = Buffer.from(body.replace(/=\r\n/g, '').replace(/=([0-9A-F]{2})/gi, (_, h) => String.fromCharCode(parseInt(h, 16))), 'latin1').toString('utf8');
-  } else if (encoding === 'base64') {
-    body = Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8');
-  }
-  return { header, text: body.replace(/\r\n/g, '\n') };
-}
-
-async function req(method: Method, url: string, body?: unknown, headers: Headers = admin.headers) {
-  return call(t.app, method, url, headers, body);
-}
-
-/** The request must answer `status`; returns the body. */
-async function ok(method: Method, url: string, body?: unknown, status = 200, headers: Headers = admin.headers) {
-  const res = await req(method, url, body, headers);
-  assert.equal(res.status, status, `${method} ${url}: ${res.status} ${JSON.stringify(res.body)}`);
-  return res.body;
-}
-
-/** A problem+json answer with this status (and, when given, an error naming `path`). */
-function assertProblem(res: { status: number; body: any }, status: number, path?: string) {
-  assert.equal(res.status, status, JSON.stringify(res.body));
-  assert.equal(res.body.status, status, JSON.stringify(res.body));
-  if (path) assert.ok(res.body.errors?.some((e: { path: string }) => e.path === path), `an error naming ${path}: ${JSON.stringify(res.body)}`);
-}
+const { req, ok } = requester(() => t.app, () => admin.headers);
 
 async function createTask(body: Record<string, unknown>, headers: Headers = admin.headers): Promise<string> {
   return (await ok('POST', '/v2/tasks/', body, 201, headers))._id;
@@ -99,28 +39,9 @@ async function loginAs(username: string, password: string): Promise<Headers> {
   return { authorization: `Bearer ${res.body.accessToken}` };
 }
 
-/** Every event of the tenant so far, polled until `done` holds (PostgreSQL serves an event once older transactions ended). */
-async function eventsUntil(tenant: Tenant, done: (events: any[]) => boolean, what: string) {
-  const deadline = Date.now() + 20_000;
-  for (;;) {
-    const events: any[] = [];
-    let cursor = '';
-    for (;;) {
-      const res = await call(t.app, 'GET', `/v2/events?limit=1000${cursor ? `&after=${cursor}` : ''}`, tenant.headers);
-      assert.equal(res.status, 200, JSON.stringify(res.body));
-      events.push(...res.body);
-      if (res.body.length < 1000) break;
-      cursor = String(res.headers['x-next-cursor']);
-    }
-    if (done(events)) return events;
-    if (Date.now() > deadline) assert.fail(`the event feed did not show ${what} within 20 s`);
-    await sleep(100);
-  }
-}
-
 before(async () => {
-  const port = await startSmtp();
-  t = await createTestApp({ MAIL_TRANSPORT: `smtp://127.0.0.1:${port}` });
+  smtp = await startSmtpServer(0, received);
+  t = await createTestApp({ MAIL_TRANSPORT: `smtp://127.0.0.1:${smtp.port}` });
   admin = await signup(t.app, 'Tasks');
   const groups = await ok('GET', '/v2/accessGroups/');
   const employeeGroup = (groups as any[]).find((g) => g.name === 'employee')._id;
@@ -134,7 +55,7 @@ before(async () => {
 });
 after(async () => {
   await t.close();
-  await new Promise<void>((resolve) => smtp.close(() => resolve()));
+  await smtp.close();
 });
 
 describe('task records', () => {
@@ -388,7 +309,7 @@ describe('POST /tasks/{id}/complete', () => {
     const mail = received[0]!;
     assert.deepEqual(mail.to, ['facility@harbour.example']);
     assert.equal(mail.from, 'no-reply@localhost');
-    const { header, text } = parseMail(mail.raw);
+    const { header, text } = decodeMail(mail.raw);
     assert.equal(header('To'), 'facility@harbour.example');
     assert.equal(header('Subject'), 'Completed: Broken window');
     assert.equal(text.trim(), emailText);
@@ -799,7 +720,7 @@ describe('complaints', () => {
     assert.equal(task.assignee.entityId, user.Carl, 'the object manager handles it');
     assert.ok(task.firstStartedAt);
 
-    const events = await eventsUntil(admin, (list) => list.some((e) => e.type === 'OPEN' && e.entity === 'complaint' && e.data._id === id)
+    const events = await eventsUntil(t.app, admin, (list) => list.some((e) => e.type === 'OPEN' && e.entity === 'complaint' && e.data._id === id)
       && list.some((e) => e.type === 'OPEN' && e.entity === 'task' && e.data._id === complaint.taskId), 'OPEN for the complaint and its task');
     const openComplaintEvent = events.find((e) => e.type === 'OPEN' && e.entity === 'complaint' && e.data._id === id);
     assert.equal(openComplaintEvent.data.taskId, complaint.taskId);
@@ -883,7 +804,7 @@ describe('master data around tasks', () => {
   test('contacts and equipment emit CREATE events', async () => {
     const contactId = (await ok('POST', '/v2/contacts/', { firstName: 'Evented', lastName: 'Contact' }, 201))._id;
     const equipmentId = (await ok('POST', '/v2/equipment/', { name: 'Evented machine' }, 201))._id;
-    const events = await eventsUntil(admin, (list) => list.some((e) => e.type === 'CREATE' && e.entity === 'contact' && e.data._id === contactId)
+    const events = await eventsUntil(t.app, admin, (list) => list.some((e) => e.type === 'CREATE' && e.entity === 'contact' && e.data._id === contactId)
       && list.some((e) => e.type === 'CREATE' && e.entity === 'equipment' && e.data._id === equipmentId), 'CREATE for the contact and the equipment');
     const contact = events.find((e) => e.type === 'CREATE' && e.entity === 'contact' && e.data._id === contactId);
     assert.deepEqual(contact.data, await ok('GET', `/v2/contacts/${contactId}`));

@@ -4,6 +4,8 @@
 // activity type, public holidays, surcharge validation and the salary events.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
+import { eventsUntil } from '../helpers/event-feed.js';
+import { assertProblem, requester } from '../helpers/http-assertions.js';
 import { call, createTestApp, signup, type TestApp, type Tenant } from '../helpers/test-app.js';
 
 let t: TestApp;
@@ -18,21 +20,7 @@ let activityTypeId: string;
 let startedAt: string;
 const MISSING = '0123456789abcdef01234567';
 
-async function req(method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, body?: unknown, headers = admin.headers) {
-  return call(t.app, method, url, headers, body);
-}
-
-async function ok(method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, body?: unknown, status = 200, headers = admin.headers) {
-  const res = await req(method, url, body, headers);
-  assert.equal(res.status, status, `${method} ${url}: ${JSON.stringify(res.body)}`);
-  return res.body;
-}
-
-function assertProblem(res: { status: number; body: any }, status: number, path?: string) {
-  assert.equal(res.status, status, JSON.stringify(res.body));
-  assert.equal(res.body.status, status);
-  if (path) assert.ok(res.body.errors?.some((e: { path: string }) => e.path === path), JSON.stringify(res.body));
-}
+const { req, ok } = requester(() => t.app, () => admin.headers);
 
 async function createUser(name: string, extra: Record<string, unknown> = {}) {
   user[name] = (await ok('POST', '/v2/users/', { general: { firstName: name }, ...extra }, 201))._id;
@@ -567,20 +555,9 @@ describe('events', () => {
       deleted: events.find((e) => e.type === 'DELETE' && e.entity === 'salary'),
     });
     // On PostgreSQL the feed serves an event once every older transaction on the server has ended.
-    const events: any[] = [];
-    let cursor: string | undefined;
-    const deadline = Date.now() + 20_000;
-    for (;;) {
-      const res = await req('GET', `/v2/events?limit=1000${cursor ? `&after=${cursor}` : ''}`);
-      assert.equal(res.status, 200, JSON.stringify(res.body));
-      events.push(...res.body);
-      cursor = String(res.headers['x-next-cursor'] || '') || cursor;
-      const found = wanted(events);
-      if (found.created && found.updated && found.deleted) break;
-      if (res.body.length === 1000) continue;
-      if (Date.now() > deadline) assert.fail(`salary events missing: ${JSON.stringify(Object.keys(found).filter((k) => !(found as any)[k]))}`);
-      await new Promise((resolve) => setTimeout(resolve, 200));
-    }
+    const missing = (events: any[]) => Object.entries(wanted(events)).filter(([, event]) => !event).map(([name]) => name);
+    const events = await eventsUntil(t.app, admin, (list) => missing(list).length === 0,
+      (list) => `salary events missing: ${JSON.stringify(missing(list))}`);
     const { created } = wanted(events);
     assert.equal(created.companyId, admin.companyId);
     assert.equal(created.data.salary, 94.5);

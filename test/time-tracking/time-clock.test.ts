@@ -3,6 +3,7 @@
 // manual entries and corrections, and the list of entries (limits, sort, filters).
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
+import { assertProblem, requester } from '../helpers/http-assertions.js';
 import { call, createTestApp, signup, type TestApp, type Tenant } from '../helpers/test-app.js';
 
 let t: TestApp;
@@ -23,9 +24,7 @@ const today = Math.floor(Date.now() / DAY) * DAY;
 /** ISO time `daysAgo` days before today (UTC midnight) plus `hour` hours. */
 const at = (daysAgo: number, hour: number) => new Date(today - daysAgo * DAY + hour * HOUR).toISOString();
 
-async function req(method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, body?: unknown, headers = admin.headers) {
-  return call(t.app, method, url, headers, body);
-}
+const { req } = requester(() => t.app, () => admin.headers);
 
 async function createUser(name: string, extra: Record<string, unknown> = {}) {
   const res = await req('POST', '/v2/users/', { general: { firstName: name }, ...extra });
@@ -67,12 +66,6 @@ async function settings(patch: Record<string, unknown>) {
   const res = await req('PATCH', '/v2/company/timeAndPaySettings', patch);
   assert.equal(res.status, 200, JSON.stringify(res.body));
   return res.body;
-}
-
-function assertProblem(res: { status: number; body: any }, status: number, path?: string) {
-  assert.equal(res.status, status, JSON.stringify(res.body));
-  assert.equal(res.body.status, status);
-  if (path) assert.ok(res.body.errors?.some((e: { path: string }) => e.path === path), JSON.stringify(res.body));
 }
 
 before(async () => {

@@ -1,0 +1,65 @@
+// A real SMTP server for tests (the smtp-server package), listening on 127.0.0.1 only. It offers no
+// STARTTLS (disabledCommands), so MAIL_TRANSPORT=smtp://127.0.0.1:<port> needs no extra options:
+// nodemailer speaks plain SMTP and sends no credentials. Every message is kept in `received`.
+import type { AddressInfo } from 'node:net';
+import { SMTPServer } from 'smtp-server';
+
+export interface ReceivedMail { from: string; to: string[]; raw: string }
+
+export interface SmtpTestServer {
+  /** The port it listens on (the one asked for, or the one the system chose for 0). */
+  port: number;
+  /** Every message delivered so far (the array passed in, when one was). */
+  received: ReceivedMail[];
+  /** Stops listening; a second call does nothing. */
+  close(): Promise<void>;
+}
+
+/**
+ * Starts a server on 127.0.0.1:`port` (0: any free port). To bring a stopped server back on the
+ * same port and keep collecting into the same list, pass its port and its `received`.
+ */
+export function startSmtpServer(port = 0, received: ReceivedMail[] = []): Promise<SmtpTestServer> {
+  const smtp = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    closeTimeout: 500,
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+      stream.on('end', () => {
+        received.push({
+          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
+          to: session.envelope.rcptTo.map((r) => r.address),
+          raw: Buffer.concat(chunks).toString('utf8'),
+        });
+        callback();
+      });
+    },
+  });
+  let closed: Promise<void> | undefined;
+  return new Promise((resolve, reject) => {
+    smtp.server.once('error', reject);
+    smtp.listen(port, '127.0.0.1', () => resolve({
+      port: (smtp.server.address() as AddressInfo).port,
+      received,
+      close: () => (closed ??= new Promise<void>((done) => smtp.close(() => done()))),
+    }));
+  });
+}
+
+/** A header (unfolded) and the decoded text body of a raw single-part message. */
+export function decodeMail(raw: string) {
+  const split = raw.indexOf('\r\n\r\n');
+  const head = raw.slice(0, split).replace(/\r\n(?=[ \t])/g, '');
+  let body = raw.slice(split + 4);
+  const header = (name: string) => head.split('\r\n').find((l) => l.toLowerCase().startsWith(`${name.toLowerCase()}:`))?.slice(name.length + 1).trim();
+  const encoding = header('Content-Transfer-Encoding')?.toLowerCase();
+  if (encoding === 'quoted-printable') {
+    body = Buffer.from(body.replace(/=\r\n/g, '').replace(/=([0-9A-F]{2})/gi, (_, h) => String.fromCharCode(parseInt(h, 16))), 'latin1').toString('utf8');
+  } else if (encoding === 'base64') {
+    body = Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8');
+  }
+  return { header, text: body.replace(/\r\n/g, '\n') };
+}
