@@ -63,3 +63,8 @@ SELECT crewbase_auth_lookup('client_links');
 
 -- Invoice templates: texts a document starts from.
 SELECT crewbase_resource_table('invoice_templates');
+
+-- Banking transactions imported from statements (CAMT.053 or CSV), matched to open invoices.
+SELECT crewbase_resource_table('banking_transactions');
+ALTER TABLE banking_transactions ADD COLUMN fingerprint text NOT NULL;
+CREATE UNIQUE INDEX banking_transactions_fingerprint_key ON banking_transactions (company_id, fingerprint);

@@ -35,6 +35,7 @@ import { registerQualityRoutes } from './modules/quality/quality-routes.js';
 import { registerChatRoutes } from './modules/chats/chats.js';
 import { registerInvoicingRoutes } from './modules/invoicing/invoicing-routes.js';
 import { registerServiceReportRoutes } from './modules/invoicing/service-reports.js';
+import { registerBankingRoutes } from './modules/invoicing/banking.js';
 import { CHAT_RESOURCES } from './chat-resources.js';
 import { mailOutbox } from './platform/mail/outbox.js';
 import { mailTransport, type MailTransport } from './platform/mail/mail-transport.js';
@@ -143,6 +144,7 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
     registerChatRoutes(v2, { database, resources: CHAT_RESOURCES });
     registerInvoicingRoutes(v2, { database });
     registerServiceReportRoutes(v2, { config, database });
+    registerBankingRoutes(v2, { database });
     registerWebhookRoutes(v2, { database, ...webhookDeps(config, deps.resolveHost) });
   }, { prefix: API_PREFIX });
 

@@ -90,6 +90,14 @@ const FIXTURES: Record<string, {
     },
   },
   paymentMethods: { path: '/v2/paymentMethods/', body: { name: 'SEPA transfer', code: '58' } },
+  bankingTransactions: {
+    path: '', body: undefined, patch: { note: 'changed by B?' },
+    create: async () => {
+      const imported = await call(t.app, 'POST', '/v2/bankingTransactions/import', a.headers, { format: 'csv', content: 'date,amount,purpose\n2027-01-10,10.00,unknown' });
+      assert.equal(imported.status, 200, JSON.stringify(imported.body));
+      return imported.body.ids[0];
+    },
+  },
   invoiceTemplates: { path: '/v2/invoiceTemplates/', body: { name: 'Standard', introText: 'Für unsere Leistungen berechnen wir:' } },
   serviceReports: { path: '/v2/serviceReports/', body: (ids) => ({ objectId: ids.objects, from: '2027-01-01', to: '2027-01-31' }) },
   invoiceReminderTemplates: { path: '/v2/invoiceReminderTemplates/', body: { level: 1, subject: '{title}', text: 'Bitte zahlen Sie {openAmount} €.' } },
@@ -116,8 +124,8 @@ const FIXTURES: Record<string, {
 };
 
 /** Valid bodies for actions (POST /{collection}/{id}/{verb}), so a refusal can only come from the id. */
-const ACTION_BODIES: Record<string, (ids: Record<string, string>) => unknown> = {
-  assign: (ids) => ({ userIds: [ids.users] }),
+const ACTION_BODIES: Record<string, (ids: Record<string, string>, collection: string) => unknown> = {
+  assign: (ids, collection) => (collection === 'bankingTransactions' ? { invoiceId: ids.invoices } : { userIds: [ids.users] }),
   unassign: () => undefined,
   move: () => ({ from: '2027-01-05T09:00:00Z' }),
   split: () => ({ at: '2027-01-05T07:00:00Z' }),
@@ -221,7 +229,7 @@ describe('cross-tenant access through every route with an id', () => {
       if (route.method === 'POST') {
         const action = ACTION_BODIES[verb ?? ''];
         assert.ok(action, `no action body for ${route.url}: add one to ACTION_BODIES`);
-        payload = action(idOf);
+        payload = action(idOf, collection);
       } else if (route.method === 'PATCH') {
         payload = fixture.patch ?? (typeof fixture.body === 'function' ? fixture.body(idOf) : fixture.body);
       }
