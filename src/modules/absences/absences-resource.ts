@@ -7,7 +7,7 @@ import { Conflict, fieldError } from '../../platform/http/errors.js';
 import { dateRangeFilter, idsFilter, timestampBound, valuesFilter } from '../../platform/http/named-filters.js';
 import { OBJECT_ID_PATTERN } from '../../platform/ids.js';
 import { defineResource } from '../../resources/engine/define-resource.js';
-import { dateTime, freeObject, list, objectId, objectIds, opt, text } from '../../resources/engine/fields.js';
+import { dateTime, list, objectId, objectIds, opt, text } from '../../resources/engine/fields.js';
 import { ABSENCE_KINDS, ABSENCE_STATES, CALCULATION_TYPES } from './absence-types.js';
 import { absenceFacts } from './absence-facts.js';
 import { onAbsenceWritten } from './absence-workflow.js';

@@ -11,6 +11,7 @@ import { contextOf, levelOf, type RequestContext } from '../../platform/http/req
 import { SECURITY, errorResponses, idParams } from '../../platform/http/route-docs.js';
 import { newObjectId } from '../../platform/ids.js';
 import type { Resource } from '../../resources/engine/define-resource.js';
+import { ownerOf } from '../../resources/engine/resource-service.js';
 
 const MAX_LIMIT = 200;
 
@@ -23,10 +24,7 @@ async function chatRecord(tx: TenantTx, ctx: RequestContext, resources: Resource
   const resource = resources[hit.resource]!;
   const level = levelOf(ctx.permissions, resource.area, 'read');
   if (level === 'all') return { resource, id: hit.id };
-  if (level === 'own' && resource.ownerField) {
-    const owner = resource.ownerField === '_id' ? hit.id : resource.ownerField.split('.').reduce<any>((v, k) => v?.[k], hit.doc);
-    if (owner === ctx.userId) return { resource, id: hit.id };
-  }
+  if (level === 'own' && ownerOf(resource, hit.id, hit.doc) === ctx.userId) return { resource, id: hit.id };
   return undefined;
 }
 

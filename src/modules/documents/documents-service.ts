@@ -10,7 +10,7 @@ import { parseListQuery, type ListQuery } from '../../platform/http/list-query.j
 import { levelOf, requireLevel, type RequestContext } from '../../platform/http/request-context.js';
 import { newObjectId } from '../../platform/ids.js';
 import type { Resource, StoredRecord } from '../../resources/engine/define-resource.js';
-import { valueAt, type ResourceService } from '../../resources/engine/resource-service.js';
+import { ownerOf, type ResourceService } from '../../resources/engine/resource-service.js';
 import { findRecord, insertRecord, nextNumber, deleteRecord } from '../../resources/engine/resource-store.js';
 import { toApi } from '../../resources/engine/to-api.js';
 import { customers } from '../../resources/customers.js';
@@ -107,8 +107,7 @@ export function documentsService(deps: { database: Database; storage: DocumentSt
     const level = requireLevel(ctx, owner.area, 'read');
     const record = await inTenant(database, ctx.companyId, (tx) => findRecord(tx, owner, ownerId));
     // `own` readers reach only their own records (a user themselves, their jobs), as on the record's own route.
-    const ownerId_ = owner.ownerField === '_id' ? record?.id : owner.ownerField ? valueAt(record?.doc ?? {}, owner.ownerField) : undefined;
-    if (!record || (level === 'own' && ownerId_ !== ctx.userId)) throw NotFound(owner.name, ownerId);
+    if (!record || (level === 'own' && ownerOf(owner, record.id, record.doc) !== ctx.userId)) throw NotFound(owner.name, ownerId);
     const column = { objects: 'object_id', users: 'user_id', jobs: 'job_id', customers: 'customer_id' }[owner.collection]!;
     const objectId = owner === jobs && includeObject ? record.doc.objectId : undefined;
     const match = objectId

@@ -9,7 +9,7 @@ import { defineResource, type Resource } from '../../resources/engine/define-res
 import { list, objectId, opt, text } from '../../resources/engine/fields.js';
 import { findRecord } from '../../resources/engine/resource-store.js';
 import { customers } from '../../resources/customers.js';
-import { toAmount } from '../pay/rules/money.js';
+import { toAmount, toCents } from '../pay/rules/money.js';
 import { invoiceTotals, VAT_CATEGORIES, type VatCategory } from './rules/invoice-totals.js';
 import { withTemplate } from './invoice-templates.js';
 
@@ -149,8 +149,8 @@ export function billingDocument(kind: DocumentKind, names: { name: string; colle
 
 function cents(value: string, param: string): number {
   const n = Number(value);
-  if (!Number.isFinite(n)) throw fieldError(param, 'must be a number');
-  return Math.round(n * 100);
+  if (!Number.isFinite(n) || Math.abs(n) > 1e12) throw fieldError(param, 'must be a number');
+  return toCents(n);
 }
 
 export const invoices = billingDocument('invoice', { name: 'invoice', collection: 'invoices', table: 'invoices', webhookEntity: 'invoice' });

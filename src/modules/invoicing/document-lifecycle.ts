@@ -11,17 +11,10 @@ import { findRecord, insertRecord, nextNumber, updateRecord } from '../../resour
 import { createRecord } from '../../resources/engine/resource-service.js';
 import { customers } from '../../resources/customers.js';
 import { paymentTerms } from '../../resources/payment-terms.js';
-import { loadTimeAndPaySettings } from '../pay/pay-settings.js';
-import { utcToLocal } from '../scheduling/zoned-time.js';
 import { invoices, invoiceStornos, totalsOf, type DocumentKind } from './billing-documents.js';
 import { nextDocumentNumber } from './document-number.js';
 import { loadInvoicingSettings } from './invoicing-settings.js';
-import { addDays } from './dates.js';
-
-async function today(tx: TenantTx): Promise<string> {
-  const { timeZone } = await loadTimeAndPaySettings(tx);
-  return new Date(utcToLocal(timeZone, Date.now())).toISOString().slice(0, 10);
-}
+import { addDays, companyToday } from './dates.js';
 
 /** The customer as the buyer of a document, frozen at issue. */
 function buyerOf(customer: StoredRecord, doc: Record<string, any>) {
@@ -64,7 +57,7 @@ export function documentLifecycle(deps: { database: Database }) {
       const settings = await loadInvoicingSettings(tx);
       const customer = await findRecord(tx, customers, record.doc.customerId);
       if (!customer) throw Conflict('The customer no longer exists');
-      const documentDate = record.doc.documentDate ?? (await today(tx));
+      const documentDate = record.doc.documentDate ?? (await companyToday(tx));
       const term = await paymentTermOf(tx, record.doc, customer, settings.defaultPaymentDays);
       const documentNumber = await nextDocumentNumber(tx, kind, settings.numberFormats[kind], documentDate);
       const doc = {
@@ -86,7 +79,7 @@ export function documentLifecycle(deps: { database: Database }) {
       if (!['issued', 'partially_paid'].includes(invoice.doc.state)) throw Conflict(`A ${invoice.doc.state} invoice cannot be cancelled`);
       if (Number(invoice.paid_cents) !== 0) throw Conflict('The invoice has payments; book a credit instead of cancelling it');
       const settings = await loadInvoicingSettings(tx);
-      const documentDate = await today(tx);
+      const documentDate = await companyToday(tx);
       const positions = invoice.doc.positions.map((p: Record<string, any>) => (p.type === 'TEXT' ? p : { ...p, quantity: -p.quantity }));
       const totals = totalsOf(positions);
       const stornoId = newObjectId();

@@ -36,10 +36,10 @@ export function registerInvoicingRoutes(app: FastifyInstance, deps: { database: 
   app.post('/invoiceReminders/run', {
     schema: {
       tags: ['invoiceReminders'], summary: 'Dunning run: the next reminder of every overdue invoice whose waiting days have passed', security: SECURITY,
-      body: Type.Object({ date: Type.Optional(Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$', description: 'default today (UTC)' })) }, { additionalProperties: false }),
+      body: Type.Object({ date: Type.Optional(Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$', description: 'default today in the company\'s time zone' })) }, { additionalProperties: false }),
       response: { 200: { type: 'object', properties: { date: { type: 'string' }, created: { type: 'array', items: { type: 'string' } } } }, ...errorResponses() },
     },
-  }, async (request) => runReminders(contextOf(request), (request.body as { date?: string }).date ?? new Date().toISOString().slice(0, 10)));
+  }, async (request) => runReminders(contextOf(request), (request.body as { date?: string }).date));
   const lifecycle = documentLifecycle(deps);
   const id = (request: { params: unknown }) => (request.params as { id: string }).id;
   const action = (resource: Resource, verb: string, summary: string, run: (ctx: ReturnType<typeof contextOf>, id: string) => Promise<object | void>) =>

@@ -13,7 +13,7 @@ import { opt, text } from '../../resources/engine/fields.js';
 import { insertRecord, nextNumber, updateRecord } from '../../resources/engine/resource-store.js';
 import { invoices } from './billing-documents.js';
 import { loadInvoicingSettings } from './invoicing-settings.js';
-import { addDays } from './dates.js';
+import { addDays, companyToday } from './dates.js';
 
 export interface DunningLevel { level: number; afterDays: number; fee: number; title: string }
 
@@ -71,10 +71,11 @@ export const dunningBody = Type.Array(Type.Object({
 }, { additionalProperties: false }), { maxItems: 10 });
 
 export function reminderRun(deps: { database: Database }) {
-  return async function run(ctx: RequestContext, date: string) {
+  return async function run(ctx: RequestContext, given?: string) {
     requireLevel(ctx, 'invoicing', 'write');
-    if (!/^\d{4}-\d{2}-\d{2}$/.test(date)) throw fieldError('date', 'must be YYYY-MM-DD');
+    if (given !== undefined && !/^\d{4}-\d{2}-\d{2}$/.test(given)) throw fieldError('date', 'must be YYYY-MM-DD');
     return inTenant(deps.database, ctx.companyId, async (tx) => {
+      const date = given ?? (await companyToday(tx));
       const settings = await loadInvoicingSettings(tx);
       const levels = ((settings as { dunning?: DunningLevel[] }).dunning ?? DEFAULT_DUNNING).slice().sort((a, b) => a.level - b.level);
       const templates = (await sql<{ doc: any }>`SELECT doc FROM reminder_templates WHERE company_id = ${tx.companyId}`.execute(tx.db)).rows.map((r) => r.doc);

@@ -22,6 +22,12 @@ export function valueAt(doc: Record<string, any>, path: string): unknown {
   return path.split('.').reduce<any>((value, key) => value?.[key], doc);
 }
 
+/** The user a record belongs to, for `own` permission levels (undefined when the resource has no owner). */
+export function ownerOf(resource: Resource, id: string, doc: Record<string, any>): unknown {
+  if (!resource.ownerField) return undefined;
+  return resource.ownerField === '_id' ? id : valueAt(doc, resource.ownerField);
+}
+
 function assertOwnDoc(ctx: RequestContext, resource: Resource, level: Level, doc: Record<string, any>) {
   if (level === 'all') return;
   if (!resource.ownerField || resource.ownerField === '_id' || valueAt(doc, resource.ownerField) !== ctx.userId) {
