@@ -12,7 +12,7 @@ import { ensureJobWindow } from '../src/modules/scheduling/job-planning.js';
 import { users } from '../src/modules/users/users-resource.js';
 import type { Database } from '../src/platform/db/database.js';
 import { inTenant } from '../src/platform/db/tenant.js';
-import type { RequestContext } from '../src/platform/http/request-context.js';
+import { systemContext, type RequestContext } from '../src/platform/http/request-context.js';
 import { customers } from '../src/resources/customers.js';
 import type { Resource } from '../src/resources/engine/define-resource.js';
 import { createRecord } from '../src/resources/engine/resource-service.js';
@@ -70,10 +70,6 @@ function assignmentDoc(rng: Random, i: number, objectId: string, userId: string)
     objectId, userIds: [userId], title: `Unterhaltsreinigung ${i + 1}`, type: 'normal',
     iCalendar: { tzid: TIME_ZONE, rrule: `FREQ=WEEKLY;BYDAY=${days.join(',')}`, dtstart: localTime(start), dtend: localTime(start + duration) },
   };
-}
-
-function systemContext(companyId: string, userId: string): RequestContext {
-  return { companyId, userId, principal: 'system', kind: 'user', permissions: { '*': { read: 'all', write: 'all' } } };
 }
 
 /** Creates `count` records through createRecord, BATCH per transaction; returns their ids. */

@@ -1,7 +1,9 @@
 // Access groups are the company's roles: a permission level per area and action.
 import { Type } from 'typebox';
-import { Conflict } from '../platform/http/errors.js';
-import type { Permissions } from '../platform/http/request-context.js';
+import { Conflict, Forbidden } from '../platform/http/errors.js';
+import { AREAS, holdsEveryRight, isFullAccess, type Permissions } from '../platform/http/permissions.js';
+import type { TenantTx } from '../platform/db/tenant.js';
+import { countAdministrators } from '../modules/users/user-guard.js';
 import { defineResource } from './engine/define-resource.js';
 import { opt, text } from './engine/fields.js';
 
@@ -15,14 +17,25 @@ export const accessGroups = defineResource({
   schema: Type.Object({
     name: text(100),
     description: opt(text(1000)),
-    permissions: Type.Record(Type.String({ pattern: '^(\\*|[A-Za-z]{1,50})$' }), Type.Object({ read: opt(level), write: opt(level) }), {
-      description: 'area -> {read, write}, each none | own | all; "*" applies to every area not named',
-    }),
+    permissions: Type.Object(
+      Object.fromEntries(['*', ...AREAS].map((area) => [area, opt(Type.Object({ read: opt(level), write: opt(level) }))])),
+      { additionalProperties: false, description: 'area -> {read, write}, each none | own | all; "*" applies to every area not named' },
+    ),
   }),
   hooks: {
+    // Nobody grants rights they do not hold; the admin group keeps every right; an administrator remains.
+    async prepare(tx, ctx, { doc, previous }) {
+      const permissions = doc.permissions as Permissions;
+      if (!holdsEveryRight(ctx.permissions, permissions)) throw Forbidden('An access group cannot grant rights you do not hold');
+      if (!previous || isFullAccess(permissions) || !isFullAccess(previous.doc.permissions as Permissions)) return { doc };
+      if (previous.id === (await companyGroups(tx)).adminAccessGroupId) throw Conflict('The company\'s admin access group keeps every right');
+      if ((await countAdministrators(tx, { group: { id: previous.id, permissions } })) === 0) {
+        throw Conflict('This change would leave the company without an administrator');
+      }
+      return { doc };
+    },
     async beforeDelete(tx, _ctx, record) {
-      const company = await tx.db.selectFrom('companies').select('settings').where('company_id', '=', tx.companyId).executeTakeFirstOrThrow();
-      const { defaultAccessGroupId, adminAccessGroupId } = company.settings as Record<string, string>;
+      const { defaultAccessGroupId, adminAccessGroupId } = await companyGroups(tx);
       if (record.id === defaultAccessGroupId || record.id === adminAccessGroupId) {
         throw Conflict('The company\'s default and admin access groups cannot be deleted');
       }
@@ -32,6 +45,11 @@ export const accessGroups = defineResource({
     },
   },
 });
+
+async function companyGroups(tx: TenantTx): Promise<{ defaultAccessGroupId?: string; adminAccessGroupId?: string }> {
+  const company = await tx.db.selectFrom('companies').select('settings').where('company_id', '=', tx.companyId).executeTakeFirstOrThrow();
+  return company.settings as { defaultAccessGroupId?: string; adminAccessGroupId?: string };
+}
 
 const READ_ALL = { read: 'all', write: 'none' } as const;
 const WRITE_ALL = { read: 'all', write: 'all' } as const;

@@ -23,13 +23,8 @@ export const MASTER_DATA = [
   contacts, equipmentTypes, equipment, suppliers, serviceProducts, taskTypes,
 ];
 
-export function registerMasterData(app: FastifyInstance, deps: { database: Database; onPermissionsChanged(): void }) {
+export function registerMasterData(app: FastifyInstance, deps: { database: Database }) {
   for (const resource of MASTER_DATA) registerResource(app, deps, resource);
-
-  // A changed access group applies to the next request of this process (others within the cache TTL).
-  app.addHook('onResponse', async (request) => {
-    if (request.method !== 'GET' && request.routeOptions.url?.startsWith('/v2/accessGroups')) deps.onPermissionsChanged();
-  });
 
   app.get('/articles/lastNumber', {
     schema: {

@@ -87,7 +87,7 @@ export function registerApiKeyRoutes(app: FastifyInstance, deps: { database: Dat
     const { id } = request.params as { id: string };
     const deleted = await inTenant(deps.database, ctx.companyId, (tx) => authStore.deleteApiKey(tx, id, ctx.userId));
     if (!deleted) throw NotFound('API key', id);
-    deps.credentials.forgetApiKey(); // revocation takes effect at once in this process
+    deps.credentials.forget(); // revocation takes effect at once in this process
     return { deleted: true };
   });
 }

@@ -29,6 +29,8 @@ export interface AuthDeps {
   sms: SmsGateway;
   /** Reads a user as the API shows it (for the login response). */
   readUser(tx: TenantTx, userId: string): Promise<Record<string, unknown> | undefined>;
+  /** The password check (tests hold it to line parallel log-ins up). */
+  verifyPassword?: typeof verifyPassword;
 }
 
 export function normalizeTelephone(raw: string): string {
@@ -37,6 +39,7 @@ export function normalizeTelephone(raw: string): string {
 
 export function authService(deps: AuthDeps) {
   const { config, database } = deps;
+  const verify = deps.verifyPassword ?? verifyPassword;
 
   /** Starts a session (a new refresh family, or the next token of one) inside the caller's transaction. */
   async function issueTokens(tx: TenantTx, userId: string, accessGroupId: string, familyId = newObjectId()): Promise<Tokens> {
@@ -52,21 +55,16 @@ export function authService(deps: AuthDeps) {
   async function login(username: string, password: string) {
     const candidates = await inAuthLookup(database, (db) => authStore.findLoginCandidates(db, username));
     const user = candidates.length === 1 ? candidates[0]! : undefined;
-    const isLocked = Boolean(user?.locked_until && new Date(user.locked_until).getTime() > Date.now());
-    const isValid = await verifyPassword(user && !isLocked ? user.password_hash : undefined, password);
-    if (!user || isLocked) throw Unauthorized(INVALID_LOGIN);
+    const mayTry = user
+      ? await inTenant(database, user.company_id, (tx) => authStore.takeLoginTry(tx, user.id, config.loginMaxTries, config.loginLockSeconds))
+      : false;
+    // A refused or unknown name costs the same verification, so timing tells nothing.
+    const isValid = await verify(mayTry ? user!.password_hash : undefined, password);
+    if (!user || !mayTry || !isValid) throw Unauthorized(INVALID_LOGIN);
     return inTenant(database, user.company_id, async (tx) => {
-      if (!isValid) {
-        await authStore.recordLoginFailure(tx, user.id, config.loginMaxTries, config.loginLockSeconds);
-        return undefined;
-      }
       await authStore.recordLoginSuccess(tx, user.id);
       const tokens = await issueTokens(tx, user.id, user.access_group_id ?? '');
       return { ...tokens, user: await deps.readUser(tx, user.id) };
-    }).then((result) => {
-      // The failure is committed first, then reported.
-      if (!result) throw Unauthorized(INVALID_LOGIN);
-      return result;
     });
   }
 
@@ -104,12 +102,10 @@ export function authService(deps: AuthDeps) {
     const users = await inAuthLookup(database, (db) => authStore.findUsersByTelephone(db, normalizeTelephone(telephone)));
     if (users.length !== 1) throw Unauthorized('Invalid or expired code');
     const user = users[0]!;
-    const result = await inTenant(database, user.company_id, async (tx) => {
-      const stored = await authStore.latestAuthCode(tx, user.id);
-      if (!stored) return undefined;
-      const isMatch = sameHex(stored.code_hash, hmac(config.jwtSecret, `${user.id}:${code}`));
-      await authStore.countAuthCodeTry(tx, stored.id, isMatch, CODE_MAX_TRIES);
-      if (!isMatch) return undefined;
+    const stored = await inTenant(database, user.company_id, (tx) => authStore.takeAuthCodeTry(tx, user.id, CODE_MAX_TRIES));
+    const isMatch = Boolean(stored && sameHex(stored.code_hash, hmac(config.jwtSecret, `${user.id}:${code}`)));
+    const result = !isMatch ? undefined : await inTenant(database, user.company_id, async (tx) => {
+      if (!(await authStore.consumeAuthCode(tx, stored!.id))) return undefined;
       const tokens = await issueTokens(tx, user.id, user.access_group_id ?? '');
       return { ...tokens, user: await deps.readUser(tx, user.id) };
     });
@@ -121,7 +117,7 @@ export function authService(deps: AuthDeps) {
     if (ctx.kind !== 'user') throw Forbidden('Only a logged-in user can change their password');
     const user = await inTenant(database, ctx.companyId, (tx) => authStore.findUserCredentials(tx, ctx.userId));
     if (!user) throw Unauthorized();
-    if (!(await verifyPassword(user.password_hash, currentPassword))) {
+    if (!(await verify(user.password_hash, currentPassword))) {
       throw new HttpError(403, 'Forbidden', 'The current password is wrong');
     }
     checkPasswordPolicy(newPassword, [user.login ?? undefined, user.login_email ?? undefined], 'newPassword');

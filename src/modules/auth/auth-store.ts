@@ -24,11 +24,21 @@ export async function findUsersByTelephone(db: Kysely<any>, telephone: string): 
     .where('telephone', '=', telephone).limit(2).execute()) as LoginCandidate[];
 }
 
-export async function recordLoginFailure(tx: TenantTx, userId: string, maxTries: number, lockSeconds: number) {
-  await sql`UPDATE users SET
-      login_tries = CASE WHEN login_tries + 1 >= ${maxTries} THEN 0 ELSE login_tries + 1 END,
-      locked_until = CASE WHEN login_tries + 1 >= ${maxTries} THEN now() + make_interval(secs => ${lockSeconds}) ELSE locked_until END
-    WHERE company_id = ${tx.companyId} AND id = ${userId}`.execute(tx.db);
+/**
+ * Counts a log-in try before its password is checked, in one statement, so parallel guesses cannot
+ * share a try. The try that reaches the limit locks the account at once (a success unlocks it); an
+ * expired lock starts a new count. True when this try may check its password.
+ */
+export async function takeLoginTry(tx: TenantTx, userId: string, maxTries: number, lockSeconds: number): Promise<boolean> {
+  const row = (await sql`UPDATE users SET
+      login_tries = CASE WHEN locked_until <= now() THEN 1 ELSE login_tries + 1 END,
+      locked_until = CASE
+        WHEN locked_until > now() THEN locked_until
+        WHEN (CASE WHEN locked_until <= now() THEN 1 ELSE login_tries + 1 END) >= ${maxTries} THEN now() + make_interval(secs => ${lockSeconds})
+        ELSE NULL END
+    WHERE company_id = ${tx.companyId} AND id = ${userId}
+    RETURNING login_tries`.execute(tx.db)).rows[0] as { login_tries: number } | undefined;
+  return Boolean(row && Number(row.login_tries) <= maxTries);
 }
 
 export async function recordLoginSuccess(tx: TenantTx, userId: string) {
@@ -94,18 +104,20 @@ export async function insertAuthCode(tx: TenantTx, row: { id: string; userId: st
   }).execute();
 }
 
-export async function latestAuthCode(tx: TenantTx, userId: string) {
-  return (await tx.db.selectFrom('auth_codes').selectAll()
-    .where('company_id', '=', tx.companyId).where('user_id', '=', userId)
-    .where('used_at', 'is', null).where('expires_at', '>', sql<Date>`now()`)
-    .orderBy('created_at', 'desc').limit(1).forUpdate().executeTakeFirst()) as
-    { id: string; code_hash: string; tries: number } | undefined;
+/** Counts a try of the user's newest valid code before it is compared; undefined when none is left. */
+export async function takeAuthCodeTry(tx: TenantTx, userId: string, maxTries: number) {
+  return (await sql`UPDATE auth_codes SET tries = tries + 1
+    WHERE company_id = ${tx.companyId} AND tries < ${maxTries} AND id = (
+      SELECT id FROM auth_codes WHERE company_id = ${tx.companyId} AND user_id = ${userId}
+        AND used_at IS NULL AND expires_at > now() ORDER BY created_at DESC LIMIT 1)
+    RETURNING id, code_hash`.execute(tx.db)).rows[0] as { id: string; code_hash: string } | undefined;
 }
 
-export async function countAuthCodeTry(tx: TenantTx, id: string, isSuccess: boolean, maxTries: number) {
-  await sql`UPDATE auth_codes SET tries = tries + 1,
-      used_at = CASE WHEN ${isSuccess} OR tries + 1 >= ${maxTries} THEN now() ELSE used_at END
-    WHERE company_id = ${tx.companyId} AND id = ${id}`.execute(tx.db);
+/** Uses a code once: false when a parallel request used it first. */
+export async function consumeAuthCode(tx: TenantTx, id: string): Promise<boolean> {
+  const result = await tx.db.updateTable('auth_codes').set({ used_at: sql`now()` })
+    .where('company_id', '=', tx.companyId).where('id', '=', id).where('used_at', 'is', null).executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
 }
 
 // API keys
@@ -125,10 +137,25 @@ export async function touchApiKey(tx: TenantTx, id: string) {
     .where('company_id', '=', tx.companyId).where('id', '=', id).execute();
 }
 
-export async function loadGroupPermissions(tx: TenantTx, groupId: string) {
-  const row = await tx.db.selectFrom('access_groups').select('doc')
-    .where('company_id', '=', tx.companyId).where('id', '=', groupId).executeTakeFirst();
-  return row ? (row.doc as { permissions?: Record<string, any> }).permissions ?? {} : undefined;
+export interface PrincipalState {
+  /** The rights of the user's access group now (none when the group is gone). */
+  permissions: Record<string, any>;
+  /** Whether the log-in session asked about is still open (true when none was asked about). */
+  isSessionOpen: boolean;
+}
+
+/**
+ * What a user may do now: their current group's rights, and whether a session is still open (not
+ * ended by a log-out, a password change or a reuse of its refresh token). Undefined: no such user.
+ */
+export async function loadPrincipal(tx: TenantTx, userId: string, sessionId?: string): Promise<PrincipalState | undefined> {
+  const row = (await sql`SELECT g.doc -> 'permissions' AS permissions,
+        ${sessionId === undefined ? sql`true` : sql`EXISTS (SELECT 1 FROM refresh_tokens r
+          WHERE r.company_id = u.company_id AND r.family_id = ${sessionId} AND r.user_id = u.id AND r.revoked_at IS NULL)`} AS open
+      FROM users u LEFT JOIN access_groups g ON g.company_id = u.company_id AND g.id = u.access_group_id
+      WHERE u.company_id = ${tx.companyId} AND u.id = ${userId}`.execute(tx.db)).rows[0] as
+    { permissions: Record<string, any> | null; open: boolean } | undefined;
+  return row ? { permissions: row.permissions ?? {}, isSessionOpen: Boolean(row.open) } : undefined;
 }
 
 export async function insertApiKey(tx: TenantTx, row: Omit<ApiKeyRow, 'company_id'> & { key_hash: string }) {

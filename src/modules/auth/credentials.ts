@@ -1,10 +1,13 @@
-// Turns a request's credentials into a RequestContext. A bearer token costs a signature check;
-// an API key costs one indexed look-up by its hash, cached briefly; permissions are cached briefly.
-import type { FastifyRequest } from 'fastify';
+// Turns a request's credentials into a RequestContext. A bearer token costs a signature check plus
+// the user's current state (group rights, session still open); an API key costs one indexed look-up
+// by its hash plus its creator's state. Both are cached for API_KEY_CACHE_SECONDS (5 s), so a
+// demotion, deletion, password change or revocation reaches every process within that time.
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Config } from '../../config.js';
 import type { Database } from '../../platform/db/database.js';
 import { inAuthLookup, inTenant } from '../../platform/db/tenant.js';
-import { ADMIN_AREAS, type Permissions, type RequestContext } from '../../platform/http/request-context.js';
+import { ADMIN_AREAS, intersectRights, type Permissions } from '../../platform/http/permissions.js';
+import type { RequestContext } from '../../platform/http/request-context.js';
 import { verifyAccessToken } from './access-tokens.js';
 import * as authStore from './auth-store.js';
 import { sha256 } from './secrets.js';
@@ -42,31 +45,34 @@ interface CachedKey { row: authStore.ApiKeyRow | null; lastTouched: number }
 
 export interface CredentialResolver {
   resolve(request: FastifyRequest): Promise<RequestContext | undefined>;
-  /** Forget cached state after a revocation or a permission change. */
-  forgetApiKey(keyHash?: string): void;
-  forgetPermissions(): void;
+  /** Forget cached keys and user states after a revocation or a change of rights (this process at once). */
+  forget(): void;
 }
 
 export function credentialResolver(config: Config, database: Database): CredentialResolver {
   const ttl = config.apiKeyCacheSeconds * 1000;
   const keys = new TtlCache<CachedKey>(ttl);
-  const groups = new TtlCache<Permissions>(ttl);
+  const principals = new TtlCache<authStore.PrincipalState | null>(ttl);
 
-  async function groupPermissions(companyId: string, groupId: string): Promise<Permissions> {
-    const cacheKey = `${companyId}:${groupId}`;
-    const cached = groups.get(cacheKey);
-    if (cached) return cached;
-    const permissions = (await inTenant(database, companyId, (tx) => authStore.loadGroupPermissions(tx, groupId))) ?? {};
-    groups.set(cacheKey, permissions as Permissions);
-    return permissions as Permissions;
+  /** The user's rights now; undefined when the user is gone or the session was ended. */
+  async function currentRights(companyId: string, userId: string, sessionId?: string): Promise<Permissions | undefined> {
+    const cacheKey = `${companyId}:${userId}:${sessionId ?? ''}`;
+    let state = principals.get(cacheKey);
+    if (state === undefined) {
+      state = (await inTenant(database, companyId, (tx) => authStore.loadPrincipal(tx, userId, sessionId))) ?? null;
+      principals.set(cacheKey, state);
+    }
+    return state?.isSessionOpen ? state.permissions as Permissions : undefined;
   }
 
   async function fromBearer(token: string): Promise<RequestContext | undefined> {
     const claims = await verifyAccessToken(config, token);
     if (!claims) return undefined;
+    const permissions = await currentRights(claims.companyId, claims.sub, claims.sid);
+    if (!permissions) return undefined;
     return {
       companyId: claims.companyId, userId: claims.sub, principal: `user:${claims.sub}`, kind: 'user',
-      permissions: await groupPermissions(claims.companyId, claims.accessGroupId), sessionId: claims.sid,
+      permissions, sessionId: claims.sid, canWrite: true,
     };
   }
 
@@ -80,14 +86,17 @@ export function credentialResolver(config: Config, database: Database): Credenti
       keys.set(keyHash, cached);
     }
     const row = cached.row;
-    if (!row || (row.expires_at && new Date(row.expires_at).getTime() <= Date.now())) return undefined;
+    if (!row?.created_by || (row.expires_at && new Date(row.expires_at).getTime() <= Date.now())) return undefined;
+    // A key goes with its creator: it never grants more than they hold now, and stops when they are deleted.
+    const creatorRights = await currentRights(row.company_id, row.created_by);
+    if (!creatorRights) return undefined;
     if (Date.now() - cached.lastTouched > LAST_USE_RESOLUTION_MS) {
       cached.lastTouched = Date.now(); // last use is kept to the minute, not written on every request
       void inTenant(database, row.company_id, (tx) => authStore.touchApiKey(tx, row.id)).catch(() => {});
     }
     return {
-      companyId: row.company_id, userId: row.created_by ?? row.id, principal: `apikey:${row.id}`, kind: 'apiKey',
-      permissions: scopePermissions(row.scopes),
+      companyId: row.company_id, userId: row.created_by, principal: `apikey:${row.id}`, kind: 'apiKey',
+      permissions: intersectRights(scopePermissions(row.scopes), creatorRights), canWrite: row.scopes.some((scope) => scope !== 'read'),
     };
   }
 
@@ -99,7 +108,15 @@ export function credentialResolver(config: Config, database: Database): Credenti
       if (authorization?.startsWith('Bearer ')) return fromBearer(authorization.slice(7).trim());
       return undefined;
     },
-    forgetApiKey(keyHash) { if (keyHash) keys.delete(keyHash); else keys.clear(); },
-    forgetPermissions() { groups.clear(); },
+    forget() { keys.clear(); principals.clear(); },
   };
+}
+
+const RIGHTS_ROUTES = /^\/v2\/(users|accessGroups|apiKeys|account)(\/|$)/;
+
+/** A change of users, groups, keys or passwords applies to this process's next request (others within the cache time). */
+export function forgetCredentialsOnChange(app: FastifyInstance, credentials: CredentialResolver) {
+  app.addHook('onResponse', async (request) => {
+    if (request.method !== 'GET' && RIGHTS_ROUTES.test(request.routeOptions.url ?? '')) credentials.forget();
+  });
 }

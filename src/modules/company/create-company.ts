@@ -2,7 +2,7 @@
 // Used by the public signup route and by the command line.
 import type { Database } from '../../platform/db/database.js';
 import { inTenant } from '../../platform/db/tenant.js';
-import type { RequestContext } from '../../platform/http/request-context.js';
+import { systemContext } from '../../platform/http/request-context.js';
 import { newObjectId } from '../../platform/ids.js';
 import { accessGroups, DEFAULT_ACCESS_GROUPS } from '../../resources/access-groups.js';
 import { createRecord } from '../../resources/engine/resource-service.js';
@@ -15,9 +15,7 @@ export interface CreatedCompany extends Tokens { companyId: string; userId: stri
 
 export async function createCompany(deps: { database: Database; auth: AuthService }, input: NewCompany): Promise<CreatedCompany> {
   const companyId = newObjectId();
-  const system: RequestContext = {
-    companyId, userId: 'system', principal: 'system', kind: 'user', permissions: { '*': { read: 'all', write: 'all' } },
-  };
+  const system = systemContext(companyId);
   return inTenant(deps.database, companyId, async (tx) => {
     await tx.db.insertInto('companies').values({ company_id: companyId, name: input.companyName }).execute();
     const groupIds: Record<string, string> = {};

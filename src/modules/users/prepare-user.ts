@@ -1,12 +1,13 @@
-// What a user write does besides storing the document: hash the password, keep log-in names and
-// the telephone in indexed columns, and guard the access group (only group admins may assign one).
-import { Forbidden, fieldError } from '../../platform/http/errors.js';
-import { levelOf, type RequestContext } from '../../platform/http/request-context.js';
+// What a user write does besides storing the document: guard credentials and the access group
+// (user-guard.ts), hash the password, keep log-in names and the telephone in indexed columns.
+import { fieldError } from '../../platform/http/errors.js';
+import type { RequestContext } from '../../platform/http/request-context.js';
 import type { TenantTx } from '../../platform/db/tenant.js';
 import type { PrepareInput, Prepared, StoredRecord } from '../../resources/engine/define-resource.js';
 import { checkPasswordPolicy, hashPassword } from '../auth/passwords.js';
 import { normalizeTelephone } from '../auth/auth-service.js';
 import { revokeUserRefreshTokens } from '../auth/auth-store.js';
+import { guardUserWrite } from './user-guard.js';
 
 async function defaultGroupId(tx: TenantTx): Promise<string> {
   const company = await tx.db.selectFrom('companies').select('settings').where('company_id', '=', tx.companyId).executeTakeFirstOrThrow();
@@ -18,6 +19,7 @@ async function groupExists(tx: TenantTx, id: string): Promise<boolean> {
 }
 
 export async function prepareUser(tx: TenantTx, ctx: RequestContext, { doc, previous }: PrepareInput): Promise<Prepared> {
+  await guardUserWrite(tx, ctx, doc, previous);
   const { password, ...rest } = doc;
   const columns: Record<string, unknown> = {
     login: rest.id ? String(rest.id).toLowerCase() : null,
@@ -32,9 +34,8 @@ export async function prepareUser(tx: TenantTx, ctx: RequestContext, { doc, prev
   }
   if (!rest.accessGroupId) {
     rest.accessGroupId = previous?.doc.accessGroupId ?? (await defaultGroupId(tx));
-  } else if (rest.accessGroupId !== previous?.doc.accessGroupId) {
-    if (levelOf(ctx.permissions, 'accessGroups', 'write') !== 'all') throw Forbidden('Assigning an access group needs write access to accessGroups');
-    if (!(await groupExists(tx, rest.accessGroupId))) throw fieldError('accessGroupId', 'no such access group');
+  } else if (rest.accessGroupId !== previous?.doc.accessGroupId && !(await groupExists(tx, rest.accessGroupId))) {
+    throw fieldError('accessGroupId', 'no such access group');
   }
   columns.access_group_id = rest.accessGroupId;
   return { doc: rest, columns };

@@ -3,6 +3,7 @@ import { Type } from 'typebox';
 import { defineResource } from '../../resources/engine/define-resource.js';
 import { address, contact, dateTime, freeObject, list, objectId, objectIds, opt, tags, text } from '../../resources/engine/fields.js';
 import { prepareUser, userApiExtras } from './prepare-user.js';
+import { guardUserDelete } from './user-guard.js';
 
 const num = () => Type.Number({ minimum: -1e9, maximum: 1e9 });
 
@@ -22,7 +23,7 @@ export const userSchema = Type.Object({
   contract: opt(Type.Object({
     startDate: opt(dateTime()), endDate: opt(dateTime()), department: opt(text(200)), salary: opt(num()),
     salaryType: opt(text(50)), employment: opt(text(50)), payment: opt(text(50)), dailyWorkingHours: opt(freeObject()),
-    payTypeId: opt(objectId()), vacationDays: opt(num()),
+    payTypeId: opt(objectId('pay_types')), vacationDays: opt(num()),
     remainingLeave: opt(list(Type.Object({ year: Type.Integer({ minimum: 1900, maximum: 3000 }), days: num() }), 100)),
     allowedToTrackDrivingTime: opt(Type.Boolean()),
   })),
@@ -32,7 +33,7 @@ export const userSchema = Type.Object({
     smsSendDate: opt(dateTime()), smsSendBy: opt(text(100)), lastSMSStatus: opt(text(100)), secondSmsSendDate: opt(dateTime()),
   })),
   address: opt(address()),
-  accessGroupId: opt(objectId({ description: 'permission role; the company\'s employee group when absent' })),
+  accessGroupId: opt(objectId('access_groups', { description: 'permission role; the company\'s employee group when absent' })),
   totalTargetHours: opt(num()),
   jobs: opt(list(freeObject(), 100)),
   setUpDone: opt(Type.Boolean()),
@@ -40,11 +41,11 @@ export const userSchema = Type.Object({
     latitude: opt(Type.Number({ minimum: -90, maximum: 90 })), longitude: opt(Type.Number({ minimum: -180, maximum: 180 })),
     location: opt(Type.Object({ type: opt(Type.Literal('Point')), coordinates: opt(Type.Array(Type.Number(), { minItems: 2, maxItems: 2 })) })),
   })),
-  activityTypeIds: opt(objectIds(200)),
+  activityTypeIds: opt(objectIds('activity_types', 200)),
   implementation: opt(Type.Object({
     hasJob: opt(Type.Boolean()), hasTimeTracking: opt(Type.Boolean()), isSuccessfullyImplemented: opt(Type.Boolean()), lastTimeActive: opt(dateTime()),
   })),
-  workedOnObjectIds: opt(objectIds(5000)),
+  workedOnObjectIds: opt(objectIds('objects', 5000)),
   tags: opt(tags()),
   analytics: opt(Type.Object({ createdProfile: opt(dateTime()) })),
 });
@@ -67,5 +68,5 @@ export const users = defineResource({
       },
     },
   },
-  hooks: { prepare: prepareUser, toApi: userApiExtras },
+  hooks: { prepare: prepareUser, toApi: userApiExtras, beforeDelete: guardUserDelete },
 });

@@ -11,6 +11,7 @@ export function registerUserRoutes(app: FastifyInstance, service: ResourceServic
   const tags = ['users'];
 
   app.post('/users/filter', {
+    config: { readsOnly: true },
     schema: {
       tags, summary: 'Filter users', security: SECURITY,
       description: 'filters: [{field, type, op, value}] as in the list filter; limit 1..1000 (default 100); skip >= 0.',

@@ -1,13 +1,9 @@
 // Who is calling: set by the authentication hook from the credentials only, never from a body.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Forbidden, Unauthorized } from './errors.js';
+import { levelOf, type Action, type Area, type Level, type Permissions } from './permissions.js';
 
-export type Level = 'none' | 'own' | 'all';
-export type Action = 'read' | 'write';
-export type Permissions = Record<string, Partial<Record<Action, Level>>>;
-
-/** Areas that only administrators (admin group, admin-scoped API keys) may touch by default. */
-export const ADMIN_AREAS = ['apiKeys', 'accessGroups', 'company', 'webhooks'] as const;
+export { ADMIN_AREAS, levelOf, type Action, type Area, type Level, type Permissions } from './permissions.js';
 
 export interface RequestContext {
   readonly companyId: string;
@@ -19,22 +15,23 @@ export interface RequestContext {
   readonly permissions: Permissions;
   /** The log-in session (refresh-token family) of a bearer token. */
   readonly sessionId?: string;
+  /** False for a read-scoped API key: it writes nothing anywhere (checked once, for every route). */
+  readonly canWrite: boolean;
 }
 
 declare module 'fastify' {
   interface FastifyRequest { ctx?: RequestContext }
-  interface FastifyContextConfig { isPublic?: boolean }
+  interface FastifyContextConfig {
+    isPublic?: boolean;
+    /** A POST that only reads (a search with a body): a read-scoped key may call it. */
+    readsOnly?: boolean;
+  }
 }
 
 export type CredentialResolver = (request: FastifyRequest) => Promise<RequestContext | undefined>;
 
-export function levelOf(permissions: Permissions, area: string, action: Action): Level {
-  const entry = permissions[area] ?? permissions['*'];
-  return entry?.[action] ?? 'none';
-}
-
 /** The caller's level for an area and action; 403 when it has none. */
-export function requireLevel(ctx: RequestContext, area: string, action: Action): Exclude<Level, 'none'> {
+export function requireLevel(ctx: RequestContext, area: Area, action: Action): Exclude<Level, 'none'> {
   const level = levelOf(ctx.permissions, area, action);
   if (level === 'none') throw Forbidden(`Not permitted to ${action} ${area}`);
   return level;
@@ -45,12 +42,28 @@ export function contextOf(request: FastifyRequest): RequestContext {
   return request.ctx;
 }
 
-/** Every route needs credentials unless its config says `isPublic: true`. */
+const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/** Whether a request changes anything: every method but GET, HEAD and OPTIONS, unless the route only reads. */
+export function isWriteRequest(request: FastifyRequest): boolean {
+  return !READ_METHODS.has(request.method) && !request.routeOptions.config?.readsOnly;
+}
+
+/**
+ * Every route needs credentials unless its config says `isPublic: true`. Key scopes are enforced
+ * here, once for every route, so a new route cannot forget them.
+ */
 export function registerAuthentication(app: FastifyInstance, resolve: CredentialResolver) {
   app.addHook('onRequest', async (request) => {
     if (request.routeOptions.config?.isPublic || !request.routeOptions.url) return;
     const ctx = await resolve(request);
     if (!ctx) throw Unauthorized();
+    if (!ctx.canWrite && isWriteRequest(request)) throw Forbidden('A read-scoped API key cannot change anything');
     request.ctx = ctx;
   });
+}
+
+/** The context of work the server does on its own (sign-up, generated records): every right. */
+export function systemContext(companyId: string, userId = 'system'): RequestContext {
+  return { companyId, userId, principal: 'system', kind: 'user', permissions: { '*': { read: 'all', write: 'all' } }, canWrite: true };
 }

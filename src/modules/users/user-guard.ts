@@ -1,0 +1,73 @@
+// Nobody raises their own rights through a user record: log-in credentials, the access group and
+// deletion are changed by the user themselves or by someone holding every right of the user; API keys
+// never set passwords; the company always keeps an administrator.
+import { Conflict, Forbidden } from '../../platform/http/errors.js';
+import { holdsEveryRight, isFullAccess, levelOf, type Permissions } from '../../platform/http/permissions.js';
+import type { RequestContext } from '../../platform/http/request-context.js';
+import type { TenantTx } from '../../platform/db/tenant.js';
+import type { StoredRecord } from '../../resources/engine/define-resource.js';
+import { valueAt } from '../../resources/engine/resource-service.js';
+
+/** What a user logs in with: login id, password, e-mail, and the telephone that receives SMS codes. */
+export const CREDENTIAL_FIELDS = ['id', 'password', 'access.email', 'contact.mobile', 'contact.telephone'] as const;
+
+async function groupRights(tx: TenantTx, groupId: string | undefined): Promise<Permissions> {
+  if (!groupId) return {};
+  const row = await tx.db.selectFrom('access_groups').select('doc')
+    .where('company_id', '=', tx.companyId).where('id', '=', groupId).executeTakeFirst();
+  return ((row?.doc as { permissions?: Permissions } | undefined)?.permissions) ?? {};
+}
+
+/** Users who would still hold every right, leaving one user or one group's new rights out of the count. */
+export async function countAdministrators(tx: TenantTx, change: { exceptUserId?: string; group?: { id: string; permissions: Permissions } } = {}) {
+  const groups = await tx.db.selectFrom('access_groups').select(['id', 'doc']).where('company_id', '=', tx.companyId).execute();
+  const rightsOf = (group: { id: string; doc: unknown }) =>
+    (group.id === change.group?.id ? change.group.permissions : (group.doc as { permissions?: Permissions }).permissions) ?? {};
+  const fullGroupIds = groups.filter((group) => isFullAccess(rightsOf(group)))
+    .map((group) => group.id as string);
+  if (!fullGroupIds.length) return 0;
+  let query = tx.db.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('company_id', '=', tx.companyId).where('access_group_id', 'in', fullGroupIds);
+  if (change.exceptUserId) query = query.where('id', '!=', change.exceptUserId);
+  return Number((await query.executeTakeFirstOrThrow()).n);
+}
+
+/** A logged-in user acting on their own record (a key acting for its creator is not the user themselves). */
+const isSelf = (ctx: RequestContext, userId: string) => ctx.kind === 'user' && ctx.userId === userId;
+
+const LAST_ADMIN = 'The company\'s last administrator cannot be deleted or lose their rights; make another user an administrator first';
+
+function assertHoldsRights(ctx: RequestContext, rights: Permissions, what: string) {
+  if (levelOf(ctx.permissions, 'users', 'write') !== 'all' || !holdsEveryRight(ctx.permissions, rights)) {
+    throw Forbidden(`Only the user themselves, or someone holding every right of this user, may ${what}`);
+  }
+}
+
+/** Checks a user create or update before it is stored (`doc` is the whole new document, password included). */
+export async function guardUserWrite(tx: TenantTx, ctx: RequestContext, doc: Record<string, any>, previous?: StoredRecord): Promise<void> {
+  if (doc.password !== undefined) {
+    if (ctx.kind === 'apiKey') throw Forbidden('API keys never set passwords');
+    if (previous && isSelf(ctx, previous.id)) throw Forbidden('Change your own password with POST /v2/account/change-password (it needs the current one)');
+  }
+  const groupId: string | undefined = doc.accessGroupId;
+  const previousGroupId: string | undefined = previous?.doc.accessGroupId;
+  const isGroupChange = groupId !== undefined && groupId !== previousGroupId;
+  if (isGroupChange) {
+    if (levelOf(ctx.permissions, 'accessGroups', 'write') !== 'all') throw Forbidden('Assigning an access group needs write access to accessGroups');
+    assertHoldsRights(ctx, await groupRights(tx, groupId), 'give this access group');
+  }
+  if (!previous) return;
+  const changed = CREDENTIAL_FIELDS.filter((path) => path === 'password' ? doc.password !== undefined : valueAt(doc, path) !== valueAt(previous.doc, path));
+  if (!isGroupChange && !changed.length) return;
+  const currentRights = await groupRights(tx, previousGroupId);
+  if (!isSelf(ctx, previous.id) || isGroupChange) assertHoldsRights(ctx, currentRights, `change ${[...changed, ...(isGroupChange ? ['accessGroupId'] : [])].join(', ')}`);
+  if (isGroupChange && isFullAccess(currentRights) && !isFullAccess(await groupRights(tx, groupId))
+    && (await countAdministrators(tx, { exceptUserId: previous.id })) === 0) throw Conflict(LAST_ADMIN);
+}
+
+/** Checks a user delete inside its transaction. */
+export async function guardUserDelete(tx: TenantTx, ctx: RequestContext, record: StoredRecord): Promise<void> {
+  const rights = await groupRights(tx, record.doc.accessGroupId);
+  if (!isSelf(ctx, record.id)) assertHoldsRights(ctx, rights, 'delete this user');
+  if (isFullAccess(rights) && (await countAdministrators(tx, { exceptUserId: record.id })) === 0) throw Conflict(LAST_ADMIN);
+}
