@@ -227,6 +227,11 @@ describe('corrections, billing and cancelling', () => {
     await addEntry('cancelled', { userId: user.Paula, timeStart: '2026-11-19T07:00:00Z', timeEnd: '2026-11-19T09:00:00Z' });
     const id = await approve('cancelled');
     assert.equal((await getSalary(id)).salary, 30);
+    // billed: null removes the mark (merge patch): the salary is open again (was a 500, the column is NOT NULL).
+    await ok('PATCH', `/v2/salaries/${id}`, { billed: true });
+    assert.deepEqual(await ok('PATCH', `/v2/salaries/${id}`, { billed: null }), { updated: true });
+    assert.equal((await getSalary(id)).billed, false);
+    assert.ok((await salaryIds('status=open')).includes(id));
     assert.deepEqual(await ok('POST', `/v2/timeTracking/${entry.cancelled}/cancel`, { reason: 'did not take place' }), { updated: true });
     assertProblem(await req('GET', `/v2/salaries/${id}`), 404);
     const e = await getEntry('cancelled');

@@ -58,6 +58,10 @@ export const salaries = defineResource({
     userId: 'user_id', timeTrackingId: 'time_tracking_id', objectId: 'object_id', jobId: 'job_id',
     activityTypeId: 'activity_type_id', from: 'from_at', trackingJobDate: 'tracking_job_date', billed: 'billed', absenceId: 'absence_id',
   },
+  hooks: {
+    // `billed: null` removes the mark (merge patch): an unmarked salary is open, as its column says.
+    prepare: async (_tx, _ctx, { doc }) => ({ doc: { ...doc, billed: doc.billed ?? false } }),
+  },
   list: {
     defaultSort: 'from:1',
     namedFilters: {
