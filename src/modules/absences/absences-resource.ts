@@ -11,7 +11,6 @@ import { dateTime, list, objectId, objectIds, opt, text } from '../../resources/
 import { ABSENCE_KINDS, ABSENCE_STATES, CALCULATION_TYPES } from './absence-types.js';
 import { absenceFacts } from './absence-facts.js';
 import { onAbsenceWritten } from './absence-workflow.js';
-import { levelOf } from '../../platform/http/request-context.js';
 
 const MAX_ABSENCE_DAYS = 366;
 
@@ -59,6 +58,8 @@ export const absences = defineResource({
   ownerField: 'userId',
   schema: absenceSchema,
   readOnly: absenceReadOnly,
+  // Employees change or delete their requests only while no manager has decided on them.
+  lockedWhen: (doc) => (doc.state === 'open' ? undefined : `The absence is ${doc.state}; only a manager may change or delete it`),
   columns: { userId: 'user_id', state: 'state', type: 'type', payTypeAbsenceId: 'pay_type_absence_id' },
   list: {
     defaultSort: 'dtStart:-1',
@@ -89,15 +90,12 @@ export const absences = defineResource({
     },
   },
   hooks: {
-    async prepare(tx, ctx, { doc, previous }) {
+    async prepare(tx, _ctx, { doc, previous }) {
       const start = Date.parse(doc.dtStart);
       const end = Date.parse(doc.dtEnd);
       if (!(end > start) && !(doc.fullDay !== false && end === start)) throw fieldError('dtEnd', 'must be after dtStart');
       if (end - start > MAX_ABSENCE_DAYS * 86_400_000) throw fieldError('dtEnd', `an absence lasts at most ${MAX_ABSENCE_DAYS} days`);
       if (previous && ['declined', 'cancelled'].includes(previous.doc.state)) throw Conflict(`A ${previous.doc.state} absence cannot be changed`);
-      if (previous && levelOf(ctx.permissions, 'absences', 'write') !== 'all' && previous.doc.state !== 'open') {
-        throw Conflict('Your absence is no longer open; ask a manager to change it');
-      }
       const facts = await absenceFacts(tx, { ...doc, fullDay: doc.fullDay ?? true });
       const next: Record<string, any> = {
         ...doc, fullDay: doc.fullDay ?? true, calculationType: doc.calculationType ?? 'plannedJobs',

@@ -41,6 +41,7 @@ export const materialOrders = defineResource({
     approved: { type: 'boolean' }, approvedBy: { type: 'string' }, approvedAt: { type: 'string', format: 'date-time' },
   },
   columns: { userId: 'user_id', objectId: 'object_id', completed: 'completed', approved: 'approved' },
+  lockedWhen: (doc) => (doc.approved ? 'The order is approved; only a manager may change or delete it' : undefined),
   list: {
     defaultSort: 'status.createdAt:-1',
     namedFilters: {

@@ -58,6 +58,7 @@ export const timeTrackings = defineResource({
   ownerField: 'userId',
   schema: timeTrackingSchema,
   readOnly: timeTrackingReadOnly,
+  lockedWhen: (doc) => (doc.approved ? 'The entry is approved; only a manager may change it' : undefined),
   columns: {
     userId: 'user_id', jobId: 'job_id', objectId: 'object_id', timeStart: 'time_start', timeEnd: 'time_end',
     trackingJobDate: 'tracking_job_date', approved: 'approved', cancelled: 'cancelled', clientId: 'client_id',

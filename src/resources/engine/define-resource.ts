@@ -71,6 +71,11 @@ export interface ResourceDeclaration {
   list?: Partial<ListOptions>;
   /** Extra read-only response fields. */
   readOnly?: Record<string, object>;
+  /**
+   * Why a stored record no longer changes for callers below `all` write level (e.g. a manager
+   * approved it): the 409's text, or undefined while it may. Checked on PATCH and DELETE.
+   */
+  lockedWhen?(doc: Record<string, any>): string | undefined;
   hooks?: ResourceHooks;
 }
 

@@ -35,6 +35,12 @@ function assertOwnDoc(ctx: RequestContext, resource: Resource, level: Level, doc
   }
 }
 
+/** A record a manager settled (approved...) is no longer the author's to change or delete. */
+function assertUnlocked(resource: Resource, level: Level, record: StoredRecord) {
+  const reason = level === 'all' ? undefined : resource.lockedWhen?.(record.doc);
+  if (reason) throw Conflict(reason);
+}
+
 async function prepare(tx: TenantTx, ctx: RequestContext, resource: Resource, doc: Record<string, any>, previous?: StoredRecord): Promise<Prepared> {
   return resource.hooks?.prepare ? resource.hooks.prepare(tx, ctx, { doc, previous }) : { doc };
 }
@@ -107,6 +113,7 @@ export function resourceService(deps: EngineDeps, resource: Resource) {
     await inTenant(deps.database, ctx.companyId, async (tx) => {
       const previous = await store.findRecord(tx, resource, id, { owner, forUpdate: true });
       if (!previous) throw NotFound(resource.name, id);
+      assertUnlocked(resource, level, previous);
       const merged = applyMergePatch(previous.doc, patch) as Record<string, any>;
       assertOwnDoc(ctx, resource, level, merged);
       // The merged document must still be a valid record (required fields, types).
@@ -119,10 +126,12 @@ export function resourceService(deps: EngineDeps, resource: Resource) {
   }
 
   async function remove(ctx: RequestContext, id: string): Promise<void> {
-    const owner = ownerCondition(ctx, requireLevel(ctx, resource.area, 'write'));
+    const level = requireLevel(ctx, resource.area, 'write');
+    const owner = ownerCondition(ctx, level);
     await inTenant(deps.database, ctx.companyId, async (tx) => {
       const record = await store.findRecord(tx, resource, id, { owner, forUpdate: true });
       if (!record) throw NotFound(resource.name, id);
+      assertUnlocked(resource, level, record);
       await resource.hooks?.beforeDelete?.(tx, ctx, record);
       await store.deleteRecord(tx, resource, record, ctx.userId);
       await resource.hooks?.afterDelete?.(tx, ctx, record);
