@@ -8,6 +8,7 @@ import type { Database } from './platform/db/database.js';
 import { pendingMigrations } from './platform/db/migrate.js';
 import { TooManyRequests } from './platform/http/errors.js';
 import { registerIdempotency } from './platform/http/idempotency.js';
+import { registerBodyDepthLimit } from './platform/http/json-limits.js';
 import { registerProblemHandlers, sendProblem } from './platform/http/problem.js';
 import { registerAuthentication } from './platform/http/request-context.js';
 import { problemSchema } from './platform/http/route-docs.js';
@@ -80,6 +81,7 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
 
   app.setValidatorCompiler(routeValidatorCompiler);
   registerProblemHandlers(app);
+  registerBodyDepthLimit(app);
   app.addSchema(problemSchema);
   await app.register(swagger, {
     openapi: {

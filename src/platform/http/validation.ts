@@ -2,6 +2,7 @@
 import Ajv, { type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
 import type { FieldError } from './errors.js';
+import { freeJsonKeyword } from './json-limits.js';
 
 export const AJV_OPTIONS = {
   removeAdditional: false, // unknown fields are rejected (400), not silently dropped
@@ -15,6 +16,7 @@ export const AJV_OPTIONS = {
 function newAjv(coerceTypes: false | 'array') {
   const instance = new Ajv.default({ ...AJV_OPTIONS, coerceTypes });
   addFormats.default(instance);
+  instance.addKeyword(freeJsonKeyword);
   return instance;
 }
 

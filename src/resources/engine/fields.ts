@@ -1,6 +1,7 @@
 // Field schemas reused by resource declarations: bounded strings, ids, dates, addresses.
 import { Type, type TSchema } from 'typebox';
 import { OBJECT_ID_PATTERN } from '../../platform/ids.js';
+import type { FreeJsonLimits } from '../../platform/http/json-limits.js';
 
 export const text = (maxLength = 500, options: object = {}) => Type.String({ maxLength, ...options });
 export const longText = () => Type.String({ maxLength: 20000 });
@@ -14,7 +15,12 @@ export const dateTime = () => Type.String({
 export const tags = () => Type.Array(text(100), { maxItems: 100 });
 export const money = () => Type.Number({ minimum: -1e12, maximum: 1e12 });
 export const fraction = () => Type.Number({ minimum: 0, maximum: 1 });
-export const freeObject = () => Type.Object({}, { additionalProperties: true, maxProperties: 200 });
+/** Inside a free-form object: levels (the object itself is 1), and properties, items and key length at every level. */
+export const FREE_JSON_LIMITS: FreeJsonLimits = { maxDepth: 8, maxProperties: 200, maxItems: 500, maxKeyLength: 200 };
+export const freeObject = (maxProperties = FREE_JSON_LIMITS.maxProperties) => Type.Object({}, {
+  additionalProperties: true, maxProperties, propertyNames: { maxLength: FREE_JSON_LIMITS.maxKeyLength },
+  'x-freeJson': { ...FREE_JSON_LIMITS, maxProperties: Math.min(maxProperties, FREE_JSON_LIMITS.maxProperties) },
+});
 export const list = <T extends TSchema>(item: T, maxItems = 500) => Type.Array(item, { maxItems });
 export const opt = Type.Optional;
 
