@@ -1,7 +1,7 @@
 // Recurrence and time-zone rules, hand-worked: each case states the UTC instants it expects.
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { expandOccurrences, normalizeICalendar, type ICalendar } from '../../src/modules/scheduling/recurrence.js';
+import { COUNT_REACH_YEARS, expandOccurrences, normalizeICalendar, type ICalendar } from '../../src/modules/scheduling/recurrence.js';
 import { localToUtc, parseLocal } from '../../src/modules/scheduling/zoned-time.js';
 import { HttpError } from '../../src/platform/http/errors.js';
 
@@ -119,6 +119,49 @@ describe('validation names the field', () => {
   test('no frequency at all', () => rejects(berlin({}), 'iCalendar.frequency', false));
   test('UNTIL with COUNT', () => rejects(berlin({ rrule: 'FREQ=DAILY;COUNT=2;UNTIL=20270201T000000Z' }), 'iCalendar.rrule'));
   test('bad exDate', () => rejects(berlin({ rrule: 'FREQ=DAILY', exDate: ['tomorrow'] }), 'iCalendar.exDate.0'));
+});
+
+describe('expansion is bounded per call (the library gives up after 10,000 periods)', () => {
+  const utc = (rrule: string, dtstart: string): ICalendar => ({ tzid: 'UTC', rrule, dtstart, dtend: dtstart.replace('T06', 'T07') });
+  const expand = (ical: ICalendar, from: string, to: string) =>
+    expandOccurrences(normalizeICalendar(ical, true).recurrence, Date.parse(from), Date.parse(to));
+
+  test('a daily rule over 30 years (10,957 days) expands in slices', () => {
+    const days = expand(utc('FREQ=DAILY', '2026-01-01T06:00:00'), '2026-01-01T00:00:00Z', '2056-01-01T00:00:00Z');
+    assert.equal(days.length, 10_957);
+    assert.equal(new Date(days.at(-1)!.start).toISOString(), '2055-12-31T06:00:00.000Z');
+    assert.equal(new Set(days.map((d) => d.start)).size, days.length, 'slice ends are not counted twice');
+  });
+
+  test('a COUNT rule is expanded far from its dtstart: COUNT=10000 days from 2000 end on 2027-05-18', () => {
+    const may = expand(utc('FREQ=DAILY;COUNT=10000', '2000-01-01T06:00:00'), '2027-05-01T00:00:00Z', '2027-06-01T00:00:00Z');
+    assert.equal(may.length, 18);
+    assert.equal(new Date(may.at(-1)!.start).toISOString(), '2027-05-18T06:00:00.000Z');
+  });
+
+  test('a COUNT rule has exactly the first COUNT occurrences of the same rule without it', () => {
+    const window = ['2026-01-01T00:00:00Z', '2046-01-01T00:00:00Z'] as const;
+    const counted = expand(utc('FREQ=WEEKLY;INTERVAL=2;BYDAY=MO,TH;COUNT=333', '2026-01-05T06:00:00'), ...window);
+    const open = expand(utc('FREQ=WEEKLY;INTERVAL=2;BYDAY=MO,TH', '2026-01-05T06:00:00'), ...window);
+    assert.equal(counted.length, 333);
+    assert.deepEqual(counted, open.slice(0, 333));
+  });
+
+  test('a COUNT not reached within COUNT_REACH_YEARS is 400 naming the rule', () => {
+    assert.equal(COUNT_REACH_YEARS, 30);
+    assert.throws(() => normalizeICalendar(utc('FREQ=YEARLY;BYMONTH=2;BYMONTHDAY=29;COUNT=10', '2026-01-01T06:00:00'), true), (error: unknown) => {
+      assert.ok(error instanceof HttpError);
+      assert.equal(error.status, 400);
+      assert.equal(error.errors?.[0]?.path, 'iCalendar.rrule');
+      assert.match(error.message, /COUNT=10 is not reached within 30 years of dtstart \(7 occurrences until 2056\)/);
+      return true;
+    });
+  });
+
+  test('a rule that never matches, and one starting in 2090, expand to nothing', () => {
+    assert.deepEqual(expand(utc('FREQ=DAILY;BYMONTH=2;BYMONTHDAY=31', '2026-01-01T06:00:00'), '2026-01-01T00:00:00Z', '2028-01-01T00:00:00Z'), []);
+    assert.deepEqual(expand(utc('FREQ=DAILY', '2090-01-01T06:00:00'), '2026-01-01T00:00:00Z', '2028-01-01T00:00:00Z'), []);
+  });
 });
 
 describe('local time to UTC', () => {

@@ -1,8 +1,11 @@
 // An assignment's iCalendar (RFC 5545) -> a validated recurrence -> occurrences in a UTC window.
 // The rule is expanded in floating wall-clock time (so no occurrence is lost in a DST gap) and each
 // occurrence is then placed in the assignment's zone (zoned-time.ts states the gap/overlap rule).
+// The library gives up (throws) after 10,000 periods in one call, so every call here is bounded:
+// windows are expanded in slices of at most a year, and a COUNT rule is resolved once into the
+// UNTIL of its last occurrence (it must reach its count within COUNT_REACH_YEARS, else 400).
 import { RRuleTemporal } from 'rrule-temporal';
-import { fieldError } from '../../platform/http/errors.js';
+import { HttpError, fieldError } from '../../platform/http/errors.js';
 import { formatLocal, isValidTimeZone, localToUtc, offsetAt, parseLocal, utcToLocal } from './zoned-time.js';
 
 export interface ICalendar {
@@ -42,6 +45,13 @@ export interface Occurrence {
 const FREQUENCIES = ['DAILY', 'WEEKLY', 'MONTHLY', 'YEARLY'];
 const WEEKDAY = /^([+-]?\d{1,2})?(MO|TU|WE|TH|FR|SA|SU)$/;
 const MAX_OCCURRENCES_PER_CALL = 20_000;
+const DAY = 86_400_000;
+/** One library call covers at most this much wall-clock time: at most 367 periods of any frequency. */
+const SLICE_MS = 366 * DAY;
+/** A COUNT rule must reach its count within this many years after dtstart. */
+export const COUNT_REACH_YEARS = 30;
+// Enough periods for COUNT_REACH_YEARS of a daily rule (the densest frequency).
+const COUNT_MAX_ITERATIONS = Math.ceil(COUNT_REACH_YEARS * 366) + 100;
 const path = (field: string) => `iCalendar.${field}`;
 
 function parseIntList(text: string, field: string, min: number, max: number, allowNegative = false): number[] {
@@ -142,11 +152,7 @@ export function normalizeICalendar(input: ICalendar, isRruleAuthoritative: boole
   const floatingUntil = untilUtc === undefined ? undefined : utcToLocal(input.tzid, untilUtc);
   const floatingRule = buildRule(structured, floatingUntil);
   const recurrence: Recurrence = { tzid: input.tzid, startLocal, durationMs: endLocal - startLocal, floatingRule, exDates, untilUtc };
-  try {
-    ruleOf(recurrence);
-  } catch (error) {
-    throw fieldError(path('rrule'), `is not a valid recurrence rule (${(error as Error).message})`);
-  }
+  ruleOf(recurrence);
   const ical: ICalendar = {
     ...structured,
     dtstart: formatLocal(startLocal), dtend: formatLocal(endLocal), rrule,
@@ -156,35 +162,80 @@ export function normalizeICalendar(input: ICalendar, isRruleAuthoritative: boole
   return { ical, recurrence };
 }
 
-const rules = new Map<string, RRuleTemporal>();
+// Refusals are kept too: a stored rule refused today is not resolved again on every pass.
+const rules = new Map<string, RRuleTemporal | HttpError>();
 
+const asRuleError = (error: unknown, what: string) =>
+  error instanceof HttpError ? error : fieldError(path('rrule'), `${what} (${(error as Error).message})`);
+
+/** A stored rule that today's validation refuses (planning skips it rather than failing for all). */
+export const isRefusedRule = (error: unknown): boolean =>
+  error instanceof HttpError && error.status === 400 && Boolean(error.errors?.[0]?.path.startsWith('iCalendar.'));
+
+/** The rule to expand: the recurrence's, with COUNT replaced by the UNTIL of its last occurrence. */
 function ruleOf(recurrence: Recurrence): RRuleTemporal {
-  const text = `DTSTART:${untilText(recurrence.startLocal)}\nRRULE:${recurrence.floatingRule}`;
-  let rule = rules.get(text);
+  const start = `DTSTART:${untilText(recurrence.startLocal)}\nRRULE:`;
+  let rule = rules.get(start + recurrence.floatingRule);
   if (!rule) {
-    rule = new RRuleTemporal({ rruleString: text });
+    try {
+      rule = new RRuleTemporal({ rruleString: start + withoutCount(recurrence, start) });
+    } catch (error) {
+      rule = asRuleError(error, 'is not a valid recurrence rule');
+    }
     if (rules.size > 5000) rules.clear();
-    rules.set(text, rule);
+    rules.set(start + recurrence.floatingRule, rule);
   }
+  if (rule instanceof HttpError) throw rule;
   return rule;
 }
 
-/** Occurrences starting in [fromUtc, toUtc), in order. */
+/**
+ * A COUNT rule as an UNTIL rule. The library counts from dtstart on every call, so a COUNT rule
+ * queried far from its start would exceed its iteration limit; the UNTIL form is expanded from
+ * the queried window like any other rule. Bounded work: at most COUNT_REACH_YEARS of periods.
+ */
+function withoutCount(recurrence: Recurrence, start: string): string {
+  const count = /(?:^|;)COUNT=(\d+)/.exec(recurrence.floatingRule);
+  if (!count) return recurrence.floatingRule;
+  const reach = Date.UTC(new Date(recurrence.startLocal).getUTCFullYear() + COUNT_REACH_YEARS, 0, 1);
+  let hits: ReturnType<RRuleTemporal['between']>;
+  try {
+    const counted = new RRuleTemporal({ rruleString: start + recurrence.floatingRule, maxIterations: COUNT_MAX_ITERATIONS, cache: false });
+    hits = counted.between(new Date(recurrence.startLocal), new Date(reach), true);
+  } catch (error) {
+    throw asRuleError(error, 'is not a valid recurrence rule');
+  }
+  if (hits.length < Number(count[1])) {
+    throw fieldError(path('rrule'), `COUNT=${count[1]} is not reached within ${COUNT_REACH_YEARS} years of dtstart (${hits.length} occurrences until ${new Date(reach).getUTCFullYear()}); use UNTIL`);
+  }
+  return recurrence.floatingRule.replace(/(^|;)COUNT=\d+/, `$1UNTIL=${untilText(Number(hits.at(-1)!.epochMilliseconds))}`);
+}
+
+/** Occurrences starting in [fromUtc, toUtc), in order; the window is expanded a slice at a time. */
 export function expandOccurrences(recurrence: Recurrence, fromUtc: number, toUtc: number): Occurrence[] {
   const { tzid, durationMs, exDates } = recurrence;
-  const margin = 2 * 86_400_000; // covers any UTC offset
+  const margin = 2 * DAY; // covers any UTC offset
   const localFrom = Math.max(recurrence.startLocal, fromUtc + offsetAt(tzid, fromUtc) - margin);
   const localTo = toUtc + offsetAt(tzid, toUtc) + margin;
-  if (localTo < localFrom) return [];
-  const hits = ruleOf(recurrence).between(new Date(localFrom), new Date(localTo), true);
+  const rule = ruleOf(recurrence);
   const occurrences: Occurrence[] = [];
-  for (const hit of hits) {
-    const localStart = Number(hit.epochMilliseconds);
-    if (exDates.has(localStart)) continue;
-    const start = localToUtc(tzid, localStart);
-    if (start < fromUtc || start >= toUtc) continue;
-    occurrences.push({ localStart, start, end: localToUtc(tzid, localStart + durationMs) });
-    if (occurrences.length >= MAX_OCCURRENCES_PER_CALL) break;
+  let previous = -Infinity; // slices share their ends (both inclusive)
+  for (let sliceFrom = localFrom; sliceFrom <= localTo && occurrences.length < MAX_OCCURRENCES_PER_CALL; sliceFrom += SLICE_MS) {
+    let hits: ReturnType<RRuleTemporal['between']>;
+    try {
+      hits = rule.between(new Date(sliceFrom), new Date(Math.min(localTo, sliceFrom + SLICE_MS)), true);
+    } catch (error) {
+      throw asRuleError(error, 'cannot be expanded');
+    }
+    for (const hit of hits) {
+      const localStart = Number(hit.epochMilliseconds);
+      if (localStart <= previous || exDates.has(localStart)) continue;
+      previous = localStart;
+      const start = localToUtc(tzid, localStart);
+      if (start < fromUtc || start >= toUtc) continue;
+      occurrences.push({ localStart, start, end: localToUtc(tzid, localStart + durationMs) });
+      if (occurrences.length >= MAX_OCCURRENCES_PER_CALL) break;
+    }
   }
   return occurrences;
 }

@@ -9,7 +9,7 @@ import { defineResource, type StoredRecord } from '../../resources/engine/define
 import { objectId, objectIds, opt, tags, text } from '../../resources/engine/fields.js';
 import { createRecord } from '../../resources/engine/resource-service.js';
 import { findRecord } from '../../resources/engine/resource-store.js';
-import { expandOccurrences, normalizeICalendar, type ICalendar } from '../scheduling/recurrence.js';
+import { expandOccurrences, isRefusedRule, normalizeICalendar, type ICalendar } from '../scheduling/recurrence.js';
 import { formatLocal, parseLocal } from '../scheduling/zoned-time.js';
 import { TASK_PRIORITIES } from './task-states.js';
 import { tasks } from './tasks-resource.js';
@@ -90,7 +90,12 @@ export async function generateAhead(database: Database, now = Date.now()): Promi
     const ctx = systemContext(t.company_id, t.created_by ?? 'system');
     created += await inTenant(database, t.company_id, async (tx) => {
       const template = await findRecord(tx, taskTemplates, t.id, { forUpdate: true });
-      return template ? generateTasks(tx, ctx, template, now, now + AHEAD_DAYS * 86_400_000) : 0;
+      if (!template) return 0;
+      // A rule stored before today's limits (a COUNT not reached in time) gets no tasks; the others still do.
+      return generateTasks(tx, ctx, template, now, now + AHEAD_DAYS * 86_400_000).catch((error) => {
+        if (isRefusedRule(error)) return 0;
+        throw error;
+      });
     });
   }
   return created;
