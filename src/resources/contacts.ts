@@ -12,7 +12,7 @@ export const contacts = defineResource({
   schema: Type.Object({
     firstName: opt(text(200)), lastName: opt(text(200)), company: opt(text(300)), position: opt(text(200)),
     contact: opt(contact()), address: opt(address()),
-    customerId: opt(objectId()), objectIds: opt(objectIds(500)),
+    customerId: opt(objectId('customers')), objectIds: opt(objectIds('objects', 500)),
     comment: opt(text(5000)), tags: opt(tags()),
   }),
 });

@@ -19,7 +19,7 @@ export const equipment = defineResource({
   webhookEntity: 'equipment',
   acceptsNumber: true,
   schema: Type.Object({
-    name: text(300), equipmentTypeId: opt(objectId()), objectId: opt(objectId()), customerId: opt(objectId()),
+    name: text(300), equipmentTypeId: opt(objectId('equipment_types')), objectId: opt(objectId('objects')), customerId: opt(objectId('customers')),
     serialNumber: opt(text(100)), manufacturer: opt(text(200)), purchasedAt: opt(dateTime()), nextMaintenanceAt: opt(dateTime()),
     comment: opt(text(5000)), tags: opt(tags()),
   }),

@@ -23,7 +23,7 @@ export const serviceProducts = defineResource({
   acceptsNumber: true,
   schema: Type.Object({
     name: text(300), description: opt(text(5000)), unit: opt(text(50)), price: opt(money()),
-    tax: opt(fraction()), taxRateId: opt(objectId()), activityTypeId: opt(objectId()),
+    tax: opt(fraction()), taxRateId: opt(objectId('tax_rates')), activityTypeId: opt(objectId('activity_types')),
     bookingAccountNumber: opt(text(50)), tags: opt(tags()),
   }),
 });

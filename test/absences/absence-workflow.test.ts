@@ -7,6 +7,7 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { assertProblem, requester, type Reply } from '../helpers/http-assertions.js';
+import { uploadDocument } from '../helpers/record-fixtures.js';
 import { call, createTestApp, signup, type TestApp, type Tenant } from '../helpers/test-app.js';
 
 let t: TestApp;
@@ -83,10 +84,11 @@ after(() => t.close());
 describe('create and read', () => {
   test('POST answers 201 {_id}; GET shows the request open, with its period and working days computed', async () => {
     const userId = await newUser('Cora');
+    const imageId = await uploadDocument({ app: t.app, headers: admin.headers }, await newObject('Cora\'s object'));
     // Mon 2026-06-01 .. Fri 2026-06-05, given at working hours: 5 working days.
     const id = await newAbsence({
       userId, type: 1, dtStart: '2026-06-01T06:00:00Z', dtEnd: '2026-06-05T14:00:00Z', desc: 'flu', calculationType: 'plannedJobs',
-      attachments: ['note.pdf'], imageIds: [MISSING], objectManagerIds: [admin.userId], sendEmailToCustomer: false,
+      attachments: ['note.pdf'], imageIds: [imageId], objectManagerIds: [admin.userId], sendEmailToCustomer: false,
     });
     assert.match(id, /^[0-9a-f]{24}$/);
     const a = await getAbsence(id);
@@ -105,7 +107,7 @@ describe('create and read', () => {
     assert.equal(a.periodTo, '2026-06-05T22:00:00.000Z');
     assert.equal(a.daysAbsent, 5);
     assert.deepEqual(a.attachments, ['note.pdf']);
-    assert.deepEqual(a.imageIds, [MISSING]);
+    assert.deepEqual(a.imageIds, [imageId]);
     assert.deepEqual(a.objectManagerIds, [admin.userId]);
     assert.equal(a.sendEmailToCustomer, false);
     assert.deepEqual(a.affectedJobs, []);
@@ -247,10 +249,11 @@ describe('PATCH /absences/{id} as the spec has it', () => {
   test('every field the spec lists may be changed; the answer is {updated: true}', async () => {
     const userId = await newUser('Hal');
     const payType = (await ok('POST', '/v2/payTypes/', { name: 'sick pay', absence: true }, 201))._id;
+    const imageId = await uploadDocument({ app: t.app, headers: admin.headers }, await newObject('Hal\'s object'));
     const id = await newAbsence({ userId, dtStart: '2026-06-01T06:00:00Z', dtEnd: '2026-06-05T14:00:00Z' });
     const patch = {
       dtStart: '2026-06-02T06:00:00Z', dtEnd: '2026-06-03T14:00:00Z', type: 5, desc: 'course', payTypeAbsenceId: payType,
-      calculationType: 'contractHours', imageIds: [MISSING],
+      calculationType: 'contractHours', imageIds: [imageId],
     };
     assert.deepEqual(await ok('PATCH', `/v2/absences/${id}`, patch), { updated: true });
     const a = await getAbsence(id);

@@ -89,7 +89,7 @@ describe('material orders', () => {
 
   test('invalid orders are 400: unknown article, item without articleId or name, bad quantity, no items, unknown object', async () => {
     const base = { userId: admin.userId, objectId };
-    assertProblem(await req('POST', '/v2/orders/', { ...base, items: [{ articleId: MISSING, quantity: 1 }] }), 400, 'items');
+    assertProblem(await req('POST', '/v2/orders/', { ...base, items: [{ articleId: MISSING, quantity: 1 }] }), 400, 'items.0.articleId');
     assertProblem(await req('POST', '/v2/orders/', { ...base, items: [{ articleId: soap, quantity: 1 }, { quantity: 1, unit: 'l' }] }), 400, 'items/1');
     assertProblem(await req('POST', '/v2/orders/', { ...base, items: [{ articleId: soap, quantity: 0 }] }), 400);
     assertProblem(await req('POST', '/v2/orders/', { ...base, items: [{ articleId: soap, quantity: -2 }] }), 400);
@@ -99,9 +99,9 @@ describe('material orders', () => {
     assertProblem(await req('POST', '/v2/orders/', { objectId, items: [{ articleId: soap, quantity: 1 }] }), 400, 'userId');
     // An article of another company is unknown here.
     const foreignArticle = await create('/v2/articles/', { name: 'Foreign soap' }, other.headers);
-    assertProblem(await req('POST', '/v2/orders/', { ...base, items: [{ articleId: foreignArticle, quantity: 1 }] }), 400, 'items');
+    assertProblem(await req('POST', '/v2/orders/', { ...base, items: [{ articleId: foreignArticle, quantity: 1 }] }), 400, 'items.0.articleId');
     const id = await create('/v2/orders/', { ...base, items: [{ articleId: soap, quantity: 1 }] });
-    assertProblem(await req('PATCH', `/v2/orders/${id}`, { items: [{ articleId: MISSING, quantity: 1 }] }), 400, 'items');
+    assertProblem(await req('PATCH', `/v2/orders/${id}`, { items: [{ articleId: MISSING, quantity: 1 }] }), 400, 'items.0.articleId');
     assert.deepEqual((await ok('GET', `/v2/orders/${id}`)).items, [{ articleId: soap, quantity: 1 }]);
   });
 

@@ -11,6 +11,7 @@ import { sql } from 'kysely';
 import { TASK_STATES, TASK_TRANSITIONS } from '../../src/modules/tasks/task-states.js';
 import { eventsUntil } from '../helpers/event-feed.js';
 import { assertProblem, requester, type Headers } from '../helpers/http-assertions.js';
+import { uploadDocument } from '../helpers/record-fixtures.js';
 import { decodeMail, startSmtpServer, type ReceivedMail, type SmtpTestServer } from '../helpers/smtp-server.js';
 import { call, createTestApp, signup, type TestApp, type Tenant } from '../helpers/test-app.js';
 
@@ -69,7 +70,7 @@ describe('task records', () => {
       assignee: { name: 'Carl', entityId: user.Carl, profilePicture: 'https://img.example/carl.png' },
       dueDate: '2027-03-01T10:00:00.000Z', tags: ['door', 'urgent-ish'], priority: 'high',
       related: { objects: [objectId], customers: [customerId], users: [user.Carl] },
-      documentIds: ['aaaaaaaaaaaaaaaaaaaaaaaa'], callId: 'call-77',
+      documentIds: [await uploadDocument({ app: t.app, headers: admin.headers }, objectId)], callId: 'call-77',
     };
     const created = await ok('POST', '/v2/tasks/', fields, 201);
     assert.deepEqual(Object.keys(created), ['_id']);
@@ -329,8 +330,8 @@ describe('GET /tasks/ filters', () => {
   let lists: Tenant;
   const ids: Record<string, string> = {};
   const task: Record<string, string> = {};
-  const A1 = 'a1a1a1a1a1a1a1a1a1a1a1a1';
-  const I1 = 'b1b1b1b1b1b1b1b1b1b1b1b1';
+  let A1 = '';
+  let I1 = '';
 
   /** Titles of the tasks a query lists (sorted by title), checking X-Total-Count. */
   async function titles(query: string): Promise<string[]> {
@@ -359,6 +360,8 @@ describe('GET /tasks/ filters', () => {
     ids.E1 = await post('/v2/equipment/', { name: 'Scrubber' });
     ids.TA = await post('/v2/taskTypes/', { name: 'Repair' });
     ids.TB = await post('/v2/taskTypes/', { name: 'Cleaning' });
+    A1 = await post('/v2/assignments/', { objectId: ids.O1, iCalendar: { tzid: 'Europe/Berlin', rrule: 'FREQ=WEEKLY;COUNT=1', dtstart: '2027-01-04T06:00:00', dtend: '2027-01-04T07:00:00' } });
+    I1 = await post('/v2/invoices/', { customerId: ids.C1, positions: [{ title: 'Door', quantity: 1, price: 10, tax: 0.19 }] });
     task.door = await post('/v2/tasks/', {
       title: 'Fix the door', assignee: { entityId: ids.U1 }, priority: 'high', callId: 'call-1', taskTypeId: ids.TA,
       related: { customers: [ids.C1], objects: [ids.O1], contacts: [ids.K1], users: [ids.U1], assignments: [A1], invoices: [I1], equipments: [ids.E1] },

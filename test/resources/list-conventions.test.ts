@@ -19,8 +19,8 @@ let all: Customer[] = []; // every customer of tenant a, in creation (= number) 
 const NAMES = ['kilo', 'alpha', 'sierra', 'bravo', 'yankee', 'delta', 'echo', 'xray', 'golf', 'hotel', 'india', 'juliett',
   'charlie', 'lima', 'mike', 'november', 'oscar', 'papa', 'quebec', 'romeo', 'foxtrot', 'tango', 'uniform', 'victor', 'whiskey'];
 const CITIES = ['bonn', 'aachen', 'celle', undefined];
-const TERM_A = 'aaaaaaaaaaaaaaaaaaaaaaa1';
-const TERM_B = 'aaaaaaaaaaaaaaaaaaaaaaa2';
+let TERM_A = '';
+let TERM_B = '';
 
 async function list(query: Record<string, string> | string, url = '/v2/customers/') {
   const qs = typeof query === 'string' ? query : new URLSearchParams(query).toString();
@@ -46,6 +46,11 @@ async function bad(query: Record<string, string> | string, path: string, url = '
 before(async () => {
   t = await createTestApp();
   a = await signup(t.app, 'Lists');
+  // Customers name payment terms of their company; the terms go again once named, as the payment
+  // terms suite below counts only its own.
+  const term = async (name: string): Promise<string> => (await call(t.app, 'POST', '/v2/paymentTerms/', a.headers, { name, netDays: 1 })).body._id;
+  TERM_A = await term('term a');
+  TERM_B = await term('term b');
   for (const [i, name] of NAMES.entries()) {
     const city = CITIES[i % CITIES.length];
     const body: Record<string, unknown> = { name, vatNumber: `DE${1000 + i}` };
@@ -56,6 +61,7 @@ before(async () => {
     assert.equal(res.status, 201);
     await sleep(3); // distinct creation milliseconds
   }
+  for (const term of [TERM_A, TERM_B]) assert.equal((await call(t.app, 'DELETE', `/v2/paymentTerms/${term}`, a.headers)).status, 200);
   all = (await list({ limit: '1000' })).items;
   assert.equal(all.length, NAMES.length);
 });

@@ -7,7 +7,6 @@ import { parseListQuery, listQuerySchema } from '../../platform/http/list-query.
 import { contextOf } from '../../platform/http/request-context.js';
 import { optionalBody } from '../../platform/http/optional-body.js';
 import { SECURITY, UPDATED_RESPONSE, errorResponses, idParams } from '../../platform/http/route-docs.js';
-import { OBJECT_ID_PATTERN } from '../../platform/ids.js';
 import type { MailOutbox } from '../../platform/mail/outbox.js';
 import { sql } from 'kysely';
 import { registerResource } from '../../resources/engine/register-resource.js';
@@ -15,7 +14,7 @@ import { dateTime, objectId, objectIds, opt, text } from '../../resources/engine
 import { CALCULATION_TYPES } from './absence-types.js';
 import { absenceWorkflow } from './absence-workflow.js';
 import { absenceSchema, absences } from './absences-resource.js';
-import { replacements } from './replacements.js';
+import { replacementBody, replacements } from './replacements.js';
 
 const tags = ['absences'];
 
@@ -24,9 +23,9 @@ const patchBody = Type.Object({
   dtStart: opt(dateTime()), dtEnd: opt(dateTime()),
   daysAbsent: opt(Type.Number({ minimum: 0, maximum: 366 })),
   type: opt(absenceSchema.properties.type),
-  desc: opt(text(2000)), payTypeAbsenceId: opt(objectId()),
+  desc: opt(text(2000)), payTypeAbsenceId: opt(objectId('pay_types')),
   calculationType: opt(Type.Union(CALCULATION_TYPES.map((c) => Type.Literal(c)))),
-  imageIds: opt(objectIds(50)),
+  imageIds: opt(objectIds('documents', 50)),
 }, { additionalProperties: false, minProperties: 1 });
 
 export function registerAbsenceRoutes(app: FastifyInstance, deps: { database: Database; mail: MailOutbox }) {
@@ -90,11 +89,7 @@ export function registerAbsenceRoutes(app: FastifyInstance, deps: { database: Da
     schema: {
       tags, summary: 'Assign a replacement for the absence\'s jobs', security: SECURITY, params: idParams(),
       description: '409 names the conflicting job or absence when the user is busy or absent then.',
-      body: Type.Object({
-        userId: Type.String({ pattern: OBJECT_ID_PATTERN }),
-        jobIds: opt(Type.Array(Type.String({ pattern: OBJECT_ID_PATTERN }), { minItems: 1, maxItems: 500 })),
-        all: opt(Type.Boolean({ description: 'every job of the absence still without a replacement' })),
-      }, { additionalProperties: false }),
+      body: replacementBody,
       response: { 200: result, ...errorResponses([404, 409]) },
     },
   }, async (request) => replacing.assign(contextOf(request), id(request), request.body as { userId: string; jobIds?: string[]; all?: boolean }));

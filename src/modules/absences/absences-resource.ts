@@ -15,9 +15,9 @@ import { onAbsenceWritten } from './absence-workflow.js';
 const MAX_ABSENCE_DAYS = 366;
 
 export const absenceSchema = Type.Object({
-  userId: objectId({ description: 'the absent user; employees give their own id' }),
+  userId: objectId('users', { description: 'the absent user; employees give their own id' }),
   type: Type.Integer({ minimum: 1, maximum: ABSENCE_KINDS.length, description: ABSENCE_KINDS.map((k) => `${k.type} ${k.name}${k.paid ? ' (paid)' : ''}`).join(', ') }),
-  payTypeAbsenceId: opt(objectId({ description: 'a pay type for the paid time (its rateFactor applies)' })),
+  payTypeAbsenceId: opt(objectId('pay_types', { description: 'a pay type for the paid time (its rateFactor applies)' })),
   calculationType: opt(Type.Union(CALCULATION_TYPES.map((c) => Type.Literal(c)), { description: 'paid time per day: plannedJobs (default), contractHours or none' })),
   desc: opt(text(2000)),
   dtStart: dateTime(),
@@ -25,8 +25,8 @@ export const absenceSchema = Type.Object({
   fullDay: opt(Type.Boolean({ description: 'default true: whole local days from dtStart\'s date to dtEnd\'s date' })),
   daysAbsent: opt(Type.Number({ minimum: 0, maximum: MAX_ABSENCE_DAYS, description: 'working days; computed unless given' })),
   attachments: opt(list(text(500), 50)),
-  imageIds: opt(objectIds(50)),
-  objectManagerIds: opt(objectIds(100)),
+  imageIds: opt(objectIds('documents', 50)),
+  objectManagerIds: opt(objectIds('users', 100)),
   sendEmailToCustomer: opt(Type.Boolean({ description: 'on approval, tell the customers of the affected objects' })),
 });
 

@@ -1,15 +1,17 @@
 // Replacing the jobs an absence affects: assigning another employee (who must be neither absent
 // nor busy at those times), and ranking the employees who could step in.
 import { sql } from 'kysely';
+import { Type } from 'typebox';
 import type { Database } from '../../platform/db/database.js';
 import { inTenant, type TenantTx } from '../../platform/db/tenant.js';
 import { Conflict, Forbidden, NotFound, fieldError } from '../../platform/http/errors.js';
 import { requireLevel, type RequestContext } from '../../platform/http/request-context.js';
 import type { StoredRecord } from '../../resources/engine/define-resource.js';
+import { objectId, opt } from '../../resources/engine/fields.js';
+import { assertReferencesExist } from '../../resources/engine/references.js';
 import { findRecord } from '../../resources/engine/resource-store.js';
 import { MAX_JOB_MS } from '../scheduling/jobs-resource.js';
 import { createReplacementJob } from '../scheduling/replacement-jobs.js';
-import { users } from '../users/users-resource.js';
 import { recordReplacement } from './absence-coverage.js';
 import { absences } from './absences-resource.js';
 
@@ -22,6 +24,12 @@ async function uncoveredJobs(tx: TenantTx, absence: StoredRecord): Promise<Store
 }
 
 /** Why a user cannot take a job: an absence of theirs or another job at that time (first found). */
+export const replacementBody = Type.Object({
+  userId: objectId('users'),
+  jobIds: opt(Type.Array(objectId('jobs'), { minItems: 1, maxItems: 500 })),
+  all: opt(Type.Boolean({ description: 'every job of the absence still without a replacement' })),
+}, { additionalProperties: false });
+
 async function conflictOf(tx: TenantTx, userId: string, job: StoredRecord): Promise<string | undefined> {
   const from = new Date(job.doc.from);
   const to = new Date(job.doc.to);
@@ -54,7 +62,7 @@ export function replacements(deps: { database: Database }) {
       if (!absence) throw NotFound('absence', absenceId);
       if (!['approved', 'assigned'].includes(absence.doc.state)) throw Conflict(`The absence is ${absence.doc.state}; only approved absences get replacements`);
       if (body.userId === absence.doc.userId) throw Conflict('The absent user cannot replace themselves');
-      if (!(await findRecord(tx, users, body.userId))) throw fieldError('userId', 'no such user');
+      await assertReferencesExist(tx, replacementBody, body);
       const open = await uncoveredJobs(tx, absence);
       let targets = open;
       if (!body.all) {

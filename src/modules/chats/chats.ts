@@ -6,14 +6,21 @@ import { sql } from 'kysely';
 import { Type } from 'typebox';
 import type { Database } from '../../platform/db/database.js';
 import { inTenant, type TenantTx } from '../../platform/db/tenant.js';
-import { NotFound, fieldError } from '../../platform/http/errors.js';
+import { NotFound } from '../../platform/http/errors.js';
 import { contextOf, levelOf, type RequestContext } from '../../platform/http/request-context.js';
 import { SECURITY, errorResponses, idParams } from '../../platform/http/route-docs.js';
 import { newObjectId } from '../../platform/ids.js';
 import type { Resource } from '../../resources/engine/define-resource.js';
+import { objectId } from '../../resources/engine/fields.js';
+import { assertReferencesExist } from '../../resources/engine/references.js';
 import { ownerOf } from '../../resources/engine/resource-service.js';
 
 const MAX_LIMIT = 200;
+
+const messageBody = Type.Object({
+  text: Type.String({ minLength: 1, maxLength: 10_000 }),
+  documentIds: Type.Optional(Type.Array(objectId('documents'), { maxItems: 20, description: 'attachments: uploaded documents' })),
+}, { additionalProperties: false });
 
 /** A chat's record, if the caller may read it. */
 async function chatRecord(tx: TenantTx, ctx: RequestContext, resources: Resource[], chatId: string) {
@@ -77,10 +84,7 @@ export function registerChatRoutes(app: FastifyInstance, deps: { database: Datab
   app.post('/chats/:chatId/messages', {
     schema: {
       tags: ['chats'], summary: 'Write in a record\'s chat', security: SECURITY, params,
-      body: Type.Object({
-        text: Type.String({ minLength: 1, maxLength: 10_000 }),
-        documentIds: Type.Optional(Type.Array(Type.String({ pattern: '^[0-9a-f]{24}$' }), { maxItems: 20, description: 'attachments: uploaded documents' })),
-      }, { additionalProperties: false }),
+      body: messageBody,
       response: { 201: { type: 'object', properties: { _id: { type: 'string' } } }, ...errorResponses([404]) },
     },
   }, async (request, reply) => {
@@ -88,12 +92,8 @@ export function registerChatRoutes(app: FastifyInstance, deps: { database: Datab
     const { chatId } = request.params as { chatId: string };
     const body = request.body as { text: string; documentIds?: string[] };
     const id = await withChat(ctx, chatId, async (tx) => {
+      await assertReferencesExist(tx, messageBody, body);
       const documentIds = [...new Set(body.documentIds ?? [])];
-      if (documentIds.length) {
-        const { rows } = await sql<{ id: string }>`SELECT id FROM documents WHERE company_id = ${tx.companyId} AND id = ANY(${sql.val(documentIds)}::text[])`.execute(tx.db);
-        const missing = documentIds.filter((d) => !rows.some((r) => r.id === d));
-        if (missing.length) throw fieldError('documentIds', `no such document: ${missing.join(', ')}`);
-      }
       const messageId = newObjectId();
       await tx.db.insertInto('chat_messages').values({
         company_id: tx.companyId, chat_id: chatId, id: messageId, author_id: ctx.userId, text: body.text, document_ids: documentIds,

@@ -12,7 +12,7 @@ import { contextOf, requireLevel, type RequestContext } from '../../platform/htt
 import { SECURITY, errorResponses } from '../../platform/http/route-docs.js';
 import { newObjectId } from '../../platform/ids.js';
 import { defineResource, type StoredRecord } from '../../resources/engine/define-resource.js';
-import { opt, text } from '../../resources/engine/fields.js';
+import { objectId, opt, text } from '../../resources/engine/fields.js';
 import { createRecord } from '../../resources/engine/resource-service.js';
 import { insertRecord, nextNumber, updateRecord } from '../../resources/engine/resource-store.js';
 import { registerResource } from '../../resources/engine/register-resource.js';
@@ -127,7 +127,7 @@ export function registerBankingRoutes(app: FastifyInstance, deps: { database: Da
     schema: {
       tags: ['bankingTransactions'], summary: 'Assign an unmatched receipt to an invoice (books the payment)', security: SECURITY,
       params: { type: 'object', properties: { id: { type: 'string', pattern: '^[0-9a-f]{24}$' } }, required: ['id'] },
-      body: Type.Object({ invoiceId: Type.String({ pattern: '^[0-9a-f]{24}$' }) }, { additionalProperties: false }),
+      body: Type.Object({ invoiceId: objectId('invoices') }, { additionalProperties: false }),
       response: { 200: { type: 'object', properties: { _id: { type: 'string' }, paymentId: { type: 'string' } } }, ...errorResponses([404, 409]) },
     },
   }, async (request) => service.assign(contextOf(request), (request.params as { id: string }).id, (request.body as { invoiceId: string }).invoiceId));

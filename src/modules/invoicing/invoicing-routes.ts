@@ -9,6 +9,7 @@ import { Conflict, NotFound } from '../../platform/http/errors.js';
 import { contextOf, requireLevel } from '../../platform/http/request-context.js';
 import { SECURITY, errorResponses, idParams } from '../../platform/http/route-docs.js';
 import type { Resource } from '../../resources/engine/define-resource.js';
+import { freeObject, objectId } from '../../resources/engine/fields.js';
 import { registerResource } from '../../resources/engine/register-resource.js';
 import { findRecord } from '../../resources/engine/resource-store.js';
 import { credits, invoices, invoiceStornos, offers, type DocumentKind } from './billing-documents.js';
@@ -58,7 +59,7 @@ export function registerInvoicingRoutes(app: FastifyInstance, deps: { database: 
   app.post('/offers/:id/assignment', {
     schema: {
       tags: ['offers'], summary: 'Turn an accepted offer into an assignment that bills its positions', security: SECURITY, params: idParams(),
-      body: Type.Object({ objectId: Type.String({ pattern: '^[0-9a-f]{24}$' }), iCalendar: Type.Object({}, { additionalProperties: true, maxProperties: 20 }) }, { additionalProperties: false }),
+      body: Type.Object({ objectId: objectId('objects'), iCalendar: freeObject(20) }, { additionalProperties: false }),
       response: { 200: done, ...errorResponses([404, 409]) },
     },
   }, async (request) => lifecycle.convertOffer(contextOf(request), offers, assignments, id(request), request.body as Record<string, unknown>));

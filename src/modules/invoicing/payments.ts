@@ -63,10 +63,10 @@ export const payments = defineResource({
   area: 'invoicing',
   webhookEntity: 'payment',
   schema: Type.Object({
-    invoiceId: objectId(),
+    invoiceId: objectId('invoices'),
     amount: Type.Number({ minimum: -1e9, maximum: 1e9, description: 'negative for a refund' }),
     date: Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$' }),
-    paymentMethodId: opt(objectId()),
+    paymentMethodId: opt(objectId('payment_methods')),
     reference: opt(text(300)),
     note: opt(text(2000)),
   }),

@@ -45,7 +45,7 @@ export const serviceReports = defineResource({
   area: 'invoicing',
   webhookEntity: 'servicereport',
   schema: Type.Object({
-    objectId: objectId(), from: date(), to: date(), title: opt(text(300)), comment: opt(text(5000)),
+    objectId: objectId('objects'), from: date(), to: date(), title: opt(text(300)), comment: opt(text(5000)),
   }),
   readOnly: {
     customerId: { type: 'string' }, state: { type: 'string', enum: ['open', 'signed'] },

@@ -4,11 +4,9 @@ import { Type } from 'typebox';
 import { fieldError } from '../../platform/http/errors.js';
 import type { TenantTx } from '../../platform/db/tenant.js';
 import { defineResource, type PrepareInput } from '../../resources/engine/define-resource.js';
-import { dateTime, fraction, freeObject, list, money, objectId, objectIds, opt, text } from '../../resources/engine/fields.js';
+import { dateTime, fraction, freeObject, list, money, objectId, objectIds, opt, productId, text } from '../../resources/engine/fields.js';
 import { findRecord } from '../../resources/engine/resource-store.js';
 import { objects } from '../../resources/objects.js';
-import { customers } from '../../resources/customers.js';
-import { activityTypes } from '../../resources/activity-types.js';
 import { normalizeICalendar } from './recurrence.js';
 import { onAssignmentDeleted, onAssignmentWritten } from './job-planning.js';
 
@@ -33,7 +31,7 @@ export const iCalendarSchema = Type.Object({
 export const billingPosition = Type.Object({
   quantity: opt(money()), unit: opt(text(50)), price: opt(money()), tax: opt(fraction()), title: opt(text(500)),
   type: opt(text(50, { description: 'e.g. INVOICE_POSITION' })), taxRate: opt(freeObject()), description: opt(text(5000)),
-  discount: opt(fraction()), productId: opt(objectId()), includedWageCostFactor: opt(money()), isOptional: opt(Type.Boolean()),
+  discount: opt(fraction()), productId: opt(productId()), includedWageCostFactor: opt(money()), isOptional: opt(Type.Boolean()),
   bookingAccountNumber: opt(text(50)), skontoBookingAccountNumber: opt(text(50)),
 });
 
@@ -44,23 +42,23 @@ export const assignments = defineResource({
   area: 'assignments',
   columns: { objectId: 'object_id' },
   schema: Type.Object({
-    objectId: objectId(),
-    customerId: opt(objectId({ description: 'the object\'s customer when absent' })),
+    objectId: objectId('objects'),
+    customerId: opt(objectId('customers', { description: 'the object\'s customer when absent' })),
     title: opt(text(300)),
     iCalendar: iCalendarSchema,
-    userIds: opt(objectIds(50)),
+    userIds: opt(objectIds('users', 50)),
     skipPublicHolidays: opt(Type.Boolean({ description: 'no jobs on public holidays of the object\'s region (address country and state)' })),
-    material: opt(list(Type.Object({ productId: opt(objectId()), quantity: opt(money()) }), 200)),
+    material: opt(list(Type.Object({ productId: opt(productId()), quantity: opt(money()) }), 200)),
     weeklyTimeBudget: opt(money()),
     type: opt(text(50, { description: 'e.g. normal' })),
-    activityTypeId: opt(objectId()),
+    activityTypeId: opt(objectId('activity_types')),
     comment: opt(text(5000)),
     commentRequired: opt(Type.Boolean()),
     sign: opt(Type.Boolean()),
-    documentIds: opt(objectIds(500)),
+    documentIds: opt(objectIds('documents', 500)),
     billing: opt(Type.Object({
       type: opt(text(50, { description: 'e.g. MANUAL' })), positions: opt(list(billingPosition, 500)),
-      lastInvoiceDate: opt(dateTime()), defaultInvoiceTemplateId: opt(objectId()),
+      lastInvoiceDate: opt(dateTime()), defaultInvoiceTemplateId: opt(objectId('invoice_templates')),
     })),
     quota: opt(Type.Object({
       enabled: opt(Type.Boolean()), quotaCalculation: opt(text(50)), total: opt(money()), billingRateEnabled: opt(Type.Boolean()),
@@ -78,19 +76,10 @@ export const assignments = defineResource({
   },
 });
 
-async function exists(tx: TenantTx, table: string, ids: string[]): Promise<boolean> {
-  if (ids.length === 0) return true;
-  const rows = await tx.db.selectFrom(table).select('id').where('company_id', '=', tx.companyId).where('id', 'in', ids).execute();
-  return rows.length === new Set(ids).size;
-}
-
 async function prepareAssignment(tx: TenantTx, _ctx: unknown, { doc, previous }: PrepareInput) {
   const object = await findRecord(tx, objects, doc.objectId);
   if (!object) throw fieldError('objectId', 'no such object');
   if (!doc.customerId) doc.customerId = object.doc.customerId;
-  else if (doc.customerId !== previous?.doc.customerId && !(await findRecord(tx, customers, doc.customerId))) throw fieldError('customerId', 'no such customer');
-  if (doc.activityTypeId && !(await findRecord(tx, activityTypes, doc.activityTypeId))) throw fieldError('activityTypeId', 'no such activity type');
-  if (!(await exists(tx, 'users', doc.userIds ?? []))) throw fieldError('userIds', 'names a user that does not exist');
   const isRruleAuthoritative = previous ? doc.iCalendar.rrule !== previous.doc.iCalendar?.rrule : Boolean(doc.iCalendar.rrule);
   const { ical } = normalizeICalendar(doc.iCalendar, isRruleAuthoritative);
   return { doc: { ...doc, iCalendar: ical } };

@@ -4,32 +4,29 @@ import { fieldError } from '../../platform/http/errors.js';
 import type { TenantTx } from '../../platform/db/tenant.js';
 import { defineResource, type PrepareInput } from '../../resources/engine/define-resource.js';
 import { dateTime, objectId, objectIds, opt, text } from '../../resources/engine/fields.js';
-import { findRecord } from '../../resources/engine/resource-store.js';
-import { objects } from '../../resources/objects.js';
-import { users } from '../users/users-resource.js';
 
 export const JOB_STATES = ['open', 'started', 'completed', 'cancelled'] as const;
 export const MAX_JOB_MS = 7 * 86_400_000;
 
 export const jobSchema = Type.Object({
-  assignmentId: opt(objectId({ description: 'absent for one-off jobs' })),
-  objectId: opt(objectId({ description: 'the object where the job is done (from the assignment)' })),
+  assignmentId: opt(objectId('assignments', { description: 'absent for one-off jobs' })),
+  objectId: opt(objectId('objects', { description: 'the object where the job is done (from the assignment)' })),
   from: dateTime(),
   to: dateTime(),
   targetTime: opt(Type.Number({ minimum: 0, maximum: 100000, description: 'minutes; the planned duration when absent' })),
-  userId: opt(objectId({ description: 'absent for unassigned jobs' })),
+  userId: opt(objectId('users', { description: 'absent for unassigned jobs' })),
   type: opt(text(50)),
   title: opt(text(300)),
   jobComment: opt(text(5000)),
   notifyObjectManager: opt(Type.Boolean()),
   needsJobTemplate: opt(Type.Boolean()),
-  jobTemplateId: opt(objectId()),
-  activityTypeId: opt(objectId()),
-  regionId: opt(objectId()),
+  jobTemplateId: opt(objectId('job_templates')),
+  activityTypeId: opt(objectId('activity_types')),
+  regionId: opt(objectId(undefined, { description: 'no regions are kept: not checked' })),
   exceptionJobId: opt(text(100)),
   requiredDrivingTime: opt(Type.Number({ minimum: 0, maximum: 100000 })),
   requiredBreakTime: opt(Type.Number({ minimum: 0, maximum: 100000 })),
-  documentIds: opt(objectIds(500)),
+  documentIds: opt(objectIds('documents', 500)),
   state: opt(Type.Union(JOB_STATES.map((s) => Type.Literal(s)), { description: 'open, started, completed or cancelled' })),
   tags: opt(Type.Array(text(100), { maxItems: 100 })),
 });
@@ -68,17 +65,11 @@ export const jobs = defineResource({
   hooks: { prepare: prepareJob },
 });
 
-async function prepareJob(tx: TenantTx, _ctx: unknown, { doc, previous }: PrepareInput) {
+async function prepareJob(_tx: TenantTx, _ctx: unknown, { doc, previous }: PrepareInput) {
   const from = Date.parse(doc.from);
   const to = Date.parse(doc.to);
   if (!(to > from)) throw fieldError('to', 'must be after from');
   if (to - from > MAX_JOB_MS) throw fieldError('to', 'a job lasts at most 7 days');
-  if (doc.userId && doc.userId !== previous?.doc.userId && !(await findRecord(tx, users, doc.userId))) {
-    throw fieldError('userId', 'no such user');
-  }
-  if (doc.objectId && doc.objectId !== previous?.doc.objectId && !(await findRecord(tx, objects, doc.objectId))) {
-    throw fieldError('objectId', 'no such object');
-  }
   const planned = Math.round((to - from) / 60_000);
   // The target follows a moved job unless someone set it apart from the planned duration.
   const wasPlanned = previous && previous.doc.targetTime === Math.round((Date.parse(previous.doc.to) - Date.parse(previous.doc.from)) / 60_000);

@@ -6,15 +6,21 @@ import { parseListQuery } from '../../platform/http/list-query.js';
 import { requireLevel, type Level, type RequestContext } from '../../platform/http/request-context.js';
 import { newObjectId } from '../../platform/ids.js';
 import { sql, type RawBuilder } from 'kysely';
+import { Type } from 'typebox';
 import type { StoredRecord } from '../../resources/engine/define-resource.js';
+import { objectId } from '../../resources/engine/fields.js';
+import { assertReferencesExist } from '../../resources/engine/references.js';
 import { findRecord, insertRecord, nextNumber, updateRecord } from '../../resources/engine/resource-store.js';
-import { users } from '../users/users-resource.js';
 import { coverJobWindow } from './job-planning.js';
 import { createReplacementJob } from './replacement-jobs.js';
 import { recordReplacement } from '../absences/absence-coverage.js';
 import { countJobs, selectJobsJson } from './jobs-read.js';
 import { MAX_JOB_MS, jobs } from './jobs-resource.js';
 import { parseWindow, timeFrameConditions, type TimeFrameBody } from './time-frame-filter.js';
+
+/** Bodies of the assign and replacement actions; their user ids are checked like every reference. */
+export const assignBody = Type.Object({ userIds: Type.Array(objectId('users'), { minItems: 1, maxItems: 50 }) }, { additionalProperties: false });
+export const replacementBody = Type.Object({ userId: objectId('users') }, { additionalProperties: false });
 
 const ownJobs = (ctx: RequestContext, level: Level): RawBuilder<boolean>[] =>
   level === 'own' ? [sql<boolean>`j.user_id = ${ctx.userId}`] : [];
@@ -72,16 +78,12 @@ export function jobsService(deps: { database: Database }) {
     return id;
   }
 
-  async function assertUsers(tx: TenantTx, ids: string[], path: string) {
-    for (const userId of ids) if (!(await findRecord(tx, users, userId))) throw fieldError(path, `no such user ${userId}`);
-  }
-
   /** One user: the job is theirs. Several: the first takes this job, the others get copies; all share a team id. */
   async function assign(ctx: RequestContext, id: string, userIds: string[]) {
     return inTenant(database, ctx.companyId, async (tx) => {
       const job = await load(tx, ctx, id, 'write');
       if (new Set(userIds).size !== userIds.length) throw fieldError('userIds', 'names a user twice');
-      await assertUsers(tx, userIds, 'userIds');
+      await assertReferencesExist(tx, assignBody, { userIds });
       const [first, ...others] = userIds;
       const teamId = others.length ? job.doc.teamId ?? newObjectId() : job.doc.teamId;
       if (teamId) {
@@ -154,7 +156,7 @@ export function jobsService(deps: { database: Database }) {
   async function replace(ctx: RequestContext, id: string, userId: string) {
     return inTenant(database, ctx.companyId, async (tx) => {
       const job = await load(tx, ctx, id, 'write');
-      await assertUsers(tx, [userId], 'userId');
+      await assertReferencesExist(tx, replacementBody, { userId });
       if (job.doc.userId === userId) throw Conflict('The replacement is the job\'s own user');
       if (job.doc.replacementJobId) throw Conflict(`The job already has a replacement job ${job.doc.replacementJobId}`);
       const replacementId = await createReplacementJob(tx, ctx, job, userId);

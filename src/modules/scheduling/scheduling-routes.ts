@@ -6,17 +6,15 @@ import type { Database } from '../../platform/db/database.js';
 import { listQuerySchema } from '../../platform/http/list-query.js';
 import { contextOf } from '../../platform/http/request-context.js';
 import { SECURITY, errorResponses, idParams } from '../../platform/http/route-docs.js';
-import { OBJECT_ID_PATTERN } from '../../platform/ids.js';
 import { registerResource } from '../../resources/engine/register-resource.js';
 import { assignments } from './assignments-resource.js';
 import { jobTemplates } from './job-templates.js';
 import { jobs } from './jobs-resource.js';
-import { jobsService } from './jobs-service.js';
+import { assignBody, jobsService, replacementBody } from './jobs-service.js';
 import { timeFrameBody, type TimeFrameBody } from './time-frame-filter.js';
 
 const tags = ['jobs'];
 const jobArray = { type: 'array', items: jobs.response };
-const idList = Type.Array(Type.String({ pattern: OBJECT_ID_PATTERN }), { minItems: 1, maxItems: 50 });
 const actionResult = { type: 'object', properties: { _id: { type: 'string' }, ids: { type: 'array', items: { type: 'string' } }, teamId: { type: 'string' }, splitId: { type: 'string' }, updated: { type: 'boolean' } } };
 
 export function registerSchedulingRoutes(app: FastifyInstance, deps: { database: Database }) {
@@ -53,7 +51,7 @@ export function registerSchedulingRoutes(app: FastifyInstance, deps: { database:
       schema: { tags, summary, security: SECURITY, params: idParams(), ...(body ? { body } : {}), response: { 200: actionResult, ...errorResponses([404, 409]) } },
     }, async (request) => (await run(contextOf(request), (request.params as { id: string }).id, request.body)) ?? { updated: true });
 
-  action('assign', 'Assign users (several: a team, one job each)', Type.Object({ userIds: idList }, { additionalProperties: false }),
+  action('assign', 'Assign users (several: a team, one job each)', assignBody,
     (ctx, id, body) => service.assign(ctx, id, body.userIds));
   action('unassign', 'Remove the job\'s user', undefined, (ctx, id) => service.unassign(ctx, id));
   action('move', 'Move the job (keeps originalId)', Type.Object({ from: Type.String({ format: 'date-time' }), to: Type.Optional(Type.String({ format: 'date-time' })) }, { additionalProperties: false }),
@@ -62,6 +60,6 @@ export function registerSchedulingRoutes(app: FastifyInstance, deps: { database:
     (ctx, id, body) => service.split(ctx, id, body.at));
   action('accept', 'Accept or decline the job (acceptedStatus)', Type.Object({ acceptedStatus: Type.Optional(Type.Union([Type.Literal('accepted'), Type.Literal('declined')])) }, { additionalProperties: false }),
     (ctx, id, body) => service.accept(ctx, id, body?.acceptedStatus ?? 'accepted'));
-  action('replacement', 'Create a replacement job for another user (masterJobId)', Type.Object({ userId: Type.String({ pattern: OBJECT_ID_PATTERN }) }, { additionalProperties: false }),
+  action('replacement', 'Create a replacement job for another user (masterJobId)', replacementBody,
     (ctx, id, body) => service.replace(ctx, id, body.userId));
 }

@@ -34,9 +34,9 @@ export const taskTemplates = defineResource({
       dtend: opt(text(19)), exDate: opt(Type.Array(text(30), { maxItems: 500 })),
     }, { description: 'when tasks fall due (RFC 5545 rule, as for assignments)' }),
     task: Type.Object({
-      title: text(500), description: opt(text(20000)), taskType: opt(text(100)), taskTypeId: opt(objectId()),
-      priority: opt(Type.Union(TASK_PRIORITIES.map((p) => Type.Literal(p)))), assigneeId: opt(objectId()),
-      related: opt(Type.Object({ objects: opt(objectIds(200)), customers: opt(objectIds(200)), equipments: opt(objectIds(200)) })),
+      title: text(500), description: opt(text(20000)), taskType: opt(text(100)), taskTypeId: opt(objectId('task_types')),
+      priority: opt(Type.Union(TASK_PRIORITIES.map((p) => Type.Literal(p)))), assigneeId: opt(objectId('users')),
+      related: opt(Type.Object({ objects: opt(objectIds('objects', 200)), customers: opt(objectIds('customers', 200)), equipments: opt(objectIds('equipment', 200)) })),
       tags: opt(tags()),
     }),
     active: opt(Type.Boolean({ description: 'default true' })),

@@ -10,28 +10,32 @@ import { defineResource } from '../../resources/engine/define-resource.js';
 import { dateTime, objectId, objectIds, opt, tags, text } from '../../resources/engine/fields.js';
 import { findRecord, nextNumber } from '../../resources/engine/resource-store.js';
 import { toApi } from '../../resources/engine/to-api.js';
-import { taskTypes } from '../../resources/task-types.js';
+import type { ReferencedTable } from '../../resources/engine/references.js';
 import { closeComplaintOf } from './complaint-closing.js';
 import { canMove, TASK_PRIORITIES, TASK_STATES, TASK_TABS, type TaskState } from './task-states.js';
 import { UNASSIGNED } from '../scheduling/time-frame-filter.js';
 
 const RELATED = ['users', 'objects', 'customers', 'contacts', 'assignments', 'invoices', 'equipments'] as const;
+/** The table each kind of related record lives in. */
+export const RELATED_TABLES = {
+  users: 'users', objects: 'objects', customers: 'customers', contacts: 'contacts', assignments: 'assignments', invoices: 'invoices', equipments: 'equipment',
+} as const satisfies Record<(typeof RELATED)[number], ReferencedTable>;
 
 export const taskSchema = Type.Object({
   title: text(500),
   taskStatus: opt(Type.Union(TASK_STATES.map((s) => Type.Literal(s)), { description: 'default new; moves as docs/decisions.md (Tasks) lists' })),
   taskType: opt(text(100)),
-  taskTypeId: opt(objectId()),
+  taskTypeId: opt(objectId('task_types')),
   description: opt(text(20000)),
   contactPerson: opt(text(300)),
   email: opt(Type.String({ format: 'email', maxLength: 254 })),
   telephone: opt(text(50)),
-  assignee: opt(Type.Object({ name: opt(text(300)), entityId: opt(objectId()), profilePicture: opt(text(2000)) })),
+  assignee: opt(Type.Object({ name: opt(text(300)), entityId: opt(objectId('users')), profilePicture: opt(text(2000)) })),
   dueDate: opt(dateTime()),
   tags: opt(tags()),
   priority: opt(Type.Union(TASK_PRIORITIES.map((p) => Type.Literal(p)))),
-  related: opt(Type.Object(Object.fromEntries(RELATED.map((r) => [r, opt(objectIds(200))])))),
-  documentIds: opt(objectIds(500)),
+  related: opt(Type.Object(Object.fromEntries(RELATED.map((r) => [r, opt(objectIds(RELATED_TABLES[r], 200))])))),
+  documentIds: opt(objectIds('documents', 500)),
   callId: opt(text(200)),
 });
 
@@ -114,9 +118,6 @@ export const tasks = defineResource({
       const from = (previous?.doc.taskStatus ?? 'new') as TaskState;
       const to = (doc.taskStatus ?? (previous ? from : 'new')) as TaskState;
       if (previous && !canMove(from, to)) throw Conflict(`A task cannot move from ${from} to ${to}`);
-      if (doc.taskTypeId && doc.taskTypeId !== previous?.doc.taskTypeId && !(await findRecord(tx, taskTypes, doc.taskTypeId))) {
-        throw fieldError('taskTypeId', 'no such task type');
-      }
       const now = new Date().toISOString();
       const next: Record<string, any> = { ...doc, taskStatus: to, priority: doc.priority ?? 'normal' };
       if (to !== 'new' && !next.firstStartedAt) next.firstStartedAt = now;

@@ -12,12 +12,12 @@ import { completeEntry } from './entry-completion.js';
 const seconds = (description: string) => Type.Integer({ minimum: 0, maximum: 7 * 86_400, description });
 
 export const timeTrackingSchema = Type.Object({
-  userId: objectId(),
-  jobId: opt(objectId()),
-  objectId: opt(objectId({ description: 'from the job when absent' })),
-  assignmentId: opt(objectId()),
-  activityTypeId: opt(objectId()),
-  signingId: opt(objectId()),
+  userId: objectId('users'),
+  jobId: opt(objectId('jobs')),
+  objectId: opt(objectId('objects', { description: 'from the job when absent' })),
+  assignmentId: opt(objectId('assignments')),
+  activityTypeId: opt(objectId('activity_types')),
+  signingId: opt(objectId(undefined, { description: 'no signings are kept: not checked' })),
   timeStart: dateTime(),
   timeEnd: opt(dateTime()),
   trackingJobDate: opt(dateTime()),

@@ -2,11 +2,19 @@
 import { Type, type TSchema } from 'typebox';
 import { OBJECT_ID_PATTERN } from '../../platform/ids.js';
 import type { FreeJsonLimits } from '../../platform/http/json-limits.js';
+import { REFERENCES_KEYWORD, type References } from './references.js';
 
 export const text = (maxLength = 500, options: object = {}) => Type.String({ maxLength, ...options });
 export const longText = () => Type.String({ maxLength: 20000 });
-export const objectId = (options: object = {}) => Type.String({ pattern: OBJECT_ID_PATTERN, ...options });
-export const objectIds = (maxItems = 1000) => Type.Array(objectId(), { maxItems });
+/**
+ * An id; `references` names the table of the record it names (the engine checks that the record
+ * is the company's before every write, see references.ts). Only ids of no table go without it.
+ */
+export const objectId = (references?: References, options: object = {}) =>
+  Type.String({ pattern: OBJECT_ID_PATTERN, ...options, ...(references ? { [REFERENCES_KEYWORD]: references } : {}) });
+export const objectIds = (references?: References, maxItems = 1000) => Type.Array(objectId(references), { maxItems });
+/** A product is an article or a service product. */
+export const productId = () => objectId(['articles', 'service_products']);
 // RFC 3339, limited to what PostgreSQL stores: years 0001-9999, offsets up to ±15:59.
 export const dateTime = () => Type.String({
   format: 'date-time',

@@ -9,6 +9,7 @@ import { compileValidator } from '../../platform/http/validation.js';
 import { newObjectId } from '../../platform/ids.js';
 import type { Prepared, Resource, StoredRecord } from './define-resource.js';
 import { applyMergePatch } from './merge-patch.js';
+import { assertReferencesExist } from './references.js';
 import * as store from './resource-store.js';
 import { toApi } from './to-api.js';
 
@@ -55,6 +56,7 @@ export async function createRecord(
   if (supplied !== undefined && (await store.numberTaken(tx, resource, supplied))) {
     throw Conflict(`${resource.name} number ${supplied} is already used`);
   }
+  await assertReferencesExist(tx, resource.schema, doc);
   const prepared = await prepare(tx, ctx, resource, doc);
   const id = newObjectId();
   const number = await store.nextNumber(tx, resource.collection, supplied);
@@ -119,6 +121,7 @@ export function resourceService(deps: EngineDeps, resource: Resource) {
       // The merged document must still be a valid record (required fields, types).
       const errors = validateDoc(merged);
       if (errors.length) throw BadRequest(errors.map((e) => `${e.path}: ${e.message}`).join('; '), errors);
+      await assertReferencesExist(tx, resource.schema, merged, previous.doc);
       const prepared = await prepare(tx, ctx, resource, merged, previous);
       await store.updateRecord(tx, resource, id, { doc: prepared.doc, userId: ctx.userId, columns: prepared.columns });
       await resource.hooks?.afterWrite?.(tx, ctx, { id, doc: prepared.doc, previous });
