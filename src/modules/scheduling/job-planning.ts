@@ -3,25 +3,30 @@
 // servers generate the same window at once. An occurrence is identified by its local date (rules
 // repeat at most daily), so a job that was started or moved on a day still stands for that day
 // after the assignment's time changes. Each company keeps a window in which all its
-// assignments have their jobs; it grows on demand and rolls forward as the company is used.
+// assignments have their jobs; it grows on demand, within the planning bounds (planning-bounds.ts),
+// and rolls forward as the company is used.
 import { createHash } from 'node:crypto';
 import { sql } from 'kysely';
 import type { Database } from '../../platform/db/database.js';
 import { inTenant, type TenantTx } from '../../platform/db/tenant.js';
+import { fieldError } from '../../platform/http/errors.js';
 import type { RequestContext } from '../../platform/http/request-context.js';
 import { newObjectId } from '../../platform/ids.js';
 import type { StoredRecord } from '../../resources/engine/define-resource.js';
 import { promotedColumns } from '../../resources/engine/resource-store.js';
+import { loadTimeAndPaySettings } from '../pay/pay-settings.js';
 import { publicHolidays, regionOf } from './holidays.js';
 import { jobs } from './jobs-resource.js';
-import { expandOccurrences, normalizeICalendar } from './recurrence.js';
+import { clampToBounds, loadPlanningBounds, planningBounds, PLANNING_HORIZON_DAYS, UNBOUNDED, type PlanningBounds, type TimeRange } from './planning-bounds.js';
+import { expandOccurrences, isRefusedRule, normalizeICalendar } from './recurrence.js';
 import { formatLocal } from './zoned-time.js';
 
 const DAY = 86_400_000;
 const JOB_ENTITY = jobs.webhookEntity!;
 // A job row as toApi() shows it (document and common fields), for set-based events.
 const jobApiJson = sql.raw(`j.doc || crewbase_entity_json(j.company_id, j.id, j.number, j.status_code, j.created_at, j.created_by, j.modified_at, j.modified_by, j.chat_id)`);
-export const HORIZON_DAYS = 42;
+/** The window keeps at least half of this ahead of now, and is extended to all of it. */
+export const KEEP_AHEAD_DAYS = 42;
 const BATCH = 2000;
 
 export interface Horizon { from: number; until: number }
@@ -103,22 +108,33 @@ export async function materialize(tx: TenantTx, assignment: PlannedAssignment, f
   return created;
 }
 
-/** Removes the jobs re-planning may replace: future, untouched by a person, never started. */
-async function removeReplaceableJobs(tx: TenantTx, assignmentId: string, after: number) {
-  await sql`
-    WITH removed AS (
-      DELETE FROM jobs WHERE company_id = ${tx.companyId} AND assignment_id = ${assignmentId}
-        AND from_at > ${new Date(after)} AND NOT is_manual AND started_at IS NULL
-      RETURNING *
-    )
-    SELECT crewbase_emit(${tx.companyId}, 'DELETE', ${JOB_ENTITY}, (SELECT coalesce(array_agg(${jobApiJson}), '{}') FROM removed j))`.execute(tx.db);
+/**
+ * Removes the jobs re-planning may replace: generated, from `since` on, untouched by a person, never
+ * started; of one assignment, or of all. In batches, so that a window being shrunk by years does
+ * not build one event of every job.
+ */
+async function removeReplaceableJobs(tx: TenantTx, which: { assignmentId?: string; since: number }) {
+  const ofWhich = which.assignmentId ? sql`assignment_id = ${which.assignmentId}` : sql`occurrence_key IS NOT NULL`;
+  for (;;) {
+    const { rows: [result] } = await sql<{ removed: number }>`
+      WITH removed AS (
+        DELETE FROM jobs WHERE company_id = ${tx.companyId} AND id IN (
+          SELECT id FROM jobs WHERE company_id = ${tx.companyId} AND ${ofWhich}
+            AND from_at >= ${new Date(which.since)} AND NOT is_manual AND started_at IS NULL LIMIT ${BATCH})
+        RETURNING *
+      ), emitted AS (
+        SELECT crewbase_emit(${tx.companyId}, 'DELETE', ${JOB_ENTITY}, (SELECT coalesce(array_agg(${jobApiJson}), '{}') FROM removed j))
+      )
+      SELECT (SELECT count(*)::int FROM removed) AS removed, (SELECT count(*) FROM emitted) AS emitted`.execute(tx.db);
+    if (Number(result!.removed) < BATCH) return;
+  }
 }
 
 export async function readHorizon(tx: TenantTx, now = Date.now()): Promise<Horizon> {
   const row = await tx.db.selectFrom('job_horizons').select(['from_at', 'until_at']).where('company_id', '=', tx.companyId).executeTakeFirst();
   if (row) return { from: new Date(row.from_at).getTime(), until: new Date(row.until_at).getTime() };
   const from = Math.floor(now / DAY) * DAY;
-  return { from, until: from + HORIZON_DAYS * DAY };
+  return { from, until: from + KEEP_AHEAD_DAYS * DAY };
 }
 
 async function saveHorizon(tx: TenantTx, horizon: Horizon) {
@@ -126,16 +142,31 @@ async function saveHorizon(tx: TenantTx, horizon: Horizon) {
     .onConflict((oc) => oc.column('company_id').doUpdateSet({ from_at: new Date(horizon.from), until_at: new Date(horizon.until) })).execute();
 }
 
+/**
+ * The window, read under the company's planning lock (so nothing extends it meanwhile). A window
+ * reaching more than a day beyond the horizon (possible before there was one) is shrunk to it,
+ * removing the jobs there that re-planning would replace; jobs a person touched stay.
+ */
+async function lockedHorizon(tx: TenantTx, bounds: PlanningBounds, now: number): Promise<Horizon> {
+  await sql`SELECT pg_advisory_xact_lock(hashtext(${'jobs:' + tx.companyId}))`.execute(tx.db);
+  const horizon = await readHorizon(tx, now);
+  if (horizon.until <= bounds.latest + DAY) return horizon;
+  await removeReplaceableJobs(tx, { since: bounds.latest });
+  const shrunk = { from: Math.min(horizon.from, bounds.latest), until: bounds.latest };
+  await saveHorizon(tx, shrunk);
+  return shrunk;
+}
+
 const PLAN_FIELDS = ['iCalendar', 'userIds', 'title', 'type', 'activityTypeId', 'objectId', 'skipPublicHolidays'];
 
 export async function onAssignmentWritten(tx: TenantTx, ctx: RequestContext, change: { id: string; doc: Record<string, any>; previous?: StoredRecord }) {
-  const horizon = await readHorizon(tx);
-  await saveHorizon(tx, horizon);
   const now = Date.now();
+  const horizon = await lockedHorizon(tx, await loadPlanningBounds(tx, now), now);
+  await saveHorizon(tx, horizon);
   if (change.previous) {
     const isReplanned = PLAN_FIELDS.some((f) => JSON.stringify(change.previous!.doc[f]) !== JSON.stringify(change.doc[f]));
     if (!isReplanned) return;
-    await removeReplaceableJobs(tx, change.id, now);
+    await removeReplaceableJobs(tx, { assignmentId: change.id, since: now });
     await materialize(tx, change, Math.max(now, horizon.from), horizon.until, ctx.userId);
     return;
   }
@@ -143,45 +174,85 @@ export async function onAssignmentWritten(tx: TenantTx, ctx: RequestContext, cha
 }
 
 export async function onAssignmentDeleted(tx: TenantTx, _ctx: RequestContext, record: StoredRecord) {
-  await removeReplaceableJobs(tx, record.id, Date.now());
+  await removeReplaceableJobs(tx, { assignmentId: record.id, since: Date.now() });
 }
 
-// Horizons only grow, so a cached horizon that covers a window proves the window is covered.
-const knownHorizons = new Map<string, Horizon>();
+// A cached horizon that covers a frame proves it is covered: inside the bounds, windows only grow.
+// The company's time zone is cached with it for a minute.
+const knownHorizons = new Map<string, { horizon: Horizon; timeZone: string; at: number }>();
+const TIME_ZONE_CACHE_MS = 60_000;
+
+export interface CoverOptions {
+  now?: number;
+  /** A frame reaching beyond the planning horizon is a 400 (otherwise it is covered up to the horizon). */
+  refuseBeyondHorizon?: boolean;
+  /** Bounds of the caller's choosing instead of the company's (benchmarks, tools). */
+  bounds?: PlanningBounds;
+}
+
+/** Covered: the frame's part inside the bounds, half of KEEP_AHEAD_DAYS ahead, and nothing beyond the horizon. */
+function isCovered(horizon: Horizon, needed: TimeRange | undefined, bounds: PlanningBounds, now: number): boolean {
+  return (!needed || (horizon.from <= needed.from && horizon.until >= needed.to))
+    && horizon.until >= Math.min(now + (KEEP_AHEAD_DAYS / 2) * DAY, bounds.latest) && horizon.until <= bounds.latest + DAY;
+}
 
 /**
- * Makes sure every assignment has its jobs in [from, to), and keeps HORIZON_DAYS ahead of now, inside
- * the caller's transaction. Free when this process already knows the window is covered; otherwise
- * one primary-key read, and an extension under a per-company lock when needed.
+ * Makes sure every assignment has its jobs in [from, to) as far as the planning bounds allow, and
+ * KEEP_AHEAD_DAYS ahead of now, inside the caller's transaction. Free when this process already
+ * knows the window is covered (and, for a minute, the company's time zone); otherwise a read or
+ * two by primary key, and an extension under a per-company lock when needed.
  */
-export async function coverJobWindow(tx: TenantTx, windowFrom: number, to: number, now = Date.now()): Promise<void> {
-  const from = windowFrom - DAY; // a job (at most 24 h) that starts a day before still overlaps the window
-  const isCovered = (h: Horizon | undefined) => Boolean(h && h.from <= from && h.until >= to && h.until >= now + (HORIZON_DAYS / 2) * DAY);
-  if (isCovered(knownHorizons.get(tx.companyId))) return;
-  let horizon = await readHorizon(tx, now);
-  if (!isCovered(horizon)) {
-    await sql`SELECT pg_advisory_xact_lock(hashtext(${'jobs:' + tx.companyId}))`.execute(tx.db);
-    horizon = await readHorizon(tx, now);
-    if (!isCovered(horizon)) horizon = await extendHorizon(tx, horizon, from, to, now);
+export async function coverJobWindow(tx: TenantTx, windowFrom: number, to: number, options: CoverOptions = {}): Promise<void> {
+  const now = options.now ?? Date.now();
+  const known = options.bounds ? undefined : knownHorizons.get(tx.companyId);
+  const isZoneKnown = known !== undefined && now - known.at < TIME_ZONE_CACHE_MS;
+  const timeZone = options.bounds ? undefined : isZoneKnown ? known.timeZone : (await loadTimeAndPaySettings(tx)).timeZone;
+  const bounds = options.bounds ?? planningBounds(timeZone!, now);
+  if (options.refuseBeyondHorizon && to > bounds.latest) {
+    throw fieldError('to', `reaches beyond the planning horizon: jobs are planned up to ${PLANNING_HORIZON_DAYS} days ahead, the last day is ${bounds.lastDate}`);
   }
+  // A job (at most 24 h) that starts a day before the frame still overlaps it.
+  const needed = clampToBounds({ from: windowFrom - DAY, to }, bounds);
+  let horizon = known?.horizon;
+  if (!horizon || !isCovered(horizon, needed, bounds, now)) {
+    horizon = await readHorizon(tx, now);
+    if (!isCovered(horizon, needed, bounds, now)) {
+      horizon = await lockedHorizon(tx, bounds, now);
+      if (!isCovered(horizon, needed, bounds, now)) horizon = await extendHorizon(tx, horizon, needed, bounds, now);
+    }
+  }
+  if (!timeZone) return;
   if (knownHorizons.size > 10_000) knownHorizons.clear();
-  knownHorizons.set(tx.companyId, horizon);
+  knownHorizons.set(tx.companyId, { horizon, timeZone, at: isZoneKnown ? known.at : now });
 }
 
-/** coverJobWindow in a transaction of its own (generation ahead of use, benchmarks). */
+/** All of [from, to) in a transaction of its own, whatever the planning bounds (generation ahead of use, benchmarks). */
 export async function ensureJobWindow(database: Database, companyId: string, from: number, to: number, now = Date.now()): Promise<void> {
-  await inTenant(database, companyId, (tx) => coverJobWindow(tx, from, to, now));
+  await inTenant(database, companyId, (tx) => coverJobWindow(tx, from, to, { now, bounds: UNBOUNDED }));
 }
 
-async function extendHorizon(tx: TenantTx, horizon: Horizon, from: number, to: number, now: number): Promise<Horizon> {
-  const target = { from: Math.min(from, Math.floor(now / DAY) * DAY), until: Math.max(to, now + HORIZON_DAYS * DAY) };
+async function extendHorizon(tx: TenantTx, horizon: Horizon, needed: TimeRange | undefined, bounds: PlanningBounds, now: number): Promise<Horizon> {
+  const today = Math.floor(now / DAY) * DAY;
+  const target = {
+    from: Math.max(bounds.earliest, Math.min(needed?.from ?? today, today)),
+    until: Math.min(bounds.latest, Math.max(needed?.to ?? 0, now + KEEP_AHEAD_DAYS * DAY)),
+  };
   const ranges: Array<[number, number]> = [];
   if (target.from < horizon.from) ranges.push([target.from, horizon.from]);
   if (target.until > horizon.until) ranges.push([horizon.until, target.until]);
   const assignments = await tx.db.selectFrom('assignments').select(['id', 'doc', 'created_by']).where('company_id', '=', tx.companyId).execute();
   for (const assignment of assignments) {
     // Jobs made on demand count as made by whoever made their assignment.
-    for (const [a, b] of ranges) await materialize(tx, assignment as PlannedAssignment, a, b, assignment.created_by ?? undefined);
+    for (const [a, b] of ranges) {
+      try {
+        await materialize(tx, assignment as PlannedAssignment, a, b, assignment.created_by ?? undefined);
+      } catch (error) {
+        // A rule stored before today's limits (a COUNT not reached in time) plans nothing rather
+        // than failing every query; writing the assignment again names the problem. The error is
+        // raised before the assignment's first insert.
+        if (!isRefusedRule(error)) throw error;
+      }
+    }
   }
   const extended = { from: Math.min(target.from, horizon.from), until: Math.max(target.until, horizon.until) };
   await saveHorizon(tx, extended);

@@ -51,7 +51,7 @@ export function jobsService(deps: { database: Database }) {
     const window = parseWindow(body);
     const where = [...timeFrameConditions(body, window), ...ownJobs(ctx, level)];
     return inTenant(database, ctx.companyId, async (tx) => {
-      await coverJobWindow(tx, window.from, window.to);
+      await coverJobWindow(tx, window.from, window.to, { refuseBeyondHorizon: true });
       return selectJobsJson(tx, {
         where, sort: [{ field: jobs.fields.get('from')!, descending: false }], limit: 100_000, offset: 0,
         includeUsers: body.includeUsersInResponse,
