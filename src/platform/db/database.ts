@@ -5,6 +5,7 @@ import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import { PGlite } from '@electric-sql/pglite';
 import { PGliteDialect } from './pglite-dialect.js';
+import { lockDataDir, type DataDirLock } from './data-dir-lock.js';
 
 export interface Database {
   readonly kind: 'pglite' | 'postgres';
@@ -47,14 +48,21 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
     };
   }
   let pglite: PGlite;
+  let lock: DataDirLock | undefined; // a directory has one writer; memory and given instances need none
   if (target.kind === 'pglite-instance') {
     pglite = target.pglite;
   } else {
     const dir = target.dataDir === undefined ? undefined : join(target.dataDir, 'pgdata');
     if (dir) mkdirSync(dir, { recursive: true });
-    pglite = await PGlite.create(dir ?? 'memory://', {
-      parsers: { 20: (value: string) => Number(value), 1700: (value: string) => Number(value) },
-    });
+    lock = target.dataDir === undefined ? undefined : lockDataDir(target.dataDir);
+    try {
+      pglite = await PGlite.create(dir ?? 'memory://', {
+        parsers: { 20: (value: string) => Number(value), 1700: (value: string) => Number(value) },
+      });
+    } catch (error) {
+      lock?.release();
+      throw error;
+    }
   }
   const kysely = new Kysely<any>({ dialect: new PGliteDialect(pglite) });
   return {
@@ -71,6 +79,13 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
         }
       });
     },
-    close: () => kysely.destroy(),
+    async close() {
+      try {
+        await kysely.destroy();
+        if (!pglite.closed) await pglite.close(); // Kysely skips a driver that never ran a query
+      } finally {
+        lock?.release();
+      }
+    },
   };
 }
