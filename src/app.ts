@@ -9,7 +9,7 @@ import { pendingMigrations } from './platform/db/migrate.js';
 import { TooManyRequests } from './platform/http/errors.js';
 import { registerIdempotency } from './platform/http/idempotency.js';
 import { registerBodyDepthLimit } from './platform/http/json-limits.js';
-import { registerProblemHandlers, sendProblem } from './platform/http/problem.js';
+import { clientErrorHandler, frameworkErrors, registerProblemHandlers, sendProblem } from './platform/http/problem.js';
 import { registerAuthentication } from './platform/http/request-context.js';
 import { problemSchema } from './platform/http/route-docs.js';
 import { routeValidatorCompiler } from './platform/http/validation.js';
@@ -71,6 +71,8 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
     bodyLimit: config.bodyLimitBytes,
     trustProxy: config.trustProxy,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+    // Framework-level failures are problem+json too (problem.ts); closing answers its own 503.
+    forceCloseConnections: 'idle', return503OnClosing: false, clientErrorHandler, frameworkErrors,
   });
   const routeList: RouteEntry[] = [];
   app.decorate('routeList', routeList);

@@ -40,23 +40,48 @@ function backgroundTasks(config: Config, database: Database, log: { error(obj: o
   };
 }
 
+const SHUTDOWN_DEADLINE_MS = 10_000;
+
+/** On SIGTERM or SIGINT runs stop() once, then exits 0; whatever still runs after the deadline is abandoned (exit 1). */
+function stopOnSignal(log: { info(msg: string): void; error(obj: object, msg: string): void }, stop: () => Promise<unknown>) {
+  let isStopping = false;
+  const onSignal = (signal: NodeJS.Signals) => {
+    if (isStopping) return;
+    isStopping = true;
+    const started = Date.now();
+    log.info(`${signal}: finishing in-flight work`);
+    setTimeout(() => {
+      log.error({}, `not stopped after ${SHUTDOWN_DEADLINE_MS / 1000} s: exiting anyway`);
+      process.exit(1);
+    }, SHUTDOWN_DEADLINE_MS);
+    stop().then(
+      () => { log.info(`stopped in ${Date.now() - started} ms`); process.exit(0); },
+      (err) => { log.error({ err }, 'shutdown failed'); process.exit(1); },
+    );
+  };
+  process.on('SIGTERM', onSignal);
+  process.on('SIGINT', onSignal);
+}
+
 async function serve(config: Config) {
   const database = await openMigrated(config, (line) => console.log(line));
   const app = await createApp({ config, database });
   const worker = config.webhookWorker === 'inline' ? deliveryWorker({ database, config, log: app.log, ...webhookDeps(config) }) : undefined;
-  let isClosing = false;
   let stopSweep: (() => Promise<void>) | undefined;
-  const shutdown = async (signal: string) => {
-    if (isClosing) return;
-    isClosing = true;
-    app.log.info(`${signal}: finishing in-flight requests`);
-    await worker?.stop();
-    await stopSweep?.();
-    await app.close(); // stops accepting, waits for in-flight requests, closes the database
-    process.exit(0);
-  };
-  process.on('SIGTERM', () => void shutdown('SIGTERM'));
-  process.on('SIGINT', () => void shutdown('SIGINT'));
+  let backgroundStopped: Promise<unknown> = Promise.resolve();
+  // Added after createApp's hooks, so it runs before the database closes (onClose hooks run last first),
+  // and after the server has stopped taking requests and its in-flight ones have finished.
+  app.addHook('onClose', async () => { await backgroundStopped; });
+  stopOnSignal(app.log, async () => {
+    backgroundStopped = Promise.all([worker?.stop(), stopSweep?.()]); // meanwhile, beside the requests
+    // A connection whose last response was already under way when closing began falls idle later: close it then.
+    const reaper = setInterval(() => app.server.closeIdleConnections(), 250);
+    try {
+      await app.close(); // stops accepting, lets in-flight requests finish, then closes the database
+    } finally {
+      clearInterval(reaper);
+    }
+  });
   await app.listen({ port: config.port, host: config.host });
   worker?.start();
   stopSweep = worker ? backgroundTasks(config, database, app.log) : undefined;
@@ -68,14 +93,10 @@ async function work(config: Config) {
   const log = pino({ level: config.logLevel });
   const worker = deliveryWorker({ database, config, log, ...webhookDeps(config) });
   const stopSweep = backgroundTasks(config, database, log);
-  const shutdown = async () => {
-    await worker.stop();
-    await stopSweep();
+  stopOnSignal(log, async () => {
+    await Promise.all([worker.stop(), stopSweep()]);
     await database.close();
-    process.exit(0);
-  };
-  process.on('SIGTERM', () => void shutdown());
-  process.on('SIGINT', () => void shutdown());
+  });
   worker.start();
   log.info('webhook delivery worker started');
 }

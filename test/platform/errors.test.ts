@@ -1,6 +1,8 @@
 // Every failure is application/problem+json (RFC 9457) with a 4xx status; nothing here may be a 500.
 import { test, describe, before, after } from 'node:test';
 import assert from 'node:assert/strict';
+import { connect } from 'node:net';
+import { once } from 'node:events';
 import type { InjectOptions } from 'fastify';
 import { createTestApp, signup, type TestApp, type Tenant } from '../helpers/test-app.js';
 
@@ -148,6 +150,84 @@ describe('ids and routes', () => {
     assertProblem(await send('GET', '/v2/customers/', { auth: false }), 401);
     assertProblem(await send('GET', '/v2/customers/', { headers: { authorization: 'Bearer not.a.token' } }), 401);
   });
+});
+
+interface RawReply { status: number; headers: string; body: any }
+
+/** Writes raw bytes on a new connection and reads the answer until the server closes it. */
+async function raw(port: number, ...chunks: Array<string | (() => Promise<unknown>)>): Promise<RawReply> {
+  const socket = connect(port, '127.0.0.1');
+  const closed = once(socket, 'close');
+  let text = '';
+  socket.on('data', (chunk) => { text += chunk; });
+  socket.on('error', () => { /* a reset after the answer: the answer is what counts */ });
+  await once(socket, 'connect');
+  for (const chunk of chunks) {
+    if (typeof chunk === 'string') socket.write(chunk); else await chunk();
+  }
+  await closed;
+  const [head = '', ...rest] = text.split('\r\n\r\n');
+  const status = Number(/^HTTP\/1\.1 (\d{3}) /.exec(head)?.[1]);
+  statuses.push({ url: `raw ${head.split('\r\n')[0]}`, status });
+  let body: any;
+  try { body = JSON.parse(rest.join('\r\n\r\n')); } catch { body = rest.join('\r\n\r\n'); }
+  return { status, headers: head.toLowerCase(), body };
+}
+
+function assertRawProblem(res: RawReply, status: number) {
+  assert.equal(res.status, status, res.headers);
+  assert.match(res.headers, /\r\ncontent-type: application\/problem\+json/);
+  assertProblem({ status: res.status, body: res.body, contentType: 'application/problem+json' }, status);
+}
+
+describe('framework-level errors over a real connection', () => {
+  let port = 0;
+  before(async () => {
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    port = (t.app.server.address() as { port: number }).port;
+  });
+
+  test('an over-long URL or header is 431 problem+json', async () => {
+    assertRawProblem(await raw(port, `GET /v2/customers/?name=${'a'.repeat(20_000)} HTTP/1.1\r\nHost: x\r\n\r\n`), 431);
+    assertRawProblem(await raw(port, `GET /health HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`), 431);
+  });
+
+  test('a malformed request line or header is 400 problem+json', async () => {
+    assertRawProblem(await raw(port, 'THIS IS NOT HTTP\r\n\r\n'), 400);
+    assertRawProblem(await raw(port, 'GET /health HTTP/1.1\r\nHost: x\r\nno colon here\r\n\r\n'), 400);
+  });
+
+  test('404, 413, 415 and a JSON parse error are problem+json on the wire too', async () => {
+    const auth = `Authorization: ${a.headers.authorization}\r\n`;
+    assertRawProblem(await raw(port, 'GET /v2/nothing-here HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n'), 404);
+    assertRawProblem(await raw(port, `POST /v2/customers/ HTTP/1.1\r\nHost: x\r\n${auth}Content-Type: application/json\r\nContent-Length: ${BODY_LIMIT * 10}\r\nConnection: close\r\n\r\n{`), 413);
+    assertRawProblem(await raw(port, `POST /v2/customers/ HTTP/1.1\r\nHost: x\r\n${auth}Content-Type: application/xml\r\nContent-Length: 3\r\nConnection: close\r\n\r\n<a>`), 415);
+    assertRawProblem(await raw(port, `POST /v2/customers/ HTTP/1.1\r\nHost: x\r\n${auth}Content-Type: application/json\r\nContent-Length: 5\r\nConnection: close\r\n\r\n{"a":`), 400);
+  });
+});
+
+describe('router errors', () => {
+  test('a malformed percent-encoding is 400, an over-long path parameter 414, a method without a route 404 (Fastify has no 405)', async () => {
+    assertProblem(await send('GET', '/v2/customers/%zz'), 400);
+    assertProblem(await send('GET', `/v2/customers/${'a'.repeat(300)}`), 414);
+    assertProblem(await send('PROPFIND' as InjectOptions['method'], '/v2/customers/'), 404);
+    assertProblem(await send('POST', '/v2/customers/', { payload: 'x', headers: { 'content-type': ';;;' } }), 415);
+  });
+});
+
+test('while the server closes, a request still arriving on an open connection is 503 problem+json', { timeout: 60_000 }, async () => {
+  const closing = await createTestApp();
+  await closing.app.listen({ port: 0, host: '127.0.0.1' });
+  const { port } = closing.app.server.address() as { port: number };
+  let closed: Promise<void> | undefined;
+  // The request line has arrived (the connection is not idle, so closing waits for it); its end comes after close began.
+  const res = await raw(port, 'GET /health HTTP/1.1\r\nHost: x\r\n', () => new Promise((resolve) => setTimeout(resolve, 100)),
+    async () => { closed = closing.close(); await new Promise((resolve) => setTimeout(resolve, 100)); }, '\r\n');
+  await closed;
+  assertRawProblem(res, 503);
+  assert.match(res.headers, /\r\nconnection: close/);
+  assert.match(res.headers, /\r\nretry-after: 5/);
+  statuses.pop(); // this 503 is the point of the test
 });
 
 test('no request of this file answered with a 5xx', () => {

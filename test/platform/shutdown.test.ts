@@ -1,26 +1,34 @@
-// The real server process: data survives a restart, and SIGTERM lets an in-flight request finish.
-import { test } from 'node:test';
+// The real server process, on PGlite and (with TEST_DATABASE_URL) on PostgreSQL: data survives a restart;
+// SIGTERM closes idle keep-alive connections at once, lets an in-flight request finish with its normal
+// status, and exits 0 well within the 10 s deadline; a request that never finishes is abandoned at it.
+import { test, type TestContext } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { once } from 'node:events';
-import { connect } from 'node:net';
+import { connect, type Socket } from 'node:net';
+import pg from 'pg';
+
+const DEADLINE_MS = 10_000;
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 async function until(isDone: () => boolean, timeoutMs: number): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (!isDone()) {
     if (Date.now() > deadline) throw new Error('timed out waiting');
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    await sleep(20);
   }
 }
 
-interface Server { child: ChildProcess; base: string; exited: Promise<unknown[]>; output(): string }
+interface Server { child: ChildProcess; base: string; port: number; exited: Promise<unknown[]>; output(): string }
 
-function startServer(dataDir: string): Promise<Server> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts', 'serve'], {
-    env: { ...process.env, DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', DATABASE_URL: '', JWT_SECRET: 'x'.repeat(40) },
+function startServer(dataDir: string, databaseUrl: string, command: 'serve' | 'worker' = 'serve'): Promise<Server> {
+  const ready = command === 'serve' ? /listening at (http:\/\/127\.0\.0\.1:(\d+))/ : /(webhook delivery worker started)()/;
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts', command], {
+    env: { ...process.env, DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', DATABASE_URL: databaseUrl, JWT_SECRET: 'x'.repeat(40) },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   // Listened for from the start, so an exit is never missed, however early it comes.
@@ -29,19 +37,35 @@ function startServer(dataDir: string): Promise<Server> {
   child.stdout!.on('data', (chunk) => { output += chunk; });
   child.stderr!.on('data', (chunk) => { output += chunk; });
   return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start: ${output}`)), 60_000);
+    const timer = setTimeout(() => { child.kill('SIGKILL'); reject(new Error(`server did not start: ${output}`)); }, 90_000);
     child.stdout!.on('data', () => {
-      const match = /listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(output);
-      if (match) { clearTimeout(timer); resolve({ child, base: match[1]!, exited, output: () => output }); }
+      const match = ready.exec(output);
+      if (match) { clearTimeout(timer); resolve({ child, base: match[1]!, port: Number(match[2]), exited, output: () => output }); }
     });
     void exited.then(([code]) => { clearTimeout(timer); reject(new Error(`server exited ${code}: ${output}`)); });
   });
 }
 
-test('data survives a restart; SIGTERM finishes in-flight requests, then exits 0', { timeout: 120_000 }, async () => {
+/** A raw connection that collects what the server sends and notes when it closes. */
+async function openConnection(port: number) {
+  const socket: Socket = connect(port, '127.0.0.1');
+  let closedAt = 0;
+  const closed = once(socket, 'close').then(() => { closedAt = Date.now(); });
+  socket.on('error', () => { /* a reset shows as the close */ });
+  await once(socket, 'connect');
+  const connection = { socket, closed, received: '', closedAt: () => closedAt };
+  socket.on('data', (chunk) => { connection.received += chunk; });
+  return connection;
+}
+
+const loginBody = JSON.stringify({ username: 'persist-admin', password: 'persist-password-1' });
+
+async function shutdownScenario(t: TestContext, databaseUrl: string) {
   const dataDir = mkdtempSync(join(tmpdir(), 'crewbase-shutdown-'));
+  const servers: Server[] = [];
   try {
-    const first = await startServer(dataDir);
+    const first = await startServer(dataDir, databaseUrl);
+    servers.push(first);
     const signup = await fetch(`${first.base}/v2/company/signup`, {
       method: 'POST', headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ companyName: 'Persist', username: 'persist-admin', password: 'persist-password-1' }),
@@ -50,27 +74,87 @@ test('data survives a restart; SIGTERM finishes in-flight requests, then exits 0
     first.child.kill('SIGTERM');
     assert.deepEqual(await first.exited, [0, null], first.output());
 
-    const second = await startServer(dataDir);
-    // A log-in is in flight (half its body sent) when SIGTERM arrives; the rest follows after it.
-    const body = JSON.stringify({ username: 'persist-admin', password: 'persist-password-1' });
-    const { port } = new URL(second.base);
-    const socket = connect(Number(port), '127.0.0.1');
-    const closed = once(socket, 'close'); // listened for from the start: it must not be missed
-    await once(socket, 'connect');
-    let raw = '';
-    socket.on('data', (chunk) => { raw += chunk; });
-    socket.write(`POST /v2/auth/login HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\nConnection: close\r\n\r\n${body.slice(0, 10)}`);
+    const second = await startServer(dataDir, databaseUrl);
+    servers.push(second);
+    // An idle keep-alive connection (one request answered, kept open) ...
+    const idle = await openConnection(second.port);
+    idle.socket.write('GET /health HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n');
+    await until(() => idle.received.includes('"status":"ok"'), 10_000);
+    assert.match(idle.received, /connection: keep-alive/i);
+    // ... and a keep-alive log-in in flight (half its body sent) when SIGTERM arrives; the rest follows after it.
+    const inflight = await openConnection(second.port);
+    inflight.socket.write(`POST /v2/auth/login HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: ${loginBody.length}\r\n\r\n${loginBody.slice(0, 10)}`);
     // The server has begun the request (a connection it has not read yet counts as idle and is closed).
     await until(() => second.output().includes('"url":"/v2/auth/login"'), 30_000);
+    const signalledAt = Date.now();
     second.child.kill('SIGTERM');
-    await new Promise((resolve) => setTimeout(resolve, 200));
-    socket.write(body.slice(10)); // (not end(): a half-closed request is aborted by Node's HTTP server)
-    await closed;
-    assert.match(raw, /^HTTP\/1\.1 200/, `the in-flight log-in completed (and the company made before the restart exists); server said: ${second.output()}`);
-    assert.match(raw, /"accessToken"/);
+    await idle.closed;
+    assert.ok(idle.closedAt() - signalledAt < 2000, `the idle connection closed at once (${idle.closedAt() - signalledAt} ms)`);
+    await sleep(200);
+    inflight.socket.write(loginBody.slice(10)); // (not end(): a half-closed request is aborted by Node's HTTP server)
+    await inflight.closed; // the server closes it after the answer, though the client asked for keep-alive
+    assert.match(inflight.received, /^HTTP\/1\.1 200/, `the in-flight log-in completed (and the company made before the restart exists); server said: ${second.output()}`);
+    assert.match(inflight.received, /"accessToken"/);
+    assert.match(inflight.received, /connection: close/i);
     assert.deepEqual(await second.exited, [0, null], second.output());
+    const stoppedMs = Date.now() - signalledAt;
+    t.diagnostic(`SIGTERM to exit: ${stoppedMs} ms (the in-flight request's body was held back 200 ms); idle connection closed after ${idle.closedAt() - signalledAt} ms`);
+    assert.ok(stoppedMs < DEADLINE_MS, `exited within ${DEADLINE_MS} ms: ${stoppedMs} ms`);
     await assert.rejects(fetch(`${second.base}/health`), 'no new connections after shutdown');
   } finally {
+    for (const server of servers) server.child.kill('SIGKILL');
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+test('PGlite: data survives a restart; SIGTERM closes idle connections, finishes in-flight requests, exits 0', { timeout: 180_000 }, async (t) => {
+  await shutdownScenario(t, '');
+});
+
+test('PostgreSQL: the same', { timeout: 180_000, skip: !process.env.TEST_DATABASE_URL && 'TEST_DATABASE_URL is not set' }, async (t) => {
+  const admin = process.env.TEST_DATABASE_URL!;
+  const name = `crewbase_shutdown_${process.pid}_${Date.now()}`;
+  const query = async (text: string) => {
+    const client = new pg.Client({ connectionString: admin });
+    await client.connect();
+    try { await client.query(text); } finally { await client.end(); }
+  };
+  await query(`CREATE DATABASE ${name}`);
+  try {
+    const url = new URL(admin);
+    url.pathname = `/${name}`;
+    await shutdownScenario(t, url.toString());
+  } finally {
+    await query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  }
+});
+
+test('a request that never finishes is abandoned at the deadline (exit 1 after 10 s, with a log line); the worker stops at once', { timeout: 180_000 }, async (t) => {
+  const dataDir = mkdtempSync(join(tmpdir(), 'crewbase-deadline-'));
+  const servers: Server[] = [];
+  try {
+    const server = await startServer(dataDir, '');
+    servers.push(server);
+    const stuck = await openConnection(server.port);
+    stuck.socket.write(`POST /v2/auth/login HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: ${loginBody.length}\r\n\r\n{`);
+    await until(() => server.output().includes('"url":"/v2/auth/login"'), 30_000);
+    let signalledAt = Date.now();
+    server.child.kill('SIGTERM');
+    assert.deepEqual(await server.exited, [1, null], server.output());
+    const abandonedMs = Date.now() - signalledAt;
+    assert.ok(abandonedMs >= DEADLINE_MS && abandonedMs < DEADLINE_MS + 3000, `exited at the deadline: ${abandonedMs} ms`);
+    assert.match(server.output(), /not stopped after 10 s: exiting anyway/);
+
+    // The worker command on the same directory (its lock was freed at that exit) stops at SIGTERM too.
+    const worker = await startServer(dataDir, '', 'worker');
+    servers.push(worker);
+    signalledAt = Date.now();
+    worker.child.kill('SIGTERM');
+    assert.deepEqual(await worker.exited, [0, null], worker.output());
+    t.diagnostic(`worker: SIGTERM to exit ${Date.now() - signalledAt} ms`);
+    assert.ok(Date.now() - signalledAt < DEADLINE_MS);
+  } finally {
+    for (const server of servers) server.child.kill('SIGKILL');
     rmSync(dataDir, { recursive: true, force: true });
   }
 });

@@ -63,6 +63,9 @@ class PGliteDriver implements Driver {
   }
 
   async destroy(): Promise<void> {
+    // Waits for the transactions already holding or queued for the connection and keeps it: closing
+    // under a running request would fail it half-way. Kysely refuses new queries once destroying.
+    await this.acquireConnection();
     await this.pg.close();
   }
 }

@@ -1,6 +1,8 @@
 // Turns every error into application/problem+json. Bad input is 4xx; only our own faults are 5xx,
 // and their details stay in the log.
-import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
+import { STATUS_CODES } from 'node:http';
+import type { Socket } from 'node:net';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { HttpError, type FieldError } from './errors.js';
 
 const PG_ERRORS: Record<string, { status: number; title: string; detail: string }> = {
@@ -13,10 +15,37 @@ const PG_ERRORS: Record<string, { status: number; title: string; detail: string 
   '54000': { status: 400, title: 'Bad Request', detail: 'A value is too large' },
 };
 
-export function sendProblem(reply: FastifyReply, status: number, title: string, detail: string, errors?: FieldError[]) {
+function problem(status: number, title: string, detail: string, errors?: FieldError[]): Record<string, unknown> {
   const body: Record<string, unknown> = { type: 'about:blank', title, status, detail };
   if (errors?.length) body.errors = errors;
-  return reply.code(status).type('application/problem+json').send(body);
+  return body;
+}
+
+export function sendProblem(reply: FastifyReply, status: number, title: string, detail: string, errors?: FieldError[]) {
+  return reply.code(status).type('application/problem+json').send(problem(status, title, detail, errors));
+}
+
+/**
+ * Requests Node's parser rejects before Fastify sees them (over-long URL or headers: 431, a malformed
+ * request line or header: 400, too slow: 408). There is no reply here, only the socket: the answer is
+ * written raw, then the connection closed.
+ */
+export function clientErrorHandler(this: FastifyInstance, error: Error & { code?: string }, socket: Socket) {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const [status, detail] = error.code === 'HPE_HEADER_OVERFLOW' ? [431, 'The request line or headers are too large']
+    : error.code === 'ERR_HTTP_REQUEST_TIMEOUT' || error.code === 'ERR_HTTP_HEADERS_TIMEOUT' ? [408, 'The request was not received in time']
+    : [400, 'The request is not valid HTTP'];
+  this.log.debug({ err: error }, 'client error');
+  if (!socket.writable) { socket.destroy(); return; }
+  const body = JSON.stringify(problem(status, titleFor(status), detail));
+  socket.end(`HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/problem+json; charset=utf-8\r\n`
+    + `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`, () => socket.destroy());
+}
+
+/** The router's own errors: a malformed percent-encoding (400), an over-long path parameter (414). */
+export function frameworkErrors(error: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
+  const status = error.statusCode && error.statusCode < 500 ? error.statusCode : 400;
+  return sendProblem(reply, status, titleFor(status), error.message);
 }
 
 function validationErrors(error: FastifyError): FieldError[] {
@@ -32,6 +61,18 @@ function validationErrors(error: FastifyError): FieldError[] {
 }
 
 export function registerProblemHandlers(app: FastifyInstance) {
+  // While the server closes, a request still arriving on an open connection is told to go elsewhere, and
+  // every response (in-flight ones too) closes its connection, so no keep-alive connection outlives them.
+  let isClosing = false;
+  app.addHook('preClose', async () => { isClosing = true; });
+  app.addHook('onRequest', async (_request, reply) => {
+    if (!isClosing) return;
+    reply.header('retry-after', '5');
+    return sendProblem(reply, 503, 'Service Unavailable', 'The server is shutting down; retry the request');
+  });
+  app.addHook('onSend', async (_request, reply) => {
+    if (isClosing) reply.header('connection', 'close');
+  });
   app.setErrorHandler((error: FastifyError & { code?: string }, request, reply) => {
     if (error instanceof HttpError) {
       if (error.headers) reply.headers(error.headers);
@@ -61,8 +102,9 @@ export function registerProblemHandlers(app: FastifyInstance) {
 function titleFor(status: number): string {
   const titles: Record<number, string> = {
     400: 'Bad Request', 401: 'Unauthorized', 403: 'Forbidden', 404: 'Not Found', 405: 'Method Not Allowed',
-    406: 'Not Acceptable', 409: 'Conflict', 413: 'Content Too Large', 415: 'Unsupported Media Type',
-    422: 'Unprocessable Content', 429: 'Too Many Requests',
+    406: 'Not Acceptable', 408: 'Request Timeout', 409: 'Conflict', 413: 'Content Too Large', 414: 'URI Too Long',
+    415: 'Unsupported Media Type', 422: 'Unprocessable Content', 429: 'Too Many Requests',
+    431: 'Request Header Fields Too Large', 503: 'Service Unavailable',
   };
   return titles[status] ?? 'Error';
 }
