@@ -7,7 +7,7 @@ export const suppliers = defineResource({
   name: 'supplier',
   collection: 'suppliers',
   table: 'suppliers',
-  area: 'articles',
+  area: 'suppliers',
   acceptsNumber: true,
   schema: Type.Object({
     name: text(300), contactPerson: opt(text(300)), contact: opt(contact()), address: opt(address()),
@@ -19,7 +19,7 @@ export const serviceProducts = defineResource({
   name: 'service product',
   collection: 'serviceProducts',
   table: 'service_products',
-  area: 'articles',
+  area: 'serviceProducts',
   acceptsNumber: true,
   schema: Type.Object({
     name: text(300), description: opt(text(5000)), unit: opt(text(50)), price: opt(money()),

@@ -339,8 +339,8 @@ describe('access groups and employees', () => {
       assert.equal((await file(annDoc, login.Ann)).body, 'doctor\'s note');
     });
 
-    test('an employee may not upload for someone else or without their userId (400 naming userId)', async () => {
-      assertProblem(await upload([['userId', user.Bob!], text('x.txt', 'x')], login.Ann), 400, 'userId');
+    test('an employee may not upload for someone else (403) or without their userId (400 naming userId)', async () => {
+      assertProblem(await upload([['userId', user.Bob!], text('x.txt', 'x')], login.Ann), 403);
       assertProblem(await upload([['objectId', await newObject('Ann cannot file here')], text('x.txt', 'x')], login.Ann), 400, 'userId');
     });
 

@@ -5,7 +5,7 @@ import type { FastifyRequest } from 'fastify';
 import { sql, type RawBuilder } from 'kysely';
 import type { Database } from '../../platform/db/database.js';
 import { inTenant, type TenantTx } from '../../platform/db/tenant.js';
-import { BadRequest, NotFound, fieldError } from '../../platform/http/errors.js';
+import { BadRequest, Forbidden, NotFound, fieldError } from '../../platform/http/errors.js';
 import { parseListQuery, type ListQuery } from '../../platform/http/list-query.js';
 import { levelOf, requireLevel, type RequestContext } from '../../platform/http/request-context.js';
 import { newObjectId } from '../../platform/ids.js';
@@ -53,7 +53,8 @@ export function documentsService(deps: { database: Database; storage: DocumentSt
         throw BadRequest('A document needs at least one of objectId, userId, jobId, customerId', OWNERS.filter(([, , r]) => r).map(([path]) => ({ path, message: 'one of these is required' })));
       }
       if (files.length === 0) throw fieldError('file', 'at least one file part is required');
-      if (level === 'own' && fields.userId !== ctx.userId) throw fieldError('userId', 'must be your own user id');
+      if (level === 'own' && !fields.userId) throw fieldError('userId', 'your own user id is required');
+      if (level === 'own' && fields.userId !== ctx.userId) throw Forbidden('You may only upload documents of your own (userId: your id)');
       const ids = await inTenant(database, ctx.companyId, async (tx) => {
         for (const [field, resource] of OWNERS) {
           const value = fields[field];

@@ -136,7 +136,7 @@ export function registerInvoicingRoutes(app: FastifyInstance, deps: { database: 
     schema: { tags: ['company'], summary: 'Seller data and number formats of documents', security: SECURITY, response: errorResponses() },
   }, async (request) => {
     const ctx = contextOf(request);
-    requireLevel(ctx, 'invoicing', 'read');
+    requireLevel(ctx, 'company', 'read'); // bank account and tax ids: company settings, for administrators
     return inTenant(deps.database, ctx.companyId, (tx) => loadInvoicingSettings(tx));
   });
   app.patch('/company/invoicingSettings', {

@@ -39,6 +39,7 @@ export function registerSchedulingRoutes(app: FastifyInstance, deps: { database:
   }, async (request, reply) => reply.type('application/json').send(await service.get(contextOf(request), (request.params as { id: string }).id)));
 
   app.post('/jobs/jobsInTimeFrame', {
+    config: { readsOnly: true },
     schema: {
       tags, summary: 'Jobs in a time frame', security: SECURITY,
       description: 'Jobs overlapping [from, to), ordered by start. Jobs of assignments are generated on demand for the frame.',

@@ -4,7 +4,7 @@ import { sql } from 'kysely';
 import { Type } from 'typebox';
 import type { Database } from '../../platform/db/database.js';
 import { inTenant, inWorker, type TenantTx } from '../../platform/db/tenant.js';
-import type { RequestContext } from '../../platform/http/request-context.js';
+import { systemContext, type RequestContext } from '../../platform/http/request-context.js';
 import { defineResource, type StoredRecord } from '../../resources/engine/define-resource.js';
 import { objectId, objectIds, opt, tags, text } from '../../resources/engine/fields.js';
 import { createRecord } from '../../resources/engine/resource-service.js';
@@ -99,9 +99,4 @@ export async function generateAhead(database: Database, now = Date.now()): Promi
     });
   }
   return created;
-}
-
-/** Background work acts for the company, as the user who wrote the template. */
-function systemContext(companyId: string, userId: string): RequestContext {
-  return { companyId, userId, principal: 'system', kind: 'user', permissions: { '*': { read: 'all', write: 'all' } } };
 }

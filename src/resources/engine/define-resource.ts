@@ -2,6 +2,7 @@
 import type { TObject } from 'typebox';
 import type { TenantTx } from '../../platform/db/tenant.js';
 import type { RequestContext } from '../../platform/http/request-context.js';
+import { assertArea, type Area } from '../../platform/http/permissions.js';
 import { buildFieldIndex, type FieldIndex } from '../../platform/http/field-index.js';
 import { DEFAULT_LIST, type ListOptions } from '../../platform/http/list-query.js';
 import { closed, entityResponse, mergePatch } from './schema-shapes.js';
@@ -53,7 +54,7 @@ export interface ResourceDeclaration {
   collection: string;
   table: string;
   /** Permission area checked for read and write. */
-  area: string;
+  area: Area;
   /** The writable fields (without the common entity fields). */
   schema: TObject;
   description?: string;
@@ -88,6 +89,7 @@ export interface Resource extends ResourceDeclaration {
 }
 
 export function defineResource(declaration: ResourceDeclaration): Resource {
+  assertArea(declaration.area, `resource ${declaration.collection}`);
   const schema = declaration.schema as unknown as Record<string, any>;
   const createBody = closed(declaration.acceptsNumber
     ? { ...schema, properties: { ...schema.properties, number: { type: 'integer', minimum: 1, maximum: 2 ** 52 } } }
