@@ -131,7 +131,7 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
 
   await app.register(async (v2) => {
     registerAuthentication(v2, (request) => credentials.resolve(request));
-    registerIdempotency(v2, database);
+    registerIdempotency(v2, database, { leaseSeconds: config.idempotencyLeaseSeconds });
     registerCompanyRoutes(v2, { config, database, auth });
     registerAuthRoutes(v2, { config, auth });
     registerApiKeyRoutes(v2, { database, credentials });

@@ -32,6 +32,8 @@ export interface Config {
   s3: { endpoint?: string; region: string; accessKeyId?: string; secretAccessKey?: string };
   smsHttpUrl: string | undefined;
   apiKeyCacheSeconds: number;
+  /** How long an Idempotency-Key stays claimed by a request that stops renewing it (its process died). */
+  idempotencyLeaseSeconds: number;
   logLevel: string;
   trustProxy: boolean;
   webhookAllowHttp: boolean;
@@ -130,6 +132,7 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
     },
     smsHttpUrl: env.SMS_HTTP_URL || undefined,
     apiKeyCacheSeconds: int(env, 'API_KEY_CACHE_SECONDS', 30, 0, 3600),
+    idempotencyLeaseSeconds: int(env, 'IDEMPOTENCY_LEASE_SECONDS', 30, 1, 3600),
     logLevel: env.LOG_LEVEL || 'info',
     trustProxy: bool(env, 'TRUST_PROXY', false),
     webhookAllowHttp: bool(env, 'WEBHOOK_ALLOW_HTTP', false),

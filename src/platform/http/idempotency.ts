@@ -1,6 +1,8 @@
 // Idempotency-Key on POST (IETF httpapi idempotency-key draft): the first response is kept for 24 h
 // and replayed for a retry with the same key and body; another body is 422, a request still running 409.
-import { createHash } from 'node:crypto';
+// A running request holds its key by a lease that it renews; when the lease has run out (the process
+// died mid-request), the next retry takes the key over and runs the request again.
+import { createHash, randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
 import type { Database } from '../db/database.js';
@@ -10,11 +12,16 @@ import { Conflict, Unprocessable, fieldError } from './errors.js';
 const TTL_HOURS = 24;
 
 declare module 'fastify' {
-  interface FastifyRequest { idempotency?: { key: string } }
+  interface FastifyRequest { idempotency?: { key: string; owner: string; renewal: NodeJS.Timeout } }
   interface FastifyContextConfig {
     /** The response carries a secret shown once: it is not stored, and a retry is told so (409). */
     idempotencySecret?: boolean;
   }
+}
+
+export interface IdempotencyOptions {
+  /** Seconds a claim lasts without renewal; renewed every third of it while the request runs. */
+  leaseSeconds: number;
 }
 
 const SECRET_MARKER = '{"secret":true}';
@@ -23,25 +30,39 @@ function requestHash(request: FastifyRequest): string {
   return createHash('sha256').update(`${request.routeOptions.url}\n${JSON.stringify(request.body ?? null)}`).digest('hex');
 }
 
-export function registerIdempotency(app: FastifyInstance, database: Database) {
+export function registerIdempotency(app: FastifyInstance, database: Database, { leaseSeconds }: IdempotencyOptions) {
+  const leaseEnd = sql`now() + make_interval(secs => ${leaseSeconds})`;
+
   app.addHook('preHandler', async (request, reply) => {
     const key = request.headers['idempotency-key'];
     if (request.method !== 'POST' || key === undefined || !request.ctx) return;
     if (typeof key !== 'string' || key.length < 1 || key.length > 255) throw fieldError('Idempotency-Key', 'must be 1 to 255 characters');
     const { companyId, principal } = request.ctx;
     const hash = requestHash(request);
+    const owner = randomUUID();
     const existing = await inTenant(database, companyId, async (tx) => {
       await sql`DELETE FROM idempotency_keys WHERE company_id = ${companyId} AND principal = ${principal} AND key = ${key}
         AND created_at < now() - make_interval(hours => ${TTL_HOURS})`.execute(tx.db);
-      const inserted = await tx.db.insertInto('idempotency_keys')
-        .values({ company_id: companyId, principal, key, request_hash: hash })
-        .onConflict((oc) => oc.doNothing()).returning('key').executeTakeFirst();
-      if (inserted) return undefined;
+      // One statement claims a new key or takes over one whose lease ran out: of two retries racing for
+      // an abandoned key, the second waits for the first's row lock, then sees a live lease and gets 409.
+      const claimed = await sql`INSERT INTO idempotency_keys (company_id, principal, key, request_hash, lease_until, lease_owner)
+        VALUES (${companyId}, ${principal}, ${key}, ${hash}, ${leaseEnd}, ${owner})
+        ON CONFLICT (company_id, principal, key) DO UPDATE SET lease_until = EXCLUDED.lease_until, lease_owner = EXCLUDED.lease_owner
+        WHERE idempotency_keys.response_status IS NULL AND idempotency_keys.lease_until < now()
+          AND idempotency_keys.request_hash = EXCLUDED.request_hash
+        RETURNING key`.execute(tx.db);
+      if (claimed.rows.length) return undefined;
       return tx.db.selectFrom('idempotency_keys').selectAll()
         .where('company_id', '=', companyId).where('principal', '=', principal).where('key', '=', key).executeTakeFirst();
     });
     if (!existing) {
-      request.idempotency = { key };
+      const renew = () => inTenant(database, companyId, (tx) => sql`UPDATE idempotency_keys SET lease_until = ${leaseEnd}
+        WHERE company_id = ${companyId} AND principal = ${principal} AND key = ${key} AND lease_owner = ${owner}
+          AND response_status IS NULL`.execute(tx.db))
+        .catch((err) => request.log.warn({ err }, 'idempotency lease not renewed'));
+      const renewal = setInterval(renew, (leaseSeconds * 1000) / 3);
+      renewal.unref(); // never keeps a stopping process alive
+      request.idempotency = { key, owner, renewal };
       return;
     }
     if (existing.request_hash !== hash) throw Unprocessable('This Idempotency-Key was used with another request body');
@@ -56,17 +77,25 @@ export function registerIdempotency(app: FastifyInstance, database: Database) {
   app.addHook('onSend', async (request, reply, payload) => {
     const pending = request.idempotency;
     if (!pending || !request.ctx) return payload;
+    clearInterval(pending.renewal);
+    request.idempotency = undefined; // stored once, even if this hook's own failure is sent again
     const { companyId, principal } = request.ctx;
     await inTenant(database, companyId, async (tx) => {
-      const where = sql`company_id = ${companyId} AND principal = ${principal} AND key = ${pending.key}`;
+      // Only while the key is still this attempt's: one that lost it to a retry leaves the retry's result.
+      const where = sql`company_id = ${companyId} AND principal = ${principal} AND key = ${pending.key} AND lease_owner = ${pending.owner}`;
       if (reply.statusCode >= 500) {
-        await sql`DELETE FROM idempotency_keys WHERE ${where}`.execute(tx.db); // a failure may be retried
+        await sql`DELETE FROM idempotency_keys WHERE ${where} AND response_status IS NULL`.execute(tx.db); // a failure may be retried
         return;
       }
       const body = request.routeOptions.config?.idempotencySecret && reply.statusCode < 300 ? SECRET_MARKER : String(payload ?? '');
       await sql`UPDATE idempotency_keys SET response_status = ${reply.statusCode}, response_body = ${body},
-        response_type = ${String(reply.getHeader('content-type') ?? 'application/json')} WHERE ${where}`.execute(tx.db);
+        response_type = ${String(reply.getHeader('content-type') ?? 'application/json')} WHERE ${where} AND response_status IS NULL`.execute(tx.db);
     });
     return payload;
+  });
+
+  // A request that ends without sending (its connection was cut before the handler answered) stops renewing too.
+  app.addHook('onResponse', async (request) => {
+    if (request.idempotency) clearInterval(request.idempotency.renewal);
   });
 }
