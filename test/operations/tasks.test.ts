@@ -9,6 +9,7 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { sql } from 'kysely';
 import { TASK_STATES, TASK_TRANSITIONS } from '../../src/modules/tasks/task-states.js';
+import { generateAhead } from '../../src/modules/tasks/task-templates.js';
 import { eventsUntil } from '../helpers/event-feed.js';
 import { assertProblem, requester, type Headers } from '../helpers/http-assertions.js';
 import { uploadDocument } from '../helpers/record-fixtures.js';
@@ -686,6 +687,19 @@ describe('recurring task templates', () => {
     assertProblem(await req('POST', `/v2/taskTemplates/${templateId}/generate`, { from, until: 'tomorrow' }), 400);
     assertProblem(await req('POST', `/v2/taskTemplates/${MISSING}/generate`, { until: new Date(start + DAY).toISOString() }), 404);
     assert.equal((await templateTasks()).length, 9);
+  });
+
+  test('the worker pass skips a template that names a deleted record, and the other templates still get their tasks', async () => {
+    const typeId = (await ok('POST', '/v2/taskTypes/', { name: 'Soon deleted' }, 201))._id;
+    const iCalendar = { tzid: TZ, rrule: 'FREQ=DAILY', dtstart: '2024-01-01T09:00:00' };
+    const stale = (await ok('POST', '/v2/taskTemplates/', { templateName: 'Stale', iCalendar, task: { title: 'stale', taskTypeId: typeId } }, 201))._id;
+    const healthy = (await ok('POST', '/v2/taskTemplates/', { templateName: 'Healthy', iCalendar, task: { title: 'healthy' } }, 201))._id;
+    await ok('DELETE', `/v2/taskTypes/${typeId}`);
+    const count = async (id: string) => (await ok('GET', `/v2/tasks/?taskTemplate.entityId=${id}&limit=1000`)).length;
+    const [staleBefore, healthyBefore] = [await count(stale), await count(healthy)];
+    await generateAhead(t.database, Date.now() + 10 * DAY);
+    assert.equal(await count(stale), staleBefore, 'the stale template gets no tasks');
+    assert.ok(await count(healthy) >= healthyBefore + 9, 'the healthy one gets its next days');
   });
 });
 

@@ -4,6 +4,7 @@ import { sql } from 'kysely';
 import { Type } from 'typebox';
 import type { Database } from '../../platform/db/database.js';
 import { inTenant, inWorker, type TenantTx } from '../../platform/db/tenant.js';
+import { HttpError } from '../../platform/http/errors.js';
 import { systemContext, type RequestContext } from '../../platform/http/request-context.js';
 import { defineResource, type StoredRecord } from '../../resources/engine/define-resource.js';
 import { objectId, objectIds, opt, tags, text } from '../../resources/engine/fields.js';
@@ -91,9 +92,10 @@ export async function generateAhead(database: Database, now = Date.now()): Promi
     created += await inTenant(database, t.company_id, async (tx) => {
       const template = await findRecord(tx, taskTemplates, t.id, { forUpdate: true });
       if (!template) return 0;
-      // A rule stored before today's limits (a COUNT not reached in time) gets no tasks; the others still do.
+      // A template today's rules refuse (a COUNT not reached in time, a record it names was deleted)
+      // gets no tasks; the other templates still do.
       return generateTasks(tx, ctx, template, now, now + AHEAD_DAYS * 86_400_000).catch((error) => {
-        if (isRefusedRule(error)) return 0;
+        if (isRefusedRule(error) || (error instanceof HttpError && error.status < 500)) return 0;
         throw error;
       });
     });
