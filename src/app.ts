@@ -16,7 +16,7 @@ import { routeValidatorCompiler } from './platform/http/validation.js';
 import { registerApiKeyRoutes } from './modules/auth/api-keys.js';
 import { registerAuthRoutes } from './modules/auth/auth-routes.js';
 import { authService } from './modules/auth/auth-service.js';
-import { credentialResolver } from './modules/auth/credentials.js';
+import { credentialResolver, forgetCredentialsOnChange } from './modules/auth/credentials.js';
 import { smsGateway, type SmsGateway } from './modules/auth/sms-gateway.js';
 import { registerCompanyRoutes } from './modules/company/company-routes.js';
 import { registerUserRoutes } from './modules/users/users-routes.js';
@@ -56,7 +56,14 @@ export interface AppDeps {
   mail?: MailTransport;
 }
 
-export interface RouteEntry { method: string; url: string; isPublic: boolean }
+export interface RouteEntry {
+  method: string;
+  url: string;
+  /** Served without credentials: marked `isPublic`, or a page of the API reference (registered outside /v2's authentication). */
+  isPublic: boolean;
+  /** A POST that only reads (a read-scoped key may call it). */
+  readsOnly: boolean;
+}
 
 declare module 'fastify' {
   interface FastifyInstance { routeList: RouteEntry[] }
@@ -77,7 +84,9 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
   const routeList: RouteEntry[] = [];
   app.decorate('routeList', routeList);
   app.addHook('onRoute', (route) => {
-    for (const method of [route.method].flat()) if (method !== 'HEAD') routeList.push({ method, url: route.url, isPublic: Boolean((route.config as { isPublic?: boolean } | undefined)?.isPublic) });
+    const config = route.config as { isPublic?: boolean; readsOnly?: boolean } | undefined;
+    const isPublic = Boolean(config?.isPublic) || route.url.startsWith(`${API_PREFIX}/docs`);
+    for (const method of [route.method].flat()) if (method !== 'HEAD') routeList.push({ method, url: route.url, isPublic, readsOnly: Boolean(config?.readsOnly) });
   });
   app.addHook('onClose', async () => { await database.close(); });
 
@@ -131,12 +140,13 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
 
   await app.register(async (v2) => {
     registerAuthentication(v2, (request) => credentials.resolve(request));
+    forgetCredentialsOnChange(v2, credentials);
     registerIdempotency(v2, database, { leaseSeconds: config.idempotencyLeaseSeconds });
     registerCompanyRoutes(v2, { config, database, auth });
     registerAuthRoutes(v2, { config, auth });
     registerApiKeyRoutes(v2, { database, credentials });
     registerUserRoutes(v2, registerResource(v2, { database }, users));
-    registerMasterData(v2, { database, onPermissionsChanged: () => credentials.forgetPermissions() });
+    registerMasterData(v2, { database });
     registerSchedulingRoutes(v2, { database });
     registerTimeTrackingRoutes(v2, { database });
     registerPayRoutes(v2, { database });

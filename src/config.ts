@@ -131,7 +131,7 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
       accessKeyId: env.S3_ACCESS_KEY_ID || undefined, secretAccessKey: env.S3_SECRET_ACCESS_KEY || undefined,
     },
     smsHttpUrl: env.SMS_HTTP_URL || undefined,
-    apiKeyCacheSeconds: int(env, 'API_KEY_CACHE_SECONDS', 30, 0, 3600),
+    apiKeyCacheSeconds: int(env, 'API_KEY_CACHE_SECONDS', 5, 0, 60),
     idempotencyLeaseSeconds: int(env, 'IDEMPOTENCY_LEASE_SECONDS', 30, 1, 3600),
     logLevel: env.LOG_LEVEL || 'info',
     trustProxy: bool(env, 'TRUST_PROXY', false),
