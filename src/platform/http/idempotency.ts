@@ -94,7 +94,7 @@ export function registerIdempotency(app: FastifyInstance, database: Database, { 
     return payload;
   });
 
-  // A request that ends without sending (its connection was cut before the handler answered) stops renewing too.
+  // onSend above clears it for every answer; this is the safety net that renewal never outlives its request.
   app.addHook('onResponse', async (request) => {
     if (request.idempotency) clearInterval(request.idempotency.renewal);
   });
