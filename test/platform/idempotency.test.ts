@@ -2,6 +2,7 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { PassThrough } from 'node:stream';
 import { sql } from 'kysely';
+import { createApp } from '../../src/app.js';
 import { call, createTestApp, signup, type TestApp, type Tenant } from '../helpers/test-app.js';
 
 const LEASE_SECONDS = 1; // short, so that abandoned keys expire within the test
@@ -19,6 +20,26 @@ const withKey = (key: string, headers = acme.headers) => ({ ...headers, 'idempot
 const countCustomers = async () => Number((await call(t.app, 'GET', '/v2/customers/?limit=1', acme.headers)).headers['x-total-count']);
 
 describe('Idempotency-Key', () => {
+  test('a resource create stores its answer in its own transaction: committed before anything is sent', async () => {
+    // A second app on the same database, with a hook that looks at the key before the answer leaves.
+    const app = await createApp({ config: t.config, database: t.database, logger: false });
+    const seen: Array<number | null> = [];
+    app.addHook('onSend', async (request, _reply, payload) => {
+      if (request.headers['idempotency-key'] === 'k-in-tx') {
+        const row = await sql<{ response_status: number | null }>`SELECT response_status FROM idempotency_keys WHERE key = 'k-in-tx'`.execute(t.database.kysely);
+        seen.push(row.rows[0]?.response_status ?? null);
+      }
+      return payload;
+    });
+    await app.ready();
+    const first = await call(app, 'POST', '/v2/customers/', withKey('k-in-tx'), { name: 'Stored with its write' });
+    assert.equal(first.status, 201);
+    assert.deepEqual(seen, [201], 'a crash after the commit would still replay the answer');
+    const replay = await call(t.app, 'POST', '/v2/customers/', withKey('k-in-tx'), { name: 'Stored with its write' });
+    assert.deepEqual(replay.body, first.body);
+    assert.equal(replay.headers['idempotent-replayed'], 'true');
+  });
+
   test('a retry returns the first response and does the work once', async () => {
     const before = await countCustomers();
     const first = await call(t.app, 'POST', '/v2/customers/', withKey('k-1'), { name: 'Once' });

@@ -6,17 +6,33 @@ import { createHash, randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
 import type { Database } from '../db/database.js';
-import { inTenant } from '../db/tenant.js';
+import { inTenant, type TenantTx } from '../db/tenant.js';
 import { Conflict, Unprocessable, fieldError } from './errors.js';
 
 const TTL_HOURS = 24;
 
 declare module 'fastify' {
-  interface FastifyRequest { idempotency?: { key: string; owner: string; renewal: NodeJS.Timeout } }
+  interface FastifyRequest { idempotency?: IdempotencyClaim }
   interface FastifyContextConfig {
     /** The response carries a secret shown once: it is not stored, and a retry is told so (409). */
     idempotencySecret?: boolean;
   }
+}
+
+/** A request's hold on its Idempotency-Key. */
+export interface IdempotencyClaim { key: string; principal: string; owner: string; renewal: NodeJS.Timeout }
+
+const claimedBy = (claim: IdempotencyClaim, companyId: string) =>
+  sql`company_id = ${companyId} AND principal = ${claim.principal} AND key = ${claim.key} AND lease_owner = ${claim.owner}`;
+
+/**
+ * Stores the answer inside the write's own transaction, so that once the write is committed a retry
+ * replays it even if the process dies before answering (the answer stored later is then a no-op).
+ */
+export async function recordAnswerInTransaction(tx: TenantTx, claim: IdempotencyClaim | undefined, status: number, body: unknown): Promise<void> {
+  if (!claim) return;
+  await sql`UPDATE idempotency_keys SET response_status = ${status}, response_body = ${JSON.stringify(body)},
+    response_type = 'application/json; charset=utf-8' WHERE ${claimedBy(claim, tx.companyId)} AND response_status IS NULL`.execute(tx.db);
 }
 
 export interface IdempotencyOptions {
@@ -62,7 +78,7 @@ export function registerIdempotency(app: FastifyInstance, database: Database, { 
         .catch((err) => request.log.warn({ err }, 'idempotency lease not renewed'));
       const renewal = setInterval(renew, (leaseSeconds * 1000) / 3);
       renewal.unref(); // never keeps a stopping process alive
-      request.idempotency = { key, owner, renewal };
+      request.idempotency = { key, principal, owner, renewal };
       return;
     }
     if (existing.request_hash !== hash) throw Unprocessable('This Idempotency-Key was used with another request body');
@@ -79,10 +95,10 @@ export function registerIdempotency(app: FastifyInstance, database: Database, { 
     if (!pending || !request.ctx) return payload;
     clearInterval(pending.renewal);
     request.idempotency = undefined; // stored once, even if this hook's own failure is sent again
-    const { companyId, principal } = request.ctx;
+    const { companyId } = request.ctx;
     await inTenant(database, companyId, async (tx) => {
       // Only while the key is still this attempt's: one that lost it to a retry leaves the retry's result.
-      const where = sql`company_id = ${companyId} AND principal = ${principal} AND key = ${pending.key} AND lease_owner = ${pending.owner}`;
+      const where = claimedBy(pending, companyId);
       if (reply.statusCode >= 500) {
         await sql`DELETE FROM idempotency_keys WHERE ${where} AND response_status IS NULL`.execute(tx.db); // a failure may be retried
         return;

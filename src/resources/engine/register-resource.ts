@@ -26,7 +26,7 @@ export function registerResource(app: FastifyInstance, deps: EngineDeps, resourc
     app.post(`${base}/`, {
       schema: { ...doc(`Create a ${resource.name}`), body: resource.createBody, response: { 201: ID_RESPONSE, ...errorResponses([409, 413, 422]) } },
     }, async (request, reply) => {
-      const { _id } = await service.create(contextOf(request), request.body as Record<string, any>);
+      const { _id } = await service.create(contextOf(request), request.body as Record<string, any>, request.idempotency);
       return reply.code(201).send({ _id });
     });
   }

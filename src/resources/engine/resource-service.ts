@@ -6,6 +6,7 @@ import { BadRequest, Conflict, Forbidden, NotFound } from '../../platform/http/e
 import { parseListQuery, type ListQuery } from '../../platform/http/list-query.js';
 import { requireLevel, type Level, type RequestContext } from '../../platform/http/request-context.js';
 import { compileValidator } from '../../platform/http/validation.js';
+import { recordAnswerInTransaction, type IdempotencyClaim } from '../../platform/http/idempotency.js';
 import { newObjectId } from '../../platform/ids.js';
 import type { Prepared, Resource, StoredRecord } from './define-resource.js';
 import { applyMergePatch } from './merge-patch.js';
@@ -79,8 +80,13 @@ export function resourceService(deps: EngineDeps, resource: Resource) {
     return sql<boolean>`${field.sql} = ${ctx.userId}`;
   }
 
-  async function create(ctx: RequestContext, body: Record<string, any>): Promise<{ _id: string; number: number }> {
-    return inTenant(deps.database, ctx.companyId, (tx) => createRecord(tx, ctx, resource, body));
+  /** Creates a record; with an Idempotency-Key claim, its answer is stored in the same transaction. */
+  async function create(ctx: RequestContext, body: Record<string, any>, claim?: IdempotencyClaim): Promise<{ _id: string; number: number }> {
+    return inTenant(deps.database, ctx.companyId, async (tx) => {
+      const created = await createRecord(tx, ctx, resource, body);
+      await recordAnswerInTransaction(tx, claim, 201, { _id: created._id });
+      return created;
+    });
   }
 
   async function get(ctx: RequestContext, id: string): Promise<Record<string, any>> {
