@@ -9,6 +9,7 @@ import { pendingMigrations } from './platform/db/migrate.js';
 import { TooManyRequests } from './platform/http/errors.js';
 import { registerIdempotency } from './platform/http/idempotency.js';
 import { registerBodyDepthLimit } from './platform/http/json-limits.js';
+import { lazySerializerFactory } from './platform/http/lazy-serializers.js';
 import { clientErrorHandler, frameworkErrors, registerProblemHandlers, sendProblem } from './platform/http/problem.js';
 import { registerAuthentication } from './platform/http/request-context.js';
 import { problemSchema } from './platform/http/route-docs.js';
@@ -80,6 +81,7 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
     // Framework-level failures are problem+json too (problem.ts); closing answers its own 503.
     forceCloseConnections: 'idle', return503OnClosing: false, clientErrorHandler, frameworkErrors,
+    schemaController: { compilersFactory: { buildSerializer: lazySerializerFactory } },
   });
   const routeList: RouteEntry[] = [];
   app.decorate('routeList', routeList);

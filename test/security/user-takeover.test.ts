@@ -25,6 +25,14 @@ const callerHeaders = (caller: Caller) => ({
 })[caller];
 
 const unique = () => Math.random().toString(36).slice(2, 10);
+
+/** A user without a password (no log-in needed for this cell). */
+async function createTarget(accessGroupId: string) {
+  const username = `target-${unique()}`;
+  const res = await call(t.app, 'POST', '/v2/users/', p.company.headers, { id: username, accessGroupId });
+  assert.equal(res.status, 201, JSON.stringify(res.body));
+  return { userId: res.body._id as string, username };
+}
 const changes: Record<Change, (target: Target) => { method: 'PATCH' | 'DELETE'; body?: unknown }> = {
   password: () => ({ method: 'PATCH', body: { password: 'a-new-password-123' } }),
   email: () => ({ method: 'PATCH', body: { access: { email: `taken-${unique()}@example.com` } } }),
@@ -72,7 +80,10 @@ describe('writes to users, per caller, target and change', () => {
     test(`as ${caller}`, async () => {
       for (const [target, byChange] of Object.entries(targets) as Array<[Target, Record<Change, number>]>) {
         for (const [change, expected] of Object.entries(byChange) as Array<[Change, number]>) {
-          const victim = await createUser(t.app, p.company.headers, p.groupIds[target]);
+          // Only the password cells need a log-in of their own (argon2 is most of this file's time).
+          const victim = change === 'password'
+            ? await createUser(t.app, p.company.headers, p.groupIds[target])
+            : await createTarget(p.groupIds[target]);
           const { method, body } = changes[change](target);
           const res = await call(t.app, method, `/v2/users/${victim.userId}`, callerHeaders(caller), body);
           assert.equal(res.status, expected, `${caller} ${change} of ${target}: ${res.status} ${JSON.stringify(res.body)}`);

@@ -5,7 +5,6 @@ import { createReadStream } from 'node:fs';
 import { mkdir, rename, rm, stat } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import type { Readable } from 'node:stream';
-import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 
 export interface DocumentStorage {
   /** Moves a finished upload (a temporary file) into the store under `key`. */
@@ -46,30 +45,39 @@ export function parseS3Url(url: string): { bucket: string; prefix: string } {
 }
 
 export function s3Storage(settings: S3Settings): DocumentStorage {
-  const client = new S3Client({
-    region: settings.region,
-    // Plain (not aws-chunked) uploads and no mandatory response checksums: what every S3-compatible store understands.
-    requestChecksumCalculation: 'WHEN_REQUIRED', responseChecksumValidation: 'WHEN_REQUIRED',
-    ...(settings.endpoint ? { endpoint: settings.endpoint, forcePathStyle: true } : {}),
-    ...(settings.accessKeyId && settings.secretAccessKey ? { credentials: { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey } } : {}),
-  });
+  // The SDK loads with the first file, not when the server starts (most set-ups store files locally).
+  let sdk: Promise<{ s3: typeof import('@aws-sdk/client-s3'); client: import('@aws-sdk/client-s3').S3Client }> | undefined;
+  const connect = () => (sdk ??= import('@aws-sdk/client-s3').then((s3) => ({
+    s3,
+    client: new s3.S3Client({
+      region: settings.region,
+      // Plain (not aws-chunked) uploads and no mandatory response checksums: what every S3-compatible store understands.
+      requestChecksumCalculation: 'WHEN_REQUIRED', responseChecksumValidation: 'WHEN_REQUIRED',
+      ...(settings.endpoint ? { endpoint: settings.endpoint, forcePathStyle: true } : {}),
+      ...(settings.accessKeyId && settings.secretAccessKey ? { credentials: { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey } } : {}),
+    }),
+  })));
   const objectKey = (key: string) => (settings.prefix ? `${settings.prefix}/${checkKey(key)}` : checkKey(key));
   return {
     async put(key, tempPath) {
       const { size } = await stat(tempPath);
-      await client.send(new PutObjectCommand({ Bucket: settings.bucket, Key: objectKey(key), Body: createReadStream(tempPath), ContentLength: size }));
+      const { s3, client } = await connect();
+      await client.send(new s3.PutObjectCommand({ Bucket: settings.bucket, Key: objectKey(key), Body: createReadStream(tempPath), ContentLength: size }));
       await rm(tempPath, { force: true });
     },
     async read(key, range) {
-      const out = await client.send(new GetObjectCommand({ Bucket: settings.bucket, Key: objectKey(key), ...(range ? { Range: `bytes=${range.start}-${range.end}` } : {}) }));
+      const { s3, client } = await connect();
+      const out = await client.send(new s3.GetObjectCommand({ Bucket: settings.bucket, Key: objectKey(key), ...(range ? { Range: `bytes=${range.start}-${range.end}` } : {}) }));
       return out.Body as Readable;
     },
     async size(key) {
-      const head = await client.send(new HeadObjectCommand({ Bucket: settings.bucket, Key: objectKey(key) }));
+      const { s3, client } = await connect();
+      const head = await client.send(new s3.HeadObjectCommand({ Bucket: settings.bucket, Key: objectKey(key) }));
       return Number(head.ContentLength ?? 0);
     },
     async remove(key) {
-      await client.send(new DeleteObjectCommand({ Bucket: settings.bucket, Key: objectKey(key) }));
+      const { s3, client } = await connect();
+      await client.send(new s3.DeleteObjectCommand({ Bucket: settings.bucket, Key: objectKey(key) }));
     },
   };
 }

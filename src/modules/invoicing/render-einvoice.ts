@@ -1,7 +1,7 @@
 // EN 16931 e-invoices from an issued document: XRechnung in UBL or CII syntax, and ZUGFeRD /
 // Factur-X (a PDF/A-3 with the CII XML inside), generated and checked against the library's
 // EN 16931 JSON schema by @e-invoice-eu/core. This file maps our document to its UBL-shaped input.
-import { FormatFactoryService, invoiceSchema, type Invoice } from '@e-invoice-eu/core';
+import type { Invoice } from '@e-invoice-eu/core';
 import Ajv2019Module from 'ajv/dist/2019.js';
 import type { ValidateFunction } from 'ajv';
 
@@ -10,15 +10,20 @@ const Ajv2019 = (Ajv2019Module as unknown as { default: new (options: object) =>
 import { invoiceTotals, type VatCategory } from './rules/invoice-totals.js';
 
 const logger = { log() {}, warn() {}, error() {} };
-const formats = new FormatFactoryService();
+
+// The library (with its spreadsheet and PDF dependencies) loads on the first rendering, not when the
+// server starts: it is most of a second of every start-up, and most processes never render one.
+type Library = typeof import('@e-invoice-eu/core');
+let library: Promise<{ lib: Library; formats: InstanceType<Library['FormatFactoryService']> }> | undefined;
+const loadLibrary = () => (library ??= import('@e-invoice-eu/core').then((lib) => ({ lib, formats: new lib.FormatFactoryService() })));
 
 // What the library's InvoiceService.generate does, with the schema validator compiled once per
 // format instead of on every call (compiling took about 150 ms of each rendering).
 const validators = new Map<string, ValidateFunction>();
-function validatorFor(format: string, formatter: { patchSchema(schema: object): void }) {
+function validatorFor(lib: Library, format: string, formatter: { patchSchema(schema: object): void }) {
   let validate = validators.get(format);
   if (!validate) {
-    const schema = structuredClone(invoiceSchema);
+    const schema = structuredClone(lib.invoiceSchema);
     formatter.patchSchema(schema);
     validate = new Ajv2019({ strict: true, allErrors: true, useDefaults: true }).compile(schema);
     validators.set(format, validate);
@@ -153,9 +158,10 @@ export type EInvoiceFormat = 'XRECHNUNG-UBL' | 'XRECHNUNG-CII' | 'Factur-X-XRech
 
 /** XML text for UBL/CII; the PDF/A-3 bytes (with the XML embedded in `pdf`) for Factur-X. */
 export async function renderEInvoice(doc: Record<string, any>, kind: 'invoice' | 'credit' | 'invoicestorno', format: EInvoiceFormat, pdf?: Uint8Array): Promise<string | Uint8Array> {
+  const { lib, formats } = await loadLibrary();
   const formatter = formats.createFormatService(format, logger as never);
   const invoice = structuredClone(toEn16931(doc, kind)) as unknown as Invoice;
-  const validate = validatorFor(format, formatter as never);
+  const validate = validatorFor(lib, format, formatter as never);
   if (!validate(invoice)) {
     // A mapping defect: the document was issued with data the EN 16931 schema does not accept.
     throw new Error(`e-invoice ${format} of ${doc.documentNumber} is invalid: ${JSON.stringify(validate.errors).slice(0, 2000)}`);

@@ -1,6 +1,6 @@
 // The printed document (PDF): letterhead, the buyer's address, the positions, the VAT breakdown,
 // payment terms and bank details. Built with pdfkit's standard fonts, so nothing is fetched.
-import PDFDocument from 'pdfkit';
+import type PDFKit from 'pdfkit';
 
 const TITLES = { invoice: 'Rechnung', offer: 'Angebot', credit: 'Gutschrift', invoicestorno: 'Stornorechnung' } as const;
 const eur = (n: number) => `${n.toLocaleString('de-DE', { minimumFractionDigits: 2, maximumFractionDigits: 2 })} €`;
@@ -9,10 +9,15 @@ const unitPrice = (n: number) => `${n.toLocaleString('de-DE', { minimumFractionD
 const qty = (n: number) => n.toLocaleString('de-DE', { maximumFractionDigits: 4 });
 const date = (iso?: string) => (iso ? `${iso.slice(8, 10)}.${iso.slice(5, 7)}.${iso.slice(0, 4)}` : '');
 
-type Pdf = InstanceType<typeof PDFDocument>;
+type Pdf = InstanceType<typeof PDFKit>;
+
+// pdfkit (and its fonts) loads on the first document, not when the server starts.
+let pdfkit: Promise<typeof PDFKit> | undefined;
+const loadPdfkit = () => (pdfkit ??= import('pdfkit').then((module) => module.default));
 
 /** An A4 document drawn by `draw`, as bytes. */
-function pdfBytes(title: string, draw: (pdf: Pdf) => void): Promise<Buffer> {
+async function pdfBytes(title: string, draw: (pdf: Pdf) => void): Promise<Buffer> {
+  const PDFDocument = await loadPdfkit();
   return new Promise((resolve, reject) => {
     const pdf = new PDFDocument({ size: 'A4', margin: 50, info: { Title: title, Producer: 'Crewbase' } });
     const chunks: Buffer[] = [];
