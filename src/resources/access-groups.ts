@@ -46,7 +46,8 @@ export const accessGroups = defineResource({
   },
 });
 
-async function companyGroups(tx: TenantTx): Promise<{ defaultAccessGroupId?: string; adminAccessGroupId?: string }> {
+/** The company's default (new users) and admin access groups. */
+export async function companyGroups(tx: TenantTx): Promise<{ defaultAccessGroupId?: string; adminAccessGroupId?: string }> {
   const company = await tx.db.selectFrom('companies').select('settings').where('company_id', '=', tx.companyId).executeTakeFirstOrThrow();
   return company.settings as { defaultAccessGroupId?: string; adminAccessGroupId?: string };
 }

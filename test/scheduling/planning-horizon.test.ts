@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { sql } from 'kysely';
 import { inTenant } from '../../src/platform/db/tenant.js';
 import { materialize, readHorizon } from '../../src/modules/scheduling/job-planning.js';
-import { clampToBounds, planningBounds, PLANNING_HORIZON_DAYS, PLANNING_PAST_DAYS } from '../../src/modules/scheduling/planning-bounds.js';
+import { clampToBounds, planningBounds, PLANNING_HORIZON_DAYS } from '../../src/modules/scheduling/planning-bounds.js';
 import { assertProblem } from '../helpers/http-assertions.js';
 import { call, createTestApp, signup, type TestApp, type Tenant } from '../helpers/test-app.js';
 

@@ -2,6 +2,7 @@
 // values that mostly fit the schema, the same with one part made hostile (wrong type, extremes,
 // odd text and dates, extra or missing fields), and hostile bodies as a whole.
 import fc from 'fast-check';
+import { MAX_BODY_DEPTH } from '../../src/platform/http/json-limits.js';
 
 export type Schema = Record<string, any>;
 
@@ -11,9 +12,8 @@ export interface Pools {
 }
 
 const OBJECT_ID = '^[0-9a-f]{24}$';
-// Nesting is bounded to the request limit (32 levels): deeper bodies are refused as a whole before any handler runs.
-const MAX_NESTING = 32;
-const DAY = 86_400_000;
+// Nesting stays within the request limit: deeper bodies are refused as a whole before any handler runs.
+const MAX_NESTING = MAX_BODY_DEPTH;
 const NEAR = { min: Date.UTC(2026, 9, 1), max: Date.UTC(2027, 3, 1) }; // around the fixtures' dates (January 2027)
 
 export const hex24 = fc.stringMatching(/^[0-9a-f]{24}$/);

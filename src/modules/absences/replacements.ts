@@ -23,13 +23,14 @@ async function uncoveredJobs(tx: TenantTx, absence: StoredRecord): Promise<Store
   return rows;
 }
 
-/** Why a user cannot take a job: an absence of theirs or another job at that time (first found). */
+/** The replacement action's body; its ids are checked like every reference. */
 export const replacementBody = Type.Object({
   userId: objectId('users'),
   jobIds: opt(Type.Array(objectId('jobs'), { minItems: 1, maxItems: 500 })),
   all: opt(Type.Boolean({ description: 'every job of the absence still without a replacement' })),
 }, { additionalProperties: false });
 
+/** Why a user cannot take a job: an absence of theirs or another job at that time (first found). */
 async function conflictOf(tx: TenantTx, userId: string, job: StoredRecord): Promise<string | undefined> {
   const from = new Date(job.doc.from);
   const to = new Date(job.doc.to);
