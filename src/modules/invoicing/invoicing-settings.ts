@@ -10,6 +10,9 @@ const s = (max: number) => Type.Optional(Type.String({ maxLength: max }));
 export const sellerSchema = Type.Object({
   name: s(300), street: s(200), zip: s(20), city: s(200), country: s(2), vatId: s(30), taxNumber: s(30),
   email: s(254), phone: s(50), iban: s(34), bic: s(11), bankName: s(200), registration: s(200), managingDirector: s(200),
+  contactName: Type.Optional(Type.String({ maxLength: 200, description: 'seller contact (BT-41); default: the company name' })),
+  electronicAddress: Type.Optional(Type.String({ maxLength: 254, description: 'e-mail address for e-invoices (BT-34); default: email' })),
+  sellerIdentifier: Type.Optional(Type.String({ maxLength: 100, description: 'seller identifier (BT-29), e.g. a GLN' })),
 }, { additionalProperties: false });
 
 export const invoicingSettingsBody = Type.Object({
