@@ -257,7 +257,7 @@ describe('due dates from payment terms', () => {
   test('14 days without any term, the company\'s defaultPaymentDays, a default term, the customer\'s term, the document\'s term', async () => {
     let doc = await issueOn(plain, '2030-12-20');
     assert.equal(doc.dueDate, '2031-01-03'); // 20 Dec + 14 days
-    assert.deepEqual(doc.paymentTerm, { name: '14 days net', netDays: 14 });
+    assert.deepEqual(doc.paymentTerm, { name: '14 Tage netto', netDays: 14 });
     assert.equal(doc.documentNumber, 'RE-2030-00001');
 
     await ok('PATCH', '/v2/company/invoicingSettings', a.headers, { defaultPaymentDays: 30 });

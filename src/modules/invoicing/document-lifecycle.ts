@@ -30,7 +30,7 @@ async function paymentTermOf(tx: TenantTx, doc: Record<string, any>, customer: S
   const id = doc.paymentTermId ?? customer.doc.paymentTermId;
   const term = id ? await findRecord(tx, paymentTerms, id)
     : (await sql<StoredRecord>`SELECT * FROM payment_terms WHERE company_id = ${tx.companyId} AND (doc->>'default')::boolean LIMIT 1`.execute(tx.db)).rows[0];
-  if (!term) return { name: `${defaultDays} days net`, netDays: defaultDays };
+  if (!term) return { name: `${defaultDays} Tage netto`, netDays: defaultDays };
   return { id: term.id, name: term.doc.name, netDays: term.doc.netDays, skontoPercentage: term.doc.skontoPercentage, skontoDays: term.doc.skontoDays };
 }
 
