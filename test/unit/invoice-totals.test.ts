@@ -10,7 +10,7 @@ import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import {
-  categoryOf, invoiceTotals, lineNetCents, type Position, type VatBreakdown, type VatCategory,
+  categoryOf, invoiceTotals, lineNetCents, type AllowanceCharge, type Position, type VatBreakdown, type VatCategory,
 } from '../../src/modules/invoicing/rules/invoice-totals.js';
 
 interface Row {
@@ -465,5 +465,209 @@ describe('invoiceTotals, properties', () => {
         assert.ok(Math.abs(split.netCents - whole.netCents) <= 1, `${whole.netCents} vs ${split.netCents}`);
       },
     ), { numRuns: 500 });
+  });
+});
+
+// ---------------------------------------------------------------- document-level allowances and charges
+// Rules (EN 16931, header of invoice-totals.ts): amount = given, or round(base × percent / 100) half away
+// from zero, base = given, or the counted line nets of the same category and rate; BT-106 = Σ lines,
+// BT-107 = Σ allowances, BT-108 = Σ charges, BT-109 = BT-106 − BT-107 + BT-108; per group
+// taxable = lines + charges − allowances, VAT on that, rounded once. Skonto base (only with an excluded
+// position): per group round((taxable − excluded lines) × (100 + rate) / 100), summed. Cents.
+interface AcRow {
+  name: string;
+  positions: Position[];
+  ac: AllowanceCharge[];
+  /** [baseCents | undefined, amountCents] of each allowance/charge. */
+  computed: Array<[number | undefined, number]>;
+  vat: Array<[VatCategory, number, number, number]>;
+  line: number; allowance: number; charge: number; net: number; tax: number; gross: number;
+  skontoBase?: number;
+}
+const acRows: AcRow[] = [
+  {
+    name: '5 % loyalty discount on 1,234.56 at 19 % plus a 12.50 fuel surcharge',
+    positions: [{ quantity: 1, price: 1234.56, tax: 0.19 }],
+    ac: [{ charge: false, percent: 5, tax: 0.19 }, { charge: true, amountCents: 1250, tax: 0.19 }],
+    // line 123456; allowance base 123456 × 5 / 100 = 6172.8 → 6173; charge 1250
+    // net 123456 − 6173 + 1250 = 118533; VAT 118533 × 0.19 = 22521.27 → 22521; gross 141054
+    computed: [[123456, 6173], [undefined, 1250]],
+    vat: [['S', 19, 118533, 22521]], line: 123456, allowance: 6173, charge: 1250, net: 118533, tax: 22521, gross: 141054,
+  },
+  {
+    name: 'mixed 19 % / 7 %: 10 % off the 7 % lines, 5.00 charge at 19 %',
+    positions: [{ quantity: 2, price: 45, tax: 0.19 }, { quantity: 3, price: 4.99, tax: 0.07 }],
+    ac: [{ charge: false, percent: 10, tax: 0.07 }, { charge: true, amountCents: 500, tax: 0.19 }],
+    // lines 9000 (19 %), 1497 (7 %); allowance base 1497 (the 7 % lines only) × 10 % = 149.7 → 150
+    // S19 9000 + 500 = 9500 → VAT 1805; S7 1497 − 150 = 1347 → 94.29 → 94
+    // line 10497; net 10497 − 150 + 500 = 10847 = 9500 + 1347; VAT 1899; gross 12746
+    computed: [[1497, 150], [undefined, 500]],
+    vat: [['S', 19, 9500, 1805], ['S', 7, 1347, 94]], line: 10497, allowance: 150, charge: 500, net: 10847, tax: 1899, gross: 12746,
+  },
+  {
+    name: 'percent: 2.5 % of 100.00, VAT with a half cent',
+    positions: [{ quantity: 1, price: 100, tax: 0.19 }],
+    ac: [{ charge: false, percent: 2.5, tax: 0.19 }],
+    // 10000 × 2.5 / 100 = 250; taxable 9750; VAT 9750 × 0.19 = 1852.5 → 1853; gross 11603
+    computed: [[10000, 250]],
+    vat: [['S', 19, 9750, 1853]], line: 10000, allowance: 250, charge: 0, net: 9750, tax: 1853, gross: 11603,
+  },
+  {
+    name: 'amount: 2.50 off 100.00 gives the same totals as 2.5 %',
+    positions: [{ quantity: 1, price: 100, tax: 0.19 }],
+    ac: [{ charge: false, amountCents: 250, tax: 0.19 }],
+    // as above, without a base
+    computed: [[undefined, 250]],
+    vat: [['S', 19, 9750, 1853]], line: 10000, allowance: 250, charge: 0, net: 9750, tax: 1853, gross: 11603,
+  },
+  {
+    name: 'rounding half away from zero: 1 % of 0.50; 3 % of a given base 12.50',
+    positions: [{ quantity: 1, price: 0.5, tax: 0.19 }],
+    ac: [{ charge: false, percent: 1, tax: 0.19 }, { charge: true, percent: 3, baseCents: 1250, tax: 0.19 }],
+    // 50 × 1 / 100 = 0.5 → 1; 1250 × 3 / 100 = 37.5 → 38
+    // taxable 50 − 1 + 38 = 87; VAT 87 × 0.19 = 16.53 → 17; gross 104
+    computed: [[50, 1], [1250, 38]],
+    vat: [['S', 19, 87, 17]], line: 50, allowance: 1, charge: 38, net: 87, tax: 17, gross: 104,
+  },
+  {
+    name: 'percent with 4 decimals: 3.3333 % of 1,000.00',
+    positions: [{ quantity: 10, price: 100, tax: 0.07 }],
+    ac: [{ charge: false, percent: 3.3333, tax: 0.07 }],
+    // 100000 × 3.3333 / 100 = 3333.33 → 3333; taxable 96667; VAT 96667 × 0.07 = 6766.69 → 6767; gross 103434
+    computed: [[100000, 3333]],
+    vat: [['S', 7, 96667, 6767]], line: 100000, allowance: 3333, charge: 0, net: 96667, tax: 6767, gross: 103434,
+  },
+  {
+    name: 'a charge in a group without lines opens that group',
+    positions: [{ quantity: 1, price: 100, tax: 0.19 }],
+    ac: [{ charge: true, amountCents: 1000, tax: 0.07 }, { charge: false, percent: 5, tax: 0.07 }],
+    // S19 10000 → 1900; the 5 % allowance's base is the 7 % lines: 0 → 0; S7 1000 − 0 = 1000 → 70
+    // net 10000 − 0 + 1000 = 11000; VAT 1970; gross 12970
+    computed: [[undefined, 1000], [0, 0]],
+    vat: [['S', 19, 10000, 1900], ['S', 7, 1000, 70]], line: 10000, allowance: 0, charge: 1000, net: 11000, tax: 1970, gross: 12970,
+  },
+  {
+    name: 'reverse charge allowance (19 % given) carries no VAT; base is the AE lines',
+    positions: [{ quantity: 10, price: 30, tax: 0.19, category: 'AE' }, { quantity: 1, price: 50, tax: 0.19 }],
+    ac: [{ charge: false, percent: 10, tax: 0.19, category: 'AE' }],
+    // AE 30000, allowance 10 % = 3000 → taxable 27000, rate 0; S19 5000 → 950
+    // net 35000 − 3000 = 32000; VAT 950; gross 32950
+    computed: [[30000, 3000]],
+    vat: [['S', 19, 5000, 950], ['AE', 0, 27000, 0]], line: 35000, allowance: 3000, charge: 0, net: 32000, tax: 950, gross: 32950,
+  },
+  {
+    name: 'cancellation: everything negated, amounts given',
+    positions: [{ quantity: -1, price: 1234.56, tax: 0.19 }],
+    ac: [{ charge: false, percent: 5, baseCents: -123456, amountCents: -6173, tax: 0.19 }, { charge: true, amountCents: -1250, tax: 0.19 }],
+    // −123456 − (−6173) + (−1250) = −118533; VAT −22521.27 → −22521; gross −141054
+    computed: [[-123456, -6173], [undefined, -1250]],
+    vat: [['S', 19, -118533, -22521]], line: -123456, allowance: -6173, charge: -1250, net: -118533, tax: -22521, gross: -141054,
+  },
+  {
+    name: 'credit: 5 % of negative lines is negative, half cent away from zero',
+    positions: [{ quantity: -2, price: 15, tax: 0.19 }],
+    ac: [{ charge: false, percent: 5, tax: 0.19 }],
+    // base −3000 × 5 % = −150; taxable −3000 + 150 = −2850; VAT −541.5 → −542; gross −3392
+    computed: [[-3000, -150]],
+    vat: [['S', 19, -2850, -542]], line: -3000, allowance: -150, charge: 0, net: -2850, tax: -542, gross: -3392,
+  },
+  {
+    name: 'optional lines are not in the default base',
+    positions: [{ quantity: 1, price: 100, tax: 0.19 }, { quantity: 1, price: 900, tax: 0.19, isOptional: true }],
+    ac: [{ charge: false, percent: 10, tax: 0.19 }],
+    // base 10000 (not 100000) → 1000; taxable 9000 → 1710; gross 10710
+    computed: [[10000, 1000]],
+    vat: [['S', 19, 9000, 1710]], line: 10000, allowance: 1000, charge: 0, net: 9000, tax: 1710, gross: 10710,
+  },
+  // ---------------------------------------------------------------- skonto base
+  {
+    name: 'skonto base: one excluded 19 % line, 7 % lines eligible',
+    positions: [
+      { quantity: 1, price: 100, tax: 0.19 }, { quantity: 1, price: 20, tax: 0.19, skontoExcluded: true }, { quantity: 1, price: 50, tax: 0.07 },
+    ],
+    ac: [],
+    // S19 12000 → 2280; S7 5000 → 350; gross 19630
+    // base: S19 (12000 − 2000) × 1.19 = 11900; S7 5000 × 1.07 = 5350; 17250
+    computed: [],
+    vat: [['S', 19, 12000, 2280], ['S', 7, 5000, 350]], line: 17000, allowance: 0, charge: 0, net: 17000, tax: 2630, gross: 19630,
+    skontoBase: 17250,
+  },
+  {
+    name: 'skonto base keeps document-level allowances and charges',
+    positions: [{ quantity: 1, price: 100, tax: 0.19 }, { quantity: 1, price: 20, tax: 0.19, skontoExcluded: true }],
+    ac: [{ charge: false, percent: 5, tax: 0.19 }],
+    // base of the 5 %: 12000 → 600; taxable 11400 → VAT 2166; gross 13566
+    // skonto base (11400 − 2000) × 1.19 = 9400 × 1.19 = 11186
+    computed: [[12000, 600]],
+    vat: [['S', 19, 11400, 2166]], line: 12000, allowance: 600, charge: 0, net: 11400, tax: 2166, gross: 13566,
+    skontoBase: 11186,
+  },
+  {
+    name: 'skonto base rounded once per group: 0.05 eligible at 19 %',
+    positions: [{ quantity: 1, price: 0.05, tax: 0.19 }, { quantity: 1, price: 1, tax: 0.19, skontoExcluded: true }],
+    ac: [],
+    // taxable 105 → 19.95 → 20; gross 125; skonto base 5 × 1.19 = 5.95 → 6
+    computed: [],
+    vat: [['S', 19, 105, 20]], line: 105, allowance: 0, charge: 0, net: 105, tax: 20, gross: 125,
+    skontoBase: 6,
+  },
+  {
+    name: 'an excluded optional line does not make a skonto base',
+    positions: [{ quantity: 1, price: 10, tax: 0.19 }, { quantity: 1, price: 5, tax: 0.19, skontoExcluded: true, isOptional: true }],
+    ac: [],
+    // 1000 → 190; gross 1190; no base
+    computed: [],
+    vat: [['S', 19, 1000, 190]], line: 1000, allowance: 0, charge: 0, net: 1000, tax: 190, gross: 1190,
+  },
+];
+
+describe('invoiceTotals with allowances and charges, hand-worked (EN 16931)', () => {
+  for (const row of acRows) {
+    test(row.name, () => {
+      const r = invoiceTotals(row.positions, row.ac);
+      assert.deepEqual(r.allowancesCharges.map((a) => [a.baseCents, a.amountCents]), row.computed, 'base / amount');
+      assert.deepEqual(r.vat, row.vat.map(vatOf), 'vat breakdown');
+      assert.deepEqual(
+        { line: r.lineCents, allowance: r.allowanceCents, charge: r.chargeCents, net: r.netCents, tax: r.taxCents, gross: r.grossCents, skontoBase: r.skontoBaseCents },
+        { line: row.line, allowance: row.allowance, charge: row.charge, net: row.net, tax: row.tax, gross: row.gross, skontoBase: row.skontoBase },
+      );
+    });
+  }
+  test('a percent with more than 4 decimals is a RangeError', () => {
+    assert.throws(() => invoiceTotals([{ quantity: 1, price: 1, tax: 0.19 }], [{ charge: false, percent: 1.00001, tax: 0.19 }]), /percent has more than 4 decimals/);
+  });
+});
+
+const acArb: fc.Arbitrary<AllowanceCharge> = fc.record({
+  charge: fc.boolean(),
+  percent: fc.option(fixed4Arb(0, 1_000_000), { nil: undefined }),
+  amountCents: fc.option(fc.integer({ min: 0, max: 10_000_000 }), { nil: undefined }),
+  tax: fc.constantFrom(...TAXES),
+  category: fc.option(fc.constantFrom(...CATEGORIES), { nil: undefined, freq: 3 }),
+}).map((a) => {
+  const out: AllowanceCharge = { charge: a.charge, tax: a.tax, ...(a.category ? { category: a.category } : {}) };
+  if (a.amountCents !== undefined || a.percent === undefined) out.amountCents = a.amountCents ?? 0;
+  else out.percent = a.percent;
+  return out;
+});
+
+describe('invoiceTotals with allowances and charges, properties', () => {
+  test('BT-109 = BT-106 − BT-107 + BT-108 = Σ taxable; gross = net + VAT; no allowances leaves the totals as they were', () => {
+    fc.assert(fc.property(invoiceArb, fc.array(acArb, { maxLength: 5 }), (positions, ac) => {
+      const r = invoiceTotals(positions, ac);
+      assert.equal(r.netCents, r.lineCents - r.allowanceCents + r.chargeCents);
+      assert.equal(r.netCents, r.vat.reduce((s, g) => s + g.taxableCents, 0));
+      assert.equal(r.grossCents, r.netCents + r.taxCents);
+      const plain = invoiceTotals(positions);
+      assert.equal(plain.lineCents, plain.netCents);
+      assert.deepEqual(invoiceTotals(positions, []), plain);
+    }), { numRuns: 300 });
+  });
+
+  test('excluding only a 0.00 line gives a skonto base equal to the gross', () => {
+    fc.assert(fc.property(invoiceArb, fc.array(acArb, { maxLength: 5 }), fc.constantFrom(...TAXES), (positions, ac, tax) => {
+      const r = invoiceTotals([...positions, { quantity: 0, price: 1, tax, skontoExcluded: true }], ac);
+      assert.equal(r.skontoBaseCents, r.grossCents);
+    }), { numRuns: 300 });
   });
 });
