@@ -1,6 +1,10 @@
-// The e-invoice XML the API hands out: XRechnung UBL or CII (the CII is also what a ZUGFeRD PDF carries).
-import { renderEInvoice } from '../render-einvoice.js';
+// The e-invoice XML the API hands out: XRechnung UBL or CII (the CII is also what a ZUGFeRD PDF
+// carries). Our own EN 16931 writers: docs/einvoice.md says why and what each term holds.
+import { toCii } from './cii.js';
+import { toModel, type Kind } from './model.js';
+import { toUbl } from './ubl.js';
 
-export async function renderEInvoiceXml(doc: Record<string, any>, kind: 'invoice' | 'credit' | 'invoicestorno', syntax: 'ubl' | 'cii'): Promise<string> {
-  return (await renderEInvoice(doc, kind, syntax === 'ubl' ? 'XRECHNUNG-UBL' : 'XRECHNUNG-CII')) as string;
+export async function renderEInvoiceXml(doc: Record<string, any>, kind: Kind, syntax: 'ubl' | 'cii'): Promise<string> {
+  const model = toModel(doc, kind);
+  return syntax === 'ubl' ? toUbl(model) : toCii(model);
 }

@@ -1,0 +1,87 @@
+// The official e-invoice validation (XML Schema, EN 16931 and XRechnung schematron, KoSIT
+// acceptance) from the shared validation folder, run once over a batch of XML files: one JVM run
+// per stylesheet costs about 12 s however many files there are.
+import { execFile, execFileSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+
+const REPO = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+export const VALIDATION_DIR = process.env.EINVOICE_VALIDATION_DIR ?? resolve(REPO, '../shared/einvoice-validation');
+export const DEBIAN_PACKAGES = 'default-jre-headless libsaxonhe-java libxml2-utils qpdf poppler-utils';
+const SAXON_JAR = '/usr/share/java/Saxon-HE.jar';
+
+const onPath = (binary: string) => {
+  try {
+    execFileSync('sh', ['-c', `command -v ${binary}`], { stdio: 'ignore' });
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+/** Why the validation cannot run here (undefined when it can). */
+export function validationUnavailable(): string | undefined {
+  const missing = [
+    !existsSync(join(VALIDATION_DIR, 'validate.py')) && `the validation folder ${VALIDATION_DIR} (set EINVOICE_VALIDATION_DIR)`,
+    ...['java', 'xmllint', 'python3', 'qpdf'].filter((b) => !onPath(b)),
+    !existsSync(SAXON_JAR) && SAXON_JAR,
+  ].filter(Boolean);
+  return missing.length ? `e-invoice validation needs ${missing.join(', ')}; install the Debian packages ${DEBIAN_PACKAGES}` : undefined;
+}
+
+/**
+ * The `skip` option of a test that needs the validation: false when it can run; a message when it
+ * cannot and this is not CI; on CI a missing set-up fails instead of hiding the check.
+ */
+export function skipUnlessValidation(): false | string {
+  const why = validationUnavailable();
+  if (!why) return false;
+  if (process.env.CI) throw new Error(why);
+  return why;
+}
+
+export interface Verdict { accept: boolean; xsdValid: boolean; errors: string[]; xsdMessages: string[] }
+
+/** Validates every file (name → XML text) in one run; the verdict per name. */
+export async function validateBatch(files: Record<string, string>, extraPaths: Record<string, string> = {}): Promise<Record<string, Verdict>> {
+  const dir = mkdtempSync(join(tmpdir(), 'einvoice-'));
+  try {
+    const paths = Object.entries(files).map(([name, xml]) => {
+      const path = join(dir, `${name}.xml`);
+      writeFileSync(path, xml);
+      return path;
+    });
+    const out = join(dir, 'out');
+    await promisify(execFile)('python3', [join(VALIDATION_DIR, 'validate.py'), out, ...paths, ...Object.values(extraPaths)], { maxBuffer: 64 << 20 });
+    const report = JSON.parse(readFileSync(join(out, 'report.json'), 'utf8')) as Record<string, any>;
+    const byKey = { ...Object.fromEntries(Object.keys(files).map((n) => [n, n])), ...Object.fromEntries(Object.entries(extraPaths).map(([n, p]) => [n, p.replace(/^.*\//, '').replace(/\.xml$/, '')])) };
+    return Object.fromEntries(Object.entries(byKey).map(([name, key]) => {
+      const entry = report[key];
+      if (!entry) return [name, { accept: false, xsdValid: false, errors: ['NOT-IN-REPORT'], xsdMessages: [] }];
+      const errors = ['cen', 'xr'].flatMap((step) => (entry[step] ?? []).filter((m: any) => m.level === 'error').map((m: any) => m.id as string));
+      return [name, { accept: Boolean(entry.accept), xsdValid: Boolean(entry.xsd?.valid), errors: [...new Set(errors)], xsdMessages: entry.xsd?.messages ?? [] }];
+    }));
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** The CII XML attached to a ZUGFeRD / Factur-X PDF (qpdf reads the embedded file). */
+export function attachedXml(pdf: Buffer, attachment = 'xrechnung.xml'): string {
+  const dir = mkdtempSync(join(tmpdir(), 'zugferd-'));
+  try {
+    const path = join(dir, 'in.pdf');
+    writeFileSync(path, pdf);
+    const names = execFileSync('qpdf', ['--list-attachments', path], { encoding: 'utf8' });
+    const name = names.includes(attachment) ? attachment : (/^(\S+\.xml)/m.exec(names)?.[1] ?? attachment);
+    return execFileSync('qpdf', [`--show-attachment=${name}`, path], { encoding: 'utf8', maxBuffer: 64 << 20 });
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** A KoSIT standard test case that the set-up must accept (the positive control). */
+export const CONTROL_FILE = join(VALIDATION_DIR, 'controls/kosit-testsuite-standard/01.01a-INVOICE_uncefact.xml');
