@@ -5,10 +5,13 @@ import { Type } from 'typebox';
 import { Conflict, fieldError } from '../../platform/http/errors.js';
 import { dateRangeFilter, idsFilter, valuesFilter } from '../../platform/http/named-filters.js';
 import { sql } from 'kysely';
+import type { TenantTx } from '../../platform/db/tenant.js';
 import { defineResource, type Resource } from '../../resources/engine/define-resource.js';
 import { freeObject, list, objectId, opt, productId, text } from '../../resources/engine/fields.js';
 import { toAmount, toCents } from '../pay/rules/money.js';
-import { invoiceTotals, VAT_CATEGORIES, type VatCategory } from './rules/invoice-totals.js';
+import { invoiceTotals, type AllowanceCharge, type VatCategory } from './rules/invoice-totals.js';
+import { allowanceChargeInputs, allowancesChargesSchema, storedAllowancesCharges, vatCategoryField } from './allowances-charges.js';
+import { finalInvoiceFields, INVOICE_TYPES, MAX_PARTIAL_INVOICES } from './partial-invoices.js';
 import { withTemplate } from './invoice-templates.js';
 
 export type DocumentKind = 'invoice' | 'offer' | 'credit' | 'invoicestorno';
@@ -32,7 +35,7 @@ export const positionSchema = Type.Object({
   unit: opt(text(20, { description: 'e.g. h, m², Stk (UN/ECE Rec 20 codes are derived for e-invoices)' })),
   price: decimal4('net unit price, up to 4 decimals', -1e9, 1e9),
   tax: Type.Number({ minimum: 0, maximum: 1, description: 'VAT rate as a fraction (0.19)' }),
-  vatCategory: opt(Type.Union(Object.keys(VAT_CATEGORIES).map((c) => Type.Literal(c)), { description: Object.entries(VAT_CATEGORIES).map(([c, d]) => `${c} ${d}`).join('; ') })),
+  vatCategory: vatCategoryField(),
   taxRate: opt(freeObject(20)),
   discount: opt(decimal4('fraction, 0.1 = 10 %', 0, 1)),
   productId: opt(productId()),
@@ -40,6 +43,7 @@ export const positionSchema = Type.Object({
   isOptional: opt(Type.Boolean({ description: 'shown, not counted (offers)' })),
   bookingAccountNumber: opt(text(50)),
   skontoBookingAccountNumber: opt(text(50)),
+  skontoExcluded: opt(Type.Boolean({ description: 'not discountable by skonto (e.g. a pass-through cost); the skonto then applies to skontoBaseAmount' })),
 }, { additionalProperties: false });
 
 const documentSchema = (kind: DocumentKind) => Type.Object({
@@ -56,6 +60,11 @@ const documentSchema = (kind: DocumentKind) => Type.Object({
   closingText: opt(text(5000)),
   buyerReference: opt(text(200, { description: 'Leitweg-ID; the customer\'s when absent' })),
   orderReferenceId: opt(text(200)),
+  allowancesCharges: opt(allowancesChargesSchema()),
+  ...(kind === 'invoice' ? {
+    invoiceType: opt(Type.Union(INVOICE_TYPES.map((t) => Type.Literal(t)), { description: 'standard (default), partial (Abschlagsrechnung) or final (Schlussrechnung, settles partial invoices)' })),
+    partialInvoiceIds: opt(Type.Array(objectId('invoices'), { maxItems: MAX_PARTIAL_INVOICES, description: 'final invoices: the issued partial invoices of the same customer it settles' })),
+  } : {}),
   ...(kind === 'credit' ? { creditedInvoiceId: opt(objectId('invoices', { description: 'the invoice this credits' })) } : {}),
   ...(kind === 'offer' ? { validUntil: opt(date()) } : {}),
 });
@@ -67,27 +76,60 @@ const readOnly = {
   vatBreakdown: { type: 'array', items: { type: 'object', properties: { category: { type: 'string' }, rate: amount, taxableAmount: amount, taxAmount: amount } } },
   lineAmounts: { type: 'array', items: amount, description: 'net amount of each position (0 for optional and text positions)' },
   seller: { type: 'object', additionalProperties: true }, buyer: { type: 'object', additionalProperties: true },
+  delivery: { type: 'object', additionalProperties: true, description: 'the service address (the object), frozen at issue' },
   paymentTerm: { type: 'object', additionalProperties: true },
   paidAmount: amount, openAmount: amount, overpaidAmount: amount, skontoApplied: { type: 'boolean' },
   invoiceId: { type: 'string', description: 'cancellations: the invoice cancelled' }, invoiceNumber: { type: 'string' },
   stornoId: { type: 'string', description: 'invoices: the cancellation' }, acceptedAt: { type: 'string' }, declinedAt: { type: 'string' },
   creditedInvoiceNumber: { type: 'string' }, creditedInvoiceDate: { type: 'string' }, invoiceDate: { type: 'string' },
   reminderLevel: { type: 'integer' }, lastReminderDate: { type: 'string' }, reminderFees: amount, skontoAmount: amount,
+  lineTotalAmount: { ...amount, description: 'BT-106: sum of the counted line nets' },
+  allowanceTotalAmount: { ...amount, description: 'BT-107: sum of the document-level allowances' },
+  chargeTotalAmount: { ...amount, description: 'BT-108: sum of the document-level charges' },
+  skontoBaseAmount: { ...amount, description: 'the gross amount skonto applies to; only when a position is skontoExcluded' },
+  prepaidAmount: { ...amount, description: 'final invoices, BT-113: the gross of the partial invoices it settles' },
+  amountDue: { ...amount, description: 'final invoices, BT-115: gross less prepaid' },
+  partialInvoices: { type: 'array', items: { type: 'object', properties: { number: { type: 'string' }, date: { type: 'string' } } }, description: 'final invoices: the partial invoices settled (BG-3)' },
 };
 
-/** Totals of a document's positions, as the API shows them (amounts with two decimals). */
-export function totalsOf(positions: Array<Record<string, any>>) {
+/** Totals of a document's positions and allowances/charges, as the API shows them (amounts with two decimals). */
+export function totalsOf(positions: Array<Record<string, any>>, allowancesCharges: AllowanceCharge[] = []) {
   // A text position (a heading) has no amount: shown, never counted, no VAT group.
   const counted = positions.map((p) => (p.type === 'TEXT' ? { ...p, quantity: 0, price: 0, tax: 0, isOptional: true } : p));
-  const t = invoiceTotals(counted.map((p) => ({ quantity: p.quantity, price: p.price, tax: p.tax, discount: p.discount, category: p.vatCategory as VatCategory | undefined, isOptional: p.isOptional })));
+  const t = invoiceTotals(counted.map((p) => ({
+    quantity: p.quantity, price: p.price, tax: p.tax, discount: p.discount, category: p.vatCategory as VatCategory | undefined,
+    isOptional: p.isOptional, skontoExcluded: p.skontoExcluded,
+  })), allowancesCharges);
   return {
     cents: t,
     fields: {
       currency: 'EUR', netAmount: toAmount(t.netCents), taxAmount: toAmount(t.taxCents), grossAmount: toAmount(t.grossCents),
       vatBreakdown: t.vat.map((v) => ({ category: v.category, rate: v.ratePercent, taxableAmount: toAmount(v.taxableCents), taxAmount: toAmount(v.taxCents) })),
       lineAmounts: t.lines.map((l) => (l.counted ? toAmount(l.netCents) : 0)),
+      lineTotalAmount: toAmount(t.lineCents), allowanceTotalAmount: toAmount(t.allowanceCents), chargeTotalAmount: toAmount(t.chargeCents),
+      ...(t.skontoBaseCents !== undefined ? { skontoBaseAmount: toAmount(t.skontoBaseCents) } : {}),
     },
   };
+}
+
+/** Totals, stored allowances/charges and (final invoices) prepaid amounts of a draft; 400 naming the field. */
+async function draftTotals(tx: TenantTx, doc: Record<string, any>, kind: DocumentKind, selfId?: string) {
+  const inputs = allowanceChargeInputs(doc.allowancesCharges);
+  let totals;
+  try {
+    totals = totalsOf(doc.positions, inputs);
+  } catch (error) {
+    if (error instanceof RangeError) throw fieldError('positions', error.message);
+    throw error;
+  }
+  // Derived fields of an earlier save go, so that a skonto base or prepaid amount no longer due does not linger.
+  const { skontoBaseAmount: _s, prepaidAmount: _p, amountDue: _a, partialInvoices: _i, ...rest } = doc;
+  const fields = {
+    ...rest, ...totals.fields,
+    ...(doc.allowancesCharges ? { allowancesCharges: storedAllowancesCharges(doc.allowancesCharges, inputs, totals.cents.allowancesCharges) } : {}),
+    ...(kind === 'invoice' ? { invoiceType: doc.invoiceType ?? 'standard', ...(await finalInvoiceFields(tx, doc, totals.cents.grossCents, selfId)) } : {}),
+  };
+  return { doc: fields, grossCents: totals.cents.grossCents };
 }
 
 export function billingDocument(kind: DocumentKind, names: { name: string; collection: string; table: string; webhookEntity: string }): Resource {
@@ -120,14 +162,8 @@ export function billingDocument(kind: DocumentKind, names: { name: string; colle
       async prepare(tx, _ctx, { doc, previous }) {
         if (previous && previous.doc.state !== 'draft') throw Conflict(`An issued ${names.name} cannot be changed; cancel it and issue a new one`);
         if (doc.servicePeriod && doc.servicePeriod.to < doc.servicePeriod.from) throw fieldError('servicePeriod.to', 'is before from');
-        let totals;
-        try {
-          totals = totalsOf(doc.positions);
-        } catch (error) {
-          if (error instanceof RangeError) throw fieldError('positions', error.message);
-          throw error;
-        }
-        return { doc: { ...(await withTemplate(tx, doc)), state: 'draft', ...totals.fields }, columns: { gross_cents: totals.cents.grossCents } };
+        const totals = await draftTotals(tx, doc, kind, previous?.id);
+        return { doc: { ...(await withTemplate(tx, totals.doc)), state: 'draft' }, columns: { gross_cents: totals.grossCents } };
       },
       async beforeDelete(_tx, _ctx, record) {
         if (record.doc.state !== 'draft') throw Conflict(`Only a draft ${names.name} can be deleted; cancel an issued one`);

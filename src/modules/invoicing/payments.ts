@@ -1,6 +1,8 @@
 // Payments against invoices. Each write recomputes the invoice: paid, partially paid, or back to
-// issued; skonto counts when the payments reach the gross amount less the skonto within the
-// skonto days; what is paid beyond the gross amount is kept as overpaidAmount (a credit balance).
+// issued; skonto counts when the payments reach the amount asked for less the skonto within the
+// skonto days; what is paid beyond it is kept as overpaidAmount (a credit balance). The amount asked
+// for is the gross, or on a final invoice its amountDue (gross less the partial invoices). Skonto is
+// the percentage of skontoBaseAmount when positions are excluded from skonto, else of that amount.
 import { sql } from 'kysely';
 import { Type } from 'typebox';
 import type { TenantTx } from '../../platform/db/tenant.js';
@@ -23,10 +25,12 @@ export const paymentMethods = defineResource({
 
 /** The invoice's payment state from its payments (pure). */
 export function paymentState(input: {
-  grossCents: number; payments: Array<{ cents: number; date: string }>; documentDate: string; skontoPercentage?: number; skontoDays?: number;
+  /** What the invoice asks for: the gross, or a final invoice's amountDue. */
+  grossCents: number; skontoBaseCents?: number;
+  payments: Array<{ cents: number; date: string }>; documentDate: string; skontoPercentage?: number; skontoDays?: number;
 }) {
   const paidCents = input.payments.reduce((s, p) => s + p.cents, 0);
-  const skontoCents = input.skontoPercentage ? scaleCents(input.grossCents, Math.round(input.skontoPercentage * 100), 10_000) : 0;
+  const skontoCents = input.skontoPercentage ? scaleCents(input.skontoBaseCents ?? input.grossCents, Math.round(input.skontoPercentage * 100), 10_000) : 0;
   const lastDate = input.payments.map((p) => p.date).sort().at(-1);
   const withinSkonto = skontoCents > 0 && lastDate !== undefined && input.skontoDays !== undefined && lastDate <= addDays(input.documentDate, input.skontoDays);
   const skontoApplied = withinSkonto && paidCents >= input.grossCents - skontoCents && paidCents < input.grossCents;
@@ -44,7 +48,9 @@ async function settleInvoice(tx: TenantTx, ctx: RequestContext, invoiceId: strin
   const { rows } = await sql<{ amount_cents: string; date: string }>`SELECT amount_cents, doc->>'date' AS date FROM payments
     WHERE company_id = ${tx.companyId} AND invoice_id = ${invoiceId}`.execute(tx.db);
   const s = paymentState({
-    grossCents: Number(invoice.gross_cents), payments: rows.map((r) => ({ cents: Number(r.amount_cents), date: r.date })),
+    grossCents: invoice.doc.amountDue !== undefined ? toCents(invoice.doc.amountDue) : Number(invoice.gross_cents),
+    ...(invoice.doc.skontoBaseAmount !== undefined ? { skontoBaseCents: toCents(invoice.doc.skontoBaseAmount) } : {}),
+    payments: rows.map((r) => ({ cents: Number(r.amount_cents), date: r.date })),
     documentDate: invoice.doc.documentDate, skontoPercentage: invoice.doc.paymentTerm?.skontoPercentage, skontoDays: invoice.doc.paymentTerm?.skontoDays,
   });
   await updateRecord(tx, invoices, invoiceId, {
