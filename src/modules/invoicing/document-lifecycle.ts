@@ -12,9 +12,13 @@ import { createRecord } from '../../resources/engine/resource-service.js';
 import { customers } from '../../resources/customers.js';
 import { paymentTerms } from '../../resources/payment-terms.js';
 import { invoices, invoiceStornos, totalsOf, type DocumentKind } from './billing-documents.js';
+import { fixedAllowanceCharges } from './allowances-charges.js';
 import { nextDocumentNumber } from './document-number.js';
 import { loadInvoicingSettings } from './invoicing-settings.js';
 import { addDays, companyToday } from './dates.js';
+
+/** An amount of a cancellation: the invoice's, negated (0 stays 0, not −0). */
+const negate = (amount: number) => (amount === 0 ? 0 : -amount);
 
 /** The customer as the buyer of a document, frozen at issue. */
 function buyerOf(customer: StoredRecord, doc: Record<string, any>) {
@@ -81,14 +85,19 @@ export function documentLifecycle(deps: { database: Database }) {
       const settings = await loadInvoicingSettings(tx);
       const documentDate = await companyToday(tx);
       const positions = invoice.doc.positions.map((p: Record<string, any>) => (p.type === 'TEXT' ? p : { ...p, quantity: -p.quantity }));
-      const totals = totalsOf(positions);
+      // Allowances and charges are mirrored with their amounts negated, as they stand (no percent recomputed).
+      const allowancesCharges = (invoice.doc.allowancesCharges as Array<Record<string, any>> | undefined)?.map(({ computed: _c, ...ac }) => ({
+        ...ac, amount: negate(ac.amount), ...(ac.baseAmount !== undefined ? { baseAmount: negate(ac.baseAmount) } : {}),
+      }));
+      const totals = totalsOf(positions, fixedAllowanceCharges(allowancesCharges));
       const stornoId = newObjectId();
       const documentNumber = await nextDocumentNumber(tx, 'invoicestorno', settings.numberFormats.invoicestorno, documentDate);
       const { stornoId: _s, paidAmount: _p, openAmount: _o, dueDate: _d, ...base } = invoice.doc;
       await insertRecord(tx, invoiceStornos, {
         id: stornoId, number: await nextNumber(tx, invoiceStornos.collection), userId: ctx.userId, chatId: newObjectId(),
         doc: {
-          ...base, positions, ...totals.fields, state: 'issued', documentNumber, documentDate, issuedAt: new Date().toISOString(),
+          ...base, positions, ...(allowancesCharges ? { allowancesCharges } : {}), ...totals.fields,
+          ...(base.prepaidAmount !== undefined ? { prepaidAmount: negate(base.prepaidAmount), amountDue: negate(base.amountDue) } : {}), state: 'issued', documentNumber, documentDate, issuedAt: new Date().toISOString(),
           invoiceId: id, invoiceNumber: invoice.doc.documentNumber, invoiceDate: invoice.doc.documentDate, title: `Storno ${invoice.doc.documentNumber}`,
         },
         columns: { gross_cents: totals.cents.grossCents },
@@ -116,7 +125,11 @@ export function documentLifecycle(deps: { database: Database }) {
       if (offer.doc.state !== 'accepted') throw Conflict(`Only an accepted offer is turned into a ${target.name}; this one is ${offer.doc.state}`);
       const positions = (offer.doc.positions as Array<Record<string, any>>).filter((p) => !p.isOptional);
       const body = target.collection === 'invoices'
-        ? { customerId: offer.doc.customerId, ...(offer.doc.objectId ? { objectId: offer.doc.objectId } : {}), title: offer.doc.title ?? offer.doc.documentNumber, positions }
+        ? {
+          customerId: offer.doc.customerId, ...(offer.doc.objectId ? { objectId: offer.doc.objectId } : {}), title: offer.doc.title ?? offer.doc.documentNumber, positions,
+          // Percent amounts are recomputed by the invoice from its (the offer's counted) lines.
+          ...(offer.doc.allowancesCharges?.length ? { allowancesCharges: offer.doc.allowancesCharges } : {}),
+        }
         : { ...extra, customerId: offer.doc.customerId, title: offer.doc.title ?? offer.doc.documentNumber, billing: { type: 'MANUAL', positions } };
       const { _id } = await createRecord(tx, ctx, target, body);
       await updateRecord(tx, offersResource, id, { doc: { ...offer.doc, [target.collection === 'invoices' ? 'invoiceId' : 'assignmentId']: _id }, userId: ctx.userId });
