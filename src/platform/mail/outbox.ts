@@ -1,32 +1,62 @@
 // Outgoing mail: written in the transaction that causes it (so a rolled-back change sends nothing
 // and a committed one is never lost), sent right after the commit, and retried by the background
-// worker when the mail server was unreachable.
+// worker when the mail server was unreachable. Attached files are stored with the mail
+// (outgoing_mail_attachments), at most MAX_MAIL_BYTES per mail.
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/database.js';
 import { inWorker, type TenantTx } from '../db/tenant.js';
+import { HttpError } from '../http/errors.js';
 import { newObjectId } from '../ids.js';
-import type { Mail, MailTransport } from './mail-transport.js';
+import type { Mail, MailAttachment, MailTransport } from './mail-transport.js';
 
 const RETRY_MINUTES = [1, 5, 30, 120, 360];
+/** 10 MiB of attached files: what common mail servers still accept once base64 adds a third. */
+export const MAX_MAIL_BYTES = 10 * 1024 * 1024;
 
-/** Queues a mail in the caller's transaction; returns its id. */
+/** Queues a mail in the caller's transaction; returns its id. 422 when its files exceed MAX_MAIL_BYTES. */
 export async function queueMail(tx: TenantTx, mail: Mail, about: Record<string, unknown> = {}): Promise<string> {
+  const files = mail.attachments ?? [];
+  const size = files.reduce((sum, file) => sum + file.content.length, 0);
+  if (size > MAX_MAIL_BYTES) {
+    throw new HttpError(422, 'Unprocessable Content', `The attached files (${size} bytes) exceed the ${MAX_MAIL_BYTES} bytes a mail may carry`);
+  }
   const id = newObjectId();
   await tx.db.insertInto('outgoing_mails').values({
-    company_id: tx.companyId, id, recipient: mail.to, subject: mail.subject, body: mail.text, about: JSON.stringify(about),
+    company_id: tx.companyId, id, recipient: mail.to, subject: mail.subject, body: mail.text, reply_to: mail.replyTo ?? null, about: JSON.stringify(about),
   }).execute();
+  for (const [position, file] of files.entries()) {
+    await tx.db.insertInto('outgoing_mail_attachments').values({
+      company_id: tx.companyId, mail_id: id, position, filename: file.filename, content_type: file.contentType, content: file.content,
+    }).execute();
+  }
   return id;
 }
 
-async function sendDue(db: Kysely<any>, transport: MailTransport, where: ReturnType<typeof sql>, limit: number): Promise<number> {
-  const { rows } = await sql<{ company_id: string; id: string; recipient: string; subject: string; body: string; attempts: number }>`
-    SELECT company_id, id, recipient, subject, body, attempts FROM outgoing_mails
+/** A mail's files, read when it is sent (one mail's files in memory at a time). */
+async function attachmentsOf(db: Kysely<any>, companyId: string, mailId: string): Promise<MailAttachment[]> {
+  const { rows } = await sql<{ filename: string; content_type: string; content: Uint8Array }>`
+    SELECT filename, content_type, content FROM outgoing_mail_attachments
+    WHERE company_id = ${companyId} AND mail_id = ${mailId} ORDER BY position`.execute(db);
+  // node-postgres returns a Buffer, PGlite a Uint8Array.
+  return rows.map((r) => ({ filename: r.filename, contentType: r.content_type, content: Buffer.from(r.content.buffer, r.content.byteOffset, r.content.byteLength) }));
+}
+
+/** Sends the due mails `where` selects; returns the ids of those that went out. */
+async function sendDue(db: Kysely<any>, transport: MailTransport, where: ReturnType<typeof sql>, limit: number): Promise<string[]> {
+  const { rows } = await sql<{ company_id: string; id: string; recipient: string; subject: string; body: string; reply_to: string | null; attempts: number }>`
+    SELECT company_id, id, recipient, subject, body, reply_to, attempts FROM outgoing_mails
     WHERE status = 'pending' AND next_at <= now() AND ${where} ORDER BY next_at LIMIT ${limit} FOR UPDATE SKIP LOCKED`.execute(db);
+  const sent: string[] = [];
   for (const mail of rows) {
     try {
-      await transport.send({ to: mail.recipient, subject: mail.subject, text: mail.body });
+      const attachments = await attachmentsOf(db, mail.company_id, mail.id);
+      await transport.send({
+        to: mail.recipient, subject: mail.subject, text: mail.body,
+        ...(mail.reply_to ? { replyTo: mail.reply_to } : {}), ...(attachments.length ? { attachments } : {}),
+      });
       await sql`UPDATE outgoing_mails SET status = 'sent', sent_at = now(), attempts = attempts + 1, last_error = NULL
         WHERE company_id = ${mail.company_id} AND id = ${mail.id}`.execute(db);
+      sent.push(mail.id);
     } catch (error) {
       const attempts = mail.attempts + 1;
       const delay = RETRY_MINUTES[attempts - 1];
@@ -35,19 +65,19 @@ async function sendDue(db: Kysely<any>, transport: MailTransport, where: ReturnT
         WHERE company_id = ${mail.company_id} AND id = ${mail.id}`.execute(db);
     }
   }
-  return rows.length;
+  return sent;
 }
 
 export function mailOutbox(database: Database, transport: MailTransport) {
   return {
-    /** Sends the given queued mails now (after their transaction committed); failures wait for the worker. */
-    async sendNow(ids: string[]): Promise<void> {
-      if (ids.length === 0) return;
-      await inWorker(database, (db) => sendDue(db, transport, sql`id = ANY(${sql.val(ids)}::text[])`, ids.length));
+    /** Sends the given queued mails now (after their transaction committed); failures wait for the worker. Returns the ids sent. */
+    async sendNow(ids: string[]): Promise<string[]> {
+      if (ids.length === 0) return [];
+      return inWorker(database, (db) => sendDue(db, transport, sql`id = ANY(${sql.val(ids)}::text[])`, ids.length));
     },
-    /** Sends whatever is due, across companies (the worker's periodic pass). */
+    /** Sends whatever is due, across companies (the worker's periodic pass); returns how many went out. */
     async sendDue(limit = 100): Promise<number> {
-      return inWorker(database, (db) => sendDue(db, transport, sql`true`, limit));
+      return (await inWorker(database, (db) => sendDue(db, transport, sql`true`, limit))).length;
     },
   };
 }
