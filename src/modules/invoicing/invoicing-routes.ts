@@ -1,13 +1,15 @@
 // Routes of invoicing: invoices, offers, credits and cancellations through the engine; issuing,
 // cancelling, accepting and declining; payments; the rendered documents (PDF, XRechnung UBL/CII,
-// ZUGFeRD/Factur-X); the company's seller data and number formats.
-import type { FastifyInstance } from 'fastify';
+// ZUGFeRD/Factur-X) and sending them by mail; the company's seller data and number formats.
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { Type } from 'typebox';
 import type { Database } from '../../platform/db/database.js';
+import type { MailOutbox } from '../../platform/mail/outbox.js';
 import { inTenant } from '../../platform/db/tenant.js';
 import { Conflict, NotFound } from '../../platform/http/errors.js';
 import { contextOf, requireLevel } from '../../platform/http/request-context.js';
 import { SECURITY, errorResponses, idParams } from '../../platform/http/route-docs.js';
+import type { DocumentFormat } from '../../resources/customers.js';
 import type { Resource } from '../../resources/engine/define-resource.js';
 import { freeObject, objectId } from '../../resources/engine/fields.js';
 import { registerResource } from '../../resources/engine/register-resource.js';
@@ -20,13 +22,13 @@ import { documentLifecycle } from './document-lifecycle.js';
 import { invoicingSettingsBody, loadInvoicingSettings, saveInvoicingSettings, type InvoicingSettings } from './invoicing-settings.js';
 import { paymentMethods, payments } from './payments.js';
 import { reminderRun, reminders, reminderTemplates } from './reminders.js';
-import { renderEInvoice } from './render-einvoice.js';
-import { renderPdf, renderReminderPdf } from './render-pdf.js';
+import { documentFile, fileOptions, reminderFile, type DocumentFile } from './document-files.js';
+import { documentSending, sendBody, sentResponse, type SendBody } from './sending.js';
 
 const KINDS: Array<[Resource, DocumentKind]> = [[invoices, 'invoice'], [offers, 'offer'], [credits, 'credit'], [invoiceStornos, 'invoicestorno']];
 const done = { type: 'object', properties: { _id: { type: 'string' }, documentNumber: { type: 'string' }, updated: { type: 'boolean' } } };
 
-export function registerInvoicingRoutes(app: FastifyInstance, deps: { database: Database }) {
+export function registerInvoicingRoutes(app: FastifyInstance, deps: { database: Database; mail: MailOutbox }) {
   for (const [resource, kind] of KINDS) registerResource(app, deps, resource, kind === 'invoicestorno' ? { except: ['create', 'update', 'delete'] } : {});
   registerResource(app, deps, payments);
   registerResource(app, deps, paymentMethods);
@@ -64,42 +66,48 @@ export function registerInvoicingRoutes(app: FastifyInstance, deps: { database: 
     },
   }, async (request) => lifecycle.convertOffer(contextOf(request), offers, assignments, id(request), request.body as Record<string, unknown>));
 
+  /** An issued document and the company's letterhead additions (its logo); 409 for a draft. */
   async function issuedDocument(request: { params: unknown }, resource: Resource) {
     const ctx = contextOf(request as never);
     requireLevel(ctx, resource.area, 'read');
-    const record = await inTenant(deps.database, ctx.companyId, (tx) => findRecord(tx, resource, id(request)));
-    if (!record) throw NotFound(resource.name, id(request));
-    if (record.doc.state === 'draft') throw Conflict(`A draft ${resource.name} has no document yet; issue it first`);
-    return record.doc;
-  }
-
-  for (const [resource, kind] of KINDS) {
-    app.get(`/${resource.collection}/:id/pdf`, {
-      schema: { tags: [resource.collection], summary: `The ${resource.name} as PDF`, security: SECURITY, params: idParams(), response: { 200: { type: 'string', format: 'binary' }, ...errorResponses([404, 409]) } },
-    }, async (request, reply) => {
-      const doc = await issuedDocument(request, resource);
-      return reply.type('application/pdf').header('content-disposition', `inline; filename="${doc.documentNumber}.pdf"`).send(await renderPdf(doc, kind));
+    return inTenant(deps.database, ctx.companyId, async (tx) => {
+      const record = await findRecord(tx, resource, id(request));
+      if (!record) throw NotFound(resource.name, id(request));
+      if (record.doc.state === 'draft') throw Conflict(`A draft ${resource.name} has no document yet; issue it first`);
+      return { doc: record.doc, options: await fileOptions(tx) };
     });
-    if (kind === 'offer') continue;
-    app.get(`/${resource.collection}/:id/xrechnung`, {
+  }
+  /** Downloads and mail share documentFile: a PDF opens in the browser, XML is saved. */
+  const sendFile = (reply: FastifyReply, file: DocumentFile) => reply.type(file.contentType)
+    .header('content-disposition', `${file.contentType === 'application/pdf' ? 'inline' : 'attachment'}; filename="${file.filename}"`).send(file.bytes);
+  interface Rendering { path: string; summary: string; format: (query: any) => DocumentFormat; xml?: boolean; querystring?: object }
+  const rendering = (resource: Resource, kind: DocumentKind, { path, summary, format, xml, querystring }: Rendering) =>
+    app.get(`/${resource.collection}/:id/${path}`, {
       schema: {
-        tags: [resource.collection], summary: `The ${resource.name} as XRechnung (EN 16931) XML`, security: SECURITY, params: idParams(),
-        querystring: Type.Object({ syntax: Type.Optional(Type.Union([Type.Literal('ubl'), Type.Literal('cii')], { default: 'ubl' })) }, { additionalProperties: false }),
-        response: { 200: { type: 'string' }, ...errorResponses([404, 409]) },
+        tags: [resource.collection], summary, security: SECURITY, params: idParams(), ...(querystring ? { querystring } : {}),
+        response: { 200: xml ? { type: 'string' } : { type: 'string', format: 'binary' }, ...errorResponses([404, 409, 422]) },
       },
     }, async (request, reply) => {
-      const doc = await issuedDocument(request, resource);
-      const syntax = (request.query as { syntax?: string }).syntax ?? 'ubl';
-      const xml = await renderEInvoice(doc, kind as 'invoice', syntax === 'cii' ? 'XRECHNUNG-CII' : 'XRECHNUNG-UBL');
-      return reply.type('application/xml; charset=utf-8').header('content-disposition', `attachment; filename="${doc.documentNumber}-${syntax}.xml"`).send(xml);
+      const { doc, options } = await issuedDocument(request, resource);
+      return sendFile(reply, await documentFile(doc, kind, format(request.query), options));
     });
-    app.get(`/${resource.collection}/:id/zugferd`, {
-      schema: { tags: [resource.collection], summary: `The ${resource.name} as ZUGFeRD / Factur-X (PDF/A-3 with the CII XML embedded)`, security: SECURITY, params: idParams(), response: { 200: { type: 'string', format: 'binary' }, ...errorResponses([404, 409]) } },
-    }, async (request, reply) => {
-      const doc = await issuedDocument(request, resource);
-      const pdf = await renderEInvoice(doc, kind as 'invoice', 'Factur-X-XRechnung', await renderPdf(doc, kind));
-      return reply.type('application/pdf').header('content-disposition', `inline; filename="${doc.documentNumber}-zugferd.pdf"`).send(Buffer.from(pdf as Uint8Array));
+
+  const sending = documentSending(deps);
+  for (const [resource, kind] of KINDS) {
+    rendering(resource, kind, { path: 'pdf', summary: `The ${resource.name} as PDF`, format: () => 'PDF' });
+    app.post(`/${resource.collection}/:id/send`, {
+      schema: {
+        tags: [resource.collection], security: SECURITY, params: idParams(), body: sendBody, response: { 200: sentResponse, ...errorResponses([404, 409, 422]) },
+        summary: kind === 'offer' ? 'Mail the offer (PDF) to the customer' : `Mail the ${resource.name} to the customer as the file they chose (invoiceDelivery: PDF, ZUGFeRD, XRechnung UBL or CII)`,
+      },
+    }, async (request) => sending.send(contextOf(request), resource, kind, id(request), (request.body ?? {}) as SendBody));
+    if (kind === 'offer') continue;
+    rendering(resource, kind, {
+      path: 'xrechnung', summary: `The ${resource.name} as XRechnung (EN 16931) XML`, xml: true,
+      querystring: Type.Object({ syntax: Type.Optional(Type.Union([Type.Literal('ubl'), Type.Literal('cii')], { default: 'ubl' })) }, { additionalProperties: false }),
+      format: (query: { syntax?: string }) => (query.syntax === 'cii' ? 'XRECHNUNG_CII' : 'XRECHNUNG_UBL'),
     });
+    rendering(resource, kind, { path: 'zugferd', summary: `The ${resource.name} as ZUGFeRD / Factur-X (PDF/A-3 with the CII XML embedded)`, format: () => 'ZUGFERD' });
   }
 
   const billing = billingRun(deps);
@@ -124,13 +132,19 @@ export function registerInvoicingRoutes(app: FastifyInstance, deps: { database: 
   }, async (request, reply) => {
     const ctx = contextOf(request);
     requireLevel(ctx, reminders.area, 'read');
-    const { reminder, invoice } = await inTenant(deps.database, ctx.companyId, async (tx) => {
+    const { reminder, invoice, options } = await inTenant(deps.database, ctx.companyId, async (tx) => {
       const reminder = await findRecord(tx, reminders, id(request));
       if (!reminder) throw NotFound('reminder', id(request));
-      return { reminder, invoice: await findRecord(tx, invoices, reminder.doc.invoiceId) };
+      return { reminder, invoice: await findRecord(tx, invoices, reminder.doc.invoiceId), options: await fileOptions(tx) };
     });
-    return reply.type('application/pdf').send(await renderReminderPdf(reminder.doc, invoice?.doc ?? {}));
+    return sendFile(reply, await reminderFile(reminder.doc, invoice?.doc ?? {}, options));
   });
+  app.post('/invoiceReminders/:id/send', {
+    schema: {
+      tags: ['invoiceReminders'], summary: 'Mail the reminder letter with a copy of the invoice (both PDF) to the customer', security: SECURITY, params: idParams(),
+      body: sendBody, response: { 200: sentResponse, ...errorResponses([404, 409, 422]) },
+    },
+  }, async (request) => sending.sendReminder(contextOf(request), id(request), (request.body ?? {}) as SendBody));
 
   app.get('/company/invoicingSettings', {
     schema: { tags: ['company'], summary: 'Seller data and number formats of documents', security: SECURITY, response: errorResponses() },

@@ -1,0 +1,47 @@
+// One place that turns an issued document into a file, for the download routes and for sending
+// alike: the PDF, ZUGFeRD (the PDF as PDF/A-3 with the CII XML inside), XRechnung in UBL or CII.
+// An e-invoice is only rendered from complete data: a document issued before the rule may lack
+// some, and then the answer is a 422 naming the fields, never an invalid file.
+import type { TenantTx } from '../../platform/db/tenant.js';
+import { fieldError } from '../../platform/http/errors.js';
+import type { DocumentFormat } from '../../resources/customers.js';
+import type { DocumentKind } from './billing-documents.js';
+import { renderEInvoiceXml } from './einvoice/render-xml.js';
+import { renderEInvoice } from './render-einvoice.js';
+import { renderPdf, renderReminderPdf } from './render-pdf.js';
+import { assertCompleteData } from './rules/required-data.js';
+
+export interface DocumentFile { filename: string; contentType: string; bytes: Buffer }
+
+/** What the letterhead may carry besides the document's own data. */
+export interface FileOptions { logo?: Logo }
+
+// SEAM (company logo): until letterhead-logo.ts and render-pdf.ts's `{ logo }` exist, there is no logo.
+type Logo = Uint8Array;
+/** The company's letterhead additions (its logo), read in the caller's transaction. */
+export async function fileOptions(_tx: TenantTx): Promise<FileOptions> {
+  return {};
+}
+const pdfOf = (doc: Record<string, any>, kind: DocumentKind, _options: FileOptions) => renderPdf(doc, kind);
+const zugferdOf = async (doc: Record<string, any>, kind: Exclude<DocumentKind, 'offer'>, options: FileOptions) =>
+  Buffer.from(await renderEInvoice(doc, kind, 'Factur-X-XRechnung', await pdfOf(doc, kind, options)) as Uint8Array);
+
+/** A file name of letters, digits, dot, dash and underscore (a number format or a title may hold others). */
+export const fileName = (name: string) => name.replace(/[^A-Za-z0-9._-]/g, '_');
+
+export async function documentFile(doc: Record<string, any>, kind: DocumentKind, format: DocumentFormat, options: FileOptions = {}): Promise<DocumentFile> {
+  const name = fileName(String(doc.documentNumber ?? 'document'));
+  if (format === 'PDF') return { filename: `${name}.pdf`, contentType: 'application/pdf', bytes: await pdfOf(doc, kind, options) };
+  if (kind === 'offer') throw fieldError('format', 'an offer is only rendered as PDF');
+  assertCompleteData(doc, kind, 'rendered as an e-invoice');
+  if (format === 'ZUGFERD') return { filename: `${name}-zugferd.pdf`, contentType: 'application/pdf', bytes: await zugferdOf(doc, kind, options) };
+  const syntax = format === 'XRECHNUNG_CII' ? 'cii' : 'ubl';
+  const xml = await renderEInvoiceXml(doc, kind, syntax);
+  return { filename: `${name}-${syntax}.xml`, contentType: 'application/xml; charset=utf-8', bytes: Buffer.from(xml, 'utf8') };
+}
+
+/** A reminder letter (its invoice supplies the letterhead and the amounts). */
+export async function reminderFile(reminder: Record<string, any>, invoice: Record<string, any>, _options: FileOptions = {}): Promise<DocumentFile> {
+  const name = fileName(`${reminder.title ?? 'Mahnung'}-${reminder.invoiceNumber ?? invoice.documentNumber ?? ''}`);
+  return { filename: `${name}.pdf`, contentType: 'application/pdf', bytes: await renderReminderPdf(reminder, invoice) };
+}
