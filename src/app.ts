@@ -158,7 +158,7 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
     registerOrderRoutes(v2, { database });
     registerQualityRoutes(v2, { database });
     registerChatRoutes(v2, { database, resources: CHAT_RESOURCES });
-    registerInvoicingRoutes(v2, { database });
+    registerInvoicingRoutes(v2, { database, mail });
     registerServiceReportRoutes(v2, { config, database });
     registerBankingRoutes(v2, { database });
     registerWebhookRoutes(v2, { database, ...webhookDeps(config, deps.resolveHost) });

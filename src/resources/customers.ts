@@ -2,6 +2,10 @@ import { Type } from 'typebox';
 import { defineResource } from './engine/define-resource.js';
 import { address, contact, freeObject, objectId, objectIds, opt, text } from './engine/fields.js';
 
+/** The files a document can be sent as: PDF, ZUGFeRD (PDF/A-3 with the CII XML), XRechnung in UBL or CII. */
+export const DOCUMENT_FORMATS = ['PDF', 'ZUGFERD', 'XRECHNUNG_UBL', 'XRECHNUNG_CII'] as const;
+export type DocumentFormat = (typeof DOCUMENT_FORMATS)[number];
+
 export const customers = defineResource({
   name: 'customer',
   collection: 'customers',
@@ -23,5 +27,9 @@ export const customers = defineResource({
     vatNumber: opt(text(50)),
     debitorNumber: opt(text(50, { description: 'overrides the customer number for accounting' })),
     paymentTermId: opt(objectId('payment_terms', { description: 'overrides the company default payment term' })),
+    invoiceDelivery: opt(Type.Object({
+      format: opt(Type.Union(DOCUMENT_FORMATS.map((f) => Type.Literal(f)), { description: 'the file invoices, credits and cancellations are sent as; default PDF' })),
+      email: opt(Type.String({ format: 'email', maxLength: 254, description: 'billing address documents are sent to; default contact.email' })),
+    }, { additionalProperties: false, description: 'how documents are sent (POST /v2/invoices/{id}/send)' })),
   }),
 });

@@ -83,6 +83,7 @@ const readOnly = {
   stornoId: { type: 'string', description: 'invoices: the cancellation' }, acceptedAt: { type: 'string' }, declinedAt: { type: 'string' },
   creditedInvoiceNumber: { type: 'string' }, creditedInvoiceDate: { type: 'string' }, invoiceDate: { type: 'string' },
   reminderLevel: { type: 'integer' }, lastReminderDate: { type: 'string' }, reminderFees: amount, skontoAmount: amount,
+  sendings: { type: 'array', items: { type: 'object', additionalProperties: true }, description: 'each mailing of the document: {at, to, format, mailId, userId, reminderId?} (POST …/send)' },
   lineTotalAmount: { ...amount, description: 'BT-106: sum of the counted line nets' },
   allowanceTotalAmount: { ...amount, description: 'BT-107: sum of the document-level allowances' },
   chargeTotalAmount: { ...amount, description: 'BT-108: sum of the document-level charges' },

@@ -46,6 +46,7 @@ export const reminders = defineResource({
     invoiceId: { type: 'string' }, invoiceNumber: { type: 'string' }, customerId: { type: 'string' }, level: { type: 'integer' },
     title: { type: 'string' }, date: { type: 'string' }, newDueDate: { type: 'string' }, fee: { type: 'number' }, openAmount: { type: 'number' },
     total: { type: 'number' }, subject: { type: 'string' }, text: { type: 'string' },
+    sendings: { type: 'array', items: { type: 'object', additionalProperties: true }, description: 'each mailing of the document: {at, to, format, mailId, userId} (POST …/send)' },
   },
   columns: { invoiceId: 'invoice_id' },
 });
