@@ -179,3 +179,105 @@ describe('cancellation and offers', () => {
     assert.deepEqual(invoice.allowancesCharges.map((x: Record<string, any>) => [x.charge, x.reason, x.amount]), [[false, 'Rabatt', 20], [true, 'Anfahrt', 15]]);
   });
 });
+
+describe('partial and final invoices', () => {
+  const partials: Record<string, string> = {};
+  const pay = (invoiceId: string, amount: number, date = TODAY) => ok('POST', '/v2/payments/', a.headers, { invoiceId, amount, date }, 201);
+  before(async () => {
+    partials.first = await draft('invoices', { customerId, invoiceType: 'partial', positions: [pos(1, 1000, 0.19)] }); // gross 1190.00
+    partials.second = await draft('invoices', { customerId, invoiceType: 'partial', positions: [pos(1, 500, 0.19)] }); // gross 595.00
+    await issue('invoices', partials.first);
+    await issue('invoices', partials.second);
+  });
+  const final = (partialInvoiceIds: string[], more: Record<string, unknown> = {}) =>
+    ({ customerId, invoiceType: 'final', partialInvoiceIds, positions: [pos(1, 3000, 0.19)], ...more }); // gross 3570.00
+
+  test('references that are not issued partial invoices of the customer are refused', async () => {
+    const draftPartial = await draft('invoices', { customerId, invoiceType: 'partial', positions: [pos(1, 10, 0.19)] });
+    const standard = await draft('invoices', { customerId, positions: [pos(1, 10, 0.19)] });
+    await issue('invoices', standard);
+    const otherCustomer = await createBuyer(t.app, a.headers, { name: 'Andere GmbH' });
+    const foreign = await draft('invoices', { customerId: otherCustomer, invoiceType: 'partial', positions: [pos(1, 10, 0.19)] });
+    await issue('invoices', foreign);
+    assertProblem(await req('POST', '/v2/invoices/', a.headers, final([partials.first!, draftPartial])), 409);
+    assertProblem(await req('POST', '/v2/invoices/', a.headers, final([standard])), 400, 'partialInvoiceIds.0');
+    assertProblem(await req('POST', '/v2/invoices/', a.headers, final([partials.first!, foreign])), 400, 'partialInvoiceIds.1');
+    assertProblem(await req('POST', '/v2/invoices/', a.headers, final([partials.first!, partials.first!])), 400, 'partialInvoiceIds.1');
+    assertProblem(await req('POST', '/v2/invoices/', a.headers, final([])), 400, 'partialInvoiceIds');
+    assertProblem(await req('POST', '/v2/invoices/', a.headers, final([partials.first!], { invoiceType: 'standard' })), 400, 'partialInvoiceIds');
+    assertProblem(await req('POST', '/v2/invoices/', a.headers, final([partials.first!], { invoiceType: 'closing' })), 400, 'invoiceType');
+    assertProblem(await req('POST', '/v2/invoices/', a.headers, final(Array.from({ length: 51 }, () => partials.first!))), 400, 'partialInvoiceIds');
+  });
+
+  test('prepaid = the partial invoices\' gross, amount due = gross − prepaid; cancelled, the partials are free again; paid against the amount due', async () => {
+    const first = await draft('invoices', final([partials.first!, partials.second!]));
+    const [p1, p2] = await Promise.all([get('invoices', partials.first!), get('invoices', partials.second!)]);
+    let d = await get('invoices', first);
+    // gross 3000.00 × 1.19 = 3570.00; prepaid 1190.00 + 595.00 = 1785.00; due 3570.00 − 1785.00 = 1785.00
+    assert.deepEqual([d.invoiceType, d.grossAmount, d.prepaidAmount, d.amountDue], ['final', 3570, 1785, 1785]);
+    assert.deepEqual(d.partialInvoices, [{ number: p1.documentNumber, date: p1.documentDate }, { number: p2.documentNumber, date: p2.documentDate }]);
+    // A partial invoice is settled by one final invoice only, even a draft one.
+    assertProblem(await req('POST', '/v2/invoices/', a.headers, final([partials.second!])), 409);
+    await issue('invoices', first);
+    assert.equal((await get('invoices', first)).openAmount, 1785);
+    const { _id: stornoId } = await ok('POST', `/v2/invoices/${first}/cancel`, a.headers);
+    const storno = await get('invoiceStornos', stornoId);
+    assert.deepEqual([storno.grossAmount, storno.prepaidAmount, storno.amountDue], [-3570, -1785, -1785]);
+    // Only the first partial now; the final invoice asks 3570.00 − 1190.00 = 2380.00.
+    const second = await draft('invoices', final([partials.first!]));
+    d = await get('invoices', second);
+    assert.deepEqual([d.prepaidAmount, d.amountDue], [1190, 2380]);
+    // Switched back to a standard invoice, the final fields go.
+    await ok('PATCH', `/v2/invoices/${second}`, a.headers, { invoiceType: 'standard', partialInvoiceIds: null });
+    d = await get('invoices', second);
+    assert.deepEqual([d.invoiceType, d.prepaidAmount, d.amountDue, d.partialInvoices], ['standard', undefined, undefined, undefined]);
+    await ok('PATCH', `/v2/invoices/${second}`, a.headers, { invoiceType: 'final', partialInvoiceIds: [partials.first, partials.second] });
+    await issue('invoices', second);
+    await pay(second, 785);
+    d = await get('invoices', second);
+    assert.deepEqual([d.state, d.paidAmount, d.openAmount], ['partially_paid', 785, 1000]);
+    await pay(second, 1000);
+    d = await get('invoices', second);
+    assert.deepEqual([d.state, d.paidAmount, d.openAmount, d.overpaidAmount], ['paid', 1785, 0, 0]);
+  });
+});
+
+describe('skonto base', () => {
+  let skontoCustomer: string;
+  before(async () => {
+    const term = (await ok('POST', '/v2/paymentTerms/', a.headers, { name: '30 Tage netto, 2 % Skonto binnen 10 Tagen', netDays: 30, skontoPercentage: 2, skontoDays: 10 }, 201))._id;
+    skontoCustomer = await createBuyer(t.app, a.headers, { name: 'Skonto GmbH', paymentTermId: term });
+  });
+  const POSITIONS = [pos(1, 1000, 0.19), pos(1, 200, 0.19, { title: 'Entsorgungsgebühr', skontoExcluded: true }), pos(1, 100, 0.07)];
+  // S19 1200.00 → 228.00; S7 100.00 → 7.00; gross 1535.00
+  // skonto base: S19 (1200.00 − 200.00) × 1.19 = 1190.00; S7 100.00 × 1.07 = 107.00; 1297.00
+  // skonto 2 % of 1297.00 = 25.94; to pay with skonto 1535.00 − 25.94 = 1509.06
+
+  test('only with an excluded position; follows the positions', async () => {
+    const id = await draft('invoices', { customerId: skontoCustomer, positions: POSITIONS });
+    let d = await get('invoices', id);
+    assert.deepEqual([d.grossAmount, d.skontoBaseAmount], [1535, 1297]);
+    assert.equal(d.positions[1].skontoExcluded, true);
+    await ok('PATCH', `/v2/invoices/${id}`, a.headers, { positions: POSITIONS.map(({ skontoExcluded: _s, ...p }: Record<string, unknown>) => p) });
+    d = await get('invoices', id);
+    assert.deepEqual([d.grossAmount, d.skontoBaseAmount], [1535, undefined]);
+  });
+
+  test('a payment within the skonto days applies 2 % of the skonto base, not of the gross', async () => {
+    const documentDate = addDays(TODAY, -5);
+    const make = async () => {
+      const id = await draft('invoices', { customerId: skontoCustomer, documentDate, positions: POSITIONS });
+      await issue('invoices', id);
+      return id;
+    };
+    const withSkonto = await make();
+    await ok('POST', '/v2/payments/', a.headers, { invoiceId: withSkonto, amount: 1509.06, date: TODAY }, 201);
+    let d = await get('invoices', withSkonto);
+    assert.deepEqual([d.state, d.skontoApplied, d.skontoAmount, d.openAmount], ['paid', true, 25.94, 0]);
+    // 2 % of the gross would be 30.70 (1504.30 to pay): not enough here, 1535.00 − 1504.30 = 30.70 stays open.
+    const tooLittle = await make();
+    await ok('POST', '/v2/payments/', a.headers, { invoiceId: tooLittle, amount: 1504.3, date: TODAY }, 201);
+    d = await get('invoices', tooLittle);
+    assert.deepEqual([d.state, d.skontoApplied, d.openAmount], ['partially_paid', false, 30.7]);
+  });
+});
