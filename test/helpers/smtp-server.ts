@@ -49,17 +49,49 @@ export function startSmtpServer(port = 0, received: ReceivedMail[] = []): Promis
   });
 }
 
-/** A header (unfolded) and the decoded text body of a raw single-part message. */
-export function decodeMail(raw: string) {
+/** RFC 2047 encoded words (=?UTF-8?Q?…?= and =?UTF-8?B?…?=), as nodemailer writes non-ASCII headers. */
+const decodeWords = (value: string) => value.replace(/\?=\s+=\?/g, '?==?').replace(/=\?UTF-8\?([QB])\?([^?]*)\?=/gi, (_, mode: string, text: string) => (mode.toUpperCase() === 'B'
+  ? Buffer.from(text, 'base64')
+  : Buffer.from(text.replace(/_/g, ' ').replace(/=([0-9A-F]{2})/gi, (__, h) => String.fromCharCode(parseInt(h, 16))), 'latin1')).toString('utf8'));
+
+/** A header (unfolded, encoded words decoded) and the decoded body bytes of one MIME entity (a message or a part). */
+function entity(raw: string) {
   const split = raw.indexOf('\r\n\r\n');
   const head = raw.slice(0, split).replace(/\r\n(?=[ \t])/g, '');
-  let body = raw.slice(split + 4);
-  const header = (name: string) => head.split('\r\n').find((l) => l.toLowerCase().startsWith(`${name.toLowerCase()}:`))?.slice(name.length + 1).trim();
+  const body = raw.slice(split + 4);
+  const line = (name: string) => head.split('\r\n').find((l) => l.toLowerCase().startsWith(`${name.toLowerCase()}:`))?.slice(name.length + 1).trim();
+  const header = (name: string) => { const value = line(name); return value === undefined ? undefined : decodeWords(value); };
   const encoding = header('Content-Transfer-Encoding')?.toLowerCase();
-  if (encoding === 'quoted-printable') {
-    body = Buffer.from(body.replace(/=\r\n/g, '').replace(/=([0-9A-F]{2})/gi, (_, h) => String.fromCharCode(parseInt(h, 16))), 'latin1').toString('utf8');
-  } else if (encoding === 'base64') {
-    body = Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8');
+  const bytes = encoding === 'quoted-printable'
+    ? Buffer.from(body.replace(/=\r\n/g, '').replace(/=([0-9A-F]{2})/gi, (_, h) => String.fromCharCode(parseInt(h, 16))), 'latin1')
+    : encoding === 'base64' ? Buffer.from(body.replace(/\s+/g, ''), 'base64') : Buffer.from(body, 'utf8');
+  return { header, body, bytes };
+}
+
+/** A header (unfolded) and the decoded text body of a raw single-part message. */
+export function decodeMail(raw: string) {
+  const { header, bytes } = entity(raw);
+  return { header, text: bytes.toString('utf8').replace(/\r\n/g, '\n') };
+}
+
+export interface MailAttachment { filename: string; contentType: string; content: Buffer }
+
+/**
+ * A message with attachments (multipart/mixed, as nodemailer writes it): its header, the text of
+ * its text/plain part, and every part with a file name, decoded.
+ */
+export function decodeMultipartMail(raw: string) {
+  const message = entity(raw);
+  const boundary = /boundary="?([^";]+)"?/i.exec(message.header('Content-Type') ?? '')?.[1];
+  if (!boundary) throw new Error('not a multipart message');
+  const parts = message.body.split(`--${boundary}`).slice(1, -1).map((part) => entity(part.replace(/^\r\n/, '').replace(/\r\n$/, '')));
+  const attachments: MailAttachment[] = [];
+  let text = '';
+  for (const part of parts) {
+    const type = part.header('Content-Type') ?? 'text/plain';
+    const filename = /filename="?([^";]+)"?/i.exec(part.header('Content-Disposition') ?? '')?.[1];
+    if (filename) attachments.push({ filename, contentType: type.split(';')[0]!.trim(), content: part.bytes });
+    else if (type.startsWith('text/plain')) text = part.bytes.toString('utf8').replace(/\r\n/g, '\n');
   }
-  return { header, text: body.replace(/\r\n/g, '\n') };
+  return { header: message.header, text, attachments };
 }

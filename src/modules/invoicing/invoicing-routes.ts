@@ -8,6 +8,7 @@ import type { MailOutbox } from '../../platform/mail/outbox.js';
 import { inTenant } from '../../platform/db/tenant.js';
 import { Conflict, NotFound } from '../../platform/http/errors.js';
 import { contextOf, requireLevel } from '../../platform/http/request-context.js';
+import { optionalBody } from '../../platform/http/optional-body.js';
 import { SECURITY, errorResponses, idParams } from '../../platform/http/route-docs.js';
 import type { DocumentFormat } from '../../resources/customers.js';
 import type { Resource } from '../../resources/engine/define-resource.js';
@@ -96,11 +97,12 @@ export function registerInvoicingRoutes(app: FastifyInstance, deps: { database: 
   for (const [resource, kind] of KINDS) {
     rendering(resource, kind, { path: 'pdf', summary: `The ${resource.name} as PDF`, format: () => 'PDF' });
     app.post(`/${resource.collection}/:id/send`, {
+      ...optionalBody,
       schema: {
         tags: [resource.collection], security: SECURITY, params: idParams(), body: sendBody, response: { 200: sentResponse, ...errorResponses([404, 409, 422]) },
         summary: kind === 'offer' ? 'Mail the offer (PDF) to the customer' : `Mail the ${resource.name} to the customer as the file they chose (invoiceDelivery: PDF, ZUGFeRD, XRechnung UBL or CII)`,
       },
-    }, async (request) => sending.send(contextOf(request), resource, kind, id(request), (request.body ?? {}) as SendBody));
+    }, async (request) => sending.send(contextOf(request), resource, kind, id(request), request.body as SendBody));
     if (kind === 'offer') continue;
     rendering(resource, kind, {
       path: 'xrechnung', summary: `The ${resource.name} as XRechnung (EN 16931) XML`, xml: true,
@@ -140,11 +142,12 @@ export function registerInvoicingRoutes(app: FastifyInstance, deps: { database: 
     return sendFile(reply, await reminderFile(reminder.doc, invoice?.doc ?? {}, options));
   });
   app.post('/invoiceReminders/:id/send', {
+    ...optionalBody,
     schema: {
       tags: ['invoiceReminders'], summary: 'Mail the reminder letter with a copy of the invoice (both PDF) to the customer', security: SECURITY, params: idParams(),
       body: sendBody, response: { 200: sentResponse, ...errorResponses([404, 409, 422]) },
     },
-  }, async (request) => sending.sendReminder(contextOf(request), id(request), (request.body ?? {}) as SendBody));
+  }, async (request) => sending.sendReminder(contextOf(request), id(request), request.body as SendBody));
 
   app.get('/company/invoicingSettings', {
     schema: { tags: ['company'], summary: 'Seller data and number formats of documents', security: SECURITY, response: errorResponses() },
