@@ -4,6 +4,7 @@
 import assert from 'node:assert/strict';
 import type { FastifyInstance } from 'fastify';
 import { call } from './test-app.js';
+import { BUYER, setUpSeller } from './invoicing-fixtures.js';
 
 export type Ids = Record<string, string>;
 type Headers = Record<string, string>;
@@ -26,6 +27,7 @@ export interface RecordFixture {
 const positions = (title: string, quantity: number, price: number) => [{ title, quantity, price, tax: 0.19 }];
 
 async function issuedInvoice(ids: Ids, as: As, extra: Record<string, unknown> = {}): Promise<string> {
+  await setUpSeller(as.app, as.headers); // issuing needs the seller's data
   const invoice = (await call(as.app, 'POST', '/v2/invoices/', as.headers, { customerId: ids.customers, positions: positions('Once', 1, 50), ...extra })).body._id;
   assert.equal((await call(as.app, 'POST', `/v2/invoices/${invoice}/issue`, as.headers)).status, 200);
   return invoice;
@@ -33,7 +35,7 @@ async function issuedInvoice(ids: Ids, as: As, extra: Record<string, unknown> = 
 
 /** How a company gets one record of each collection: POST body to path (201 and `_id` unless said otherwise), in this order. */
 export const FIXTURES: Record<string, RecordFixture> = {
-  customers: { path: '/v2/customers/', body: { name: 'Customer of A' } },
+  customers: { path: '/v2/customers/', body: { ...BUYER, name: 'Customer of A' } },
   objects: { path: '/v2/objects/', body: { name: 'Object of A' } },
   activityTypes: { path: '/v2/activityTypes/', body: { name: 'Cleaning', hexCode: '#112233' } },
   taxRates: { path: '/v2/taxRates/', body: { rate: 0.19, type: 'VAT' } },

@@ -4,6 +4,7 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { parseCamt053, parseCsv } from '../../src/modules/invoicing/rules/bank-statements.js';
 import { call, createTestApp, signup, type TestApp } from '../helpers/test-app.js';
+import { createBuyer, setUpSeller } from '../helpers/invoicing-fixtures.js';
 
 let t: TestApp;
 let admin: Awaited<ReturnType<typeof signup>>;
@@ -27,7 +28,8 @@ const entry = (amount: string, indicator: 'CRDT' | 'DBIT', date: string, text: s
 before(async () => {
   t = await createTestApp();
   admin = await signup(t.app, 'Bank GmbH');
-  customerId = (await post('/v2/customers/', { name: 'HV West' })).body._id;
+  await setUpSeller(t.app, admin.headers);
+  customerId = await createBuyer(t.app, admin.headers, { name: 'HV West' });
 });
 after(() => t.close());
 

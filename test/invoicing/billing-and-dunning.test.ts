@@ -3,6 +3,7 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { call, createTestApp, signup, type TestApp } from '../helpers/test-app.js';
+import { createBuyer, setUpSeller } from '../helpers/invoicing-fixtures.js';
 
 let t: TestApp;
 let admin: Awaited<ReturnType<typeof signup>>;
@@ -17,7 +18,8 @@ const weekly = (day: string, date: string) => ({ tzid: 'Europe/Berlin', rrule: `
 before(async () => {
   t = await createTestApp();
   admin = await signup(t.app, 'Billing GmbH');
-  customerId = (await post('/v2/customers/', { name: 'HV Süd', contact: { email: 'ap@sued.example' } })).body._id;
+  await setUpSeller(t.app, admin.headers);
+  customerId = await createBuyer(t.app, admin.headers, { name: 'HV Süd', contact: { email: 'ap@sued.example' } });
   objectId = (await post('/v2/objects/', { name: 'Kanzlei', customerId })).body._id;
   userId = (await post('/v2/users/', { general: { firstName: 'Ina' } })).body._id;
 });

@@ -9,6 +9,7 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createTestApp, signup, type TestApp, type Tenant } from '../helpers/test-app.js';
+import { BUYER, SELLER, setUpSeller } from '../helpers/invoicing-fixtures.js';
 import { addDays, assertProblem, berlinToday, eventsUntil, http, utcToday, type Headers } from './invoicing-helpers.js';
 
 let t: TestApp;
@@ -24,8 +25,15 @@ after(async () => {
   await t.close();
 });
 
+/** A customer with the address and e-mail an invoice needs (BUYER), named Harbour Ltd unless `body` says otherwise. */
 async function customer(h: Headers, body: Record<string, unknown> = {}): Promise<string> {
-  return (await ok('POST', '/v2/customers/', h, { name: 'Harbour Ltd', ...body }, 201))._id;
+  return (await ok('POST', '/v2/customers/', h, { ...BUYER, name: 'Harbour Ltd', ...body }, 201))._id;
+}
+/** A new company with complete seller data. */
+async function biller(name: string): Promise<Tenant> {
+  const tenant = await signup(t.app, name);
+  await setUpSeller(t.app, tenant.headers);
+  return tenant;
 }
 async function draft(h: Headers, collection: string, body: Record<string, unknown>): Promise<string> {
   return (await ok('POST', `/v2/${collection}/`, h, body, 201))._id;
@@ -39,7 +47,7 @@ describe('draft totals', () => {
   let a: Tenant;
   let customerId: string;
   before(async () => {
-    a = await signup(t.app, 'Totals');
+    a = await biller('Totals');
     customerId = await customer(a.headers);
   });
 
@@ -126,14 +134,10 @@ describe('issuing invoices', () => {
   let a: Tenant;
   let customerId: string;
   let termId: string;
-  const SELLER = {
-    name: 'Glanz & Co. Gebäudereinigung GmbH', street: 'Hauptstraße 1', zip: '10115', city: 'Berlin', country: 'DE',
-    vatId: 'DE123456789', email: 'rechnung@glanz.example', iban: 'DE02120300000000202051', bic: 'BYLADEM1001', bankName: 'DKB',
-  };
   const ids = {} as Record<'first' | 'second', string>;
 
   before(async () => {
-    a = await signup(t.app, 'Issuing');
+    a = await biller('Issuing');
     const settings = await ok('PATCH', '/v2/company/invoicingSettings', a.headers, { seller: SELLER });
     assert.deepEqual(settings.seller, SELLER);
     assert.equal(settings.numberFormats.invoice, 'RE-{YYYY}-{00000}');
@@ -171,7 +175,7 @@ describe('issuing invoices', () => {
 
   test('changing the customer and the seller afterwards leaves the issued invoice as it was', async () => {
     await ok('PATCH', `/v2/customers/${customerId}`, a.headers, {
-      name: 'Stadt Neuhausen', address: { street: 'Markt 9', city: 'Neuhausen' }, vatNumber: 'DE111111111', buyerReference: '99-99-99', debitorNumber: 'D-2002',
+      name: 'Stadt Neuhausen', address: { street: 'Markt 9', zip: '54321', city: 'Neuhausen' }, vatNumber: 'DE111111111', buyerReference: '99-99-99', debitorNumber: 'D-2002',
     });
     await ok('PATCH', '/v2/company/invoicingSettings', a.headers, { seller: { name: 'Neuer Name GmbH', iban: 'DE89370400440532013000' } });
     const doc = await get(a.headers, 'invoices', ids.first);
@@ -193,6 +197,35 @@ describe('issuing invoices', () => {
     assert.equal(later.seller.name, 'Neuer Name GmbH');
     assert.equal(later.seller.iban, 'DE89370400440532013000');
     assert.equal(later.seller.vatId, 'DE123456789');
+  });
+
+  test('an invoice lacking what the e-invoice rules require is not issued: 422 names every missing field and where to set it, and no number is used', async () => {
+    const bare = await signup(t.app, 'Bare');
+    const theirs = (await ok('POST', '/v2/customers/', bare.headers, { name: 'Nur Name' }, 201))._id;
+    const id = await draft(bare.headers, 'invoices', { customerId: theirs, documentDate: TODAY, positions: [pos(1, 100, 0.19)] });
+    const res = await req('POST', `/v2/invoices/${id}/issue`, bare.headers);
+    assertProblem(res, 422);
+    const paths = res.body.errors.map((e: { path: string }) => e.path);
+    assert.deepEqual(paths, [
+      'seller.name', 'seller.street', 'seller.zip', 'seller.city', 'seller.phone', 'seller.email', 'seller.iban', 'seller.vatId',
+      'buyer.address.street', 'buyer.address.zip', 'buyer.address.city', 'buyer.contact.email',
+    ]);
+    assert.match(res.body.errors[0].message, /PATCH \/v2\/company\/invoicingSettings/);
+    assert.match(res.body.errors.at(-1).message, new RegExp(`PATCH /v2/customers/${theirs}`));
+    assert.match(res.body.detail, /seller\.name, .*buyer\.contact\.email are missing/);
+    assert.equal((await get(bare.headers, 'invoices', id)).state, 'draft');
+    // Reverse charge needs the buyer's VAT id; with only a tax number the seller needs its register entry.
+    await setUpSeller(t.app, bare.headers, { ...SELLER, vatId: undefined, registration: undefined });
+    await ok('PATCH', `/v2/customers/${theirs}`, bare.headers, { address: BUYER.address, contact: BUYER.contact });
+    const reverse = await draft(bare.headers, 'invoices', { customerId: theirs, documentDate: TODAY, positions: [pos(1, 100, 0.19, { vatCategory: 'AE' })] });
+    assert.deepEqual((await req('POST', `/v2/invoices/${reverse}/issue`, bare.headers)).body.errors.map((e: { path: string }) => e.path), ['seller.registration', 'buyer.vatNumber']);
+    // Not subject to VAT (O) is never mixed with other categories on one invoice.
+    const mixed = await draft(bare.headers, 'invoices', { customerId: theirs, documentDate: TODAY, positions: [pos(1, 100, 0, { vatCategory: 'O' }), pos(1, 10, 0.19)] });
+    assert.ok((await req('POST', `/v2/invoices/${mixed}/issue`, bare.headers)).body.errors.some((e: { path: string }) => e.path === 'positions'));
+    // Complete data: the first number of the company, none was used by the refusals.
+    await ok('PATCH', `/v2/customers/${theirs}`, bare.headers, { vatNumber: 'DE811907980' });
+    await setUpSeller(t.app, bare.headers);
+    assert.equal((await issue(bare.headers, 'invoices', id)).documentNumber, `RE-${YEAR}-00001`);
   });
 
   test('an issued invoice is immutable: issue again, PATCH and DELETE answer 409', async () => {
@@ -233,6 +266,13 @@ describe('issuing invoices', () => {
     assert.equal((await get(a.headers, 'invoices', id)).grossAmount, 0);
     assertProblem(await req('POST', `/v2/invoices/${id}/issue`, a.headers), 409);
   });
+  test('the service address (the document\'s object) is frozen into the issued invoice', async () => {
+    const objectId = (await ok('POST', '/v2/objects/', a.headers, { name: 'Bürohaus Nord', customerId, address: { street: 'Nordring 3', zip: '12347', city: 'Musterhausen', country: 'DE' } }, 201))._id;
+    const id = await draft(a.headers, 'invoices', { customerId, objectId, documentDate: TODAY, positions: [pos(1, 10, 0.19)] });
+    await issue(a.headers, 'invoices', id);
+    await ok('PATCH', `/v2/objects/${objectId}`, a.headers, { address: { street: 'Umgezogen 1', zip: '99999', city: 'Anderswo' } });
+    assert.deepEqual((await get(a.headers, 'invoices', id)).delivery, { name: 'Bürohaus Nord', address: { street: 'Nordring 3', zip: '12347', city: 'Musterhausen', country: 'DE' } });
+  });
 
 });
 
@@ -242,7 +282,7 @@ describe('due dates from payment terms', () => {
   let withTerm: string;
   let term45: string;
   before(async () => {
-    a = await signup(t.app, 'DueDates');
+    a = await biller('DueDates');
     plain = await customer(a.headers, { name: 'No Term' });
     const term21 = (await ok('POST', '/v2/paymentTerms/', a.headers, { name: '21 Tage', netDays: 21 }, 201))._id;
     term45 = (await ok('POST', '/v2/paymentTerms/', a.headers, { name: '45 Tage', netDays: 45 }, 201))._id;
@@ -286,7 +326,7 @@ describe('number formats', () => {
   let a: Tenant;
   let customerId: string;
   before(async () => {
-    a = await signup(t.app, 'Formats');
+    a = await biller('Formats');
     customerId = await customer(a.headers);
   });
   const issueOn = async (documentDate: string) => {
@@ -337,7 +377,7 @@ describe('gapless numbers under concurrency', () => {
   let a: Tenant;
   let customerId: string;
   before(async () => {
-    a = await signup(t.app, 'Concurrency');
+    a = await biller('Concurrency');
     customerId = await customer(a.headers);
   });
 
@@ -380,7 +420,7 @@ describe('cancellations', () => {
   let stornoId: string;
   const STORNO_YEAR = berlinToday().slice(0, 4);
   before(async () => {
-    a = await signup(t.app, 'Cancel');
+    a = await biller('Cancel');
     customerId = await customer(a.headers, { name: 'Cancel Customer', buyerReference: 'LW-1' });
   });
 
@@ -491,7 +531,7 @@ describe('cancel and pay at the same time', () => {
   let a: Tenant;
   let customerId: string;
   before(async () => {
-    a = await signup(t.app, 'CancelRace');
+    a = await biller('CancelRace');
     customerId = await customer(a.headers);
   });
 
@@ -529,7 +569,7 @@ describe('offers', () => {
   let customerId: string;
   let accepted: string;
   before(async () => {
-    a = await signup(t.app, 'Offers');
+    a = await biller('Offers');
     customerId = await customer(a.headers);
   });
 
@@ -589,7 +629,7 @@ describe('credits', () => {
   let invoiceId: string;
   let creditId: string;
   before(async () => {
-    a = await signup(t.app, 'Credits');
+    a = await biller('Credits');
     customerId = await customer(a.headers, { name: 'Credit Customer', buyerReference: 'LW-CREDIT' });
     invoiceId = await draft(a.headers, 'invoices', { customerId, documentDate: TODAY, positions: [pos(4, 50, 0.19)] });
     await issue(a.headers, 'invoices', invoiceId);
@@ -634,7 +674,7 @@ describe('payments', () => {
   let invoiceId: string;
   const paymentIds: Record<string, string> = {};
   before(async () => {
-    a = await signup(t.app, 'Payments');
+    a = await biller('Payments');
     customerId = await customer(a.headers);
     const skonto = (await ok('POST', '/v2/paymentTerms/', a.headers, { name: '30 Tage netto, 2 % Skonto bei Zahlung binnen 10 Tagen', netDays: 30, skontoPercentage: 2, skontoDays: 10 }, 201))._id;
     skontoCustomer = await customer(a.headers, { name: 'Skonto Customer', paymentTermId: skonto });
@@ -736,7 +776,7 @@ describe('overdue and list filters', () => {
   const ids = (list: any[]) => list.map((d) => d._id).sort();
   const listIds = async (query: string) => ids(await ok('GET', `/v2/invoices/?${query}`, a.headers));
   before(async () => {
-    a = await signup(t.app, 'Filters');
+    a = await biller('Filters');
     c.k1 = await customer(a.headers, { name: 'K1' });
     c.k2 = await customer(a.headers, { name: 'K2' });
     // overdue: 2020-01-10 + 14 days = 2020-01-24, gross 119.00

@@ -10,6 +10,7 @@ import { REFERENCED_TABLES, referenceSites, type ReferencedTable, type Reference
 import { assertProblem, requester } from '../helpers/http-assertions.js';
 import { FIXTURES, createFixtureRecords, fixtureBody, type Ids } from '../helpers/record-fixtures.js';
 import { call, createTestApp, signup, type TestApp, type Tenant } from '../helpers/test-app.js';
+import { setUpSeller } from '../helpers/invoicing-fixtures.js';
 
 /** The collection whose fixture record stands for each referenced table. */
 const COLLECTION_OF: Record<ReferencedTable, string> = {
@@ -46,6 +47,7 @@ const { req, ok } = requester(() => t.app, () => a.headers);
 before(async () => {
   t = await createTestApp({}, { resolveHost: async () => ['93.184.216.34'] });
   a = await signup(t.app, 'A');
+  await setUpSeller(t.app, a.headers); // offers are issued below
   b = await signup(t.app, 'B');
   ownIds = await createFixtureRecords({ app: t.app, headers: a.headers });
   foreignIds = await createFixtureRecords({ app: t.app, headers: b.headers });

@@ -15,6 +15,8 @@ import { invoices, invoiceStornos, totalsOf, type DocumentKind } from './billing
 import { fixedAllowanceCharges } from './allowances-charges.js';
 import { nextDocumentNumber } from './document-number.js';
 import { loadInvoicingSettings } from './invoicing-settings.js';
+import { assertCompleteData } from './rules/required-data.js';
+import { objects } from '../../resources/objects.js';
 import { addDays, companyToday } from './dates.js';
 
 /** An amount of a cancellation: the invoice's, negated (0 stays 0, not −0). */
@@ -28,6 +30,14 @@ function buyerOf(customer: StoredRecord, doc: Record<string, any>) {
     email: c.contact?.email, vatNumber: c.vatNumber, debitorNumber: c.debitorNumber ?? String(customer.number),
     buyerReference: doc.buyerReference ?? c.buyerReference, orderReferenceId: doc.orderReferenceId ?? c.orderReferenceId,
   };
+}
+
+/** The service address (BG-13/BG-15): the document's object, frozen at issue. */
+async function deliveryOf(tx: TenantTx, doc: Record<string, any>) {
+  const object = doc.objectId ? await findRecord(tx, objects, doc.objectId) : undefined;
+  if (!object?.doc.address) return undefined;
+  const { street, zip, city, country } = object.doc.address;
+  return { name: object.doc.name, address: { street, zip, city, country } };
 }
 
 async function paymentTermOf(tx: TenantTx, doc: Record<string, any>, customer: StoredRecord, defaultDays: number) {
@@ -63,12 +73,15 @@ export function documentLifecycle(deps: { database: Database }) {
       if (!customer) throw Conflict('The customer no longer exists');
       const documentDate = record.doc.documentDate ?? (await companyToday(tx));
       const term = await paymentTermOf(tx, record.doc, customer, settings.defaultPaymentDays);
+      const delivery = await deliveryOf(tx, record.doc);
+      const frozen = { ...record.doc, seller: settings.seller, buyer: buyerOf(customer, record.doc), ...(delivery ? { delivery } : {}) };
+      // Before a number is drawn: a document the e-invoice rules would reject is never issued.
+      assertCompleteData(frozen, kind, 'issued');
       const documentNumber = await nextDocumentNumber(tx, kind, settings.numberFormats[kind], documentDate);
       const doc = {
-        ...record.doc, state: 'issued', documentNumber, documentDate, issuedAt: new Date().toISOString(),
-        seller: settings.seller, buyer: buyerOf(customer, record.doc), paymentTerm: term,
+        ...frozen, state: 'issued', documentNumber, documentDate, issuedAt: new Date().toISOString(), paymentTerm: term,
         ...(credited?.doc.documentNumber ? { creditedInvoiceNumber: credited.doc.documentNumber, creditedInvoiceDate: credited.doc.documentDate } : {}),
-        ...(kind === 'invoice' ? { dueDate: addDays(documentDate, term.netDays), paidAmount: 0, openAmount: record.doc.grossAmount } : {}),
+        ...(kind === 'invoice' ? { dueDate: addDays(documentDate, term.netDays), paidAmount: 0, openAmount: record.doc.amountDue ?? record.doc.grossAmount } : {}),
       };
       await updateRecord(tx, resource, id, { doc, userId: ctx.userId });
       return { _id: id, documentNumber };
