@@ -72,7 +72,7 @@ export function missingData(doc: Record<string, any>, kind: Kind): FieldError[] 
   buyerField('address.zip', buyer.address?.zip, 'the buyer\'s post code (BT-53, BR-DE-9) is required');
   buyerField('address.city', buyer.address?.city, 'the buyer\'s city (BT-52, BR-DE-8) is required');
   buyerField('address.country', countryCode(buyer.address?.country), 'the buyer\'s country (BT-55) must be an ISO 3166-1 alpha-2 code');
-  buyerField('contact.email', buyer.email, 'the buyer\'s electronic address (BT-49) is required by XRechnung; the customer\'s e-mail is used');
+  buyerField('contact.email', buyer.email, 'the buyer\'s electronic address (BT-49) is required by XRechnung; the customer\'s billing e-mail (invoiceDelivery.email, else contact.email) is used');
   if (categories.has('K')) buyerField('vatNumber', buyer.vatNumber, 'an intra-community supply (K) needs the buyer\'s VAT id (BT-48, BR-IC-04)');
   if (categories.has('AE')) buyerField('vatNumber', buyer.vatNumber, 'reverse charge (AE) needs the buyer\'s VAT id (BT-48, BR-AE-04)');
   return missing;
