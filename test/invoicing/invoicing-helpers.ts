@@ -1,7 +1,12 @@
 // Shared by the invoicing suites: HTTP shorthands (headers before the body), calendar arithmetic
-// for due dates and a small PDF reader (inflates pdfkit's content streams and joins the text runs).
+// for due dates and PDF readers (the streams inflated; text, fonts and attachments through poppler and qpdf)
+// and a generated PNG.
 // The problem+json check and the event feed poller come from test/helpers and are re-exported here.
-import { inflateSync } from 'node:zlib';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { deflateSync, inflateSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { requester, type Headers, type Method } from '../helpers/http-assertions.js';
 
@@ -46,15 +51,64 @@ export function pdfStreams(pdf: Buffer): Buffer[] {
   return streams;
 }
 
-/** The text runs of pdfkit's page content (one string per TJ), decoded from WinAnsi hex strings. */
-export function pdfTextRuns(pdf: Buffer): string[] {
-  const runs: string[] = [];
-  for (const stream of pdfStreams(pdf)) {
-    const content = stream.toString('latin1');
-    for (const tj of content.matchAll(/\[((?:<[0-9a-fA-F]*>|\s|-?\d+(?:\.\d+)?)*)\]\s*TJ/g)) {
-      const hex = [...tj[1]!.matchAll(/<([0-9a-fA-F]*)>/g)].map((h) => h[1]).join('');
-      runs.push(Buffer.from(hex, 'hex').toString('latin1').replace(/\x80/g, '€').replace(/\x96/g, '–'));
-    }
+/** Runs a poppler tool (pdftotext, pdffonts, qpdf …) on the PDF in a temporary file; returns its stdout. */
+export function onPdfFile(pdf: Buffer, command: string, args: (file: string) => string[]): string {
+  const dir = mkdtempSync(join(tmpdir(), 'pdf-'));
+  try {
+    const file = join(dir, 'document.pdf');
+    writeFileSync(file, pdf);
+    const run = spawnSync(command, args(file), { encoding: 'utf8' });
+    if (run.error) throw run.error;
+    if (run.status !== 0) throw new Error(`${command} exited ${run.status}: ${run.stderr}`);
+    return run.stdout;
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
   }
-  return runs;
+}
+
+/**
+ * The text of a PDF as laid out on its pages (pdftotext -layout; pages separated by form feeds).
+ * Embedded fonts put glyph ids into the content streams, so the text is read the way a viewer reads it.
+ */
+export const pdfText = (pdf: Buffer) => onPdfFile(pdf, 'pdftotext', (file) => ['-layout', '-enc', 'UTF-8', file, '-']);
+
+/** The lines of the PDF's text with runs of spaces (the gaps between columns) shortened to one. */
+export const pdfLines = (pdf: Buffer) => pdfText(pdf).split(/\n|\f/).map((l) => l.replace(/\s+/g, ' ').trim()).filter(Boolean);
+
+/** The fonts a PDF uses (pdffonts): name, type and whether it is embedded. */
+export function pdfFonts(pdf: Buffer): Array<{ name: string; type: string; embedded: boolean }> {
+  const lines = onPdfFile(pdf, 'pdffonts', (file) => [file]).split('\n').slice(2).filter((l) => l.trim());
+  return lines.map((line) => {
+    const cells = line.trim().split(/\s+/);
+    // name, type (one or two words), encoding, emb, sub, uni, object id: the flags are counted from the end.
+    return { name: cells[0]!, type: cells.slice(1, -6).join(' '), embedded: cells[cells.length - 5] === 'yes' };
+  });
+}
+
+/** A small RGB PNG (`width` × `height`, a colour gradient), made here so no image file is needed. */
+export function pngImage(width: number, height: number): Buffer {
+  const crcTable = Array.from({ length: 256 }, (_, n) => {
+    let c = n;
+    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+    return c >>> 0;
+  });
+  const crc = (bytes: Buffer) => {
+    let c = 0xffffffff;
+    for (const b of bytes) c = crcTable[(c ^ b) & 0xff]! ^ (c >>> 8);
+    return (c ^ 0xffffffff) >>> 0;
+  };
+  const chunk = (type: string, data: Buffer) => {
+    const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
+    const length = Buffer.alloc(4); length.writeUInt32BE(data.length);
+    const sum = Buffer.alloc(4); sum.writeUInt32BE(crc(body));
+    return Buffer.concat([length, body, sum]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0); header.writeUInt32BE(height, 4);
+  header.set([8, 2, 0, 0, 0], 8); // 8 bits, RGB, deflate, no filter method, not interlaced
+  const rows = Buffer.alloc((width * 3 + 1) * height);
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) rows.set([20 + (x * 200) / width, 90, 160 + (y * 90) / height], y * (width * 3 + 1) + 1 + x * 3);
+  }
+  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', header), chunk('IDAT', deflateSync(rows)), chunk('IEND', Buffer.alloc(0))]);
 }

@@ -1,0 +1,111 @@
+// The company's logo on its printed documents: PUT the image as the raw body (image/png or
+// image/jpeg, at most 256 KiB), GET it back, DELETE it. Stored in companies.settings.invoicingLogo as
+// {contentType, base64}; the renderings read it with loadLogo. The type is taken from the bytes, not
+// from the header alone, and the image is checked to be printable before it is stored.
+import { sql } from 'kysely';
+import type { FastifyInstance } from 'fastify';
+import type { Database } from '../../platform/db/database.js';
+import { inTenant, type TenantTx } from '../../platform/db/tenant.js';
+import { BadRequest, HttpError, NotFound } from '../../platform/http/errors.js';
+import { contextOf, requireLevel } from '../../platform/http/request-context.js';
+import { DELETED_RESPONSE, SECURITY, errorResponses } from '../../platform/http/route-docs.js';
+import { pngProblem, sniffLogoType, type LogoType } from './pdf/logo-image.js';
+
+export const LOGO_MAX_BYTES = 256 * 1024;
+const TYPES: LogoType[] = ['image/png', 'image/jpeg'];
+const URL = '/company/invoicingSettings/logo';
+const tags = ['company'];
+
+const unsupported = (detail: string) => new HttpError(415, 'Unsupported Media Type', detail);
+
+/** The stored logo's bytes, or undefined when the company has none. */
+export async function loadLogo(tx: TenantTx): Promise<Uint8Array | undefined> {
+  const stored = await storedLogo(tx);
+  return stored ? Buffer.from(stored.base64, 'base64') : undefined;
+}
+
+async function storedLogo(tx: TenantTx) {
+  const { rows } = await sql<{ logo: { contentType: LogoType; base64: string } | null }>`
+    SELECT settings->'invoicingLogo' AS logo FROM companies WHERE company_id = ${tx.companyId}`.execute(tx.db);
+  return rows[0]?.logo ?? undefined;
+}
+
+/** The image type of an upload, or the 4xx that says why it cannot be a logo. */
+function checkLogo(body: unknown, declared: string | undefined): LogoType {
+  if (!Buffer.isBuffer(body)) throw unsupported(`The body must be the image itself, as ${TYPES.join(' or ')}`);
+  if (!body.length) throw BadRequest('The body is empty; send the image');
+  const type = sniffLogoType(body);
+  if (!type) throw unsupported(`The body is not a PNG or JPEG image; allowed: ${TYPES.join(', ')}`);
+  if (declared !== type) throw BadRequest(`The body is ${type === 'image/png' ? 'a PNG' : 'a JPEG'} but was sent as ${declared}`);
+  if (type === 'image/png') {
+    const problem = pngProblem(body);
+    if (problem) throw BadRequest(`The PNG cannot be printed: ${problem}`);
+  } else {
+    const channels = jpegChannels(body);
+    if (channels === undefined) throw BadRequest('The JPEG cannot be printed: it has no frame header');
+    // A CMYK image would need a CMYK output intent in the PDF/A (ZUGFeRD) file; ours is sRGB.
+    if (channels === 4) throw BadRequest('The JPEG is in CMYK; save it as RGB');
+  }
+  return type;
+}
+
+/** The number of colour channels in a JPEG's frame header (SOF), or undefined when there is none. */
+function jpegChannels(bytes: Buffer): number | undefined {
+  let pos = 2;
+  while (pos + 4 <= bytes.length) {
+    if (bytes[pos] !== 0xff) { pos++; continue; }
+    const marker = bytes[pos + 1]!;
+    if (marker === 0xff || marker === 0x01 || (marker >= 0xd0 && marker <= 0xd7)) { pos += marker === 0xff ? 1 : 2; continue; }
+    const length = bytes.readUInt16BE(pos + 2);
+    const isFrame = marker >= 0xc0 && marker <= 0xcf && ![0xc4, 0xc8, 0xcc].includes(marker);
+    if (isFrame) return pos + 9 < bytes.length ? bytes[pos + 9] : undefined;
+    if (marker === 0xda) return undefined; // image data before any frame header
+    pos += 2 + length;
+  }
+  return undefined;
+}
+
+export function registerLogoRoutes(app: FastifyInstance, deps: { database: Database }) {
+  // The raw image parsers live in a scope of their own: no other route accepts an image body.
+  void app.register(async (scope) => {
+    scope.addContentTypeParser(TYPES, { parseAs: 'buffer', bodyLimit: LOGO_MAX_BYTES }, (_request, body, done) => done(null, body));
+
+    scope.put(URL, {
+      bodyLimit: LOGO_MAX_BYTES,
+      schema: {
+        tags, summary: 'Upload the logo printed on documents (raw body: image/png or image/jpeg)', security: SECURITY, consumes: TYPES,
+        description: `The image itself as the body, at most ${LOGO_MAX_BYTES} bytes (413); the type must be PNG or JPEG by its content (415). Printed top right in a 160 × 60 pt box.`,
+        response: { 200: { type: 'object', properties: { contentType: { type: 'string' }, bytes: { type: 'integer' } } }, ...errorResponses([413, 415]) },
+      },
+    }, async (request) => {
+      const ctx = contextOf(request);
+      requireLevel(ctx, 'company', 'write');
+      const contentType = checkLogo(request.body, request.headers['content-type']?.split(';')[0]?.trim().toLowerCase());
+      const body = request.body as Buffer;
+      const logo = JSON.stringify({ contentType, base64: body.toString('base64') });
+      await inTenant(deps.database, ctx.companyId, (tx) =>
+        sql`UPDATE companies SET settings = jsonb_set(settings, '{invoicingLogo}', ${logo}::jsonb) WHERE company_id = ${tx.companyId}`.execute(tx.db));
+      return { contentType, bytes: body.length };
+    });
+
+    scope.get(URL, {
+      schema: { tags, summary: 'The logo printed on documents', security: SECURITY, response: { 200: { type: 'string', format: 'binary' }, ...errorResponses([404]) } },
+    }, async (request, reply) => {
+      const ctx = contextOf(request);
+      requireLevel(ctx, 'company', 'read');
+      const stored = await inTenant(deps.database, ctx.companyId, (tx) => storedLogo(tx));
+      if (!stored) throw NotFound('logo');
+      return reply.type(stored.contentType).send(Buffer.from(stored.base64, 'base64'));
+    });
+
+    scope.delete(URL, {
+      schema: { tags, summary: 'Remove the logo from documents', security: SECURITY, response: { 200: DELETED_RESPONSE, ...errorResponses() } },
+    }, async (request) => {
+      const ctx = contextOf(request);
+      requireLevel(ctx, 'company', 'write');
+      await inTenant(deps.database, ctx.companyId, (tx) =>
+        sql`UPDATE companies SET settings = settings - 'invoicingLogo' WHERE company_id = ${tx.companyId}`.execute(tx.db));
+      return { deleted: true };
+    });
+  });
+}

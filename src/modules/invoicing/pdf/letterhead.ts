@@ -1,0 +1,85 @@
+// The letter around a document: the sender with phone and e-mail (and the logo, top right), the
+// recipient's address window, the facts block (number, dates, references), and on every page the
+// footer with what a GmbH's business letter must name (§35a GmbHG: register court and number, the
+// managing directors), the tax ids and the bank account; "Seite n von m" when there are several pages.
+import { PAGE, WIDTH, lineHeight, put, style, wrap, type Pdf } from './layout.js';
+
+type Party = Record<string, any>;
+const joined = (parts: Array<string | undefined | null>, separator: string) => parts.filter(Boolean).join(separator);
+const cityLine = (a: Party | undefined) => joined([a?.zip, a?.city], ' ');
+
+/** The logo in a 160 × 60 box at the top right; an image pdfkit cannot read leaves the space empty. */
+function logo(pdf: Pdf, image: Uint8Array | undefined) {
+  if (!image) return;
+  try {
+    pdf.image(Buffer.from(image), PAGE.right - 160, 40, { fit: [160, 60], align: 'right' });
+  } catch {
+    // A stored logo was checked when it was uploaded; should it still not decode, the letter goes out without it.
+  }
+}
+
+/**
+ * Sender, logo, the recipient's address and the facts at the right; returns where the content may start.
+ * `facts` are label/value pairs; `extra` are lines under the address (the service address).
+ */
+export function letterhead(pdf: Pdf, seller: Party, buyer: Party, facts: Array<[string, string]>, extra: string[] = [], image?: Uint8Array): number {
+  logo(pdf, image);
+  const senderWidth = image ? WIDTH - 175 : WIDTH;
+  style(pdf, { bold: true, size: 14 });
+  const nameLines = wrap(pdf, seller.name ?? '', senderWidth);
+  nameLines.forEach((line, i) => put(pdf, line, PAGE.left, 45 + i * 17));
+  let y = 45 + nameLines.length * 17 + 2;
+  style(pdf, { size: 8, color: '#444444' });
+  for (const line of [
+    joined([seller.street, cityLine(seller)], ' · '),
+    joined([seller.phone && `Tel. ${seller.phone}`, seller.email && `E-Mail ${seller.email}`], ' · '),
+  ].filter(Boolean)) { put(pdf, line, PAGE.left, y); y += 11; }
+
+  // The address window of a DIN 5008 letter (form B): the sender in small print above the recipient.
+  const windowTop = Math.max(y + 12, 125);
+  style(pdf, { size: 6.5, color: '#444444' });
+  put(pdf, joined([seller.name, seller.street, cityLine(seller)], ' · ').slice(0, 110), PAGE.left, windowTop);
+  const address = buyer.address ?? {};
+  const recipient = [buyer.name, buyer.contactPerson, address.co && `c/o ${address.co}`, address.street, cityLine(address),
+    address.country && address.country !== 'DE' ? address.country : undefined].filter(Boolean) as string[];
+  style(pdf, { size: 10 });
+  let left = windowTop + 12;
+  for (const line of recipient.flatMap((l) => wrap(pdf, l, 270))) { put(pdf, line, PAGE.left, left); left += lineHeight(pdf); }
+  style(pdf, { size: 8.5 });
+  if (extra.length) left += 6;
+  for (const line of extra.flatMap((l) => wrap(pdf, l, 270))) { put(pdf, line, PAGE.left, left); left += lineHeight(pdf); }
+
+  let right = windowTop;
+  style(pdf, { size: 8.5 });
+  for (const [label, value] of facts) {
+    style(pdf, { size: 8.5, color: '#444444' });
+    put(pdf, label, 340, right);
+    style(pdf, { size: 8.5 });
+    const lines = wrap(pdf, value, PAGE.right - 425);
+    lines.forEach((line, i) => put(pdf, line, 425, right + i * lineHeight(pdf)));
+    right += lines.length * lineHeight(pdf);
+  }
+  return Math.max(left, right, 230) + 18;
+}
+
+/** The footer of one page: three columns (company and contact, register and tax, bank) and the page number. */
+export function footer(pdf: Pdf, seller: Party, page: number, pages: number) {
+  if (pages > 1) {
+    style(pdf, { size: 8, color: '#444444' });
+    put(pdf, `Seite ${page} von ${pages}`, PAGE.left, PAGE.bottom + 4, { width: WIDTH, align: 'right' });
+  }
+  pdf.save().moveTo(PAGE.left, PAGE.footerTop).lineTo(PAGE.right, PAGE.footerTop).lineWidth(0.5).strokeColor('#999999').stroke().restore();
+  const directors = seller.managingDirector ? `Geschäftsführer: ${seller.managingDirector}` : undefined;
+  const columns: string[][] = [
+    [seller.name, seller.street, cityLine(seller), seller.phone && `Tel. ${seller.phone}`, seller.email && `E-Mail ${seller.email}`],
+    [directors, seller.registration, seller.vatId && `USt-IdNr. ${seller.vatId}`, seller.taxNumber && `Steuernummer ${seller.taxNumber}`],
+    [seller.bankName, seller.iban && `IBAN ${seller.iban}`, seller.bic && `BIC ${seller.bic}`],
+  ].map((c) => c.filter(Boolean) as string[]);
+  const width = (WIDTH - 20) / 3;
+  style(pdf, { size: 7, color: '#333333' });
+  columns.forEach((lines, i) => {
+    let y = PAGE.footerTop + 5;
+    for (const line of lines.flatMap((l) => wrap(pdf, l, width)).slice(0, 7)) { put(pdf, line, PAGE.left + i * (width + 10), y); y += 9; }
+  });
+  style(pdf);
+}
