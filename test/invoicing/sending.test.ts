@@ -6,7 +6,8 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { sql } from 'kysely';
-import { mailOutbox } from '../../src/platform/mail/outbox.js';
+import { inTenant } from '../../src/platform/db/tenant.js';
+import { MAX_MAIL_BYTES, mailOutbox, queueMail } from '../../src/platform/mail/outbox.js';
 import { mailTransport } from '../../src/platform/mail/mail-transport.js';
 import { createBuyer, setUpSeller } from '../helpers/invoicing-fixtures.js';
 import { createKey } from '../helpers/principals.js';
@@ -141,6 +142,9 @@ describe('each format as an attachment', () => {
     assert.equal((await ok('GET', `/v2/invoiceReminders/${id.reminder}`, a.headers)).sendings.length, 1);
     const invoice = await ok('GET', `/v2/invoices/${id.overdue}`, a.headers);
     assert.equal(invoice.sendings.at(-1).reminderId, id.reminder);
+    // Once the invoice is paid, its reminder no longer goes out.
+    await ok('POST', '/v2/payments/', a.headers, { invoiceId: id.overdue, amount: invoice.grossAmount, date: '2026-09-25' }, 201);
+    assertProblem(await req('POST', `/v2/invoiceReminders/${id.reminder}/send`, a.headers), 409);
   });
 });
 
@@ -162,6 +166,13 @@ describe('what is refused', () => {
     assertProblem(await req('POST', `/v2/invoices/${id.invoice}/send`, a.headers, { cc: 'x@y.example' }), 400);
     assertProblem(await req('POST', `/v2/invoices/${id.invoice}/send`, a.headers, { subject: 'x'.repeat(201) }), 400, 'subject');
     assert.equal(await outgoingCount(), queued + 1, 'only the one with an address was queued');
+  });
+
+  test('more than 10 MiB of files in one mail: 422, nothing queued', async () => {
+    const queued = await outgoingCount();
+    const file = { filename: 'big.pdf', contentType: 'application/pdf', content: Buffer.alloc(MAX_MAIL_BYTES + 1) };
+    await assert.rejects(inTenant(t.database, a.companyId, (tx) => queueMail(tx, { to: 'x@y.example', subject: 's', text: 't', attachments: [file] })), { status: 422 });
+    assert.equal(await outgoingCount(), queued);
   });
 
   test('an e-invoice from a document issued before the data rule: 422 naming the fields, for mail and download alike; the PDF still goes', async () => {
