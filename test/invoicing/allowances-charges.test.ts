@@ -218,6 +218,8 @@ describe('partial and final invoices', () => {
     assert.deepEqual(d.partialInvoices, [{ number: p1.documentNumber, date: p1.documentDate }, { number: p2.documentNumber, date: p2.documentDate }]);
     // A partial invoice is settled by one final invoice only, even a draft one.
     assertProblem(await req('POST', '/v2/invoices/', a.headers, final([partials.second!])), 409);
+    // Nor is a settled partial invoice cancelled under it.
+    assertProblem(await req('POST', `/v2/invoices/${partials.first}/cancel`, a.headers), 409);
     await issue('invoices', first);
     assert.equal((await get('invoices', first)).openAmount, 1785);
     const { _id: stornoId } = await ok('POST', `/v2/invoices/${first}/cancel`, a.headers);

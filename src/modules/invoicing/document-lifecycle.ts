@@ -13,6 +13,7 @@ import { customers } from '../../resources/customers.js';
 import { paymentTerms } from '../../resources/payment-terms.js';
 import { invoices, invoiceStornos, totalsOf, type DocumentKind } from './billing-documents.js';
 import { fixedAllowanceCharges } from './allowances-charges.js';
+import { settlingFinalInvoices } from './partial-invoices.js';
 import { nextDocumentNumber } from './document-number.js';
 import { loadInvoicingSettings } from './invoicing-settings.js';
 import { assertCompleteData } from './rules/required-data.js';
@@ -95,6 +96,8 @@ export function documentLifecycle(deps: { database: Database }) {
       const invoice = await load(tx, invoicesResource, id);
       if (!['issued', 'partially_paid'].includes(invoice.doc.state)) throw Conflict(`A ${invoice.doc.state} invoice cannot be cancelled`);
       if (Number(invoice.paid_cents) !== 0) throw Conflict('The invoice has payments; book a credit instead of cancelling it');
+      const [settledBy] = await settlingFinalInvoices(tx, [id]);
+      if (settledBy) throw Conflict(`The partial invoice is settled by the final invoice ${settledBy.document_number ?? settledBy.id}; cancel or change that first`);
       const settings = await loadInvoicingSettings(tx);
       const documentDate = await companyToday(tx);
       const positions = invoice.doc.positions.map((p: Record<string, any>) => (p.type === 'TEXT' ? p : { ...p, quantity: -p.quantity }));

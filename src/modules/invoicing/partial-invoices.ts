@@ -10,6 +10,15 @@ export const INVOICE_TYPES = ['standard', 'partial', 'final'] as const;
 export const MAX_PARTIAL_INVOICES = 50;
 const ISSUED = ['issued', 'partially_paid', 'paid'];
 
+/** The final invoices (not cancelled, other than `exceptId`) that settle any of these partial invoices. */
+export async function settlingFinalInvoices(tx: TenantTx, partialIds: string[], exceptId = '') {
+  if (!partialIds.length) return [];
+  return (await sql<{ id: string; document_number: string | null; partial: string }>`
+    SELECT i.id, i.document_number, p.partial FROM invoices i, jsonb_array_elements_text(i.doc->'partialInvoiceIds') AS p(partial)
+    WHERE i.company_id = ${tx.companyId} AND i.doc->>'invoiceType' = 'final' AND i.state <> 'cancelled'
+      AND i.id <> ${exceptId} AND p.partial IN (${sql.join(partialIds)})`.execute(tx.db)).rows;
+}
+
 /**
  * The final invoice's prepaid amount, amount due and references; 400 for a reference that is not a
  * partial invoice of the same customer, 409 for one not issued (a draft, cancelled) or settled by
@@ -24,10 +33,7 @@ export async function finalInvoiceFields(tx: TenantTx, doc: Record<string, any>,
   if (!ids.length) throw fieldError('partialInvoiceIds', 'a final invoice names the partial invoices it settles');
   const { rows } = await sql<{ id: string; customer_id: string; state: string; doc: Record<string, any> }>`
     SELECT id, customer_id, state, doc FROM invoices WHERE company_id = ${tx.companyId} AND id IN (${sql.join(ids)}) FOR UPDATE`.execute(tx.db);
-  const settledElsewhere = await sql<{ id: string; document_number: string | null; partial: string }>`
-    SELECT i.id, i.document_number, p.partial FROM invoices i, jsonb_array_elements_text(i.doc->'partialInvoiceIds') AS p(partial)
-    WHERE i.company_id = ${tx.companyId} AND i.doc->>'invoiceType' = 'final' AND i.state <> 'cancelled'
-      AND i.id <> ${selfId ?? ''} AND p.partial IN (${sql.join(ids)})`.execute(tx.db);
+  const settledElsewhere = await settlingFinalInvoices(tx, ids, selfId);
   let prepaidCents = 0;
   const partialInvoices = ids.map((id, i) => {
     const at = `partialInvoiceIds.${i}`;
@@ -37,7 +43,7 @@ export async function finalInvoiceFields(tx: TenantTx, doc: Record<string, any>,
     if (partial.doc.invoiceType !== 'partial') throw fieldError(at, 'is not a partial invoice (invoiceType partial)');
     if (partial.customer_id !== doc.customerId) throw fieldError(at, 'is an invoice of another customer');
     if (!ISSUED.includes(partial.state)) throw Conflict(`${at}: the partial invoice is ${partial.state}; only issued partial invoices are settled`);
-    const other = settledElsewhere.rows.find((r) => r.partial === id);
+    const other = settledElsewhere.find((r) => r.partial === id);
     if (other) throw Conflict(`${at}: the partial invoice ${partial.doc.documentNumber} is settled by the final invoice ${other.document_number ?? other.id} already`);
     prepaidCents += toCents(partial.doc.grossAmount);
     return { number: partial.doc.documentNumber as string, date: partial.doc.documentDate as string };
