@@ -25,6 +25,13 @@ const COLLECTION_OF: Record<ReferencedTable, string> = {
 const BASE_BODIES: Record<string, (ids: Ids) => Record<string, unknown>> = {
   payments: (ids) => ({ invoiceId: ids.invoices, amount: 1, date: '2027-01-10' }),
 };
+/**
+ * References whose own-id create is refused by a rule of the domain after the reference check
+ * passed: the answer is a 4xx that is not a reference error.
+ */
+const DOMAIN_REFUSES_OWN_ID: Record<string, string> = {
+  'invoices.partialInvoiceIds': 'the fixture invoice is no partial invoice, and only a final invoice settles partial ones',
+};
 /** What a PATCH needs besides the changed field. */
 const PATCH_EXTRAS: Record<string, Record<string, unknown>> = { timeTracking: { reason: 'reference test' } };
 
@@ -147,6 +154,10 @@ describe('each annotated field of each create body', () => {
         }
         for (const table of site.tables) {
           const res = await req('POST', `/v2/${collection}/`, withValue(base, site, ownIds[COLLECTION_OF[table]]!));
+          if (DOMAIN_REFUSES_OWN_ID[label]) {
+            assert.ok(res.status >= 400 && res.status < 500 && !res.body.errors?.some((e: { message: string }) => e.message.startsWith('no such')), `${label} = own ${table}: ${res.status} ${JSON.stringify(res.body)}`);
+            continue;
+          }
           assert.ok(res.status >= 200 && res.status < 300, `${label} = own ${table}: ${res.status} ${JSON.stringify(res.body)}`);
         }
         const top = site.segments[0]!;
