@@ -28,7 +28,8 @@ function buyerOf(customer: StoredRecord, doc: Record<string, any>) {
   const c = customer.doc;
   return {
     customerId: customer.id, number: Number(customer.number), name: c.name, contactPerson: c.contactPerson, address: c.address ?? {},
-    email: c.invoiceDelivery?.email ?? c.contact?.email, // the billing address: the e-invoice's electronic address (BT-49) vatNumber: c.vatNumber, debitorNumber: c.debitorNumber ?? String(customer.number),
+    email: c.invoiceDelivery?.email ?? c.contact?.email, // the billing address: the e-invoice's electronic address (BT-49)
+    vatNumber: c.vatNumber, debitorNumber: c.debitorNumber ?? String(customer.number),
     buyerReference: doc.buyerReference ?? c.buyerReference, orderReferenceId: doc.orderReferenceId ?? c.orderReferenceId,
   };
 }
