@@ -4,6 +4,7 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { TestApp, Tenant } from '../helpers/test-app.js';
+import { createBuyer, setUpSeller } from '../helpers/invoicing-fixtures.js';
 import { createKey } from '../helpers/principals.js';
 import { assertProblem, http, onPdfFile, pdfFonts, pdfLines, pdfText, pngImage } from './invoicing-helpers.js';
 import { first, pos, renderingFixture, section } from './rendering-fixture.js';
@@ -44,12 +45,13 @@ describe('PDF', () => {
       'Rechnungsnummer RE-2026-00001', 'Datum 15.11.2026', 'Kundennummer D-1001', 'Fällig am 29.11.2026', 'Leistungszeitraum 01.10.2026 – 31.10.2026',
       'Leitweg-ID 04011000-12345-67', 'Ihre Bestellung PO-4711', 'Rechnung RE-2026-00001', 'Leistungen Oktober',
       '1 Unterhaltsreinigung 1.234 m² 0,0825 € 19 % 101,81 €', '2 Glasreinigung (-10 %) 2,5 h 40,00 € 19 % 90,00 €',
-      '3 Sonderreinigung (-15 %) 3 33,33 € 19 % 84,99 €', '6 Fachbuch 3 Stk 12,50 € 7 % 37,50 €', '7 Teppichreinigung (optional) 1 99,00 € 19 % 99,00 €',
+      '3 Sonderreinigung (-15 %) 3 33,33 € 19 % 84,99 €', '7 Teppichreinigung (optional) 1 99,00 € 19 % (99,00 €)',
       '8 Bauendreinigung 10 h 35,00 € AE 350,00 €',
       'Nettobetrag 689,30 €', 'USt 19 % auf 301,80 € 57,34 €', 'USt 7 % auf 37,50 € 2,63 €',
       'Leistungsempfängers (§ 13b UStG): 350,00 € 0,00 €', 'Gesamtbetrag 749,27 €', 'Zahlbar innerhalb von 14 Tagen ohne Abzug bis 29.11.2026.',
       'Geschäftsführer: Anna Glanz', 'HRB 123456 B, Amtsgericht', 'USt-IdNr. DE123456789', 'DKB', 'IBAN DE02120300000000202051', 'BIC BYLADEM1001',
     ]) assert.ok(text.includes(expected), `the PDF shows "${expected}":\n${text}`);
+    assert.match(text, /^6 Fachbuch 3 Stk 12,50 € 7 ?% 37,50 €$/m); // pdftotext may not see the narrow space after a lone digit
     assert.doesNotMatch(text, /days net|Nullsatz/, 'German only, and only the VAT categories the invoice has');
   });
 
@@ -186,7 +188,8 @@ describe('tenant isolation', () => {
     assert.deepEqual(await ok('GET', '/v2/invoiceStornos/', other.headers), []);
     // The other company numbers its own invoices from 1 and its customer is not ours.
     assertProblem(await req('POST', '/v2/invoices/', other.headers, { customerId, positions: [pos(1, 10, 0.19)] }), 400, 'customerId');
-    const theirCustomer = (await ok('POST', '/v2/customers/', other.headers, { name: 'Theirs' }, 201))._id;
+    await setUpSeller(t.app, other.headers);
+    const theirCustomer = await createBuyer(t.app, other.headers, { name: 'Theirs' });
     const theirs = (await ok('POST', '/v2/invoices/', other.headers, { customerId: theirCustomer, documentDate: '2026-11-20', positions: [pos(1, 10, 0.19)] }, 201))._id;
     assert.equal((await ok('POST', `/v2/invoices/${theirs}/issue`, other.headers)).documentNumber, 'RE-2026-00001');
     // And our documents are unchanged and still ours.

@@ -85,6 +85,11 @@ export function put(pdf: Pdf, text: string, x: number, y: number, opts: { width?
   pdf.text(text, x + dx, y, { lineBreak: false });
 }
 
+/** A thin grey horizontal line from x1 to x2 at y. */
+export function hline(pdf: Pdf, y: number, x1: number = PAGE.left, x2: number = PAGE.right) {
+  pdf.save().moveTo(x1, y).lineTo(x2, y).lineWidth(0.5).strokeColor('#999999').stroke().restore();
+}
+
 /** The height of one line in the current font. */
 export const lineHeight = (pdf: Pdf) => pdf.currentLineHeight(true) + 1;
 

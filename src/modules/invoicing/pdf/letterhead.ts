@@ -2,7 +2,7 @@
 // recipient's address window, the facts block (number, dates, references), and on every page the
 // footer with what a GmbH's business letter must name (§35a GmbHG: register court and number, the
 // managing directors), the tax ids and the bank account; "Seite n von m" when there are several pages.
-import { PAGE, WIDTH, lineHeight, put, style, wrap, type Pdf } from './layout.js';
+import { PAGE, WIDTH, hline, lineHeight, put, style, wrap, type Pdf } from './layout.js';
 
 type Party = Record<string, any>;
 const joined = (parts: Array<string | undefined | null>, separator: string) => parts.filter(Boolean).join(separator);
@@ -68,7 +68,7 @@ export function footer(pdf: Pdf, seller: Party, page: number, pages: number) {
     style(pdf, { size: 8, color: '#444444' });
     put(pdf, `Seite ${page} von ${pages}`, PAGE.left, PAGE.bottom + 4, { width: WIDTH, align: 'right' });
   }
-  pdf.save().moveTo(PAGE.left, PAGE.footerTop).lineTo(PAGE.right, PAGE.footerTop).lineWidth(0.5).strokeColor('#999999').stroke().restore();
+  hline(pdf, PAGE.footerTop);
   const directors = seller.managingDirector ? `Geschäftsführer: ${seller.managingDirector}` : undefined;
   const columns: string[][] = [
     [seller.name, seller.street, cityLine(seller), seller.phone && `Tel. ${seller.phone}`, seller.email && `E-Mail ${seller.email}`],

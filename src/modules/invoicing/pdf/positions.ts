@@ -3,14 +3,15 @@
 // totals go from the sum of the positions through document-level allowances and charges to the
 // net amount, the VAT groups and the gross amount (and for a final invoice the prepayments and the
 // amount due), as EN 16931 computes them; the block is kept on one page.
-import { Flow, PAGE, lineHeight, put, style, wrap, type Pdf } from './layout.js';
+import { Flow, PAGE, hline, lineHeight, put, style, wrap, type Pdf } from './layout.js';
+import { lineNetCents } from '../rules/invoice-totals.js';
 import { CATEGORY_TEXTS, eur, qty, unitPrice, vatLabel } from './texts.js';
 
 type Doc = Record<string, any>;
 
 // x and width of each column; numbers are right aligned.
 const COLUMNS = {
-  pos: { x: 50, w: 18, right: false }, title: { x: 70, w: 214, right: false }, quantity: { x: 286, w: 44, right: true },
+  pos: { x: 50, w: 20, right: false }, title: { x: 74, w: 210, right: false }, quantity: { x: 286, w: 44, right: true },
   unit: { x: 334, w: 32, right: false }, price: { x: 368, w: 62, right: true }, vat: { x: 432, w: 34, right: true },
   amount: { x: 470, w: 75, right: true },
 } as const;
@@ -22,15 +23,11 @@ function cell(pdf: Pdf, column: Column, text: string, y: number) {
   put(pdf, text, c.x, y, { width: c.w, align: c.right ? 'right' : 'left' });
 }
 
-function rule(pdf: Pdf, y: number, width = 0.5) {
-  pdf.save().moveTo(PAGE.left, y).lineTo(PAGE.right, y).lineWidth(width).strokeColor('#999999').stroke().restore();
-}
-
 function tableHeader(flow: Flow) {
   style(flow.pdf, { bold: true, size: 8.5 });
   for (const column of Object.keys(COLUMNS) as Column[]) cell(flow.pdf, column, HEADERS[column], flow.y);
   flow.y += lineHeight(flow.pdf) + 2;
-  rule(flow.pdf, flow.y - 2);
+  hline(flow.pdf, flow.y - 2);
   flow.y += 3;
 }
 
@@ -57,13 +54,14 @@ export function positionsTable(flow: Flow, doc: Doc) {
     if (heading) flow.y += 4;
     else {
       number += 1;
-      const amount = doc.lineAmounts?.[i] ?? 0;
+      // An optional position does not count: its amount is shown in parentheses, outside the total.
+      const amount = p.isOptional ? `(${eur(lineNetCents(p as never) / 100)})` : eur(doc.lineAmounts?.[i] ?? 0);
       cell(pdf, 'pos', String(number), flow.y);
       cell(pdf, 'quantity', qty(p.quantity ?? 0), flow.y);
       cell(pdf, 'unit', p.unit ?? '', flow.y);
       cell(pdf, 'price', unitPrice(p.price ?? 0), flow.y);
       cell(pdf, 'vat', vatColumn(p), flow.y);
-      cell(pdf, 'amount', eur(amount), flow.y);
+      cell(pdf, 'amount', amount, flow.y);
     }
     for (const line of titleLines) {
       flow.room(h);
@@ -75,7 +73,7 @@ export function positionsTable(flow: Flow, doc: Doc) {
     flow.y += 4;
   });
   flow.onNewPage = undefined;
-  rule(pdf, flow.y);
+  hline(pdf, flow.y);
   flow.y += 6;
 }
 
@@ -114,7 +112,7 @@ export function totals(flow: Flow, doc: Doc) {
   flow.room(laid.reduce((sum, row) => sum + row.lines.length * h + (row.rule ? 4 : 0), 0));
   for (const row of laid) {
     if (row.rule) {
-      pdf.save().moveTo(labelX, flow.y).lineTo(PAGE.right, flow.y).lineWidth(0.5).strokeColor('#999999').stroke().restore();
+      hline(pdf, flow.y, labelX);
       flow.y += 4;
     }
     style(pdf, { bold: row.bold, size: 9 });
