@@ -4,7 +4,7 @@
 import { execFile, execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
+import { basename, dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 
@@ -43,26 +43,32 @@ export function skipUnlessValidation(): false | string {
   return why;
 }
 
-export interface Verdict { accept: boolean; xsdValid: boolean; errors: string[]; xsdMessages: string[] }
+export interface Verdict { accept: boolean; xsdValid: boolean; errors: string[]; warnings: string[]; xsdMessages: string[] }
 
 /** Validates every file (name → XML text) in one run; the verdict per name. */
 export async function validateBatch(files: Record<string, string>, extraPaths: Record<string, string> = {}): Promise<Record<string, Verdict>> {
   const dir = mkdtempSync(join(tmpdir(), 'einvoice-'));
   try {
-    const paths = Object.entries(files).map(([name, xml]) => {
-      const path = join(dir, `${name}.xml`);
-      writeFileSync(path, xml);
-      return path;
-    });
+    // Byte-identical files (the CII and the XML inside the ZUGFeRD PDF) are validated once.
+    const firstOf = new Map<string, string>();
+    const byKey: Record<string, string> = {};
+    for (const [name, xml] of Object.entries(files)) {
+      if (!firstOf.has(xml)) {
+        firstOf.set(xml, name);
+        writeFileSync(join(dir, `${name}.xml`), xml);
+      }
+      byKey[name] = firstOf.get(xml)!;
+    }
+    for (const [name, path] of Object.entries(extraPaths)) byKey[name] = basename(path, '.xml');
+    const paths = [...firstOf.values()].map((name) => join(dir, `${name}.xml`));
     const out = join(dir, 'out');
     await promisify(execFile)('python3', [join(VALIDATION_DIR, 'validate.py'), out, ...paths, ...Object.values(extraPaths)], { maxBuffer: 64 << 20 });
     const report = JSON.parse(readFileSync(join(out, 'report.json'), 'utf8')) as Record<string, any>;
-    const byKey = { ...Object.fromEntries(Object.keys(files).map((n) => [n, n])), ...Object.fromEntries(Object.entries(extraPaths).map(([n, p]) => [n, p.replace(/^.*\//, '').replace(/\.xml$/, '')])) };
     return Object.fromEntries(Object.entries(byKey).map(([name, key]) => {
       const entry = report[key];
-      if (!entry) return [name, { accept: false, xsdValid: false, errors: ['NOT-IN-REPORT'], xsdMessages: [] }];
-      const errors = ['cen', 'xr'].flatMap((step) => (entry[step] ?? []).filter((m: any) => m.level === 'error').map((m: any) => m.id as string));
-      return [name, { accept: Boolean(entry.accept), xsdValid: Boolean(entry.xsd?.valid), errors: [...new Set(errors)], xsdMessages: entry.xsd?.messages ?? [] }];
+      if (!entry) return [name, { accept: false, xsdValid: false, errors: ['NOT-IN-REPORT'], warnings: [], xsdMessages: [] }];
+      const ids = (level: string) => [...new Set(['cen', 'xr'].flatMap((step) => (entry[step] ?? []).filter((m: any) => m.level === level).map((m: any) => m.id as string)))];
+      return [name, { accept: Boolean(entry.accept), xsdValid: Boolean(entry.xsd?.valid), errors: ids('error'), warnings: ids('warning'), xsdMessages: entry.xsd?.messages ?? [] }];
     }));
   } finally {
     rmSync(dir, { recursive: true, force: true });

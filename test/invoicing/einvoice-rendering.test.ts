@@ -4,18 +4,17 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { TestApp, Tenant } from '../helpers/test-app.js';
-import { assertProblem, http, pdfStreams, pdfTextRuns } from './invoicing-helpers.js';
+import { SELLER } from '../helpers/invoicing-fixtures.js';
+import { assertProblem, http, pdfStreams } from './invoicing-helpers.js';
 import { blocks, first, pos, renderingFixture, section } from './rendering-fixture.js';
 
 let t: TestApp;
-const { req, ok, raw } = http(() => t.app);
+const { req } = http(() => t.app);
 let a: Tenant;
-let other: Tenant;
-let customerId: string;
 let id: Record<string, string>;
 
 before(async () => {
-  ({ t, a, other, customerId, id } = await renderingFixture());
+  ({ t, a, id } = await renderingFixture());
 });
 after(async () => {
   await t.close();
@@ -65,6 +64,30 @@ describe('XRechnung UBL', () => {
     assert.equal(first(means, 'cbc:ID', '<cac:PayeeFinancialAccount>'), 'DE02120300000000202051'); // BT-84
   });
 
+  test('seller identifiers and contact: BT-30 register entry, BT-32 tax number, BT-33 managing director, BT-41..43; delivery BT-72', async () => {
+    const seller = section(xml, 'cac:AccountingSupplierParty');
+    assert.match(seller, /<cac:PartyTaxScheme>\s*<cbc:CompanyID>30\/123\/45678<\/cbc:CompanyID>\s*<cac:TaxScheme>\s*<cbc:ID>FC<\/cbc:ID>/); // BT-32
+    const legal = section(seller, 'cac:PartyLegalEntity');
+    assert.equal(first(legal, 'cbc:CompanyID'), SELLER.registration); // BT-30
+    assert.equal(first(legal, 'cbc:CompanyLegalForm'), 'Geschäftsführung: Anna Glanz'); // BT-33
+    const contact = section(seller, 'cac:Contact');
+    assert.deepEqual([first(contact, 'cbc:Name'), first(contact, 'cbc:Telephone'), first(contact, 'cbc:ElectronicMail')], ['Buchhaltung', '+49 30 123456', 'rechnung@glanz.example']);
+    assert.doesNotMatch(xml, /example\.invalid|>Seller<|<cbc:Telephone>-</, 'no placeholders');
+    assert.equal(first(section(xml, 'cac:Delivery'), 'cbc:ActualDeliveryDate'), '2026-10-31'); // BT-72: the end of the service period
+    assert.equal(first(section(xml, 'cac:PayeeFinancialAccount'), 'cbc:Name'), SELLER.name.replace('&', '&amp;')); // BT-85
+    assert.equal(first(section(xml, 'cac:PaymentTerms'), 'cbc:Note'), '14 Tage netto'); // BT-20
+  });
+
+  test('a credit: a UBL CreditNote of type 381 with credited quantities and the credited invoice (BT-25, BT-26)', async () => {
+    const res = await req('GET', `/v2/credits/${id.credit}/xrechnung`, a.headers);
+    assert.equal(res.status, 200);
+    assert.match(res.body, /<CreditNote xmlns="urn:oasis:names:specification:ubl:schema:xsd:CreditNote-2"/);
+    assert.equal(first(res.body, 'cbc:CreditNoteTypeCode'), '381');
+    assert.match(res.body, /<cbc:CreditedQuantity unitCode="C62">1<\/cbc:CreditedQuantity>/);
+    assert.match(res.body, /<cac:InvoiceDocumentReference>\s*<cbc:ID>RE-2026-00001<\/cbc:ID>\s*<cbc:IssueDate>2026-11-15<\/cbc:IssueDate>/);
+    assert.match(res.body, /<cbc:PayableAmount currencyID="EUR">23\.80<\/cbc:PayableAmount>/); // 20.00 + 19 %
+  });
+
   test('totals and VAT breakdown: BT-106, BT-109, BT-110, BT-112, BT-115, BG-23 with the AE exemption reason', async () => {
     const totals = section(xml, 'cac:LegalMonetaryTotal');
     assert.match(totals, /<cbc:LineExtensionAmount currencyID="EUR">689\.30<\/cbc:LineExtensionAmount>/); // BT-106
@@ -79,7 +102,7 @@ describe('XRechnung UBL', () => {
     assert.deepEqual(groups, [
       ['301.80', '57.34', 'S', '19', undefined], // BT-116, BT-117, BT-118, BT-119
       ['37.50', '2.63', 'S', '7', undefined],
-      ['350.00', '0.00', 'AE', '0', 'Steuerschuldnerschaft des Leistungsempfängers (§13b UStG)'], // BT-120
+      ['350.00', '0.00', 'AE', '0', 'Steuerschuldnerschaft des Leistungsempfängers (§ 13b UStG)'], // BT-120
     ]);
   });
 
@@ -105,7 +128,7 @@ describe('XRechnung UBL', () => {
     assert.equal(res.status, 200);
     const taxTotal = section(res.body, 'cac:TaxTotal');
     assert.match(taxTotal, /^<cac:TaxTotal>\s*<cbc:TaxAmount currencyID="EUR">0\.00<\/cbc:TaxAmount>/);
-    assert.match(taxTotal, /<cbc:TaxableAmount currencyID="EUR">360\.00<\/cbc:TaxableAmount>\s*<cbc:TaxAmount currencyID="EUR">0\.00<\/cbc:TaxAmount>\s*<cac:TaxCategory>\s*<cbc:ID>AE<\/cbc:ID>\s*<cbc:Percent>0<\/cbc:Percent>\s*<cbc:TaxExemptionReason>Steuerschuldnerschaft des Leistungsempfängers \(§13b UStG\)<\/cbc:TaxExemptionReason>/);
+    assert.match(taxTotal, /<cbc:TaxableAmount currencyID="EUR">360\.00<\/cbc:TaxableAmount>\s*<cbc:TaxAmount currencyID="EUR">0\.00<\/cbc:TaxAmount>\s*<cac:TaxCategory>\s*<cbc:ID>AE<\/cbc:ID>\s*<cbc:Percent>0<\/cbc:Percent>\s*<cbc:TaxExemptionReasonCode>VATEX-EU-AE<\/cbc:TaxExemptionReasonCode>\s*<cbc:TaxExemptionReason>Steuerschuldnerschaft des Leistungsempfängers \(§ 13b UStG\)<\/cbc:TaxExemptionReason>/);
     assert.match(res.body, /<cac:ClassifiedTaxCategory>\s*<cbc:ID>AE<\/cbc:ID>\s*<cbc:Percent>0<\/cbc:Percent>/);
     assert.match(res.body, /<cbc:PayableAmount currencyID="EUR">360\.00<\/cbc:PayableAmount>/);
     assert.doesNotMatch(res.body, /<cbc:ID>S<\/cbc:ID>/);
@@ -156,6 +179,15 @@ describe('XRechnung CII', () => {
     assert.equal(first(xml, 'ram:IBANID'), 'DE02120300000000202051');
   });
 
+  test('delivery: ram:ApplicableHeaderTradeDelivery always, with BT-72 (the end of the service period) in format 102', async () => {
+    const delivery = section(xml, 'ram:ApplicableHeaderTradeDelivery');
+    assert.match(delivery, /<ram:ActualDeliverySupplyChainEvent>\s*<ram:OccurrenceDateTime>\s*<udt:DateTimeString format="102">20261031<\/udt:DateTimeString>/);
+    assert.ok(xml.indexOf('<ram:ApplicableHeaderTradeDelivery>') < xml.indexOf('<ram:ApplicableHeaderTradeSettlement>'), 'delivery before settlement (the schema order)');
+    const seller = section(xml, 'ram:SellerTradeParty');
+    assert.match(seller, /<ram:SpecifiedLegalOrganization>\s*<ram:ID>HRB 123456 B, Amtsgericht Berlin-Charlottenburg<\/ram:ID>/); // BT-30
+    assert.match(seller, /<ram:ID schemeID="FC">30\/123\/45678<\/ram:ID>/); // BT-32
+  });
+
   test('totals BT-106..BT-115 and the VAT breakdown', async () => {
     const sums = section(xml, 'ram:SpecifiedTradeSettlementHeaderMonetarySummation');
     assert.equal(first(sums, 'ram:LineTotalAmount'), '689.30'); // BT-106
@@ -170,7 +202,7 @@ describe('XRechnung CII', () => {
     assert.deepEqual(groups, [
       ['301.80', '57.34', 'S', '19', undefined],
       ['37.50', '2.63', 'S', '7', undefined],
-      ['350.00', '0.00', 'AE', '0', 'Steuerschuldnerschaft des Leistungsempfängers (§13b UStG)'],
+      ['350.00', '0.00', 'AE', '0', 'Steuerschuldnerschaft des Leistungsempfängers (§ 13b UStG)'],
     ]);
   });
 
@@ -203,7 +235,8 @@ describe('XRechnung CII', () => {
     const res = await req('GET', `/v2/invoiceStornos/${id.storno}/xrechnung?syntax=cii`, a.headers);
     assert.equal(res.status, 200);
     assert.equal(first(section(res.body, 'rsm:ExchangedDocument'), 'ram:TypeCode'), '384');
-    assert.match(res.body, /<ram:InvoiceReferencedDocument>\s*<ram:IssuerAssignedID>RE-2026-00003<\/ram:IssuerAssignedID>/);
+    // BT-26 in qdt: and format 102 (CII-DT-097), not udt: and not ISO.
+    assert.match(res.body, /<ram:InvoiceReferencedDocument>\s*<ram:IssuerAssignedID>RE-2026-00003<\/ram:IssuerAssignedID>\s*<ram:FormattedIssueDateTime>\s*<qdt:DateTimeString format="102">20261117<\/qdt:DateTimeString>/);
     assert.equal(first(res.body, 'ram:GrandTotalAmount'), '-44.63');
   });
 });

@@ -28,9 +28,12 @@ export const EXEMPTIONS: Partial<Record<VatCategory, { text: string; code?: stri
   O: { text: 'Nicht steuerbar', code: 'VATEX-EU-O' },
 };
 
-/** The VAT rate as written (BT-119, BT-152): none for O (BR-O-05), 0 for the other untaxed categories. */
-export function ratePercent(category: VatCategory, rate: number | undefined): string | undefined {
-  if (category === 'O') return undefined;
+/**
+ * The VAT rate as written: none on O lines, allowances and charges (BR-O-05..07), but 0 in the O
+ * breakdown (XRechnung requires BT-119 in every breakdown, BR-DE-14); 0 for the other untaxed categories.
+ */
+export function ratePercent(category: VatCategory, rate: number | undefined, breakdown = false): string | undefined {
+  if (category === 'O' && !breakdown) return undefined;
   return category === 'S' ? plain(rate ?? 0) : '0';
 }
 

@@ -29,9 +29,9 @@ export interface EInvoiceModel {
 
 const present = (value: unknown): string | undefined => (typeof value === 'string' && value.trim() ? value.trim() : undefined);
 
-function taxCategory(category: VatCategory, rate: number | undefined): TaxCategory {
+function taxCategory(category: VatCategory, rate: number | undefined, breakdown = false): TaxCategory {
   const exemption = EXEMPTIONS[category];
-  return { category, rate: ratePercent(category, rate), exemptionText: exemption?.text, exemptionCode: exemption?.code };
+  return { category, rate: ratePercent(category, rate, breakdown), exemptionText: exemption?.text, exemptionCode: exemption?.code };
 }
 
 function addressOf(raw: Record<string, any> | undefined, fallbackCountry = 'DE'): Address {
@@ -134,7 +134,7 @@ export function toModel(doc: Record<string, any>, kind: Kind): EInvoiceModel {
       tax: taxCategory(categoryOf(ac), (ac.tax ?? 0) * 100),
     })),
     vat: ((doc.vatBreakdown ?? []) as Array<Record<string, any>>).map((v) => ({
-      taxable: amount(v.taxableAmount), tax: amount(v.taxAmount), ...taxCategory(v.category, v.rate),
+      taxable: amount(v.taxableAmount), tax: amount(v.taxAmount), ...taxCategory(v.category, v.rate, true),
     })),
     totals: {
       lines: amount(doc.lineTotalAmount ?? counted.reduce((s, { net }) => s + net, 0)),
