@@ -123,6 +123,6 @@ describe('e-invoice model', () => {
     assert.deepEqual(priceWithBase(0.0825), { amount: '8.25', base: 100 });
     assert.deepEqual(priceWithBase(28.3305), { amount: '2833.05', base: 100 });
     assert.deepEqual(priceWithBase(0.12345), { amount: '123.45', base: 1000 });
-    assert.deepEqual(priceWithBase(0.0001), { amount: '1.00', base: 10_000 });
+    assert.deepEqual(priceWithBase(0.12345678), { amount: '1234.57', base: 10_000 }); // rounded at the largest base
   });
 });
