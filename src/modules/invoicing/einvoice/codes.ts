@@ -49,5 +49,6 @@ export function priceWithBase(price: number): { amount: string; base: number } {
     const scaled = Number((price * base).toPrecision(12));
     if (Math.abs(scaled * 100 - Math.round(scaled * 100)) < 1e-6) return { amount: scaled.toFixed(2), base };
   }
-  return { amount: (Math.round(price * 10_000) / 100).toFixed(2), base: 10_000 };
+  // More decimals than the largest base absorbs: the price of 10000 units, rounded to the cent.
+  return { amount: (Math.round(price * 10_000 * 100) / 100).toFixed(2), base: 10_000 };
 }
