@@ -7,41 +7,37 @@ import { fieldError } from '../../platform/http/errors.js';
 import type { DocumentFormat } from '../../resources/customers.js';
 import type { DocumentKind } from './billing-documents.js';
 import { renderEInvoiceXml } from './einvoice/render-xml.js';
-import { renderEInvoice } from './render-einvoice.js';
-import { renderPdf, renderReminderPdf } from './render-pdf.js';
+import { loadLogo } from './letterhead-logo.js';
+import { renderPdf, renderReminderPdf, renderZugferd, type PdfOptions } from './render-pdf.js';
 import { assertCompleteData } from './rules/required-data.js';
 
 export interface DocumentFile { filename: string; contentType: string; bytes: Buffer }
 
-/** What the letterhead may carry besides the document's own data. */
-export interface FileOptions { logo?: Logo }
+/** What the letterhead carries besides the document's own data: the company's logo. */
+export type FileOptions = PdfOptions;
 
-// SEAM (company logo): until letterhead-logo.ts and render-pdf.ts's `{ logo }` exist, there is no logo.
-type Logo = Uint8Array;
-/** The company's letterhead additions (its logo), read in the caller's transaction. */
-export async function fileOptions(_tx: TenantTx): Promise<FileOptions> {
-  return {};
+/** The company's letterhead additions, read in the caller's transaction. */
+export async function fileOptions(tx: TenantTx): Promise<FileOptions> {
+  const logo = await loadLogo(tx);
+  return logo ? { logo } : {};
 }
-const pdfOf = (doc: Record<string, any>, kind: DocumentKind, _options: FileOptions) => renderPdf(doc, kind);
-const zugferdOf = async (doc: Record<string, any>, kind: Exclude<DocumentKind, 'offer'>, options: FileOptions) =>
-  Buffer.from(await renderEInvoice(doc, kind, 'Factur-X-XRechnung', await pdfOf(doc, kind, options)) as Uint8Array);
 
 /** A file name of letters, digits, dot, dash and underscore (a number format or a title may hold others). */
 export const fileName = (name: string) => name.replace(/[^A-Za-z0-9._-]/g, '_');
 
 export async function documentFile(doc: Record<string, any>, kind: DocumentKind, format: DocumentFormat, options: FileOptions = {}): Promise<DocumentFile> {
   const name = fileName(String(doc.documentNumber ?? 'document'));
-  if (format === 'PDF') return { filename: `${name}.pdf`, contentType: 'application/pdf', bytes: await pdfOf(doc, kind, options) };
+  if (format === 'PDF') return { filename: `${name}.pdf`, contentType: 'application/pdf', bytes: await renderPdf(doc, kind, options) };
   if (kind === 'offer') throw fieldError('format', 'an offer is only rendered as PDF');
   assertCompleteData(doc, kind, 'rendered as an e-invoice');
-  if (format === 'ZUGFERD') return { filename: `${name}-zugferd.pdf`, contentType: 'application/pdf', bytes: await zugferdOf(doc, kind, options) };
+  if (format === 'ZUGFERD') return { filename: `${name}-zugferd.pdf`, contentType: 'application/pdf', bytes: await renderZugferd(doc, kind, options) };
   const syntax = format === 'XRECHNUNG_CII' ? 'cii' : 'ubl';
   const xml = await renderEInvoiceXml(doc, kind, syntax);
   return { filename: `${name}-${syntax}.xml`, contentType: 'application/xml; charset=utf-8', bytes: Buffer.from(xml, 'utf8') };
 }
 
 /** A reminder letter (its invoice supplies the letterhead and the amounts). */
-export async function reminderFile(reminder: Record<string, any>, invoice: Record<string, any>, _options: FileOptions = {}): Promise<DocumentFile> {
+export async function reminderFile(reminder: Record<string, any>, invoice: Record<string, any>, options: FileOptions = {}): Promise<DocumentFile> {
   const name = fileName(`${reminder.title ?? 'Mahnung'}-${reminder.invoiceNumber ?? invoice.documentNumber ?? ''}`);
-  return { filename: `${name}.pdf`, contentType: 'application/pdf', bytes: await renderReminderPdf(reminder, invoice) };
+  return { filename: `${name}.pdf`, contentType: 'application/pdf', bytes: await renderReminderPdf(reminder, invoice, options) };
 }

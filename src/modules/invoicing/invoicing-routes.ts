@@ -24,6 +24,7 @@ import { invoicingSettingsBody, loadInvoicingSettings, saveInvoicingSettings, ty
 import { paymentMethods, payments } from './payments.js';
 import { reminderRun, reminders, reminderTemplates } from './reminders.js';
 import { documentFile, fileOptions, reminderFile, type DocumentFile } from './document-files.js';
+import { registerLogoRoutes } from './letterhead-logo.js';
 import { documentSending, sendBody, sentResponse, type SendBody } from './sending.js';
 
 const KINDS: Array<[Resource, DocumentKind]> = [[invoices, 'invoice'], [offers, 'offer'], [credits, 'credit'], [invoiceStornos, 'invoicestorno']];
@@ -149,6 +150,7 @@ export function registerInvoicingRoutes(app: FastifyInstance, deps: { database: 
     },
   }, async (request) => sending.sendReminder(contextOf(request), id(request), request.body as SendBody));
 
+  registerLogoRoutes(app, deps);
   app.get('/company/invoicingSettings', {
     schema: { tags: ['company'], summary: 'Seller data and number formats of documents', security: SECURITY, response: errorResponses() },
   }, async (request) => {
