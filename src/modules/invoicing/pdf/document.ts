@@ -1,6 +1,6 @@
 // One billing document on paper: letterhead and facts, the title, the intro, the positions, the
 // totals, what the document refers to (credits, cancellations), the payment terms and the closing.
-import { Flow, PAGE, WIDTH, finishPages, style, type Pdf } from './layout.js';
+import { Flow, PAGE, WIDTH, finishPages, type Pdf } from './layout.js';
 import { footer, letterhead } from './letterhead.js';
 import { positionsTable, totals } from './positions.js';
 import { TITLES, date, paymentTermsText, referenceText, type PdfKind } from './texts.js';
@@ -57,7 +57,6 @@ export function drawDocument(pdf: Pdf, doc: Doc, kind: PdfKind, logo?: Uint8Arra
     if (text) flow.block(text, PAGE.left, WIDTH, { size: 9.5 }, 6);
   }
   finishPages(pdf, (page, count) => footer(pdf, seller, page, count));
-  style(pdf);
 }
 
 /** A reminder letter: letterhead, the reminder's subject and text. */

@@ -7,6 +7,17 @@ import { PAGE, WIDTH, hline, lineHeight, put, style, wrap, type Pdf } from './la
 type Party = Record<string, any>;
 const joined = (parts: Array<string | undefined | null>, separator: string) => parts.filter(Boolean).join(separator);
 const cityLine = (a: Party | undefined) => joined([a?.zip, a?.city], ' ');
+const regionNames = new Intl.DisplayNames(['de'], { type: 'region' });
+
+/** A country other than Germany as the last address line, in capitals (DIN 5008): AT → ÖSTERREICH. */
+function foreignCountry(code: string | undefined) {
+  if (!code || code.toUpperCase() === 'DE') return undefined;
+  try {
+    return regionNames.of(code.toUpperCase())?.toUpperCase() ?? code;
+  } catch {
+    return code; // not a region code: printed as stored
+  }
+}
 
 /** The logo in a 160 × 60 box at the top right; an image pdfkit cannot read leaves the space empty. */
 function logo(pdf: Pdf, image: Uint8Array | undefined) {
@@ -38,10 +49,10 @@ export function letterhead(pdf: Pdf, seller: Party, buyer: Party, facts: Array<[
   // The address window of a DIN 5008 letter (form B): the sender in small print above the recipient.
   const windowTop = Math.max(y + 12, 125);
   style(pdf, { size: 6.5, color: '#444444' });
-  put(pdf, joined([seller.name, seller.street, cityLine(seller)], ' · ').slice(0, 110), PAGE.left, windowTop);
+  put(pdf, wrap(pdf, joined([seller.name, seller.street, cityLine(seller)], ' · '), 280)[0] ?? '', PAGE.left, windowTop); // one line, clear of the facts
   const address = buyer.address ?? {};
   const recipient = [buyer.name, buyer.contactPerson, address.co && `c/o ${address.co}`, address.street, cityLine(address),
-    address.country && address.country !== 'DE' ? address.country : undefined].filter(Boolean) as string[];
+    foreignCountry(address.country)].filter(Boolean) as string[];
   style(pdf, { size: 10 });
   let left = windowTop + 12;
   for (const line of recipient.flatMap((l) => wrap(pdf, l, 270))) { put(pdf, line, PAGE.left, left); left += lineHeight(pdf); }
@@ -75,11 +86,14 @@ export function footer(pdf: Pdf, seller: Party, page: number, pages: number) {
     [directors, seller.registration, seller.vatId && `USt-IdNr. ${seller.vatId}`, seller.taxNumber && `Steuernummer ${seller.taxNumber}`],
     [seller.bankName, seller.iban && `IBAN ${seller.iban}`, seller.bic && `BIC ${seller.bic}`],
   ].map((c) => c.filter(Boolean) as string[]);
-  const width = (WIDTH - 20) / 3;
+  // Widths: the address column holds the longest lines (e-mail), the bank column the shortest.
+  const widths = [185, 175, WIDTH - 20 - 185 - 175];
   style(pdf, { size: 7, color: '#333333' });
+  let x = PAGE.left;
   columns.forEach((lines, i) => {
     let y = PAGE.footerTop + 5;
-    for (const line of lines.flatMap((l) => wrap(pdf, l, width)).slice(0, 7)) { put(pdf, line, PAGE.left + i * (width + 10), y); y += 9; }
+    for (const line of lines.flatMap((l) => wrap(pdf, l, widths[i]!)).slice(0, 8)) { put(pdf, line, x, y); y += 8.5; }
+    x += widths[i]! + 10;
   });
   style(pdf);
 }
