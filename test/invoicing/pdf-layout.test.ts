@@ -110,6 +110,12 @@ describe('layout', () => {
     }
   });
 
+  test('a buyer abroad gets the country as the last address line, by name in capitals', async () => {
+    const vienna = storedInvoice(2, { buyer: { name: 'Wien Holding', address: { street: 'Ring 1', zip: '1010', city: 'Wien', country: 'AT' } } });
+    assert.match(await text(vienna), /1010 Wien[^\n]*\nÖSTERREICH/);
+    assert.doesNotMatch(await text(storedInvoice()), /DEUTSCHLAND/);
+  });
+
   test('the service address is printed when it is not the billing address', async () => {
     assert.match(await text(storedInvoice()), /Leistungsort: Bürohaus Mitte, Friedrichstraße 100, 10117 Berlin/);
     const same = storedInvoice(3, { delivery: { name: 'Rathaus', address: { street: 'Rathausplatz 2', zip: '12345', city: 'Musterhausen', country: 'DE' } } });
