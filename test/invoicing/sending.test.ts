@@ -76,7 +76,7 @@ describe('each format as an attachment', () => {
     assert.match(number.invoice!, /^RE-\d{4}-\d{5}$/);
     assert.equal(mail.header('Subject'), `Rechnung ${number.invoice}`);
     assert.equal(mail.header('Reply-To'), 'rechnung@glanz.example', 'replies reach the seller');
-    assert.match(mail.text, /^Sehr geehrte Damen und Herren,\n\nanbei erhalten Sie unsere Rechnung RE-\d{4}-\d{5} vom \d\d\.\d\d\.\d{4} über 416,50 €, zahlbar bis zum \d\d\.\d\d\.\d{4} als XRechnung \(CII\)\./);
+    assert.match(mail.text, /^Sehr geehrte Damen und Herren,\n\nmit dieser E-Mail erhalten Sie unsere Rechnung RE-\d{4}-\d{5} vom \d\d\.\d\d\.\d{4} über 416,50 € als XRechnung \(CII\)\. Bitte zahlen Sie bis zum \d\d\.\d\d\.\d{4}\.\n/);
     assert.match(mail.text, /Mit freundlichen Grüßen\nGlanz & Co\. Gebäudereinigung GmbH$/);
     assert.equal(mail.attachments.length, 1);
     const [file] = mail.attachments;
@@ -120,11 +120,12 @@ describe('each format as an attachment', () => {
 
     const storno = await send(`invoiceStornos/${id.storno}`, { format: 'XRECHNUNG_UBL' });
     assert.equal(storno.mail.header('Subject'), `Stornorechnung ${number.storno}`);
+    assert.match(storno.mail.text, /erhalten Sie unsere Stornorechnung ST-\d{4}-\d{5} vom [\d.]+ als XRechnung \(UBL\)\. Sie storniert unsere Rechnung RE-\d{4}-\d{5}\./);
     assert.ok(storno.mail.attachments[0]!.content.toString('utf8').includes(`<cbc:ID>${number.storno}</cbc:ID>`));
 
     const offer = await send(`offers/${id.offer}`);
     assert.equal(offer.mail.header('Subject'), `Angebot ${number.offer}`);
-    assert.match(offer.mail.text, /anbei erhalten Sie unser Angebot AN-\d{4}-\d{5} vom .* über 190,40 € als PDF-Datei\./);
+    assert.match(offer.mail.text, /mit dieser E-Mail erhalten Sie unser Angebot AN-\d{4}-\d{5} vom .* über 190,40 € als PDF-Datei\.\n/);
     assert.deepEqual(offer.mail.attachments.map((f) => f.filename), [`${number.offer}.pdf`]);
     assertProblem(await req('POST', `/v2/offers/${id.offer}/send`, a.headers, { format: 'ZUGFERD' }), 400, 'format');
   });

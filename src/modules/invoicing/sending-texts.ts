@@ -1,10 +1,10 @@
 // The German subject and text of a document mail, unless the sender gives their own.
 import type { DocumentFormat } from '../../resources/customers.js';
 import type { DocumentKind } from './billing-documents.js';
+import { TITLES, date, eur } from './pdf/texts.js';
 
-const TITLES: Record<DocumentKind, string> = { invoice: 'Rechnung', offer: 'Angebot', credit: 'Gutschrift', invoicestorno: 'Stornorechnung' };
-const eur = (n: number) => `${Math.abs(n).toLocaleString('de-DE', { minimumFractionDigits: 2, maximumFractionDigits: 2 })} €`;
-const date = (iso?: string) => (iso ? `${iso.slice(8, 10)}.${iso.slice(5, 7)}.${iso.slice(0, 4)}` : '');
+/** Amounts as the letter names them (a negative credit or cancellation is named by its size). */
+const amount = (n: number | undefined) => eur(Math.abs(n ?? 0));
 
 /** "Rechnung RE-2026-00001" */
 export const documentSubject = (doc: Record<string, any>, kind: DocumentKind) => `${TITLES[kind]} ${doc.documentNumber}`;
@@ -16,19 +16,21 @@ const AS_FILE: Record<DocumentFormat, string> = {
   XRECHNUNG_CII: 'als XRechnung (CII)',
 };
 
-/** A short letter naming the document, its date, amount and (invoices) due date, and the file it comes as. */
+/** A short letter naming the document, its date and amount, the file it comes as, and what follows from it. */
 export function documentMailText(doc: Record<string, any>, kind: DocumentKind, format: DocumentFormat): string {
   const what = `${kind === 'offer' ? 'unser' : 'unsere'} ${TITLES[kind]} ${doc.documentNumber} vom ${date(doc.documentDate)}`;
-  const detail = {
-    invoice: ` über ${eur(doc.grossAmount ?? 0)}${doc.dueDate ? `, zahlbar bis zum ${date(doc.dueDate)}` : ''}`,
-    credit: ` über ${eur(doc.grossAmount ?? 0)}${doc.creditedInvoiceNumber ? ` zur Rechnung ${doc.creditedInvoiceNumber}` : ''}`,
-    invoicestorno: doc.invoiceNumber ? `, mit der die Rechnung ${doc.invoiceNumber} storniert wird` : '',
-    offer: ` über ${eur(doc.grossAmount ?? 0)}${doc.validUntil ? `, gültig bis zum ${date(doc.validUntil)}` : ''}`,
+  // A final invoice asks for its amount due (gross less the partial invoices already billed).
+  const sum = kind === 'invoicestorno' ? '' : ` über ${amount(kind === 'invoice' ? doc.amountDue ?? doc.grossAmount : doc.grossAmount)}`;
+  const next = {
+    invoice: doc.dueDate ? `Bitte zahlen Sie bis zum ${date(doc.dueDate)}.` : '',
+    credit: doc.creditedInvoiceNumber ? `Sie bezieht sich auf unsere Rechnung ${doc.creditedInvoiceNumber}.` : '',
+    invoicestorno: doc.invoiceNumber ? `Sie storniert unsere Rechnung ${doc.invoiceNumber}.` : '',
+    offer: doc.validUntil ? `Es gilt bis zum ${date(doc.validUntil)}.` : '',
   }[kind];
   return [
     'Sehr geehrte Damen und Herren,',
     '',
-    `anbei erhalten Sie ${what}${detail} ${AS_FILE[format]}.`,
+    [`mit dieser E-Mail erhalten Sie ${what}${sum} ${AS_FILE[format]}.`, next].filter(Boolean).join(' '),
     '',
     'Mit freundlichen Grüßen',
     doc.seller?.name ?? '',
