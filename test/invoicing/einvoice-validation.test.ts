@@ -74,8 +74,9 @@ before(async () => {
   await issue('credit-negative', 'credits', { customerId: de, creditedInvoiceId: s19, positions: [pos('Gutschrift Minderleistung', -2, 25, 0.19, { unit: 'h' })] });
   const cancelled = await issue('cancelled-invoice', 'invoices', { customerId: de, positions: [pos('Glasreinigung', 3, 12.5, 0.19, { unit: 'h' }), pos('Fachbuch', 1, 10, 0.07)] });
   documents.cancellation = { collection: 'invoiceStornos', id: (await ok('POST', `/v2/invoices/${cancelled}/cancel`, h))._id };
-  const partial = await issue('invoice-partial', 'invoices', { customerId: de, invoiceType: 'partial', positions: [pos('Abschlag Bauendreinigung', 1, 1000, 0.19)] });
-  await issue('invoice-final', 'invoices', { customerId: de, invoiceType: 'final', partialInvoiceIds: [partial], positions: [pos('Bauendreinigung gesamt', 1, 3000, 0.19)] });
+  const partial = await issue('invoice-partial', 'invoices', { customerId: de, invoiceType: 'partial', positions: [pos('1. Abschlag Bauendreinigung', 1, 1000, 0.19)] });
+  const partial2 = await issue('invoice-partial-2', 'invoices', { customerId: de, invoiceType: 'partial', positions: [pos('2. Abschlag Bauendreinigung', 1, 500, 0.19)] });
+  await issue('invoice-final', 'invoices', { customerId: de, invoiceType: 'final', partialInvoiceIds: [partial, partial2], positions: [pos('Bauendreinigung gesamt', 1, 3000, 0.19)] });
 });
 after(async () => {
   await t?.close();
@@ -93,7 +94,7 @@ test('every document as XRechnung UBL, XRechnung CII and ZUGFeRD is accepted by 
     assert.equal(pdf.status, 200, `${name} zugferd: ${pdf.body}`);
     files[`${name}.zugferd`] = attachedXml(pdf.bytes);
   }
-  assert.ok(Object.keys(documents).length >= 18, 'the whole matrix was issued');
+  assert.ok(Object.keys(documents).length >= 19, 'the whole matrix was issued');
   const verdicts = await validateBatch(files, { 'kosit-control': CONTROL_FILE });
   assert.ok(verdicts['kosit-control']?.accept, `the KoSIT control case is accepted (the set-up works): ${JSON.stringify(verdicts['kosit-control'])}`);
   for (const [name, v] of Object.entries(verdicts)) if (v.warnings.length) ctx.diagnostic(`${name} warnings: ${v.warnings.join(', ')}`);

@@ -93,6 +93,17 @@ describe('e-invoice model', () => {
     assert.deepEqual([final.typeCode, final.totals.prepaid, final.totals.payable, final.preceding], ['380', '59.50', '59.50', [{ number: 'RE-0', date: '2026-10-01' }]]);
   });
 
+  test('a final invoice of two partial invoices: UBL lists both (BG-3); CII holds one and names both in a note', async () => {
+    const final = doc({ invoiceType: 'final', prepaidAmount: 59.5, amountDue: 59.5, partialInvoices: [{ number: 'RE-7', date: '2026-10-01' }, { number: 'RE-9', date: '2026-10-15' }] });
+    const ubl = await renderEInvoiceXml(final, 'invoice', 'ubl');
+    assert.equal(ubl.match(/<cac:BillingReference>/g)?.length, 2);
+    assert.match(ubl, /<cbc:PrepaidAmount currencyID="EUR">59\.50<\/cbc:PrepaidAmount>\s*<cbc:PayableAmount currencyID="EUR">59\.50</);
+    const cii = await renderEInvoiceXml(final, 'invoice', 'cii');
+    assert.equal(cii.match(/<ram:InvoiceReferencedDocument>/g)?.length, 1);
+    assert.match(cii, /<ram:Content>Vorausgegangene Rechnungen: RE-7 vom 01\.10\.2026, RE-9 vom 15\.10\.2026<\/ram:Content>/);
+    assert.match(cii, /<ram:TotalPrepaidAmount>59\.50<\/ram:TotalPrepaidAmount>/);
+  });
+
   test('allowances and charges: amounts, base, percent, reason and code, category; BT-107/BT-108', () => {
     const m = toModel(doc({
       allowancesCharges: [

@@ -13,6 +13,7 @@ const NAMESPACES = {
 };
 
 const d102 = (date: string) => date.replace(/-/g, '');
+const precedingText = (p: { number: string; date?: string }) => (p.date ? `${p.number} vom ${p.date.split('-').reverse().join('.')}` : p.number);
 const dateTime = (name: string, date: string | undefined) => date && el(name, leaf('udt:DateTimeString', d102(date), { format: '102' }));
 
 const address = (a: Address) => el('ram:PostalTradeAddress',
@@ -45,7 +46,9 @@ export function toCii(m: EInvoiceModel): string {
       el('ram:GuidelineSpecifiedDocumentContextParameter', leaf('ram:ID', CUSTOMIZATION_ID))),
     el('rsm:ExchangedDocument',
       leaf('ram:ID', m.number), leaf('ram:TypeCode', m.typeCode), dateTime('ram:IssueDateTime', m.issueDate),
-      m.note && el('ram:IncludedNote', leaf('ram:Content', m.note))),
+      m.note && el('ram:IncludedNote', leaf('ram:Content', m.note)),
+      // CII holds one preceding invoice (BG-3); a final invoice names all it settles in a note.
+      m.preceding.length > 1 && el('ram:IncludedNote', leaf('ram:Content', `Vorausgegangene Rechnungen: ${m.preceding.map(precedingText).join(', ')}`))),
     el('rsm:SupplyChainTradeTransaction',
       m.lines.map((l) => el('ram:IncludedSupplyChainTradeLineItem',
         el('ram:AssociatedDocumentLineDocument', leaf('ram:LineID', l.id)),
@@ -85,7 +88,7 @@ export function toCii(m: EInvoiceModel): string {
           amount('ram:LineTotalAmount', m.totals.lines), amount('ram:ChargeTotalAmount', m.totals.charges), amount('ram:AllowanceTotalAmount', m.totals.allowances),
           amount('ram:TaxBasisTotalAmount', m.totals.net), leaf('ram:TaxTotalAmount', m.totals.tax, { currencyID: m.currency }),
           amount('ram:GrandTotalAmount', m.totals.gross), amount('ram:TotalPrepaidAmount', m.totals.prepaid), amount('ram:DuePayableAmount', m.totals.payable)),
-        m.preceding.map((p) => el('ram:InvoiceReferencedDocument', leaf('ram:IssuerAssignedID', p.number),
+        m.preceding.slice(0, 1).map((p) => el('ram:InvoiceReferencedDocument', leaf('ram:IssuerAssignedID', p.number),
           p.date && el('ram:FormattedIssueDateTime', leaf('qdt:DateTimeString', d102(p.date), { format: '102' })))))),
   );
   return serialize(root);
