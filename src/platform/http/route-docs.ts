@@ -25,7 +25,7 @@ export const SECURITY: Array<Record<string, string[]>> = [{ 'Bearer-Auth': [] },
 export function errorResponses(extra: number[] = []) {
   const all: Record<number, string> = {
     400: 'invalid input', 401: 'missing, invalid or expired credentials', 403: 'not permitted',
-    404: 'not found', 409: 'conflict', 413: 'body too large', 422: 'idempotency key reused with another body',
+    404: 'not found', 409: 'conflict', 413: 'body too large', 422: 'the request cannot be carried out as the data stands (e.g. data an e-invoice requires is missing, or an idempotency key reused with another body); errors name the fields',
     429: 'rate limited',
   };
   const codes = [400, 401, 403, ...extra];
