@@ -14,7 +14,11 @@ export const WIDTH = PAGE.right - PAGE.left;
 
 // pdfkit and the fonts load on the first document, not when the server starts.
 let pdfkit: Promise<typeof PDFKit> | undefined;
-let fonts: { regular: Buffer; bold: Buffer } | undefined;
+// The TTF files, and once a document has parsed them, pdfkit's parsed fonts (fontkit objects, which
+// pdfkit accepts in place of the file): parsing the tables of a 700 KB font per document cost most of
+// a rendering's time. The parsed font is read-only apart from its glyph caches.
+let fonts: { regular: unknown; bold: unknown } | undefined;
+let parsed = false;
 const loadPdfkit = () => (pdfkit ??= import('pdfkit').then((module) => module.default));
 function loadFonts() {
   if (fonts) return fonts;
@@ -28,11 +32,22 @@ export async function newPdf(options: PDFKit.PDFDocumentOptions): Promise<Pdf> {
   const PDFDocument = await loadPdfkit();
   const { regular, bold } = loadFonts();
   // The bottom margin is 0: nothing we place may make pdfkit add a page on its own.
-  const pdf = new PDFDocument({ size: 'A4', margins: { top: PAGE.top, left: PAGE.left, right: 50, bottom: 0 }, bufferPages: true, ...options });
-  pdf.registerFont('regular', regular);
-  pdf.registerFont('bold', bold);
+  // `font`: ours from the start, so pdfkit does not load its default Helvetica metrics.
+  const pdf = new PDFDocument({ size: 'A4', margins: { top: PAGE.top, left: PAGE.left, right: 50, bottom: 0 }, bufferPages: true, font: regular as string, ...options });
+  pdf.registerFont('regular', regular as Buffer);
+  pdf.registerFont('bold', bold as Buffer);
+  if (!parsed) keepParsedFonts(pdf);
   pdf.font('regular');
   return pdf;
+}
+
+/** Takes the fonts pdfkit parsed for `pdf` as the sources of the next documents. */
+function keepParsedFonts(pdf: Pdf) {
+  const parsedFont = (name: string) => (pdf.font(name) as unknown as { _font?: { font?: { layout?: unknown } } })._font?.font;
+  const regular = parsedFont('regular');
+  const bold = parsedFont('bold');
+  if (typeof regular?.layout === 'function' && typeof bold?.layout === 'function') fonts = { regular, bold };
+  parsed = true;
 }
 
 /** The bytes of a document once `draw` has drawn it. */

@@ -5,10 +5,14 @@
 export const TITLES = { invoice: 'Rechnung', offer: 'Angebot', credit: 'Gutschrift', invoicestorno: 'Stornorechnung' } as const;
 export type PdfKind = keyof typeof TITLES;
 
-export const eur = (n: number) => `${n.toLocaleString('de-DE', { minimumFractionDigits: 2, maximumFractionDigits: 2 })} €`;
+// One formatter each: toLocaleString builds a new one per call, which showed in a rendering's profile.
+const money = new Intl.NumberFormat('de-DE', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+const price = new Intl.NumberFormat('de-DE', { minimumFractionDigits: 2, maximumFractionDigits: 4 });
+const number = new Intl.NumberFormat('de-DE', { maximumFractionDigits: 4 });
+export const eur = (n: number) => `${money.format(n)} €`;
 /** Unit prices keep their four decimals (0,0825 € per m²). */
-export const unitPrice = (n: number) => `${n.toLocaleString('de-DE', { minimumFractionDigits: 2, maximumFractionDigits: 4 })} €`;
-export const qty = (n: number) => n.toLocaleString('de-DE', { maximumFractionDigits: 4 });
+export const unitPrice = (n: number) => `${price.format(n)} €`;
+export const qty = (n: number) => number.format(n);
 export const date = (iso?: string) => (iso ? `${iso.slice(8, 10)}.${iso.slice(5, 7)}.${iso.slice(0, 4)}` : '');
 const addDays = (iso: string, days: number) => new Date(Date.parse(`${iso.slice(0, 10)}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 
