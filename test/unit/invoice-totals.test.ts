@@ -10,6 +10,7 @@ import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import {
+  skontoOf,
   categoryOf, invoiceTotals, lineNetCents, type AllowanceCharge, type Position, type VatBreakdown, type VatCategory,
 } from '../../src/modules/invoicing/rules/invoice-totals.js';
 
@@ -669,5 +670,15 @@ describe('invoiceTotals with allowances and charges, properties', () => {
       const r = invoiceTotals([...positions, { quantity: 0, price: 1, tax, skontoExcluded: true }], ac);
       assert.equal(r.skontoBaseCents, r.grossCents);
     }), { numRuns: 300 });
+  });
+});
+
+describe('skonto amount', () => {
+  test('the percentage of the base, rounded once half away from zero, in exact arithmetic', () => {
+    assert.equal(skontoOf(115, 10), 12); // 1.15 × 10 % = 0.115 → 0.12 (in binary floating point 1.15 × 10 = 11.4999…, which rounds to 0.11)
+    assert.equal(skontoOf(153_500, 2), 3_070); // 1,535.00 × 2 % = 30.70
+    assert.equal(skontoOf(129_700, 2), 2_594); // 1,297.00 × 2 % = 25.94
+    assert.equal(skontoOf(100_025, 2.5), 2_501); // 1,000.25 × 2.5 % = 25.00625 → 25.01
+    assert.equal(skontoOf(-4_463, 3), -134); // −44.63 × 3 % = −1.3389 → −1.34
   });
 });

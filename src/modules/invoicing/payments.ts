@@ -11,8 +11,9 @@ import { Conflict, fieldError } from '../../platform/http/errors.js';
 import { defineResource } from '../../resources/engine/define-resource.js';
 import { objectId, opt, text } from '../../resources/engine/fields.js';
 import { findRecord, updateRecord } from '../../resources/engine/resource-store.js';
-import { scaleCents, toAmount, toCents } from '../pay/rules/money.js';
+import { toAmount, toCents } from '../pay/rules/money.js';
 import { invoices } from './billing-documents.js';
+import { skontoOf } from './rules/invoice-totals.js';
 import { addDays } from './dates.js';
 
 export const paymentMethods = defineResource({
@@ -30,7 +31,7 @@ export function paymentState(input: {
   payments: Array<{ cents: number; date: string }>; documentDate: string; skontoPercentage?: number; skontoDays?: number;
 }) {
   const paidCents = input.payments.reduce((s, p) => s + p.cents, 0);
-  const skontoCents = input.skontoPercentage ? scaleCents(input.skontoBaseCents ?? input.grossCents, Math.round(input.skontoPercentage * 100), 10_000) : 0;
+  const skontoCents = input.skontoPercentage ? skontoOf(input.skontoBaseCents ?? input.grossCents, input.skontoPercentage) : 0;
   const lastDate = input.payments.map((p) => p.date).sort().at(-1);
   const withinSkonto = skontoCents > 0 && lastDate !== undefined && input.skontoDays !== undefined && lastDate <= addDays(input.documentDate, input.skontoDays);
   const skontoApplied = withinSkonto && paidCents >= input.grossCents - skontoCents && paidCents < input.grossCents;

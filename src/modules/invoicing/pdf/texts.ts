@@ -1,6 +1,8 @@
 // The German wording of the printed documents: number and date formats, titles, the notes each VAT
 // category requires (§14 Abs. 4 UStG, §14a UStG) and the payment terms written out from the term's
 // days and skonto, so the text always matches the due date and the e-invoice.
+import { toAmount, toCents } from '../../pay/rules/money.js';
+import { skontoOf } from '../rules/invoice-totals.js';
 
 export const TITLES = { invoice: 'Rechnung', offer: 'Angebot', credit: 'Gutschrift', invoicestorno: 'Stornorechnung' } as const;
 export type PdfKind = keyof typeof TITLES;
@@ -50,7 +52,7 @@ export function paymentTermsText(doc: Doc, kind: PdfKind): string | undefined {
   const due = doc.dueDate ?? addDays(doc.documentDate, netDays);
   if (term.skontoPercentage && term.skontoDays) {
     const base = doc.skontoBaseAmount ?? doc.amountDue ?? doc.grossAmount ?? 0;
-    const discount = Math.round(base * term.skontoPercentage) / 100;
+    const discount = toAmount(skontoOf(toCents(base), term.skontoPercentage));
     const skontoDate = addDays(doc.documentDate, term.skontoDays);
     const partly = doc.skontoBaseAmount != null ? ` auf ${eur(base)}` : '';
     return `Bei Zahlung bis ${date(skontoDate)} ${qty(term.skontoPercentage)} % Skonto${partly} (${eur(discount)}), sonst netto bis ${date(due)}.`;

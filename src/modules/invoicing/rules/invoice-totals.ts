@@ -151,3 +151,8 @@ export function invoiceTotals(positions: Position[], allowancesCharges: Allowanc
     ...(skontoBaseCents !== undefined ? { skontoBaseCents } : {}),
   };
 }
+
+/** The skonto on `baseCents` at `percentage` (2 = 2 %), rounded once half away from zero: what payments allow and the PDF prints. */
+export function skontoOf(baseCents: number, percentage: number): number {
+  return Number(roundDiv(BigInt(baseCents) * fixed4(percentage / 100, 'skonto percentage'), SCALE));
+}
