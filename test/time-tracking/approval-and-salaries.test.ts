@@ -571,3 +571,35 @@ describe('events', () => {
     assertProblem(await req('GET', '/v2/events', undefined, paulaLogin), 403);
   });
 });
+
+describe('statutory minimum wage without configuration', () => {
+  test('a new company flags 12.00 in 2026 (MiLoG 13.90); the building-cleaning preset flags 14.00 (LG 1: 15.00)', async () => {
+    const fresh = await signup(t.app, 'Fresh');
+    const as = fresh.headers;
+    const settings = await ok('GET', '/v2/company/timeAndPaySettings', undefined, 200, as);
+    assert.deepEqual([settings.minimumWages, settings.minimumWageSector], [[], null]);
+    const person = async (salary: number) => (await ok('POST', '/v2/users/', { general: { firstName: `W${salary}` }, ...hourly(salary) }, 201, as))._id;
+    const pay = async (userId: string, day: string) => {
+      const { _id } = await ok('POST', '/v2/timeTracking/', { userId, timeStart: `${day}T07:00:00Z`, timeEnd: `${day}T08:00:00Z` }, 201, as);
+      const { salaryIds } = await ok('POST', `/v2/timeTracking/${_id}/approve`, undefined, 200, as);
+      return ok('GET', `/v2/salaries/${salaryIds[0]}`, undefined, 200, as);
+    };
+    const low = await person(12);
+    const mid = await person(14);
+    // 2026-11-12: general minimum 13.90. 12.00 < 13.90 flagged; 14.00 ≥ 13.90 not; 1 h each.
+    assert.deepEqual([(await pay(low, '2026-11-12')).errors, (await pay(mid, '2026-11-12')).errors], [['BELOW_MINIMUM_WAGE'], []]);
+    // 2025-12-31 (an entry dated back): general 12.82, so 12.00 is flagged there too.
+    assert.deepEqual((await pay(low, '2025-12-31')).errors, ['BELOW_MINIMUM_WAGE']);
+    // Adopting the sector: max(13.90, 15.00) = 15.00 in 2026, so 14.00 is flagged and still paid 14.00.
+    const adopted = await ok('PATCH', '/v2/company/timeAndPaySettings', { minimumWageSector: 'buildingCleaning' }, 200, as);
+    assert.equal(adopted.minimumWageSector, 'buildingCleaning');
+    const s = await pay(mid, '2026-11-13');
+    assert.deepEqual([s.salary, s.errors], [14, ['BELOW_MINIMUM_WAGE']]);
+    // On 2025-12-31 the sector rate was 14.25: 14.00 is below it as well.
+    assert.deepEqual((await pay(mid, '2025-12-31')).errors, ['BELOW_MINIMUM_WAGE']);
+    assertProblem(await req('PATCH', '/v2/company/timeAndPaySettings', { minimumWageSector: 'bakery' }, as), 400);
+    // Dropping the preset: 14.00 ≥ 13.90 is fine again (a recompute applies the settings of now).
+    await ok('PATCH', '/v2/company/timeAndPaySettings', { minimumWageSector: null }, 200, as);
+    assert.deepEqual((await pay(mid, '2026-11-16')).errors, []);
+  });
+});

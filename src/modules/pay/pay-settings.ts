@@ -9,6 +9,7 @@ import { isValidTimeZone } from '../scheduling/zoned-time.js';
 import { DEFAULT_PLAUSIBILITY, type PlausibilitySettings } from '../time-tracking/plausibility.js';
 import { GERMAN_BREAK_RULE, type BreakRule } from './rules/breaks.js';
 import { toCents } from './rules/money.js';
+import { MINIMUM_WAGE_SECTORS, statutoryMinimumWage, type MinimumWageSector } from './rules/minimum-wage-table.js';
 
 export interface TimeAndPaySettings {
   timeZone: string;
@@ -16,6 +17,8 @@ export interface TimeAndPaySettings {
   breakRule: BreakRule;
   roundUpToSeconds: number;
   minimumWages: Array<{ validFrom: string; perHour: number }>;
+  /** A sector minimum the company adopted (rules/minimum-wage-table.ts); null: the general one only. */
+  minimumWageSector: MinimumWageSector | null;
   taxFreeBaseCapPerHour: number;
   plausibility: PlausibilitySettings;
 }
@@ -26,6 +29,7 @@ export const DEFAULT_TIME_AND_PAY: TimeAndPaySettings = {
   breakRule: GERMAN_BREAK_RULE,
   roundUpToSeconds: 0,
   minimumWages: [],
+  minimumWageSector: null,
   taxFreeBaseCapPerHour: 50,
   plausibility: DEFAULT_PLAUSIBILITY,
 };
@@ -50,7 +54,10 @@ export const settingsBody = Type.Object({
   roundUpToSeconds: Type.Optional(Type.Integer({ minimum: 0, maximum: 3600, description: 'round working time up to a multiple (0: off)' })),
   minimumWages: Type.Optional(Type.Array(Type.Object({
     validFrom: Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$' }), perHour: Type.Number({ minimum: 0, maximum: 10_000 }),
-  }, { additionalProperties: false }), { maxItems: 100 })),
+  }, { additionalProperties: false }), { maxItems: 100, description: 'raise the statutory minimum; never lower it' })),
+  minimumWageSector: Type.Optional(Type.Union([...MINIMUM_WAGE_SECTORS.map((s) => Type.Literal(s)), Type.Null()], {
+    description: 'adopt a sector minimum wage (buildingCleaning: Gebäudereinigung Lohngruppe 1); null: the general MiLoG minimum only',
+  })),
   taxFreeBaseCapPerHour: Type.Optional(Type.Number({ minimum: 0, maximum: 10_000 })),
   plausibility: Type.Optional(plausibility),
 }, { additionalProperties: false });
@@ -78,8 +85,12 @@ export async function saveTimeAndPaySettings(tx: TenantTx, patch: Partial<TimeAn
   return next;
 }
 
-/** The minimum hourly wage in cents on a local date, if the company configured one. */
+/**
+ * The minimum hourly wage in cents on a local date: the statutory one (MiLoG, or the adopted sector's)
+ * unless the company configured a higher one; a configured rate cannot lower it (§ 3 MiLoG).
+ */
 export function minimumWageCents(settings: TimeAndPaySettings, date: string): number | undefined {
   const valid = settings.minimumWages.filter((w) => w.validFrom <= date).sort((a, b) => b.validFrom.localeCompare(a.validFrom));
-  return valid[0] ? toCents(valid[0].perHour) : undefined;
+  const rates = [valid[0]?.perHour, statutoryMinimumWage(date, settings.minimumWageSector)].filter((r): r is number => r !== undefined);
+  return rates.length ? toCents(Math.max(...rates)) : undefined;
 }
