@@ -3,7 +3,7 @@
 import { Type } from 'typebox';
 import { fieldError } from '../platform/http/errors.js';
 import { defineResource } from './engine/define-resource.js';
-import { geoPoint, objectId, opt, tags, text } from './engine/fields.js';
+import { geoPoint, objectId, opt, subdivision, tags, text } from './engine/fields.js';
 import { createRecord } from './engine/resource-service.js';
 import { customers } from './customers.js';
 
@@ -18,7 +18,7 @@ export const objects = defineResource({
     name: text(300),
     address: opt(Type.Object({
       street: opt(text(200)), city: opt(text(200)), zip: opt(text(20)), country: opt(text(100)),
-      state: opt(text(100, { description: 'region, e.g. a German state, for public holidays' })),
+      state: opt(subdivision('region of the place of work, for public holidays (the company\'s when absent)', 'country')),
     })),
     customerId: opt(objectId('customers', { description: 'a new customer is created when absent' })),
     objectManagerId: opt(objectId('users')),

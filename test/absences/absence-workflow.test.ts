@@ -133,8 +133,8 @@ describe('create and read', () => {
     assert.equal(half.daysAbsent, 0.5);
     assert.equal(half.periodFrom, '2026-06-02T06:00:00.000Z');
     assert.equal(half.periodTo, '2026-06-02T10:00:00.000Z');
-    // The user's own region: Bavaria has Epiphany (Wed 2027-01-06), nationwide Germany has not.
-    const bavarian = await newUser('Bea', { address: { country: 'DE', state: 'BY' } });
+    // The user's work region (not the home address): Bavaria has Epiphany (Wed 2027-01-06), nationwide Germany has not.
+    const bavarian = await newUser('Bea', { contract: { workRegion: 'DE-BY' } });
     const epiphany = { dtStart: '2027-01-04T07:00:00Z', dtEnd: '2027-01-08T15:00:00Z' };
     assert.equal((await getAbsence(await newAbsence({ userId: bavarian, ...epiphany }))).daysAbsent, 4);
     assert.equal((await getAbsence(await newAbsence({ userId, ...epiphany }))).daysAbsent, 5);

@@ -6,11 +6,12 @@ import { sql } from 'kysely';
 import { Type } from 'typebox';
 import type { Database } from '../../platform/db/database.js';
 import { inTenant } from '../../platform/db/tenant.js';
-import { fieldError } from '../../platform/http/errors.js';
 import { contextOf, requireLevel } from '../../platform/http/request-context.js';
 import { SECURITY, errorResponses } from '../../platform/http/route-docs.js';
+import { checkRegion } from '../../resources/engine/region-fields.js';
 import { createRecord } from '../../resources/engine/resource-service.js';
 import { registerResource } from '../../resources/engine/register-resource.js';
+import { placeOfWorkRegion } from '../scheduling/holidays.js';
 import { loadTimeAndPaySettings, saveTimeAndPaySettings, settingsBody, type TimeAndPaySettings } from './pay-settings.js';
 import { payTypes } from './pay-types-resource.js';
 import { GERMAN_TAX_FREE_BASE_CAP_CENTS, GERMAN_TAX_FREE_PRESET } from './rules/surcharge-presets.js';
@@ -71,7 +72,7 @@ export function registerPayRoutes(app: FastifyInstance, deps: { database: Databa
       querystring: Type.Object({
         year: Type.Integer({ minimum: 1970, maximum: 2200 }),
         country: Type.Optional(Type.String({ pattern: '^[A-Z]{2}$' })),
-        state: Type.Optional(Type.String({ pattern: '^[A-Z0-9]{1,5}$' })),
+        state: Type.Optional(Type.String({ pattern: '^([A-Za-z]{2}-)?[A-Za-z0-9]{1,5}$', description: 'ISO 3166-2: BY or DE-BY' })),
       }, { additionalProperties: false }),
       response: {
         200: { type: 'array', items: { type: 'object', properties: { date: { type: 'string', format: 'date' }, name: { type: 'string' }, type: { type: 'string' } } } },
@@ -82,11 +83,11 @@ export function registerPayRoutes(app: FastifyInstance, deps: { database: Databa
     const ctx = contextOf(request);
     requireLevel(ctx, 'holidays', 'read');
     const query = request.query as { year: number; country?: string; state?: string };
-    const region = query.country ? { country: query.country, state: query.state }
-      : (await inTenant(deps.database, ctx.companyId, (tx) => loadTimeAndPaySettings(tx))).holidayRegion;
+    // The same check and reading as every stored region field (region-fields.ts, holidays.ts).
+    const region = query.country ? checkRegion({ country: query.country, state: query.state })
+      : placeOfWorkRegion(undefined, (await inTenant(deps.database, ctx.companyId, (tx) => loadTimeAndPaySettings(tx))).holidayRegion);
     const calendar = new Holidays();
     calendar.init(region.country, ...(region.state ? [region.state] : []));
-    if (!calendar.getCountries()[region.country] || (region.state && !calendar.getStates(region.country)?.[region.state])) throw fieldError('country', `no holiday calendar for ${region.country}${region.state ? `-${region.state}` : ''}`);
     return (calendar.getHolidays(query.year) || []).filter((h) => h.type === 'public').map((h) => ({ date: h.date.slice(0, 10), name: h.name, type: h.type }));
   });
 }

@@ -5,6 +5,7 @@ import { sql } from 'kysely';
 import { Type } from 'typebox';
 import type { TenantTx } from '../../platform/db/tenant.js';
 import { fieldError } from '../../platform/http/errors.js';
+import { storedRegion } from '../../resources/engine/region-fields.js';
 import { isValidTimeZone } from '../scheduling/zoned-time.js';
 import { DEFAULT_PLAUSIBILITY, type PlausibilitySettings } from '../time-tracking/plausibility.js';
 import { GERMAN_BREAK_RULE, type BreakRule } from './rules/breaks.js';
@@ -45,8 +46,8 @@ const plausibility = Type.Object({
 export const settingsBody = Type.Object({
   timeZone: Type.Optional(Type.String({ maxLength: 64, description: 'IANA zone for surcharge windows and local dates' })),
   holidayRegion: Type.Optional(Type.Object({
-    country: Type.String({ pattern: '^[A-Z]{2}$' }), state: Type.Optional(Type.String({ pattern: '^[A-Z0-9]{1,5}$' })),
-  }, { additionalProperties: false, description: 'used when the object\'s address names no country or state' })),
+    country: Type.String({ pattern: '^[A-Za-z]{2}$' }), state: Type.Optional(Type.String({ maxLength: 10, description: 'ISO 3166-2 (BY or DE-BY), stored as DE-BY' })),
+  }, { additionalProperties: false, description: 'used when the place of work (object, work region) names no region of its own' })),
   breakRule: Type.Optional(Type.Object({
     mode: Type.Union([Type.Literal('gliding'), Type.Literal('stepped')]),
     steps: Type.Array(Type.Object({ afterSeconds: seconds(86_400), breakSeconds: seconds(86_400) }, { additionalProperties: false }), { maxItems: 10 }),
@@ -77,6 +78,7 @@ export async function loadTimeAndPaySettings(tx: TenantTx): Promise<TimeAndPaySe
 
 export async function saveTimeAndPaySettings(tx: TenantTx, patch: Partial<TimeAndPaySettings>): Promise<TimeAndPaySettings> {
   if (patch.timeZone !== undefined && !isValidTimeZone(patch.timeZone)) throw fieldError('timeZone', 'is not an IANA time zone');
+  if (patch.holidayRegion) patch = { ...patch, holidayRegion: storedRegion(patch.holidayRegion, 'holidayRegion') };
   const current = await loadTimeAndPaySettings(tx);
   const next = { ...current, ...patch, plausibility: { ...current.plausibility, ...patch.plausibility } };
   await tx.db.updateTable('companies')

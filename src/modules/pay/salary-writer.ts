@@ -6,7 +6,7 @@ import type { TenantTx } from '../../platform/db/tenant.js';
 import { newObjectId } from '../../platform/ids.js';
 import type { StoredRecord } from '../../resources/engine/define-resource.js';
 import { reserveNumbers, upsertRecords, type NewRecord } from '../../resources/engine/resource-store.js';
-import { publicHolidays, regionOf } from '../scheduling/holidays.js';
+import { isPublicHolidayIn, placeOfWorkRegion } from '../scheduling/holidays.js';
 import { utcToLocal } from '../scheduling/zoned-time.js';
 import { loadTimeAndPaySettings, minimumWageCents, type TimeAndPaySettings } from './pay-settings.js';
 import { toAmount, toCents } from './rules/money.js';
@@ -44,8 +44,8 @@ export async function loadPayContext(tx: TenantTx, entries: StoredRecord[]): Pro
     activeOn: new Map(active.map((r) => [r.id, r.doc.activeOn])),
     payTypes: new Map(payTypeRows.map((r) => [r.id, r.doc as PayType])),
     contracts,
-    // The place of work decides the holidays; the company's region when the object names none.
-    regions: new Map(objectRows.filter((r) => r.doc?.country || r.doc?.state).map((r) => [r.id, regionOf(r.doc)])),
+    // The place of work decides the holidays (placeOfWorkRegion: the company's region when the object names none).
+    regions: new Map(objectRows.map((r) => [r.id, placeOfWorkRegion(r.doc, settings.holidayRegion)])),
   };
 }
 
@@ -65,13 +65,14 @@ export function salaryDoc(entry: StoredRecord, pay: PayContext, actorId: string,
   const e = entry.doc;
   const stored = pay.contracts.get(e.userId);
   const payType = stored?.payTypeId ? pay.payTypes.get(stored.payTypeId) : undefined;
-  const region = (e.objectId && pay.regions.get(e.objectId)) || pay.settings.holidayRegion;
+  // Without an object, the employee's work region is the place of work (as for leave).
+  const region = (e.objectId && pay.regions.get(e.objectId)) || placeOfWorkRegion(stored?.workRegion, pay.settings.holidayRegion);
   const start = Date.parse(e.timeStart);
   const localDate = new Date(utcToLocal(pay.settings.timeZone, start)).toISOString().slice(0, 10);
   const result = calculateSalary({
     entry: { timeStart: start, timeEnd: Date.parse(e.timeEnd), recordedBreak: e.break, addedTime: e.addedTime, drivingTime: e.drivingTime },
     contract: contractOf(stored), payType, rules: pay.rules,
-    isPublicHoliday: (date) => publicHolidays(region.country, region.state, Number(date.slice(0, 4))).has(date),
+    isPublicHoliday: isPublicHolidayIn(region),
     settings: {
       timeZone: pay.settings.timeZone, breakRule: pay.settings.breakRule, roundUpToSeconds: pay.settings.roundUpToSeconds,
       minimumWageCents: minimumWageCents(pay.settings, localDate), taxFreeBaseCapCents: toCents(pay.settings.taxFreeBaseCapPerHour),

@@ -1,13 +1,17 @@
-// Public holidays of a region (country and optional state), as local dates YYYY-MM-DD, cached per year.
+// Public holidays of a region, as local dates YYYY-MM-DD, cached per year; and which region's
+// holidays apply: always those of the place of work (docs/pay-law.md, "Which region's holidays").
 import Holidays from 'date-holidays';
+import { readRegion, type Region } from '../../platform/regions.js';
 
 const cache = new Map<string, ReadonlySet<string>>();
 
+/** The public holidays of a country (and state: `BY` or the stored `DE-BY`) in a year. */
 export function publicHolidays(country: string, state: string | undefined, year: number): ReadonlySet<string> {
-  const key = `${country}|${state ?? ''}|${year}`;
+  const code = state?.replace(/^[A-Za-z]{2}-/, '').toUpperCase();
+  const key = `${country}|${code ?? ''}|${year}`;
   let dates = cache.get(key);
   if (!dates) {
-    const calendar = state ? new Holidays(country, state) : new Holidays(country);
+    const calendar = code ? new Holidays(country, code) : new Holidays(country);
     dates = new Set(
       (calendar.getHolidays(year) || []).filter((h) => h.type === 'public').map((h) => h.date.slice(0, 10)),
     );
@@ -16,10 +20,21 @@ export function publicHolidays(country: string, state: string | undefined, year:
   return dates;
 }
 
-/** Country code and state from an address (`DE` when no country is given), as date-holidays expects. */
-export function regionOf(address: { country?: string; state?: string } | undefined): { country: string; state?: string } {
-  const country = (address?.country ?? 'DE').trim();
-  const code = /^[A-Za-z]{2}$/.test(country) ? country.toUpperCase() : { deutschland: 'DE', germany: 'DE', österreich: 'AT', austria: 'AT', schweiz: 'CH', switzerland: 'CH' }[country.toLowerCase()] ?? 'DE';
-  const state = address?.state?.trim();
-  return state ? { country: code, state: state.toUpperCase() } : { country: code };
+/** Whether a local date is a public holiday in a region. */
+export const isPublicHolidayIn = (region: Region) => (date: string) =>
+  publicHolidays(region.country, region.state, Number(date.slice(0, 4))).has(date);
+
+type Place = { country?: string; state?: string } | string | undefined;
+
+/**
+ * The region whose public holidays apply at a place of work: for a job the object's address, for
+ * leave the employee's `contract.workRegion` (never the home address). A place naming its
+ * subdivision is that subdivision; a place naming no region, or only the company's own country,
+ * takes the company's holiday region; a place in another country takes that country's holidays.
+ */
+export function placeOfWorkRegion(place: Place, companyRegion: Place): Region {
+  const company = readRegion(companyRegion) ?? { country: 'DE' };
+  const region = readRegion(place);
+  if (!region || (!region.state && region.country === company.country)) return company;
+  return region;
 }

@@ -15,7 +15,7 @@ import { newObjectId } from '../../platform/ids.js';
 import type { StoredRecord } from '../../resources/engine/define-resource.js';
 import { promotedColumns } from '../../resources/engine/resource-store.js';
 import { loadTimeAndPaySettings } from '../pay/pay-settings.js';
-import { publicHolidays, regionOf } from './holidays.js';
+import { isPublicHolidayIn, placeOfWorkRegion } from './holidays.js';
 import { jobs } from './jobs-resource.js';
 import { clampToBounds, loadPlanningBounds, planningBounds, PLANNING_HORIZON_DAYS, UNBOUNDED, type PlanningBounds, type TimeRange } from './planning-bounds.js';
 import { expandOccurrences, isRefusedRule, normalizeICalendar } from './recurrence.js';
@@ -73,11 +73,9 @@ export async function materialize(tx: TenantTx, assignment: PlannedAssignment, f
   let occurrences = expandOccurrences(recurrence, from, to);
   if (doc.skipPublicHolidays && occurrences.length) {
     const object = await tx.db.selectFrom('objects').select('doc').where('company_id', '=', tx.companyId).where('id', '=', doc.objectId).executeTakeFirst();
-    const region = regionOf((object?.doc as { address?: { country?: string; state?: string } })?.address);
-    occurrences = occurrences.filter((o) => {
-      const day = formatLocal(o.localStart).slice(0, 10);
-      return !publicHolidays(region.country, region.state, Number(day.slice(0, 4))).has(day);
-    });
+    const isHoliday = isPublicHolidayIn(placeOfWorkRegion((object?.doc as { address?: { country?: string; state?: string } })?.address,
+      (await loadTimeAndPaySettings(tx)).holidayRegion));
+    occurrences = occurrences.filter((o) => !isHoliday(formatLocal(o.localStart).slice(0, 10)));
   }
   const slots: Array<string | null> = doc.userIds?.length ? doc.userIds : [null];
   let created = 0;

@@ -1,7 +1,7 @@
 // Users: the spec's nested shape; credentials are write-only and live in columns, never in the document.
 import { Type } from 'typebox';
 import { defineResource } from '../../resources/engine/define-resource.js';
-import { address, contact, dateTime, freeObject, list, objectId, objectIds, opt, tags, text } from '../../resources/engine/fields.js';
+import { address, contact, dateTime, freeObject, list, objectId, objectIds, opt, subdivision, tags, text } from '../../resources/engine/fields.js';
 import { prepareUser, userApiExtras } from './prepare-user.js';
 import { guardUserDelete } from './user-guard.js';
 
@@ -26,6 +26,7 @@ export const userSchema = Type.Object({
     payTypeId: opt(objectId('pay_types')), vacationDays: opt(num()),
     remainingLeave: opt(list(Type.Object({ year: Type.Integer({ minimum: 1900, maximum: 3000 }), days: num() }), 100)),
     allowedToTrackDrivingTime: opt(Type.Boolean()),
+    workRegion: opt(subdivision('place of work (§2 NachwG) whose public holidays count for leave and pay; the company\'s holiday region when absent, never the home address')),
   })),
   contact: opt(Type.Object({
     ...contact().properties,

@@ -3,6 +3,7 @@ import { Type, type TSchema } from 'typebox';
 import { OBJECT_ID_PATTERN } from '../../platform/ids.js';
 import type { FreeJsonLimits } from '../../platform/http/json-limits.js';
 import { REFERENCES_KEYWORD, type References } from './references.js';
+import { REGION_KEYWORD } from './region-fields.js';
 
 export const text = (maxLength = 500, options: object = {}) => Type.String({ maxLength, ...options });
 export const longText = () => Type.String({ maxLength: 20000 });
@@ -32,9 +33,17 @@ export const freeObject = (maxProperties = FREE_JSON_LIMITS.maxProperties) => Ty
 export const list = <T extends TSchema>(item: T, maxItems = 500) => Type.Array(item, { maxItems });
 export const opt = Type.Optional;
 
+/**
+ * An ISO 3166-2 subdivision: `BY` or `DE-BY`, any case, stored as `DE-BY` (the engine checks and
+ * normalises it, region-fields.ts). `countryField`: the sibling naming the country a bare code is in
+ * (DE when it names none). Older records may hold longer values, hence the loose length.
+ */
+export const subdivision = (description: string, countryField?: string) =>
+  Type.String({ maxLength: 100, description: `${description}; ISO 3166-2 (BY or DE-BY), stored as DE-BY`, [REGION_KEYWORD]: countryField ?? true });
+
 export const address = () => Type.Object({
   street: opt(text(200)), zip: opt(text(20)), city: opt(text(200)), country: opt(text(100)),
-  co: opt(text(200)), state: opt(text(100)),
+  co: opt(text(200)), state: opt(subdivision('state or region, for public holidays', 'country')),
 });
 
 export const contact = () => Type.Object({

@@ -11,6 +11,7 @@ import { newObjectId } from '../../platform/ids.js';
 import type { Prepared, Resource, StoredRecord } from './define-resource.js';
 import { applyMergePatch } from './merge-patch.js';
 import { assertReferencesExist } from './references.js';
+import { normaliseRegions } from './region-fields.js';
 import * as store from './resource-store.js';
 import { toApi } from './to-api.js';
 
@@ -58,7 +59,7 @@ export async function createRecord(
     throw Conflict(`${resource.name} number ${supplied} is already used`);
   }
   await assertReferencesExist(tx, resource.schema, doc);
-  const prepared = await prepare(tx, ctx, resource, doc);
+  const prepared = await prepare(tx, ctx, resource, normaliseRegions(resource.schema, doc));
   const id = newObjectId();
   const number = await store.nextNumber(tx, resource.collection, supplied);
   await store.insertRecord(tx, resource, { id, number, doc: prepared.doc, userId: ctx.userId, chatId: newObjectId(), columns: prepared.columns });
@@ -128,7 +129,7 @@ export function resourceService(deps: EngineDeps, resource: Resource) {
       const errors = validateDoc(merged);
       if (errors.length) throw BadRequest(errors.map((e) => `${e.path}: ${e.message}`).join('; '), errors);
       await assertReferencesExist(tx, resource.schema, merged, previous.doc);
-      const prepared = await prepare(tx, ctx, resource, merged, previous);
+      const prepared = await prepare(tx, ctx, resource, normaliseRegions(resource.schema, merged, previous.doc), previous);
       await store.updateRecord(tx, resource, id, { doc: prepared.doc, userId: ctx.userId, columns: prepared.columns });
       await resource.hooks?.afterWrite?.(tx, ctx, { id, doc: prepared.doc, previous });
     });

@@ -1,0 +1,66 @@
+// Region codes: ISO 3166-2 subdivisions (`DE-BY`) as the holiday calendar (date-holidays) knows
+// them. Written fields accept `BY` or `DE-BY` in any case and store `DE-BY`; reading also accepts
+// what older records may hold (`BY`, `Bayern`), so a stored region never silently loses its holidays.
+import Holidays from 'date-holidays';
+
+/** A country (ISO 3166-1 alpha-2) and optionally its subdivision, as the holiday calendar names it (`BY`). */
+export interface Region { country: string; state?: string }
+
+const calendar = new Holidays();
+const COUNTRY_NAMES: Record<string, string> = {
+  deutschland: 'DE', germany: 'DE', österreich: 'AT', austria: 'AT', schweiz: 'CH', switzerland: 'CH',
+};
+
+/** The subdivisions of a country with their names, or undefined for a country without a calendar. */
+const statesOf = (country: string): Record<string, string> | undefined => calendar.getStates(country);
+
+/** A country and subdivision both in the calendar (a country alone when no state is given). */
+export function isKnownRegion(region: Region): boolean {
+  if (!calendar.getCountries()[region.country]) return false;
+  return !region.state || Boolean(statesOf(region.country)?.[region.state]);
+}
+
+/** The country code of an address's free-text country (`DE`, `de`, `Deutschland`), or undefined. */
+export function countryCode(country: string | undefined): string | undefined {
+  const value = country?.trim();
+  if (!value) return undefined;
+  return /^[A-Za-z]{2}$/.test(value) ? value.toUpperCase() : COUNTRY_NAMES[value.toLowerCase()];
+}
+
+/**
+ * A subdivision code, strictly: `BY` (in `country`, default DE) or `DE-BY`, any case, known to the
+ * calendar. A prefix must agree with `country` when both are given. Undefined for anything else.
+ */
+export function parseSubdivision(value: string, country?: string): Region | undefined {
+  const match = /^(?:([A-Za-z]{2})-)?([A-Za-z0-9]{1,3})$/.exec(value.trim());
+  if (!match) return undefined;
+  const prefix = match[1]?.toUpperCase();
+  if (prefix && country && prefix !== country) return undefined;
+  const region = { country: prefix ?? country ?? 'DE', state: match[2]!.toUpperCase() };
+  return isKnownRegion(region) ? region : undefined;
+}
+
+/** The one stored form of a subdivision: `DE-BY`. */
+export const subdivisionCode = (region: Required<Region>) => `${region.country}-${region.state}`;
+
+/**
+ * The region a stored place names (an address, or a bare code such as a work region), tolerant of
+ * older forms: a code with or without its country, or the subdivision's name (`Bayern`). A state
+ * that names nothing is ignored (the country's nationwide holidays). Undefined when nothing is named.
+ */
+export function readRegion(place: { country?: string; state?: string } | string | undefined): Region | undefined {
+  const { country: countryText, state: stateText } = typeof place === 'string' ? { state: place, country: undefined } : place ?? {};
+  const country = countryCode(countryText);
+  const state = stateText?.trim();
+  if (state) {
+    const parsed = parseSubdivision(state, country) ?? byName(state, country ?? 'DE');
+    if (parsed) return parsed;
+  }
+  return countryText?.trim() ? { country: country ?? 'DE' } : undefined;
+}
+
+function byName(name: string, country: string): Region | undefined {
+  const wanted = name.toLowerCase();
+  const found = Object.entries(statesOf(country) ?? {}).find(([, stateName]) => stateName.toLowerCase() === wanted);
+  return found ? { country, state: found[0] } : undefined;
+}
