@@ -29,6 +29,7 @@ import { registerMasterData } from './resources/register-master-data.js';
 import { registerSchedulingRoutes } from './modules/scheduling/scheduling-routes.js';
 import { registerTimeTrackingRoutes } from './modules/time-tracking/time-tracking-routes.js';
 import { registerPayRoutes } from './modules/pay/pay-routes.js';
+import { registerPayrollRoutes } from './modules/payroll/payroll-routes.js';
 import { registerAbsenceRoutes } from './modules/absences/absence-routes.js';
 import { registerTaskRoutes } from './modules/tasks/tasks-routes.js';
 import { registerDocumentRoutes } from './modules/documents/documents-routes.js';
@@ -152,6 +153,7 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
     registerSchedulingRoutes(v2, { database });
     registerTimeTrackingRoutes(v2, { database });
     registerPayRoutes(v2, { database });
+    registerPayrollRoutes(v2, { database });
     registerAbsenceRoutes(v2, { database, mail });
     registerTaskRoutes(v2, { database, mail });
     registerDocumentRoutes(v2, { config, database });

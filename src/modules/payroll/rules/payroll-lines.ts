@@ -1,0 +1,75 @@
+// A month's payroll lines of one employee: the salary lines (what the salary calculation stored)
+// summed by our pay type, each surcharge category split into its tax-free and taxable part, and
+// the absence days by type; then each line's wage type (Lohnart) from the company's mapping.
+// Sums only: no amount is computed here, so the export books exactly what the salaries say.
+
+export interface SurchargePart { category: string; seconds: number; cents: number; taxFreeCents: number; taxableCents: number }
+
+/** One stored salary as the export reads it. */
+export interface SalaryLine {
+  type: 'work' | 'absence';
+  /** The pay type's name ('default' without one) and its wage type code, if it has one. */
+  payType: string;
+  payTypeCode?: string;
+  /** For absence salaries: the absence kind's name (illness, vacation...). */
+  absenceKind?: string;
+  /** Paid seconds of the line (working time plus driving time, or the absence's paid time). */
+  seconds: number;
+  totalCents: number;
+  surcharges: SurchargePart[];
+}
+
+export interface PayrollLine {
+  /** Our pay type: work, payType:<name>, absence:<kind>, surcharge:<category>:taxFree|taxable, days:<kind>. */
+  key: string;
+  wageType?: string;
+  /** What the line carries to payroll: an amount, or a number of days. */
+  unit: 'amount' | 'days';
+  seconds: number;
+  days: number;
+  cents: number;
+  taxFreeCents: number;
+  taxableCents: number;
+}
+
+export interface WageTypeMapping { [key: string]: string }
+
+/** Our keys in the order lines are listed; anything else (pay types, unknown categories) follows alphabetically. */
+const ORDER = ['work', 'absence:', 'surcharge:night:', 'surcharge:sunday:', 'surcharge:publicHoliday:', 'surcharge:', 'days:'];
+const rank = (key: string) => {
+  const i = ORDER.findIndex((prefix) => (prefix.endsWith(':') ? key.startsWith(prefix) : key === prefix));
+  return key.startsWith('payType:') ? 0.5 : i < 0 ? ORDER.length : i;
+};
+
+export function payrollLines(salaries: SalaryLine[], absenceDays: Record<string, number>, mapping: WageTypeMapping): PayrollLine[] {
+  const lines = new Map<string, PayrollLine>();
+  const codes = new Map<string, string>();
+  const add = (key: string, part: Partial<Pick<PayrollLine, 'seconds' | 'days' | 'cents' | 'taxFreeCents' | 'taxableCents'>>, unit: PayrollLine['unit'] = 'amount') => {
+    const line = lines.get(key) ?? { key, unit, seconds: 0, days: 0, cents: 0, taxFreeCents: 0, taxableCents: 0 };
+    line.seconds += part.seconds ?? 0;
+    line.days = Math.round((line.days + (part.days ?? 0)) * 100) / 100;
+    line.cents += part.cents ?? 0;
+    line.taxFreeCents += part.taxFreeCents ?? 0;
+    line.taxableCents += part.taxableCents ?? 0;
+    lines.set(key, line);
+  };
+  for (const salary of salaries) {
+    const surchargeCents = salary.surcharges.reduce((sum, s) => sum + s.cents, 0);
+    const base = salary.totalCents - surchargeCents;
+    const key = salary.type === 'absence' ? `absence:${salary.absenceKind ?? 'other'}` : salary.payType === 'default' ? 'work' : `payType:${salary.payType}`;
+    if (salary.payTypeCode && salary.type === 'work') codes.set(key, salary.payTypeCode);
+    // Base pay is taxable: §3b EStG exempts only the surcharges for work actually done.
+    add(key, { seconds: salary.seconds, cents: base, taxableCents: base });
+    for (const s of salary.surcharges) {
+      if (s.taxFreeCents !== 0) add(`surcharge:${s.category}:taxFree`, { seconds: s.seconds, cents: s.taxFreeCents, taxFreeCents: s.taxFreeCents });
+      if (s.taxableCents !== 0 || s.taxFreeCents === 0) add(`surcharge:${s.category}:taxable`, { seconds: s.seconds, cents: s.taxableCents, taxableCents: s.taxableCents });
+    }
+  }
+  for (const [kind, days] of Object.entries(absenceDays)) if (days > 0) add(`days:${kind}`, { days }, 'days');
+  return [...lines.values()]
+    .map((line) => {
+      const wageType = codes.get(line.key) ?? mapping[line.key];
+      return wageType ? { ...line, wageType } : line;
+    })
+    .sort((a, b) => rank(a.key) - rank(b.key) || a.key.localeCompare(b.key));
+}

@@ -1,0 +1,131 @@
+// A month's timesheet of employees, read from what exists: jobs (planned), time-tracking entries
+// (worked, breaks), approved absences (days by kind, through absenceFacts), the stored salaries
+// (pay lines and surcharge minutes, as the salary calculation wrote them) and the contract's leave.
+// Everything of an entry or job counts on the local day it starts (a night shift 22:00-06:00 is
+// one line on its first day), like the salary's date; the month is local, in the company's zone.
+import { sql } from 'kysely';
+import type { TenantTx } from '../../platform/db/tenant.js';
+import { absenceFacts } from '../absences/absence-facts.js';
+import { kindOf } from '../absences/absence-types.js';
+import { loadTimeAndPaySettings } from '../pay/pay-settings.js';
+import { deductedBreakSeconds } from '../pay/rules/breaks.js';
+import { toCents } from '../pay/rules/money.js';
+import { coverJobWindow } from '../scheduling/job-planning.js';
+import { localToUtc, utcToLocal } from '../scheduling/zoned-time.js';
+import type { SalaryLine } from './rules/payroll-lines.js';
+import { emptyDay, monthDates, totalsOf, type PayLine, type Timesheet, type TimesheetDay } from './timesheet-model.js';
+
+type Row = { id: string; user_id: string; doc: any };
+
+/** An absence kind's name as a key: `child sick leave` → `childSickLeave`. */
+export const kindKey = (type: number) => (kindOf(type)?.name ?? 'other').replace(/ (\w)/g, (_m, c: string) => c.toUpperCase());
+
+const minutes = (seconds: number) => Math.round(seconds / 60);
+
+export async function loadTimesheets(tx: TenantTx, month: string, userIds?: string[]): Promise<Timesheet[]> {
+  const settings = await loadTimeAndPaySettings(tx);
+  const tz = settings.timeZone;
+  const [year, mon] = month.split('-').map(Number) as [number, number];
+  const from = localToUtc(tz, Date.UTC(year, mon - 1, 1));
+  const to = localToUtc(tz, Date.UTC(year, mon, 1));
+  const localDate = (utc: number) => new Date(utcToLocal(tz, utc)).toISOString().slice(0, 10);
+  const only = userIds ? sql`AND user_id = ANY(${sql.val(userIds)}::text[])` : sql``;
+  const rows = async (query: ReturnType<typeof sql<Row>>) => (await query.execute(tx.db)).rows;
+  await coverJobWindow(tx, from, to);
+
+  const users = await rows(sql`SELECT id, id AS user_id, jsonb_build_object('number', number, 'general', doc->'general', 'contract', doc->'contract') AS doc
+    FROM users WHERE company_id = ${tx.companyId} ${userIds ? sql`AND id = ANY(${sql.val(userIds)}::text[])` : sql``} ORDER BY number`);
+  const jobs = await rows(sql`SELECT id, user_id, doc FROM jobs WHERE company_id = ${tx.companyId} ${only}
+    AND from_at >= ${new Date(from)} AND from_at < ${new Date(to)} AND state <> 'cancelled'`);
+  const entries = await rows(sql`SELECT id, user_id, doc FROM time_trackings WHERE company_id = ${tx.companyId} ${only}
+    AND time_start >= ${new Date(from)} AND time_start < ${new Date(to)} AND cancelled IS NOT TRUE`);
+  const salaries = await rows(sql`SELECT id, user_id, doc FROM salaries WHERE company_id = ${tx.companyId} ${only}
+    AND from_at >= ${new Date(from)} AND from_at < ${new Date(to)} ORDER BY from_at, number`);
+  const absences = await rows(sql`SELECT id, user_id, doc FROM absences WHERE company_id = ${tx.companyId} ${only}
+    AND state IN ('approved', 'assigned') AND dt_start < ${new Date(to)} AND dt_end > ${new Date(from)} ORDER BY dt_start`);
+  const categories = new Map((await rows(sql`SELECT id, id AS user_id, doc FROM surcharges WHERE company_id = ${tx.companyId}`)).map((r) => [r.id, r.doc.category ?? 'other']));
+  const codes = new Map((await rows(sql`SELECT id, id AS user_id, doc FROM pay_types WHERE company_id = ${tx.companyId}`)).map((r) => [r.doc.name, r.doc.code]));
+  const absenceKinds = new Map(absences.map((a) => [a.id, a.doc.type as number]));
+
+  const sheets = new Map<string, Timesheet>();
+  for (const user of users) {
+    const contract = user.doc.contract ?? {};
+    const name = [user.doc.general?.firstName, user.doc.general?.lastName].filter(Boolean).join(' ');
+    sheets.set(user.id, {
+      user: { id: user.id, number: Number(user.doc.number), name }, month, timeZone: tz,
+      days: monthDates(year, mon).map(emptyDay), payLines: [], salaryLines: [], openEntries: 0,
+      totals: totalsOf([], []),
+      leave: { year, entitlement: contract.vacationDays ?? null, remaining: (contract.remainingLeave ?? []).find((r: any) => r.year === year)?.days ?? null, takenInMonth: 0 },
+    });
+  }
+  const dayOf = (userId: string, date: string): TimesheetDay | undefined => sheets.get(userId)?.days.find((d) => d.date === date);
+
+  for (const job of jobs) {
+    const day = dayOf(job.user_id, localDate(Date.parse(job.doc.from)));
+    if (!day) continue;
+    day.jobs += 1;
+    day.plannedMinutes += Math.round(job.doc.targetTime ?? (Date.parse(job.doc.to) - Date.parse(job.doc.from)) / 60_000);
+  }
+  const salaryOfEntry = new Map(salaries.filter((s) => s.doc.timeTrackingId).map((s) => [s.doc.timeTrackingId as string, s.doc]));
+  for (const entry of entries) {
+    const sheet = sheets.get(entry.user_id);
+    const start = Date.parse(entry.doc.timeStart);
+    const day = dayOf(entry.user_id, localDate(start));
+    if (!sheet || !day) continue;
+    if (!entry.doc.timeEnd) { sheet.openEntries += 1; continue; }
+    const presence = Math.max(0, Math.floor((Date.parse(entry.doc.timeEnd) - start) / 1000));
+    // An approved entry shows what its salary deducted and paid; an open one the break rule's result.
+    const salary = salaryOfEntry.get(entry.id);
+    const breakSeconds = salary?.break ?? deductedBreakSeconds(presence, entry.doc.break, settings.breakRule);
+    const worked = salary?.workingTime ?? presence - breakSeconds + (entry.doc.addedTime ?? 0);
+    day.entries += 1;
+    day.presenceMinutes += minutes(presence);
+    day.breakMinutes += minutes(breakSeconds);
+    day.workedMinutes += minutes(worked);
+    if (!entry.doc.approved) day.unapprovedEntries += 1;
+  }
+
+  for (const absence of absences) {
+    const sheet = sheets.get(absence.user_id);
+    if (!sheet) continue;
+    const kind = kindKey(absence.doc.type);
+    const paid = new Map<string, number>((absence.doc.absencePaidTimeArray ?? []).map((p: { date: string; seconds: number }) => [p.date, p.seconds]));
+    const facts = await absenceFacts(tx, absence.doc);
+    for (const d of facts.days) {
+      const day = dayOf(absence.user_id, d.date);
+      if (!day || (d.fraction === 0 && !paid.has(d.date))) continue;
+      day.absences.push({ kind, type: absence.doc.type, days: d.fraction, paidMinutes: minutes(paid.get(d.date) ?? 0) });
+    }
+  }
+
+  for (const s of salaries) {
+    const sheet = sheets.get(s.user_id);
+    if (!sheet) continue;
+    const doc = s.doc;
+    const date = doc.type === 'absence' ? doc.date : localDate(Date.parse(doc.from));
+    const absenceKind = doc.type === 'absence' ? kindKey(absenceKinds.get(doc.absenceId) ?? 8) : undefined;
+    const seconds = (doc.workingTime ?? 0) + (doc.drivingTime ?? 0);
+    const surcharges = (doc.surcharges ?? []).map((x: any) => ({
+      name: x.name, category: categories.get(x.surchargeId) ?? 'other', seconds: x.seconds,
+      cents: toCents(x._cash ?? 0), taxFreeCents: toCents(x.taxFreeCash ?? 0), taxableCents: toCents(x.taxableCash ?? 0),
+    }));
+    const totalCents = doc.salaryCents ?? toCents(doc.salary ?? 0);
+    const line: PayLine = {
+      salaryId: s.id, date, type: doc.type === 'absence' ? 'absence' : 'work', payType: doc.payType ?? 'default', ...(absenceKind ? { absenceKind } : {}),
+      minutes: minutes(seconds), totalCents, surcharges: surcharges.map((x: any) => ({ ...x, minutes: minutes(x.seconds) })), billed: Boolean(doc.billed), errors: doc.errors ?? [],
+    };
+    sheet.payLines.push(line);
+    const salaryLine: SalaryLine = { type: line.type, payType: line.payType, payTypeCode: codes.get(line.payType), absenceKind, seconds, totalCents, surcharges };
+    sheet.salaryLines.push(salaryLine);
+    const day = dayOf(s.user_id, date);
+    if (day) {
+      day.payCents += totalCents;
+      for (const x of surcharges) day.surchargeMinutes[x.category] = (day.surchargeMinutes[x.category] ?? 0) + minutes(x.seconds);
+    }
+  }
+  for (const sheet of sheets.values()) {
+    sheet.totals = totalsOf(sheet.days, sheet.payLines);
+    sheet.leave.takenInMonth = sheet.totals.absenceDays.vacation ?? 0;
+  }
+  return [...sheets.values()];
+}
