@@ -19,6 +19,8 @@ import { localToUtc, utcToLocal } from '../scheduling/zoned-time.js';
 import { users } from '../users/users-resource.js';
 import { absenceFacts, type AbsenceFacts } from './absence-facts.js';
 import { kindOf } from './absence-types.js';
+import { withoutIllness } from './illness-overlap.js';
+import { vacationPaidDays } from './rules/illness-during-vacation.js';
 
 export interface Effects {
   affectedJobs: string[];
@@ -132,11 +134,12 @@ async function bookLeave(tx: TenantTx, ctx: RequestContext, userId: string, book
 
 /** Applies an approved absence: jobs, paid time, salaries, leave. */
 export async function applyEffects(tx: TenantTx, ctx: RequestContext, absence: { id: string; doc: Record<string, any> }): Promise<Effects> {
-  const facts = await absenceFacts(tx, absence.doc);
+  // A vacation's days an illness displaces (§9 BUrlG) are neither booked nor paid as leave.
+  const facts = await withoutIllness(tx, absence.doc, await absenceFacts(tx, absence.doc));
   const affected = await markJobs(tx, ctx, absence, facts);
   const payType = await payTypeOf(tx, absence.doc.payTypeAbsenceId);
   const paid = (kindOf(absence.doc.type)?.paid ?? false) && (payType?.rateFactor ?? 100) > 0;
-  const absencePaidTimeArray = paid ? paidTime(absence.doc.calculationType ?? 'plannedJobs', facts, affected) : [];
+  const absencePaidTimeArray = paid ? vacationPaidDays(paidTime(absence.doc.calculationType ?? 'plannedJobs', facts, affected), facts) : [];
   const salaryIds = await writeAbsenceSalaries(tx, ctx, absence, facts, absencePaidTimeArray, payType);
   const leaveBooked: Effects['leaveBooked'] = [];
   if (kindOf(absence.doc.type)?.booksLeave) {

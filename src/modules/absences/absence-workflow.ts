@@ -15,6 +15,7 @@ import { coverage } from './absence-coverage.js';
 import { applyEffects, releaseEffects } from './absence-effects.js';
 import { queueCustomerMails } from './customer-mail.js';
 import { absences } from './absences-resource.js';
+import { rebookVacations, releaseOverlappingVacations } from './vacation-rebooking.js';
 
 const APPROVED = ['approved', 'assigned'];
 
@@ -39,9 +40,11 @@ export async function onAbsenceWritten(tx: TenantTx, ctx: RequestContext, change
   if (!previous || !APPROVED.includes(doc.state)) return;
   const keys = ['periodFrom', 'periodTo', 'type', 'calculationType', 'payTypeAbsenceId'];
   if (keys.every((k) => doc[k] === previous.doc[k])) return;
+  const vacations = await releaseOverlappingVacations(tx, ctx, [previous.doc, doc]);
   await releaseEffects(tx, ctx, { id: change.id, doc: previous.doc });
   const effects = await applyEffects(tx, ctx, { id: change.id, doc });
   await updateRecord(tx, absences, change.id, { doc: { ...doc, ...effects, ...(await coverage(tx, effects.affectedJobs)) }, userId: ctx.userId });
+  await rebookVacations(tx, ctx, vacations);
 }
 
 export function absenceWorkflow(deps: { database: Database; mail: MailOutbox }) {
@@ -51,11 +54,14 @@ export function absenceWorkflow(deps: { database: Database; mail: MailOutbox }) 
       const absence = await load(tx, id);
       if (absence.doc.state !== 'open') throw Conflict(`The absence is ${absence.doc.state}; only an open absence can be approved`);
       const approved = { ...absence.doc, state: 'approved', approvedBy: ctx.userId, approvedAt: new Date().toISOString() };
+      // An illness takes its days from the vacations it overlaps (§9 BUrlG): they are booked again after it.
+      const vacations = await releaseOverlappingVacations(tx, ctx, [approved]);
       const effects = await applyEffects(tx, ctx, { id, doc: approved });
       let doc: Record<string, any> = { ...approved, ...effects, ...(await coverage(tx, effects.affectedJobs)) };
       const mails = doc.sendEmailToCustomer ? await queueCustomerMails(tx, { id, doc }) : { ids: [], notifications: [] };
       if (mails.notifications.length) doc = { ...doc, customerNotifications: mails.notifications };
       const api = await save(tx, ctx, id, doc);
+      await rebookVacations(tx, ctx, vacations);
       await emit(tx, 'ABSENCE_APPROVED', 'absence', api);
       return { result: { _id: id, state: api.state, affectedJobs: api.affectedJobs, isAssigned: api.isAssigned }, mailIds: mails.ids };
     });
@@ -81,11 +87,14 @@ export function absenceWorkflow(deps: { database: Database; mail: MailOutbox }) 
       if (!['open', ...APPROVED].includes(absence.doc.state)) throw Conflict(`The absence is already ${absence.doc.state}`);
       const wasApproved = APPROVED.includes(absence.doc.state);
       if (wasApproved && level !== 'all') throw Forbidden('Only managers cancel an approved absence');
+      // A cancelled illness gives its days back to the vacations it overlapped (booked as leave again).
+      const vacations = wasApproved ? await releaseOverlappingVacations(tx, ctx, [absence.doc]) : [];
       if (wasApproved) await releaseEffects(tx, ctx, absence);
       const api = await save(tx, ctx, id, {
         ...absence.doc, state: 'cancelled', cancelledBy: ctx.userId, cancelledAt: new Date().toISOString(),
         ...(wasApproved ? { absencePaidTimeArray: [], salaryIds: [], leaveBooked: [], isAssigned: false } : {}),
       });
+      await rebookVacations(tx, ctx, vacations);
       if (wasApproved) await emit(tx, 'ABSENCE_CANCELED', 'absence', api);
     });
   }

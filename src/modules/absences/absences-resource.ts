@@ -10,6 +10,7 @@ import { defineResource } from '../../resources/engine/define-resource.js';
 import { dateTime, list, objectId, objectIds, opt, text } from '../../resources/engine/fields.js';
 import { ABSENCE_KINDS, ABSENCE_STATES, CALCULATION_TYPES } from './absence-types.js';
 import { absenceFacts } from './absence-facts.js';
+import { withoutIllness } from './illness-overlap.js';
 import { onAbsenceWritten } from './absence-workflow.js';
 
 const MAX_ABSENCE_DAYS = 366;
@@ -96,7 +97,8 @@ export const absences = defineResource({
       if (!(end > start) && !(doc.fullDay !== false && end === start)) throw fieldError('dtEnd', 'must be after dtStart');
       if (end - start > MAX_ABSENCE_DAYS * 86_400_000) throw fieldError('dtEnd', `an absence lasts at most ${MAX_ABSENCE_DAYS} days`);
       if (previous && ['declined', 'cancelled'].includes(previous.doc.state)) throw Conflict(`A ${previous.doc.state} absence cannot be changed`);
-      const facts = await absenceFacts(tx, { ...doc, fullDay: doc.fullDay ?? true });
+      // A vacation's daysAbsent leaves out the days of an approved illness (§9 BUrlG).
+      const facts = await withoutIllness(tx, doc, await absenceFacts(tx, { ...doc, fullDay: doc.fullDay ?? true }));
       const next: Record<string, any> = {
         ...doc, fullDay: doc.fullDay ?? true, calculationType: doc.calculationType ?? 'plannedJobs',
         state: previous?.doc.state ?? 'open', dtStart: new Date(start).toISOString(), dtEnd: new Date(end).toISOString(),
