@@ -41,6 +41,9 @@ const rank = (key: string) => {
   return key.startsWith('payType:') ? 0.5 : i < 0 ? ORDER.length : i;
 };
 
+/** The tax-free part before the taxable one. */
+const sortable = (key: string) => key.replace(/:taxFree$/, ':0').replace(/:taxable$/, ':1');
+
 export function payrollLines(salaries: SalaryLine[], absenceDays: Record<string, number>, mapping: WageTypeMapping): PayrollLine[] {
   const lines = new Map<string, PayrollLine>();
   const codes = new Map<string, string>();
@@ -71,5 +74,5 @@ export function payrollLines(salaries: SalaryLine[], absenceDays: Record<string,
       const wageType = codes.get(line.key) ?? mapping[line.key];
       return wageType ? { ...line, wageType } : line;
     })
-    .sort((a, b) => rank(a.key) - rank(b.key) || a.key.localeCompare(b.key));
+    .sort((a, b) => rank(a.key) - rank(b.key) || sortable(a.key).localeCompare(sortable(b.key)));
 }
