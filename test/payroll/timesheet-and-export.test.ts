@@ -51,6 +51,9 @@ before(async () => {
   // Mina: vacation Monday 16 and Tuesday 17 Nov, 2 working days.
   const absence = await ok('POST', '/v2/absences/', { userId: user.Mina!._id, type: 2, dtStart: '2026-11-16T00:00:00+01:00', dtEnd: '2026-11-17T23:59:00+01:00' }, 201);
   await ok('POST', `/v2/absences/${absence._id}/approve`);
+  // Certified ill on Tuesday 17 Nov: that day is illness, not leave (§9 BUrlG).
+  const illness = await ok('POST', '/v2/absences/', { userId: user.Mina!._id, type: 1, dtStart: '2026-11-17T00:00:00+01:00', dtEnd: '2026-11-17T23:59:00+01:00' }, 201);
+  await ok('POST', `/v2/absences/${illness._id}/approve`);
 });
 after(() => t.close());
 
@@ -89,13 +92,14 @@ describe('timesheet (JSON)', () => {
     assert.equal(sheet.totals.workedMinutes, 60);
   });
 
-  test('absence days by kind and the leave balance', async () => {
+  test('absence days by kind and the leave balance; a day of illness in the vacation is illness', async () => {
     const sheet = await ok('GET', `/v2/users/${user.Mina!._id}/timesheet?month=2026-11`);
     assert.deepEqual(day(sheet, '2026-11-16').absences.map((a: any) => [a.kind, a.days]), [['vacation', 1]]);
+    assert.deepEqual(day(sheet, '2026-11-17').absences.map((a: any) => [a.kind, a.days]), [['illness', 1]]);
     assert.deepEqual(day(sheet, '2026-11-18').absences, []);
-    assert.deepEqual(sheet.totals.absenceDays, { vacation: 2 });
-    // 30 days for 2026, 2 booked by the approval: 28 remain.
-    assert.deepEqual(sheet.leave, { year: 2026, entitlement: 30, remaining: 28, takenInMonth: 2 });
+    assert.deepEqual(sheet.totals.absenceDays, { vacation: 1, illness: 1 });
+    // 30 days for 2026; the vacation booked 2, the illness gave Tuesday back: 30 - 2 + 1 = 29 remain.
+    assert.deepEqual(sheet.leave, { year: 2026, entitlement: 30, remaining: 29, takenInMonth: 1 });
   });
 
   test('an employee sees only their own timesheet; the exports are for managers', async () => {
@@ -150,7 +154,7 @@ describe('timesheet files', () => {
     assert.equal(res.headers['content-type'], 'text/csv; charset=utf-8');
     const totals = res.text.split('\r\n').filter((l) => l.includes(';Summe;'));
     assert.equal(totals.length, 3); // the admin, Paula, Mina
-    assert.ok(totals.some((l) => l.startsWith(`${user.Mina!.number};Mina Muster;Summe;`) && l.includes(';Urlaub 2;2;')), totals.join('\n'));
+    assert.ok(totals.some((l) => l.startsWith(`${user.Mina!.number};Mina Muster;Summe;`) && l.includes(';Urlaub 1, Krankheit 1;2;')), totals.join('\n'));
     const json = await ok('GET', '/v2/timesheets?month=2026-11&format=json');
     assert.equal(json.length, 3);
   });
@@ -170,7 +174,8 @@ describe('payroll export', () => {
       `${p};1200;surcharge:night:taxFree;Zuschlag Nacht steuerfrei;4,00;;16,25;16,25;0,00`,
       `${p};1210;surcharge:sunday:taxFree;Zuschlag Sonntag steuerfrei;2,00;;12,50;12,50;0,00`,
     ]);
-    assert.ok(lines.includes(`2026-11;${user.Mina!.number};Mina Muster;9100;days:vacation;Abwesenheitstage Urlaub;;2;;;`), lines.join('\n'));
+    assert.ok(lines.includes(`2026-11;${user.Mina!.number};Mina Muster;9100;days:vacation;Abwesenheitstage Urlaub;;1;;;`), lines.join('\n'));
+    assert.ok(lines.includes(`2026-11;${user.Mina!.number};Mina Muster;9110;days:illness;Abwesenheitstage Krankheit;;1;;;`), lines.join('\n'));
   });
 
   test('LODAS needs the DATEV numbers (409), then writes the ASCII import file with the mapped wage types', async () => {
@@ -194,7 +199,8 @@ describe('payroll export', () => {
     assert.deepEqual(movements.filter((l) => l.startsWith(`10;01/11/2026;${pnr};`)), [
       `10;01/11/2026;${pnr};1001;1;11,50;`, `10;01/11/2026;${pnr};1000;4;143,75;`, `10;01/11/2026;${pnr};1200;4;16,25;`,
     ]);
-    assert.ok(movements.includes(`10;01/11/2026;${user.Mina!.number};9100;2;2;`), movements.join('\n'));
+    assert.ok(movements.includes(`10;01/11/2026;${user.Mina!.number};9100;2;1;`), movements.join('\n'));
+    assert.ok(movements.includes(`10;01/11/2026;${user.Mina!.number};9110;2;1;`), movements.join('\n'));
     assert.ok(/^[\x00-\x7f]*$/.test(res.text), 'plain ASCII');
   });
 });

@@ -54,6 +54,12 @@ describe('payroll lines', () => {
       ['days:illness', '9110', 0, 1, 0, 0, 0],
     ]);
   });
+
+  test('holiday pay (§2 EFZG) is its own line, whichever absence it belongs to', () => {
+    // 8 h at 12.50 = 100.00 on a public holiday inside a vacation.
+    const lines = payrollLines([{ type: 'absence', payType: 'vacation', absenceKind: 'vacation', payRule: 'holidayPay', seconds: 28_800, totalCents: 10_000, surcharges: [] }], {}, { 'absence:holidayPay': '1140' });
+    assert.deepEqual(lines.map((l) => [l.key, l.wageType, l.cents]), [['absence:holidayPay', '1140', 10_000]]);
+  });
 });
 
 describe('LODAS ASCII import', () => {

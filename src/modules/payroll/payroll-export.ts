@@ -23,6 +23,7 @@ export function labelOf(key: string): string {
   const [kind, a, b] = key.split(':');
   if (kind === 'work') return 'Arbeitszeit';
   if (kind === 'payType') return `Lohnart ${key.slice('payType:'.length)}`;
+  if (key === 'absence:holidayPay') return 'Feiertagsvergütung';
   if (kind === 'absence') return `Bezahlte Abwesenheit ${ABSENCE_LABELS[a!] ?? a}`;
   if (kind === 'days') return `Abwesenheitstage ${ABSENCE_LABELS[a!] ?? a}`;
   return `Zuschlag ${SURCHARGE_LABELS[a!] ?? a} ${b === 'taxFree' ? 'steuerfrei' : 'steuerpflichtig'}`;

@@ -22,7 +22,7 @@ export interface PayrollExportSettings {
  */
 export const DEFAULT_WAGE_TYPES: WageTypeMapping = {
   work: '1000',
-  'absence:vacation': '1100', 'absence:illness': '1110', 'absence:training': '1120', 'absence:specialLeave': '1130', 'absence:other': '1190',
+  'absence:vacation': '1100', 'absence:illness': '1110', 'absence:training': '1120', 'absence:specialLeave': '1130', 'absence:holidayPay': '1140', 'absence:other': '1190',
   'surcharge:night:taxFree': '1200', 'surcharge:night:taxable': '1201',
   'surcharge:sunday:taxFree': '1210', 'surcharge:sunday:taxable': '1211',
   'surcharge:publicHoliday:taxFree': '1220', 'surcharge:publicHoliday:taxable': '1221',

@@ -26,6 +26,8 @@ export interface PayLine {
   type: 'work' | 'absence';
   payType: string;
   absenceKind?: string;
+  /** Absence salaries: the rule that priced the day (continuedPay, holidayPay, vacationPay...). */
+  payRule?: string;
   minutes: number;
   totalCents: number;
   surcharges: Array<{ name: string; category: string; minutes: number; cents: number; taxFreeCents: number; taxableCents: number }>;

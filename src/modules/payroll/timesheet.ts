@@ -1,5 +1,5 @@
 // A month's timesheet of employees, read from what exists: jobs (planned), time-tracking entries
-// (worked, breaks), approved absences (days by kind, through absenceFacts), the stored salaries
+// (worked, breaks), approved absences (days by kind, as absence counting reads them), the stored salaries
 // (pay lines and surcharge minutes, as the salary calculation wrote them) and the contract's leave.
 // Everything of an entry or job counts on the local day it starts (a night shift 22:00-06:00 is
 // one line on its first day), like the salary's date; the month is local, in the company's zone.
@@ -7,6 +7,7 @@ import { sql } from 'kysely';
 import type { TenantTx } from '../../platform/db/tenant.js';
 import { absenceFacts } from '../absences/absence-facts.js';
 import { kindOf } from '../absences/absence-types.js';
+import { withoutIllness } from '../absences/illness-overlap.js';
 import { loadTimeAndPaySettings } from '../pay/pay-settings.js';
 import { deductedBreakSeconds } from '../pay/rules/breaks.js';
 import { toCents } from '../pay/rules/money.js';
@@ -90,7 +91,8 @@ export async function loadTimesheets(tx: TenantTx, month: string, userIds?: stri
     if (!sheet) continue;
     const kind = kindKey(absence.doc.type);
     const paid = new Map<string, number>((absence.doc.absencePaidTimeArray ?? []).map((p: { date: string; seconds: number }) => [p.date, p.seconds]));
-    const facts = await absenceFacts(tx, absence.doc);
+    // A vacation's days without those an approved illness displaces (§9 BUrlG), as leave counts them.
+    const facts = await withoutIllness(tx, absence.doc, await absenceFacts(tx, absence.doc));
     for (const d of facts.days) {
       const day = dayOf(absence.user_id, d.date);
       if (!day || (d.fraction === 0 && !paid.has(d.date))) continue;
@@ -112,10 +114,10 @@ export async function loadTimesheets(tx: TenantTx, month: string, userIds?: stri
     const totalCents = doc.salaryCents ?? toCents(doc.salary ?? 0);
     const line: PayLine = {
       salaryId: s.id, date, type: doc.type === 'absence' ? 'absence' : 'work', payType: doc.payType ?? 'default', ...(absenceKind ? { absenceKind } : {}),
-      minutes: minutes(seconds), totalCents, surcharges: surcharges.map((x: any) => ({ ...x, minutes: minutes(x.seconds) })), billed: Boolean(doc.billed), errors: doc.errors ?? [],
+      ...(doc.payRule ? { payRule: doc.payRule } : {}), minutes: minutes(seconds), totalCents, surcharges: surcharges.map((x: any) => ({ ...x, minutes: minutes(x.seconds) })), billed: Boolean(doc.billed), errors: doc.errors ?? [],
     };
     sheet.payLines.push(line);
-    const salaryLine: SalaryLine = { type: line.type, payType: line.payType, payTypeCode: codes.get(line.payType), absenceKind, seconds, totalCents, surcharges };
+    const salaryLine: SalaryLine = { type: line.type, payType: line.payType, payTypeCode: codes.get(line.payType), absenceKind, payRule: doc.payRule, seconds, totalCents, surcharges };
     sheet.salaryLines.push(salaryLine);
     const day = dayOf(s.user_id, date);
     if (day) {

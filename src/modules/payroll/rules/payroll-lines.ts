@@ -13,6 +13,8 @@ export interface SalaryLine {
   payTypeCode?: string;
   /** For absence salaries: the absence kind's name (illness, vacation...). */
   absenceKind?: string;
+  /** For absence salaries: the rule that priced the day; holiday pay (§2 EFZG) has a wage type of its own. */
+  payRule?: string;
   /** Paid seconds of the line (working time plus driving time, or the absence's paid time). */
   seconds: number;
   totalCents: number;
@@ -20,7 +22,7 @@ export interface SalaryLine {
 }
 
 export interface PayrollLine {
-  /** Our pay type: work, payType:<name>, absence:<kind>, surcharge:<category>:taxFree|taxable, days:<kind>. */
+  /** Our pay type: work, payType:<name>, absence:<kind> or absence:holidayPay, surcharge:<category>:taxFree|taxable, days:<kind>. */
   key: string;
   wageType?: string;
   /** What the line carries to payroll: an amount, or a number of days. */
@@ -59,7 +61,8 @@ export function payrollLines(salaries: SalaryLine[], absenceDays: Record<string,
   for (const salary of salaries) {
     const surchargeCents = salary.surcharges.reduce((sum, s) => sum + s.cents, 0);
     const base = salary.totalCents - surchargeCents;
-    const key = salary.type === 'absence' ? `absence:${salary.absenceKind ?? 'other'}` : salary.payType === 'default' ? 'work' : `payType:${salary.payType}`;
+    const absence = salary.payRule === 'holidayPay' ? 'holidayPay' : salary.absenceKind ?? 'other';
+    const key = salary.type === 'absence' ? `absence:${absence}` : salary.payType === 'default' ? 'work' : `payType:${salary.payType}`;
     if (salary.payTypeCode && salary.type === 'work') codes.set(key, salary.payTypeCode);
     // Base pay is taxable: §3b EStG exempts only the surcharges for work actually done.
     add(key, { seconds: salary.seconds, cents: base, taxableCents: base });
