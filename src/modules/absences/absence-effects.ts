@@ -9,10 +9,9 @@ import { newObjectId } from '../../platform/ids.js';
 import type { StoredRecord } from '../../resources/engine/define-resource.js';
 import { deleteRecord, findRecord, reserveNumbers, updateRecord, upsertRecords } from '../../resources/engine/resource-store.js';
 import { toAmount } from '../pay/rules/money.js';
-import { absencePay } from '../pay/rules/absence-pay.js';
+import { absencePayMethod, absenceSalaryLines } from '../pay/absence-salary-lines.js';
 import type { PayType } from '../pay/rules/salary-calculation.js';
 import { salaries } from '../pay/salaries-resource.js';
-import { contractOf } from '../pay/salary-writer.js';
 import { coverJobWindow } from '../scheduling/job-planning.js';
 import { jobs, MAX_JOB_MS } from '../scheduling/jobs-resource.js';
 import { localToUtc, utcToLocal } from '../scheduling/zoned-time.js';
@@ -57,6 +56,11 @@ async function markJobs(tx: TenantTx, ctx: RequestContext, absence: { id: string
 
 /** Paid seconds per local day, by the absence's calculation type. */
 export function paidTime(calculationType: string, facts: AbsenceFacts, affected: StoredRecord[]): Effects['absencePaidTimeArray'] {
+  if (calculationType === 'referencePeriod') {
+    // Vacation (§11 BUrlG) pays working days; a holiday with planned jobs is holiday pay (§2 EFZG).
+    const holidays = paidTime('plannedJobs', facts, affected).filter((d) => facts.isPublicHoliday(d.date));
+    return [...paidTime('contractHours', facts, affected), ...holidays].sort((a, b) => a.date.localeCompare(b.date));
+  }
   if (calculationType === 'contractHours') {
     return facts.days.filter((d) => d.contractSeconds > 0).map((d) => ({ date: d.date, seconds: d.contractSeconds }));
   }
@@ -80,12 +84,12 @@ export function paidTime(calculationType: string, facts: AbsenceFacts, affected:
 /** Absence salaries, one per paid day, kept by date across recomputes; unbilled ones of days no longer paid are removed. */
 async function writeAbsenceSalaries(
   tx: TenantTx, ctx: RequestContext, absence: { id: string; doc: Record<string, any> }, facts: AbsenceFacts,
-  days: Effects['absencePaidTimeArray'], payType: PayType | undefined,
+  days: Effects['absencePaidTimeArray'], payType: PayType | undefined, affected: StoredRecord[],
 ): Promise<string[]> {
   const existing = (await tx.db.selectFrom('salaries').selectAll().where('company_id', '=', tx.companyId)
     .where('absence_id', '=', absence.id).forUpdate().execute()) as StoredRecord[];
   const byDate = new Map(existing.map((s) => [s.doc.date as string, s]));
-  const lines = absencePay(days, contractOf(facts.contract), payType);
+  const lines = await absenceSalaryLines(tx, { absence, facts, affected, days, payType });
   const fresh = lines.filter((l) => !byDate.has(l.date)).length;
   let number = fresh ? await reserveNumbers(tx, salaries.collection, fresh) : 0;
   const records = [];
@@ -99,11 +103,11 @@ async function writeAbsenceSalaries(
       type: 'absence', absenceId: absence.id, userId: absence.doc.userId, date: line.date, billed: false, ignoreDoubleSalaries: false,
       roundedUp: false, releasedBySystem: false, payType: payType?.name ?? kindOf(absence.doc.type)?.name ?? 'absence',
       workingTime: line.seconds, targetTime: line.seconds, salaryPerHour: toAmount(line.salaryPerHourCents),
-      baseSalary: toAmount(line.cents), salary: toAmount(line.cents), salaryCents: line.cents,
+      baseSalary: toAmount(line.baseCents), salary: toAmount(line.cents), salaryCents: line.cents,
       approvedByUserId: absence.doc.approvedBy ?? ctx.userId, updatedByUserId: ctx.userId,
       from: new Date(dayStart).toISOString(), to: new Date(dayStart + line.seconds * 1000).toISOString(), trackingJobDate: new Date(dayStart).toISOString(),
       addedTime: 0, break: 0, minBreakTime: 0, roundUpSeconds: 0, drivingTime: 0,
-      nightWorkingTime: 0, sundayWorkingTime: 0, publicHolidayWorkingTime: 0, surcharges: [], errors: [],
+      nightWorkingTime: 0, sundayWorkingTime: 0, publicHolidayWorkingTime: 0, surcharges: [], errors: [], ...line.fields,
     };
     const id = before?.id ?? newObjectId();
     records.push({ id, number: before ? Number(before.number) : number++, doc, userId: ctx.userId, chatId: before?.chat_id ?? newObjectId(), columns: { salary_cents: line.cents } });
@@ -139,8 +143,8 @@ export async function applyEffects(tx: TenantTx, ctx: RequestContext, absence: {
   const affected = await markJobs(tx, ctx, absence, facts);
   const payType = await payTypeOf(tx, absence.doc.payTypeAbsenceId);
   const paid = (kindOf(absence.doc.type)?.paid ?? false) && (payType?.rateFactor ?? 100) > 0;
-  const absencePaidTimeArray = paid ? vacationPaidDays(paidTime(absence.doc.calculationType ?? 'plannedJobs', facts, affected), facts) : [];
-  const salaryIds = await writeAbsenceSalaries(tx, ctx, absence, facts, absencePaidTimeArray, payType);
+  const absencePaidTimeArray = paid ? vacationPaidDays(paidTime(absencePayMethod(absence.doc, facts.settings), facts, affected), facts) : [];
+  const salaryIds = await writeAbsenceSalaries(tx, ctx, absence, facts, absencePaidTimeArray, payType, affected);
   const leaveBooked: Effects['leaveBooked'] = [];
   if (kindOf(absence.doc.type)?.booksLeave) {
     for (const day of facts.days) {

@@ -22,6 +22,8 @@ export interface TimeAndPaySettings {
   minimumWageSector: MinimumWageSector | null;
   taxFreeBaseCapPerHour: number;
   plausibility: PlausibilitySettings;
+  /** How a vacation left at calculationType `plannedJobs` is paid (§11 BUrlG; docs/pay-law.md). */
+  vacationPayMethod: 'referencePeriod' | 'plannedJobs' | 'contractHours';
 }
 
 export const DEFAULT_TIME_AND_PAY: TimeAndPaySettings = {
@@ -33,6 +35,7 @@ export const DEFAULT_TIME_AND_PAY: TimeAndPaySettings = {
   minimumWageSector: null,
   taxFreeBaseCapPerHour: 50,
   plausibility: DEFAULT_PLAUSIBILITY,
+  vacationPayMethod: 'referencePeriod',
 };
 
 const seconds = (max: number) => Type.Integer({ minimum: 0, maximum: max });
@@ -61,6 +64,9 @@ export const settingsBody = Type.Object({
   })),
   taxFreeBaseCapPerHour: Type.Optional(Type.Number({ minimum: 0, maximum: 10_000 })),
   plausibility: Type.Optional(plausibility),
+  vacationPayMethod: Type.Optional(Type.Union(['referencePeriod', 'plannedJobs', 'contractHours'].map((m) => Type.Literal(m)), {
+    description: 'vacation pay: referencePeriod (default, §11 BUrlG 13-week average), plannedJobs or contractHours at the hourly rate',
+  })),
 }, { additionalProperties: false });
 
 /** The stored settings (companies.settings.timeAndPay) with the defaults filled in. */

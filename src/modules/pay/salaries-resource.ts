@@ -53,6 +53,15 @@ export const salaries = defineResource({
     surcharges: { type: 'array', items: salarySurchargeSchema },
     errors: { type: 'array', items: { type: 'string' } },
     date: { type: 'string', format: 'date', description: 'absence salaries: the local day paid' },
+    // Absence salaries: the rule that priced the day (docs/pay-law.md) and the taxable part.
+    payRule: { type: 'string', description: 'absence salaries: continuedPay (§4 EFZG), holidayPay (§2 EFZG), vacationPay (§11 BUrlG), plannedJobs or contractHours' },
+    legalBasis: { type: 'string', description: 'absence salaries: the law the pay follows' },
+    taxFreeCash: { ...amount, description: 'absence salaries: 0, nothing of time not worked is tax-free (§3b EStG)' },
+    taxableCash: { ...amount, description: 'absence salaries: the taxable amount (all of it)' },
+    taxableSurchargeCash: { ...amount, description: 'absence salaries: surcharges of the missed shifts, taxable' },
+    referenceEarnings: { ...amount, description: 'vacation pay: earnings of the 13 reference weeks without overtime pay' },
+    referenceOvertime: { ...amount, description: 'vacation pay: overtime pay left out of the reference' },
+    referenceDays: { type: 'integer', description: 'vacation pay: working days the reference earnings are divided by' },
   },
   columns: {
     userId: 'user_id', timeTrackingId: 'time_tracking_id', objectId: 'object_id', jobId: 'job_id',
