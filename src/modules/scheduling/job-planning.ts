@@ -16,6 +16,7 @@ import type { StoredRecord } from '../../resources/engine/define-resource.js';
 import { promotedColumns } from '../../resources/engine/resource-store.js';
 import { loadTimeAndPaySettings } from '../pay/pay-settings.js';
 import { isPublicHolidayIn, placeOfWorkRegion } from './holidays.js';
+import { reconcileAbsenceConflicts } from './absence-conflicts.js';
 import { jobs } from './jobs-resource.js';
 import { clampToBounds, loadPlanningBounds, planningBounds, PLANNING_HORIZON_DAYS, UNBOUNDED, type PlanningBounds, type TimeRange } from './planning-bounds.js';
 import { expandOccurrences, isRefusedRule, normalizeICalendar } from './recurrence.js';
@@ -103,6 +104,8 @@ export async function materialize(tx: TenantTx, assignment: PlannedAssignment, f
     }
     created += await insertJobRows(tx, rows);
   }
+  // New jobs on a planned user's approved absence are marked as its affected jobs.
+  if (created > 0) await reconcileAbsenceConflicts(tx, { userId: actor }, { assignmentId: assignment.id, from, to });
   return created;
 }
 

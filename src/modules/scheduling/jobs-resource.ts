@@ -62,7 +62,12 @@ export const jobs = defineResource({
   },
   schema: jobSchema,
   readOnly: jobReadOnly,
-  hooks: { prepare: prepareJob },
+  hooks: {
+    prepare: prepareJob,
+    // A job written onto its user's approved absence is marked (absence-conflicts.ts). Imported when
+    // called: that module reaches the absences, which import this one.
+    afterWrite: async (tx, ctx, change) => (await import('./absence-conflicts.js')).reconcileAbsenceConflicts(tx, ctx, { jobIds: [change.id] }),
+  },
 });
 
 async function prepareJob(_tx: TenantTx, _ctx: unknown, { doc, previous }: PrepareInput) {

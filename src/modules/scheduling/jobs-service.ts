@@ -11,6 +11,7 @@ import type { StoredRecord } from '../../resources/engine/define-resource.js';
 import { objectId } from '../../resources/engine/fields.js';
 import { assertReferencesExist } from '../../resources/engine/references.js';
 import { findRecord, insertRecord, nextNumber, updateRecord } from '../../resources/engine/resource-store.js';
+import { reconcileAbsenceConflicts } from './absence-conflicts.js';
 import { coverJobWindow } from './job-planning.js';
 import { createReplacementJob } from './replacement-jobs.js';
 import { recordReplacement } from '../absences/absence-coverage.js';
@@ -94,9 +95,11 @@ export function jobsService(deps: { database: Database }) {
       await save(tx, ctx, job, { ...job.doc, userId: first, ...(teamId ? { teamId } : {}) });
       const created = [];
       for (const userId of others) {
-        const { absences: _a, started: _s, acceptedStatus: _c, ...rest } = job.doc;
+        const { absences: _a, absenceId: _b, started: _s, acceptedStatus: _c, ...rest } = job.doc;
         created.push(await copy(tx, ctx, { ...rest, userId, teamId }));
       }
+      // Allowed on an absent user's day, but marked; a job given away from its absent user loses the mark.
+      await reconcileAbsenceConflicts(tx, ctx, { jobIds: [id, ...created] });
       return { _id: id, ids: [id, ...created], ...(teamId ? { teamId } : {}) };
     });
   }
@@ -106,6 +109,7 @@ export function jobsService(deps: { database: Database }) {
       const job = await load(tx, ctx, id, 'write');
       const { userId: _u, ...rest } = job.doc;
       await save(tx, ctx, job, rest);
+      await reconcileAbsenceConflicts(tx, ctx, { jobIds: [id] });
     });
   }
 
@@ -122,6 +126,7 @@ export function jobsService(deps: { database: Database }) {
         originalId: job.doc.originalId ?? job.id, originalFrom: job.doc.originalFrom ?? job.doc.from, originalTo: job.doc.originalTo ?? job.doc.to,
         ...(job.doc.targetTime === Math.round((Date.parse(job.doc.to) - Date.parse(job.doc.from)) / 60_000) ? { targetTime: Math.round((to - from) / 60_000) } : {}),
       });
+      await reconcileAbsenceConflicts(tx, ctx, { jobIds: [id] });
     });
   }
 
@@ -138,8 +143,9 @@ export function jobsService(deps: { database: Database }) {
       const target = job.doc.targetTime ?? Math.round((to - from) / 60_000);
       const firstTarget = Math.round((target * (cut - from)) / (to - from));
       await save(tx, ctx, job, { ...job.doc, to: new Date(cut).toISOString(), targetTime: firstTarget, splitId });
-      const { started: _s, absences: _a, ...rest } = job.doc;
+      const { started: _s, absences: _a, absenceId: _b, ...rest } = job.doc;
       const second = await copy(tx, ctx, { ...rest, from: new Date(cut).toISOString(), targetTime: target - firstTarget, splitId });
+      await reconcileAbsenceConflicts(tx, ctx, { jobIds: [id, second] });
       return { _id: second, ids: [id, second], splitId };
     });
   }
@@ -161,6 +167,7 @@ export function jobsService(deps: { database: Database }) {
       if (job.doc.replacementJobId) throw Conflict(`The job already has a replacement job ${job.doc.replacementJobId}`);
       const replacementId = await createReplacementJob(tx, ctx, job, userId);
       if (job.doc.absenceId) await recordReplacement(tx, ctx, job.doc.absenceId, [{ jobId: id, replacementJobId: replacementId, userId }]);
+      await reconcileAbsenceConflicts(tx, ctx, { jobIds: [replacementId] });
       return { _id: replacementId };
     });
   }
