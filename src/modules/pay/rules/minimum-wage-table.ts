@@ -17,7 +17,7 @@ export interface MinimumWageRow {
  */
 export const GENERAL_MINIMUM_WAGE: readonly MinimumWageRow[] = [
   { validFrom: '2022-10-01', perHour: 12.00, source: '§ 1 Abs. 2 MiLoG as amended by the Mindestlohnerhöhungsgesetz of 28 June 2022' },
-  { validFrom: '2024-01-01', perHour: 12.41, source: '§ 1 Nr. 1 Vierte Mindestlohnanpassungsverordnung (MiLoV4) of 24 November 2023' },
+  { validFrom: '2024-01-01', perHour: 12.41, source: '§ 1 Nr. 1 Vierte Mindestlohnanpassungsverordnung (MiLoV4)' },
   { validFrom: '2025-01-01', perHour: 12.82, source: '§ 1 Nr. 2 MiLoV4' },
   { validFrom: '2026-01-01', perHour: 13.90, source: '§ 1 Nr. 1 Fünfte Mindestlohnanpassungsverordnung (MiLoV5) of 5 November 2025, BGBl. 2025 I Nr. 268' },
   { validFrom: '2027-01-01', perHour: 14.60, source: '§ 1 Nr. 2 MiLoV5' },
