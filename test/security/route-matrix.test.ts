@@ -28,7 +28,9 @@ const EMPLOYEE_NONE = /^\/v2\/(customers|contacts|suppliers|serviceProducts|taxR
 const EMPLOYEE_READ_ONLY = /^\/v2\/(users|objects|activityTypes|articles|jobs|salaries|holidays)(\/|$)/;
 
 /** Requests that need more than the defaults (below) to pass validation, so that permissions decide. */
-const QUERIES: Record<string, string> = { 'GET /v2/holidays': '?year=2027' };
+const QUERIES: Record<string, string> = {
+  'GET /v2/holidays': '?year=2027', 'GET /v2/users/:id/timesheet': '?month=2027-01', 'GET /v2/timesheets': '?month=2027-01', 'GET /v2/payroll/export': '?month=2027-01',
+};
 const BODIES: Record<string, (ids: Ids) => unknown> = {
   'POST /v2/jobs/jobsInTimeFrame': () => ({ from: String(Date.UTC(2027, 0, 1)), to: String(Date.UTC(2027, 0, 15)) }),
   'POST /v2/salaries/compute': () => ({ from: '2027-01-01T00:00:00Z', to: '2027-02-01T00:00:00Z' }),
