@@ -105,7 +105,7 @@ export async function absenceSalaryLines(tx: TenantTx, input: {
       const lost = planned.map((job) => {
         const region = job.doc.objectId ? pay.regions.get(job.doc.objectId) : undefined;
         return lostPay([shiftOf(job, facts.period)], {
-          contract, payType, rules: payType?.surcharges === false ? [] : pay.rules, timeZone: facts.settings.timeZone,
+          contract, payType, rules: pay.rules, timeZone: facts.settings.timeZone,
           isPublicHoliday: region ? (d) => isHolidayIn(region, d) : facts.isPublicHoliday,
         });
       });
