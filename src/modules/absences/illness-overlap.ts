@@ -12,11 +12,11 @@ import { leaveAfterIllness, type LeaveAfterIllness } from './rules/illness-durin
 export const ILLNESS = 1;
 const APPROVED = ['approved', 'assigned'];
 
-/** Approved absences of these types of the user whose stored period overlaps [from, to). */
-export async function approvedOverlapping(tx: TenantTx, userId: string, types: number[], from: number, to: number): Promise<StoredRecord[]> {
+/** Approved absences of these types of the user whose stored period overlaps [from, to); locked for a workflow that rewrites them. */
+export async function approvedOverlapping(tx: TenantTx, userId: string, types: number[], from: number, to: number, lock = false): Promise<StoredRecord[]> {
   const { rows } = await sql<StoredRecord>`SELECT * FROM absences WHERE company_id = ${tx.companyId} AND user_id = ${userId}
       AND type = ANY(${sql.val(types)}::int[]) AND state = ANY(${sql.val(APPROVED)}::text[]) AND dt_start < ${new Date(to)} AND dt_end > ${new Date(from)}
-    ORDER BY dt_start FOR UPDATE`.execute(tx.db);
+    ORDER BY dt_start ${lock ? sql`FOR UPDATE` : sql``}`.execute(tx.db);
   return rows;
 }
 

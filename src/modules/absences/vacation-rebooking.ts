@@ -19,7 +19,7 @@ export async function releaseOverlappingVacations(tx: TenantTx, ctx: RequestCont
   const found = new Map<string, StoredRecord>();
   for (const doc of docs) {
     if (doc?.type !== ILLNESS || !doc.periodFrom || !doc.periodTo) continue;
-    for (const v of await approvedOverlapping(tx, doc.userId, LEAVE_TYPES, Date.parse(doc.periodFrom), Date.parse(doc.periodTo))) found.set(v.id, v);
+    for (const v of await approvedOverlapping(tx, doc.userId, LEAVE_TYPES, Date.parse(doc.periodFrom), Date.parse(doc.periodTo), true)) found.set(v.id, v);
   }
   for (const vacation of found.values()) await releaseEffects(tx, ctx, vacation);
   return [...found.values()];
