@@ -112,6 +112,7 @@ describe('timesheet (JSON)', () => {
 
   test('a malformed month or unknown user is refused', async () => {
     assertProblem(await req('GET', `/v2/users/${user.Paula!._id}/timesheet?month=2026-13`), 400);
+    assertProblem(await req('GET', `/v2/users/${user.Paula!._id}/timesheet?month=0026-11`), 400);
     assertProblem(await req('GET', `/v2/users/${user.Paula!._id}/timesheet`), 400);
     assertProblem(await req('GET', '/v2/users/0123456789abcdef01234567/timesheet?month=2026-11'), 404);
   });
@@ -143,7 +144,7 @@ describe('timesheet files', () => {
     const text = pdfLines(res.bytes).join('\n');
     for (const expected of ['Glanz Gebäudereinigung', 'Stundenzettel 11/2026', `Paula Muster · Personalnummer ${user.Paula!.number}`,
       'Mi 11.11.2026 8:00 8:00 0:30 7:30 93,75', 'Sa 14.11.2026 4:00 4:00 Na 4:00 So 2:00 78,75', 'Summe 8:00 14:00 0:30 13:30 Na 4:00 So 2:00 172,50',
-      'Lohn gesamt: 172,50 € (steuerfrei 28,75 €, steuerpflichtig 143,75 €)', 'Datum, Unterschrift Mitarbeiter']) {
+      'Zuschläge: Na Nacht, So Sonntag, Fe Feiertag, Sz Sonstige', 'Lohn gesamt: 172,50 € (steuerfrei 28,75 €, steuerpflichtig 143,75 €)', 'Datum, Unterschrift Mitarbeiter']) {
       assert.ok(text.includes(expected), `the PDF shows "${expected}":\n${text}`);
     }
   });

@@ -77,7 +77,7 @@ describe('LODAS ASCII import', () => {
     assert.equal(file, [
       '[Allgemein]', 'Ziel=LODAS', 'Version_SST=1.0', 'BeraterNr=1234567', 'MandantenNr=12345', 'Feldtrennzeichen=;', 'Zahlenkomma=,',
       'Datumsformat=TT/MM/JJJJ', 'Stringbegrenzer="', 'Kommentarzeichen=*', '',
-      '* ohne Lohnart: 7 surcharge:other:taxable', '* Mu?ller',
+      '* ohne Lohnart: 7 surcharge:other:taxable', '* Muller',
       '[Satzbeschreibung]', '10;u_lod_bwd_buchung_standard;abrechnung_zeitraum#bwd;pnr#bwd;la_eigene#bwd;bs_nr#bwd;bs_wert_butab#bwd;', '',
       '[Bewegungsdaten]', '10;01/11/2026;7;1001;1;7,50;', '10;01/11/2026;7;1000;4;93,75;', '10;01/11/2026;7;9100;2;1,5;', '',
     ].join('\r\n'));

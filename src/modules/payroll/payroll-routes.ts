@@ -17,7 +17,7 @@ import { loadTimesheets } from './timesheet.js';
 import { timesheetCsv, timesheetJson } from './timesheet-formats.js';
 import { timesheetPdf } from './timesheet-pdf.js';
 
-const month = Type.String({ pattern: '^\\d{4}-(0[1-9]|1[0-2])$', description: 'YYYY-MM, a local month in the company\'s time zone' });
+const month = Type.String({ pattern: '^(19|20|21)\\d{2}-(0[1-9]|1[0-2])$', description: 'YYYY-MM, a local month in the company\'s time zone' });
 const file = (description: string) => ({ description, content: { 'text/csv': { schema: { type: 'string' } } } });
 
 /** The lower of the two read levels: a timesheet shows time tracking and pay. */

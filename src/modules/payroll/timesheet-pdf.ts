@@ -32,7 +32,10 @@ function row(flow: Flow, cells: string[], bold = false) {
   flow.y += h;
 }
 
-const surchargeText = (m: Record<string, number>) => Object.entries(m).filter(([, v]) => v > 0).map(([k, v]) => `${(SURCHARGE_LABELS[k] ?? k).slice(0, 2)} ${hm(v)}`).join(' ');
+/** Short names of the surcharge categories in the narrow column; a legend under the table spells them out. */
+const SHORT: Record<string, string> = { night: 'Na', sunday: 'So', publicHoliday: 'Fe', other: 'Sz' };
+const surchargeText = (m: Record<string, number>) => Object.entries(m).filter(([, v]) => v > 0).map(([k, v]) => `${SHORT[k] ?? k} ${hm(v)}`).join(' ');
+const LEGEND = `Zuschläge: ${Object.entries(SHORT).map(([k, short]) => `${short} ${SURCHARGE_LABELS[k]}`).join(', ')} (Stunden:Minuten)`;
 
 export async function timesheetPdf(sheet: Timesheet, companyName: string): Promise<Buffer> {
   const title = `Stundenzettel ${sheet.month.slice(5, 7)}/${sheet.month.slice(0, 4)}`;
@@ -55,7 +58,8 @@ export async function timesheetPdf(sheet: Timesheet, companyName: string): Promi
     flow.y += 2;
     const t = sheet.totals;
     row(flow, ['Summe', hm(t.plannedMinutes), hm(t.presenceMinutes), hm(t.breakMinutes), hm(t.workedMinutes), '', surchargeText(t.surchargeMinutes), formatCents(t.payCents)], true);
-    flow.y += 8;
+    flow.y += 4;
+    flow.block(LEGEND, PAGE.left, WIDTH, { size: 7.5, color: '#444444' }, 6);
     const absences = Object.entries(t.absenceDays).map(([k, v]) => `${ABSENCE_LABELS[k] ?? k} ${formatDecimal(v)}`).join(', ');
     const lines = [
       `Abwesenheitstage: ${absences || 'keine'}`,

@@ -34,7 +34,8 @@ export const SATZBESCHREIBUNG = `${RECORD_ID};u_lod_bwd_buchung_standard;abrechn
 /** The first day of the month as TT/MM/JJJJ: LODAS's accounting period. */
 export const accountingPeriod = (month: string) => `01/${month.slice(5, 7)}/${month.slice(0, 4)}`;
 
-const ascii = (text: string) => text.normalize('NFKD').replace(/[^\x20-\x7e]/g, '?');
+/** Accents dropped (ü → u), anything else outside printable ASCII as `?`. */
+const ascii = (text: string) => text.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').replace(/[^\x20-\x7e]/g, '?');
 
 export function lodasFile(input: LodasInput): string {
   const period = accountingPeriod(input.month);
