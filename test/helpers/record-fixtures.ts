@@ -145,6 +145,7 @@ export const ACTION_BODIES: Record<string, (ids: Ids, collection: string) => unk
   generate: () => ({ until: '2027-03-01T00:00:00Z' }),
   messages: () => ({ text: 'written by B?' }),
   issue: () => undefined,
+  send: () => undefined,
   invoice: () => ({ from: '2027-01-01', to: '2027-01-31' }),
   clientLink: () => ({}),
   assignment: (ids) => ({ objectId: ids.objects, iCalendar: { tzid: 'Europe/Berlin', rrule: 'FREQ=WEEKLY', dtstart: '2027-01-04T06:00:00', dtend: '2027-01-04T07:00:00' } }),

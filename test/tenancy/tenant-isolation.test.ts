@@ -58,6 +58,8 @@ describe('cross-tenant access through every route with an id', () => {
     const onlyInA = aUsers.body[0].number;
 
     // Public routes (a client link's token) are not bound to credentials; test/invoicing covers their tokens.
+    // Routes whose query is required: a valid one, so that only the tenant decides the answer.
+    const QUERIES: Record<string, string> = { 'GET /v2/users/:id/timesheet': '?month=2027-01' };
     const routes = t.app.routeList.filter((r) => r.url.startsWith('/v2/') && r.url.includes(':') && !r.isPublic);
     assert.ok(routes.length >= 25, `found ${routes.length} routes with parameters`);
     for (const route of routes) {
@@ -77,7 +79,7 @@ describe('cross-tenant access through every route with an id', () => {
       } else if (route.method === 'PATCH') {
         payload = fixture.patch ?? fixtureBody(fixture, idOf);
       }
-      const res = await call(t.app, route.method as 'GET', url, b.headers, payload);
+      const res = await call(t.app, route.method as 'GET', url + (QUERIES[`${route.method} ${route.url}`] ?? ''), b.headers, payload);
       assert.equal(res.status, 404, `${route.method} ${route.url} as B: ${res.status} ${JSON.stringify(res.body)}`);
       const afterwards = await call(t.app, 'GET', readUrl, a.headers);
       assert.deepEqual(afterwards.body, before.body, `${route.method} ${route.url} changed A's record`);
