@@ -2,6 +2,7 @@
 // acceptance) from the shared validation folder, run once over a batch of XML files: one JVM run
 // per stylesheet costs about 12 s however many files there are.
 import { execFile, execFileSync } from 'node:child_process';
+import { onPath } from './debian-tools.js';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, dirname, join, resolve } from 'node:path';
@@ -12,15 +13,6 @@ const REPO = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 export const VALIDATION_DIR = process.env.EINVOICE_VALIDATION_DIR ?? resolve(REPO, '../shared/einvoice-validation');
 export const DEBIAN_PACKAGES = 'default-jre-headless libsaxonhe-java libxml2-utils qpdf poppler-utils';
 const SAXON_JAR = '/usr/share/java/Saxon-HE.jar';
-
-const onPath = (binary: string) => {
-  try {
-    execFileSync('sh', ['-c', `command -v ${binary}`], { stdio: 'ignore' });
-    return true;
-  } catch {
-    return false;
-  }
-};
 
 /** Why the validation cannot run here (undefined when it can). */
 export function validationUnavailable(): string | undefined {

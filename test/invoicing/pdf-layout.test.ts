@@ -7,6 +7,7 @@ import { renderPdf, renderReminderPdf, renderZugferd } from '../../src/modules/i
 import { renderEInvoiceXml } from '../../src/modules/invoicing/einvoice/render-xml.js';
 import { SELLER } from '../helpers/invoicing-fixtures.js';
 import { onPdfFile, pdfFonts, pdfLines, pdfText, pngImage } from './invoicing-helpers.js';
+import { PDF_TOOLS } from '../helpers/debian-tools.js';
 
 const SPECIAL = 'Grünanlage & Außenflächen <Süd> "Tor 3" \'Ökö\'';
 const DESCRIPTION = 'Fegen der Wege, Laub aufnehmen und entsorgen; Papierkörbe leeren. ';
@@ -42,7 +43,7 @@ function storedInvoice(positionCount = 3, more: Record<string, any> = {}): Recor
 const text = async (doc: Record<string, any>, kind: 'invoice' | 'credit' | 'invoicestorno' | 'offer' = 'invoice') => pdfLines(await renderPdf(doc, kind)).join('\n');
 const pageCount = (pdf: Buffer) => pdfText(pdf).split('\f').filter((page) => page.trim()).length;
 
-describe('wording', () => {
+describe('wording', { skip: PDF_TOOLS }, () => {
   test('payment terms in German from the net days, the due date and skonto', async () => {
     assert.match(await text(storedInvoice()), /Zahlbar innerhalb von 14 Tagen ohne Abzug bis 29\.11\.2026\./);
     const skonto = await text(storedInvoice(3, { paymentTerm: { name: 'Skonto', netDays: 14, skontoPercentage: 2, skontoDays: 10 }, grossAmount: 595 }));
@@ -75,7 +76,7 @@ describe('wording', () => {
   });
 });
 
-describe('layout', () => {
+describe('layout', { skip: PDF_TOOLS }, () => {
   test('descriptions are printed under their titles, wrapped in the title column', async () => {
     const lines = pdfLines(await renderPdf(storedInvoice(), 'invoice'));
     const title = lines.findIndex((l) => /^1 Unterhaltsreinigung Haus 1 2 h 50,00 € 19 % 100,00 €$/.test(l));
@@ -146,7 +147,7 @@ describe('layout', () => {
   });
 });
 
-describe('fonts and logo', () => {
+describe('fonts and logo', { skip: PDF_TOOLS }, () => {
   test('every font of the PDF, the reminder and the ZUGFeRD file is embedded (DejaVu Sans, regular and bold)', async () => {
     for (const pdf of [await renderPdf(storedInvoice(), 'invoice'), await renderReminderPdf({ subject: 'Mahnung', text: 'x', date: '2026-12-10' }, storedInvoice()), await renderZugferd(storedInvoice(), 'invoice')]) {
       const fonts = pdfFonts(pdf);
@@ -164,7 +165,7 @@ describe('fonts and logo', () => {
   });
 });
 
-describe('ZUGFeRD / Factur-X (XRECHNUNG) as PDF/A-3b', () => {
+describe('ZUGFeRD / Factur-X (XRECHNUNG) as PDF/A-3b', { skip: PDF_TOOLS }, () => {
   test('the CII XML is attached as xrechnung.xml (text/xml, Alternative) and the visible invoice is ours', async () => {
     const doc = storedInvoice();
     const pdf = await renderZugferd(doc, 'invoice', { logo: pngImage(120, 40) });

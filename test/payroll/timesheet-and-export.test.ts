@@ -7,6 +7,7 @@ import assert from 'node:assert/strict';
 import { assertProblem, requester } from '../helpers/http-assertions.js';
 import { call, createTestApp, signup, type TestApp, type Tenant } from '../helpers/test-app.js';
 import { pdfLines } from '../invoicing/invoicing-helpers.js';
+import { PDF_TOOLS } from '../helpers/debian-tools.js';
 
 let t: TestApp;
 let admin: Tenant;
@@ -136,7 +137,7 @@ describe('timesheet files', () => {
     }
   });
 
-  test('PDF with the embedded font: every day, the totals, the leave and the signature lines', async () => {
+  test('PDF with the embedded font: every day, the totals, the leave and the signature lines', { skip: PDF_TOOLS }, async () => {
     const res = await raw(`/v2/users/${user.Paula!._id}/timesheet?month=2026-11&format=pdf`);
     assert.equal(res.status, 200);
     assert.equal(res.headers['content-type'], 'application/pdf');
