@@ -12,8 +12,9 @@ import { toAmount } from '../pay/rules/money.js';
 import { absencePayMethod, absenceSalaryLines } from '../pay/absence-salary-lines.js';
 import type { PayType } from '../pay/rules/salary-calculation.js';
 import { salaries } from '../pay/salaries-resource.js';
+import { markJobAbsent, unmarkJob } from '../scheduling/absence-marks.js';
 import { coverJobWindow } from '../scheduling/job-planning.js';
-import { jobs, MAX_JOB_MS } from '../scheduling/jobs-resource.js';
+import { MAX_JOB_MS } from '../scheduling/jobs-resource.js';
 import { localToUtc, utcToLocal } from '../scheduling/zoned-time.js';
 import { users } from '../users/users-resource.js';
 import { absenceFacts, type AbsenceFacts } from './absence-facts.js';
@@ -43,13 +44,8 @@ async function markJobs(tx: TenantTx, ctx: RequestContext, absence: { id: string
       AND from_at < ${new Date(to)} AND to_at > ${new Date(from)} AND from_at > ${new Date(from - MAX_JOB_MS)}
       AND state <> 'cancelled' AND started_at IS NULL AND absence_id IS NULL
     ORDER BY from_at FOR UPDATE`.execute(tx.db);
-  const entry = {
-    _id: absence.id, companyId: tx.companyId, absenceId: absence.id, dtStart: new Date(from).toISOString(), dtEnd: new Date(to).toISOString(),
-    calculationType: absence.doc.calculationType,
-  };
-  for (const job of rows) {
-    await updateRecord(tx, jobs, job.id, { doc: { ...job.doc, absenceId: absence.id, absences: [...(job.doc.absences ?? []), entry] }, userId: ctx.userId });
-  }
+  const mark = { absenceId: absence.id, dtStart: new Date(from).toISOString(), dtEnd: new Date(to).toISOString(), calculationType: absence.doc.calculationType };
+  for (const job of rows) await markJobAbsent(tx, ctx.userId, job, mark);
   const all = await sql<StoredRecord>`SELECT * FROM jobs WHERE company_id = ${tx.companyId} AND absence_id = ${absence.id} ORDER BY from_at`.execute(tx.db);
   return all.rows;
 }
@@ -172,10 +168,7 @@ export async function releaseEffects(tx: TenantTx, ctx: RequestContext, absence:
   const linked = (await tx.db.selectFrom('salaries').selectAll().where('company_id', '=', tx.companyId)
     .where('absence_id', '=', absence.id).forUpdate().execute()) as StoredRecord[];
   if (linked.some((s) => s.doc.billed)) throw Conflict('A salary of this absence is billed; undo the billing first');
-  for (const job of rows) {
-    const { absenceId: _a, ...doc } = job.doc;
-    await updateRecord(tx, jobs, job.id, { doc: { ...doc, absences: (job.doc.absences ?? []).filter((a: { absenceId: string }) => a.absenceId !== absence.id) }, userId: ctx.userId });
-  }
+  for (const job of rows) await unmarkJob(tx, ctx.userId, job);
   for (const salary of linked) await deleteRecord(tx, salaries, salary, ctx.userId);
   await bookLeave(tx, ctx, absence.doc.userId, absence.doc.leaveBooked ?? [], -1);
 }

@@ -7,7 +7,7 @@ import type { TenantTx } from '../../platform/db/tenant.js';
 import { newObjectId } from '../../platform/ids.js';
 import type { StoredRecord } from '../../resources/engine/define-resource.js';
 import { weeklyHours } from '../absences/rules/absence-days.js';
-import { publicHolidays } from '../scheduling/holidays.js';
+import { isPublicHolidayIn } from '../scheduling/holidays.js';
 import { localToUtc, utcToLocal } from '../scheduling/zoned-time.js';
 import type { TimeAndPaySettings } from './pay-settings.js';
 import { centsFor, toAmount, toCents } from './rules/money.js';
@@ -106,7 +106,7 @@ export async function absenceSalaryLines(tx: TenantTx, input: {
         const region = job.doc.objectId ? pay.regions.get(job.doc.objectId) : undefined;
         return lostPay([shiftOf(job, facts.period)], {
           contract, payType, rules: pay.rules, timeZone: facts.settings.timeZone,
-          isPublicHoliday: region ? (d) => isHolidayIn(region, d) : facts.isPublicHoliday,
+          isPublicHoliday: region ? isPublicHolidayIn(region) : facts.isPublicHoliday,
         });
       });
       const surcharges = lost.flatMap((l) => l.surcharges);
@@ -129,8 +129,6 @@ export async function absenceSalaryLines(tx: TenantTx, input: {
   }
   return lines;
 }
-
-const isHolidayIn = (region: { country: string; state?: string }, date: string) => publicHolidays(region.country, region.state, Number(date.slice(0, 4))).has(date);
 
 /** Taxable part: the surcharges of time not worked (§3b EStG exempts only work done); base pay is wage anyway. */
 function fieldsOf(rule: PayRule, cents: number, taxableSurchargeCents: number, surcharges: unknown[], reference?: VacationDayRate) {

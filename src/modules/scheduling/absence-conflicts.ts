@@ -11,7 +11,7 @@ import type { StoredRecord } from '../../resources/engine/define-resource.js';
 import { findRecord, updateRecord } from '../../resources/engine/resource-store.js';
 import { coverage } from '../absences/absence-coverage.js';
 import { absences } from '../absences/absences-resource.js';
-import { jobs } from './jobs-resource.js';
+import { markJobAbsent, unmarkJob } from './absence-marks.js';
 
 const APPROVED = sql`('approved', 'assigned')`;
 
@@ -43,14 +43,10 @@ export async function reconcileAbsenceConflicts(tx: TenantTx, ctx: RequestContex
   for (const job of rows) {
     if (!job.doc.absenceId && job.conflict_id) {
       const a = job.conflict_doc!;
-      const entry = { _id: job.conflict_id, companyId: tx.companyId, absenceId: job.conflict_id, dtStart: a.periodFrom, dtEnd: a.periodTo, calculationType: a.calculationType };
-      await updateRecord(tx, jobs, job.id, { doc: { ...job.doc, absenceId: job.conflict_id, absences: [...(job.doc.absences ?? []), entry] }, userId: ctx.userId });
+      await markJobAbsent(tx, ctx.userId, job, { absenceId: job.conflict_id, dtStart: a.periodFrom, dtEnd: a.periodTo, calculationType: a.calculationType });
       touched.add(job.conflict_id);
     } else if (job.doc.absenceId && !job.keeps) {
-      const { absenceId, ...doc } = job.doc;
-      const rest = (job.doc.absences ?? []).filter((e: { absenceId: string }) => e.absenceId !== absenceId);
-      await updateRecord(tx, jobs, job.id, { doc: { ...doc, absences: rest }, userId: ctx.userId });
-      touched.add(absenceId);
+      touched.add(await unmarkJob(tx, ctx.userId, job));
     }
   }
   for (const id of touched) await refreshAffected(tx, ctx, id);
