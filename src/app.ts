@@ -1,8 +1,6 @@
 // Builds the application from its dependencies; never listens (main.ts does, tests inject).
 import Fastify, { type FastifyInstance } from 'fastify';
 import rateLimit from '@fastify/rate-limit';
-import swagger from '@fastify/swagger';
-import apiReference from '@scalar/fastify-api-reference';
 import type { Config } from './config.js';
 import type { Database } from './platform/db/database.js';
 import { pendingMigrations } from './platform/db/migrate.js';
@@ -13,6 +11,8 @@ import { lazySerializerFactory } from './platform/http/lazy-serializers.js';
 import { clientErrorHandler, frameworkErrors, registerProblemHandlers, sendProblem } from './platform/http/problem.js';
 import { registerAuthentication } from './platform/http/request-context.js';
 import { problemSchema } from './platform/http/route-docs.js';
+import { registerOpenApi, serveOpenApiDocument } from './platform/openapi/openapi-document.js';
+import { registerReferencePage } from './platform/openapi/reference-page.js';
 import { routeValidatorCompiler } from './platform/http/validation.js';
 import { registerApiKeyRoutes } from './modules/auth/api-keys.js';
 import { registerAuthRoutes } from './modules/auth/auth-routes.js';
@@ -97,21 +97,7 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
   registerProblemHandlers(app);
   registerBodyDepthLimit(app);
   app.addSchema(problemSchema);
-  await app.register(swagger, {
-    openapi: {
-      openapi: '3.1.0',
-      info: {
-        title: 'Crewbase: Workforce Service-Management API', version: '2',
-        description: 'Errors are application/problem+json (RFC 9457). Lists take limit, offset, sort=field:1,other:-1, field filters and filter=[{field,type,op,value}]; the total is in X-Total-Count.',
-      },
-      components: {
-        securitySchemes: {
-          'Bearer-Auth': { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
-          'API-Key': { type: 'apiKey', in: 'header', name: 'x-API-Key' },
-        },
-      },
-    },
-  });
+  await registerOpenApi(app);
   await app.register(rateLimit, {
     global: false,
     errorResponseBuilder: (_request, context) => TooManyRequests(`Too many requests; retry in ${Math.ceil(context.ttl / 1000)} s`, Math.ceil(context.ttl / 1000)),
@@ -166,12 +152,7 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
     registerWebhookRoutes(v2, { database, ...webhookDeps(config, deps.resolveHost) });
   }, { prefix: API_PREFIX });
 
-  app.get(`${API_PREFIX}/openapi.json`, { schema: { hide: true }, config: { isPublic: true } }, async () => app.swagger());
-  await app.register(apiReference, { routePrefix: `${API_PREFIX}/docs`, configuration: {
-      url: `${API_PREFIX}/openapi.json`, title: 'Crewbase API',
-      // The reference works offline: no AI agent or MCP buttons that call outside services.
-      agent: { disabled: true }, mcp: { disabled: true },
-    } as never,
-  });
+  serveOpenApiDocument(app, API_PREFIX);
+  await registerReferencePage(app, API_PREFIX);
   return app;
 }
