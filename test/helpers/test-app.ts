@@ -13,6 +13,7 @@ import { createApp, type AppDeps } from '../../src/app.js';
 import { loadConfig, type Config } from '../../src/config.js';
 import { openDatabase, type Database } from '../../src/platform/db/database.js';
 import { migrate } from '../../src/platform/db/migrate.js';
+import { checkResponses, responseCheckEnabled } from './response-check.js';
 
 // The installed PGlite's version, read from its package file (its exports do not include it).
 const PGLITE_VERSION: string = JSON.parse(readFileSync(join(dirname(fileURLToPath(import.meta.url)), '../../node_modules/@electric-sql/pglite/package.json'), 'utf8')).version;
@@ -84,6 +85,7 @@ export async function createTestApp(env: Record<string, string> = {}, extraDeps:
   const database = fresh ? await openDatabase({ kind: 'postgres', url: fresh.url, poolSize: 5 }) : await migratedPglite();
   await migrate(database);
   const app = await createApp({ config, database, logger: false, ...extraDeps });
+  if (responseCheckEnabled()) checkResponses(app);
   await app.ready();
   return {
     app, config, database, dataDir,
