@@ -6,6 +6,7 @@ import assert from 'node:assert/strict';
 import { MAX_BODY_DEPTH, freeJsonViolation, textNestsDeeperThan } from '../../src/platform/http/json-limits.js';
 import { FREE_JSON_LIMITS } from '../../src/resources/engine/fields.js';
 import { assertProblem, requester } from '../helpers/http-assertions.js';
+import { inlinedOpenApi } from '../helpers/openapi.js';
 import { createTestApp, signup, type TestApp, type Tenant } from '../helpers/test-app.js';
 
 /** `levels` objects inside each other: nested(1) is {}, nested(2) is {"a":{}}. */
@@ -110,7 +111,7 @@ describe('over HTTP', () => {
   });
 
   test('every array and every free object of a request body has a maximum', async () => {
-    const openapi = (await t.app.inject({ method: 'GET', url: '/v2/openapi.json' })).json();
+    const openapi = await inlinedOpenApi(t.app);
     const unbounded: string[] = [];
     let arrays = 0;
     for (const [path, operations] of Object.entries<any>(openapi.paths)) {

@@ -8,6 +8,7 @@ import assert from 'node:assert/strict';
 import { OBJECT_ID_PATTERN, newObjectId } from '../../src/platform/ids.js';
 import { REFERENCED_TABLES, referenceSites, type ReferencedTable, type ReferenceSite } from '../../src/resources/engine/references.js';
 import { assertProblem, requester } from '../helpers/http-assertions.js';
+import { inlinedOpenApi } from '../helpers/openapi.js';
 import { FIXTURES, createFixtureRecords, fixtureBody, type Ids } from '../helpers/record-fixtures.js';
 import { call, createTestApp, signup, type TestApp, type Tenant } from '../helpers/test-app.js';
 import { setUpSeller } from '../helpers/invoicing-fixtures.js';
@@ -58,7 +59,7 @@ before(async () => {
   b = await signup(t.app, 'B');
   ownIds = await createFixtureRecords({ app: t.app, headers: a.headers });
   foreignIds = await createFixtureRecords({ app: t.app, headers: b.headers });
-  openapi = (await t.app.inject({ method: 'GET', url: '/v2/openapi.json' })).json();
+  openapi = await inlinedOpenApi(t.app);
 });
 after(() => t.close());
 

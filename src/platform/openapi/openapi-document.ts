@@ -1,23 +1,135 @@
 // The OpenAPI document: collected from the route schemas by @fastify/swagger, served at /v2/openapi.json.
+// Per route (transform): operationId, readable tag, central description, `security: []` on public
+// routes, named schemas marked. On the finished document (transformObject): named schemas hoisted
+// into components, responses described by status, examples, top-level tags with their groups.
 import type { FastifyInstance } from 'fastify';
 import swagger from '@fastify/swagger';
+import { SECURITY } from '../http/route-docs.js';
+import { GETTING_STARTED } from './getting-started.js';
+import { OPERATION_DOCS } from './operation-docs.js';
+import { operationIdOf } from './operation-ids.js';
+import { hoistNamedSchemas, markNamedSchemas } from './schema-names.js';
+import { tagName, tagSections } from './tags.js';
+
+const STATUS_TEXT: Record<string, string> = {
+  200: 'OK', 201: 'Created', 202: 'Accepted', 204: 'No content', 206: 'Partial content (a Range request)',
+  304: 'Not modified', 400: 'Invalid input', 401: 'Missing, invalid or expired credentials', 403: 'Not permitted',
+  404: 'Not found', 409: 'Conflict', 413: 'Body too large', 415: 'Unsupported content type', 422: 'Unprocessable', 429: 'Rate limited',
+};
+
+const DESCRIPTION = [
+  'The service-management API of Crewbase: customers and their objects, assignments and the jobs planned from them, time tracking, pay, absences, tasks, invoicing and webhooks.',
+  '',
+  '**Authentication.** Send `Authorization: Bearer <accessToken>` (from `POST /v2/auth/login` or `POST /v2/company/signup`) or `x-API-Key: <key>` (from `POST /v2/apiKeys`, shown once). Operations marked without security need neither.',
+  '',
+  '**Lists** take `limit` (default 100, at most 1000), `offset`, `sort=field:1,other:-1`, filters named after fields, `<field>From`/`<field>To` for dates and numbers, and `filter=[{field,type,op,value}]`; the total is in the `X-Total-Count` header.',
+  '',
+  '**Writes** take JSON (`Content-Type: application/json`); PATCH is a JSON Merge Patch (only supplied fields change; `null` removes one). POSTs that create accept an `Idempotency-Key` header.',
+  '',
+  '**Errors** are `application/problem+json` (RFC 9457): `type`, `title`, `status`, `detail`, and `errors[]` naming the fields.',
+  '',
+  '**Times** are ISO 8601 date-times in UTC unless a field says otherwise; `jobsInTimeFrame` also takes epoch milliseconds.',
+].join('\n');
+
+type Json = Record<string, any>;
 
 export async function registerOpenApi(app: FastifyInstance): Promise<void> {
   await app.register(swagger, {
     openapi: {
       openapi: '3.1.0',
       info: {
-        title: 'Crewbase: Workforce Service-Management API', version: '2',
-        description: 'Errors are application/problem+json (RFC 9457). Lists take limit, offset, sort=field:1,other:-1, field filters and filter=[{field,type,op,value}]; the total is in X-Total-Count.',
+        title: 'Crewbase: Workforce Service-Management API', version: '2', description: `${DESCRIPTION}\n\n${GETTING_STARTED}`,
+        license: { name: 'Proprietary', identifier: 'LicenseRef-Proprietary' },
       },
+      // Relative: the document describes the server that serves it, whatever its host (paths carry /v2).
+      servers: [{ url: '/', description: 'This server' }],
+      security: SECURITY,
       components: {
         securitySchemes: {
-          'Bearer-Auth': { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
-          'API-Key': { type: 'apiKey', in: 'header', name: 'x-API-Key' },
+          'Bearer-Auth': { type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: 'Access token from log-in or sign-up' },
+          'API-Key': { type: 'apiKey', in: 'header', name: 'x-API-Key', description: 'API key from POST /v2/apiKeys' },
         },
       },
     },
+    // Shared schemas (app.addSchema) are named by their $id (`Problem`), not `def-0`.
+    refResolver: { buildLocalReference: (json, _baseUri, _fragment, i) => (typeof json.$id === 'string' ? json.$id : `def-${i}`) },
+    transform: ({ schema, url, route }) => {
+      if (!schema || (schema as Json).hide) return { schema, url };
+      const method = [route.method].flat().find((m) => m !== 'HEAD') ?? 'GET';
+      const own = schema as Json;
+      const operationId: string = own.operationId ?? operationIdOf(method, url);
+      const doc = OPERATION_DOCS[operationId];
+      const isPublic = Boolean((route.config as { isPublic?: boolean } | undefined)?.isPublic);
+      return {
+        url,
+        schema: {
+          ...markNamedSchemas(own),
+          operationId,
+          tags: ((own.tags as string[] | undefined) ?? []).map(tagName),
+          ...(doc?.summary ? { summary: doc.summary } : {}),
+          ...(doc?.description ?? own.description ? { description: doc?.description ?? own.description } : {}),
+          ...(isPublic ? { security: [] } : {}),
+        },
+      };
+    },
+    transformObject: (documentObject) => finishDocument((documentObject as { openapiObject: Json }).openapiObject),
   });
+}
+
+function finishDocument(document: Json): Json {
+  hoistNamedSchemas(document);
+  describeSettingsResponses(document);
+  const used = new Set<string>();
+  for (const item of Object.values<Json>(document.paths ?? {})) {
+    for (const operation of Object.values<Json>(item)) {
+      for (const tag of operation.tags ?? []) used.add(tag);
+      for (const [status, response] of Object.entries<Json>(operation.responses ?? {})) {
+        if (!response.description || response.description === 'Default Response') response.description = STATUS_TEXT[status] ?? 'Response';
+      }
+      addExamples(operation);
+    }
+  }
+  Object.assign(document, tagSections(used));
+  return document;
+}
+
+/**
+ * Company settings routes answer the whole settings document (defaults filled in) but declare no
+ * success schema (they are not serialized by schema); the document gives them the PATCH body's
+ * shape, named after the path (`TimeAndPaySettings`).
+ */
+function describeSettingsResponses(document: Json): void {
+  for (const [path, item] of Object.entries<Json>(document.paths ?? {})) {
+    const body = item.patch?.requestBody?.content?.['application/json']?.schema;
+    if (!body || !/\/company\/\w+Settings$/.test(path)) continue;
+    const name = path.split('/').pop()!.replace(/^./, (c) => c.toUpperCase());
+    document.components.schemas[name] ??= body;
+    const ref = { $ref: `#/components/schemas/${name}` };
+    item.patch.requestBody.content['application/json'].schema = ref;
+    for (const operation of [item.get, item.patch]) {
+      if (!operation || Object.keys(operation.responses ?? {}).some((status) => status.startsWith('2'))) continue;
+      operation.responses = { 200: { description: 'The settings, defaults filled in', content: { 'application/json': { schema: ref } } }, ...operation.responses };
+    }
+  }
+}
+
+function addExamples(operation: Json): void {
+  const doc = OPERATION_DOCS[operation.operationId];
+  if (!doc) return;
+  const json = (content: Json | undefined) => content?.['application/json'] ?? content?.['multipart/form-data'];
+  if (doc.request !== undefined) {
+    const media = json(operation.requestBody?.content);
+    if (media) media.example = doc.request;
+  }
+  const responses: Record<string, unknown> = { ...doc.responses };
+  if (doc.response !== undefined) {
+    const success = Object.keys(operation.responses ?? {}).find((status) => status.startsWith('2'));
+    if (success) responses[success] = doc.response;
+  }
+  for (const [status, example] of Object.entries(responses)) {
+    const media = json(operation.responses?.[status]?.content) ?? operation.responses?.[status]?.content?.['application/problem+json'];
+    if (media) media.example = example;
+  }
 }
 
 /** Serves the document; registered after every route, so that it holds them all. */

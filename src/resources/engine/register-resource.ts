@@ -5,6 +5,7 @@ import { listQuerySchema } from '../../platform/http/list-query.js';
 import {
   DELETED_RESPONSE, ID_RESPONSE, SECURITY, UPDATED_RESPONSE, errorResponses, idParams,
 } from '../../platform/http/route-docs.js';
+import { nameSchema } from '../../platform/openapi/schema-names.js';
 import type { Resource } from './define-resource.js';
 import { resourceService, type EngineDeps, type ResourceService } from './resource-service.js';
 
@@ -15,16 +16,46 @@ export interface RegisterOptions {
   updateResponse?: 'updated' | 'id';
 }
 
+// Component schema names where the resource's own name is not the spec's (spec: CustomerObject).
+const SCHEMA_NAMES: Record<string, string> = {
+  objects: 'CustomerObject', invoiceStornos: 'InvoiceStorno', invoiceReminders: 'InvoiceReminder',
+  invoiceReminderTemplates: 'InvoiceReminderTemplate', timeTracking: 'TimeTrackingEntry',
+};
+
+/** `Customer`, `CustomerCreate`, `CustomerPatch`: the document names the resource's schemas (route schemas stay inline). */
+function nameResourceSchemas(resource: Resource): void {
+  const name = SCHEMA_NAMES[resource.collection] ?? resource.name.replace(/(^|[\s-]+)([a-z])/g, (_m, _s, c: string) => c.toUpperCase());
+  nameSchema(resource.response, name);
+  nameSchema(resource.createBody, `${name}Create`);
+  nameSchema(resource.patchBody, `${name}Patch`);
+}
+
+const article = (name: string) => (/^[aeiou]/i.test(name) ? `an ${name}` : `a ${name}`);
+
+/** What the engine's routes do that a reader needs to know: limits, merge rules, events. */
+function describe(resource: Resource, action: 'create' | 'list' | 'get' | 'update' | 'delete'): string {
+  const event = (type: string) => (resource.webhookEntity ? ` Emits the webhook event ${type} (entity \`${resource.webhookEntity}\`).` : '');
+  const { defaultLimit, maxLimit } = resource.listOptions;
+  switch (action) {
+    case 'create': return `Creates ${article(resource.name)} and answers 201 with its \`_id\`. Server-owned fields (\`_id\`, \`companyId\`, \`number\` unless the resource lets you choose it, \`status.createdAt\`…) are set by the server. Send an \`Idempotency-Key\` header to make a retry safe.${event('CREATE')}`;
+    case 'list': return `Lists ${resource.collection.split('/').pop()} of the company, ${defaultLimit} per page by default (\`limit\` up to ${maxLimit}, \`offset\`). Filters: query parameters named after fields (comma list or repeated for ids, numbers and fixed values), \`<field>From\`/\`<field>To\` for dates and numbers, and \`filter=[{field,type,op,value}]\`. Unknown parameters are refused (400). The total is in the \`X-Total-Count\` header.`;
+    case 'get': return `Reads one ${resource.name} by its \`_id\`; 404 when it does not exist in your company.`;
+    case 'update': return `JSON Merge Patch: only supplied fields change, nested objects merge, \`null\` removes a field; server-owned fields cannot be changed.${event('UPDATE')}`;
+    case 'delete': return `Deletes the ${resource.name}; 409 when it may not be deleted (e.g. other records still refer to it).${event('DELETE')}`;
+  }
+}
+
 export function registerResource(app: FastifyInstance, deps: EngineDeps, resource: Resource, options: RegisterOptions = {}): ResourceService {
   const service = resourceService(deps, resource);
   const base = `/${resource.collection}`;
   const tags = [resource.collection];
   const skip = new Set(options.except ?? []);
-  const doc = (summary: string) => ({ tags, summary, security: SECURITY });
+  const doc = (summary: string, action: Parameters<typeof describe>[1]) => ({ tags, summary, description: describe(resource, action), security: SECURITY });
+  nameResourceSchemas(resource);
 
   if (!skip.has('create')) {
     app.post(`${base}/`, {
-      schema: { ...doc(`Create a ${resource.name}`), body: resource.createBody, response: { 201: ID_RESPONSE, ...errorResponses([409, 413, 422]) } },
+      schema: { ...doc(`Create ${article(resource.name)}`, 'create'), body: resource.createBody, response: { 201: ID_RESPONSE, ...errorResponses([409, 413, 422]) } },
     }, async (request, reply) => {
       const { _id } = await service.create(contextOf(request), request.body as Record<string, any>, request.idempotency);
       return reply.code(201).send({ _id });
@@ -33,8 +64,7 @@ export function registerResource(app: FastifyInstance, deps: EngineDeps, resourc
   if (!skip.has('list')) {
     app.get(`${base}/`, {
       schema: {
-        ...doc(`List ${resource.collection}`),
-        description: 'Filters: query parameters named after fields (comma list for ids, numbers and fixed values), <field>From/<field>To for dates and numbers, and filter=[{field,type,op,value}]. The total is in X-Total-Count.',
+        ...doc(`List ${resource.collection.split('/').pop()}`, 'list'),
         querystring: listQuerySchema(resource.fields, resource.listOptions),
         response: { 200: { type: 'array', items: resource.response }, ...errorResponses() },
       },
@@ -46,14 +76,13 @@ export function registerResource(app: FastifyInstance, deps: EngineDeps, resourc
   }
   if (!skip.has('get')) {
     app.get(`${base}/:id`, {
-      schema: { ...doc(`Read a ${resource.name}`), params: idParams(), response: { 200: resource.response, ...errorResponses([404]) } },
+      schema: { ...doc(`Read ${article(resource.name)}`, 'get'), params: idParams(), response: { 200: resource.response, ...errorResponses([404]) } },
     }, async (request) => service.get(contextOf(request), (request.params as { id: string }).id));
   }
   if (!skip.has('update')) {
     app.patch(`${base}/:id`, {
       schema: {
-        ...doc(`Update a ${resource.name}`),
-        description: 'JSON Merge Patch: only supplied fields change, nested objects merge, null removes a field.',
+        ...doc(`Update ${article(resource.name)}`, 'update'),
         params: idParams(), body: resource.patchBody,
         response: { 200: options.updateResponse === 'id' ? ID_RESPONSE : UPDATED_RESPONSE, ...errorResponses([404, 409, 413]) },
       },
@@ -65,7 +94,7 @@ export function registerResource(app: FastifyInstance, deps: EngineDeps, resourc
   }
   if (!skip.has('delete')) {
     app.delete(`${base}/:id`, {
-      schema: { ...doc(`Delete a ${resource.name}`), params: idParams(), response: { 200: DELETED_RESPONSE, ...errorResponses([404, 409]) } },
+      schema: { ...doc(`Delete ${article(resource.name)}`, 'delete'), params: idParams(), response: { 200: DELETED_RESPONSE, ...errorResponses([404, 409]) } },
     }, async (request) => {
       await service.remove(contextOf(request), (request.params as { id: string }).id);
       return { deleted: true };
