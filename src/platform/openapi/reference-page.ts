@@ -1,12 +1,42 @@
-// The interactive API reference at /v2/docs, drawn from /v2/openapi.json.
+// The interactive API reference at /v2/docs, drawn from /v2/openapi.json. It must work offline and
+// without third parties (GDPR): the script is served by this server, fonts are the system's, and
+// every vendor button that links to or calls the library maker's services is off.
 import type { FastifyInstance } from 'fastify';
 import apiReference from '@scalar/fastify-api-reference';
 
+// Our look: system fonts (no web fonts to fetch), Crewbase's accent colour, and no "powered by"
+// link in the sidebar footer (the dark-mode toggle beside it stays).
+const CUSTOM_CSS = `
+:root {
+  --scalar-font: ui-sans-serif, system-ui, -apple-system, "Segoe UI", Roboto, "Noto Sans", sans-serif;
+  --scalar-font-code: ui-monospace, SFMono-Regular, Menlo, Consolas, "DejaVu Sans Mono", monospace;
+}
+.light-mode { --scalar-color-accent: #0b6e4f; }
+.dark-mode { --scalar-color-accent: #3ccf91; }
+.darklight-reference a[href*="scalar.com"] { display: none; }
+`;
+
+// Inline, so the tab shows our mark and the browser asks no one (not even us: no /favicon.ico 404).
+const FAVICON = `data:image/svg+xml,${encodeURIComponent('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32">'
+  + '<rect width="32" height="32" rx="6" fill="#0b6e4f"/><text x="16" y="23" font-family="sans-serif" font-size="20" font-weight="700" fill="#fff" text-anchor="middle">C</text></svg>')}`;
+
 export async function registerReferencePage(app: FastifyInstance, prefix: `/${string}`): Promise<void> {
-  await app.register(apiReference, { routePrefix: `${prefix}/docs`, configuration: {
-      url: `${prefix}/openapi.json`, title: 'Crewbase API',
-      // The reference works offline: no AI agent or MCP buttons that call outside services.
-      agent: { disabled: true }, mcp: { disabled: true },
-    } as never,
+  await app.register(apiReference, {
+    routePrefix: `${prefix}/docs`,
+    configuration: {
+      url: `${prefix}/openapi.json`,
+      pageTitle: 'Crewbase API reference',
+      title: 'Crewbase API',
+      withDefaultFonts: false, // the default loads Inter and JetBrains Mono from the vendor's font host
+      customCss: CUSTOM_CSS,
+      favicon: FAVICON,
+      hideClientButton: true, // "Open API Client": the vendor's hosted client
+      showDeveloperTools: 'never', // the vendor toolbar shown on localhost (share, deploy, register)
+      telemetry: false,
+      agent: { disabled: true }, // "Ask AI" calls the vendor's service
+      mcp: { disabled: true },
+      documentDownloadType: 'json',
+      defaultHttpClient: { targetKey: 'shell', clientKey: 'curl' },
+    },
   });
 }

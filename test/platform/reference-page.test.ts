@@ -1,0 +1,100 @@
+// The API reference at /v2/docs in a real browser (Debian's chromium, driven by playwright-core):
+// it works offline, asks no host but ours (no vendor fonts, scripts or telemetry), shows the
+// getting-started guide, has none of the vendor's toolbar or buttons, and its curl samples carry
+// the address the page was served from. DNS is cut off for every other host, and every request
+// the page makes is recorded, so a request elsewhere fails the test even though it would fail anyway.
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { BrowserContext, Page } from 'playwright-core';
+import { skipUnless } from '../helpers/debian-tools.js';
+import { call, createTestApp, type TestApp } from '../helpers/test-app.js';
+
+const CHROMIUM = skipUnless(['chromium'], 'chromium');
+const chromiumPath = () => execFileSync('sh', ['-c', 'command -v chromium'], { encoding: 'utf8' }).trim();
+
+let t: TestApp;
+before(async () => { t = await createTestApp(); });
+after(() => t.close());
+
+describe('reference page, as served', () => {
+  test('the page loads its script from us and turns off vendor fonts, buttons, toolbar and telemetry', async () => {
+    const page = await t.app.inject({ method: 'GET', url: '/v2/docs/' });
+    assert.equal(page.statusCode, 200);
+    assert.doesNotMatch(page.body, /(src|href)="(https?:)?\/\//, 'no script or stylesheet from another host');
+    const config = JSON.parse(page.body.match(/createApiReference\('#app', (\{[\s\S]*?\})\)/)![1]!);
+    assert.equal(config.withDefaultFonts, false);
+    assert.equal(config.hideClientButton, true);
+    assert.equal(config.showDeveloperTools, 'never');
+    assert.equal(config.telemetry, false);
+    assert.deepEqual([config.agent, config.mcp], [{ disabled: true }, { disabled: true }]);
+    assert.match(page.body, /<title>Crewbase API reference<\/title>/);
+  });
+
+  test('the document carries the getting-started guide and a server', async () => {
+    const doc = (await call(t.app, 'GET', '/v2/openapi.json', {})).body;
+    for (const heading of ['Getting started', 'Sign up', 'An API key for scripts', 'First calls', 'Lists and pagination', 'Errors', 'Webhooks']) {
+      assert.match(doc.info.description, new RegExp(`^#+ (\\d\\. )?${heading}$`, 'm'), heading);
+    }
+    assert.ok(doc.servers?.length >= 1, 'a servers entry, which the curl samples take their address from');
+  });
+});
+
+describe('reference page in a browser', { skip: CHROMIUM }, () => {
+  let context: BrowserContext;
+  let page: Page;
+  let origin: string;
+  let profile: string;
+  const requests: string[] = [];
+
+  before(async () => {
+    const { chromium } = await import('playwright-core');
+    origin = await t.app.listen({ host: '127.0.0.1', port: 0 });
+    profile = mkdtempSync(join(tmpdir(), 'crewbase-chromium-'));
+    context = await chromium.launchPersistentContext(profile, {
+      executablePath: chromiumPath(), headless: true,
+      args: ['--no-sandbox', '--disable-gpu', '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1',
+        '--disable-background-networking', '--disable-component-update', '--no-first-run'],
+    });
+    context.on('request', (request) => requests.push(request.url()));
+    page = context.pages()[0] ?? await context.newPage();
+    page.on('websocket', (socket) => requests.push(socket.url()));
+    await page.goto(`${origin}/v2/docs`, { waitUntil: 'networkidle' });
+  });
+  after(async () => {
+    await context?.close();
+    if (profile) rmSync(profile, { recursive: true, force: true });
+  });
+
+  test('the getting-started guide is visible', async () => {
+    for (const heading of [/^Getting started$/, /^2\. An API key for scripts$/, /^4\. Lists and pagination$/]) {
+      await page.getByRole('heading', { name: heading }).first().waitFor({ state: 'visible', timeout: 20_000 });
+    }
+  });
+
+  test('curl samples carry the address the page came from', async () => {
+    const sample = `curl ${origin}/v2/`;
+    await page.locator('a[href^="#tag/"]').first().click(); // operations render as they come into view
+    await page.waitForFunction((s) => [...document.querySelectorAll('pre, code')].some((e) => (e as HTMLElement).innerText.includes(s)), sample, { timeout: 20_000 });
+  });
+
+  test('none of the vendor toolbar, client button, AI or "powered by" link', async () => {
+    await page.getByRole('heading', { name: /An API key for scripts/ }).first().waitFor({ state: 'visible', timeout: 20_000 });
+    assert.equal(await page.locator('.references-developer-tools:visible').count(), 0, 'developer toolbar');
+    for (const label of ['Open API Client', 'Ask AI', 'Powered by Scalar', 'Share', 'Deploy']) {
+      assert.equal(await page.getByRole('button', { name: label }).or(page.getByRole('link', { name: label })).count(), 0, label);
+    }
+    assert.equal(await page.locator('a[href*="scalar.com"]:visible').count(), 0, 'links to the vendor');
+  });
+
+  test('every request went to this server (after scrolling through the page)', async () => {
+    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+    await page.waitForTimeout(2000); // whatever the scroll triggers has started by then
+    assert.ok(requests.some((url) => url.endsWith('/v2/openapi.json')), 'the document was fetched');
+    const elsewhere = requests.filter((url) => !/^(data|blob):/.test(url) && new URL(url).origin !== origin);
+    assert.deepEqual(elsewhere, [], 'requests to other hosts');
+  });
+});
