@@ -106,7 +106,8 @@ describe('draft totals', () => {
     assertProblem(await req('POST', '/v2/invoices/', a.headers, { customerId: MISSING, positions: [pos(1, 10, 0.19)] }), 400, 'customerId');
     assert.equal((await req('POST', '/v2/invoices/', a.headers, { customerId, positions: [pos(1, 10, 19)] })).status, 400);
     assert.equal((await req('POST', '/v2/invoices/', a.headers, { customerId, positions: [pos(1, 10, 0.19, { vatCategory: 'X' })] })).status, 400);
-    assert.equal((await req('POST', '/v2/invoices/', a.headers, { customerId, positions: [pos(1, 10, 0.19)], state: 'paid' })).status, 400);
+    // The state is read-only: accepted and ignored (docs/decisions.md).
+    assert.equal((await get(a.headers, 'invoices', await draft(a.headers, 'invoices', { customerId, positions: [pos(1, 10, 0.19)], state: 'paid' }))).state, 'draft');
   });
 
   test('PATCH of a draft recomputes the totals; a PATCH to an unknown customer is refused', async () => {

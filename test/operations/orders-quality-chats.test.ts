@@ -132,10 +132,10 @@ describe('material orders', () => {
     assertProblem(await req('PATCH', `/v2/orders/${id}`, { comment: 'too late' }), 409);
     assertProblem(await req('PATCH', `/v2/orders/${id}`, { items: [{ articleId: soap, quantity: 50 }] }), 409);
     assert.deepEqual(await ok('GET', `/v2/orders/${id}`), completed);
-    // Clients cannot set the read-only flags themselves.
-    const fresh = await create('/v2/orders/', { items: [{ articleId: soap, quantity: 1 }], userId: user.Carl, objectId });
-    assertProblem(await req('PATCH', `/v2/orders/${fresh}`, { approved: true }), 400);
-    assertProblem(await req('POST', '/v2/orders/', { items: [{ articleId: soap, quantity: 1 }], userId: user.Carl, objectId, completed: true }), 400);
+    // Clients cannot set the read-only flags themselves: they are accepted and ignored.
+    const fresh = await create('/v2/orders/', { items: [{ articleId: soap, quantity: 1 }], userId: user.Carl, objectId, completed: true });
+    await ok('PATCH', `/v2/orders/${fresh}`, { approved: true });
+    assert.deepEqual([(await ok('GET', `/v2/orders/${fresh}`)).approved, (await ok('GET', `/v2/orders/${fresh}`)).completed], [false, false]);
     assertProblem(await req('POST', `/v2/orders/${MISSING}/approve`), 404);
     assertProblem(await req('POST', `/v2/orders/${fresh}/approve`, undefined, other.headers), 404);
   });

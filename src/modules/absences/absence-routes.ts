@@ -9,6 +9,7 @@ import { optionalBody } from '../../platform/http/optional-body.js';
 import { SECURITY, UPDATED_RESPONSE, errorResponses, idParams } from '../../platform/http/route-docs.js';
 import type { MailOutbox } from '../../platform/mail/outbox.js';
 import { sql } from 'kysely';
+import { acceptIgnored } from '../../resources/engine/common-fields.js';
 import { registerResource } from '../../resources/engine/register-resource.js';
 import { dateTime, objectId, objectIds, opt, text } from '../../resources/engine/fields.js';
 import { CALCULATION_TYPES } from './absence-types.js';
@@ -18,8 +19,8 @@ import { replacementBody, replacements } from './replacements.js';
 
 const tags = ['absences'];
 
-/** The spec's PATCH: only these fields. */
-const patchBody = Type.Object({
+/** The spec's PATCH: only these fields (and the common entity and read-only fields, ignored). */
+const specPatch = Type.Object({
   dtStart: opt(dateTime()), dtEnd: opt(dateTime()),
   daysAbsent: opt(Type.Number({ minimum: 0, maximum: 366 })),
   type: opt(absenceSchema.properties.type),
@@ -27,6 +28,7 @@ const patchBody = Type.Object({
   calculationType: opt(Type.Union(CALCULATION_TYPES.map((c) => Type.Literal(c)))),
   imageIds: opt(objectIds('documents', 50)),
 }, { additionalProperties: false, minProperties: 1 });
+const patchBody = acceptIgnored(specPatch, absences.ignored.patch);
 
 export function registerAbsenceRoutes(app: FastifyInstance, deps: { database: Database; mail: MailOutbox }) {
   const service = registerResource(app, deps, absences, { except: ['update'] });
@@ -59,7 +61,7 @@ export function registerAbsenceRoutes(app: FastifyInstance, deps: { database: Da
   }, async (request) => {
     const body = request.body as Record<string, any>;
     // A daysAbsent the client writes is kept from now on, also when the period changes later.
-    await service.update(contextOf(request), id(request), body.daysAbsent !== undefined ? { ...body, daysAbsentManual: true } : body);
+    await service.update(contextOf(request), id(request), body, body.daysAbsent !== undefined ? { daysAbsentManual: true } : {});
     return { updated: true };
   });
 

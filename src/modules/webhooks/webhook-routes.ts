@@ -8,7 +8,7 @@ import { NotFound } from '../../platform/http/errors.js';
 import { contextOf, requireLevel, type RequestContext } from '../../platform/http/request-context.js';
 import { SECURITY, errorResponses, idParams } from '../../platform/http/route-docs.js';
 import { registerResource } from '../../resources/engine/register-resource.js';
-import { createRecord } from '../../resources/engine/resource-service.js';
+import { createFromBody } from '../../resources/engine/resource-service.js';
 import { findRecord } from '../../resources/engine/resource-store.js';
 import { newWebhookSecret, type SecretBox } from './secret-box.js';
 import type { Resolver, TargetPolicy } from './target-guard.js';
@@ -51,7 +51,7 @@ export function registerWebhookRoutes(app: FastifyInstance, deps: WebhookDeps) {
     const ctx = contextOf(request);
     const secret = newWebhookSecret();
     const { _id } = await inTenant(deps.database, ctx.companyId, async (tx) => {
-      const created = await createRecord(tx, ctx, webhooks, request.body as Record<string, any>);
+      const created = await createFromBody(tx, ctx, webhooks, request.body as Record<string, any>);
       await store.setSecret(tx, created._id, deps.secrets.seal(secret));
       return created;
     });

@@ -5,6 +5,7 @@ import type { RequestContext } from '../../platform/http/request-context.js';
 import { assertArea, type Area } from '../../platform/http/permissions.js';
 import { buildFieldIndex, type FieldIndex } from '../../platform/http/field-index.js';
 import { DEFAULT_LIST, type ListOptions } from '../../platform/http/list-query.js';
+import { acceptIgnored, ignoredFields, type IgnoredTree, type WriteMode } from './common-fields.js';
 import { closed, entityResponse, mergePatch } from './schema-shapes.js';
 
 export interface StoredRecord {
@@ -85,21 +86,25 @@ export interface Resource extends ResourceDeclaration {
   readonly listOptions: ListOptions;
   readonly createBody: object;
   readonly patchBody: object;
+  /** What create and PATCH bodies may carry that the server ignores (common-fields.ts). */
+  readonly ignored: Record<WriteMode, IgnoredTree>;
   readonly response: object;
 }
 
 export function defineResource(declaration: ResourceDeclaration): Resource {
   assertArea(declaration.area, `resource ${declaration.collection}`);
   const schema = declaration.schema as unknown as Record<string, any>;
-  const createBody = closed(declaration.acceptsNumber
+  const ignored = { create: ignoredFields(declaration, 'create'), patch: ignoredFields(declaration, 'patch') };
+  const createBody = closed(acceptIgnored(declaration.acceptsNumber
     ? { ...schema, properties: { ...schema.properties, number: { type: 'integer', minimum: 1, maximum: 2 ** 52 } } }
-    : schema);
+    : schema, ignored.create));
   return {
     ...declaration,
     fields: buildFieldIndex({ ...schema, properties: { ...declaration.readOnly, ...schema.properties } }, declaration.columns),
     listOptions: { ...DEFAULT_LIST, ...declaration.list },
     createBody,
-    patchBody: mergePatch(schema),
+    patchBody: mergePatch(acceptIgnored(schema, ignored.patch)),
+    ignored,
     response: entityResponse(schema, declaration.readOnly),
   };
 }

@@ -9,10 +9,12 @@ import { compileValidator } from '../../platform/http/validation.js';
 import { recordAnswerInTransaction, type IdempotencyClaim } from '../../platform/http/idempotency.js';
 import { newObjectId } from '../../platform/ids.js';
 import type { Prepared, Resource, StoredRecord } from './define-resource.js';
+import { withoutIgnored } from './common-fields.js';
 import { applyMergePatch } from './merge-patch.js';
 import { assertReferencesExist } from './references.js';
 import { normaliseRegions } from './region-fields.js';
 import * as store from './resource-store.js';
+import { closed } from './schema-shapes.js';
 import { toApi } from './to-api.js';
 
 export interface EngineDeps { database: Database }
@@ -67,12 +69,22 @@ export async function createRecord(
   return { _id: id, number };
 }
 
+/**
+ * Creates a record from a client's body (a route of a module that validated it against the
+ * resource's createBody): the common entity and read-only fields it may echo are dropped first.
+ */
+export async function createFromBody(
+  tx: TenantTx, ctx: RequestContext, resource: Resource, body: Record<string, any>,
+): Promise<{ _id: string; number: number }> {
+  return createRecord(tx, ctx, resource, withoutIgnored(body, resource.ignored.create));
+}
+
 export type ResourceService = ReturnType<typeof resourceService>;
 
 export function resourceService(deps: EngineDeps, resource: Resource) {
   // A stored document may also hold read-only fields that actions set (a job's teamId).
-  const { number: _number, ...docProperties } = (resource.createBody as { properties: Record<string, object> }).properties;
-  const validateDoc = compileValidator({ ...resource.createBody, properties: { ...resource.readOnly, ...docProperties } });
+  const docSchema = closed(resource.schema as unknown as Record<string, any>);
+  const validateDoc = compileValidator({ ...docSchema, properties: { ...resource.readOnly, ...docSchema.properties } });
 
   function ownerCondition(ctx: RequestContext, level: Level): RawBuilder<boolean> | undefined {
     if (level === 'all') return undefined;
@@ -84,7 +96,7 @@ export function resourceService(deps: EngineDeps, resource: Resource) {
   /** Creates a record; with an Idempotency-Key claim, its answer is stored in the same transaction. */
   async function create(ctx: RequestContext, body: Record<string, any>, claim?: IdempotencyClaim): Promise<{ _id: string; number: number }> {
     return inTenant(deps.database, ctx.companyId, async (tx) => {
-      const created = await createRecord(tx, ctx, resource, body);
+      const created = await createFromBody(tx, ctx, resource, body);
       await recordAnswerInTransaction(tx, claim, 201, { _id: created._id });
       return created;
     });
@@ -116,7 +128,12 @@ export function resourceService(deps: EngineDeps, resource: Resource) {
     return toApi(resource, rows[0]);
   }
 
-  async function update(ctx: RequestContext, id: string, patch: Record<string, any>): Promise<void> {
+  /**
+   * Applies a client's merge patch (its common entity and read-only fields dropped first); `serverSet`
+   * are fields the calling route sets itself, which may be read-only ones.
+   */
+  async function update(ctx: RequestContext, id: string, body: Record<string, any>, serverSet: Record<string, unknown> = {}): Promise<void> {
+    const patch = { ...withoutIgnored(body, resource.ignored.patch), ...serverSet };
     const level = requireLevel(ctx, resource.area, 'write');
     const owner = ownerCondition(ctx, level);
     await inTenant(deps.database, ctx.companyId, async (tx) => {
