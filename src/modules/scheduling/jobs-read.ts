@@ -4,6 +4,13 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { TenantTx } from '../../platform/db/tenant.js';
 import type { SortTerm } from '../../platform/http/list-query.js';
+import type { Resource } from '../../resources/engine/define-resource.js';
+import { responseDefaults } from '../../resources/engine/schema-shapes.js';
+import { activityTypes } from '../../resources/activity-types.js';
+import { salaries } from '../pay/salaries-resource.js';
+import { timeTrackings } from '../time-tracking/time-trackings-resource.js';
+import { assignments } from './assignments-resource.js';
+import { jobs } from './jobs-resource.js';
 
 const entity = (alias: string) => sql.raw(`crewbase_entity_json(${alias}.company_id, ${alias}.id, ${alias}.number, ${alias}.status_code,
   ${alias}.created_at, ${alias}.created_by, ${alias}.modified_at, ${alias}.modified_by, ${alias}.chat_id)`);
@@ -16,19 +23,28 @@ export interface JobQuery {
   includeUsers?: boolean;
 }
 
+// Every field of each record is present (schema-shapes.ts presentFields): the unset ones come from
+// a constant merged under the document. Built on first use: these modules import one another.
+const defaultsOf = new Map<Resource, RawBuilder<unknown>>();
+function unset(resource: Resource) {
+  let defaults = defaultsOf.get(resource);
+  if (!defaults) defaultsOf.set(resource, defaults = sql`${JSON.stringify(responseDefaults(resource.response))}::jsonb`);
+  return defaults;
+}
+
 function jobJson(includeUsers: boolean) {
   const user = includeUsers
     ? sql`, 'user', (SELECT jsonb_strip_nulls(jsonb_build_object('_id', u.id, 'number', u.number, 'id', u.doc->'id', 'general', u.doc->'general', 'contact', u.doc->'contact'))
           FROM users u WHERE u.company_id = j.company_id AND u.id = j.user_id)`
     : sql``;
-  return sql`j.doc || ${entity('j')} || jsonb_build_object(
-    'assignment', (SELECT a.doc || ${entity('a')} FROM assignments a WHERE a.company_id = j.company_id AND a.id = j.assignment_id),
-    'activityType', (SELECT t.doc || ${entity('t')} FROM activity_types t WHERE t.company_id = j.company_id AND t.id = j.activity_type_id),
+  return sql`${unset(jobs)} || j.doc || ${entity('j')} || jsonb_build_object(
+    'assignment', (SELECT ${unset(assignments)} || a.doc || ${entity('a')} FROM assignments a WHERE a.company_id = j.company_id AND a.id = j.assignment_id),
+    'activityType', (SELECT ${unset(activityTypes)} || t.doc || ${entity('t')} FROM activity_types t WHERE t.company_id = j.company_id AND t.id = j.activity_type_id),
     'started', coalesce(j.doc->'started', '[]'::jsonb),
     'absences', coalesce(j.doc->'absences', '[]'::jsonb),
-    'timeTrackings', (SELECT coalesce(jsonb_agg(tt.doc || ${entity('tt')} ORDER BY tt.time_start, tt.id), '[]'::jsonb)
+    'timeTrackings', (SELECT coalesce(jsonb_agg(${unset(timeTrackings)} || tt.doc || ${entity('tt')} ORDER BY tt.time_start, tt.id), '[]'::jsonb)
       FROM time_trackings tt WHERE tt.company_id = j.company_id AND tt.job_id = j.id),
-    'salaries', (SELECT coalesce(jsonb_agg(sa.doc || ${entity('sa')} ORDER BY sa.from_at, sa.id), '[]'::jsonb)
+    'salaries', (SELECT coalesce(jsonb_agg(${unset(salaries)} || sa.doc || ${entity('sa')} ORDER BY sa.from_at, sa.id), '[]'::jsonb)
       FROM salaries sa WHERE sa.company_id = j.company_id AND sa.job_id = j.id) ${user})`;
 }
 

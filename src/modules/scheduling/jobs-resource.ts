@@ -4,6 +4,7 @@ import { fieldError } from '../../platform/http/errors.js';
 import type { TenantTx } from '../../platform/db/tenant.js';
 import { defineResource, type PrepareInput } from '../../resources/engine/define-resource.js';
 import { dateTime, objectId, objectIds, opt, text } from '../../resources/engine/fields.js';
+import { ABSENT_WHEN_UNSET } from '../../resources/engine/schema-shapes.js';
 
 export const JOB_STATES = ['open', 'started', 'completed', 'cancelled'] as const;
 export const MAX_JOB_MS = 7 * 86_400_000;
@@ -14,7 +15,7 @@ export const jobSchema = Type.Object({
   from: dateTime(),
   to: dateTime(),
   targetTime: opt(Type.Number({ minimum: 0, maximum: 100000, description: 'minutes; the planned duration when absent' })),
-  userId: opt(objectId('users', { description: 'absent for unassigned jobs' })),
+  userId: opt(objectId('users', { description: 'absent for unassigned jobs', [ABSENT_WHEN_UNSET]: true })),
   type: opt(text(50)),
   title: opt(text(300)),
   jobComment: opt(text(5000)),
@@ -44,7 +45,7 @@ export const jobReadOnly = {
   salaries: { type: 'array', items: { type: 'object', additionalProperties: true } },
   assignment: { type: ['object', 'null'], additionalProperties: true },
   activityType: { type: ['object', 'null'], additionalProperties: true },
-  user: { type: 'object', additionalProperties: true, description: 'with includeUsersInResponse' },
+  user: { type: ['object', 'null'], additionalProperties: true, description: 'with includeUsersInResponse (null for an unassigned job)', [ABSENT_WHEN_UNSET]: true },
 };
 
 export const jobs = defineResource({

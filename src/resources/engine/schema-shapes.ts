@@ -37,7 +37,7 @@ export function mergePatch(schema: Json): Json {
 }
 
 /**
- * Response: nothing required (stored records may predate a field), write-only fields dropped. A
+ * Response fields: write-only fields dropped, nothing required (entityResponse adds that). A
  * free object (additionalProperties: true, e.g. dailyWorkingHours) keeps its keys; the serializer
  * would otherwise write it as {}.
  */
@@ -49,6 +49,43 @@ export function responseShape(schema: Json): Json {
   });
 }
 
+/** Schema keyword: the field is left out of an answer while unset (instead of being null). */
+export const ABSENT_WHEN_UNSET = 'x-absentWhenUnset';
+
+const isArraySchema = (s: Json) => [s.type].flat().includes('array');
+
+/** The schema also admits null (OpenAPI 3.1: a type list, or a null branch of anyOf). */
+export function nullable(s: Json): Json {
+  if (s.anyOf) return s.anyOf.some((branch: Json) => branch.type === 'null') ? s : { ...s, anyOf: [...s.anyOf, { type: 'null' }] };
+  if ('const' in s) return { anyOf: [s, { type: 'null' }] };
+  if (s.type === undefined) return s; // untyped: any value, null included
+  const types = [s.type].flat();
+  if (types.includes('null')) return s;
+  return { ...s, type: [...types, 'null'], ...(s.enum ? { enum: [...s.enum, null] } : {}) };
+}
+
+/**
+ * Every field of a record is in its answer, so a strictly typed client can rely on the shape:
+ * all top-level fields are required; an unset array is [], an unset field with a declared
+ * `default` is that default, any other unset field is null. The serializer writes the defaults
+ * for a missing field; reads built as JSON in SQL merge responseDefaults() under the document.
+ * Fields of nested objects stay as declared (optional): a client writes those objects whole. A
+ * field the spec says is absent when unset (Job.userId) is marked ABSENT_WHEN_UNSET and stays optional.
+ */
+export function presentFields(schema: Json): Json {
+  const properties = Object.fromEntries(Object.entries(schema.properties as Json).map(([key, field]) => {
+    if ('default' in field || field[ABSENT_WHEN_UNSET]) return [key, field];
+    if (isArraySchema(field)) return [key, { ...field, default: [] }];
+    return [key, { ...nullable(field), default: null }];
+  }));
+  return { ...schema, properties, required: Object.keys(properties).filter((key) => !properties[key][ABSENT_WHEN_UNSET]) };
+}
+
+/** The value each required top-level field of a response takes when the record does not hold it. */
+export function responseDefaults(response: Json): Record<string, unknown> {
+  return Object.fromEntries((response.required as string[]).map((key) => [key, response.properties[key].default ?? null]));
+}
+
 export const commonEntityProperties = {
   _id: { type: 'string', pattern: OBJECT_ID_PATTERN, description: 'unique id (ObjectId)' },
   number: { type: 'integer', description: 'unique number of the record within its company' },
@@ -58,15 +95,17 @@ export const commonEntityProperties = {
     properties: {
       status: { type: 'integer', description: '1 active' },
       createdAt: { type: 'string', format: 'date-time' },
-      createdBy: { type: 'string' },
+      createdBy: { type: ['string', 'null'], description: 'user id; null when the system created the record' },
       lastModifiedAt: { type: 'string', format: 'date-time' },
-      lastModifiedBy: { type: 'string' },
+      lastModifiedBy: { type: ['string', 'null'], description: 'user id; null when the system changed the record last' },
     },
+    required: ['status', 'createdAt', 'createdBy', 'lastModifiedAt', 'lastModifiedBy'],
   },
-  chatId: { type: 'string', description: 'chat attached to the record' },
+  chatId: { type: ['string', 'null'], description: 'chat attached to the record' },
 };
 
+/** A record's answer: the common entity fields (always set) and the resource's own fields, all present. */
 export function entityResponse(schema: Json, extra: Json = {}): Json {
-  const shape = responseShape(schema);
-  return { type: 'object', properties: { ...commonEntityProperties, ...shape.properties, ...extra } };
+  const own = presentFields(responseShape({ type: 'object', properties: { ...responseShape(schema).properties, ...extra } }));
+  return { type: 'object', properties: { ...commonEntityProperties, ...own.properties }, required: [...Object.keys(commonEntityProperties), ...own.required] };
 }

@@ -1,4 +1,5 @@
-// A stored record as the API shows it: the document plus the common entity fields.
+// A stored record as the API shows it: the document plus the common entity fields (unset ones
+// null). Unset fields of the document are filled by the response serializer (schema-shapes.ts).
 import type { Resource, StoredRecord } from './define-resource.js';
 
 export function toApi(resource: Resource, record: StoredRecord): Record<string, any> {
@@ -10,11 +11,11 @@ export function toApi(resource: Resource, record: StoredRecord): Record<string, 
     status: {
       status: record.status_code,
       createdAt: new Date(record.created_at).toISOString(),
-      ...(record.created_by ? { createdBy: record.created_by } : {}),
+      createdBy: record.created_by ?? null,
       lastModifiedAt: new Date(record.modified_at).toISOString(),
-      ...(record.modified_by ? { lastModifiedBy: record.modified_by } : {}),
+      lastModifiedBy: record.modified_by ?? null,
     },
-    ...(record.chat_id ? { chatId: record.chat_id } : {}),
+    chatId: record.chat_id ?? null,
   };
   return resource.hooks?.toApi ? resource.hooks.toApi(record, api) : api;
 }
