@@ -70,6 +70,7 @@ export const absences = defineResource({
       payTypeAbsenceIds: idsFilter('pay_type_absence_id', 'pay type ids, comma-separated'),
       type: {
         description: 'states (open, approved, declined, assigned, cancelled) as the spec lists them, or absence type numbers; comma list',
+        list: true,
         toSql(value, param) {
           const values = value.split(',').map((v) => v.trim()).filter(Boolean);
           const states = values.filter((v) => (ABSENCE_STATES as readonly string[]).includes(v));

@@ -1,10 +1,12 @@
 // Material orders (/v2/orders/): a cleaner orders material for an object; a manager approves,
 // and the order is completed when delivered. Items name articles of the company.
+import { sql } from 'kysely';
 import { Type } from 'typebox';
 import type { Database } from '../../platform/db/database.js';
 import { inTenant } from '../../platform/db/tenant.js';
 import { Conflict, Forbidden, NotFound, fieldError } from '../../platform/http/errors.js';
-import { booleanFilter, dateRangeFilter, idsFilter } from '../../platform/http/named-filters.js';
+import { dateRangeFilter, idsFilter } from '../../platform/http/named-filters.js';
+import type { NamedFilter } from '../../platform/http/list-query.js';
 import { requireLevel, type RequestContext } from '../../platform/http/request-context.js';
 import { defineResource } from '../../resources/engine/define-resource.js';
 import { list, objectId, opt, text } from '../../resources/engine/fields.js';
@@ -18,6 +20,15 @@ const item = Type.Object({
   unit: opt(text(50)),
   comment: opt(text(1000)),
 }, { additionalProperties: false });
+
+/** `open=true`: orders not completed yet; `open=false`: the completed ones (the opposite of `completed=`). */
+const openFilter: NamedFilter = {
+  description: 'true: open orders (not completed); false: completed ones',
+  toSql(value, param) {
+    if (value !== 'true' && value !== 'false') throw fieldError(param, 'must be true or false');
+    return sql<boolean>`completed = ${value === 'false'}`;
+  },
+};
 
 export const materialOrders = defineResource({
   name: 'material order',
@@ -47,7 +58,7 @@ export const materialOrders = defineResource({
       userIds: idsFilter('user_id', 'orderers, comma-separated'),
       objectIds: idsFilter('object_id', 'objects, comma-separated'),
       createdRange: dateRangeFilter('created_at', 'two timestamps from,to: orders created within'),
-      open: booleanFilter('completed', 'false: open orders; true: completed ones (same as completed=)'),
+      open: openFilter,
     },
   },
   hooks: {

@@ -55,6 +55,7 @@ export const taskReadOnly = {
 
 const relatedFilter = (kind: (typeof RELATED)[number]) => ({
   description: `tasks related to any of these ${kind} (comma-separated ids)`,
+  list: true,
   toSql: (value: string, param: string) => sql<boolean>`doc->'related'->${kind} ?| ${sql.val(parseIds(value, param))}::text[]`,
 });
 
@@ -77,6 +78,7 @@ export const tasks = defineResource({
       customerIds: relatedFilter('customers'),
       userIds: {
         description: `assignee ids, comma-separated; "${UNASSIGNED}" matches tasks without an assignee`,
+        list: true,
         toSql(value, param) {
           const values = value.split(',').map((v) => v.trim()).filter(Boolean);
           const ids = values.some((v) => v !== UNASSIGNED) ? parseIds(values.filter((v) => v !== UNASSIGNED).join(','), param) : [];
@@ -100,7 +102,7 @@ export const tasks = defineResource({
       relatedEquipments: relatedFilter('equipments'),
       status: valuesFilter([...TASK_STATES], (v) => sql<boolean>`task_status = ANY(${sql.val(v)}::text[])`, 'taskStatus, one or a comma list'),
       priority: valuesFilter([...TASK_PRIORITIES], (v) => sql<boolean>`doc->>'priority' = ANY(${sql.val(v)}::text[])`, 'priority, one or a comma list'),
-      callId: { description: 'call id, one or a comma list', toSql: (v) => sql<boolean>`doc->>'callId' = ANY(${sql.val(v.split(',').map((s) => s.trim()))}::text[])` },
+      callId: { description: 'call id, one or a comma list', list: true, toSql: (v) => sql<boolean>`doc->>'callId' = ANY(${sql.val(v.split(',').map((s) => s.trim()))}::text[])` },
       tab: valuesFilter(Object.keys(TASK_TABS), (v) => sql<boolean>`task_status = ANY(${sql.val(v.flatMap((t) => [...TASK_TABS[t]!]))}::text[])`,
         `a list tab: ${Object.entries(TASK_TABS).map(([t, s]) => `${t} (${s.join(', ')})`).join('; ')}`),
       taskTypeIds: idsFilter('task_type_id', 'task type ids, comma-separated'),

@@ -1,5 +1,6 @@
 // List conventions shared by every collection: limit/offset, sort=field:1,other:-1,
 // filters named after fields (comma lists), <field>From/<field>To, and the dynamic filter.
+// A list parameter takes a comma list, the parameter repeated (`ids=a&ids=b`), or both.
 import { sql, type RawBuilder } from 'kysely';
 import { BadRequest, fieldError } from './errors.js';
 import type { FieldIndex, FieldType, IndexedField } from './field-index.js';
@@ -18,6 +19,8 @@ export interface ListOptions {
 
 export interface NamedFilter {
   description: string;
+  /** Takes several values (ids, states): a comma list or the parameter repeated, joined by commas for toSql. */
+  list?: boolean;
   /** The condition for the parameter's raw value; throws fieldError on a bad value. */
   toSql(value: string, param: string): RawBuilder<boolean>;
 }
@@ -74,6 +77,19 @@ function coerce(field: IndexedField, raw: unknown, path: string): unknown {
       if (String(raw).length > 500) throw fieldError(path, 'is longer than 500 characters');
       return String(raw);
   }
+}
+
+/**
+ * The query-string schema of a parameter that takes several values: one value, a comma list or the
+ * parameter repeated. The validator coerces a single value to a one-item array; `commaList` joins.
+ */
+export function listParamSchema(description: string, maxLength = 5000) {
+  return { type: 'array', items: { type: 'string', maxLength }, maxItems: MAX_LIST_VALUES, description: `${description}; a comma list or the parameter repeated` };
+}
+
+/** A list parameter's value as one comma list (`['a,b', 'c']` → `a,b,c`). */
+export function commaList(value: unknown): string {
+  return Array.isArray(value) ? value.map(String).join(',') : String(value);
 }
 
 function escapeLike(value: string): string {
@@ -150,6 +166,8 @@ export function parseDynamicFilter(raw: unknown, index: FieldIndex, param = 'fil
   });
 }
 
+const isListField = (field: IndexedField) => field.isEnum || ['objectid', 'number', 'string[]'].includes(field.type);
+
 /** Query parameters named after fields: `field=value` (comma list for ids, numbers, enums), `<field>From` / `<field>To`. */
 export function parseFieldFilters(query: Record<string, unknown>, index: FieldIndex, named: Record<string, NamedFilter> = {}): RawBuilder<boolean>[] {
   const where: RawBuilder<boolean>[] = [];
@@ -157,7 +175,7 @@ export function parseFieldFilters(query: Record<string, unknown>, index: FieldIn
     if (RESERVED.has(param) || value === undefined) continue;
     const filter = Object.hasOwn(named, param) ? named[param] : undefined;
     if (filter) {
-      where.push(filter.toSql(String(value), param));
+      where.push(filter.toSql(commaList(value), param));
       continue;
     }
     const range = /^(.*)(From|To)$/.exec(param);
@@ -167,8 +185,8 @@ export function parseFieldFilters(query: Record<string, unknown>, index: FieldIn
       if (field.type !== 'date' && field.type !== 'number') throw fieldError(param, 'ranges apply to dates and numbers');
       where.push(condition(field, range[2] === 'From' ? 'gte' : 'lte', value, param));
     } else {
-      const isList = field.isEnum || ['objectid', 'number', 'string[]'].includes(field.type);
-      where.push(condition(field, isList && String(value).includes(',') ? 'in' : 'eq', value, param));
+      const text = isListField(field) ? commaList(value) : value;
+      where.push(condition(field, isListField(field) && String(text).includes(',') ? 'in' : 'eq', text, param));
     }
   }
   return where;
@@ -183,8 +201,8 @@ export function parseListQuery(query: Record<string, unknown>, index: FieldIndex
   let sortText = options.defaultSort;
   if (options.sortStyle === 'sortKey' && query.sortKey !== undefined) {
     sortText = `${query.sortKey}:${query.sortDirection ?? '1'}`;
-  } else if (options.sortStyle === 'sort' && typeof query.sort === 'string') {
-    sortText = query.sort;
+  } else if (options.sortStyle === 'sort' && query.sort !== undefined) {
+    sortText = commaList(query.sort);
   }
   const sort = parseSort(sortText, index, options.sortStyle === 'sortKey' ? 'sortKey' : 'sort');
   const where = parseFieldFilters(query, index, options.namedFilters);
@@ -199,21 +217,22 @@ export function listQuerySchema(index: FieldIndex, options: ListOptions) {
     [options.offsetParam]: { type: 'integer', minimum: 0, default: 0, description: 'records to skip' },
   };
   if (options.sortStyle === 'sort') {
-    properties.sort = { type: 'string', maxLength: 300, description: 'field:1 or field:-1, comma-separated, dot notation for nested fields' };
+    properties.sort = { ...listParamSchema('field:1 or field:-1, dot notation for nested fields', 300), maxItems: 5 };
     properties.filter = { type: 'string', maxLength: 10000, description: 'JSON array of {field, type, op, value}' };
   } else {
     properties.sortKey = { type: 'string', maxLength: 100 };
     properties.sortDirection = { type: 'string', enum: ['1', '-1', 'asc', 'desc'] };
   }
   for (const field of index.values()) {
-    properties[field.path] = { type: 'string', maxLength: 5000, description: `filter on ${field.path} (${field.type})` };
+    const description = `filter on ${field.path} (${field.type})`;
+    properties[field.path] = isListField(field) ? listParamSchema(description) : { type: 'string', maxLength: 5000, description };
     if (field.type === 'date' || field.type === 'number') {
       properties[`${field.path}From`] = { type: 'string', maxLength: 40, description: `${field.path} at or after` };
       properties[`${field.path}To`] = { type: 'string', maxLength: 40, description: `${field.path} at or before` };
     }
   }
   for (const [param, filter] of Object.entries(options.namedFilters ?? {})) {
-    properties[param] = { type: 'string', maxLength: 5000, description: filter.description };
+    properties[param] = filter.list ? listParamSchema(filter.description) : { type: 'string', maxLength: 5000, description: filter.description };
   }
   return { type: 'object', properties, additionalProperties: false };
 }

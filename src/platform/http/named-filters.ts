@@ -24,7 +24,7 @@ export function parseTimestamp(value: unknown, param: string): Date {
 
 /** `param=a,b,c` → column is one of the ids. */
 export function idsFilter(column: string, description: string): NamedFilter {
-  return { description, toSql: (value, param) => sql<boolean>`${sql.ref(column)} = ANY(${sql.val(parseIds(value, param))}::text[])` };
+  return { description, list: true, toSql: (value, param) => sql<boolean>`${sql.ref(column)} = ANY(${sql.val(parseIds(value, param))}::text[])` };
 }
 
 /** `param=<timestamp>` → column at or after (`gte`) or at or before (`lte`) it. */
@@ -70,6 +70,7 @@ export function timeFrameFilter(column: string, description: string): NamedFilte
 export function valuesFilter(allowed: readonly string[], toSql: (values: string[]) => RawBuilder<boolean>, description: string): NamedFilter {
   return {
     description,
+    list: true,
     toSql(value, param) {
       const values = value.split(',').map((v) => v.trim()).filter(Boolean);
       for (const v of values) if (!allowed.includes(v)) throw fieldError(param, `${v} is not one of ${allowed.join(', ')}`);
