@@ -1,6 +1,7 @@
 // Assignments: recurring work at an object. The iCalendar is validated and normalised (rrule string
 // and structured fields always agree); creating or changing one plans its jobs in the same transaction.
 import { Type } from 'typebox';
+import { dateOrDateTimeSchema } from '../../platform/http/date-input.js';
 import { fieldError } from '../../platform/http/errors.js';
 import type { TenantTx } from '../../platform/db/tenant.js';
 import { defineResource, type PrepareInput } from '../../resources/engine/define-resource.js';
@@ -58,7 +59,7 @@ export const assignments = defineResource({
     documentIds: opt(objectIds('documents', 500)),
     billing: opt(Type.Object({
       type: opt(text(50, { description: 'e.g. MANUAL' })), positions: opt(list(billingPosition, 500)),
-      lastInvoiceDate: opt(dateTime()), defaultInvoiceTemplateId: opt(objectId('invoice_templates')),
+      lastInvoiceDate: opt(Type.Unsafe<string>(dateOrDateTimeSchema('day of the last invoice'))), defaultInvoiceTemplateId: opt(objectId('invoice_templates')),
     })),
     quota: opt(Type.Object({
       enabled: opt(Type.Boolean()), quotaCalculation: opt(text(50)), total: opt(money()), billingRateEnabled: opt(Type.Boolean()),

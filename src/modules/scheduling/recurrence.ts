@@ -116,9 +116,9 @@ function buildRule(ical: ICalendar, until?: number): string {
 export function normalizeICalendar(input: ICalendar, isRruleAuthoritative: boolean): { ical: ICalendar; recurrence: Recurrence } {
   if (!isValidTimeZone(input.tzid)) throw fieldError(path('tzid'), `unknown time zone ${input.tzid}`);
   const startLocal = parseLocal(input.dtstart);
-  if (startLocal === undefined) throw fieldError(path('dtstart'), 'must be a local date-time YYYY-MM-DDTHH:mm:ss');
+  if (startLocal === undefined) throw fieldError(path('dtstart'), 'must be a local date-time YYYY-MM-DDTHH:mm or YYYY-MM-DDTHH:mm:ss');
   const endLocal = parseLocal(input.dtend);
-  if (endLocal === undefined) throw fieldError(path('dtend'), 'must be a local date-time YYYY-MM-DDTHH:mm:ss');
+  if (endLocal === undefined) throw fieldError(path('dtend'), 'must be a local date-time YYYY-MM-DDTHH:mm or YYYY-MM-DDTHH:mm:ss');
   if (endLocal <= startLocal) throw fieldError(path('dtend'), 'must be after dtstart');
   if (endLocal - startLocal > 24 * 3_600_000) throw fieldError(path('dtend'), 'an occurrence lasts at most 24 hours');
 
@@ -145,7 +145,7 @@ export function normalizeICalendar(input: ICalendar, isRruleAuthoritative: boole
   const exDates = new Set<number>();
   for (const [i, text] of (structured.exDate ?? []).entries()) {
     const local = parseLocal(text);
-    if (local === undefined) throw fieldError(path(`exDate.${i}`), 'must be a local date-time YYYY-MM-DDTHH:mm:ss');
+    if (local === undefined) throw fieldError(path(`exDate.${i}`), 'must be a local date-time YYYY-MM-DDTHH:mm or YYYY-MM-DDTHH:mm:ss');
     exDates.add(local);
   }
   const rrule = buildRule(structured, untilUtc);

@@ -2,6 +2,7 @@
 // Where the spec leaves a field's shape open ("object"), it takes an id, a list of ids, or {exists}.
 import { Type } from 'typebox';
 import { sql, type RawBuilder } from 'kysely';
+import { isCalendarDay } from '../../platform/http/date-input.js';
 import { fieldError } from '../../platform/http/errors.js';
 import { OBJECT_ID_PATTERN } from '../../platform/ids.js';
 import { JOB_STATES, MAX_JOB_MS } from './jobs-resource.js';
@@ -15,11 +16,17 @@ const ids = Type.Array(id, { maxItems: 1000 });
 const idMatch = (description: string) => Type.Union([
   id, ids, Type.Object({ exists: Type.Optional(Type.Boolean()), ids: Type.Optional(ids) }, { additionalProperties: false }),
 ], { description });
-const epochMs = (description: string) => Type.Union([Type.String({ pattern: '^\\d{1,15}$' }), Type.Integer({ minimum: 0 })], { description });
+// Epoch milliseconds (a number or its digits) or an ISO 8601 date-time with an offset; parseWindow
+// checks which, so a wrong value gets one message naming both forms.
+const instant = (description: string) => Type.Union([
+  Type.Integer({ minimum: 0, maximum: 253_402_300_799_999 }),
+  Type.String({ maxLength: 40 }),
+], { description, examples: [1_798_761_600_000, '2027-01-01T00:00:00Z'] });
+const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?([Zz]|[+-]\d{2}:?\d{2})$/;
 
 export const timeFrameBody = Type.Object({
-  from: epochMs('start of the time frame, epoch milliseconds'),
-  to: epochMs(`end of the time frame, epoch milliseconds; at most ${MAX_WINDOW_DAYS} days after from`),
+  from: instant('start of the time frame: epoch milliseconds or an ISO 8601 date-time with an offset (2027-01-01T00:00:00Z)'),
+  to: instant(`end of the time frame, as from; at most ${MAX_WINDOW_DAYS} days after from`),
   includeUsersInResponse: Type.Optional(Type.Boolean({ description: 'adds `user` {_id, number, id, general, contact} to each job' })),
   status: Type.Optional(Type.String({ maxLength: 200, description: `one value or a comma list of ${JOB_STATES.join(', ')}` })),
   ids: Type.Optional(ids),
@@ -55,9 +62,19 @@ function matchIds(column: string, match: IdMatch): RawBuilder<boolean> {
   return match.exists === false ? sql<boolean>`${col} IS NULL` : sql<boolean>`${col} IS NOT NULL`;
 }
 
+/** Epoch milliseconds (number or digits) or an ISO 8601 date-time that names its offset. */
+export function parseInstant(value: string | number, field: string): number {
+  const ms = typeof value === 'number' || /^\d{1,15}$/.test(value) ? Number(value)
+    : ISO_INSTANT.test(value) && isCalendarDay(Number(value.slice(0, 4)), Number(value.slice(5, 7)), Number(value.slice(8, 10))) ? Date.parse(value) : NaN;
+  if (!Number.isFinite(ms) || ms < 0 || ms > 253_402_300_799_999) {
+    throw fieldError(field, 'must be epoch milliseconds or an ISO 8601 date-time with an offset, e.g. 2027-01-01T00:00:00Z');
+  }
+  return ms;
+}
+
 export function parseWindow(body: TimeFrameBody): { from: number; to: number } {
-  const from = Number(body.from);
-  const to = Number(body.to);
+  const from = parseInstant(body.from, 'from');
+  const to = parseInstant(body.to, 'to');
   if (from > to) throw fieldError('to', 'must not be before from');
   if (to - from > MAX_WINDOW_DAYS * 86_400_000) throw fieldError('to', `the time frame is at most ${MAX_WINDOW_DAYS} days`);
   return { from, to };

@@ -68,10 +68,11 @@ const LOCAL_PATTERN = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2}))?$/;
 export function parseLocal(text: string): number | undefined {
   const m = LOCAL_PATTERN.exec(text);
   if (!m) return undefined;
-  const [year, month, day, hour, minute, second = '0'] = m.slice(1).map(Number) as number[];
-  const ms = Date.UTC(year!, month! - 1, day!, hour!, minute!, Number(second));
+  // Seconds may be left out (`YYYY-MM-DDTHH:mm`): an absent group is 0, not Number(undefined) = NaN.
+  const [year, month, day, hour, minute, second] = m.slice(1).map((part) => Number(part ?? 0)) as number[];
+  const ms = Date.UTC(year!, month! - 1, day!, hour!, minute!, second!);
   const d = new Date(ms);
-  if (d.getUTCFullYear() !== year || d.getUTCMonth() !== month! - 1 || d.getUTCDate() !== day || hour! > 23 || minute! > 59 || Number(second) > 59) return undefined;
+  if (d.getUTCFullYear() !== year || d.getUTCMonth() !== month! - 1 || d.getUTCDate() !== day || hour! > 23 || minute! > 59 || second! > 59) return undefined;
   return ms;
 }
 

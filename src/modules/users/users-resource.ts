@@ -1,11 +1,14 @@
 // Users: the spec's nested shape; credentials are write-only and live in columns, never in the document.
 import { Type } from 'typebox';
+import { dateOrDateTimeSchema } from '../../platform/http/date-input.js';
 import { defineResource } from '../../resources/engine/define-resource.js';
 import { address, contact, dateTime, freeObject, list, objectId, objectIds, opt, subdivision, tags, text } from '../../resources/engine/fields.js';
 import { prepareUser, userApiExtras } from './prepare-user.js';
 import { guardUserDelete } from './user-guard.js';
 
 const num = () => Type.Number({ minimum: -1e9, maximum: 1e9 });
+/** A day people write as `YYYY-MM-DD` (stored as its midnight UTC) or a date-time, as the spec has it. */
+const contractDay = (description: string) => Type.Unsafe<string>(dateOrDateTimeSchema(description));
 
 export const userSchema = Type.Object({
   id: opt(Type.String({ minLength: 3, maxLength: 100, pattern: '^[^\\s@]+$', description: 'login id (used as username to log in)' })),
@@ -21,7 +24,7 @@ export const userSchema = Type.Object({
     email: opt(Type.String({ format: 'email', maxLength: 254, description: 'also a username to log in' })),
   })),
   contract: opt(Type.Object({
-    startDate: opt(dateTime()), endDate: opt(dateTime()), department: opt(text(200)), salary: opt(num()),
+    startDate: opt(contractDay('first day of the contract')), endDate: opt(contractDay('last day of the contract')), department: opt(text(200)), salary: opt(num()),
     salaryType: opt(text(50)), employment: opt(text(50)), payment: opt(text(50)), dailyWorkingHours: opt(freeObject()),
     payTypeId: opt(objectId('pay_types')), vacationDays: opt(num()),
     remainingLeave: opt(list(Type.Object({ year: Type.Integer({ minimum: 1900, maximum: 3000 }), days: num() }), 100)),

@@ -24,6 +24,8 @@ interface JsonSchema {
   properties?: Record<string, JsonSchema>;
   items?: JsonSchema;
   writeOnly?: boolean;
+  /** A day or a date-time (date-input.ts): filtered and sorted as a date. */
+  'x-dateOrDateTime'?: boolean;
 }
 
 const SAFE_SEGMENT = /^[A-Za-z_][A-Za-z0-9_]*$/;
@@ -37,7 +39,7 @@ function leafType(schema: JsonSchema): FieldType | undefined {
   }
   switch (schema.type) {
     case 'string':
-      if (schema.format === 'date-time' || schema.format === 'date') return 'date';
+      if (schema.format === 'date-time' || schema.format === 'date' || schema['x-dateOrDateTime']) return 'date';
       if (schema.pattern === '^[0-9a-f]{24}$') return 'objectid';
       return 'string';
     case 'number':

@@ -15,6 +15,44 @@ const PG_ERRORS: Record<string, { status: number; title: string; detail: string 
   '54000': { status: 400, title: 'Bad Request', detail: 'A value is too large' },
 };
 
+/**
+ * The API field of each unique constraint or index (migrations/), so a conflict names what is taken.
+ * Constraints of internal columns (occurrence keys, token hashes, fingerprints) are not fields: their
+ * conflicts keep the general text.
+ */
+const UNIQUE_FIELDS: ReadonlyArray<readonly [RegExp, string]> = [
+  [/^users_login_key$/, 'id'],
+  [/^users_login_email_key$/, 'access.email'],
+  [/^(invoices|offers|credits|invoice_stornos)_number_key$/, 'documentNumber'],
+  [/_company_id_number_key$/, 'number'],
+  [/^time_trackings_client_key$/, 'clientId'],
+  [/^salaries_time_tracking_key$/, 'timeTrackingId'],
+  [/_pkey$/, '_id'],
+];
+
+/** The field a unique violation (23505) is about, from the constraint PostgreSQL names. */
+export function uniqueField(constraint: string | undefined): string | undefined {
+  return constraint ? UNIQUE_FIELDS.find(([pattern]) => pattern.test(constraint))?.[1] : undefined;
+}
+
+/** The media types a route reads: its `consumes`, else JSON. */
+function expectedTypes(request: FastifyRequest): string[] {
+  const consumes = (request.routeOptions?.schema as { consumes?: string[] } | undefined)?.consumes;
+  return consumes?.length ? consumes : ['application/json'];
+}
+
+const unsupportedType = (request: FastifyRequest) =>
+  new HttpError(415, 'Unsupported Media Type', `Content-Type must be ${expectedTypes(request).join(' or ')}`);
+
+/** A body (not its absence) in a type the route does not read. */
+function hasUnexpectedBody(request: FastifyRequest): boolean {
+  if (request.method === 'GET' || request.method === 'HEAD' || request.routeOptions?.url === undefined) return false;
+  const length = request.headers['content-length'];
+  if (request.headers['transfer-encoding'] === undefined && (length === undefined || Number(length) === 0)) return false;
+  const type = String(request.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
+  return !expectedTypes(request).includes(type);
+}
+
 function problem(status: number, title: string, detail: string, errors?: FieldError[]): Record<string, unknown> {
   const body: Record<string, unknown> = { type: 'about:blank', title, status, detail };
   if (errors?.length) body.errors = errors;
@@ -73,6 +111,12 @@ export function registerProblemHandlers(app: FastifyInstance) {
   app.addHook('onSend', async (_request, reply) => {
     if (isClosing) reply.header('connection', 'close');
   });
+  // Before any parser runs: text/plain would otherwise be read as a string and fail the schema with
+  // a 400 that says nothing about the type.
+  app.addHook('preParsing', async (request, _reply, payload) => {
+    if (hasUnexpectedBody(request)) throw unsupportedType(request);
+    return payload;
+  });
   app.setErrorHandler((error: FastifyError & { code?: string }, request, reply) => {
     if (error instanceof HttpError) {
       if (error.headers) reply.headers(error.headers);
@@ -81,6 +125,14 @@ export function registerProblemHandlers(app: FastifyInstance) {
     if (error.validation) {
       const errors = validationErrors(error);
       return sendProblem(reply, 400, 'Bad Request', errors.map((e) => `${e.path}: ${e.message}`).join('; '), errors);
+    }
+    if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
+      const unsupported = unsupportedType(request);
+      return sendProblem(reply, unsupported.status, unsupported.title, unsupported.message);
+    }
+    if (error.code === '23505') {
+      const field = uniqueField((error as { constraint?: string }).constraint);
+      if (field) return sendProblem(reply, 409, 'Conflict', `${field} already taken`, [{ path: field, message: 'already taken' }]);
     }
     // Any other data exception (class 22) is still the input's fault.
     const pg = error.code ? PG_ERRORS[error.code] ?? (/^22[0-9A-Z]{3}$/.test(error.code) ? { status: 400, title: 'Bad Request', detail: 'A value is out of range or malformed' } : undefined) : undefined;

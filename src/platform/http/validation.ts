@@ -2,6 +2,7 @@
 import Ajv, { type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
 import type { FieldError } from './errors.js';
+import { dateOrDateTimeKeyword } from './date-input.js';
 import { freeJsonKeyword } from './json-limits.js';
 
 export const AJV_OPTIONS = {
@@ -17,6 +18,7 @@ function newAjv(coerceTypes: false | 'array') {
   const instance = new Ajv.default({ ...AJV_OPTIONS, coerceTypes });
   addFormats.default(instance);
   instance.addKeyword(freeJsonKeyword);
+  instance.addKeyword(dateOrDateTimeKeyword);
   return instance;
 }
 
