@@ -13,7 +13,8 @@ const create = async (url: string, body: unknown) => (await ok('POST', url, body
 const ids = (items: Array<{ _id: string }>) => items.map((i) => i._id).sort();
 
 before(async () => {
-  t = await createTestApp();
+  // Webhook targets resolve to a public address; nothing is ever sent (no worker runs here).
+  t = await createTestApp({}, { resolveHost: async () => ['93.184.216.34'] });
   a = await signup(t.app, 'Formats');
 });
 after(async () => { await t.close(); });
@@ -38,6 +39,14 @@ describe('list parameters: comma list, repeated, or both', () => {
     assert.deepEqual(ids(await ok('GET', `/v2/orders/?objectIds=${objects[0]},${objects[1]}&objectIds=${objects[2]}`)), [...orders].sort());
     const sorted = await ok('GET', `/v2/objects/?sort=name:-1&sort=number:1&_id=${objects.join('&_id=')}`);
     assert.deepEqual(sorted.map((o: { name: string }) => o.name), ['C', 'B', 'A']);
+  });
+  test('a module list with its own query schema (webhook deliveries) takes status repeated', async () => {
+    const hook = await create('/v2/integrations/webhooks/', { type: 'CREATE', entity: 'customer', url: 'https://hooks.example/in' });
+    const ping = (await ok('POST', `/v2/integrations/webhooks/${hook}/test`))._id;
+    const deliveries = (query: string) => ok('GET', `/v2/integrations/webhooks/${hook}/deliveries?${query}`);
+    assert.deepEqual(ids(await deliveries('status=pending&status=failed')), [ping]);
+    assert.deepEqual(ids(await deliveries('status=delivered,failed&status=delivering')), []);
+    assert.deepEqual(ids(await deliveries('status=delivered,pending')), [ping]);
   });
 });
 

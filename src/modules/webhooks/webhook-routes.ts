@@ -5,6 +5,7 @@ import { Type } from 'typebox';
 import type { Database } from '../../platform/db/database.js';
 import { inTenant } from '../../platform/db/tenant.js';
 import { NotFound } from '../../platform/http/errors.js';
+import { commaList, listParamSchema } from '../../platform/http/list-query.js';
 import { contextOf, requireLevel, type RequestContext } from '../../platform/http/request-context.js';
 import { SECURITY, errorResponses, idParams } from '../../platform/http/route-docs.js';
 import { registerResource } from '../../resources/engine/register-resource.js';
@@ -80,7 +81,7 @@ export function registerWebhookRoutes(app: FastifyInstance, deps: WebhookDeps) {
     schema: {
       tags, summary: 'Deliveries of a webhook with their attempts, newest first', security: SECURITY, params: idParams(),
       querystring: Type.Object({
-        status: Type.Optional(Type.String({ maxLength: 100, description: 'pending, delivering, delivered, failed; comma list' })),
+        status: Type.Optional(Type.Unsafe<string[]>(listParamSchema('pending, delivering, delivered, failed', 20))),
         from: Type.Optional(Type.String({ format: 'date-time' })), to: Type.Optional(Type.String({ format: 'date-time' })),
         limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000, default: 100 })), offset: Type.Optional(Type.Integer({ minimum: 0, default: 0 })),
       }, { additionalProperties: false }),
@@ -88,9 +89,9 @@ export function registerWebhookRoutes(app: FastifyInstance, deps: WebhookDeps) {
     },
   }, async (request) => {
     const { id } = request.params as { id: string };
-    const q = request.query as { status?: string; from?: string; to?: string; limit?: number; offset?: number };
+    const q = request.query as { status?: string[]; from?: string; to?: string; limit?: number; offset?: number };
     const rows = await withWebhook(contextOf(request), id, 'read', (tx) => store.listDeliveries(tx, id, {
-      status: q.status?.split(',').filter(Boolean), from: q.from ? new Date(q.from) : undefined, to: q.to ? new Date(q.to) : undefined,
+      status: q.status && commaList(q.status).split(',').filter(Boolean), from: q.from ? new Date(q.from) : undefined, to: q.to ? new Date(q.to) : undefined,
       limit: q.limit ?? 100, offset: q.offset ?? 0,
     }));
     return rows.map(({ id: _id, event_id, next_attempt_at, last_status_code, last_error, created_at, finished_at, attempts, ...rest }) => ({
