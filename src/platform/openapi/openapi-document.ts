@@ -67,7 +67,8 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
           operationId,
           tags: ((own.tags as string[] | undefined) ?? []).map(tagName),
           ...(doc?.summary ? { summary: doc.summary } : {}),
-          ...(doc?.description ?? own.description ? { description: doc?.description ?? own.description } : {}),
+          // Every operation has a description; the summary stands in where nothing more needs saying.
+          description: doc?.description ?? own.description ?? `${doc?.summary ?? own.summary ?? operationId}.`,
           ...(isPublic ? { security: [] } : {}),
         },
       };
