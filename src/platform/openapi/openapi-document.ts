@@ -24,7 +24,7 @@ const DESCRIPTION = [
   '',
   '**Lists** take `limit` (default 100, at most 1000), `offset`, `sort=field:1,other:-1`, filters named after fields, `<field>From`/`<field>To` for dates and numbers, and `filter=[{field,type,op,value}]`; the total is in the `X-Total-Count` header.',
   '',
-  '**Writes** take JSON (`Content-Type: application/json`); PATCH is a JSON Merge Patch (only supplied fields change; `null` removes one). POSTs that create accept an `Idempotency-Key` header.',
+  '**Writes** take JSON (`Content-Type: application/json`); PATCH is a JSON Merge Patch (only supplied fields change; `null` removes one). Fields the server owns (`_id`, `companyId`, `status`, `chatId`…) may be sent back as read and are ignored. Every POST takes an `Idempotency-Key` header: a retry with the same key and body gets the first answer (kept 24 hours); the same key with another body is 422.',
   '',
   '**Errors** are `application/problem+json` (RFC 9457): `type`, `title`, `status`, `detail`, and `errors[]` naming the fields.',
   '',
