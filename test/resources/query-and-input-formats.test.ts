@@ -138,6 +138,12 @@ describe('inputs people write', () => {
     const byEmail = await req('POST', '/v2/users/', { id: 'other-name', access: { email: 'Taken@example.com' }, general: { firstName: 'Gil' } });
     assertProblem(byEmail, 409, 'access.email');
     assert.equal(byEmail.body.detail, 'access.email already taken');
+    // Signup names the same values `username` and `email`, and so does its conflict.
+    const signupAs = (username: string, email?: string) => call(t.app, 'POST', '/v2/company/signup', {}, { companyName: 'Second', username, password: 'correct-horse-battery', ...(email ? { email } : {}) });
+    const taken = await signupAs('Taken-Name');
+    assertProblem(taken, 409, 'username');
+    assert.equal(taken.body.detail, 'username already taken');
+    assertProblem(await signupAs('free-name', 'TAKEN@example.com'), 409, 'email');
   });
 
   test('a body in another type than the route reads is a 415 naming the expected one', async () => {

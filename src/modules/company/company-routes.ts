@@ -9,8 +9,11 @@ import { authRateLimits, tokenResponse } from '../auth/auth-routes.js';
 import { createCompany, type NewCompany } from './create-company.js';
 
 export function registerCompanyRoutes(app: FastifyInstance, deps: { config: Config; database: Database; auth: AuthService }) {
+  const limits = authRateLimits(deps.config);
   app.post('/company/signup', {
-    ...authRateLimits(deps.config),
+    ...limits,
+    // A taken log-in name or e-mail is a 409 naming this body's fields (problem.ts).
+    config: { ...limits.config, uniqueFields: { id: 'username', 'access.email': 'email' } },
     schema: {
       tags: ['company'], summary: 'Create a company and its first admin (can be turned off with SIGNUP=closed)',
       body: Type.Object({

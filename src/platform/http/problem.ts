@@ -5,6 +5,13 @@ import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { HttpError, type FieldError } from './errors.js';
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Body names of stored fields where the route's body differs (signup: `id` is `username`). */
+    uniqueFields?: Record<string, string>;
+  }
+}
+
 const PG_ERRORS: Record<string, { status: number; title: string; detail: string }> = {
   '23505': { status: 409, title: 'Conflict', detail: 'A record with this unique value already exists' },
   '23503': { status: 409, title: 'Conflict', detail: 'The record is referenced by or refers to another record' },
@@ -131,7 +138,10 @@ export function registerProblemHandlers(app: FastifyInstance) {
       return sendProblem(reply, unsupported.status, unsupported.title, unsupported.message);
     }
     if (error.code === '23505') {
-      const field = uniqueField((error as { constraint?: string }).constraint);
+      const stored = uniqueField((error as { constraint?: string }).constraint);
+      // A route whose body names the field otherwise (signup's `username`) says so in its config.
+      const names = request.routeOptions?.config?.uniqueFields;
+      const field = stored && (names?.[stored] ?? stored);
       if (field) return sendProblem(reply, 409, 'Conflict', `${field} already taken`, [{ path: field, message: 'already taken' }]);
     }
     // Any other data exception (class 22) is still the input's fault.
