@@ -1,6 +1,6 @@
 import { Type } from 'typebox';
 import { defineResource } from './engine/define-resource.js';
-import { address, contact, freeObject, objectId, objectIds, opt, text } from './engine/fields.js';
+import { address, freeObject, objectId, objectIds, opt, smsContact, text } from './engine/fields.js';
 
 /** The files a document can be sent as: PDF, ZUGFeRD (PDF/A-3 with the CII XML), XRechnung in UBL or CII. */
 export const DOCUMENT_FORMATS = ['PDF', 'ZUGFERD', 'XRECHNUNG_UBL', 'XRECHNUNG_CII'] as const;
@@ -17,7 +17,7 @@ export const customers = defineResource({
     name: text(300),
     contactPerson: opt(text(300)),
     address: opt(address()),
-    contact: opt(contact()),
+    contact: opt(smsContact()),
     contract: opt(freeObject()),
     invoiceRecipientId: opt(objectId('users')),
     invoiceCCRecipientIds: opt(objectIds('users', 50)),

@@ -242,7 +242,7 @@ describe('employees', () => {
     const id = await newAbsence({ userId: emp.id, type: 2, dtStart: '2026-06-08T06:00:00Z', dtEnd: '2026-06-09T14:00:00Z' }, emp.headers);
     await approve(id);
     problem(await req('PATCH', `/v2/absences/${id}`, { desc: 'changed' }, emp.headers), 409);
-    assert.equal((await getAbsence(id)).desc, undefined);
+    assert.equal((await getAbsence(id)).desc, null);
   });
 });
 
@@ -353,7 +353,7 @@ describe('transitions', () => {
     assert.equal(res.statusCode, 200, res.body);
     const a = await getAbsence(id);
     assert.equal(a.state, 'declined');
-    assert.equal(a.declineComment, undefined);
+    assert.equal(a.declineComment, null);
   });
 
   test('cancel open -> cancelled; cancel again, approve -> 409', async () => {
@@ -413,7 +413,7 @@ describe('approval: the jobs it affects', () => {
     };
     const id = await newAbsence({ userId, type: 1, dtStart: '2026-06-16T06:00:00Z', dtEnd: '2026-06-17T14:00:00Z' });
     // Nothing happens before the approval.
-    assert.equal((await getJob(job.tue)).absenceId, undefined);
+    assert.equal((await getJob(job.tue)).absenceId, null);
     const result = await approve(id);
     const affected = [job.overStart, job.tue, job.wed, job.overEnd]; // by start
     assert.deepEqual(result, { _id: id, state: 'approved', affectedJobs: affected, isAssigned: false });
@@ -427,15 +427,18 @@ describe('approval: the jobs it affects', () => {
       assert.equal(j.absences.length, 1);
       const entry = j.absences[0];
       assert.equal(entry.absenceId, id);
-      assert.equal(entry._id, id);
+      // A nested record of its own (docs/decisions.md, Nested records): its own id, the company, a status.
+      assert.match(entry._id, /^[0-9a-f]{24}$/);
+      assert.notEqual(entry._id, id);
       assert.equal(entry.companyId, admin.companyId);
+      assert.deepEqual([entry.status.status, entry.status.createdBy], [1, admin.userId]);
       assert.equal(entry.dtStart, '2026-06-15T22:00:00.000Z');
       assert.equal(entry.dtEnd, '2026-06-17T22:00:00.000Z');
       assert.equal(entry.calculationType, 'plannedJobs');
     }
     for (const jobId of [job.endsAtStart, job.startsAtEnd, job.fri, job.cancelled, job.otherUsers, job.unassigned]) {
       const j = await getJob(jobId);
-      assert.equal(j.absenceId, undefined, jobId);
+      assert.equal(j.absenceId, null, jobId);
       assert.deepEqual(j.absences, []);
     }
 
@@ -463,7 +466,7 @@ describe('approval: the jobs it affects', () => {
     const id = await newAbsence({ userId, dtStart: new Date(now - 2 * 86_400_000).toISOString(), dtEnd: new Date(now + 86_400_000).toISOString() });
     const result = await approve(id);
     assert.deepEqual(result.affectedJobs, [notStarted]);
-    assert.equal((await getJob(started)).absenceId, undefined);
+    assert.equal((await getJob(started)).absenceId, null);
     assert.equal((await getJob(notStarted)).absenceId, id);
   });
 
@@ -488,8 +491,8 @@ describe('approval: the jobs it affects', () => {
     assert.equal(a0.periodFrom, '2026-06-23T06:00:00.000Z');
     assert.equal(a0.periodTo, '2026-06-23T08:00:00.000Z');
     assert.deepEqual((await approve(id)).affectedJobs, [morning]);
-    assert.equal((await getJob(afternoon)).absenceId, undefined);
-    assert.equal((await getJob(early)).absenceId, undefined);
+    assert.equal((await getJob(afternoon)).absenceId, null);
+    assert.equal((await getJob(early)).absenceId, null);
   });
 
   test('DST spring: a full-day absence on Sunday 2026-03-29 covers 00:00+01:00 .. 24:00+02:00, 23 real hours', async () => {
@@ -506,8 +509,8 @@ describe('approval: the jobs it affects', () => {
     assert.equal(a.periodFrom, '2026-03-28T23:00:00.000Z');
     assert.equal(a.periodTo, '2026-03-29T22:00:00.000Z');
     assert.deepEqual((await approve(id)).affectedJobs, [job.sunFirst, job.sunLast, job.sunLastHalf]);
-    assert.equal((await getJob(job.satLate)).absenceId, undefined);
-    assert.equal((await getJob(job.monFirst)).absenceId, undefined);
+    assert.equal((await getJob(job.satLate)).absenceId, null);
+    assert.equal((await getJob(job.monFirst)).absenceId, null);
   });
 
   test('DST autumn: a full-day absence on Sunday 2026-10-25 covers 00:00+02:00 .. 24:00+01:00, 25 real hours', async () => {
@@ -523,8 +526,8 @@ describe('approval: the jobs it affects', () => {
     assert.equal(a.periodFrom, '2026-10-24T22:00:00.000Z');
     assert.equal(a.periodTo, '2026-10-25T23:00:00.000Z');
     assert.deepEqual((await approve(id)).affectedJobs, [job.sunFirst, job.sunLast]);
-    assert.equal((await getJob(job.satLate)).absenceId, undefined);
-    assert.equal((await getJob(job.monFirst)).absenceId, undefined);
+    assert.equal((await getJob(job.satLate)).absenceId, null);
+    assert.equal((await getJob(job.monFirst)).absenceId, null);
   });
 });
 
@@ -549,7 +552,7 @@ describe('cancelling and changing an approved absence', () => {
     assert.equal(kept.replacementJobId, replacementJobId);
     assert.equal(kept.absences.length, 1);
     const released = await getJob(second);
-    assert.equal(released.absenceId, undefined);
+    assert.equal(released.absenceId, null);
     assert.deepEqual(released.absences, []);
     assert.deepEqual(await salariesOf(id), []);
     // The released job no longer needs anyone.
@@ -575,7 +578,7 @@ describe('cancelling and changing an approved absence', () => {
     assert.equal(a.periodFrom, '2026-06-16T22:00:00.000Z');
     assert.equal(a.periodTo, '2026-06-18T22:00:00.000Z');
     const released = await getJob(tue);
-    assert.equal(released.absenceId, undefined);
+    assert.equal(released.absenceId, null);
     assert.deepEqual(released.absences, []);
     for (const jobId of [wed, thu]) {
       const j = await getJob(jobId);
@@ -804,7 +807,7 @@ describe('replacements', () => {
       assert.equal(replacement.masterJobId, r.jobId);
       assert.equal(replacement.userId, standIn);
       assert.equal(replacement.objectId, s.objectId);
-      assert.equal(replacement.absenceId, undefined);
+      assert.equal(replacement.absenceId, null);
       assert.equal(replacement.state, 'open');
       const master = await getJob(r.jobId);
       assert.equal(master.replacementJobId, r.replacementJobId);
@@ -834,7 +837,7 @@ describe('replacements', () => {
     assert.deepEqual(res.replacements.map((r: any) => r.jobId), [s.tue]);
     assert.equal(res.isAssigned, false);
     assert.equal(res.state, 'approved');
-    assert.equal((await getJob(s.mon)).replacementJobId, undefined);
+    assert.equal((await getJob(s.mon)).replacementJobId, null);
     let a = await getAbsence(s.id);
     assert.equal(a.state, 'approved');
     assert.equal(a.isAssigned, false);
@@ -887,7 +890,7 @@ describe('replacements', () => {
     const a = await getAbsence(s.id);
     assert.equal(a.replacements.length, 1);
     assert.equal(a.state, 'approved');
-    assert.equal((await getJob(s.mon)).replacementJobId, undefined);
+    assert.equal((await getJob(s.mon)).replacementJobId, null);
   });
 
   test('employees cannot assign replacements or list candidates (403)', async () => {

@@ -7,11 +7,13 @@ import { Conflict } from '../../platform/http/errors.js';
 import type { RequestContext } from '../../platform/http/request-context.js';
 import { newObjectId } from '../../platform/ids.js';
 import type { StoredRecord } from '../../resources/engine/define-resource.js';
+import { nestedRecords } from '../../resources/engine/nested-records.js';
 import { deleteRecord, findRecord, reserveNumbers, updateRecord, upsertRecords } from '../../resources/engine/resource-store.js';
 import { toAmount } from '../pay/rules/money.js';
 import { absencePayMethod, absenceSalaryLines } from '../pay/absence-salary-lines.js';
 import type { PayType } from '../pay/rules/salary-calculation.js';
 import { salaries } from '../pay/salaries-resource.js';
+import { surchargeKey } from '../pay/salary-writer.js';
 import { markJobAbsent, unmarkJob } from '../scheduling/absence-marks.js';
 import { coverJobWindow } from '../scheduling/job-planning.js';
 import { MAX_JOB_MS } from '../scheduling/jobs-resource.js';
@@ -103,7 +105,9 @@ async function writeAbsenceSalaries(
       approvedByUserId: absence.doc.approvedBy ?? ctx.userId, updatedByUserId: ctx.userId,
       from: new Date(dayStart).toISOString(), to: new Date(dayStart + line.seconds * 1000).toISOString(), trackingJobDate: new Date(dayStart).toISOString(),
       addedTime: 0, break: 0, minBreakTime: 0, roundUpSeconds: 0, drivingTime: 0,
-      nightWorkingTime: 0, sundayWorkingTime: 0, publicHolidayWorkingTime: 0, surcharges: [], errors: [], ...line.fields,
+      nightWorkingTime: 0, sundayWorkingTime: 0, publicHolidayWorkingTime: 0, errors: [], ...line.fields,
+      // Each line a nested record, kept across recomputes (nested-records.ts).
+      surcharges: nestedRecords((line.fields.surcharges ?? []) as Array<Record<string, unknown>>, { companyId: tx.companyId, userId: ctx.userId }, before?.doc.surcharges, surchargeKey),
     };
     const id = before?.id ?? newObjectId();
     records.push({ id, number: before ? Number(before.number) : number++, doc, userId: ctx.userId, chatId: before?.chat_id ?? newObjectId(), columns: { salary_cents: line.cents } });

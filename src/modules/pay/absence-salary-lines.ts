@@ -4,7 +4,6 @@
 // average) unless the company chose another method; contract hours at the hourly rate otherwise.
 import { sql } from 'kysely';
 import type { TenantTx } from '../../platform/db/tenant.js';
-import { newObjectId } from '../../platform/ids.js';
 import type { StoredRecord } from '../../resources/engine/define-resource.js';
 import { weeklyHours } from '../absences/rules/absence-days.js';
 import { isPublicHolidayIn } from '../scheduling/holidays.js';
@@ -77,8 +76,9 @@ async function loadReference(tx: TenantTx, userId: string, absenceId: string, fa
   });
 }
 
-const taxableSurcharges = (lines: SurchargeLine[], companyId: string, userId: string, activeOn: Map<string, object>) => lines.map((s) => ({
-  _id: newObjectId(), companyId, seconds: s.seconds, surchargeId: s.surchargeId, name: s.name, surcharge: s.surcharge,
+/** Surcharge lines of the salary; the writer makes them nested records (salary-writer.ts surchargeKey). */
+const taxableSurcharges = (lines: SurchargeLine[], userId: string, activeOn: Map<string, object>) => lines.map((s) => ({
+  seconds: s.seconds, surchargeId: s.surchargeId, name: s.name, surcharge: s.surcharge,
   activeOn: activeOn.get(s.surchargeId) ?? {}, userId, date: s.date,
   activeTimeFrames: s.activeTimeFrames.map((f) => ({ from: new Date(f.from).toISOString(), to: new Date(f.to).toISOString() })),
   _cash: toAmount(s.cents), taxFreeCash: 0, taxableCash: toAmount(s.cents),
@@ -116,7 +116,7 @@ export async function absenceSalaryLines(tx: TenantTx, input: {
       lines.push({
         date: day.date, seconds: lost.reduce((s, l) => s + l.seconds, 0), salaryPerHourCents: rate, cents,
         baseCents: lost.reduce((s, l) => s + l.baseCents, 0),
-        fields: fieldsOf(rule, cents, taxable, taxableSurcharges(surcharges, tx.companyId, absence.doc.userId, pay.activeOn)),
+        fields: fieldsOf(rule, cents, taxable, taxableSurcharges(surcharges, absence.doc.userId, pay.activeOn)),
       });
       continue;
     }

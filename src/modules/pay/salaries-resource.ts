@@ -3,6 +3,7 @@
 import { sql } from 'kysely';
 import { Type } from 'typebox';
 import { defineResource } from '../../resources/engine/define-resource.js';
+import { commonEntityProperties } from '../../resources/engine/schema-shapes.js';
 import { opt, text } from '../../resources/engine/fields.js';
 import { OBJECT_ID_PATTERN } from '../../platform/ids.js';
 import {
@@ -18,7 +19,8 @@ const frame = { type: 'object', properties: { from: { type: 'string', format: 'd
 export const salarySurchargeSchema = {
   type: 'object',
   properties: {
-    _id: id, companyId: id, seconds, surchargeId: id, name: { type: 'string' },
+    // A line is a record of its own inside the salary (nested-records.ts): no number, no chat.
+    _id: id, companyId: id, status: commonEntityProperties.status, seconds, surchargeId: id, name: { type: 'string' },
     surcharge: { type: 'number', description: 'rate in percent' }, activeOn: { type: 'object', additionalProperties: true },
     userId: id, date: { type: 'string', format: 'date' }, activeTimeFrames: { type: 'array', items: frame },
     _cash: amount, taxFreeCash: { ...amount, description: 'part computed on the hourly base up to the tax-free cap' },

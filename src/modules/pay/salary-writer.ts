@@ -5,6 +5,7 @@ import { sql } from 'kysely';
 import type { TenantTx } from '../../platform/db/tenant.js';
 import { newObjectId } from '../../platform/ids.js';
 import type { StoredRecord } from '../../resources/engine/define-resource.js';
+import { nestedRecords } from '../../resources/engine/nested-records.js';
 import { reserveNumbers, upsertRecords, type NewRecord } from '../../resources/engine/resource-store.js';
 import { isPublicHolidayIn, placeOfWorkRegion } from '../scheduling/holidays.js';
 import { utcToLocal } from '../scheduling/zoned-time.js';
@@ -61,6 +62,9 @@ export function contractOf(stored: Record<string, any> | undefined): Contract {
   };
 }
 
+/** A surcharge line is the same line across recomputes while its rule and day are (nested-records.ts). */
+export const surchargeKey = (line: Record<string, any>) => `${line.surchargeId}/${line.date}`;
+
 export function salaryDoc(entry: StoredRecord, pay: PayContext, actorId: string, previous?: Record<string, any>) {
   const e = entry.doc;
   const stored = pay.contracts.get(e.userId);
@@ -92,12 +96,12 @@ export function salaryDoc(entry: StoredRecord, pay: PayContext, actorId: string,
     addedTime: result.addedTime, break: result.break, minBreakTime: result.minBreakTime, roundUpSeconds: result.roundUpSeconds,
     drivingTime: result.drivingTime, nightWorkingTime: result.nightWorkingTime, sundayWorkingTime: result.sundayWorkingTime,
     publicHolidayWorkingTime: result.publicHolidayWorkingTime,
-    surcharges: result.surcharges.map((s) => ({
-      _id: newObjectId(), companyId: entry.company_id, seconds: s.seconds, surchargeId: s.surchargeId, name: s.name, surcharge: s.surcharge,
+    surcharges: nestedRecords(result.surcharges.map((s) => ({
+      seconds: s.seconds, surchargeId: s.surchargeId, name: s.name, surcharge: s.surcharge,
       activeOn: pay.activeOn.get(s.surchargeId) ?? {}, userId: e.userId, date: s.date,
       activeTimeFrames: s.activeTimeFrames.map((f) => ({ from: new Date(f.from).toISOString(), to: new Date(f.to).toISOString() })),
       _cash: toAmount(s.cents), taxFreeCash: toAmount(s.taxFreeCents), taxableCash: toAmount(s.taxableCents),
-    })),
+    })), { companyId: entry.company_id, userId: actorId }, previous?.surcharges, surchargeKey),
     errors: result.errors,
   };
   return { doc, cents: result.totalCents };

@@ -2,13 +2,15 @@
 // fields) and unmarked: one shape for absence approval and for planning onto an absence.
 import type { TenantTx } from '../../platform/db/tenant.js';
 import type { StoredRecord } from '../../resources/engine/define-resource.js';
+import { nestedRecord } from '../../resources/engine/nested-records.js';
 import { updateRecord } from '../../resources/engine/resource-store.js';
 import { jobs } from './jobs-resource.js';
 
 export interface AbsenceMark { absenceId: string; dtStart: string; dtEnd: string; calculationType?: string }
 
 export async function markJobAbsent(tx: TenantTx, userId: string, job: StoredRecord, mark: AbsenceMark): Promise<void> {
-  const entry = { _id: mark.absenceId, companyId: tx.companyId, ...mark };
+  // A record of its own inside the job (the spec's common entity fields); absenceId names the absence.
+  const entry = nestedRecord(mark, { companyId: tx.companyId, userId });
   await updateRecord(tx, jobs, job.id, { doc: { ...job.doc, absenceId: mark.absenceId, absences: [...(job.doc.absences ?? []), entry] }, userId });
 }
 

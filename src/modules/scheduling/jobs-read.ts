@@ -40,7 +40,11 @@ function jobJson(includeUsers: boolean) {
   return sql`${unset(jobs)} || j.doc || ${entity('j')} || jsonb_build_object(
     'assignment', (SELECT ${unset(assignments)} || a.doc || ${entity('a')} FROM assignments a WHERE a.company_id = j.company_id AND a.id = j.assignment_id),
     'activityType', (SELECT ${unset(activityTypes)} || t.doc || ${entity('t')} FROM activity_types t WHERE t.company_id = j.company_id AND t.id = j.activity_type_id),
-    'started', coalesce(j.doc->'started', '[]'::jsonb),
+    -- Each clock-in carries the salary of its entry once that exists (null before), read here so it
+    -- follows the salary (approval creates it, cancelling removes it) without writing the job.
+    'started', (SELECT coalesce(jsonb_agg(st.item || jsonb_build_object('salaryId', sa.id) ORDER BY st.ord), '[]'::jsonb)
+      FROM jsonb_array_elements(coalesce(j.doc->'started', '[]'::jsonb)) WITH ORDINALITY AS st(item, ord)
+      LEFT JOIN salaries sa ON sa.company_id = j.company_id AND sa.time_tracking_id = st.item->>'timeTrackingId'),
     'absences', coalesce(j.doc->'absences', '[]'::jsonb),
     'timeTrackings', (SELECT coalesce(jsonb_agg(${unset(timeTrackings)} || tt.doc || ${entity('tt')} ORDER BY tt.time_start, tt.id), '[]'::jsonb)
       FROM time_trackings tt WHERE tt.company_id = j.company_id AND tt.job_id = j.id),

@@ -46,9 +46,21 @@ export const address = () => Type.Object({
   co: opt(text(200)), state: opt(subdivision('state or region, for public holidays', 'country')),
 });
 
+/** Ways to reach someone (suppliers, contacts). */
 export const contact = () => Type.Object({
   telephone: opt(text(50)), mobile: opt(text(50)), email: opt(Type.String({ format: 'email', maxLength: 254 })),
   sms: opt(text(50)), website: opt(text(500)), fax: opt(text(50)),
+});
+
+/**
+ * The spec's user contact, which customers share ("contact (as user contact)"): the ways to reach
+ * someone and the SMS bookkeeping. The server sends no such SMS (only log-in codes), so it keeps
+ * none of the counters: they are stored as clients write them (docs/decisions.md).
+ */
+export const smsContact = () => Type.Object({
+  ...contact().properties,
+  smsCount: opt(Type.Integer({ minimum: 0, maximum: 1e9 })), smsChatCount: opt(Type.Integer({ minimum: 0, maximum: 1e9 })),
+  smsSendDate: opt(dateTime()), smsSendBy: opt(text(100)), lastSMSStatus: opt(text(100)), secondSmsSendDate: opt(dateTime()),
 });
 
 export const geoPoint = (description?: string) => Type.Object({

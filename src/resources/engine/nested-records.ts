@@ -1,0 +1,43 @@
+// The common entity fields of records kept inside another record's document (a job's `absences[]`,
+// a salary's `surcharges[]`), as the spec gives every record: `_id` (the item's own, kept while the
+// item stays), `companyId` and `status{...}`. They have no `number` and no chat: those belong to
+// records of a collection (docs/decisions.md).
+import { newObjectId } from '../../platform/ids.js';
+
+export interface NestedEntityFields {
+  _id: string;
+  companyId: string;
+  status: { status: number; createdAt: string; createdBy: string | null; lastModifiedAt: string; lastModifiedBy: string | null };
+}
+
+type Item = Record<string, any>;
+
+/** Who writes the item: the company it belongs to and the user (null: the system). */
+export interface Writer { companyId: string; userId: string | null }
+
+/** `item` as a nested record written now; `previous` is the same item as stored before (its id and creation stay). */
+export function nestedRecord<T extends object>(item: T, writer: Writer, previous?: Item, at = new Date().toISOString()): T & NestedEntityFields {
+  return {
+    ...item,
+    _id: typeof previous?._id === 'string' ? previous._id : newObjectId(),
+    companyId: writer.companyId,
+    status: {
+      status: 1,
+      createdAt: previous?.status?.createdAt ?? at,
+      createdBy: previous?.status?.createdBy ?? writer.userId,
+      lastModifiedAt: at,
+      lastModifiedBy: writer.userId,
+    },
+  };
+}
+
+/**
+ * Items recomputed as a whole (a salary's surcharge lines) as nested records: each keeps the identity
+ * of the previous item with the same key (the n-th of that key, when a key repeats).
+ */
+export function nestedRecords<T extends object>(items: T[], writer: Writer, previous: Item[] | undefined, key: (item: Item) => string): Array<T & NestedEntityFields> {
+  const before = new Map<string, Item[]>();
+  for (const item of previous ?? []) before.set(key(item), [...(before.get(key(item)) ?? []), item]);
+  const at = new Date().toISOString();
+  return items.map((item) => nestedRecord(item, writer, before.get(key(item as Item))?.shift(), at));
+}
