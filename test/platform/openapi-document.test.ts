@@ -98,7 +98,8 @@ describe('document', () => {
 
 describe('named schemas', () => {
   const MODELS = ['Customer', 'CustomerObject', 'Job', 'Assignment', 'TimeTrackingEntry', 'Salary', 'Absence', 'Task', 'Invoice',
-    'Problem', 'User', 'Webhook', 'Document', 'MaterialOrder', 'QualityControlEntry', 'CustomerCreate', 'CustomerPatch'];
+    'Problem', 'User', 'Webhook', 'Document', 'MaterialOrder', 'QualityControlEntry', 'CustomerCreate', 'CustomerPatch',
+    'EntityStatus', 'TokenPair', 'ApiKey', 'ApiKeyCreated', 'IdResult', 'InvoicePosition', 'Event', 'WebhookSecret', 'TimeAndPaySettings'];
 
   test('each model is a component schema; no generated def-N names', () => {
     for (const name of MODELS) assert.equal(typeof doc.components.schemas[name], 'object', `${name} is a component schema`);
@@ -115,6 +116,8 @@ describe('named schemas', () => {
     assert.deepEqual(jsonSchema(opAt('post', '/v2/jobs/jobsInTimeFrame').responses['200'].content).items, ref('Job'));
     assert.deepEqual(jsonSchema(opAt('get', '/v2/jobs/{id}').responses['200'].content), ref('Job'));
     assert.deepEqual(opAt('get', '/v2/customers/{id}').responses['404'].content['application/problem+json'].schema, ref('Problem'));
+    assert.deepEqual(jsonSchema(opAt('post', '/v2/auth/login').responses['200'].content), ref('TokenPair'));
+    assert.deepEqual(doc.components.schemas.Customer.properties.status, ref('EntityStatus'));
 
     const text = JSON.stringify(doc);
     const used = new Set([...text.matchAll(/"\$ref":"#\/components\/schemas\/([^"]+)"/g)].map((match) => match[1]));

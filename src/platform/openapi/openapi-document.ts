@@ -8,7 +8,8 @@ import { SECURITY } from '../http/route-docs.js';
 import { GETTING_STARTED } from './getting-started.js';
 import { OPERATION_DOCS } from './operation-docs.js';
 import { operationIdOf } from './operation-ids.js';
-import { hoistNamedSchemas, markNamedSchemas } from './schema-names.js';
+import { hoistNamedSchemas, markNamedSchemas, nameByShape } from './schema-names.js';
+import { SHAPE_NAMES } from './shape-names.js';
 import { tagName, tagSections } from './tags.js';
 
 const STATUS_TEXT: Record<string, string> = {
@@ -80,6 +81,7 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
 function finishDocument(document: Json): Json {
   hoistNamedSchemas(document);
   describeSettingsResponses(document);
+  nameByShape(document, SHAPE_NAMES);
   const used = new Set<string>();
   for (const item of Object.values<Json>(document.paths ?? {})) {
     for (const operation of Object.values<Json>(item)) {

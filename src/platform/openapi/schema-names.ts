@@ -71,3 +71,51 @@ export function hoistNamedSchemas(document: { components?: { schemas?: Record<st
   }
   for (const [name, schema] of Object.entries(schemas)) schemas[name] = visit(schema);
 }
+
+/** Canonical text of a JSON value (keys sorted), built bottom-up so each node is measured once. */
+function canonicalTexts(root: unknown, texts: Map<object, string>): string {
+  if (Array.isArray(root)) {
+    const text = `[${root.map((item) => canonicalTexts(item, texts)).join(',')}]`;
+    texts.set(root, text);
+    return text;
+  }
+  if (!root || typeof root !== 'object') return JSON.stringify(root) ?? 'null';
+  const keys = Object.keys(root).sort();
+  const text = `{${keys.map((key) => `${JSON.stringify(key)}:${canonicalTexts((root as Record<string, unknown>)[key], texts)}`).join(',')}}`;
+  texts.set(root, text);
+  return text;
+}
+
+const atPointer = (document: unknown, pointer: string): unknown => pointer.replace(/^#\//, '').split('/')
+  .map((part) => part.replace(/~1/g, '/').replace(/~0/g, '~'))
+  .reduce<unknown>((node, part) => (node && typeof node === 'object' ? (node as Record<string, unknown>)[part] : undefined), document);
+
+/**
+ * Names shapes the routes build themselves (no declaration to name them by): each name points to
+ * one place of the finished document; every schema equal to the one found there becomes a $ref.
+ * A pointer that finds nothing names nothing (the document test lists the names it expects).
+ */
+export function nameByShape(document: Record<string, any>, names: Record<string, string>): void {
+  const schemas: Record<string, unknown> = document.components.schemas;
+  const texts = new Map<object, string>();
+  canonicalTexts(document, texts);
+  const byText = new Map<string, string>();
+  for (const [name, pointer] of Object.entries(names)) {
+    const target = atPointer(document, pointer);
+    // A free object (no properties) says nothing worth a name and would match every other one.
+    if (!target || typeof target !== 'object' || !Object.keys((target as { properties?: object }).properties ?? {}).length || schemas[name]) continue;
+    const text = texts.get(target)!;
+    if (byText.has(text)) continue;
+    byText.set(text, name);
+    schemas[name] = target;
+  }
+  const visit = (node: unknown, isRootOf?: string): unknown => {
+    if (!node || typeof node !== 'object') return node;
+    const name = byText.get(texts.get(node) ?? '');
+    if (name && name !== isRootOf) return { $ref: `#/components/schemas/${name}` };
+    if (Array.isArray(node)) return node.map((item) => visit(item));
+    return Object.fromEntries(Object.entries(node).map(([key, value]) => [key, visit(value)]));
+  };
+  for (const key of Object.keys(document)) if (key !== 'components') document[key] = visit(document[key]);
+  for (const [name, schema] of Object.entries(schemas)) schemas[name] = visit(schema, name);
+}
