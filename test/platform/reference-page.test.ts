@@ -1,8 +1,9 @@
 // The API reference at /v2/docs in a real browser (Debian's chromium, driven by playwright-core):
 // it works offline, asks no host but ours (no vendor fonts, scripts or telemetry), shows the
-// getting-started guide, has none of the vendor's toolbar or buttons, and its curl samples carry
-// the address the page was served from. DNS is cut off for every other host, and every request
-// the page makes is recorded, so a request elsewhere fails the test even though it would fail anyway.
+// getting-started guide, has none of the vendor's toolbar or buttons, its curl samples carry the
+// address the page was served from, and "Test Request" sends straight to this server. DNS is cut
+// off for every other host, and every request the page makes is recorded, so a request elsewhere
+// fails the test even though it would fail anyway.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
@@ -64,6 +65,13 @@ describe('reference page in a browser', { skip: CHROMIUM }, () => {
     page.on('websocket', (socket) => requests.push(socket.url()));
     await page.goto(`${origin}/v2/docs`, { waitUntil: 'networkidle' });
   });
+
+  /** A fresh load, scrolled to the first tag: its operations render as they come into view. */
+  async function openFirstTag() {
+    await page.goto(`${origin}/v2/docs`, { waitUntil: 'networkidle' });
+    await page.locator('a[href^="#tag/"]').first().click();
+  }
+
   after(async () => {
     await context?.close();
     if (profile) rmSync(profile, { recursive: true, force: true });
@@ -77,7 +85,7 @@ describe('reference page in a browser', { skip: CHROMIUM }, () => {
 
   test('curl samples carry the address the page came from', async () => {
     const sample = `curl ${origin}/v2/`;
-    await page.locator('a[href^="#tag/"]').first().click(); // operations render as they come into view
+    await openFirstTag();
     await page.waitForFunction((s) => [...document.querySelectorAll('pre, code')].some((e) => (e as HTMLElement).innerText.includes(s)), sample, { timeout: 20_000 });
   });
 
@@ -90,7 +98,16 @@ describe('reference page in a browser', { skip: CHROMIUM }, () => {
     assert.equal(await page.locator('a[href*="scalar.com"]:visible').count(), 0, 'links to the vendor');
   });
 
-  test('every request went to this server (after scrolling through the page)', async () => {
+  test('trying an operation sends it to this server directly (no vendor proxy)', async () => {
+    await openFirstTag();
+    await page.getByRole('button', { name: /Test Request/ }).first().click({ timeout: 20_000 });
+    const sent = page.waitForRequest((request) => request.url().startsWith(origin) && !/\/v2\/(docs|openapi\.json)/.test(request.url()), { timeout: 20_000 });
+    await page.getByRole('button', { name: /^Send/ }).first().click();
+    await sent;
+    await page.keyboard.press('Escape');
+  });
+
+  test('every request went to this server (after trying an operation and scrolling through the page)', async () => {
     await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
     await page.waitForTimeout(2000); // whatever the scroll triggers has started by then
     assert.ok(requests.some((url) => url.endsWith('/v2/openapi.json')), 'the document was fetched');
