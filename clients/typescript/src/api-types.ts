@@ -8,16 +8,7 @@ export interface Absence {
   number: number;
   /** owning company */
   companyId: string;
-  status: {
-    /** 1 active */
-    status: number;
-    createdAt: string;
-    /** user id; null when the system created the record */
-    createdBy: string | null;
-    lastModifiedAt: string;
-    /** user id; null when the system changed the record last */
-    lastModifiedBy: string | null;
-  };
+  status: EntityStatus;
   /** chat attached to the record */
   chatId: string | null;
   /** the absent user; employees give their own id */
@@ -145,16 +136,7 @@ export interface AccessGroup {
   number: number;
   /** owning company */
   companyId: string;
-  status: {
-    /** 1 active */
-    status: number;
-    createdAt: string;
-    /** user id; null when the system created the record */
-    createdBy: string | null;
-    lastModifiedAt: string;
-    /** user id; null when the system changed the record last */
-    lastModifiedBy: string | null;
-  };
+  status: EntityStatus;
   /** chat attached to the record */
   chatId: string | null;
   name: string | null;
@@ -561,16 +543,7 @@ export interface ActivityType {
   number: number;
   /** owning company */
   companyId: string;
-  status: {
-    /** 1 active */
-    status: number;
-    createdAt: string;
-    /** user id; null when the system created the record */
-    createdBy: string | null;
-    lastModifiedAt: string;
-    /** user id; null when the system changed the record last */
-    lastModifiedBy: string | null;
-  };
+  status: EntityStatus;
   /** chat attached to the record */
   chatId: string | null;
   name: string | null;
@@ -607,6 +580,73 @@ export interface ActivityTypePatch {
   chatId?: unknown | null;
 }
 
+/** percent base (BT-93/BT-100) by default: the counted line nets of the same VAT category and rate */
+export interface AllowanceCharge {
+  /** true: a charge (BG-21, e.g. a fuel surcharge); false: an allowance (BG-20, e.g. a loyalty discount) */
+  charge?: boolean;
+  /** BT-97/BT-104; a reason or a reasonCode is required */
+  reason?: string;
+  /** allowances: UNTDID 5189 (41, 42, 60, 62, 63, 64, 65, 66, 67, 68, 70, 71, 88, 95, 100, 102, 103, 104, 105; 95 discount); charges: UNTDID 7161 (e.g. FC freight, ABL packaging, SAA shipping and handling, ZZZ mutually defined) */
+  reasonCode?: string;
+  /** 5 = 5 %, up to 4 decimals; either percent or amount */
+  percent?: number;
+  baseAmount?: number;
+  /** at least 0, 2 decimals; either amount or percent. Set by the server from a percent (negated on cancellations) */
+  amount?: number;
+  /** S standard rate; Z zero rated; E exempt; AE reverse charge (§13b UStG: the customer owes the VAT); K intra-community supply; G export outside the EU; O not subject to VAT; default S when the rate is above 0, else Z */
+  vatCategory?: "S" | "Z" | "E" | "AE" | "K" | "G" | "O";
+  tax?: number;
+  /** set by the server: the fields it computed (recomputed on every save) */
+  computed?: Array<"amount" | "baseAmount">;
+}
+
+/** percent base (BT-93/BT-100) by default: the counted line nets of the same VAT category and rate */
+export interface AllowanceChargeInput {
+  /** true: a charge (BG-21, e.g. a fuel surcharge); false: an allowance (BG-20, e.g. a loyalty discount) */
+  charge: boolean;
+  /** BT-97/BT-104; a reason or a reasonCode is required */
+  reason?: string;
+  /** allowances: UNTDID 5189 (41, 42, 60, 62, 63, 64, 65, 66, 67, 68, 70, 71, 88, 95, 100, 102, 103, 104, 105; 95 discount); charges: UNTDID 7161 (e.g. FC freight, ABL packaging, SAA shipping and handling, ZZZ mutually defined) */
+  reasonCode?: string;
+  /** 5 = 5 %, up to 4 decimals; either percent or amount */
+  percent?: number;
+  baseAmount?: number;
+  /** at least 0, 2 decimals; either amount or percent. Set by the server from a percent (negated on cancellations) */
+  amount?: number;
+  /** S standard rate; Z zero rated; E exempt; AE reverse charge (§13b UStG: the customer owes the VAT); K intra-community supply; G export outside the EU; O not subject to VAT; default S when the rate is above 0, else Z */
+  vatCategory?: "S" | "Z" | "E" | "AE" | "K" | "G" | "O";
+  tax: number;
+  /** set by the server: the fields it computed (recomputed on every save) */
+  computed?: Array<"amount" | "baseAmount">;
+}
+
+export interface ApiKey {
+  _id?: string;
+  name?: string;
+  /** first characters of the key, to recognise it */
+  prefix?: string;
+  scopes?: Array<string>;
+  expiresAt?: string | null;
+  createdAt?: string;
+  createdBy?: string | null;
+  /** to the minute */
+  lastUsedAt?: string | null;
+}
+
+export interface ApiKeyCreated {
+  _id?: string;
+  name?: string;
+  /** first characters of the key, to recognise it */
+  prefix?: string;
+  scopes?: Array<string>;
+  expiresAt?: string | null;
+  createdAt?: string;
+  createdBy?: string | null;
+  /** to the minute */
+  lastUsedAt?: string | null;
+  key?: string;
+}
+
 export interface Article {
   /** unique id (ObjectId) */
   _id: string;
@@ -614,16 +654,7 @@ export interface Article {
   number: number;
   /** owning company */
   companyId: string;
-  status: {
-    /** 1 active */
-    status: number;
-    createdAt: string;
-    /** user id; null when the system created the record */
-    createdBy: string | null;
-    lastModifiedAt: string;
-    /** user id; null when the system changed the record last */
-    lastModifiedBy: string | null;
-  };
+  status: EntityStatus;
   /** chat attached to the record */
   chatId: string | null;
   name: string | null;
@@ -682,16 +713,7 @@ export interface Assignment {
   number: number;
   /** owning company */
   companyId: string;
-  status: {
-    /** 1 active */
-    status: number;
-    createdAt: string;
-    /** user id; null when the system created the record */
-    createdBy: string | null;
-    lastModifiedAt: string;
-    /** user id; null when the system changed the record last */
-    lastModifiedBy: string | null;
-  };
+  status: EntityStatus;
   /** chat attached to the record */
   chatId: string | null;
   objectId: string | null;
@@ -944,16 +966,7 @@ export interface BankingTransaction {
   number: number;
   /** owning company */
   companyId: string;
-  status: {
-    /** 1 active */
-    status: number;
-    createdAt: string;
-    /** user id; null when the system created the record */
-    createdBy: string | null;
-    lastModifiedAt: string;
-    /** user id; null when the system changed the record last */
-    lastModifiedBy: string | null;
-  };
+  status: EntityStatus;
   /** chat attached to the record */
   chatId: string | null;
   note: string | null;
@@ -994,6 +1007,25 @@ export interface BankingTransactionPatch {
   chatId?: unknown | null;
 }
 
+export interface ChatMessage {
+  _id?: string;
+  chatId?: string;
+  authorId?: string;
+  text?: string;
+  documentIds?: Array<string>;
+  createdAt?: string;
+  /** the collection of the chat's record */
+  entity?: string;
+  entityId?: string;
+}
+
+export interface ClockResult {
+  _id?: string;
+  timeTrackingId?: string;
+  jobId?: string;
+  replayed?: boolean;
+}
+
 export interface Complaint {
   /** unique id (ObjectId) */
   _id: string;
@@ -1001,16 +1033,7 @@ export interface Complaint {
   number: number;
   /** owning company */
   companyId: string;
-  status: {
-    /** 1 active */
-    status: number;
-    createdAt: string;
-    /** user id; null when the system created the record */
-    createdBy: string | null;
-    lastModifiedAt: string;
-    /** user id; null when the system changed the record last */
-    lastModifiedBy: string | null;
-  };
+  status: EntityStatus;
   /** chat attached to the record */
   chatId: string | null;
   /** where the problem is */
@@ -1107,16 +1130,7 @@ export interface Contact {
   number: number;
   /** owning company */
   companyId: string;
-  status: {
-    /** 1 active */
-    status: number;
-    createdAt: string;
-    /** user id; null when the system created the record */
-    createdBy: string | null;
-    lastModifiedAt: string;
-    /** user id; null when the system changed the record last */
-    lastModifiedBy: string | null;
-  };
+  status: EntityStatus;
   /** chat attached to the record */
   chatId: string | null;
   firstName: string | null;
@@ -1223,16 +1237,7 @@ export interface Credit {
   number: number;
   /** owning company */
   companyId: string;
-  status: {
-    /** 1 active */
-    status: number;
-    createdAt: string;
-    /** user id; null when the system created the record */
-    createdBy: string | null;
-    lastModifiedAt: string;
-    /** user id; null when the system changed the record last */
-    lastModifiedBy: string | null;
-  };
+  status: EntityStatus;
   /** chat attached to the record */
   chatId: string | null;
   customerId: string | null;
@@ -1247,33 +1252,7 @@ export interface Credit {
     /** YYYY-MM-DD */
     to?: string;
   } | null;
-  positions: Array<{
-    /** INVOICE_POSITION (default) or TEXT (a heading, no amounts) */
-    type?: "INVOICE_POSITION" | "TEXT";
-    title?: string;
-    description?: string;
-    /** up to 4 decimals; negative on credits */
-    quantity?: number;
-    /** e.g. h, m², Stk (UN/ECE Rec 20 codes are derived for e-invoices) */
-    unit?: string;
-    /** net unit price, up to 4 decimals */
-    price?: number;
-    /** VAT rate as a fraction (0.19) */
-    tax?: number;
-    /** S standard rate; Z zero rated; E exempt; AE reverse charge (§13b UStG: the customer owes the VAT); K intra-community supply; G export outside the EU; O not subject to VAT; default S when the rate is above 0, else Z */
-    vatCategory?: "S" | "Z" | "E" | "AE" | "K" | "G" | "O";
-    taxRate?: Record<string, unknown>;
-    /** fraction, 0.1 = 10 % */
-    discount?: number;
-    productId?: string;
-    includedWageCostFactor?: number;
-    /** shown, not counted (offers) */
-    isOptional?: boolean;
-    bookingAccountNumber?: string;
-    skontoBookingAccountNumber?: string;
-    /** not discountable by skonto (e.g. a pass-through cost); the skonto then applies to skontoBaseAmount */
-    skontoExcluded?: boolean;
-  }>;
+  positions: Array<InvoicePosition>;
   paymentTermId: string | null;
   /** an invoice template whose texts the document takes where it has none */
   templateId: string | null;
@@ -1282,24 +1261,7 @@ export interface Credit {
   /** Leitweg-ID; the customer's when absent */
   buyerReference: string | null;
   orderReferenceId: string | null;
-  allowancesCharges: Array<{
-    /** true: a charge (BG-21, e.g. a fuel surcharge); false: an allowance (BG-20, e.g. a loyalty discount) */
-    charge?: boolean;
-    /** BT-97/BT-104; a reason or a reasonCode is required */
-    reason?: string;
-    /** allowances: UNTDID 5189 (41, 42, 60, 62, 63, 64, 65, 66, 67, 68, 70, 71, 88, 95, 100, 102, 103, 104, 105; 95 discount); charges: UNTDID 7161 (e.g. FC freight, ABL packaging, SAA shipping and handling, ZZZ mutually defined) */
-    reasonCode?: string;
-    /** 5 = 5 %, up to 4 decimals; either percent or amount */
-    percent?: number;
-    baseAmount?: number;
-    /** at least 0, 2 decimals; either amount or percent. Set by the server from a percent (negated on cancellations) */
-    amount?: number;
-    /** S standard rate; Z zero rated; E exempt; AE reverse charge (§13b UStG: the customer owes the VAT); K intra-community supply; G export outside the EU; O not subject to VAT; default S when the rate is above 0, else Z */
-    vatCategory?: "S" | "Z" | "E" | "AE" | "K" | "G" | "O";
-    tax?: number;
-    /** set by the server: the fields it computed (recomputed on every save) */
-    computed?: Array<"amount" | "baseAmount">;
-  }>;
+  allowancesCharges: Array<AllowanceCharge>;
   /** the invoice this credits */
   creditedInvoiceId: string | null;
   state: string | null;
@@ -1375,33 +1337,7 @@ export interface CreditCreate {
     /** YYYY-MM-DD */
     to: string;
   };
-  positions: Array<{
-    /** INVOICE_POSITION (default) or TEXT (a heading, no amounts) */
-    type?: "INVOICE_POSITION" | "TEXT";
-    title: string;
-    description?: string;
-    /** up to 4 decimals; negative on credits */
-    quantity: number;
-    /** e.g. h, m², Stk (UN/ECE Rec 20 codes are derived for e-invoices) */
-    unit?: string;
-    /** net unit price, up to 4 decimals */
-    price: number;
-    /** VAT rate as a fraction (0.19) */
-    tax: number;
-    /** S standard rate; Z zero rated; E exempt; AE reverse charge (§13b UStG: the customer owes the VAT); K intra-community supply; G export outside the EU; O not subject to VAT; default S when the rate is above 0, else Z */
-    vatCategory?: "S" | "Z" | "E" | "AE" | "K" | "G" | "O";
-    taxRate?: Record<string, unknown>;
-    /** fraction, 0.1 = 10 % */
-    discount?: number;
-    productId?: string;
-    includedWageCostFactor?: number;
-    /** shown, not counted (offers) */
-    isOptional?: boolean;
-    bookingAccountNumber?: string;
-    skontoBookingAccountNumber?: string;
-    /** not discountable by skonto (e.g. a pass-through cost); the skonto then applies to skontoBaseAmount */
-    skontoExcluded?: boolean;
-  }>;
+  positions: Array<InvoicePositionInput>;
   paymentTermId?: string;
   /** an invoice template whose texts the document takes where it has none */
   templateId?: string;
@@ -1410,24 +1346,7 @@ export interface CreditCreate {
   /** Leitweg-ID; the customer's when absent */
   buyerReference?: string;
   orderReferenceId?: string;
-  allowancesCharges?: Array<{
-    /** true: a charge (BG-21, e.g. a fuel surcharge); false: an allowance (BG-20, e.g. a loyalty discount) */
-    charge: boolean;
-    /** BT-97/BT-104; a reason or a reasonCode is required */
-    reason?: string;
-    /** allowances: UNTDID 5189 (41, 42, 60, 62, 63, 64, 65, 66, 67, 68, 70, 71, 88, 95, 100, 102, 103, 104, 105; 95 discount); charges: UNTDID 7161 (e.g. FC freight, ABL packaging, SAA shipping and handling, ZZZ mutually defined) */
-    reasonCode?: string;
-    /** 5 = 5 %, up to 4 decimals; either percent or amount */
-    percent?: number;
-    baseAmount?: number;
-    /** at least 0, 2 decimals; either amount or percent. Set by the server from a percent (negated on cancellations) */
-    amount?: number;
-    /** S standard rate; Z zero rated; E exempt; AE reverse charge (§13b UStG: the customer owes the VAT); K intra-community supply; G export outside the EU; O not subject to VAT; default S when the rate is above 0, else Z */
-    vatCategory?: "S" | "Z" | "E" | "AE" | "K" | "G" | "O";
-    tax: number;
-    /** set by the server: the fields it computed (recomputed on every save) */
-    computed?: Array<"amount" | "baseAmount">;
-  }>;
+  allowancesCharges?: Array<AllowanceChargeInput>;
   /** the invoice this credits */
   creditedInvoiceId?: string;
   /** set by the server; accepted and ignored in a write body */
@@ -1528,57 +1447,14 @@ export interface CreditPatch {
     from?: string | null;
     to?: string | null;
   } | null;
-  positions?: (Array<{
-    /** INVOICE_POSITION (default) or TEXT (a heading, no amounts) */
-    type?: "INVOICE_POSITION" | "TEXT";
-    title: string;
-    description?: string;
-    /** up to 4 decimals; negative on credits */
-    quantity: number;
-    /** e.g. h, m², Stk (UN/ECE Rec 20 codes are derived for e-invoices) */
-    unit?: string;
-    /** net unit price, up to 4 decimals */
-    price: number;
-    /** VAT rate as a fraction (0.19) */
-    tax: number;
-    /** S standard rate; Z zero rated; E exempt; AE reverse charge (§13b UStG: the customer owes the VAT); K intra-community supply; G export outside the EU; O not subject to VAT; default S when the rate is above 0, else Z */
-    vatCategory?: "S" | "Z" | "E" | "AE" | "K" | "G" | "O";
-    taxRate?: Record<string, unknown>;
-    /** fraction, 0.1 = 10 % */
-    discount?: number;
-    productId?: string;
-    includedWageCostFactor?: number;
-    /** shown, not counted (offers) */
-    isOptional?: boolean;
-    bookingAccountNumber?: string;
-    skontoBookingAccountNumber?: string;
-    /** not discountable by skonto (e.g. a pass-through cost); the skonto then applies to skontoBaseAmount */
-    skontoExcluded?: boolean;
-  }>) | null;
+  positions?: Array<InvoicePositionInput> | null;
   paymentTermId?: string | null;
   templateId?: string | null;
   introText?: string | null;
   closingText?: string | null;
   buyerReference?: string | null;
   orderReferenceId?: string | null;
-  allowancesCharges?: (Array<{
-    /** true: a charge (BG-21, e.g. a fuel surcharge); false: an allowance (BG-20, e.g. a loyalty discount) */
-    charge: boolean;
-    /** BT-97/BT-104; a reason or a reasonCode is required */
-    reason?: string;
-    /** allowances: UNTDID 5189 (41, 42, 60, 62, 63, 64, 65, 66, 67, 68, 70, 71, 88, 95, 100, 102, 103, 104, 105; 95 discount); charges: UNTDID 7161 (e.g. FC freight, ABL packaging, SAA shipping and handling, ZZZ mutually defined) */
-    reasonCode?: string;
-    /** 5 = 5 %, up to 4 decimals; either percent or amount */
-    percent?: number;
-    baseAmount?: number;
-    /** at least 0, 2 decimals; either amount or percent. Set by the server from a percent (negated on cancellations) */
-    amount?: number;
-    /** S standard rate; Z zero rated; E exempt; AE reverse charge (§13b UStG: the customer owes the VAT); K intra-community supply; G export outside the EU; O not subject to VAT; default S when the rate is above 0, else Z */
-    vatCategory?: "S" | "Z" | "E" | "AE" | "K" | "G" | "O";
-    tax: number;
-    /** set by the server: the fields it computed (recomputed on every save) */
-    computed?: Array<"amount" | "baseAmount">;
-  }>) | null;
+  allowancesCharges?: Array<AllowanceChargeInput> | null;
   creditedInvoiceId?: string | null;
   state?: unknown | null;
   documentNumber?: unknown | null;
@@ -1632,16 +1508,7 @@ export interface Customer {
   number: number;
   /** owning company */
   companyId: string;
-  status: {
-    /** 1 active */
-    status: number;
-    createdAt: string;
-    /** user id; null when the system created the record */
-    createdBy: string | null;
-    lastModifiedAt: string;
-    /** user id; null when the system changed the record last */
-    lastModifiedBy: string | null;
-  };
+  status: EntityStatus;
   /** chat attached to the record */
   chatId: string | null;
   name: string | null;
@@ -1753,16 +1620,7 @@ export interface CustomerObject {
   number: number;
   /** owning company */
   companyId: string;
-  status: {
-    /** 1 active */
-    status: number;
-    createdAt: string;
-    /** user id; null when the system created the record */
-    createdBy: string | null;
-    lastModifiedAt: string;
-    /** user id; null when the system changed the record last */
-    lastModifiedBy: string | null;
-  };
+  status: EntityStatus;
   /** chat attached to the record */
   chatId: string | null;
   name: string | null;
@@ -1907,6 +1765,10 @@ export interface CustomerPatch {
   chatId?: unknown | null;
 }
 
+export interface DeletedResult {
+  deleted?: boolean;
+}
+
 export interface Document {
   /** unique id (ObjectId) */
   _id: string;
@@ -1914,16 +1776,7 @@ export interface Document {
   number: number;
   /** owning company */
   companyId: string;
-  status: {
-    /** 1 active */
-    status: number;
-    createdAt: string;
-    /** user id; null when the system created the record */
-    createdBy: string | null;
-    lastModifiedAt: string;
-    /** user id; null when the system changed the record last */
-    lastModifiedBy: string | null;
-  };
+  status: EntityStatus;
   /** chat attached to the record */
   chatId: string | null;
   /** display name */
@@ -1969,6 +1822,17 @@ export interface DocumentPatch {
   chatId?: unknown | null;
 }
 
+export interface EntityStatus {
+  /** 1 active */
+  status: number;
+  createdAt: string;
+  /** user id; null when the system created the record */
+  createdBy: string | null;
+  lastModifiedAt: string;
+  /** user id; null when the system changed the record last */
+  lastModifiedBy: string | null;
+}
+
 export interface Equipment {
   /** unique id (ObjectId) */
   _id: string;
@@ -1976,16 +1840,7 @@ export interface Equipment {
   number: number;
   /** owning company */
   companyId: string;
-  status: {
-    /** 1 active */
-    status: number;
-    createdAt: string;
-    /** user id; null when the system created the record */
-    createdBy: string | null;
-    lastModifiedAt: string;
-    /** user id; null when the system changed the record last */
-    lastModifiedBy: string | null;
-  };
+  status: EntityStatus;
   /** chat attached to the record */
   chatId: string | null;
   name: string | null;
@@ -2047,16 +1902,7 @@ export interface EquipmentType {
   number: number;
   /** owning company */
   companyId: string;
-  status: {
-    /** 1 active */
-    status: number;
-    createdAt: string;
-    /** user id; null when the system created the record */
-    createdBy: string | null;
-    lastModifiedAt: string;
-    /** user id; null when the system changed the record last */
-    lastModifiedBy: string | null;
-  };
+  status: EntityStatus;
   /** chat attached to the record */
   chatId: string | null;
   name: string | null;
@@ -2091,6 +1937,27 @@ export interface EquipmentTypePatch {
   chatId?: unknown | null;
 }
 
+/** What a webhook receives and the event feed lists. data is the record as the API shows it (for DELETE, the record as it was). */
+export interface Event {
+  /** event id; also the webhook-id header, the same on every retry */
+  id?: string;
+  type?: string;
+  entity?: string;
+  companyId?: string;
+  occurredAt?: string;
+  data?: Record<string, unknown>;
+  cursor?: string;
+}
+
+export interface GeoPoint {
+  latitude: number;
+  longitude: number;
+}
+
+export interface IdResult {
+  _id: string;
+}
+
 export interface Invoice {
   /** unique id (ObjectId) */
   _id: string;
@@ -2098,16 +1965,7 @@ export interface Invoice {
   number: number;
   /** owning company */
   companyId: string;
-  status: {
-    /** 1 active */
-    status: number;
-    createdAt: string;
-    /** user id; null when the system created the record */
-    createdBy: string | null;
-    lastModifiedAt: string;
-    /** user id; null when the system changed the record last */
-    lastModifiedBy: string | null;
-  };
+  status: EntityStatus;
   /** chat attached to the record */
   chatId: string | null;
   customerId: string | null;
@@ -2122,33 +1980,7 @@ export interface Invoice {
     /** YYYY-MM-DD */
     to?: string;
   } | null;
-  positions: Array<{
-    /** INVOICE_POSITION (default) or TEXT (a heading, no amounts) */
-    type?: "INVOICE_POSITION" | "TEXT";
-    title?: string;
-    description?: string;
-    /** up to 4 decimals; negative on credits */
-    quantity?: number;
-    /** e.g. h, m², Stk (UN/ECE Rec 20 codes are derived for e-invoices) */
-    unit?: string;
-    /** net unit price, up to 4 decimals */
-    price?: number;
-    /** VAT rate as a fraction (0.19) */
-    tax?: number;
-    /** S standard rate; Z zero rated; E exempt; AE reverse charge (§13b UStG: the customer owes the VAT); K intra-community supply; G export outside the EU; O not subject to VAT; default S when the rate is above 0, else Z */
-    vatCategory?: "S" | "Z" | "E" | "AE" | "K" | "G" | "O";
-    taxRate?: Record<string, unknown>;
-    /** fraction, 0.1 = 10 % */
-    discount?: number;
-    productId?: string;
-    includedWageCostFactor?: number;
-    /** shown, not counted (offers) */
-    isOptional?: boolean;
-    bookingAccountNumber?: string;
-    skontoBookingAccountNumber?: string;
-    /** not discountable by skonto (e.g. a pass-through cost); the skonto then applies to skontoBaseAmount */
-    skontoExcluded?: boolean;
-  }>;
+  positions: Array<InvoicePosition>;
   paymentTermId: string | null;
   /** an invoice template whose texts the document takes where it has none */
   templateId: string | null;
@@ -2157,24 +1989,7 @@ export interface Invoice {
   /** Leitweg-ID; the customer's when absent */
   buyerReference: string | null;
   orderReferenceId: string | null;
-  allowancesCharges: Array<{
-    /** true: a charge (BG-21, e.g. a fuel surcharge); false: an allowance (BG-20, e.g. a loyalty discount) */
-    charge?: boolean;
-    /** BT-97/BT-104; a reason or a reasonCode is required */
-    reason?: string;
-    /** allowances: UNTDID 5189 (41, 42, 60, 62, 63, 64, 65, 66, 67, 68, 70, 71, 88, 95, 100, 102, 103, 104, 105; 95 discount); charges: UNTDID 7161 (e.g. FC freight, ABL packaging, SAA shipping and handling, ZZZ mutually defined) */
-    reasonCode?: string;
-    /** 5 = 5 %, up to 4 decimals; either percent or amount */
-    percent?: number;
-    baseAmount?: number;
-    /** at least 0, 2 decimals; either amount or percent. Set by the server from a percent (negated on cancellations) */
-    amount?: number;
-    /** S standard rate; Z zero rated; E exempt; AE reverse charge (§13b UStG: the customer owes the VAT); K intra-community supply; G export outside the EU; O not subject to VAT; default S when the rate is above 0, else Z */
-    vatCategory?: "S" | "Z" | "E" | "AE" | "K" | "G" | "O";
-    tax?: number;
-    /** set by the server: the fields it computed (recomputed on every save) */
-    computed?: Array<"amount" | "baseAmount">;
-  }>;
+  allowancesCharges: Array<AllowanceCharge>;
   /** standard (default), partial (Abschlagsrechnung) or final (Schlussrechnung, settles partial invoices) */
   invoiceType: "standard" | "partial" | "final" | null;
   /** final invoices: the issued partial invoices of the same customer it settles */
@@ -2252,33 +2067,7 @@ export interface InvoiceCreate {
     /** YYYY-MM-DD */
     to: string;
   };
-  positions: Array<{
-    /** INVOICE_POSITION (default) or TEXT (a heading, no amounts) */
-    type?: "INVOICE_POSITION" | "TEXT";
-    title: string;
-    description?: string;
-    /** up to 4 decimals; negative on credits */
-    quantity: number;
-    /** e.g. h, m², Stk (UN/ECE Rec 20 codes are derived for e-invoices) */
-    unit?: string;
-    /** net unit price, up to 4 decimals */
-    price: number;
-    /** VAT rate as a fraction (0.19) */
-    tax: number;
-    /** S standard rate; Z zero rated; E exempt; AE reverse charge (§13b UStG: the customer owes the VAT); K intra-community supply; G export outside the EU; O not subject to VAT; default S when the rate is above 0, else Z */
-    vatCategory?: "S" | "Z" | "E" | "AE" | "K" | "G" | "O";
-    taxRate?: Record<string, unknown>;
-    /** fraction, 0.1 = 10 % */
-    discount?: number;
-    productId?: string;
-    includedWageCostFactor?: number;
-    /** shown, not counted (offers) */
-    isOptional?: boolean;
-    bookingAccountNumber?: string;
-    skontoBookingAccountNumber?: string;
-    /** not discountable by skonto (e.g. a pass-through cost); the skonto then applies to skontoBaseAmount */
-    skontoExcluded?: boolean;
-  }>;
+  positions: Array<InvoicePositionInput>;
   paymentTermId?: string;
   /** an invoice template whose texts the document takes where it has none */
   templateId?: string;
@@ -2287,24 +2076,7 @@ export interface InvoiceCreate {
   /** Leitweg-ID; the customer's when absent */
   buyerReference?: string;
   orderReferenceId?: string;
-  allowancesCharges?: Array<{
-    /** true: a charge (BG-21, e.g. a fuel surcharge); false: an allowance (BG-20, e.g. a loyalty discount) */
-    charge: boolean;
-    /** BT-97/BT-104; a reason or a reasonCode is required */
-    reason?: string;
-    /** allowances: UNTDID 5189 (41, 42, 60, 62, 63, 64, 65, 66, 67, 68, 70, 71, 88, 95, 100, 102, 103, 104, 105; 95 discount); charges: UNTDID 7161 (e.g. FC freight, ABL packaging, SAA shipping and handling, ZZZ mutually defined) */
-    reasonCode?: string;
-    /** 5 = 5 %, up to 4 decimals; either percent or amount */
-    percent?: number;
-    baseAmount?: number;
-    /** at least 0, 2 decimals; either amount or percent. Set by the server from a percent (negated on cancellations) */
-    amount?: number;
-    /** S standard rate; Z zero rated; E exempt; AE reverse charge (§13b UStG: the customer owes the VAT); K intra-community supply; G export outside the EU; O not subject to VAT; default S when the rate is above 0, else Z */
-    vatCategory?: "S" | "Z" | "E" | "AE" | "K" | "G" | "O";
-    tax: number;
-    /** set by the server: the fields it computed (recomputed on every save) */
-    computed?: Array<"amount" | "baseAmount">;
-  }>;
+  allowancesCharges?: Array<AllowanceChargeInput>;
   /** standard (default), partial (Abschlagsrechnung) or final (Schlussrechnung, settles partial invoices) */
   invoiceType?: "standard" | "partial" | "final";
   /** final invoices: the issued partial invoices of the same customer it settles */
@@ -2407,57 +2179,14 @@ export interface InvoicePatch {
     from?: string | null;
     to?: string | null;
   } | null;
-  positions?: (Array<{
-    /** INVOICE_POSITION (default) or TEXT (a heading, no amounts) */
-    type?: "INVOICE_POSITION" | "TEXT";
-    title: string;
-    description?: string;
-    /** up to 4 decimals; negative on credits */
-    quantity: number;
-    /** e.g. h, m², Stk (UN/ECE Rec 20 codes are derived for e-invoices) */
-    unit?: string;
-    /** net unit price, up to 4 decimals */
-    price: number;
-    /** VAT rate as a fraction (0.19) */
-    tax: number;
-    /** S standard rate; Z zero rated; E exempt; AE reverse charge (§13b UStG: the customer owes the VAT); K intra-community supply; G export outside the EU; O not subject to VAT; default S when the rate is above 0, else Z */
-    vatCategory?: "S" | "Z" | "E" | "AE" | "K" | "G" | "O";
-    taxRate?: Record<string, unknown>;
-    /** fraction, 0.1 = 10 % */
-    discount?: number;
-    productId?: string;
-    includedWageCostFactor?: number;
-    /** shown, not counted (offers) */
-    isOptional?: boolean;
-    bookingAccountNumber?: string;
-    skontoBookingAccountNumber?: string;
-    /** not discountable by skonto (e.g. a pass-through cost); the skonto then applies to skontoBaseAmount */
-    skontoExcluded?: boolean;
-  }>) | null;
+  positions?: Array<InvoicePositionInput> | null;
   paymentTermId?: string | null;
   templateId?: string | null;
   introText?: string | null;
   closingText?: string | null;
   buyerReference?: string | null;
   orderReferenceId?: string | null;
-  allowancesCharges?: (Array<{
-    /** true: a charge (BG-21, e.g. a fuel surcharge); false: an allowance (BG-20, e.g. a loyalty discount) */
-    charge: boolean;
-    /** BT-97/BT-104; a reason or a reasonCode is required */
-    reason?: string;
-    /** allowances: UNTDID 5189 (41, 42, 60, 62, 63, 64, 65, 66, 67, 68, 70, 71, 88, 95, 100, 102, 103, 104, 105; 95 discount); charges: UNTDID 7161 (e.g. FC freight, ABL packaging, SAA shipping and handling, ZZZ mutually defined) */
-    reasonCode?: string;
-    /** 5 = 5 %, up to 4 decimals; either percent or amount */
-    percent?: number;
-    baseAmount?: number;
-    /** at least 0, 2 decimals; either amount or percent. Set by the server from a percent (negated on cancellations) */
-    amount?: number;
-    /** S standard rate; Z zero rated; E exempt; AE reverse charge (§13b UStG: the customer owes the VAT); K intra-community supply; G export outside the EU; O not subject to VAT; default S when the rate is above 0, else Z */
-    vatCategory?: "S" | "Z" | "E" | "AE" | "K" | "G" | "O";
-    tax: number;
-    /** set by the server: the fields it computed (recomputed on every save) */
-    computed?: Array<"amount" | "baseAmount">;
-  }>) | null;
+  allowancesCharges?: Array<AllowanceChargeInput> | null;
   invoiceType?: ("standard" | "partial" | "final") | null;
   partialInvoiceIds?: Array<string> | null;
   state?: unknown | null;
@@ -2505,6 +2234,62 @@ export interface InvoicePatch {
   chatId?: unknown | null;
 }
 
+export interface InvoicePosition {
+  /** INVOICE_POSITION (default) or TEXT (a heading, no amounts) */
+  type?: "INVOICE_POSITION" | "TEXT";
+  title?: string;
+  description?: string;
+  /** up to 4 decimals; negative on credits */
+  quantity?: number;
+  /** e.g. h, m², Stk (UN/ECE Rec 20 codes are derived for e-invoices) */
+  unit?: string;
+  /** net unit price, up to 4 decimals */
+  price?: number;
+  /** VAT rate as a fraction (0.19) */
+  tax?: number;
+  /** S standard rate; Z zero rated; E exempt; AE reverse charge (§13b UStG: the customer owes the VAT); K intra-community supply; G export outside the EU; O not subject to VAT; default S when the rate is above 0, else Z */
+  vatCategory?: "S" | "Z" | "E" | "AE" | "K" | "G" | "O";
+  taxRate?: Record<string, unknown>;
+  /** fraction, 0.1 = 10 % */
+  discount?: number;
+  productId?: string;
+  includedWageCostFactor?: number;
+  /** shown, not counted (offers) */
+  isOptional?: boolean;
+  bookingAccountNumber?: string;
+  skontoBookingAccountNumber?: string;
+  /** not discountable by skonto (e.g. a pass-through cost); the skonto then applies to skontoBaseAmount */
+  skontoExcluded?: boolean;
+}
+
+export interface InvoicePositionInput {
+  /** INVOICE_POSITION (default) or TEXT (a heading, no amounts) */
+  type?: "INVOICE_POSITION" | "TEXT";
+  title: string;
+  description?: string;
+  /** up to 4 decimals; negative on credits */
+  quantity: number;
+  /** e.g. h, m², Stk (UN/ECE Rec 20 codes are derived for e-invoices) */
+  unit?: string;
+  /** net unit price, up to 4 decimals */
+  price: number;
+  /** VAT rate as a fraction (0.19) */
+  tax: number;
+  /** S standard rate; Z zero rated; E exempt; AE reverse charge (§13b UStG: the customer owes the VAT); K intra-community supply; G export outside the EU; O not subject to VAT; default S when the rate is above 0, else Z */
+  vatCategory?: "S" | "Z" | "E" | "AE" | "K" | "G" | "O";
+  taxRate?: Record<string, unknown>;
+  /** fraction, 0.1 = 10 % */
+  discount?: number;
+  productId?: string;
+  includedWageCostFactor?: number;
+  /** shown, not counted (offers) */
+  isOptional?: boolean;
+  bookingAccountNumber?: string;
+  skontoBookingAccountNumber?: string;
+  /** not discountable by skonto (e.g. a pass-through cost); the skonto then applies to skontoBaseAmount */
+  skontoExcluded?: boolean;
+}
+
 export interface InvoiceReminder {
   /** unique id (ObjectId) */
   _id: string;
@@ -2512,16 +2297,7 @@ export interface InvoiceReminder {
   number: number;
   /** owning company */
   companyId: string;
-  status: {
-    /** 1 active */
-    status: number;
-    createdAt: string;
-    /** user id; null when the system created the record */
-    createdBy: string | null;
-    lastModifiedAt: string;
-    /** user id; null when the system changed the record last */
-    lastModifiedBy: string | null;
-  };
+  status: EntityStatus;
   /** chat attached to the record */
   chatId: string | null;
   note: string | null;
@@ -2570,16 +2346,7 @@ export interface InvoiceReminderTemplate {
   number: number;
   /** owning company */
   companyId: string;
-  status: {
-    /** 1 active */
-    status: number;
-    createdAt: string;
-    /** user id; null when the system created the record */
-    createdBy: string | null;
-    lastModifiedAt: string;
-    /** user id; null when the system changed the record last */
-    lastModifiedBy: string | null;
-  };
+  status: EntityStatus;
   /** chat attached to the record */
   chatId: string | null;
   level: number | null;
@@ -2623,16 +2390,7 @@ export interface InvoiceStorno {
   number: number;
   /** owning company */
   companyId: string;
-  status: {
-    /** 1 active */
-    status: number;
-    createdAt: string;
-    /** user id; null when the system created the record */
-    createdBy: string | null;
-    lastModifiedAt: string;
-    /** user id; null when the system changed the record last */
-    lastModifiedBy: string | null;
-  };
+  status: EntityStatus;
   /** chat attached to the record */
   chatId: string | null;
   customerId: string | null;
@@ -2647,33 +2405,7 @@ export interface InvoiceStorno {
     /** YYYY-MM-DD */
     to?: string;
   } | null;
-  positions: Array<{
-    /** INVOICE_POSITION (default) or TEXT (a heading, no amounts) */
-    type?: "INVOICE_POSITION" | "TEXT";
-    title?: string;
-    description?: string;
-    /** up to 4 decimals; negative on credits */
-    quantity?: number;
-    /** e.g. h, m², Stk (UN/ECE Rec 20 codes are derived for e-invoices) */
-    unit?: string;
-    /** net unit price, up to 4 decimals */
-    price?: number;
-    /** VAT rate as a fraction (0.19) */
-    tax?: number;
-    /** S standard rate; Z zero rated; E exempt; AE reverse charge (§13b UStG: the customer owes the VAT); K intra-community supply; G export outside the EU; O not subject to VAT; default S when the rate is above 0, else Z */
-    vatCategory?: "S" | "Z" | "E" | "AE" | "K" | "G" | "O";
-    taxRate?: Record<string, unknown>;
-    /** fraction, 0.1 = 10 % */
-    discount?: number;
-    productId?: string;
-    includedWageCostFactor?: number;
-    /** shown, not counted (offers) */
-    isOptional?: boolean;
-    bookingAccountNumber?: string;
-    skontoBookingAccountNumber?: string;
-    /** not discountable by skonto (e.g. a pass-through cost); the skonto then applies to skontoBaseAmount */
-    skontoExcluded?: boolean;
-  }>;
+  positions: Array<InvoicePosition>;
   paymentTermId: string | null;
   /** an invoice template whose texts the document takes where it has none */
   templateId: string | null;
@@ -2682,24 +2414,7 @@ export interface InvoiceStorno {
   /** Leitweg-ID; the customer's when absent */
   buyerReference: string | null;
   orderReferenceId: string | null;
-  allowancesCharges: Array<{
-    /** true: a charge (BG-21, e.g. a fuel surcharge); false: an allowance (BG-20, e.g. a loyalty discount) */
-    charge?: boolean;
-    /** BT-97/BT-104; a reason or a reasonCode is required */
-    reason?: string;
-    /** allowances: UNTDID 5189 (41, 42, 60, 62, 63, 64, 65, 66, 67, 68, 70, 71, 88, 95, 100, 102, 103, 104, 105; 95 discount); charges: UNTDID 7161 (e.g. FC freight, ABL packaging, SAA shipping and handling, ZZZ mutually defined) */
-    reasonCode?: string;
-    /** 5 = 5 %, up to 4 decimals; either percent or amount */
-    percent?: number;
-    baseAmount?: number;
-    /** at least 0, 2 decimals; either amount or percent. Set by the server from a percent (negated on cancellations) */
-    amount?: number;
-    /** S standard rate; Z zero rated; E exempt; AE reverse charge (§13b UStG: the customer owes the VAT); K intra-community supply; G export outside the EU; O not subject to VAT; default S when the rate is above 0, else Z */
-    vatCategory?: "S" | "Z" | "E" | "AE" | "K" | "G" | "O";
-    tax?: number;
-    /** set by the server: the fields it computed (recomputed on every save) */
-    computed?: Array<"amount" | "baseAmount">;
-  }>;
+  allowancesCharges: Array<AllowanceCharge>;
   state: string | null;
   documentNumber: string | null;
   issuedAt: string | null;
@@ -2767,16 +2482,7 @@ export interface InvoiceTemplate {
   number: number;
   /** owning company */
   companyId: string;
-  status: {
-    /** 1 active */
-    status: number;
-    createdAt: string;
-    /** user id; null when the system created the record */
-    createdBy: string | null;
-    lastModifiedAt: string;
-    /** user id; null when the system changed the record last */
-    lastModifiedBy: string | null;
-  };
+  status: EntityStatus;
   /** chat attached to the record */
   chatId: string | null;
   name: string | null;
@@ -2867,16 +2573,7 @@ export interface Job {
   number: number;
   /** owning company */
   companyId: string;
-  status: {
-    /** 1 active */
-    status: number;
-    createdAt: string;
-    /** user id; null when the system created the record */
-    createdBy: string | null;
-    lastModifiedAt: string;
-    /** user id; null when the system changed the record last */
-    lastModifiedBy: string | null;
-  };
+  status: EntityStatus;
   /** chat attached to the record */
   chatId: string | null;
   /** absent for one-off jobs */
@@ -2923,6 +2620,14 @@ export interface Job {
   activityType: Record<string, unknown> | null;
   /** with includeUsersInResponse (null for an unassigned job) */
   user?: Record<string, unknown> | null;
+}
+
+export interface JobActionResult {
+  _id?: string;
+  ids?: Array<string>;
+  teamId?: string;
+  splitId?: string;
+  updated?: boolean;
 }
 
 export interface JobCreate {
@@ -3047,16 +2752,7 @@ export interface JobTemplate {
   number: number;
   /** owning company */
   companyId: string;
-  status: {
-    /** 1 active */
-    status: number;
-    createdAt: string;
-    /** user id; null when the system created the record */
-    createdBy: string | null;
-    lastModifiedAt: string;
-    /** user id; null when the system changed the record last */
-    lastModifiedBy: string | null;
-  };
+  status: EntityStatus;
   /** chat attached to the record */
   chatId: string | null;
   name: string | null;
@@ -3098,16 +2794,7 @@ export interface MaterialOrder {
   number: number;
   /** owning company */
   companyId: string;
-  status: {
-    /** 1 active */
-    status: number;
-    createdAt: string;
-    /** user id; null when the system created the record */
-    createdBy: string | null;
-    lastModifiedAt: string;
-    /** user id; null when the system changed the record last */
-    lastModifiedBy: string | null;
-  };
+  status: EntityStatus;
   /** chat attached to the record */
   chatId: string | null;
   items: Array<{
@@ -3215,16 +2902,7 @@ export interface Offer {
   number: number;
   /** owning company */
   companyId: string;
-  status: {
-    /** 1 active */
-    status: number;
-    createdAt: string;
-    /** user id; null when the system created the record */
-    createdBy: string | null;
-    lastModifiedAt: string;
-    /** user id; null when the system changed the record last */
-    lastModifiedBy: string | null;
-  };
+  status: EntityStatus;
   /** chat attached to the record */
   chatId: string | null;
   customerId: string | null;
@@ -3239,33 +2917,7 @@ export interface Offer {
     /** YYYY-MM-DD */
     to?: string;
   } | null;
-  positions: Array<{
-    /** INVOICE_POSITION (default) or TEXT (a heading, no amounts) */
-    type?: "INVOICE_POSITION" | "TEXT";
-    title?: string;
-    description?: string;
-    /** up to 4 decimals; negative on credits */
-    quantity?: number;
-    /** e.g. h, m², Stk (UN/ECE Rec 20 codes are derived for e-invoices) */
-    unit?: string;
-    /** net unit price, up to 4 decimals */
-    price?: number;
-    /** VAT rate as a fraction (0.19) */
-    tax?: number;
-    /** S standard rate; Z zero rated; E exempt; AE reverse charge (§13b UStG: the customer owes the VAT); K intra-community supply; G export outside the EU; O not subject to VAT; default S when the rate is above 0, else Z */
-    vatCategory?: "S" | "Z" | "E" | "AE" | "K" | "G" | "O";
-    taxRate?: Record<string, unknown>;
-    /** fraction, 0.1 = 10 % */
-    discount?: number;
-    productId?: string;
-    includedWageCostFactor?: number;
-    /** shown, not counted (offers) */
-    isOptional?: boolean;
-    bookingAccountNumber?: string;
-    skontoBookingAccountNumber?: string;
-    /** not discountable by skonto (e.g. a pass-through cost); the skonto then applies to skontoBaseAmount */
-    skontoExcluded?: boolean;
-  }>;
+  positions: Array<InvoicePosition>;
   paymentTermId: string | null;
   /** an invoice template whose texts the document takes where it has none */
   templateId: string | null;
@@ -3274,24 +2926,7 @@ export interface Offer {
   /** Leitweg-ID; the customer's when absent */
   buyerReference: string | null;
   orderReferenceId: string | null;
-  allowancesCharges: Array<{
-    /** true: a charge (BG-21, e.g. a fuel surcharge); false: an allowance (BG-20, e.g. a loyalty discount) */
-    charge?: boolean;
-    /** BT-97/BT-104; a reason or a reasonCode is required */
-    reason?: string;
-    /** allowances: UNTDID 5189 (41, 42, 60, 62, 63, 64, 65, 66, 67, 68, 70, 71, 88, 95, 100, 102, 103, 104, 105; 95 discount); charges: UNTDID 7161 (e.g. FC freight, ABL packaging, SAA shipping and handling, ZZZ mutually defined) */
-    reasonCode?: string;
-    /** 5 = 5 %, up to 4 decimals; either percent or amount */
-    percent?: number;
-    baseAmount?: number;
-    /** at least 0, 2 decimals; either amount or percent. Set by the server from a percent (negated on cancellations) */
-    amount?: number;
-    /** S standard rate; Z zero rated; E exempt; AE reverse charge (§13b UStG: the customer owes the VAT); K intra-community supply; G export outside the EU; O not subject to VAT; default S when the rate is above 0, else Z */
-    vatCategory?: "S" | "Z" | "E" | "AE" | "K" | "G" | "O";
-    tax?: number;
-    /** set by the server: the fields it computed (recomputed on every save) */
-    computed?: Array<"amount" | "baseAmount">;
-  }>;
+  allowancesCharges: Array<AllowanceCharge>;
   /** YYYY-MM-DD */
   validUntil: string | null;
   state: string | null;
@@ -3367,33 +3002,7 @@ export interface OfferCreate {
     /** YYYY-MM-DD */
     to: string;
   };
-  positions: Array<{
-    /** INVOICE_POSITION (default) or TEXT (a heading, no amounts) */
-    type?: "INVOICE_POSITION" | "TEXT";
-    title: string;
-    description?: string;
-    /** up to 4 decimals; negative on credits */
-    quantity: number;
-    /** e.g. h, m², Stk (UN/ECE Rec 20 codes are derived for e-invoices) */
-    unit?: string;
-    /** net unit price, up to 4 decimals */
-    price: number;
-    /** VAT rate as a fraction (0.19) */
-    tax: number;
-    /** S standard rate; Z zero rated; E exempt; AE reverse charge (§13b UStG: the customer owes the VAT); K intra-community supply; G export outside the EU; O not subject to VAT; default S when the rate is above 0, else Z */
-    vatCategory?: "S" | "Z" | "E" | "AE" | "K" | "G" | "O";
-    taxRate?: Record<string, unknown>;
-    /** fraction, 0.1 = 10 % */
-    discount?: number;
-    productId?: string;
-    includedWageCostFactor?: number;
-    /** shown, not counted (offers) */
-    isOptional?: boolean;
-    bookingAccountNumber?: string;
-    skontoBookingAccountNumber?: string;
-    /** not discountable by skonto (e.g. a pass-through cost); the skonto then applies to skontoBaseAmount */
-    skontoExcluded?: boolean;
-  }>;
+  positions: Array<InvoicePositionInput>;
   paymentTermId?: string;
   /** an invoice template whose texts the document takes where it has none */
   templateId?: string;
@@ -3402,24 +3011,7 @@ export interface OfferCreate {
   /** Leitweg-ID; the customer's when absent */
   buyerReference?: string;
   orderReferenceId?: string;
-  allowancesCharges?: Array<{
-    /** true: a charge (BG-21, e.g. a fuel surcharge); false: an allowance (BG-20, e.g. a loyalty discount) */
-    charge: boolean;
-    /** BT-97/BT-104; a reason or a reasonCode is required */
-    reason?: string;
-    /** allowances: UNTDID 5189 (41, 42, 60, 62, 63, 64, 65, 66, 67, 68, 70, 71, 88, 95, 100, 102, 103, 104, 105; 95 discount); charges: UNTDID 7161 (e.g. FC freight, ABL packaging, SAA shipping and handling, ZZZ mutually defined) */
-    reasonCode?: string;
-    /** 5 = 5 %, up to 4 decimals; either percent or amount */
-    percent?: number;
-    baseAmount?: number;
-    /** at least 0, 2 decimals; either amount or percent. Set by the server from a percent (negated on cancellations) */
-    amount?: number;
-    /** S standard rate; Z zero rated; E exempt; AE reverse charge (§13b UStG: the customer owes the VAT); K intra-community supply; G export outside the EU; O not subject to VAT; default S when the rate is above 0, else Z */
-    vatCategory?: "S" | "Z" | "E" | "AE" | "K" | "G" | "O";
-    tax: number;
-    /** set by the server: the fields it computed (recomputed on every save) */
-    computed?: Array<"amount" | "baseAmount">;
-  }>;
+  allowancesCharges?: Array<AllowanceChargeInput>;
   /** YYYY-MM-DD */
   validUntil?: string;
   /** set by the server; accepted and ignored in a write body */
@@ -3520,57 +3112,14 @@ export interface OfferPatch {
     from?: string | null;
     to?: string | null;
   } | null;
-  positions?: (Array<{
-    /** INVOICE_POSITION (default) or TEXT (a heading, no amounts) */
-    type?: "INVOICE_POSITION" | "TEXT";
-    title: string;
-    description?: string;
-    /** up to 4 decimals; negative on credits */
-    quantity: number;
-    /** e.g. h, m², Stk (UN/ECE Rec 20 codes are derived for e-invoices) */
-    unit?: string;
-    /** net unit price, up to 4 decimals */
-    price: number;
-    /** VAT rate as a fraction (0.19) */
-    tax: number;
-    /** S standard rate; Z zero rated; E exempt; AE reverse charge (§13b UStG: the customer owes the VAT); K intra-community supply; G export outside the EU; O not subject to VAT; default S when the rate is above 0, else Z */
-    vatCategory?: "S" | "Z" | "E" | "AE" | "K" | "G" | "O";
-    taxRate?: Record<string, unknown>;
-    /** fraction, 0.1 = 10 % */
-    discount?: number;
-    productId?: string;
-    includedWageCostFactor?: number;
-    /** shown, not counted (offers) */
-    isOptional?: boolean;
-    bookingAccountNumber?: string;
-    skontoBookingAccountNumber?: string;
-    /** not discountable by skonto (e.g. a pass-through cost); the skonto then applies to skontoBaseAmount */
-    skontoExcluded?: boolean;
-  }>) | null;
+  positions?: Array<InvoicePositionInput> | null;
   paymentTermId?: string | null;
   templateId?: string | null;
   introText?: string | null;
   closingText?: string | null;
   buyerReference?: string | null;
   orderReferenceId?: string | null;
-  allowancesCharges?: (Array<{
-    /** true: a charge (BG-21, e.g. a fuel surcharge); false: an allowance (BG-20, e.g. a loyalty discount) */
-    charge: boolean;
-    /** BT-97/BT-104; a reason or a reasonCode is required */
-    reason?: string;
-    /** allowances: UNTDID 5189 (41, 42, 60, 62, 63, 64, 65, 66, 67, 68, 70, 71, 88, 95, 100, 102, 103, 104, 105; 95 discount); charges: UNTDID 7161 (e.g. FC freight, ABL packaging, SAA shipping and handling, ZZZ mutually defined) */
-    reasonCode?: string;
-    /** 5 = 5 %, up to 4 decimals; either percent or amount */
-    percent?: number;
-    baseAmount?: number;
-    /** at least 0, 2 decimals; either amount or percent. Set by the server from a percent (negated on cancellations) */
-    amount?: number;
-    /** S standard rate; Z zero rated; E exempt; AE reverse charge (§13b UStG: the customer owes the VAT); K intra-community supply; G export outside the EU; O not subject to VAT; default S when the rate is above 0, else Z */
-    vatCategory?: "S" | "Z" | "E" | "AE" | "K" | "G" | "O";
-    tax: number;
-    /** set by the server: the fields it computed (recomputed on every save) */
-    computed?: Array<"amount" | "baseAmount">;
-  }>) | null;
+  allowancesCharges?: Array<AllowanceChargeInput> | null;
   validUntil?: string | null;
   state?: unknown | null;
   documentNumber?: unknown | null;
@@ -3624,16 +3173,7 @@ export interface PayType {
   number: number;
   /** owning company */
   companyId: string;
-  status: {
-    /** 1 active */
-    status: number;
-    createdAt: string;
-    /** user id; null when the system created the record */
-    createdBy: string | null;
-    lastModifiedAt: string;
-    /** user id; null when the system changed the record last */
-    lastModifiedBy: string | null;
-  };
+  status: EntityStatus;
   /** chat attached to the record */
   chatId: string | null;
   name: string | null;
@@ -3692,16 +3232,7 @@ export interface Payment {
   number: number;
   /** owning company */
   companyId: string;
-  status: {
-    /** 1 active */
-    status: number;
-    createdAt: string;
-    /** user id; null when the system created the record */
-    createdBy: string | null;
-    lastModifiedAt: string;
-    /** user id; null when the system changed the record last */
-    lastModifiedBy: string | null;
-  };
+  status: EntityStatus;
   /** chat attached to the record */
   chatId: string | null;
   invoiceId: string | null;
@@ -3740,16 +3271,7 @@ export interface PaymentMethod {
   number: number;
   /** owning company */
   companyId: string;
-  status: {
-    /** 1 active */
-    status: number;
-    createdAt: string;
-    /** user id; null when the system created the record */
-    createdBy: string | null;
-    lastModifiedAt: string;
-    /** user id; null when the system changed the record last */
-    lastModifiedBy: string | null;
-  };
+  status: EntityStatus;
   /** chat attached to the record */
   chatId: string | null;
   name: string | null;
@@ -3804,16 +3326,7 @@ export interface PaymentTerm {
   number: number;
   /** owning company */
   companyId: string;
-  status: {
-    /** 1 active */
-    status: number;
-    createdAt: string;
-    /** user id; null when the system created the record */
-    createdBy: string | null;
-    lastModifiedAt: string;
-    /** user id; null when the system changed the record last */
-    lastModifiedBy: string | null;
-  };
+  status: EntityStatus;
   /** chat attached to the record */
   chatId: string | null;
   name: string | null;
@@ -3891,16 +3404,7 @@ export interface QualityControlEntry {
   number: number;
   /** owning company */
   companyId: string;
-  status: {
-    /** 1 active */
-    status: number;
-    createdAt: string;
-    /** user id; null when the system created the record */
-    createdBy: string | null;
-    lastModifiedAt: string;
-    /** user id; null when the system changed the record last */
-    lastModifiedBy: string | null;
-  };
+  status: EntityStatus;
   /** chat attached to the record */
   chatId: string | null;
   rating: number | null;
@@ -4009,16 +3513,7 @@ export interface Salary {
   number: number;
   /** owning company */
   companyId: string;
-  status: {
-    /** 1 active */
-    status: number;
-    createdAt: string;
-    /** user id; null when the system created the record */
-    createdBy: string | null;
-    lastModifiedAt: string;
-    /** user id; null when the system changed the record last */
-    lastModifiedBy: string | null;
-  };
+  status: EntityStatus;
   /** chat attached to the record */
   chatId: string | null;
   /** a billed salary is never recomputed */
@@ -4176,6 +3671,28 @@ export interface SalaryPatch {
   chatId?: unknown | null;
 }
 
+export interface SendDocumentRequest {
+  /** overrides the customer's billing address (invoiceDelivery.email, else contact.email) */
+  to?: string;
+  /** overrides the customer's invoiceDelivery.format (offers and reminders: PDF only) */
+  format?: "PDF" | "ZUGFERD" | "XRECHNUNG_UBL" | "XRECHNUNG_CII";
+  /** default e.g. "Rechnung RE-2026-00001" */
+  subject?: string;
+  /** the mail text; default a short German letter */
+  message?: string;
+}
+
+export interface SendDocumentResult {
+  _id?: string;
+  documentNumber?: string;
+  mailId?: string;
+  to?: string;
+  format?: string;
+  at?: string;
+  /** sent, or pending: the mail server was not reached, the worker retries */
+  status?: string;
+}
+
 export interface ServiceProduct {
   /** unique id (ObjectId) */
   _id: string;
@@ -4183,16 +3700,7 @@ export interface ServiceProduct {
   number: number;
   /** owning company */
   companyId: string;
-  status: {
-    /** 1 active */
-    status: number;
-    createdAt: string;
-    /** user id; null when the system created the record */
-    createdBy: string | null;
-    lastModifiedAt: string;
-    /** user id; null when the system changed the record last */
-    lastModifiedBy: string | null;
-  };
+  status: EntityStatus;
   /** chat attached to the record */
   chatId: string | null;
   name: string | null;
@@ -4251,16 +3759,7 @@ export interface ServiceReport {
   number: number;
   /** owning company */
   companyId: string;
-  status: {
-    /** 1 active */
-    status: number;
-    createdAt: string;
-    /** user id; null when the system created the record */
-    createdBy: string | null;
-    lastModifiedAt: string;
-    /** user id; null when the system changed the record last */
-    lastModifiedBy: string | null;
-  };
+  status: EntityStatus;
   /** chat attached to the record */
   chatId: string | null;
   objectId: string | null;
@@ -4326,6 +3825,16 @@ export interface ServiceReportPatch {
   chatId?: unknown | null;
 }
 
+export interface SignupResult {
+  companyId?: string;
+  userId?: string;
+  accessToken?: string;
+  tokenType?: "Bearer";
+  /** seconds until the access token expires */
+  expiresIn?: number;
+  refreshToken?: string;
+}
+
 export interface Supplier {
   /** unique id (ObjectId) */
   _id: string;
@@ -4333,16 +3842,7 @@ export interface Supplier {
   number: number;
   /** owning company */
   companyId: string;
-  status: {
-    /** 1 active */
-    status: number;
-    createdAt: string;
-    /** user id; null when the system created the record */
-    createdBy: string | null;
-    lastModifiedAt: string;
-    /** user id; null when the system changed the record last */
-    lastModifiedBy: string | null;
-  };
+  status: EntityStatus;
   /** chat attached to the record */
   chatId: string | null;
   name: string | null;
@@ -4441,16 +3941,7 @@ export interface Surcharge {
   number: number;
   /** owning company */
   companyId: string;
-  status: {
-    /** 1 active */
-    status: number;
-    createdAt: string;
-    /** user id; null when the system created the record */
-    createdBy: string | null;
-    lastModifiedAt: string;
-    /** user id; null when the system changed the record last */
-    lastModifiedBy: string | null;
-  };
+  status: EntityStatus;
   /** chat attached to the record */
   chatId: string | null;
   name: string | null;
@@ -4560,16 +4051,7 @@ export interface Task {
   number: number;
   /** owning company */
   companyId: string;
-  status: {
-    /** 1 active */
-    status: number;
-    createdAt: string;
-    /** user id; null when the system created the record */
-    createdBy: string | null;
-    lastModifiedAt: string;
-    /** user id; null when the system changed the record last */
-    lastModifiedBy: string | null;
-  };
+  status: EntityStatus;
   /** chat attached to the record */
   chatId: string | null;
   title: string | null;
@@ -4720,16 +4202,7 @@ export interface TaskTemplate {
   number: number;
   /** owning company */
   companyId: string;
-  status: {
-    /** 1 active */
-    status: number;
-    createdAt: string;
-    /** user id; null when the system created the record */
-    createdBy: string | null;
-    lastModifiedAt: string;
-    /** user id; null when the system changed the record last */
-    lastModifiedBy: string | null;
-  };
+  status: EntityStatus;
   /** chat attached to the record */
   chatId: string | null;
   templateName: string | null;
@@ -4837,16 +4310,7 @@ export interface TaskType {
   number: number;
   /** owning company */
   companyId: string;
-  status: {
-    /** 1 active */
-    status: number;
-    createdAt: string;
-    /** user id; null when the system created the record */
-    createdBy: string | null;
-    lastModifiedAt: string;
-    /** user id; null when the system changed the record last */
-    lastModifiedBy: string | null;
-  };
+  status: EntityStatus;
   /** chat attached to the record */
   chatId: string | null;
   name: string | null;
@@ -4893,16 +4357,7 @@ export interface TaxRate {
   number: number;
   /** owning company */
   companyId: string;
-  status: {
-    /** 1 active */
-    status: number;
-    createdAt: string;
-    /** user id; null when the system created the record */
-    createdBy: string | null;
-    lastModifiedAt: string;
-    /** user id; null when the system changed the record last */
-    lastModifiedBy: string | null;
-  };
+  status: EntityStatus;
   /** chat attached to the record */
   chatId: string | null;
   /** e.g. VAT */
@@ -4984,6 +4439,51 @@ export interface TimeAndPaySettings {
   vacationPayMethod?: "referencePeriod" | "plannedJobs" | "contractHours";
 }
 
+export interface TimeFrameQuery {
+  /** start of the time frame: epoch milliseconds or an ISO 8601 date-time with an offset (2027-01-01T00:00:00Z) */
+  from: number | string;
+  /** end of the time frame, as from; at most 100 days after from */
+  to: number | string;
+  /** adds `user` {_id, number, id, general, contact} to each job */
+  includeUsersInResponse?: boolean;
+  /** one value or a comma list of open, started, completed, cancelled */
+  status?: string;
+  ids?: Array<string>;
+  jobTemplateId?: string;
+  /** jobs moved from this original job: an id, a list, or {exists} */
+  originalId?: string | Array<string> | {
+    exists?: boolean;
+    ids?: Array<string>;
+  };
+  /** jobs connected to an absence: an id, a list, or {exists: true} for any absence */
+  absenceId?: string | Array<string> | {
+    exists?: boolean;
+    ids?: Array<string>;
+  };
+  /** true: jobs whose acceptedStatus is not "accepted" */
+  notAccepted?: boolean | {
+    value?: boolean;
+  };
+  objectId?: string;
+  objectIds?: Array<string>;
+  /** jobs of a team: an id, a list, or {exists: true} for any team job */
+  teamId?: string | Array<string> | {
+    exists?: boolean;
+    ids?: Array<string>;
+  };
+  /** "unassigned_jobs" also matches jobs without a user and jobs an absence affects that have no replacement yet */
+  userIds?: Array<string | "unassigned_jobs">;
+  /** the job's, its assignment's or one of its salaries' activity type */
+  activityTypeId?: Array<string>;
+  /** true: jobs someone is clocked in on right now (an open time-tracking entry) */
+  currentlyWorking?: boolean;
+  /** true: jobs clocked in on within the last 12 hours */
+  liveJobs?: boolean;
+  assignmentIds?: Array<string>;
+  /** jobs (or their objects) carrying any of these tags */
+  tags?: Array<string>;
+}
+
 export interface TimeTrackingEntry {
   /** unique id (ObjectId) */
   _id: string;
@@ -4991,16 +4491,7 @@ export interface TimeTrackingEntry {
   number: number;
   /** owning company */
   companyId: string;
-  status: {
-    /** 1 active */
-    status: number;
-    createdAt: string;
-    /** user id; null when the system created the record */
-    createdBy: string | null;
-    lastModifiedAt: string;
-    /** user id; null when the system changed the record last */
-    lastModifiedBy: string | null;
-  };
+  status: EntityStatus;
   /** chat attached to the record */
   chatId: string | null;
   userId: string | null;
@@ -5079,14 +4570,8 @@ export interface TimeTrackingEntryCreate {
   addedTime?: number;
   /** driving time, paid at the base rate */
   drivingTime?: number;
-  location?: {
-    latitude: number;
-    longitude: number;
-  };
-  logOutLocation?: {
-    latitude: number;
-    longitude: number;
-  };
+  location?: GeoPoint;
+  logOutLocation?: GeoPoint;
   type?: string;
   offline?: boolean;
   comment?: string;
@@ -5140,6 +4625,19 @@ export interface TimeTrackingEntryCreate {
   chatId?: unknown;
 }
 
+export interface TokenPair {
+  accessToken?: string;
+  tokenType?: "Bearer";
+  /** seconds until the access token expires */
+  expiresIn?: number;
+  refreshToken?: string;
+  user?: User;
+}
+
+export interface UpdatedResult {
+  updated?: boolean;
+}
+
 export interface User {
   /** unique id (ObjectId) */
   _id: string;
@@ -5147,16 +4645,7 @@ export interface User {
   number: number;
   /** owning company */
   companyId: string;
-  status: {
-    /** 1 active */
-    status: number;
-    createdAt: string;
-    /** user id; null when the system created the record */
-    createdBy: string | null;
-    lastModifiedAt: string;
-    /** user id; null when the system changed the record last */
-    lastModifiedBy: string | null;
-  };
+  status: EntityStatus;
   /** chat attached to the record */
   chatId: string | null;
   /** login id (used as username to log in) */
@@ -5476,16 +4965,7 @@ export interface Webhook {
   number: number;
   /** owning company */
   companyId: string;
-  status: {
-    /** 1 active */
-    status: number;
-    createdAt: string;
-    /** user id; null when the system created the record */
-    createdBy: string | null;
-    lastModifiedAt: string;
-    /** user id; null when the system changed the record last */
-    lastModifiedBy: string | null;
-  };
+  status: EntityStatus;
   /** chat attached to the record */
   chatId: string | null;
   type: "CREATE" | "UPDATE" | "DELETE" | "ABSENCE_APPROVED" | "ABSENCE_CANCELED" | "OPEN" | null;
@@ -5534,6 +5014,12 @@ export interface WebhookPatch {
   chatId?: unknown | null;
 }
 
+export interface WebhookSecret {
+  _id?: string;
+  /** whsec_...; shown this once */
+  secret?: string;
+}
+
 /** Every operation: its path and query parameters, request body and success response. */
 export interface Operations {
   /** Approve: affected jobs, paid time, salaries, leave; ABSENCE_APPROVED — POST /v2/absences/{id}/approve */
@@ -5575,9 +5061,7 @@ export interface Operations {
     };
     query: undefined;
     body: undefined;
-    response: {
-      updated?: boolean;
-    };
+    response: UpdatedResult;
   };
   /** Create an absence — POST /v2/absences/ */
   "absences.create": {
@@ -5586,9 +5070,7 @@ export interface Operations {
     pathParams: undefined;
     query: undefined;
     body: AbsenceCreate;
-    response: {
-      _id: string;
-    };
+    response: IdResult;
   };
   /** Decline an open absence — POST /v2/absences/{id}/decline */
   "absences.decline": {
@@ -5602,9 +5084,7 @@ export interface Operations {
     body: {
       declineComment?: string;
     };
-    response: {
-      updated?: boolean;
-    };
+    response: UpdatedResult;
   };
   /** Delete an absence — DELETE /v2/absences/{id} */
   "absences.delete": {
@@ -5616,9 +5096,7 @@ export interface Operations {
     };
     query: undefined;
     body: undefined;
-    response: {
-      deleted?: boolean;
-    };
+    response: DeletedResult;
   };
   /** Read an absence — GET /v2/absences/{id} */
   "absences.get": {
@@ -6026,9 +5504,7 @@ export interface Operations {
       /** set by the server; accepted and ignored in a write body */
       chatId?: unknown;
     };
-    response: {
-      updated?: boolean;
-    };
+    response: UpdatedResult;
   };
   /** Create an access group — POST /v2/accessGroups/ */
   "accessGroups.create": {
@@ -6037,9 +5513,7 @@ export interface Operations {
     pathParams: undefined;
     query: undefined;
     body: AccessGroupCreate;
-    response: {
-      _id: string;
-    };
+    response: IdResult;
   };
   /** Delete an access group — DELETE /v2/accessGroups/{id} */
   "accessGroups.delete": {
@@ -6051,9 +5525,7 @@ export interface Operations {
     };
     query: undefined;
     body: undefined;
-    response: {
-      deleted?: boolean;
-    };
+    response: DeletedResult;
   };
   /** Read an access group — GET /v2/accessGroups/{id} */
   "accessGroups.get": {
@@ -6247,9 +5719,7 @@ export interface Operations {
     };
     query: undefined;
     body: AccessGroupPatch;
-    response: {
-      updated?: boolean;
-    };
+    response: UpdatedResult;
   };
   /** Change the password; ends the user's other sessions — POST /v2/account/change-password */
   "account.changePassword": {
@@ -6261,9 +5731,7 @@ export interface Operations {
       currentPassword: string;
       newPassword: string;
     };
-    response: {
-      updated?: boolean;
-    };
+    response: UpdatedResult;
   };
   /** Create an activity type — POST /v2/activityTypes/ */
   "activityTypes.create": {
@@ -6272,9 +5740,7 @@ export interface Operations {
     pathParams: undefined;
     query: undefined;
     body: ActivityTypeCreate;
-    response: {
-      _id: string;
-    };
+    response: IdResult;
   };
   /** Delete an activity type — DELETE /v2/activityTypes/{id} */
   "activityTypes.delete": {
@@ -6286,9 +5752,7 @@ export interface Operations {
     };
     query: undefined;
     body: undefined;
-    response: {
-      deleted?: boolean;
-    };
+    response: DeletedResult;
   };
   /** Read an activity type — GET /v2/activityTypes/{id} */
   "activityTypes.get": {
@@ -6368,9 +5832,7 @@ export interface Operations {
     };
     query: undefined;
     body: ActivityTypePatch;
-    response: {
-      updated?: boolean;
-    };
+    response: UpdatedResult;
   };
   /** Create an API key — POST /v2/apiKeys */
   "apiKeys.create": {
@@ -6383,19 +5845,7 @@ export interface Operations {
       scopes: Array<"read" | "write" | "admin">;
       expiresAt?: string;
     };
-    response: {
-      _id?: string;
-      name?: string;
-      /** first characters of the key, to recognise it */
-      prefix?: string;
-      scopes?: Array<string>;
-      expiresAt?: string | null;
-      createdAt?: string;
-      createdBy?: string | null;
-      /** to the minute */
-      lastUsedAt?: string | null;
-      key?: string;
-    };
+    response: ApiKeyCreated;
   };
   /** Revoke an API key — DELETE /v2/apiKeys/{id} */
   "apiKeys.delete": {
@@ -6407,9 +5857,7 @@ export interface Operations {
     };
     query: undefined;
     body: undefined;
-    response: {
-      deleted?: boolean;
-    };
+    response: DeletedResult;
   };
   /** List API keys (never the key itself) — GET /v2/apiKeys */
   "apiKeys.list": {
@@ -6421,18 +5869,7 @@ export interface Operations {
       offset?: number;
     };
     body: undefined;
-    response: Array<{
-      _id?: string;
-      name?: string;
-      /** first characters of the key, to recognise it */
-      prefix?: string;
-      scopes?: Array<string>;
-      expiresAt?: string | null;
-      createdAt?: string;
-      createdBy?: string | null;
-      /** to the minute */
-      lastUsedAt?: string | null;
-    }>;
+    response: Array<ApiKey>;
   };
   /** Create an article — POST /v2/articles/ */
   "articles.create": {
@@ -6441,9 +5878,7 @@ export interface Operations {
     pathParams: undefined;
     query: undefined;
     body: ArticleCreate;
-    response: {
-      _id: string;
-    };
+    response: IdResult;
   };
   /** Delete an article — DELETE /v2/articles/{id} */
   "articles.delete": {
@@ -6455,9 +5890,7 @@ export interface Operations {
     };
     query: undefined;
     body: undefined;
-    response: {
-      deleted?: boolean;
-    };
+    response: DeletedResult;
   };
   /** Read an article — GET /v2/articles/{id} */
   "articles.get": {
@@ -6568,9 +6001,7 @@ export interface Operations {
     };
     query: undefined;
     body: ArticlePatch;
-    response: {
-      updated?: boolean;
-    };
+    response: UpdatedResult;
   };
   /** Create an assignment — POST /v2/assignments/ */
   "assignments.create": {
@@ -6579,9 +6010,7 @@ export interface Operations {
     pathParams: undefined;
     query: undefined;
     body: AssignmentCreate;
-    response: {
-      _id: string;
-    };
+    response: IdResult;
   };
   /** Delete an assignment — DELETE /v2/assignments/{id} */
   "assignments.delete": {
@@ -6593,9 +6022,7 @@ export interface Operations {
     };
     query: undefined;
     body: undefined;
-    response: {
-      deleted?: boolean;
-    };
+    response: DeletedResult;
   };
   /** Read an assignment — GET /v2/assignments/{id} */
   "assignments.get": {
@@ -6794,9 +6221,7 @@ export interface Operations {
     };
     query: undefined;
     body: AssignmentPatch;
-    response: {
-      updated?: boolean;
-    };
+    response: UpdatedResult;
   };
   /** Log in with the SMS code — POST /v2/auth/authUsingSMS */
   "auth.authUsingSMS": {
@@ -6808,14 +6233,7 @@ export interface Operations {
       telephone: string;
       code: string;
     };
-    response: {
-      accessToken?: string;
-      tokenType?: "Bearer";
-      /** seconds until the access token expires */
-      expiresIn?: number;
-      refreshToken?: string;
-      user?: User;
-    };
+    response: TokenPair;
   };
   /** Log in with a login id or e-mail and a password — POST /v2/auth/login */
   "auth.login": {
@@ -6829,14 +6247,7 @@ export interface Operations {
       /** client kind, e.g. dashboard or app */
       type?: string;
     };
-    response: {
-      accessToken?: string;
-      tokenType?: "Bearer";
-      /** seconds until the access token expires */
-      expiresIn?: number;
-      refreshToken?: string;
-      user?: User;
-    };
+    response: TokenPair;
   };
   /** Trade a refresh token for new tokens (the old one stops working) — POST /v2/auth/refresh */
   "auth.refresh": {
@@ -6894,9 +6305,7 @@ export interface Operations {
     };
     query: undefined;
     body: undefined;
-    response: {
-      deleted?: boolean;
-    };
+    response: DeletedResult;
   };
   /** Read a banking transaction — GET /v2/bankingTransactions/{id} */
   "bankingTransactions.get": {
@@ -7012,9 +6421,7 @@ export interface Operations {
     };
     query: undefined;
     body: BankingTransactionPatch;
-    response: {
-      updated?: boolean;
-    };
+    response: UpdatedResult;
   };
   /** Messages of a record's chat, oldest first — GET /v2/chats/{chatId}/messages */
   "chats.listMessages": {
@@ -7029,17 +6436,7 @@ export interface Operations {
       offset?: number;
     };
     body: undefined;
-    response: Array<{
-      _id?: string;
-      chatId?: string;
-      authorId?: string;
-      text?: string;
-      documentIds?: Array<string>;
-      createdAt?: string;
-      /** the collection of the chat's record */
-      entity?: string;
-      entityId?: string;
-    }>;
+    response: Array<ChatMessage>;
   };
   /** Write in a record's chat — POST /v2/chats/{chatId}/messages */
   "chats.postMessage": {
@@ -7093,9 +6490,7 @@ export interface Operations {
     pathParams: undefined;
     query: undefined;
     body: undefined;
-    response: {
-      deleted?: boolean;
-    };
+    response: DeletedResult;
   };
   /** Seller data and number formats of documents — GET /v2/company/invoicingSettings */
   "company.getInvoicingSettings": {
@@ -7145,15 +6540,7 @@ export interface Operations {
       password: string;
       email?: string;
     };
-    response: {
-      companyId?: string;
-      userId?: string;
-      accessToken?: string;
-      tokenType?: "Bearer";
-      /** seconds until the access token expires */
-      expiresIn?: number;
-      refreshToken?: string;
-    };
+    response: SignupResult;
   };
   /** Change seller data and number formats (applies to documents issued afterwards) — PATCH /v2/company/invoicingSettings */
   "company.updateInvoicingSettings": {
@@ -7201,9 +6588,7 @@ export interface Operations {
     pathParams: undefined;
     query: undefined;
     body: ComplaintCreate;
-    response: {
-      _id: string;
-    };
+    response: IdResult;
   };
   /** Delete a complaint — DELETE /v2/complaints/{id} */
   "complaints.delete": {
@@ -7215,9 +6600,7 @@ export interface Operations {
     };
     query: undefined;
     body: undefined;
-    response: {
-      deleted?: boolean;
-    };
+    response: DeletedResult;
   };
   /** Read a complaint — GET /v2/complaints/{id} */
   "complaints.get": {
@@ -7327,9 +6710,7 @@ export interface Operations {
     };
     query: undefined;
     body: ComplaintPatch;
-    response: {
-      updated?: boolean;
-    };
+    response: UpdatedResult;
   };
   /** Create a contact — POST /v2/contacts/ */
   "contacts.create": {
@@ -7338,9 +6719,7 @@ export interface Operations {
     pathParams: undefined;
     query: undefined;
     body: ContactCreate;
-    response: {
-      _id: string;
-    };
+    response: IdResult;
   };
   /** Delete a contact — DELETE /v2/contacts/{id} */
   "contacts.delete": {
@@ -7352,9 +6731,7 @@ export interface Operations {
     };
     query: undefined;
     body: undefined;
-    response: {
-      deleted?: boolean;
-    };
+    response: DeletedResult;
   };
   /** Read a contact — GET /v2/contacts/{id} */
   "contacts.get": {
@@ -7468,9 +6845,7 @@ export interface Operations {
     };
     query: undefined;
     body: ContactPatch;
-    response: {
-      updated?: boolean;
-    };
+    response: UpdatedResult;
   };
   /** Create a credit — POST /v2/credits/ */
   "credits.create": {
@@ -7479,9 +6854,7 @@ export interface Operations {
     pathParams: undefined;
     query: undefined;
     body: CreditCreate;
-    response: {
-      _id: string;
-    };
+    response: IdResult;
   };
   /** Delete a credit — DELETE /v2/credits/{id} */
   "credits.delete": {
@@ -7493,9 +6866,7 @@ export interface Operations {
     };
     query: undefined;
     body: undefined;
-    response: {
-      deleted?: boolean;
-    };
+    response: DeletedResult;
   };
   /** Read a credit — GET /v2/credits/{id} */
   "credits.get": {
@@ -7788,26 +7159,8 @@ export interface Operations {
       id: string;
     };
     query: undefined;
-    body: {
-      /** overrides the customer's billing address (invoiceDelivery.email, else contact.email) */
-      to?: string;
-      /** overrides the customer's invoiceDelivery.format (offers and reminders: PDF only) */
-      format?: "PDF" | "ZUGFERD" | "XRECHNUNG_UBL" | "XRECHNUNG_CII";
-      /** default e.g. "Rechnung RE-2026-00001" */
-      subject?: string;
-      /** the mail text; default a short German letter */
-      message?: string;
-    };
-    response: {
-      _id?: string;
-      documentNumber?: string;
-      mailId?: string;
-      to?: string;
-      format?: string;
-      at?: string;
-      /** sent, or pending: the mail server was not reached, the worker retries */
-      status?: string;
-    };
+    body: SendDocumentRequest;
+    response: SendDocumentResult;
   };
   /** Update a credit — PATCH /v2/credits/{id} */
   "credits.update": {
@@ -7819,9 +7172,7 @@ export interface Operations {
     };
     query: undefined;
     body: CreditPatch;
-    response: {
-      updated?: boolean;
-    };
+    response: UpdatedResult;
   };
   /** Create a customer — POST /v2/customers/ */
   "customers.create": {
@@ -7830,9 +7181,7 @@ export interface Operations {
     pathParams: undefined;
     query: undefined;
     body: CustomerCreate;
-    response: {
-      _id: string;
-    };
+    response: IdResult;
   };
   /** Delete a customer — DELETE /v2/customers/{id} */
   "customers.delete": {
@@ -7844,9 +7193,7 @@ export interface Operations {
     };
     query: undefined;
     body: undefined;
-    response: {
-      deleted?: boolean;
-    };
+    response: DeletedResult;
   };
   /** Read a customer — GET /v2/customers/{id} */
   "customers.get": {
@@ -8008,9 +7355,7 @@ export interface Operations {
     };
     query: undefined;
     body: CustomerPatch;
-    response: {
-      updated?: boolean;
-    };
+    response: UpdatedResult;
   };
   /** Upload documents (multipart/form-data) — POST /v2/documents/ */
   "documents.create": {
@@ -8034,9 +7379,7 @@ export interface Operations {
     };
     query: undefined;
     body: undefined;
-    response: {
-      deleted?: boolean;
-    };
+    response: DeletedResult;
   };
   /** Read a document record — GET /v2/documents/{id} */
   "documents.get": {
@@ -8154,9 +7497,7 @@ export interface Operations {
     };
     query: undefined;
     body: DocumentPatch;
-    response: {
-      updated?: boolean;
-    };
+    response: UpdatedResult;
   };
   /** Create an equipment — POST /v2/equipment/ */
   "equipment.create": {
@@ -8165,9 +7506,7 @@ export interface Operations {
     pathParams: undefined;
     query: undefined;
     body: EquipmentCreate;
-    response: {
-      _id: string;
-    };
+    response: IdResult;
   };
   /** Delete an equipment — DELETE /v2/equipment/{id} */
   "equipment.delete": {
@@ -8179,9 +7518,7 @@ export interface Operations {
     };
     query: undefined;
     body: undefined;
-    response: {
-      deleted?: boolean;
-    };
+    response: DeletedResult;
   };
   /** Read an equipment — GET /v2/equipment/{id} */
   "equipment.get": {
@@ -8283,9 +7620,7 @@ export interface Operations {
     };
     query: undefined;
     body: EquipmentPatch;
-    response: {
-      updated?: boolean;
-    };
+    response: UpdatedResult;
   };
   /** Create an equipment type — POST /v2/equipmentTypes/ */
   "equipmentTypes.create": {
@@ -8294,9 +7629,7 @@ export interface Operations {
     pathParams: undefined;
     query: undefined;
     body: EquipmentTypeCreate;
-    response: {
-      _id: string;
-    };
+    response: IdResult;
   };
   /** Delete an equipment type — DELETE /v2/equipmentTypes/{id} */
   "equipmentTypes.delete": {
@@ -8308,9 +7641,7 @@ export interface Operations {
     };
     query: undefined;
     body: undefined;
-    response: {
-      deleted?: boolean;
-    };
+    response: DeletedResult;
   };
   /** Read an equipment type — GET /v2/equipmentTypes/{id} */
   "equipmentTypes.get": {
@@ -8394,9 +7725,7 @@ export interface Operations {
     };
     query: undefined;
     body: EquipmentTypePatch;
-    response: {
-      updated?: boolean;
-    };
+    response: UpdatedResult;
   };
   /** The company's events, oldest first, after a cursor — GET /v2/events */
   "events.list": {
@@ -8408,16 +7737,7 @@ export interface Operations {
       limit?: number;
     };
     body: undefined;
-    response: Array<{
-      /** event id; also the webhook-id header, the same on every retry */
-      id?: string;
-      type?: string;
-      entity?: string;
-      companyId?: string;
-      occurredAt?: string;
-      data?: Record<string, unknown>;
-      cursor?: string;
-    }>;
+    response: Array<Event>;
   };
   /** Public holidays of a year — GET /v2/holidays */
   "holidays.list": {
@@ -8444,9 +7764,7 @@ export interface Operations {
     pathParams: undefined;
     query: undefined;
     body: InvoiceReminderTemplateCreate;
-    response: {
-      _id: string;
-    };
+    response: IdResult;
   };
   /** Delete a reminder template — DELETE /v2/invoiceReminderTemplates/{id} */
   "invoiceReminderTemplates.delete": {
@@ -8458,9 +7776,7 @@ export interface Operations {
     };
     query: undefined;
     body: undefined;
-    response: {
-      deleted?: boolean;
-    };
+    response: DeletedResult;
   };
   /** Read a reminder template — GET /v2/invoiceReminderTemplates/{id} */
   "invoiceReminderTemplates.get": {
@@ -8544,9 +7860,7 @@ export interface Operations {
     };
     query: undefined;
     body: InvoiceReminderTemplatePatch;
-    response: {
-      updated?: boolean;
-    };
+    response: UpdatedResult;
   };
   /** Delete a reminder — DELETE /v2/invoiceReminders/{id} */
   "invoiceReminders.delete": {
@@ -8558,9 +7872,7 @@ export interface Operations {
     };
     query: undefined;
     body: undefined;
-    response: {
-      deleted?: boolean;
-    };
+    response: DeletedResult;
   };
   /** Read a reminder — GET /v2/invoiceReminders/{id} */
   "invoiceReminders.get": {
@@ -8702,26 +8014,8 @@ export interface Operations {
       id: string;
     };
     query: undefined;
-    body: {
-      /** overrides the customer's billing address (invoiceDelivery.email, else contact.email) */
-      to?: string;
-      /** overrides the customer's invoiceDelivery.format (offers and reminders: PDF only) */
-      format?: "PDF" | "ZUGFERD" | "XRECHNUNG_UBL" | "XRECHNUNG_CII";
-      /** default e.g. "Rechnung RE-2026-00001" */
-      subject?: string;
-      /** the mail text; default a short German letter */
-      message?: string;
-    };
-    response: {
-      _id?: string;
-      documentNumber?: string;
-      mailId?: string;
-      to?: string;
-      format?: string;
-      at?: string;
-      /** sent, or pending: the mail server was not reached, the worker retries */
-      status?: string;
-    };
+    body: SendDocumentRequest;
+    response: SendDocumentResult;
   };
   /** Update a reminder — PATCH /v2/invoiceReminders/{id} */
   "invoiceReminders.update": {
@@ -8733,9 +8027,7 @@ export interface Operations {
     };
     query: undefined;
     body: InvoiceReminderPatch;
-    response: {
-      updated?: boolean;
-    };
+    response: UpdatedResult;
   };
   /** Read a cancellation — GET /v2/invoiceStornos/{id} */
   "invoiceStornos.get": {
@@ -9010,26 +8302,8 @@ export interface Operations {
       id: string;
     };
     query: undefined;
-    body: {
-      /** overrides the customer's billing address (invoiceDelivery.email, else contact.email) */
-      to?: string;
-      /** overrides the customer's invoiceDelivery.format (offers and reminders: PDF only) */
-      format?: "PDF" | "ZUGFERD" | "XRECHNUNG_UBL" | "XRECHNUNG_CII";
-      /** default e.g. "Rechnung RE-2026-00001" */
-      subject?: string;
-      /** the mail text; default a short German letter */
-      message?: string;
-    };
-    response: {
-      _id?: string;
-      documentNumber?: string;
-      mailId?: string;
-      to?: string;
-      format?: string;
-      at?: string;
-      /** sent, or pending: the mail server was not reached, the worker retries */
-      status?: string;
-    };
+    body: SendDocumentRequest;
+    response: SendDocumentResult;
   };
   /** Create an invoice template — POST /v2/invoiceTemplates/ */
   "invoiceTemplates.create": {
@@ -9038,9 +8312,7 @@ export interface Operations {
     pathParams: undefined;
     query: undefined;
     body: InvoiceTemplateCreate;
-    response: {
-      _id: string;
-    };
+    response: IdResult;
   };
   /** Delete an invoice template — DELETE /v2/invoiceTemplates/{id} */
   "invoiceTemplates.delete": {
@@ -9052,9 +8324,7 @@ export interface Operations {
     };
     query: undefined;
     body: undefined;
-    response: {
-      deleted?: boolean;
-    };
+    response: DeletedResult;
   };
   /** Read an invoice template — GET /v2/invoiceTemplates/{id} */
   "invoiceTemplates.get": {
@@ -9138,9 +8408,7 @@ export interface Operations {
     };
     query: undefined;
     body: InvoiceTemplatePatch;
-    response: {
-      updated?: boolean;
-    };
+    response: UpdatedResult;
   };
   /** Cancel an issued invoice by a cancellation document that mirrors it — POST /v2/invoices/{id}/cancel */
   "invoices.cancel": {
@@ -9165,9 +8433,7 @@ export interface Operations {
     pathParams: undefined;
     query: undefined;
     body: InvoiceCreate;
-    response: {
-      _id: string;
-    };
+    response: IdResult;
   };
   /** Delete an invoice — DELETE /v2/invoices/{id} */
   "invoices.delete": {
@@ -9179,9 +8445,7 @@ export interface Operations {
     };
     query: undefined;
     body: undefined;
-    response: {
-      deleted?: boolean;
-    };
+    response: DeletedResult;
   };
   /** Monthly run: draft invoices for every billable assignment — POST /v2/invoices/generate */
   "invoices.generate": {
@@ -9487,26 +8751,8 @@ export interface Operations {
       id: string;
     };
     query: undefined;
-    body: {
-      /** overrides the customer's billing address (invoiceDelivery.email, else contact.email) */
-      to?: string;
-      /** overrides the customer's invoiceDelivery.format (offers and reminders: PDF only) */
-      format?: "PDF" | "ZUGFERD" | "XRECHNUNG_UBL" | "XRECHNUNG_CII";
-      /** default e.g. "Rechnung RE-2026-00001" */
-      subject?: string;
-      /** the mail text; default a short German letter */
-      message?: string;
-    };
-    response: {
-      _id?: string;
-      documentNumber?: string;
-      mailId?: string;
-      to?: string;
-      format?: string;
-      at?: string;
-      /** sent, or pending: the mail server was not reached, the worker retries */
-      status?: string;
-    };
+    body: SendDocumentRequest;
+    response: SendDocumentResult;
   };
   /** Update an invoice — PATCH /v2/invoices/{id} */
   "invoices.update": {
@@ -9518,9 +8764,7 @@ export interface Operations {
     };
     query: undefined;
     body: InvoicePatch;
-    response: {
-      updated?: boolean;
-    };
+    response: UpdatedResult;
   };
   /** Create a job template — POST /v2/jobTemplates/ */
   "jobTemplates.create": {
@@ -9529,9 +8773,7 @@ export interface Operations {
     pathParams: undefined;
     query: undefined;
     body: JobTemplateCreate;
-    response: {
-      _id: string;
-    };
+    response: IdResult;
   };
   /** Delete a job template — DELETE /v2/jobTemplates/{id} */
   "jobTemplates.delete": {
@@ -9543,9 +8785,7 @@ export interface Operations {
     };
     query: undefined;
     body: undefined;
-    response: {
-      deleted?: boolean;
-    };
+    response: DeletedResult;
   };
   /** Read a job template — GET /v2/jobTemplates/{id} */
   "jobTemplates.get": {
@@ -9623,9 +8863,7 @@ export interface Operations {
     };
     query: undefined;
     body: JobTemplatePatch;
-    response: {
-      updated?: boolean;
-    };
+    response: UpdatedResult;
   };
   /** Accept or decline the job (acceptedStatus) — POST /v2/jobs/{id}/accept */
   "jobs.accept": {
@@ -9639,13 +8877,7 @@ export interface Operations {
     body: {
       acceptedStatus?: "accepted" | "declined";
     };
-    response: {
-      _id?: string;
-      ids?: Array<string>;
-      teamId?: string;
-      splitId?: string;
-      updated?: boolean;
-    };
+    response: JobActionResult;
   };
   /** Assign users (several: a team, one job each) — POST /v2/jobs/{id}/assign */
   "jobs.assign": {
@@ -9659,13 +8891,7 @@ export interface Operations {
     body: {
       userIds: Array<string>;
     };
-    response: {
-      _id?: string;
-      ids?: Array<string>;
-      teamId?: string;
-      splitId?: string;
-      updated?: boolean;
-    };
+    response: JobActionResult;
   };
   /** Create a job — POST /v2/jobs/ */
   "jobs.create": {
@@ -9674,9 +8900,7 @@ export interface Operations {
     pathParams: undefined;
     query: undefined;
     body: JobCreate;
-    response: {
-      _id: string;
-    };
+    response: IdResult;
   };
   /** Delete a job — DELETE /v2/jobs/{id} */
   "jobs.delete": {
@@ -9688,9 +8912,7 @@ export interface Operations {
     };
     query: undefined;
     body: undefined;
-    response: {
-      deleted?: boolean;
-    };
+    response: DeletedResult;
   };
   /** Read a job — GET /v2/jobs/{id} */
   "jobs.get": {
@@ -9710,50 +8932,7 @@ export interface Operations {
     path: "/v2/jobs/jobsInTimeFrame";
     pathParams: undefined;
     query: undefined;
-    body: {
-      /** start of the time frame: epoch milliseconds or an ISO 8601 date-time with an offset (2027-01-01T00:00:00Z) */
-      from: number | string;
-      /** end of the time frame, as from; at most 100 days after from */
-      to: number | string;
-      /** adds `user` {_id, number, id, general, contact} to each job */
-      includeUsersInResponse?: boolean;
-      /** one value or a comma list of open, started, completed, cancelled */
-      status?: string;
-      ids?: Array<string>;
-      jobTemplateId?: string;
-      /** jobs moved from this original job: an id, a list, or {exists} */
-      originalId?: string | Array<string> | {
-        exists?: boolean;
-        ids?: Array<string>;
-      };
-      /** jobs connected to an absence: an id, a list, or {exists: true} for any absence */
-      absenceId?: string | Array<string> | {
-        exists?: boolean;
-        ids?: Array<string>;
-      };
-      /** true: jobs whose acceptedStatus is not "accepted" */
-      notAccepted?: boolean | {
-        value?: boolean;
-      };
-      objectId?: string;
-      objectIds?: Array<string>;
-      /** jobs of a team: an id, a list, or {exists: true} for any team job */
-      teamId?: string | Array<string> | {
-        exists?: boolean;
-        ids?: Array<string>;
-      };
-      /** "unassigned_jobs" also matches jobs without a user and jobs an absence affects that have no replacement yet */
-      userIds?: Array<string | "unassigned_jobs">;
-      /** the job's, its assignment's or one of its salaries' activity type */
-      activityTypeId?: Array<string>;
-      /** true: jobs someone is clocked in on right now (an open time-tracking entry) */
-      currentlyWorking?: boolean;
-      /** true: jobs clocked in on within the last 12 hours */
-      liveJobs?: boolean;
-      assignmentIds?: Array<string>;
-      /** jobs (or their objects) carrying any of these tags */
-      tags?: Array<string>;
-    };
+    body: TimeFrameQuery;
     response: Array<Job>;
   };
   /** List jobs — GET /v2/jobs/ */
@@ -9920,13 +9099,7 @@ export interface Operations {
       from: string;
       to?: string;
     };
-    response: {
-      _id?: string;
-      ids?: Array<string>;
-      teamId?: string;
-      splitId?: string;
-      updated?: boolean;
-    };
+    response: JobActionResult;
   };
   /** Create a replacement job for another user (masterJobId) — POST /v2/jobs/{id}/replacement */
   "jobs.replacement": {
@@ -9940,13 +9113,7 @@ export interface Operations {
     body: {
       userId: string;
     };
-    response: {
-      _id?: string;
-      ids?: Array<string>;
-      teamId?: string;
-      splitId?: string;
-      updated?: boolean;
-    };
+    response: JobActionResult;
   };
   /** Split the job in two at a time (shared splitId) — POST /v2/jobs/{id}/split */
   "jobs.split": {
@@ -9960,13 +9127,7 @@ export interface Operations {
     body: {
       at: string;
     };
-    response: {
-      _id?: string;
-      ids?: Array<string>;
-      teamId?: string;
-      splitId?: string;
-      updated?: boolean;
-    };
+    response: JobActionResult;
   };
   /** Clock in on the job — POST /v2/jobs/{id}/start */
   "jobs.start": {
@@ -9979,22 +9140,14 @@ export interface Operations {
     query: undefined;
     body: {
       time?: string;
-      location?: {
-        latitude: number;
-        longitude: number;
-      };
+      location?: GeoPoint;
       /** recorded while offline; time is then the real clock time */
       offline?: boolean;
       comment?: string;
       /** the device's id of the entry; repeating a request with it changes nothing */
       clientId?: string;
     };
-    response: {
-      _id?: string;
-      timeTrackingId?: string;
-      jobId?: string;
-      replayed?: boolean;
-    };
+    response: ClockResult;
   };
   /** Clock out of the job — POST /v2/jobs/{id}/stop */
   "jobs.stop": {
@@ -10007,10 +9160,7 @@ export interface Operations {
     query: undefined;
     body: {
       time?: string;
-      location?: {
-        latitude: number;
-        longitude: number;
-      };
+      location?: GeoPoint;
       /** recorded while offline; time is then the real clock time */
       offline?: boolean;
       comment?: string;
@@ -10019,12 +9169,7 @@ export interface Operations {
       /** break taken, seconds */
       break?: number;
     };
-    response: {
-      _id?: string;
-      timeTrackingId?: string;
-      jobId?: string;
-      replayed?: boolean;
-    };
+    response: ClockResult;
   };
   /** Remove the job's user — POST /v2/jobs/{id}/unassign */
   "jobs.unassign": {
@@ -10036,13 +9181,7 @@ export interface Operations {
     };
     query: undefined;
     body: undefined;
-    response: {
-      _id?: string;
-      ids?: Array<string>;
-      teamId?: string;
-      splitId?: string;
-      updated?: boolean;
-    };
+    response: JobActionResult;
   };
   /** Update a job — PATCH /v2/jobs/{id} */
   "jobs.update": {
@@ -10054,9 +9193,7 @@ export interface Operations {
     };
     query: undefined;
     body: JobPatch;
-    response: {
-      updated?: boolean;
-    };
+    response: UpdatedResult;
   };
   /** Create an object — POST /v2/objects/ */
   "objects.create": {
@@ -10065,9 +9202,7 @@ export interface Operations {
     pathParams: undefined;
     query: undefined;
     body: CustomerObjectCreate;
-    response: {
-      _id: string;
-    };
+    response: IdResult;
   };
   /** Delete an object — DELETE /v2/objects/{id} */
   "objects.delete": {
@@ -10079,9 +9214,7 @@ export interface Operations {
     };
     query: undefined;
     body: undefined;
-    response: {
-      deleted?: boolean;
-    };
+    response: DeletedResult;
   };
   /** Read an object — GET /v2/objects/{id} */
   "objects.get": {
@@ -10242,9 +9375,7 @@ export interface Operations {
     };
     query: undefined;
     body: CustomerObjectPatch;
-    response: {
-      updated?: boolean;
-    };
+    response: UpdatedResult;
   };
   /** The customer accepted the offer — POST /v2/offers/{id}/accept */
   "offers.accept": {
@@ -10288,9 +9419,7 @@ export interface Operations {
     pathParams: undefined;
     query: undefined;
     body: OfferCreate;
-    response: {
-      _id: string;
-    };
+    response: IdResult;
   };
   /** The customer declined the offer — POST /v2/offers/{id}/decline */
   "offers.decline": {
@@ -10318,9 +9447,7 @@ export interface Operations {
     };
     query: undefined;
     body: undefined;
-    response: {
-      deleted?: boolean;
-    };
+    response: DeletedResult;
   };
   /** Read an offer — GET /v2/offers/{id} */
   "offers.get": {
@@ -10603,26 +9730,8 @@ export interface Operations {
       id: string;
     };
     query: undefined;
-    body: {
-      /** overrides the customer's billing address (invoiceDelivery.email, else contact.email) */
-      to?: string;
-      /** overrides the customer's invoiceDelivery.format (offers and reminders: PDF only) */
-      format?: "PDF" | "ZUGFERD" | "XRECHNUNG_UBL" | "XRECHNUNG_CII";
-      /** default e.g. "Rechnung RE-2026-00001" */
-      subject?: string;
-      /** the mail text; default a short German letter */
-      message?: string;
-    };
-    response: {
-      _id?: string;
-      documentNumber?: string;
-      mailId?: string;
-      to?: string;
-      format?: string;
-      at?: string;
-      /** sent, or pending: the mail server was not reached, the worker retries */
-      status?: string;
-    };
+    body: SendDocumentRequest;
+    response: SendDocumentResult;
   };
   /** Update an offer — PATCH /v2/offers/{id} */
   "offers.update": {
@@ -10634,9 +9743,7 @@ export interface Operations {
     };
     query: undefined;
     body: OfferPatch;
-    response: {
-      updated?: boolean;
-    };
+    response: UpdatedResult;
   };
   /** Approve an order (managers) — POST /v2/orders/{id}/approve */
   "orders.approve": {
@@ -10648,9 +9755,7 @@ export interface Operations {
     };
     query: undefined;
     body: undefined;
-    response: {
-      updated?: boolean;
-    };
+    response: UpdatedResult;
   };
   /** Complete an approved order (delivered) — POST /v2/orders/{id}/complete */
   "orders.complete": {
@@ -10662,9 +9767,7 @@ export interface Operations {
     };
     query: undefined;
     body: undefined;
-    response: {
-      updated?: boolean;
-    };
+    response: UpdatedResult;
   };
   /** Create a material order — POST /v2/orders/ */
   "orders.create": {
@@ -10673,9 +9776,7 @@ export interface Operations {
     pathParams: undefined;
     query: undefined;
     body: MaterialOrderCreate;
-    response: {
-      _id: string;
-    };
+    response: IdResult;
   };
   /** Delete a material order — DELETE /v2/orders/{id} */
   "orders.delete": {
@@ -10687,9 +9788,7 @@ export interface Operations {
     };
     query: undefined;
     body: undefined;
-    response: {
-      deleted?: boolean;
-    };
+    response: DeletedResult;
   };
   /** Read a material order — GET /v2/orders/{id} */
   "orders.get": {
@@ -10803,9 +9902,7 @@ export interface Operations {
     };
     query: undefined;
     body: MaterialOrderPatch;
-    response: {
-      updated?: boolean;
-    };
+    response: UpdatedResult;
   };
   /** Create a pay type — POST /v2/payTypes/ */
   "payTypes.create": {
@@ -10814,9 +9911,7 @@ export interface Operations {
     pathParams: undefined;
     query: undefined;
     body: PayTypeCreate;
-    response: {
-      _id: string;
-    };
+    response: IdResult;
   };
   /** Delete a pay type — DELETE /v2/payTypes/{id} */
   "payTypes.delete": {
@@ -10828,9 +9923,7 @@ export interface Operations {
     };
     query: undefined;
     body: undefined;
-    response: {
-      deleted?: boolean;
-    };
+    response: DeletedResult;
   };
   /** Read a pay type — GET /v2/payTypes/{id} */
   "payTypes.get": {
@@ -10920,9 +10013,7 @@ export interface Operations {
     };
     query: undefined;
     body: PayTypePatch;
-    response: {
-      updated?: boolean;
-    };
+    response: UpdatedResult;
   };
   /** Create a payment method — POST /v2/paymentMethods/ */
   "paymentMethods.create": {
@@ -10931,9 +10022,7 @@ export interface Operations {
     pathParams: undefined;
     query: undefined;
     body: PaymentMethodCreate;
-    response: {
-      _id: string;
-    };
+    response: IdResult;
   };
   /** Delete a payment method — DELETE /v2/paymentMethods/{id} */
   "paymentMethods.delete": {
@@ -10945,9 +10034,7 @@ export interface Operations {
     };
     query: undefined;
     body: undefined;
-    response: {
-      deleted?: boolean;
-    };
+    response: DeletedResult;
   };
   /** Read a payment method — GET /v2/paymentMethods/{id} */
   "paymentMethods.get": {
@@ -11025,9 +10112,7 @@ export interface Operations {
     };
     query: undefined;
     body: PaymentMethodPatch;
-    response: {
-      updated?: boolean;
-    };
+    response: UpdatedResult;
   };
   /** Create a payment term — POST /v2/paymentTerms/ */
   "paymentTerms.create": {
@@ -11036,9 +10121,7 @@ export interface Operations {
     pathParams: undefined;
     query: undefined;
     body: PaymentTermCreate;
-    response: {
-      _id: string;
-    };
+    response: IdResult;
   };
   /** Delete a payment term — DELETE /v2/paymentTerms/{id} */
   "paymentTerms.delete": {
@@ -11050,9 +10133,7 @@ export interface Operations {
     };
     query: undefined;
     body: undefined;
-    response: {
-      deleted?: boolean;
-    };
+    response: DeletedResult;
   };
   /** Read a payment term — GET /v2/paymentTerms/{id} */
   "paymentTerms.get": {
@@ -11148,9 +10229,7 @@ export interface Operations {
     };
     query: undefined;
     body: PaymentTermPatch;
-    response: {
-      updated?: boolean;
-    };
+    response: UpdatedResult;
   };
   /** Create a payment — POST /v2/payments/ */
   "payments.create": {
@@ -11159,9 +10238,7 @@ export interface Operations {
     pathParams: undefined;
     query: undefined;
     body: PaymentCreate;
-    response: {
-      _id: string;
-    };
+    response: IdResult;
   };
   /** Delete a payment — DELETE /v2/payments/{id} */
   "payments.delete": {
@@ -11173,9 +10250,7 @@ export interface Operations {
     };
     query: undefined;
     body: undefined;
-    response: {
-      deleted?: boolean;
-    };
+    response: DeletedResult;
   };
   /** Read a payment — GET /v2/payments/{id} */
   "payments.get": {
@@ -11265,9 +10340,7 @@ export interface Operations {
     };
     query: undefined;
     body: PaymentPatch;
-    response: {
-      updated?: boolean;
-    };
+    response: UpdatedResult;
   };
   /** Payroll export of a month — GET /v2/payroll/export */
   "payroll.export": {
@@ -11289,9 +10362,7 @@ export interface Operations {
     pathParams: undefined;
     query: undefined;
     body: QualityControlEntryCreate;
-    response: {
-      _id: string;
-    };
+    response: IdResult;
   };
   /** Delete a quality control entry — DELETE /v2/qualityControl/{id} */
   "qualityControl.delete": {
@@ -11303,9 +10374,7 @@ export interface Operations {
     };
     query: undefined;
     body: undefined;
-    response: {
-      deleted?: boolean;
-    };
+    response: DeletedResult;
   };
   /** Read a quality control entry — GET /v2/qualityControl/{id} */
   "qualityControl.get": {
@@ -11405,9 +10474,7 @@ export interface Operations {
     };
     query: undefined;
     body: QualityControlEntryPatch;
-    response: {
-      updated?: boolean;
-    };
+    response: UpdatedResult;
   };
   /** Salary run: approve the period's stopped entries and compute their salaries — POST /v2/salaries/compute */
   "salaries.compute": {
@@ -11701,9 +10768,7 @@ export interface Operations {
     };
     query: undefined;
     body: SalaryPatch;
-    response: {
-      updated?: boolean;
-    };
+    response: UpdatedResult;
   };
   /** Create a service product — POST /v2/serviceProducts/ */
   "serviceProducts.create": {
@@ -11712,9 +10777,7 @@ export interface Operations {
     pathParams: undefined;
     query: undefined;
     body: ServiceProductCreate;
-    response: {
-      _id: string;
-    };
+    response: IdResult;
   };
   /** Delete a service product — DELETE /v2/serviceProducts/{id} */
   "serviceProducts.delete": {
@@ -11726,9 +10789,7 @@ export interface Operations {
     };
     query: undefined;
     body: undefined;
-    response: {
-      deleted?: boolean;
-    };
+    response: DeletedResult;
   };
   /** Read a service product — GET /v2/serviceProducts/{id} */
   "serviceProducts.get": {
@@ -11828,9 +10889,7 @@ export interface Operations {
     };
     query: undefined;
     body: ServiceProductPatch;
-    response: {
-      updated?: boolean;
-    };
+    response: UpdatedResult;
   };
   /** A link for the customer to sign the report (shown once; single use; expires) — POST /v2/serviceReports/{id}/clientLink */
   "serviceReports.clientLink": {
@@ -11857,9 +10916,7 @@ export interface Operations {
     pathParams: undefined;
     query: undefined;
     body: ServiceReportCreate;
-    response: {
-      _id: string;
-    };
+    response: IdResult;
   };
   /** Delete a service report — DELETE /v2/serviceReports/{id} */
   "serviceReports.delete": {
@@ -11871,9 +10928,7 @@ export interface Operations {
     };
     query: undefined;
     body: undefined;
-    response: {
-      deleted?: boolean;
-    };
+    response: DeletedResult;
   };
   /** Read a service report — GET /v2/serviceReports/{id} */
   "serviceReports.get": {
@@ -11973,9 +11028,7 @@ export interface Operations {
     };
     query: undefined;
     body: ServiceReportPatch;
-    response: {
-      updated?: boolean;
-    };
+    response: UpdatedResult;
   };
   /** Create a supplier — POST /v2/suppliers/ */
   "suppliers.create": {
@@ -11984,9 +11037,7 @@ export interface Operations {
     pathParams: undefined;
     query: undefined;
     body: SupplierCreate;
-    response: {
-      _id: string;
-    };
+    response: IdResult;
   };
   /** Delete a supplier — DELETE /v2/suppliers/{id} */
   "suppliers.delete": {
@@ -11998,9 +11049,7 @@ export interface Operations {
     };
     query: undefined;
     body: undefined;
-    response: {
-      deleted?: boolean;
-    };
+    response: DeletedResult;
   };
   /** Read a supplier — GET /v2/suppliers/{id} */
   "suppliers.get": {
@@ -12108,9 +11157,7 @@ export interface Operations {
     };
     query: undefined;
     body: SupplierPatch;
-    response: {
-      updated?: boolean;
-    };
+    response: UpdatedResult;
   };
   /** Adopt the German tax-free surcharge preset (§3b EStG) — POST /v2/surcharges/presets/germanTaxFree */
   "surcharges.adoptGermanTaxFreePreset": {
@@ -12130,9 +11177,7 @@ export interface Operations {
     pathParams: undefined;
     query: undefined;
     body: SurchargeCreate;
-    response: {
-      _id: string;
-    };
+    response: IdResult;
   };
   /** Delete a surcharge — DELETE /v2/surcharges/{id} */
   "surcharges.delete": {
@@ -12144,9 +11189,7 @@ export interface Operations {
     };
     query: undefined;
     body: undefined;
-    response: {
-      deleted?: boolean;
-    };
+    response: DeletedResult;
   };
   /** Read a surcharge — GET /v2/surcharges/{id} */
   "surcharges.get": {
@@ -12244,9 +11287,7 @@ export interface Operations {
     };
     query: undefined;
     body: SurchargePatch;
-    response: {
-      updated?: boolean;
-    };
+    response: UpdatedResult;
   };
   /** Create a task template — POST /v2/taskTemplates/ */
   "taskTemplates.create": {
@@ -12255,9 +11296,7 @@ export interface Operations {
     pathParams: undefined;
     query: undefined;
     body: TaskTemplateCreate;
-    response: {
-      _id: string;
-    };
+    response: IdResult;
   };
   /** Delete a task template — DELETE /v2/taskTemplates/{id} */
   "taskTemplates.delete": {
@@ -12269,9 +11308,7 @@ export interface Operations {
     };
     query: undefined;
     body: undefined;
-    response: {
-      deleted?: boolean;
-    };
+    response: DeletedResult;
   };
   /** Create the template's tasks due in a period (each occurrence once) — POST /v2/taskTemplates/{id}/generate */
   "taskTemplates.generate": {
@@ -12396,9 +11433,7 @@ export interface Operations {
     };
     query: undefined;
     body: TaskTemplatePatch;
-    response: {
-      updated?: boolean;
-    };
+    response: UpdatedResult;
   };
   /** Create a task type — POST /v2/taskTypes/ */
   "taskTypes.create": {
@@ -12407,9 +11442,7 @@ export interface Operations {
     pathParams: undefined;
     query: undefined;
     body: TaskTypeCreate;
-    response: {
-      _id: string;
-    };
+    response: IdResult;
   };
   /** Delete a task type — DELETE /v2/taskTypes/{id} */
   "taskTypes.delete": {
@@ -12421,9 +11454,7 @@ export interface Operations {
     };
     query: undefined;
     body: undefined;
-    response: {
-      deleted?: boolean;
-    };
+    response: DeletedResult;
   };
   /** Read a task type — GET /v2/taskTypes/{id} */
   "taskTypes.get": {
@@ -12505,9 +11536,7 @@ export interface Operations {
     };
     query: undefined;
     body: TaskTypePatch;
-    response: {
-      updated?: boolean;
-    };
+    response: UpdatedResult;
   };
   /** Complete a task (from any state but completed) — POST /v2/tasks/{id}/complete */
   "tasks.complete": {
@@ -12534,9 +11563,7 @@ export interface Operations {
     pathParams: undefined;
     query: undefined;
     body: TaskCreate;
-    response: {
-      _id: string;
-    };
+    response: IdResult;
   };
   /** Delete a task — DELETE /v2/tasks/{id} */
   "tasks.delete": {
@@ -12548,9 +11575,7 @@ export interface Operations {
     };
     query: undefined;
     body: undefined;
-    response: {
-      deleted?: boolean;
-    };
+    response: DeletedResult;
   };
   /** Read a task — GET /v2/tasks/{id} */
   "tasks.get": {
@@ -12740,9 +11765,7 @@ export interface Operations {
     };
     query: undefined;
     body: TaskPatch;
-    response: {
-      updated?: boolean;
-    };
+    response: UpdatedResult;
   };
   /** Create a tax rate — POST /v2/taxRates/ */
   "taxRates.create": {
@@ -12751,9 +11774,7 @@ export interface Operations {
     pathParams: undefined;
     query: undefined;
     body: TaxRateCreate;
-    response: {
-      _id: string;
-    };
+    response: IdResult;
   };
   /** Delete a tax rate — DELETE /v2/taxRates/{id} */
   "taxRates.delete": {
@@ -12765,9 +11786,7 @@ export interface Operations {
     };
     query: undefined;
     body: undefined;
-    response: {
-      deleted?: boolean;
-    };
+    response: DeletedResult;
   };
   /** Read a tax rate — GET /v2/taxRates/{id} */
   "taxRates.get": {
@@ -12857,9 +11876,7 @@ export interface Operations {
     };
     query: undefined;
     body: TaxRatePatch;
-    response: {
-      updated?: boolean;
-    };
+    response: UpdatedResult;
   };
   /** Approve an entry and compute its salary — POST /v2/timeTracking/{id}/approve */
   "timeTracking.approve": {
@@ -12888,9 +11905,7 @@ export interface Operations {
     body: {
       reason?: string;
     };
-    response: {
-      updated?: boolean;
-    };
+    response: UpdatedResult;
   };
   /** Create a time-tracking entry — POST /v2/timeTracking/ */
   "timeTracking.create": {
@@ -12899,9 +11914,7 @@ export interface Operations {
     pathParams: undefined;
     query: undefined;
     body: TimeTrackingEntryCreate;
-    response: {
-      _id: string;
-    };
+    response: IdResult;
   };
   /** Read a time-tracking entry — GET /v2/timeTracking/{id} */
   "timeTracking.get": {
@@ -13171,9 +12184,7 @@ export interface Operations {
       status?: unknown | null;
       chatId?: unknown | null;
     };
-    response: {
-      updated?: boolean;
-    };
+    response: UpdatedResult;
   };
   /** Monthly timesheets of every employee — GET /v2/timesheets */
   "timesheets.list": {
@@ -13186,7 +12197,7 @@ export interface Operations {
       format?: "json" | "csv";
     };
     body: undefined;
-    response: ArrayBuffer;
+    response: Array<Record<string, unknown>>;
   };
   /** Create an user — POST /v2/users/ */
   "users.create": {
@@ -13195,9 +12206,7 @@ export interface Operations {
     pathParams: undefined;
     query: undefined;
     body: UserCreate;
-    response: {
-      _id: string;
-    };
+    response: IdResult;
   };
   /** Delete an user — DELETE /v2/users/{id} */
   "users.delete": {
@@ -13209,9 +12218,7 @@ export interface Operations {
     };
     query: undefined;
     body: undefined;
-    response: {
-      deleted?: boolean;
-    };
+    response: DeletedResult;
   };
   /** Filter users — POST /v2/users/filter */
   "users.filter": {
@@ -13516,9 +12523,7 @@ export interface Operations {
     };
     query: undefined;
     body: UserPatch;
-    response: {
-      updated?: boolean;
-    };
+    response: UpdatedResult;
   };
   /** Create a webhook — POST /v2/integrations/webhooks/ */
   "webhooks.create": {
@@ -13527,11 +12532,7 @@ export interface Operations {
     pathParams: undefined;
     query: undefined;
     body: WebhookCreate;
-    response: {
-      _id?: string;
-      /** whsec_...; shown this once */
-      secret?: string;
-    };
+    response: WebhookSecret;
   };
   /** Delete a webhook — DELETE /v2/integrations/webhooks/{id} */
   "webhooks.delete": {
@@ -13543,9 +12544,7 @@ export interface Operations {
     };
     query: undefined;
     body: undefined;
-    response: {
-      deleted?: boolean;
-    };
+    response: DeletedResult;
   };
   /** Enable a webhook that was disabled after failing deliveries — POST /v2/integrations/webhooks/{id}/enable */
   "webhooks.enable": {
@@ -13684,11 +12683,7 @@ export interface Operations {
     };
     query: undefined;
     body: undefined;
-    response: {
-      _id?: string;
-      /** whsec_...; shown this once */
-      secret?: string;
-    };
+    response: WebhookSecret;
   };
   /** Send a PING event to this webhook — POST /v2/integrations/webhooks/{id}/test */
   "webhooks.test": {
@@ -13714,9 +12709,7 @@ export interface Operations {
     };
     query: undefined;
     body: WebhookPatch;
-    response: {
-      _id: string;
-    };
+    response: IdResult;
   };
 }
 
