@@ -2,7 +2,7 @@
 import { Type } from 'typebox';
 import { dateOrDateTimeSchema } from '../../platform/http/date-input.js';
 import { defineResource } from '../../resources/engine/define-resource.js';
-import { address, contact, dateTime, freeObject, list, objectId, objectIds, opt, subdivision, tags, text } from '../../resources/engine/fields.js';
+import { address, dateTime, freeObject, list, objectId, objectIds, opt, smsContact, subdivision, tags, text } from '../../resources/engine/fields.js';
 import { prepareUser, userApiExtras } from './prepare-user.js';
 import { guardUserDelete } from './user-guard.js';
 
@@ -31,11 +31,7 @@ export const userSchema = Type.Object({
     allowedToTrackDrivingTime: opt(Type.Boolean()),
     workRegion: opt(subdivision('place of work (§2 NachwG) whose public holidays count for leave and pay; the company\'s holiday region when absent, never the home address')),
   })),
-  contact: opt(Type.Object({
-    ...contact().properties,
-    smsCount: opt(Type.Integer({ minimum: 0 })), smsChatCount: opt(Type.Integer({ minimum: 0 })),
-    smsSendDate: opt(dateTime()), smsSendBy: opt(text(100)), lastSMSStatus: opt(text(100)), secondSmsSendDate: opt(dateTime()),
-  })),
+  contact: opt(smsContact()),
   address: opt(address()),
   accessGroupId: opt(objectId('access_groups', { description: 'permission role; the company\'s employee group when absent' })),
   totalTargetHours: opt(num()),
