@@ -85,6 +85,10 @@ describe('operations', () => {
     assert.equal(opAt('post', '/v2/customers/').responses['201'].description, 'Created');
     assert.equal(opAt('get', '/v2/customers/{id}').responses['200'].description, 'OK');
     assert.match(opAt('get', '/v2/customers/{id}').responses['404'].description, /not found/i);
+    for (const [method, path] of [['get', '/v2/customers/'], ['get', '/v2/jobs/'], ['post', '/v2/users/filter']] as const) {
+      assert.equal(opAt(method, path).responses['200'].headers?.['X-Total-Count']?.schema?.type, 'integer', `${method} ${path} documents X-Total-Count`);
+    }
+    assert.equal(JSON.stringify(doc).includes('x-paged'), false);
   });
 });
 

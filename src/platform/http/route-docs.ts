@@ -5,6 +5,10 @@ export const problemSchema = {
   $id: PROBLEM_SCHEMA_ID,
   type: 'object',
   description: 'RFC 9457 problem details',
+  examples: [{
+    type: 'about:blank', title: 'Bad Request', status: 400, detail: 'name: must be string',
+    errors: [{ path: 'name', message: 'must be string' }],
+  }],
   properties: {
     type: { type: 'string' },
     title: { type: 'string' },

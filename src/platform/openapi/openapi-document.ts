@@ -89,6 +89,7 @@ function finishDocument(document: Json): Json {
       for (const [status, response] of Object.entries<Json>(operation.responses ?? {})) {
         if (!response.description || response.description === 'Default Response') response.description = STATUS_TEXT[status] ?? 'Response';
       }
+      describeTotalCount(operation);
       addExamples(operation);
     }
   }
@@ -114,6 +115,17 @@ function describeSettingsResponses(document: Json): void {
       operation.responses = { 200: { description: 'The settings, defaults filled in', content: { 'application/json': { schema: ref } } }, ...operation.responses };
     }
   }
+}
+
+// Lists of module routes that answer X-Total-Count (the engine's lists say so with `x-paged`).
+const PAGED = new Set(['jobs.list', 'users.filter', 'apiKeys.list', 'chats.listMessages', 'absences.listOwn', 'documents.list']);
+
+function describeTotalCount(operation: Json): void {
+  const paged = operation['x-paged'] || PAGED.has(operation.operationId);
+  delete operation['x-paged'];
+  const ok = operation.responses?.['200'];
+  if (!paged || !ok) return;
+  ok.headers = { 'X-Total-Count': { description: 'How many records match the filters, whatever the page', schema: { type: 'integer', minimum: 0 } }, ...ok.headers };
 }
 
 function addExamples(operation: Json): void {

@@ -65,6 +65,7 @@ export function registerResource(app: FastifyInstance, deps: EngineDeps, resourc
     app.get(`${base}/`, {
       schema: {
         ...doc(`List ${resource.collection.split('/').pop()}`, 'list'),
+        'x-paged': true, // the document describes the X-Total-Count header (openapi-document.ts)
         querystring: listQuerySchema(resource.fields, resource.listOptions),
         response: { 200: { type: 'array', items: resource.response }, ...errorResponses() },
       },
