@@ -138,7 +138,8 @@ describe('clocking in and out on a job', () => {
     assert.equal(job.started.length, 1);
     assert.deepEqual(
       { ...job.started[0] },
-      { userId: user.Ann, time: from, isLive: true, wasAddedManually: false, trackingJobDate: from, timeTrackingId: started._id },
+      // salaryId: the entry's salary, none before approval (docs/decisions.md, started[].salaryId).
+      { userId: user.Ann, time: from, isLive: true, wasAddedManually: false, trackingJobDate: from, timeTrackingId: started._id, salaryId: null },
     );
     assert.equal(job.timeTrackings.length, 1);
     assert.equal(job.timeTrackings[0]._id, started._id);
