@@ -12,7 +12,7 @@ import { migrate } from '../src/platform/db/migrate.js';
 import { operationIdOf } from '../src/platform/openapi/operation-ids.js';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'crewbase-examples-'));
-const config = loadConfig({ DATA_DIR: dataDir, JWT_SECRET: 'examples-secret-0123456789abcdef0123', LOG_LEVEL: 'silent', SMS_SINK: `file:${join(dataDir, 'sms.jsonl')}` });
+const config = loadConfig({ DATA_DIR: dataDir, JWT_SECRET: 'examples-secret-0123456789abcdef0123', LOG_LEVEL: 'silent', WEBHOOK_WORKER: 'off', SMS_SINK: `file:${join(dataDir, 'sms.jsonl')}` });
 const database = await openDatabase({ kind: 'pglite', dataDir: undefined });
 await migrate(database);
 const app = await createApp({ config, database, logger: false, resolveHost: async () => ['93.184.216.34'] });
@@ -98,6 +98,31 @@ void order;
 const check = await call('POST', '/v2/qualityControl/', { rating: 4, objectId: object._id });
 await call('GET', `/v2/qualityControl/${check._id}`);
 await call('GET', '/v2/tasks/?limit=2');
+await call('GET', '/v2/users/?limit=2');
+await call('GET', '/v2/timeTracking/?limit=2');
+await call('POST', '/v2/paymentTerms/', { name: '14 Tage netto', netDays: 14 });
+await call('GET', '/v2/paymentTerms/?limit=2');
+const boundary = 'example-boundary';
+const upload = await app.inject({
+  method: 'POST', url: '/v2/documents/', headers: { ...headers, 'content-type': `multipart/form-data; boundary=${boundary}` },
+  payload: [
+    `--${boundary}\r\nContent-Disposition: form-data; name="objectId"\r\n\r\n${object._id}\r\n`,
+    `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="cleaning-plan.txt"\r\nContent-Type: text/plain\r\n\r\nMonday: offices, Wednesday: stairs\r\n`,
+    `--${boundary}--\r\n`,
+  ].join(''),
+});
+if (upload.statusCode !== 201) throw new Error(`upload: ${upload.statusCode} ${upload.body}`);
+captured['documents.create'] = { response: upload.json() };
+await call('GET', `/v2/objects/${object._id}/documents`);
+await call('GET', `/v2/documents/${upload.json()._id}`);
+await call('DELETE', `/v2/documents/${upload.json()._id}`);
+await call('GET', `/v2/integrations/webhooks/${hooks[0]._id}`);
+await call('DELETE', `/v2/integrations/webhooks/${hooks[0]._id}`);
+const spare = await call('POST', '/v2/customers/', { name: 'Spare customer' }, false);
+await call('DELETE', `/v2/customers/${spare._id}`);
+await call('GET', '/v2/events?limit=2');
+await call('POST', '/v2/auth/requestAuthCode', { telephone: '+4915112345678' });
+await call('POST', '/v2/account/change-password', { currentPassword: password, newPassword: 'battery-staple-horse-correct' });
 
 await app.close();
 rmSync(dataDir, { recursive: true, force: true });
