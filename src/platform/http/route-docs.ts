@@ -28,12 +28,13 @@ export const SECURITY: Array<Record<string, string[]>> = [{ 'Bearer-Auth': [] },
 /** Error responses of an authenticated route. */
 export function errorResponses(extra: number[] = []) {
   const all: Record<number, string> = {
-    400: 'invalid input', 401: 'missing, invalid or expired credentials', 403: 'not permitted',
-    404: 'not found', 409: 'conflict', 413: 'body too large', 422: 'the request cannot be carried out as the data stands (e.g. data an e-invoice requires is missing, or an idempotency key reused with another body); errors name the fields',
-    429: 'rate limited',
+    400: 'Invalid input; `errors` name the fields', 401: 'Missing, invalid or expired credentials', 403: 'Not permitted',
+    404: 'Not found (or not in your company)', 409: 'Conflict with the record\'s state or a unique value', 413: 'Body too large',
+    422: 'The request cannot be carried out as the data stands (e.g. data an e-invoice requires is missing, or an idempotency key reused with another body); `errors` name the fields',
+    429: 'Rate limited; `Retry-After` says when to try again',
   };
   const codes = [400, 401, 403, ...extra];
-  return Object.fromEntries(codes.map((code) => [code, problem(all[code] ?? 'error')]));
+  return Object.fromEntries(codes.map((code) => [code, problem(all[code] ?? 'Error')]));
 }
 
 export const idParams = (name = 'id') => ({
