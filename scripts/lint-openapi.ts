@@ -26,8 +26,10 @@ export async function buildDocument(): Promise<unknown> {
 const args = process.argv.slice(2);
 const outIndex = args.indexOf('--out');
 const document = await buildDocument();
-if (outIndex >= 0) {
-  writeFileSync(args[outIndex + 1], JSON.stringify(document, null, 2));
+const out = outIndex >= 0 ? args[outIndex + 1] : undefined;
+if (outIndex >= 0 && !out) throw new Error('--out needs a file name');
+if (out) {
+  writeFileSync(out, JSON.stringify(document, null, 2));
 } else {
   const dir = mkdtempSync(join(tmpdir(), 'crewbase-openapi-lint-'));
   const file = join(dir, 'openapi.json');
