@@ -145,7 +145,7 @@ describe('customer mail on approval', () => {
     const s = await scenario('Quiet', { email: 'quiet@quiet.example', sendEmailToCustomer: false });
     await ok('POST', `/v2/absences/${s.absenceId}/approve`);
     assert.equal(received.length, 0);
-    assert.equal((await ok('GET', `/v2/absences/${s.absenceId}`)).customerNotifications, undefined);
+    assert.deepEqual((await ok('GET', `/v2/absences/${s.absenceId}`)).customerNotifications, []);
   });
 
   test('a declined absence sends nothing', async () => {

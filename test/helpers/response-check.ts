@@ -24,13 +24,10 @@ function writeReport() {
   }));
 }
 
-/** The schema of a response entry: a plain schema, or OpenAPI's `{content: {type: {schema}}}`. */
-function schemaOf(entry: any): object | undefined {
+/** The schema of a response entry: a plain schema, or OpenAPI's `{content: {type: {schema}}}` for the answer's media type. */
+function schemaOf(entry: any, mediaType: string): object | undefined {
   if (!entry || typeof entry !== 'object') return undefined;
-  if (entry.content) {
-    const media = Object.values(entry.content as Record<string, { schema?: object }>)[0];
-    return media?.schema;
-  }
+  if (entry.content) return (entry.content as Record<string, { schema?: object }>)[mediaType]?.schema;
   return entry;
 }
 
@@ -55,7 +52,8 @@ export function checkResponses(app: FastifyInstance) {
     if (!type.includes('json') || (typeof payload !== 'string' && !Buffer.isBuffer(payload))) return payload;
     const status = reply.statusCode;
     const route = `${request.method} ${request.routeOptions.url ?? request.url}`;
-    const schema = schemaOf(responseEntry((request.routeOptions.schema as { response?: Record<string, unknown> } | undefined)?.response, status));
+    const mediaType = type.split(';')[0]!.trim();
+    const schema = schemaOf(responseEntry((request.routeOptions.schema as { response?: Record<string, unknown> } | undefined)?.response, status), mediaType);
     if (!schema) {
       tally.withoutSchema += 1;
       tally.routesWithoutSchema.add(`${route} ${status}`);

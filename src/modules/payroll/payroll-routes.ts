@@ -74,7 +74,7 @@ export function registerPayrollRoutes(app: FastifyInstance, deps: { database: Da
       tags: ['timesheets'], summary: 'Monthly timesheets of every employee', security: SECURITY,
       description: 'The timesheet rows of every user of the company for one month: CSV (default; one row per user and day and a total row per user) or JSON (an array of timesheets).',
       querystring: Type.Object({ month, format: Type.Optional(Type.Union([Type.Literal('json'), Type.Literal('csv')])) }, { additionalProperties: false }),
-      response: { 200: file('the timesheets'), ...errorResponses() },
+      response: { 200: { description: 'the timesheets', content: { 'text/csv': { schema: { type: 'string' } }, 'application/json': { schema: { type: 'array', items: { type: 'object', additionalProperties: true } } } } }, ...errorResponses() },
     },
   }, async (request, reply) => {
     const ctx = contextOf(request);
