@@ -170,7 +170,7 @@ describe('examples', () => {
         for (const entry of media) {
           if (!entry || entry.example === undefined || !entry.schema) continue;
           const validate = ajv.compile(entry.schema);
-          assert.ok(validate(structuredClone(entry.example)), `${method} ${path}: ${ajv.errorsText(validate.errors)}`);
+          assert.ok(validate(structuredClone(entry.example)), `${method} ${path}: ${ajv.errorsText(validate.errors)} (a captured example is regenerated with: npx tsx scripts/capture-openapi-examples.ts)`);
           checked++;
         }
       }
