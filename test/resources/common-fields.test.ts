@@ -85,6 +85,22 @@ describe('ignored whatever the value', () => {
     assert.ok(Date.parse(stored.status.createdAt) > Date.parse('2020-01-01'));
   });
 
+  test('a record read with GET is POSTed back as a copy: its unset (null) fields stay unset', async () => {
+    for (const collection of ['activityTypes', 'customers', 'jobs']) {
+      const { number, ...record } = await ok('GET', `/v2/${collection}/${ids[collection]}`);
+      // Numbers are unique: where a client may choose one, the copy must not repeat it.
+      const { _id } = await ok('POST', `/v2/${collection}/`, collection === 'customers' ? record : { ...record, number }, 201);
+      const copy = await ok('GET', `/v2/${collection}/${_id}`);
+      assert.notEqual(copy.number, number);
+      const same = (r: Record<string, any>) => {
+        const { _id: _i, number: _n, status: _s, chatId: _c, started: _st, ...rest } = r;
+        return rest;
+      };
+      assert.deepEqual(same(copy), same(record), collection);
+    }
+    assertProblem(await req('POST', '/v2/customers/', { name: null }), 400, 'name');
+  });
+
   test('number is applied on create where the resource accepts one, never on PATCH', async () => {
     const { _id } = await ok('POST', '/v2/customers/', { name: 'Numbered', number: 90001, _id: ids.objects }, 201);
     const url = `/v2/customers/${_id}`;

@@ -66,67 +66,67 @@ export interface AbsenceCreate {
   /** 1 illness (paid), 2 vacation (paid), 3 unpaid leave, 4 child sick leave, 5 training (paid), 6 special leave (paid), 7 parental leave, 8 other */
   type: number;
   /** a pay type for the paid time (its rateFactor applies) */
-  payTypeAbsenceId?: string;
+  payTypeAbsenceId?: string | null;
   /** paid time per day: plannedJobs (default), contractHours or none */
-  calculationType?: "plannedJobs" | "contractHours" | "none";
-  desc?: string;
+  calculationType?: ("plannedJobs" | "contractHours" | "none") | null;
+  desc?: string | null;
   dtStart: string;
   dtEnd: string;
   /** default true: whole local days from dtStart's date to dtEnd's date */
-  fullDay?: boolean;
+  fullDay?: boolean | null;
   /** working days; computed unless given */
-  daysAbsent?: number;
-  attachments?: Array<string>;
-  imageIds?: Array<string>;
-  objectManagerIds?: Array<string>;
+  daysAbsent?: number | null;
+  attachments?: Array<string> | null;
+  imageIds?: Array<string> | null;
+  objectManagerIds?: Array<string> | null;
   /** on approval, tell the customers of the affected objects */
-  sendEmailToCustomer?: boolean;
+  sendEmailToCustomer?: boolean | null;
   /** set by the server; accepted and ignored in a write body */
-  state?: unknown;
+  state?: unknown | null;
   /** set by the server; accepted and ignored in a write body */
-  approvedBy?: unknown;
+  approvedBy?: unknown | null;
   /** set by the server; accepted and ignored in a write body */
-  declinedBy?: unknown;
+  declinedBy?: unknown | null;
   /** set by the server; accepted and ignored in a write body */
-  cancelledBy?: unknown;
+  cancelledBy?: unknown | null;
   /** set by the server; accepted and ignored in a write body */
-  declineComment?: unknown;
+  declineComment?: unknown | null;
   /** set by the server; accepted and ignored in a write body */
-  approvedAt?: unknown;
+  approvedAt?: unknown | null;
   /** set by the server; accepted and ignored in a write body */
-  cancelledAt?: unknown;
+  cancelledAt?: unknown | null;
   /** set by the server; accepted and ignored in a write body */
-  daysAbsentManual?: unknown;
+  daysAbsentManual?: unknown | null;
   /** set by the server; accepted and ignored in a write body */
-  affectedJobs?: unknown;
+  affectedJobs?: unknown | null;
   /** set by the server; accepted and ignored in a write body */
-  affectedObjectIds?: unknown;
+  affectedObjectIds?: unknown | null;
   /** set by the server; accepted and ignored in a write body */
-  isAssigned?: unknown;
+  isAssigned?: unknown | null;
   /** set by the server; accepted and ignored in a write body */
-  absencePaidTimeArray?: unknown;
+  absencePaidTimeArray?: unknown | null;
   /** set by the server; accepted and ignored in a write body */
-  replacements?: unknown;
+  replacements?: unknown | null;
   /** set by the server; accepted and ignored in a write body */
-  salaryIds?: unknown;
+  salaryIds?: unknown | null;
   /** set by the server; accepted and ignored in a write body */
-  leaveBooked?: unknown;
+  leaveBooked?: unknown | null;
   /** set by the server; accepted and ignored in a write body */
-  customerNotifications?: unknown;
+  customerNotifications?: unknown | null;
   /** set by the server; accepted and ignored in a write body */
-  periodFrom?: unknown;
+  periodFrom?: unknown | null;
   /** set by the server; accepted and ignored in a write body */
-  periodTo?: unknown;
+  periodTo?: unknown | null;
   /** set by the server; accepted and ignored in a write body */
-  _id?: unknown;
+  _id?: unknown | null;
   /** set by the server; accepted and ignored in a write body */
-  number?: unknown;
+  number?: unknown | null;
   /** set by the server; accepted and ignored in a write body */
-  companyId?: unknown;
+  companyId?: unknown | null;
   /** set by the server; accepted and ignored in a write body */
-  status?: unknown;
+  status?: unknown | null;
   /** set by the server; accepted and ignored in a write body */
-  chatId?: unknown;
+  chatId?: unknown | null;
 }
 
 export interface AccessGroup {
@@ -268,7 +268,7 @@ export interface AccessGroup {
 
 export interface AccessGroupCreate {
   name: string;
-  description?: string;
+  description?: string | null;
   /** area -> {read, write}, each none | own | all; "*" applies to every area not named */
   permissions: {
     "*"?: {
@@ -393,15 +393,15 @@ export interface AccessGroupCreate {
     };
   };
   /** set by the server; accepted and ignored in a write body */
-  _id?: unknown;
+  _id?: unknown | null;
   /** set by the server; accepted and ignored in a write body */
-  number?: unknown;
+  number?: unknown | null;
   /** set by the server; accepted and ignored in a write body */
-  companyId?: unknown;
+  companyId?: unknown | null;
   /** set by the server; accepted and ignored in a write body */
-  status?: unknown;
+  status?: unknown | null;
   /** set by the server; accepted and ignored in a write body */
-  chatId?: unknown;
+  chatId?: unknown | null;
 }
 
 export interface AccessGroupPatch {
@@ -555,18 +555,18 @@ export interface ActivityType {
 export interface ActivityTypeCreate {
   name: string;
   /** colour as #rrggbb */
-  hexCode?: string;
-  description?: string;
+  hexCode?: string | null;
+  description?: string | null;
   /** set by the server; accepted and ignored in a write body */
-  _id?: unknown;
+  _id?: unknown | null;
   /** set by the server; accepted and ignored in a write body */
-  number?: unknown;
+  number?: unknown | null;
   /** set by the server; accepted and ignored in a write body */
-  companyId?: unknown;
+  companyId?: unknown | null;
   /** set by the server; accepted and ignored in a write body */
-  status?: unknown;
+  status?: unknown | null;
   /** set by the server; accepted and ignored in a write body */
-  chatId?: unknown;
+  chatId?: unknown | null;
 }
 
 export interface ActivityTypePatch {
@@ -596,26 +596,6 @@ export interface AllowanceCharge {
   /** S standard rate; Z zero rated; E exempt; AE reverse charge (§13b UStG: the customer owes the VAT); K intra-community supply; G export outside the EU; O not subject to VAT; default S when the rate is above 0, else Z */
   vatCategory?: "S" | "Z" | "E" | "AE" | "K" | "G" | "O";
   tax?: number;
-  /** set by the server: the fields it computed (recomputed on every save) */
-  computed?: Array<"amount" | "baseAmount">;
-}
-
-/** percent base (BT-93/BT-100) by default: the counted line nets of the same VAT category and rate */
-export interface AllowanceChargeInput {
-  /** true: a charge (BG-21, e.g. a fuel surcharge); false: an allowance (BG-20, e.g. a loyalty discount) */
-  charge: boolean;
-  /** BT-97/BT-104; a reason or a reasonCode is required */
-  reason?: string;
-  /** allowances: UNTDID 5189 (41, 42, 60, 62, 63, 64, 65, 66, 67, 68, 70, 71, 88, 95, 100, 102, 103, 104, 105; 95 discount); charges: UNTDID 7161 (e.g. FC freight, ABL packaging, SAA shipping and handling, ZZZ mutually defined) */
-  reasonCode?: string;
-  /** 5 = 5 %, up to 4 decimals; either percent or amount */
-  percent?: number;
-  baseAmount?: number;
-  /** at least 0, 2 decimals; either amount or percent. Set by the server from a percent (negated on cancellations) */
-  amount?: number;
-  /** S standard rate; Z zero rated; E exempt; AE reverse charge (§13b UStG: the customer owes the VAT); K intra-community supply; G export outside the EU; O not subject to VAT; default S when the rate is above 0, else Z */
-  vatCategory?: "S" | "Z" | "E" | "AE" | "K" | "G" | "O";
-  tax: number;
   /** set by the server: the fields it computed (recomputed on every save) */
   computed?: Array<"amount" | "baseAmount">;
 }
@@ -670,23 +650,23 @@ export interface Article {
 
 export interface ArticleCreate {
   name: string;
-  description?: string;
-  unit?: string;
-  price?: number;
-  purchasePrice?: number;
-  taxRateId?: string;
-  supplierId?: string;
-  ean?: string;
-  tags?: Array<string>;
-  number?: number;
+  description?: string | null;
+  unit?: string | null;
+  price?: number | null;
+  purchasePrice?: number | null;
+  taxRateId?: string | null;
+  supplierId?: string | null;
+  ean?: string | null;
+  tags?: Array<string> | null;
+  number?: number | null;
   /** set by the server; accepted and ignored in a write body */
-  _id?: unknown;
+  _id?: unknown | null;
   /** set by the server; accepted and ignored in a write body */
-  companyId?: unknown;
+  companyId?: unknown | null;
   /** set by the server; accepted and ignored in a write body */
-  status?: unknown;
+  status?: unknown | null;
   /** set by the server; accepted and ignored in a write body */
-  chatId?: unknown;
+  chatId?: unknown | null;
 }
 
 export interface ArticlePatch {
@@ -798,8 +778,8 @@ export interface Assignment {
 export interface AssignmentCreate {
   objectId: string;
   /** the object's customer when absent */
-  customerId?: string;
-  title?: string;
+  customerId?: string | null;
+  title?: string | null;
   iCalendar: {
     /** DAILY, WEEKLY, MONTHLY or YEARLY */
     frequency?: string;
@@ -821,21 +801,21 @@ export interface AssignmentCreate {
     until?: string;
     count?: number;
   };
-  userIds?: Array<string>;
+  userIds?: Array<string> | null;
   /** no jobs on public holidays of the object's region (address country and state) */
-  skipPublicHolidays?: boolean;
+  skipPublicHolidays?: boolean | null;
   material?: Array<{
     productId?: string;
     quantity?: number;
-  }>;
-  weeklyTimeBudget?: number;
+  }> | null;
+  weeklyTimeBudget?: number | null;
   /** e.g. normal */
-  type?: string;
-  activityTypeId?: string;
-  comment?: string;
-  commentRequired?: boolean;
-  sign?: boolean;
-  documentIds?: Array<string>;
+  type?: string | null;
+  activityTypeId?: string | null;
+  comment?: string | null;
+  commentRequired?: boolean | null;
+  sign?: boolean | null;
+  documentIds?: Array<string> | null;
   billing?: {
     /** e.g. MANUAL */
     type?: string;
@@ -859,7 +839,7 @@ export interface AssignmentCreate {
     /** day of the last invoice; a date-time, or a day YYYY-MM-DD (stored and returned as its midnight UTC) */
     lastInvoiceDate?: string;
     defaultInvoiceTemplateId?: string;
-  };
+  } | null;
   quota?: {
     enabled?: boolean;
     quotaCalculation?: string;
@@ -868,21 +848,21 @@ export interface AssignmentCreate {
     billingRateCalculation?: string;
     billingRateAmount?: number;
     expectedMargin?: number;
-  };
-  autoGenerateInvoiceError?: Record<string, unknown>;
-  costUnit?: string;
-  jobChatId?: string;
-  linkedCache?: Array<Record<string, unknown>>;
+  } | null;
+  autoGenerateInvoiceError?: Record<string, unknown> | null;
+  costUnit?: string | null;
+  jobChatId?: string | null;
+  linkedCache?: Array<Record<string, unknown>> | null;
   /** set by the server; accepted and ignored in a write body */
-  _id?: unknown;
+  _id?: unknown | null;
   /** set by the server; accepted and ignored in a write body */
-  number?: unknown;
+  number?: unknown | null;
   /** set by the server; accepted and ignored in a write body */
-  companyId?: unknown;
+  companyId?: unknown | null;
   /** set by the server; accepted and ignored in a write body */
-  status?: unknown;
+  status?: unknown | null;
   /** set by the server; accepted and ignored in a write body */
-  chatId?: unknown;
+  chatId?: unknown | null;
 }
 
 export interface AssignmentPatch {
@@ -1063,38 +1043,38 @@ export interface ComplaintCreate {
   /** where the problem is */
   objectId: string;
   title: string;
-  description?: string;
+  description?: string | null;
   reportedBy?: {
     name?: string;
     email?: string;
     telephone?: string;
-  };
-  contactId?: string;
-  room?: string;
-  priority?: "low" | "normal" | "high" | "urgent";
-  documentIds?: Array<string>;
+  } | null;
+  contactId?: string | null;
+  room?: string | null;
+  priority?: ("low" | "normal" | "high" | "urgent") | null;
+  documentIds?: Array<string> | null;
   /** who handles the task it opens (the object manager when absent) */
-  assigneeId?: string;
+  assigneeId?: string | null;
   /** set by the server; accepted and ignored in a write body */
-  state?: unknown;
+  state?: unknown | null;
   /** set by the server; accepted and ignored in a write body */
-  taskId?: unknown;
+  taskId?: unknown | null;
   /** set by the server; accepted and ignored in a write body */
-  customerId?: unknown;
+  customerId?: unknown | null;
   /** set by the server; accepted and ignored in a write body */
-  closedAt?: unknown;
+  closedAt?: unknown | null;
   /** set by the server; accepted and ignored in a write body */
-  resolution?: unknown;
+  resolution?: unknown | null;
   /** set by the server; accepted and ignored in a write body */
-  _id?: unknown;
+  _id?: unknown | null;
   /** set by the server; accepted and ignored in a write body */
-  number?: unknown;
+  number?: unknown | null;
   /** set by the server; accepted and ignored in a write body */
-  companyId?: unknown;
+  companyId?: unknown | null;
   /** set by the server; accepted and ignored in a write body */
-  status?: unknown;
+  status?: unknown | null;
   /** set by the server; accepted and ignored in a write body */
-  chatId?: unknown;
+  chatId?: unknown | null;
 }
 
 export interface ComplaintPatch {
@@ -1161,10 +1141,10 @@ export interface Contact {
 }
 
 export interface ContactCreate {
-  firstName?: string;
-  lastName?: string;
-  company?: string;
-  position?: string;
+  firstName?: string | null;
+  lastName?: string | null;
+  company?: string | null;
+  position?: string | null;
   contact?: {
     telephone?: string;
     mobile?: string;
@@ -1172,7 +1152,7 @@ export interface ContactCreate {
     sms?: string;
     website?: string;
     fax?: string;
-  };
+  } | null;
   address?: {
     street?: string;
     zip?: string;
@@ -1181,21 +1161,21 @@ export interface ContactCreate {
     co?: string;
     /** state or region, for public holidays; ISO 3166-2 (BY or DE-BY), stored as DE-BY */
     state?: string;
-  };
-  customerId?: string;
-  objectIds?: Array<string>;
-  comment?: string;
-  tags?: Array<string>;
+  } | null;
+  customerId?: string | null;
+  objectIds?: Array<string> | null;
+  comment?: string | null;
+  tags?: Array<string> | null;
   /** set by the server; accepted and ignored in a write body */
-  _id?: unknown;
+  _id?: unknown | null;
   /** set by the server; accepted and ignored in a write body */
-  number?: unknown;
+  number?: unknown | null;
   /** set by the server; accepted and ignored in a write body */
-  companyId?: unknown;
+  companyId?: unknown | null;
   /** set by the server; accepted and ignored in a write body */
-  status?: unknown;
+  status?: unknown | null;
   /** set by the server; accepted and ignored in a write body */
-  chatId?: unknown;
+  chatId?: unknown | null;
 }
 
 export interface ContactPatch {
@@ -1326,115 +1306,132 @@ export interface Credit {
 
 export interface CreditCreate {
   customerId: string;
-  objectId?: string;
-  assignmentId?: string;
-  title?: string;
+  objectId?: string | null;
+  assignmentId?: string | null;
+  title?: string | null;
   /** YYYY-MM-DD */
-  documentDate?: string;
+  documentDate?: string | null;
   servicePeriod?: {
     /** YYYY-MM-DD */
     from: string;
     /** YYYY-MM-DD */
     to: string;
-  };
+  } | null;
   positions: Array<InvoicePositionInput>;
-  paymentTermId?: string;
+  paymentTermId?: string | null;
   /** an invoice template whose texts the document takes where it has none */
-  templateId?: string;
-  introText?: string;
-  closingText?: string;
+  templateId?: string | null;
+  introText?: string | null;
+  closingText?: string | null;
   /** Leitweg-ID; the customer's when absent */
-  buyerReference?: string;
-  orderReferenceId?: string;
-  allowancesCharges?: Array<AllowanceChargeInput>;
+  buyerReference?: string | null;
+  orderReferenceId?: string | null;
+  allowancesCharges?: (Array<{
+    /** true: a charge (BG-21, e.g. a fuel surcharge); false: an allowance (BG-20, e.g. a loyalty discount) */
+    charge: boolean;
+    /** BT-97/BT-104; a reason or a reasonCode is required */
+    reason?: string;
+    /** allowances: UNTDID 5189 (41, 42, 60, 62, 63, 64, 65, 66, 67, 68, 70, 71, 88, 95, 100, 102, 103, 104, 105; 95 discount); charges: UNTDID 7161 (e.g. FC freight, ABL packaging, SAA shipping and handling, ZZZ mutually defined) */
+    reasonCode?: string;
+    /** 5 = 5 %, up to 4 decimals; either percent or amount */
+    percent?: number;
+    baseAmount?: number;
+    /** at least 0, 2 decimals; either amount or percent. Set by the server from a percent (negated on cancellations) */
+    amount?: number;
+    /** S standard rate; Z zero rated; E exempt; AE reverse charge (§13b UStG: the customer owes the VAT); K intra-community supply; G export outside the EU; O not subject to VAT; default S when the rate is above 0, else Z */
+    vatCategory?: "S" | "Z" | "E" | "AE" | "K" | "G" | "O";
+    tax: number;
+    /** set by the server: the fields it computed (recomputed on every save) */
+    computed?: Array<"amount" | "baseAmount">;
+  }>) | null;
   /** the invoice this credits */
-  creditedInvoiceId?: string;
+  creditedInvoiceId?: string | null;
   /** set by the server; accepted and ignored in a write body */
-  state?: unknown;
+  state?: unknown | null;
   /** set by the server; accepted and ignored in a write body */
-  documentNumber?: unknown;
+  documentNumber?: unknown | null;
   /** set by the server; accepted and ignored in a write body */
-  issuedAt?: unknown;
+  issuedAt?: unknown | null;
   /** set by the server; accepted and ignored in a write body */
-  dueDate?: unknown;
+  dueDate?: unknown | null;
   /** set by the server; accepted and ignored in a write body */
-  currency?: unknown;
+  currency?: unknown | null;
   /** set by the server; accepted and ignored in a write body */
-  netAmount?: unknown;
+  netAmount?: unknown | null;
   /** set by the server; accepted and ignored in a write body */
-  taxAmount?: unknown;
+  taxAmount?: unknown | null;
   /** set by the server; accepted and ignored in a write body */
-  grossAmount?: unknown;
+  grossAmount?: unknown | null;
   /** set by the server; accepted and ignored in a write body */
-  vatBreakdown?: unknown;
+  vatBreakdown?: unknown | null;
   /** set by the server; accepted and ignored in a write body */
-  lineAmounts?: unknown;
+  lineAmounts?: unknown | null;
   /** set by the server; accepted and ignored in a write body */
-  seller?: unknown;
+  seller?: unknown | null;
   /** set by the server; accepted and ignored in a write body */
-  buyer?: unknown;
+  buyer?: unknown | null;
   /** set by the server; accepted and ignored in a write body */
-  delivery?: unknown;
+  delivery?: unknown | null;
   /** set by the server; accepted and ignored in a write body */
-  paymentTerm?: unknown;
+  paymentTerm?: unknown | null;
   /** set by the server; accepted and ignored in a write body */
-  paidAmount?: unknown;
+  paidAmount?: unknown | null;
   /** set by the server; accepted and ignored in a write body */
-  openAmount?: unknown;
+  openAmount?: unknown | null;
   /** set by the server; accepted and ignored in a write body */
-  overpaidAmount?: unknown;
+  overpaidAmount?: unknown | null;
   /** set by the server; accepted and ignored in a write body */
-  skontoApplied?: unknown;
+  skontoApplied?: unknown | null;
   /** set by the server; accepted and ignored in a write body */
-  invoiceId?: unknown;
+  invoiceId?: unknown | null;
   /** set by the server; accepted and ignored in a write body */
-  invoiceNumber?: unknown;
+  invoiceNumber?: unknown | null;
   /** set by the server; accepted and ignored in a write body */
-  stornoId?: unknown;
+  stornoId?: unknown | null;
   /** set by the server; accepted and ignored in a write body */
-  acceptedAt?: unknown;
+  acceptedAt?: unknown | null;
   /** set by the server; accepted and ignored in a write body */
-  declinedAt?: unknown;
+  declinedAt?: unknown | null;
   /** set by the server; accepted and ignored in a write body */
-  creditedInvoiceNumber?: unknown;
+  creditedInvoiceNumber?: unknown | null;
   /** set by the server; accepted and ignored in a write body */
-  creditedInvoiceDate?: unknown;
+  creditedInvoiceDate?: unknown | null;
   /** set by the server; accepted and ignored in a write body */
-  invoiceDate?: unknown;
+  invoiceDate?: unknown | null;
   /** set by the server; accepted and ignored in a write body */
-  reminderLevel?: unknown;
+  reminderLevel?: unknown | null;
   /** set by the server; accepted and ignored in a write body */
-  lastReminderDate?: unknown;
+  lastReminderDate?: unknown | null;
   /** set by the server; accepted and ignored in a write body */
-  reminderFees?: unknown;
+  reminderFees?: unknown | null;
   /** set by the server; accepted and ignored in a write body */
-  skontoAmount?: unknown;
+  skontoAmount?: unknown | null;
   /** set by the server; accepted and ignored in a write body */
-  sendings?: unknown;
+  sendings?: unknown | null;
   /** set by the server; accepted and ignored in a write body */
-  lineTotalAmount?: unknown;
+  lineTotalAmount?: unknown | null;
   /** set by the server; accepted and ignored in a write body */
-  allowanceTotalAmount?: unknown;
+  allowanceTotalAmount?: unknown | null;
   /** set by the server; accepted and ignored in a write body */
-  chargeTotalAmount?: unknown;
+  chargeTotalAmount?: unknown | null;
   /** set by the server; accepted and ignored in a write body */
-  skontoBaseAmount?: unknown;
+  skontoBaseAmount?: unknown | null;
   /** set by the server; accepted and ignored in a write body */
-  prepaidAmount?: unknown;
+  prepaidAmount?: unknown | null;
   /** set by the server; accepted and ignored in a write body */
-  amountDue?: unknown;
+  amountDue?: unknown | null;
   /** set by the server; accepted and ignored in a write body */
-  partialInvoices?: unknown;
+  partialInvoices?: unknown | null;
   /** set by the server; accepted and ignored in a write body */
-  _id?: unknown;
+  _id?: unknown | null;
   /** set by the server; accepted and ignored in a write body */
-  number?: unknown;
+  number?: unknown | null;
   /** set by the server; accepted and ignored in a write body */
-  companyId?: unknown;
+  companyId?: unknown | null;
   /** set by the server; accepted and ignored in a write body */
-  status?: unknown;
+  status?: unknown | null;
   /** set by the server; accepted and ignored in a write body */
-  chatId?: unknown;
+  chatId?: unknown | null;
 }
 
 export interface CreditPatch {
@@ -1454,7 +1451,24 @@ export interface CreditPatch {
   closingText?: string | null;
   buyerReference?: string | null;
   orderReferenceId?: string | null;
-  allowancesCharges?: Array<AllowanceChargeInput> | null;
+  allowancesCharges?: (Array<{
+    /** true: a charge (BG-21, e.g. a fuel surcharge); false: an allowance (BG-20, e.g. a loyalty discount) */
+    charge: boolean;
+    /** BT-97/BT-104; a reason or a reasonCode is required */
+    reason?: string;
+    /** allowances: UNTDID 5189 (41, 42, 60, 62, 63, 64, 65, 66, 67, 68, 70, 71, 88, 95, 100, 102, 103, 104, 105; 95 discount); charges: UNTDID 7161 (e.g. FC freight, ABL packaging, SAA shipping and handling, ZZZ mutually defined) */
+    reasonCode?: string;
+    /** 5 = 5 %, up to 4 decimals; either percent or amount */
+    percent?: number;
+    baseAmount?: number;
+    /** at least 0, 2 decimals; either amount or percent. Set by the server from a percent (negated on cancellations) */
+    amount?: number;
+    /** S standard rate; Z zero rated; E exempt; AE reverse charge (§13b UStG: the customer owes the VAT); K intra-community supply; G export outside the EU; O not subject to VAT; default S when the rate is above 0, else Z */
+    vatCategory?: "S" | "Z" | "E" | "AE" | "K" | "G" | "O";
+    tax: number;
+    /** set by the server: the fields it computed (recomputed on every save) */
+    computed?: Array<"amount" | "baseAmount">;
+  }>) | null;
   creditedInvoiceId?: string | null;
   state?: unknown | null;
   documentNumber?: unknown | null;
@@ -1559,7 +1573,7 @@ export interface Customer {
 
 export interface CustomerCreate {
   name: string;
-  contactPerson?: string;
+  contactPerson?: string | null;
   address?: {
     street?: string;
     zip?: string;
@@ -1568,7 +1582,7 @@ export interface CustomerCreate {
     co?: string;
     /** state or region, for public holidays; ISO 3166-2 (BY or DE-BY), stored as DE-BY */
     state?: string;
-  };
+  } | null;
   contact?: {
     telephone?: string;
     mobile?: string;
@@ -1582,35 +1596,35 @@ export interface CustomerCreate {
     smsSendBy?: string;
     lastSMSStatus?: string;
     secondSmsSendDate?: string;
-  };
-  contract?: Record<string, unknown>;
-  invoiceRecipientId?: string;
-  invoiceCCRecipientIds?: Array<string>;
-  hideRecipientOnDocuments?: boolean;
+  } | null;
+  contract?: Record<string, unknown> | null;
+  invoiceRecipientId?: string | null;
+  invoiceCCRecipientIds?: Array<string> | null;
+  hideRecipientOnDocuments?: boolean | null;
   /** electronic-invoice routing id (Leitweg-ID) */
-  buyerReference?: string;
-  orderReferenceId?: string;
-  vatNumber?: string;
+  buyerReference?: string | null;
+  orderReferenceId?: string | null;
+  vatNumber?: string | null;
   /** overrides the customer number for accounting */
-  debitorNumber?: string;
+  debitorNumber?: string | null;
   /** overrides the company default payment term */
-  paymentTermId?: string;
+  paymentTermId?: string | null;
   /** how documents are sent (POST /v2/invoices/{id}/send) */
   invoiceDelivery?: {
     /** the file invoices, credits and cancellations are sent as; default PDF */
     format?: "PDF" | "ZUGFERD" | "XRECHNUNG_UBL" | "XRECHNUNG_CII";
     /** billing address documents are sent to; default contact.email */
     email?: string;
-  };
-  number?: number;
+  } | null;
+  number?: number | null;
   /** set by the server; accepted and ignored in a write body */
-  _id?: unknown;
+  _id?: unknown | null;
   /** set by the server; accepted and ignored in a write body */
-  companyId?: unknown;
+  companyId?: unknown | null;
   /** set by the server; accepted and ignored in a write body */
-  status?: unknown;
+  status?: unknown | null;
   /** set by the server; accepted and ignored in a write body */
-  chatId?: unknown;
+  chatId?: unknown | null;
 }
 
 export interface CustomerObject {
@@ -1660,33 +1674,33 @@ export interface CustomerObjectCreate {
     country?: string;
     /** region of the place of work, for public holidays (the company's when absent); ISO 3166-2 (BY or DE-BY), stored as DE-BY */
     state?: string;
-  };
+  } | null;
   /** a new customer is created when absent */
-  customerId?: string;
-  objectManagerId?: string;
+  customerId?: string | null;
+  objectManagerId?: string | null;
   contact?: {
     phone?: string;
     email?: string;
     fax?: string;
-  };
-  description?: string;
+  } | null;
+  description?: string | null;
   /** where the object is, for the clock-in distance check */
   location?: {
     latitude: number;
     longitude: number;
-  };
-  securityCode?: string;
-  key?: string;
-  tags?: Array<string>;
-  number?: number;
+  } | null;
+  securityCode?: string | null;
+  key?: string | null;
+  tags?: Array<string> | null;
+  number?: number | null;
   /** set by the server; accepted and ignored in a write body */
-  _id?: unknown;
+  _id?: unknown | null;
   /** set by the server; accepted and ignored in a write body */
-  companyId?: unknown;
+  companyId?: unknown | null;
   /** set by the server; accepted and ignored in a write body */
-  status?: unknown;
+  status?: unknown | null;
   /** set by the server; accepted and ignored in a write body */
-  chatId?: unknown;
+  chatId?: unknown | null;
 }
 
 export interface CustomerObjectPatch {
@@ -1857,24 +1871,24 @@ export interface Equipment {
 
 export interface EquipmentCreate {
   name: string;
-  equipmentTypeId?: string;
-  objectId?: string;
-  customerId?: string;
-  serialNumber?: string;
-  manufacturer?: string;
-  purchasedAt?: string;
-  nextMaintenanceAt?: string;
-  comment?: string;
-  tags?: Array<string>;
-  number?: number;
+  equipmentTypeId?: string | null;
+  objectId?: string | null;
+  customerId?: string | null;
+  serialNumber?: string | null;
+  manufacturer?: string | null;
+  purchasedAt?: string | null;
+  nextMaintenanceAt?: string | null;
+  comment?: string | null;
+  tags?: Array<string> | null;
+  number?: number | null;
   /** set by the server; accepted and ignored in a write body */
-  _id?: unknown;
+  _id?: unknown | null;
   /** set by the server; accepted and ignored in a write body */
-  companyId?: unknown;
+  companyId?: unknown | null;
   /** set by the server; accepted and ignored in a write body */
-  status?: unknown;
+  status?: unknown | null;
   /** set by the server; accepted and ignored in a write body */
-  chatId?: unknown;
+  chatId?: unknown | null;
 }
 
 export interface EquipmentPatch {
@@ -1912,18 +1926,18 @@ export interface EquipmentType {
 
 export interface EquipmentTypeCreate {
   name: string;
-  description?: string;
-  maintenanceIntervalDays?: number;
+  description?: string | null;
+  maintenanceIntervalDays?: number | null;
   /** set by the server; accepted and ignored in a write body */
-  _id?: unknown;
+  _id?: unknown | null;
   /** set by the server; accepted and ignored in a write body */
-  number?: unknown;
+  number?: unknown | null;
   /** set by the server; accepted and ignored in a write body */
-  companyId?: unknown;
+  companyId?: unknown | null;
   /** set by the server; accepted and ignored in a write body */
-  status?: unknown;
+  status?: unknown | null;
   /** set by the server; accepted and ignored in a write body */
-  chatId?: unknown;
+  chatId?: unknown | null;
 }
 
 export interface EquipmentTypePatch {
@@ -2056,117 +2070,134 @@ export interface Invoice {
 
 export interface InvoiceCreate {
   customerId: string;
-  objectId?: string;
-  assignmentId?: string;
-  title?: string;
+  objectId?: string | null;
+  assignmentId?: string | null;
+  title?: string | null;
   /** YYYY-MM-DD */
-  documentDate?: string;
+  documentDate?: string | null;
   servicePeriod?: {
     /** YYYY-MM-DD */
     from: string;
     /** YYYY-MM-DD */
     to: string;
-  };
+  } | null;
   positions: Array<InvoicePositionInput>;
-  paymentTermId?: string;
+  paymentTermId?: string | null;
   /** an invoice template whose texts the document takes where it has none */
-  templateId?: string;
-  introText?: string;
-  closingText?: string;
+  templateId?: string | null;
+  introText?: string | null;
+  closingText?: string | null;
   /** Leitweg-ID; the customer's when absent */
-  buyerReference?: string;
-  orderReferenceId?: string;
-  allowancesCharges?: Array<AllowanceChargeInput>;
+  buyerReference?: string | null;
+  orderReferenceId?: string | null;
+  allowancesCharges?: (Array<{
+    /** true: a charge (BG-21, e.g. a fuel surcharge); false: an allowance (BG-20, e.g. a loyalty discount) */
+    charge: boolean;
+    /** BT-97/BT-104; a reason or a reasonCode is required */
+    reason?: string;
+    /** allowances: UNTDID 5189 (41, 42, 60, 62, 63, 64, 65, 66, 67, 68, 70, 71, 88, 95, 100, 102, 103, 104, 105; 95 discount); charges: UNTDID 7161 (e.g. FC freight, ABL packaging, SAA shipping and handling, ZZZ mutually defined) */
+    reasonCode?: string;
+    /** 5 = 5 %, up to 4 decimals; either percent or amount */
+    percent?: number;
+    baseAmount?: number;
+    /** at least 0, 2 decimals; either amount or percent. Set by the server from a percent (negated on cancellations) */
+    amount?: number;
+    /** S standard rate; Z zero rated; E exempt; AE reverse charge (§13b UStG: the customer owes the VAT); K intra-community supply; G export outside the EU; O not subject to VAT; default S when the rate is above 0, else Z */
+    vatCategory?: "S" | "Z" | "E" | "AE" | "K" | "G" | "O";
+    tax: number;
+    /** set by the server: the fields it computed (recomputed on every save) */
+    computed?: Array<"amount" | "baseAmount">;
+  }>) | null;
   /** standard (default), partial (Abschlagsrechnung) or final (Schlussrechnung, settles partial invoices) */
-  invoiceType?: "standard" | "partial" | "final";
+  invoiceType?: ("standard" | "partial" | "final") | null;
   /** final invoices: the issued partial invoices of the same customer it settles */
-  partialInvoiceIds?: Array<string>;
+  partialInvoiceIds?: Array<string> | null;
   /** set by the server; accepted and ignored in a write body */
-  state?: unknown;
+  state?: unknown | null;
   /** set by the server; accepted and ignored in a write body */
-  documentNumber?: unknown;
+  documentNumber?: unknown | null;
   /** set by the server; accepted and ignored in a write body */
-  issuedAt?: unknown;
+  issuedAt?: unknown | null;
   /** set by the server; accepted and ignored in a write body */
-  dueDate?: unknown;
+  dueDate?: unknown | null;
   /** set by the server; accepted and ignored in a write body */
-  currency?: unknown;
+  currency?: unknown | null;
   /** set by the server; accepted and ignored in a write body */
-  netAmount?: unknown;
+  netAmount?: unknown | null;
   /** set by the server; accepted and ignored in a write body */
-  taxAmount?: unknown;
+  taxAmount?: unknown | null;
   /** set by the server; accepted and ignored in a write body */
-  grossAmount?: unknown;
+  grossAmount?: unknown | null;
   /** set by the server; accepted and ignored in a write body */
-  vatBreakdown?: unknown;
+  vatBreakdown?: unknown | null;
   /** set by the server; accepted and ignored in a write body */
-  lineAmounts?: unknown;
+  lineAmounts?: unknown | null;
   /** set by the server; accepted and ignored in a write body */
-  seller?: unknown;
+  seller?: unknown | null;
   /** set by the server; accepted and ignored in a write body */
-  buyer?: unknown;
+  buyer?: unknown | null;
   /** set by the server; accepted and ignored in a write body */
-  delivery?: unknown;
+  delivery?: unknown | null;
   /** set by the server; accepted and ignored in a write body */
-  paymentTerm?: unknown;
+  paymentTerm?: unknown | null;
   /** set by the server; accepted and ignored in a write body */
-  paidAmount?: unknown;
+  paidAmount?: unknown | null;
   /** set by the server; accepted and ignored in a write body */
-  openAmount?: unknown;
+  openAmount?: unknown | null;
   /** set by the server; accepted and ignored in a write body */
-  overpaidAmount?: unknown;
+  overpaidAmount?: unknown | null;
   /** set by the server; accepted and ignored in a write body */
-  skontoApplied?: unknown;
+  skontoApplied?: unknown | null;
   /** set by the server; accepted and ignored in a write body */
-  invoiceId?: unknown;
+  invoiceId?: unknown | null;
   /** set by the server; accepted and ignored in a write body */
-  invoiceNumber?: unknown;
+  invoiceNumber?: unknown | null;
   /** set by the server; accepted and ignored in a write body */
-  stornoId?: unknown;
+  stornoId?: unknown | null;
   /** set by the server; accepted and ignored in a write body */
-  acceptedAt?: unknown;
+  acceptedAt?: unknown | null;
   /** set by the server; accepted and ignored in a write body */
-  declinedAt?: unknown;
+  declinedAt?: unknown | null;
   /** set by the server; accepted and ignored in a write body */
-  creditedInvoiceNumber?: unknown;
+  creditedInvoiceNumber?: unknown | null;
   /** set by the server; accepted and ignored in a write body */
-  creditedInvoiceDate?: unknown;
+  creditedInvoiceDate?: unknown | null;
   /** set by the server; accepted and ignored in a write body */
-  invoiceDate?: unknown;
+  invoiceDate?: unknown | null;
   /** set by the server; accepted and ignored in a write body */
-  reminderLevel?: unknown;
+  reminderLevel?: unknown | null;
   /** set by the server; accepted and ignored in a write body */
-  lastReminderDate?: unknown;
+  lastReminderDate?: unknown | null;
   /** set by the server; accepted and ignored in a write body */
-  reminderFees?: unknown;
+  reminderFees?: unknown | null;
   /** set by the server; accepted and ignored in a write body */
-  skontoAmount?: unknown;
+  skontoAmount?: unknown | null;
   /** set by the server; accepted and ignored in a write body */
-  sendings?: unknown;
+  sendings?: unknown | null;
   /** set by the server; accepted and ignored in a write body */
-  lineTotalAmount?: unknown;
+  lineTotalAmount?: unknown | null;
   /** set by the server; accepted and ignored in a write body */
-  allowanceTotalAmount?: unknown;
+  allowanceTotalAmount?: unknown | null;
   /** set by the server; accepted and ignored in a write body */
-  chargeTotalAmount?: unknown;
+  chargeTotalAmount?: unknown | null;
   /** set by the server; accepted and ignored in a write body */
-  skontoBaseAmount?: unknown;
+  skontoBaseAmount?: unknown | null;
   /** set by the server; accepted and ignored in a write body */
-  prepaidAmount?: unknown;
+  prepaidAmount?: unknown | null;
   /** set by the server; accepted and ignored in a write body */
-  amountDue?: unknown;
+  amountDue?: unknown | null;
   /** set by the server; accepted and ignored in a write body */
-  partialInvoices?: unknown;
+  partialInvoices?: unknown | null;
   /** set by the server; accepted and ignored in a write body */
-  _id?: unknown;
+  _id?: unknown | null;
   /** set by the server; accepted and ignored in a write body */
-  number?: unknown;
+  number?: unknown | null;
   /** set by the server; accepted and ignored in a write body */
-  companyId?: unknown;
+  companyId?: unknown | null;
   /** set by the server; accepted and ignored in a write body */
-  status?: unknown;
+  status?: unknown | null;
   /** set by the server; accepted and ignored in a write body */
-  chatId?: unknown;
+  chatId?: unknown | null;
 }
 
 export interface InvoicePatch {
@@ -2186,7 +2217,24 @@ export interface InvoicePatch {
   closingText?: string | null;
   buyerReference?: string | null;
   orderReferenceId?: string | null;
-  allowancesCharges?: Array<AllowanceChargeInput> | null;
+  allowancesCharges?: (Array<{
+    /** true: a charge (BG-21, e.g. a fuel surcharge); false: an allowance (BG-20, e.g. a loyalty discount) */
+    charge: boolean;
+    /** BT-97/BT-104; a reason or a reasonCode is required */
+    reason?: string;
+    /** allowances: UNTDID 5189 (41, 42, 60, 62, 63, 64, 65, 66, 67, 68, 70, 71, 88, 95, 100, 102, 103, 104, 105; 95 discount); charges: UNTDID 7161 (e.g. FC freight, ABL packaging, SAA shipping and handling, ZZZ mutually defined) */
+    reasonCode?: string;
+    /** 5 = 5 %, up to 4 decimals; either percent or amount */
+    percent?: number;
+    baseAmount?: number;
+    /** at least 0, 2 decimals; either amount or percent. Set by the server from a percent (negated on cancellations) */
+    amount?: number;
+    /** S standard rate; Z zero rated; E exempt; AE reverse charge (§13b UStG: the customer owes the VAT); K intra-community supply; G export outside the EU; O not subject to VAT; default S when the rate is above 0, else Z */
+    vatCategory?: "S" | "Z" | "E" | "AE" | "K" | "G" | "O";
+    tax: number;
+    /** set by the server: the fields it computed (recomputed on every save) */
+    computed?: Array<"amount" | "baseAmount">;
+  }>) | null;
   invoiceType?: ("standard" | "partial" | "final") | null;
   partialInvoiceIds?: Array<string> | null;
   state?: unknown | null;
@@ -2361,15 +2409,15 @@ export interface InvoiceReminderTemplateCreate {
   subject: string;
   text: string;
   /** set by the server; accepted and ignored in a write body */
-  _id?: unknown;
+  _id?: unknown | null;
   /** set by the server; accepted and ignored in a write body */
-  number?: unknown;
+  number?: unknown | null;
   /** set by the server; accepted and ignored in a write body */
-  companyId?: unknown;
+  companyId?: unknown | null;
   /** set by the server; accepted and ignored in a write body */
-  status?: unknown;
+  status?: unknown | null;
   /** set by the server; accepted and ignored in a write body */
-  chatId?: unknown;
+  chatId?: unknown | null;
 }
 
 export interface InvoiceReminderTemplatePatch {
@@ -2495,21 +2543,21 @@ export interface InvoiceTemplate {
 
 export interface InvoiceTemplateCreate {
   name: string;
-  title?: string;
-  introText?: string;
-  closingText?: string;
+  title?: string | null;
+  introText?: string | null;
+  closingText?: string | null;
   /** used by documents that name no template */
-  default?: boolean;
+  default?: boolean | null;
   /** set by the server; accepted and ignored in a write body */
-  _id?: unknown;
+  _id?: unknown | null;
   /** set by the server; accepted and ignored in a write body */
-  number?: unknown;
+  number?: unknown | null;
   /** set by the server; accepted and ignored in a write body */
-  companyId?: unknown;
+  companyId?: unknown | null;
   /** set by the server; accepted and ignored in a write body */
-  status?: unknown;
+  status?: unknown | null;
   /** set by the server; accepted and ignored in a write body */
-  chatId?: unknown;
+  chatId?: unknown | null;
 }
 
 export interface InvoiceTemplatePatch {
@@ -2632,73 +2680,73 @@ export interface JobActionResult {
 
 export interface JobCreate {
   /** absent for one-off jobs */
-  assignmentId?: string;
+  assignmentId?: string | null;
   /** the object where the job is done (from the assignment) */
-  objectId?: string;
+  objectId?: string | null;
   from: string;
   to: string;
   /** minutes; the planned duration when absent */
-  targetTime?: number;
+  targetTime?: number | null;
   /** absent for unassigned jobs */
-  userId?: string;
-  type?: string;
-  title?: string;
-  jobComment?: string;
-  notifyObjectManager?: boolean;
-  needsJobTemplate?: boolean;
-  jobTemplateId?: string;
-  activityTypeId?: string;
+  userId?: string | null;
+  type?: string | null;
+  title?: string | null;
+  jobComment?: string | null;
+  notifyObjectManager?: boolean | null;
+  needsJobTemplate?: boolean | null;
+  jobTemplateId?: string | null;
+  activityTypeId?: string | null;
   /** no regions are kept: not checked */
-  regionId?: string;
-  exceptionJobId?: string;
-  requiredDrivingTime?: number;
-  requiredBreakTime?: number;
-  documentIds?: Array<string>;
+  regionId?: string | null;
+  exceptionJobId?: string | null;
+  requiredDrivingTime?: number | null;
+  requiredBreakTime?: number | null;
+  documentIds?: Array<string> | null;
   /** open, started, completed or cancelled */
-  state?: "open" | "started" | "completed" | "cancelled";
-  tags?: Array<string>;
+  state?: ("open" | "started" | "completed" | "cancelled") | null;
+  tags?: Array<string> | null;
   /** set by the server; accepted and ignored in a write body */
-  teamId?: unknown;
+  teamId?: unknown | null;
   /** set by the server; accepted and ignored in a write body */
-  splitId?: unknown;
+  splitId?: unknown | null;
   /** set by the server; accepted and ignored in a write body */
-  originalId?: unknown;
+  originalId?: unknown | null;
   /** set by the server; accepted and ignored in a write body */
-  masterJobId?: unknown;
+  masterJobId?: unknown | null;
   /** set by the server; accepted and ignored in a write body */
-  originalFrom?: unknown;
+  originalFrom?: unknown | null;
   /** set by the server; accepted and ignored in a write body */
-  originalTo?: unknown;
+  originalTo?: unknown | null;
   /** set by the server; accepted and ignored in a write body */
-  absenceId?: unknown;
+  absenceId?: unknown | null;
   /** set by the server; accepted and ignored in a write body */
-  acceptedStatus?: unknown;
+  acceptedStatus?: unknown | null;
   /** set by the server; accepted and ignored in a write body */
-  replacementJobId?: unknown;
+  replacementJobId?: unknown | null;
   /** set by the server; accepted and ignored in a write body */
-  started?: unknown;
+  started?: unknown | null;
   /** set by the server; accepted and ignored in a write body */
-  absences?: unknown;
+  absences?: unknown | null;
   /** set by the server; accepted and ignored in a write body */
-  timeTrackings?: unknown;
+  timeTrackings?: unknown | null;
   /** set by the server; accepted and ignored in a write body */
-  salaries?: unknown;
+  salaries?: unknown | null;
   /** set by the server; accepted and ignored in a write body */
-  assignment?: unknown;
+  assignment?: unknown | null;
   /** set by the server; accepted and ignored in a write body */
-  activityType?: unknown;
+  activityType?: unknown | null;
   /** set by the server; accepted and ignored in a write body */
-  user?: unknown;
+  user?: unknown | null;
   /** set by the server; accepted and ignored in a write body */
-  _id?: unknown;
+  _id?: unknown | null;
   /** set by the server; accepted and ignored in a write body */
-  number?: unknown;
+  number?: unknown | null;
   /** set by the server; accepted and ignored in a write body */
-  companyId?: unknown;
+  companyId?: unknown | null;
   /** set by the server; accepted and ignored in a write body */
-  status?: unknown;
+  status?: unknown | null;
   /** set by the server; accepted and ignored in a write body */
-  chatId?: unknown;
+  chatId?: unknown | null;
 }
 
 export interface JobPatch {
@@ -2762,18 +2810,18 @@ export interface JobTemplate {
 
 export interface JobTemplateCreate {
   name: string;
-  description?: string;
-  checklist?: Array<Record<string, unknown>>;
+  description?: string | null;
+  checklist?: Array<Record<string, unknown>> | null;
   /** set by the server; accepted and ignored in a write body */
-  _id?: unknown;
+  _id?: unknown | null;
   /** set by the server; accepted and ignored in a write body */
-  number?: unknown;
+  number?: unknown | null;
   /** set by the server; accepted and ignored in a write body */
-  companyId?: unknown;
+  companyId?: unknown | null;
   /** set by the server; accepted and ignored in a write body */
-  status?: unknown;
+  status?: unknown | null;
   /** set by the server; accepted and ignored in a write body */
-  chatId?: unknown;
+  chatId?: unknown | null;
 }
 
 export interface JobTemplatePatch {
@@ -2834,36 +2882,36 @@ export interface MaterialOrderCreate {
     comment?: string;
   }>;
   /** items not from the article list */
-  customOrder?: boolean;
-  comment?: string;
+  customOrder?: boolean | null;
+  comment?: string | null;
   /** who orders (employees give their own id) */
   userId: string;
   /** where the material is needed */
   objectId: string;
-  objectManagerId?: string;
-  invoiceId?: string;
+  objectManagerId?: string | null;
+  invoiceId?: string | null;
   /** set by the server; accepted and ignored in a write body */
-  completed?: unknown;
+  completed?: unknown | null;
   /** set by the server; accepted and ignored in a write body */
-  completedAt?: unknown;
+  completedAt?: unknown | null;
   /** set by the server; accepted and ignored in a write body */
-  completedBy?: unknown;
+  completedBy?: unknown | null;
   /** set by the server; accepted and ignored in a write body */
-  approved?: unknown;
+  approved?: unknown | null;
   /** set by the server; accepted and ignored in a write body */
-  approvedBy?: unknown;
+  approvedBy?: unknown | null;
   /** set by the server; accepted and ignored in a write body */
-  approvedAt?: unknown;
+  approvedAt?: unknown | null;
   /** set by the server; accepted and ignored in a write body */
-  _id?: unknown;
+  _id?: unknown | null;
   /** set by the server; accepted and ignored in a write body */
-  number?: unknown;
+  number?: unknown | null;
   /** set by the server; accepted and ignored in a write body */
-  companyId?: unknown;
+  companyId?: unknown | null;
   /** set by the server; accepted and ignored in a write body */
-  status?: unknown;
+  status?: unknown | null;
   /** set by the server; accepted and ignored in a write body */
-  chatId?: unknown;
+  chatId?: unknown | null;
 }
 
 export interface MaterialOrderPatch {
@@ -2991,115 +3039,132 @@ export interface Offer {
 
 export interface OfferCreate {
   customerId: string;
-  objectId?: string;
-  assignmentId?: string;
-  title?: string;
+  objectId?: string | null;
+  assignmentId?: string | null;
+  title?: string | null;
   /** YYYY-MM-DD */
-  documentDate?: string;
+  documentDate?: string | null;
   servicePeriod?: {
     /** YYYY-MM-DD */
     from: string;
     /** YYYY-MM-DD */
     to: string;
-  };
+  } | null;
   positions: Array<InvoicePositionInput>;
-  paymentTermId?: string;
+  paymentTermId?: string | null;
   /** an invoice template whose texts the document takes where it has none */
-  templateId?: string;
-  introText?: string;
-  closingText?: string;
+  templateId?: string | null;
+  introText?: string | null;
+  closingText?: string | null;
   /** Leitweg-ID; the customer's when absent */
-  buyerReference?: string;
-  orderReferenceId?: string;
-  allowancesCharges?: Array<AllowanceChargeInput>;
+  buyerReference?: string | null;
+  orderReferenceId?: string | null;
+  allowancesCharges?: (Array<{
+    /** true: a charge (BG-21, e.g. a fuel surcharge); false: an allowance (BG-20, e.g. a loyalty discount) */
+    charge: boolean;
+    /** BT-97/BT-104; a reason or a reasonCode is required */
+    reason?: string;
+    /** allowances: UNTDID 5189 (41, 42, 60, 62, 63, 64, 65, 66, 67, 68, 70, 71, 88, 95, 100, 102, 103, 104, 105; 95 discount); charges: UNTDID 7161 (e.g. FC freight, ABL packaging, SAA shipping and handling, ZZZ mutually defined) */
+    reasonCode?: string;
+    /** 5 = 5 %, up to 4 decimals; either percent or amount */
+    percent?: number;
+    baseAmount?: number;
+    /** at least 0, 2 decimals; either amount or percent. Set by the server from a percent (negated on cancellations) */
+    amount?: number;
+    /** S standard rate; Z zero rated; E exempt; AE reverse charge (§13b UStG: the customer owes the VAT); K intra-community supply; G export outside the EU; O not subject to VAT; default S when the rate is above 0, else Z */
+    vatCategory?: "S" | "Z" | "E" | "AE" | "K" | "G" | "O";
+    tax: number;
+    /** set by the server: the fields it computed (recomputed on every save) */
+    computed?: Array<"amount" | "baseAmount">;
+  }>) | null;
   /** YYYY-MM-DD */
-  validUntil?: string;
+  validUntil?: string | null;
   /** set by the server; accepted and ignored in a write body */
-  state?: unknown;
+  state?: unknown | null;
   /** set by the server; accepted and ignored in a write body */
-  documentNumber?: unknown;
+  documentNumber?: unknown | null;
   /** set by the server; accepted and ignored in a write body */
-  issuedAt?: unknown;
+  issuedAt?: unknown | null;
   /** set by the server; accepted and ignored in a write body */
-  dueDate?: unknown;
+  dueDate?: unknown | null;
   /** set by the server; accepted and ignored in a write body */
-  currency?: unknown;
+  currency?: unknown | null;
   /** set by the server; accepted and ignored in a write body */
-  netAmount?: unknown;
+  netAmount?: unknown | null;
   /** set by the server; accepted and ignored in a write body */
-  taxAmount?: unknown;
+  taxAmount?: unknown | null;
   /** set by the server; accepted and ignored in a write body */
-  grossAmount?: unknown;
+  grossAmount?: unknown | null;
   /** set by the server; accepted and ignored in a write body */
-  vatBreakdown?: unknown;
+  vatBreakdown?: unknown | null;
   /** set by the server; accepted and ignored in a write body */
-  lineAmounts?: unknown;
+  lineAmounts?: unknown | null;
   /** set by the server; accepted and ignored in a write body */
-  seller?: unknown;
+  seller?: unknown | null;
   /** set by the server; accepted and ignored in a write body */
-  buyer?: unknown;
+  buyer?: unknown | null;
   /** set by the server; accepted and ignored in a write body */
-  delivery?: unknown;
+  delivery?: unknown | null;
   /** set by the server; accepted and ignored in a write body */
-  paymentTerm?: unknown;
+  paymentTerm?: unknown | null;
   /** set by the server; accepted and ignored in a write body */
-  paidAmount?: unknown;
+  paidAmount?: unknown | null;
   /** set by the server; accepted and ignored in a write body */
-  openAmount?: unknown;
+  openAmount?: unknown | null;
   /** set by the server; accepted and ignored in a write body */
-  overpaidAmount?: unknown;
+  overpaidAmount?: unknown | null;
   /** set by the server; accepted and ignored in a write body */
-  skontoApplied?: unknown;
+  skontoApplied?: unknown | null;
   /** set by the server; accepted and ignored in a write body */
-  invoiceId?: unknown;
+  invoiceId?: unknown | null;
   /** set by the server; accepted and ignored in a write body */
-  invoiceNumber?: unknown;
+  invoiceNumber?: unknown | null;
   /** set by the server; accepted and ignored in a write body */
-  stornoId?: unknown;
+  stornoId?: unknown | null;
   /** set by the server; accepted and ignored in a write body */
-  acceptedAt?: unknown;
+  acceptedAt?: unknown | null;
   /** set by the server; accepted and ignored in a write body */
-  declinedAt?: unknown;
+  declinedAt?: unknown | null;
   /** set by the server; accepted and ignored in a write body */
-  creditedInvoiceNumber?: unknown;
+  creditedInvoiceNumber?: unknown | null;
   /** set by the server; accepted and ignored in a write body */
-  creditedInvoiceDate?: unknown;
+  creditedInvoiceDate?: unknown | null;
   /** set by the server; accepted and ignored in a write body */
-  invoiceDate?: unknown;
+  invoiceDate?: unknown | null;
   /** set by the server; accepted and ignored in a write body */
-  reminderLevel?: unknown;
+  reminderLevel?: unknown | null;
   /** set by the server; accepted and ignored in a write body */
-  lastReminderDate?: unknown;
+  lastReminderDate?: unknown | null;
   /** set by the server; accepted and ignored in a write body */
-  reminderFees?: unknown;
+  reminderFees?: unknown | null;
   /** set by the server; accepted and ignored in a write body */
-  skontoAmount?: unknown;
+  skontoAmount?: unknown | null;
   /** set by the server; accepted and ignored in a write body */
-  sendings?: unknown;
+  sendings?: unknown | null;
   /** set by the server; accepted and ignored in a write body */
-  lineTotalAmount?: unknown;
+  lineTotalAmount?: unknown | null;
   /** set by the server; accepted and ignored in a write body */
-  allowanceTotalAmount?: unknown;
+  allowanceTotalAmount?: unknown | null;
   /** set by the server; accepted and ignored in a write body */
-  chargeTotalAmount?: unknown;
+  chargeTotalAmount?: unknown | null;
   /** set by the server; accepted and ignored in a write body */
-  skontoBaseAmount?: unknown;
+  skontoBaseAmount?: unknown | null;
   /** set by the server; accepted and ignored in a write body */
-  prepaidAmount?: unknown;
+  prepaidAmount?: unknown | null;
   /** set by the server; accepted and ignored in a write body */
-  amountDue?: unknown;
+  amountDue?: unknown | null;
   /** set by the server; accepted and ignored in a write body */
-  partialInvoices?: unknown;
+  partialInvoices?: unknown | null;
   /** set by the server; accepted and ignored in a write body */
-  _id?: unknown;
+  _id?: unknown | null;
   /** set by the server; accepted and ignored in a write body */
-  number?: unknown;
+  number?: unknown | null;
   /** set by the server; accepted and ignored in a write body */
-  companyId?: unknown;
+  companyId?: unknown | null;
   /** set by the server; accepted and ignored in a write body */
-  status?: unknown;
+  status?: unknown | null;
   /** set by the server; accepted and ignored in a write body */
-  chatId?: unknown;
+  chatId?: unknown | null;
 }
 
 export interface OfferPatch {
@@ -3119,7 +3184,24 @@ export interface OfferPatch {
   closingText?: string | null;
   buyerReference?: string | null;
   orderReferenceId?: string | null;
-  allowancesCharges?: Array<AllowanceChargeInput> | null;
+  allowancesCharges?: (Array<{
+    /** true: a charge (BG-21, e.g. a fuel surcharge); false: an allowance (BG-20, e.g. a loyalty discount) */
+    charge: boolean;
+    /** BT-97/BT-104; a reason or a reasonCode is required */
+    reason?: string;
+    /** allowances: UNTDID 5189 (41, 42, 60, 62, 63, 64, 65, 66, 67, 68, 70, 71, 88, 95, 100, 102, 103, 104, 105; 95 discount); charges: UNTDID 7161 (e.g. FC freight, ABL packaging, SAA shipping and handling, ZZZ mutually defined) */
+    reasonCode?: string;
+    /** 5 = 5 %, up to 4 decimals; either percent or amount */
+    percent?: number;
+    baseAmount?: number;
+    /** at least 0, 2 decimals; either amount or percent. Set by the server from a percent (negated on cancellations) */
+    amount?: number;
+    /** S standard rate; Z zero rated; E exempt; AE reverse charge (§13b UStG: the customer owes the VAT); K intra-community supply; G export outside the EU; O not subject to VAT; default S when the rate is above 0, else Z */
+    vatCategory?: "S" | "Z" | "E" | "AE" | "K" | "G" | "O";
+    tax: number;
+    /** set by the server: the fields it computed (recomputed on every save) */
+    computed?: Array<"amount" | "baseAmount">;
+  }>) | null;
   validUntil?: string | null;
   state?: unknown | null;
   documentNumber?: unknown | null;
@@ -3190,25 +3272,25 @@ export interface PayType {
 
 export interface PayTypeCreate {
   name: string;
-  description?: string;
+  description?: string | null;
   /** wage type code for the payroll export */
-  code?: string;
+  code?: string | null;
   /** percent of the contract rate paid; default 100 */
-  rateFactor?: number;
+  rateFactor?: number | null;
   /** whether surcharges apply; default true */
-  surcharges?: boolean;
+  surcharges?: boolean | null;
   /** a pay type for paid absence time */
-  absence?: boolean;
+  absence?: boolean | null;
   /** set by the server; accepted and ignored in a write body */
-  _id?: unknown;
+  _id?: unknown | null;
   /** set by the server; accepted and ignored in a write body */
-  number?: unknown;
+  number?: unknown | null;
   /** set by the server; accepted and ignored in a write body */
-  companyId?: unknown;
+  companyId?: unknown | null;
   /** set by the server; accepted and ignored in a write body */
-  status?: unknown;
+  status?: unknown | null;
   /** set by the server; accepted and ignored in a write body */
-  chatId?: unknown;
+  chatId?: unknown | null;
 }
 
 export interface PayTypePatch {
@@ -3249,19 +3331,19 @@ export interface PaymentCreate {
   /** negative for a refund */
   amount: number;
   date: string;
-  paymentMethodId?: string;
-  reference?: string;
-  note?: string;
+  paymentMethodId?: string | null;
+  reference?: string | null;
+  note?: string | null;
   /** set by the server; accepted and ignored in a write body */
-  _id?: unknown;
+  _id?: unknown | null;
   /** set by the server; accepted and ignored in a write body */
-  number?: unknown;
+  number?: unknown | null;
   /** set by the server; accepted and ignored in a write body */
-  companyId?: unknown;
+  companyId?: unknown | null;
   /** set by the server; accepted and ignored in a write body */
-  status?: unknown;
+  status?: unknown | null;
   /** set by the server; accepted and ignored in a write body */
-  chatId?: unknown;
+  chatId?: unknown | null;
 }
 
 export interface PaymentMethod {
@@ -3282,17 +3364,17 @@ export interface PaymentMethod {
 export interface PaymentMethodCreate {
   name: string;
   /** UNCL 4461 payment means code, e.g. 58 SEPA credit transfer, 59 SEPA direct debit */
-  code?: string;
+  code?: string | null;
   /** set by the server; accepted and ignored in a write body */
-  _id?: unknown;
+  _id?: unknown | null;
   /** set by the server; accepted and ignored in a write body */
-  number?: unknown;
+  number?: unknown | null;
   /** set by the server; accepted and ignored in a write body */
-  companyId?: unknown;
+  companyId?: unknown | null;
   /** set by the server; accepted and ignored in a write body */
-  status?: unknown;
+  status?: unknown | null;
   /** set by the server; accepted and ignored in a write body */
-  chatId?: unknown;
+  chatId?: unknown | null;
 }
 
 export interface PaymentMethodPatch {
@@ -3339,21 +3421,21 @@ export interface PaymentTerm {
 
 export interface PaymentTermCreate {
   name: string;
-  description?: string;
+  description?: string | null;
   netDays: number;
-  skontoPercentage?: number;
-  skontoDays?: number;
-  default?: boolean;
+  skontoPercentage?: number | null;
+  skontoDays?: number | null;
+  default?: boolean | null;
   /** set by the server; accepted and ignored in a write body */
-  _id?: unknown;
+  _id?: unknown | null;
   /** set by the server; accepted and ignored in a write body */
-  number?: unknown;
+  number?: unknown | null;
   /** set by the server; accepted and ignored in a write body */
-  companyId?: unknown;
+  companyId?: unknown | null;
   /** set by the server; accepted and ignored in a write body */
-  status?: unknown;
+  status?: unknown | null;
   /** set by the server; accepted and ignored in a write body */
-  chatId?: unknown;
+  chatId?: unknown | null;
 }
 
 export interface PaymentTermPatch {
@@ -3439,11 +3521,11 @@ export interface QualityControlEntryCreate {
   rating: number;
   /** the assessed object */
   objectId: string;
-  comment?: string;
+  comment?: string | null;
   /** the assessor */
-  objectManagerId?: string;
-  verified?: boolean;
-  controlledAt?: string;
+  objectManagerId?: string | null;
+  verified?: boolean | null;
+  controlledAt?: string | null;
   roomChecks?: Array<{
     roomId?: string;
     levelId?: string;
@@ -3460,18 +3542,18 @@ export interface QualityControlEntryCreate {
       comment?: string;
       label?: string;
     }>;
-  }>;
-  images?: Array<string>;
+  }> | null;
+  images?: Array<string> | null;
   /** set by the server; accepted and ignored in a write body */
-  _id?: unknown;
+  _id?: unknown | null;
   /** set by the server; accepted and ignored in a write body */
-  number?: unknown;
+  number?: unknown | null;
   /** set by the server; accepted and ignored in a write body */
-  companyId?: unknown;
+  companyId?: unknown | null;
   /** set by the server; accepted and ignored in a write body */
-  status?: unknown;
+  status?: unknown | null;
   /** set by the server; accepted and ignored in a write body */
-  chatId?: unknown;
+  chatId?: unknown | null;
 }
 
 export interface QualityControlEntryPatch {
@@ -3716,23 +3798,23 @@ export interface ServiceProduct {
 
 export interface ServiceProductCreate {
   name: string;
-  description?: string;
-  unit?: string;
-  price?: number;
-  tax?: number;
-  taxRateId?: string;
-  activityTypeId?: string;
-  bookingAccountNumber?: string;
-  tags?: Array<string>;
-  number?: number;
+  description?: string | null;
+  unit?: string | null;
+  price?: number | null;
+  tax?: number | null;
+  taxRateId?: string | null;
+  activityTypeId?: string | null;
+  bookingAccountNumber?: string | null;
+  tags?: Array<string> | null;
+  number?: number | null;
   /** set by the server; accepted and ignored in a write body */
-  _id?: unknown;
+  _id?: unknown | null;
   /** set by the server; accepted and ignored in a write body */
-  companyId?: unknown;
+  companyId?: unknown | null;
   /** set by the server; accepted and ignored in a write body */
-  status?: unknown;
+  status?: unknown | null;
   /** set by the server; accepted and ignored in a write body */
-  chatId?: unknown;
+  chatId?: unknown | null;
 }
 
 export interface ServiceProductPatch {
@@ -3783,28 +3865,28 @@ export interface ServiceReportCreate {
   objectId: string;
   from: string;
   to: string;
-  title?: string;
-  comment?: string;
+  title?: string | null;
+  comment?: string | null;
   /** set by the server; accepted and ignored in a write body */
-  customerId?: unknown;
+  customerId?: unknown | null;
   /** set by the server; accepted and ignored in a write body */
-  state?: unknown;
+  state?: unknown | null;
   /** set by the server; accepted and ignored in a write body */
-  jobs?: unknown;
+  jobs?: unknown | null;
   /** set by the server; accepted and ignored in a write body */
-  totalWorkingTime?: unknown;
+  totalWorkingTime?: unknown | null;
   /** set by the server; accepted and ignored in a write body */
-  signature?: unknown;
+  signature?: unknown | null;
   /** set by the server; accepted and ignored in a write body */
-  _id?: unknown;
+  _id?: unknown | null;
   /** set by the server; accepted and ignored in a write body */
-  number?: unknown;
+  number?: unknown | null;
   /** set by the server; accepted and ignored in a write body */
-  companyId?: unknown;
+  companyId?: unknown | null;
   /** set by the server; accepted and ignored in a write body */
-  status?: unknown;
+  status?: unknown | null;
   /** set by the server; accepted and ignored in a write body */
-  chatId?: unknown;
+  chatId?: unknown | null;
 }
 
 export interface ServiceReportPatch {
@@ -3872,7 +3954,7 @@ export interface Supplier {
 
 export interface SupplierCreate {
   name: string;
-  contactPerson?: string;
+  contactPerson?: string | null;
   contact?: {
     telephone?: string;
     mobile?: string;
@@ -3880,7 +3962,7 @@ export interface SupplierCreate {
     sms?: string;
     website?: string;
     fax?: string;
-  };
+  } | null;
   address?: {
     street?: string;
     zip?: string;
@@ -3889,20 +3971,20 @@ export interface SupplierCreate {
     co?: string;
     /** state or region, for public holidays; ISO 3166-2 (BY or DE-BY), stored as DE-BY */
     state?: string;
-  };
+  } | null;
   /** our number at the supplier */
-  customerNumber?: string;
-  comment?: string;
-  tags?: Array<string>;
-  number?: number;
+  customerNumber?: string | null;
+  comment?: string | null;
+  tags?: Array<string> | null;
+  number?: number | null;
   /** set by the server; accepted and ignored in a write body */
-  _id?: unknown;
+  _id?: unknown | null;
   /** set by the server; accepted and ignored in a write body */
-  companyId?: unknown;
+  companyId?: unknown | null;
   /** set by the server; accepted and ignored in a write body */
-  status?: unknown;
+  status?: unknown | null;
   /** set by the server; accepted and ignored in a write body */
-  chatId?: unknown;
+  chatId?: unknown | null;
 }
 
 export interface SupplierPatch {
@@ -3980,9 +4062,9 @@ export interface SurchargeCreate {
   /** percent of the hourly rate */
   rate: number;
   /** surcharges of one group do not add up: the highest applicable wins; without a group a surcharge adds to every other */
-  group?: string;
+  group?: string | null;
   /** which deprecated salary field the time counts towards */
-  category?: "night" | "sunday" | "publicHoliday" | "other";
+  category?: ("night" | "sunday" | "publicHoliday" | "other") | null;
   activeOn: {
     /** ISO weekdays, 1 Monday … 7 Sunday */
     weekdays?: Array<number>;
@@ -4003,18 +4085,18 @@ export interface SurchargeCreate {
     onlyIfBegunBeforeMidnight?: boolean;
   };
   /** default true */
-  active?: boolean;
-  description?: string;
+  active?: boolean | null;
+  description?: string | null;
   /** set by the server; accepted and ignored in a write body */
-  _id?: unknown;
+  _id?: unknown | null;
   /** set by the server; accepted and ignored in a write body */
-  number?: unknown;
+  number?: unknown | null;
   /** set by the server; accepted and ignored in a write body */
-  companyId?: unknown;
+  companyId?: unknown | null;
   /** set by the server; accepted and ignored in a write body */
-  status?: unknown;
+  status?: unknown | null;
   /** set by the server; accepted and ignored in a write body */
-  chatId?: unknown;
+  chatId?: unknown | null;
 }
 
 export interface SurchargePatch {
@@ -4101,21 +4183,21 @@ export interface Task {
 export interface TaskCreate {
   title: string;
   /** default new; moves as docs/decisions.md (Tasks) lists */
-  taskStatus?: "new" | "open" | "in_progress" | "in_review" | "completed" | "cancelled";
-  taskType?: string;
-  taskTypeId?: string;
-  description?: string;
-  contactPerson?: string;
-  email?: string;
-  telephone?: string;
+  taskStatus?: ("new" | "open" | "in_progress" | "in_review" | "completed" | "cancelled") | null;
+  taskType?: string | null;
+  taskTypeId?: string | null;
+  description?: string | null;
+  contactPerson?: string | null;
+  email?: string | null;
+  telephone?: string | null;
   assignee?: {
     name?: string;
     entityId?: string;
     profilePicture?: string;
-  };
-  dueDate?: string;
-  tags?: Array<string>;
-  priority?: "low" | "normal" | "high" | "urgent";
+  } | null;
+  dueDate?: string | null;
+  tags?: Array<string> | null;
+  priority?: ("low" | "normal" | "high" | "urgent") | null;
   related?: {
     users?: Array<string>;
     objects?: Array<string>;
@@ -4124,33 +4206,33 @@ export interface TaskCreate {
     assignments?: Array<string>;
     invoices?: Array<string>;
     equipments?: Array<string>;
-  };
-  documentIds?: Array<string>;
-  callId?: string;
+  } | null;
+  documentIds?: Array<string> | null;
+  callId?: string | null;
   /** set by the server; accepted and ignored in a write body */
-  identifierNumber?: unknown;
+  identifierNumber?: unknown | null;
   /** set by the server; accepted and ignored in a write body */
-  firstStartedAt?: unknown;
+  firstStartedAt?: unknown | null;
   /** set by the server; accepted and ignored in a write body */
-  firstTerminatedAt?: unknown;
+  firstTerminatedAt?: unknown | null;
   /** set by the server; accepted and ignored in a write body */
-  complaintCreatedAt?: unknown;
+  complaintCreatedAt?: unknown | null;
   /** set by the server; accepted and ignored in a write body */
-  complaintId?: unknown;
+  complaintId?: unknown | null;
   /** set by the server; accepted and ignored in a write body */
-  completionResponse?: unknown;
+  completionResponse?: unknown | null;
   /** set by the server; accepted and ignored in a write body */
-  taskTemplate?: unknown;
+  taskTemplate?: unknown | null;
   /** set by the server; accepted and ignored in a write body */
-  _id?: unknown;
+  _id?: unknown | null;
   /** set by the server; accepted and ignored in a write body */
-  number?: unknown;
+  number?: unknown | null;
   /** set by the server; accepted and ignored in a write body */
-  companyId?: unknown;
+  companyId?: unknown | null;
   /** set by the server; accepted and ignored in a write body */
-  status?: unknown;
+  status?: unknown | null;
   /** set by the server; accepted and ignored in a write body */
-  chatId?: unknown;
+  chatId?: unknown | null;
 }
 
 export interface TaskPatch {
@@ -4259,17 +4341,17 @@ export interface TaskTemplateCreate {
     tags?: Array<string>;
   };
   /** default true */
-  active?: boolean;
+  active?: boolean | null;
   /** set by the server; accepted and ignored in a write body */
-  _id?: unknown;
+  _id?: unknown | null;
   /** set by the server; accepted and ignored in a write body */
-  number?: unknown;
+  number?: unknown | null;
   /** set by the server; accepted and ignored in a write body */
-  companyId?: unknown;
+  companyId?: unknown | null;
   /** set by the server; accepted and ignored in a write body */
-  status?: unknown;
+  status?: unknown | null;
   /** set by the server; accepted and ignored in a write body */
-  chatId?: unknown;
+  chatId?: unknown | null;
 }
 
 export interface TaskTemplatePatch {
@@ -4322,20 +4404,20 @@ export interface TaskType {
 
 export interface TaskTypeCreate {
   name: string;
-  description?: string;
+  description?: string | null;
   /** shown before the identifier number, e.g. REK */
-  prefix?: string;
-  hexCode?: string;
+  prefix?: string | null;
+  hexCode?: string | null;
   /** set by the server; accepted and ignored in a write body */
-  _id?: unknown;
+  _id?: unknown | null;
   /** set by the server; accepted and ignored in a write body */
-  number?: unknown;
+  number?: unknown | null;
   /** set by the server; accepted and ignored in a write body */
-  companyId?: unknown;
+  companyId?: unknown | null;
   /** set by the server; accepted and ignored in a write body */
-  status?: unknown;
+  status?: unknown | null;
   /** set by the server; accepted and ignored in a write body */
-  chatId?: unknown;
+  chatId?: unknown | null;
 }
 
 export interface TaskTypePatch {
@@ -4371,22 +4453,22 @@ export interface TaxRate {
 
 export interface TaxRateCreate {
   /** e.g. VAT */
-  type?: string;
+  type?: string | null;
   rate: number;
-  description?: string;
-  bookingAccountNumber?: string;
-  skontoBookingAccountNumber?: string;
-  default?: boolean;
+  description?: string | null;
+  bookingAccountNumber?: string | null;
+  skontoBookingAccountNumber?: string | null;
+  default?: boolean | null;
   /** set by the server; accepted and ignored in a write body */
-  _id?: unknown;
+  _id?: unknown | null;
   /** set by the server; accepted and ignored in a write body */
-  number?: unknown;
+  number?: unknown | null;
   /** set by the server; accepted and ignored in a write body */
-  companyId?: unknown;
+  companyId?: unknown | null;
   /** set by the server; accepted and ignored in a write body */
-  status?: unknown;
+  status?: unknown | null;
   /** set by the server; accepted and ignored in a write body */
-  chatId?: unknown;
+  chatId?: unknown | null;
 }
 
 export interface TaxRatePatch {
@@ -4554,75 +4636,75 @@ export interface TimeTrackingEntry {
 
 export interface TimeTrackingEntryCreate {
   userId: string;
-  jobId?: string;
+  jobId?: string | null;
   /** from the job when absent */
-  objectId?: string;
-  assignmentId?: string;
-  activityTypeId?: string;
+  objectId?: string | null;
+  assignmentId?: string | null;
+  activityTypeId?: string | null;
   /** no signings are kept: not checked */
-  signingId?: string;
+  signingId?: string | null;
   timeStart: string;
-  timeEnd?: string;
-  trackingJobDate?: string;
+  timeEnd?: string | null;
+  trackingJobDate?: string | null;
   /** break taken, as recorded; at least the legal minimum (requiredBreakTime) is deducted */
-  break?: number;
+  break?: number | null;
   /** seconds a manager adds to the paid time */
-  addedTime?: number;
+  addedTime?: number | null;
   /** driving time, paid at the base rate */
-  drivingTime?: number;
-  location?: GeoPoint;
-  logOutLocation?: GeoPoint;
-  type?: string;
-  offline?: boolean;
-  comment?: string;
+  drivingTime?: number | null;
+  location?: GeoPoint | null;
+  logOutLocation?: GeoPoint | null;
+  type?: string | null;
+  offline?: boolean | null;
+  comment?: string | null;
   /** why a manager added or changed the entry; required on PATCH */
-  reason?: string;
+  reason?: string | null;
   /** the device's id of the entry; a repeated upload with the same id is the same entry */
-  clientId?: string;
+  clientId?: string | null;
   /** set by the server; accepted and ignored in a write body */
-  workingTime?: unknown;
+  workingTime?: unknown | null;
   /** set by the server; accepted and ignored in a write body */
-  targetTime?: unknown;
+  targetTime?: unknown | null;
   /** set by the server; accepted and ignored in a write body */
-  requiredBreakTime?: unknown;
+  requiredBreakTime?: unknown | null;
   /** set by the server; accepted and ignored in a write body */
-  objectManagerId?: unknown;
+  objectManagerId?: unknown | null;
   /** set by the server; accepted and ignored in a write body */
-  approved?: unknown;
+  approved?: unknown | null;
   /** set by the server; accepted and ignored in a write body */
-  cancelled?: unknown;
+  cancelled?: unknown | null;
   /** set by the server; accepted and ignored in a write body */
-  generatedByUser?: unknown;
+  generatedByUser?: unknown | null;
   /** set by the server; accepted and ignored in a write body */
-  editedByManager?: unknown;
+  editedByManager?: unknown | null;
   /** set by the server; accepted and ignored in a write body */
-  wasAddedManually?: unknown;
+  wasAddedManually?: unknown | null;
   /** set by the server; accepted and ignored in a write body */
-  approvedBy?: unknown;
+  approvedBy?: unknown | null;
   /** set by the server; accepted and ignored in a write body */
-  approvedAt?: unknown;
+  approvedAt?: unknown | null;
   /** set by the server; accepted and ignored in a write body */
-  cancelledBy?: unknown;
+  cancelledBy?: unknown | null;
   /** set by the server; accepted and ignored in a write body */
-  cancelledAt?: unknown;
+  cancelledAt?: unknown | null;
   /** set by the server; accepted and ignored in a write body */
-  errors?: unknown;
+  errors?: unknown | null;
   /** set by the server; accepted and ignored in a write body */
-  allFoundErrors?: unknown;
+  allFoundErrors?: unknown | null;
   /** set by the server; accepted and ignored in a write body */
-  salaryIds?: unknown;
+  salaryIds?: unknown | null;
   /** set by the server; accepted and ignored in a write body */
-  invoiceId?: unknown;
+  invoiceId?: unknown | null;
   /** set by the server; accepted and ignored in a write body */
-  _id?: unknown;
+  _id?: unknown | null;
   /** set by the server; accepted and ignored in a write body */
-  number?: unknown;
+  number?: unknown | null;
   /** set by the server; accepted and ignored in a write body */
-  companyId?: unknown;
+  companyId?: unknown | null;
   /** set by the server; accepted and ignored in a write body */
-  status?: unknown;
+  status?: unknown | null;
   /** set by the server; accepted and ignored in a write body */
-  chatId?: unknown;
+  chatId?: unknown | null;
 }
 
 export interface TokenPair {
@@ -4748,9 +4830,9 @@ export interface User {
 
 export interface UserCreate {
   /** login id (used as username to log in) */
-  id?: string;
+  id?: string | null;
   /** write-only; 8 to 128 characters, not the user name */
-  password?: string;
+  password?: string | null;
   general?: {
     firstName?: string;
     lastName?: string;
@@ -4768,7 +4850,7 @@ export interface UserCreate {
       level?: number;
     }>;
     myTutorialUsername?: string;
-  };
+  } | null;
   access?: {
     dashboardAccess?: boolean;
     webAccess?: string;
@@ -4778,7 +4860,7 @@ export interface UserCreate {
     loginTries?: unknown;
     /** set by the server; accepted and ignored in a write body */
     passwordChangeDate?: unknown;
-  };
+  } | null;
   contract?: {
     /** first day of the contract; a date-time, or a day YYYY-MM-DD (stored and returned as its midnight UTC) */
     startDate?: string;
@@ -4799,7 +4881,7 @@ export interface UserCreate {
     allowedToTrackDrivingTime?: boolean;
     /** place of work (§2 NachwG) whose public holidays count for leave and pay; the company's holiday region when absent, never the home address; ISO 3166-2 (BY or DE-BY), stored as DE-BY */
     workRegion?: string;
-  };
+  } | null;
   contact?: {
     telephone?: string;
     mobile?: string;
@@ -4813,7 +4895,7 @@ export interface UserCreate {
     smsSendBy?: string;
     lastSMSStatus?: string;
     secondSmsSendDate?: string;
-  };
+  } | null;
   address?: {
     street?: string;
     zip?: string;
@@ -4822,12 +4904,12 @@ export interface UserCreate {
     co?: string;
     /** state or region, for public holidays; ISO 3166-2 (BY or DE-BY), stored as DE-BY */
     state?: string;
-  };
+  } | null;
   /** permission role; the company's employee group when absent */
-  accessGroupId?: string;
-  totalTargetHours?: number;
-  jobs?: Array<Record<string, unknown>>;
-  setUpDone?: boolean;
+  accessGroupId?: string | null;
+  totalTargetHours?: number | null;
+  jobs?: Array<Record<string, unknown>> | null;
+  setUpDone?: boolean | null;
   location?: {
     latitude?: number;
     longitude?: number;
@@ -4835,28 +4917,28 @@ export interface UserCreate {
       type?: "Point";
       coordinates?: Array<number>;
     };
-  };
-  activityTypeIds?: Array<string>;
+  } | null;
+  activityTypeIds?: Array<string> | null;
   implementation?: {
     hasJob?: boolean;
     hasTimeTracking?: boolean;
     isSuccessfullyImplemented?: boolean;
     lastTimeActive?: string;
-  };
-  workedOnObjectIds?: Array<string>;
-  tags?: Array<string>;
+  } | null;
+  workedOnObjectIds?: Array<string> | null;
+  tags?: Array<string> | null;
   analytics?: {
     createdProfile?: string;
-  };
-  number?: number;
+  } | null;
+  number?: number | null;
   /** set by the server; accepted and ignored in a write body */
-  _id?: unknown;
+  _id?: unknown | null;
   /** set by the server; accepted and ignored in a write body */
-  companyId?: unknown;
+  companyId?: unknown | null;
   /** set by the server; accepted and ignored in a write body */
-  status?: unknown;
+  status?: unknown | null;
   /** set by the server; accepted and ignored in a write body */
-  chatId?: unknown;
+  chatId?: unknown | null;
 }
 
 export interface UserPatch {
@@ -4983,21 +5065,21 @@ export interface WebhookCreate {
   entity: "user" | "customer" | "customerobject" | "materialorder" | "absence" | "complaint" | "article" | "salary" | "job" | "qualitycontrol" | "invoice" | "offer" | "credit" | "invoicestorno" | "servicereport" | "payment" | "contact" | "equipment" | "task";
   /** https (http only where the operator allows it); no private or loopback targets */
   url: string;
-  description?: string;
+  description?: string | null;
   /** set by the server; accepted and ignored in a write body */
-  disabledAt?: unknown;
+  disabledAt?: unknown | null;
   /** set by the server; accepted and ignored in a write body */
-  disabledReason?: unknown;
+  disabledReason?: unknown | null;
   /** set by the server; accepted and ignored in a write body */
-  _id?: unknown;
+  _id?: unknown | null;
   /** set by the server; accepted and ignored in a write body */
-  number?: unknown;
+  number?: unknown | null;
   /** set by the server; accepted and ignored in a write body */
-  companyId?: unknown;
+  companyId?: unknown | null;
   /** set by the server; accepted and ignored in a write body */
-  status?: unknown;
+  status?: unknown | null;
   /** set by the server; accepted and ignored in a write body */
-  chatId?: unknown;
+  chatId?: unknown | null;
 }
 
 export interface WebhookPatch {
@@ -12197,7 +12279,7 @@ export interface Operations {
       format?: "json" | "csv";
     };
     body: undefined;
-    response: Array<Record<string, unknown>>;
+    response: ArrayBuffer;
   };
   /** Create an user — POST /v2/users/ */
   "users.create": {

@@ -55,7 +55,26 @@ export function acceptIgnored(schema: Json, tree: IgnoredTree): Json {
   return { ...schema, properties };
 }
 
+/**
+ * A create body's optional top-level fields also take null, meaning absent: a record read with GET
+ * carries null for each unset field (schema-shapes.ts presentFields), and may be sent back to create
+ * a copy. (A PATCH body takes null already: it removes the field.)
+ */
+export function optionalNullable(schema: Json): Json {
+  const required = new Set<string>(schema.required ?? []);
+  const properties = Object.fromEntries(Object.entries(schema.properties as Json).map(([key, field]) => [
+    key, required.has(key) || field === IGNORED_FIELD ? field
+      : { anyOf: [field, { type: 'null' }], ...(field.description ? { description: field.description } : {}) },
+  ]));
+  return { ...schema, properties };
+}
+
 const isPlainObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** A create body without its ignored fields and without top-level nulls (absent fields): what is stored. */
+export function createdFields(body: Json, tree: IgnoredTree): Json {
+  return Object.fromEntries(Object.entries(withoutIgnored(body, tree)).filter(([, value]) => value !== null));
+}
 
 /** The body without the ignored fields: what is applied. */
 export function withoutIgnored(body: Json, tree: IgnoredTree): Json {

@@ -5,7 +5,7 @@ import type { RequestContext } from '../../platform/http/request-context.js';
 import { assertArea, type Area } from '../../platform/http/permissions.js';
 import { buildFieldIndex, type FieldIndex } from '../../platform/http/field-index.js';
 import { DEFAULT_LIST, type ListOptions } from '../../platform/http/list-query.js';
-import { acceptIgnored, ignoredFields, type IgnoredTree, type WriteMode } from './common-fields.js';
+import { acceptIgnored, ignoredFields, optionalNullable, type IgnoredTree, type WriteMode } from './common-fields.js';
 import { closed, entityResponse, mergePatch } from './schema-shapes.js';
 
 export interface StoredRecord {
@@ -95,9 +95,9 @@ export function defineResource(declaration: ResourceDeclaration): Resource {
   assertArea(declaration.area, `resource ${declaration.collection}`);
   const schema = declaration.schema as unknown as Record<string, any>;
   const ignored = { create: ignoredFields(declaration, 'create'), patch: ignoredFields(declaration, 'patch') };
-  const createBody = closed(acceptIgnored(declaration.acceptsNumber
+  const createBody = optionalNullable(closed(acceptIgnored(declaration.acceptsNumber
     ? { ...schema, properties: { ...schema.properties, number: { type: 'integer', minimum: 1, maximum: 2 ** 52 } } }
-    : schema, ignored.create));
+    : schema, ignored.create)));
   return {
     ...declaration,
     fields: buildFieldIndex({ ...schema, properties: { ...declaration.readOnly, ...schema.properties } }, declaration.columns),

@@ -9,7 +9,7 @@ import { compileValidator } from '../../platform/http/validation.js';
 import { recordAnswerInTransaction, type IdempotencyClaim } from '../../platform/http/idempotency.js';
 import { newObjectId } from '../../platform/ids.js';
 import type { Prepared, Resource, StoredRecord } from './define-resource.js';
-import { withoutIgnored } from './common-fields.js';
+import { createdFields, withoutIgnored } from './common-fields.js';
 import { applyMergePatch } from './merge-patch.js';
 import { assertReferencesExist } from './references.js';
 import { normaliseRegions } from './region-fields.js';
@@ -71,12 +71,13 @@ export async function createRecord(
 
 /**
  * Creates a record from a client's body (a route of a module that validated it against the
- * resource's createBody): the common entity and read-only fields it may echo are dropped first.
+ * resource's createBody): the common entity and read-only fields it may echo are dropped first, and
+ * top-level nulls (unset fields of a record read back).
  */
 export async function createFromBody(
   tx: TenantTx, ctx: RequestContext, resource: Resource, body: Record<string, any>,
 ): Promise<{ _id: string; number: number }> {
-  return createRecord(tx, ctx, resource, withoutIgnored(body, resource.ignored.create));
+  return createRecord(tx, ctx, resource, createdFields(body, resource.ignored.create));
 }
 
 export type ResourceService = ReturnType<typeof resourceService>;
