@@ -59,7 +59,7 @@ describe('allowances and charges in the totals', () => {
       { ...FUEL, vatCategory: 'S' },
       { ...SEVEN_OFF, vatCategory: 'S' },
     ]);
-    assert.equal(d.skontoBaseAmount, undefined);
+    assert.equal(d.skontoBaseAmount, null);
     assert.equal(d.invoiceType, 'standard');
   });
 
@@ -232,7 +232,7 @@ describe('partial and final invoices', () => {
     // Switched back to a standard invoice, the final fields go.
     await ok('PATCH', `/v2/invoices/${second}`, a.headers, { invoiceType: 'standard', partialInvoiceIds: null });
     d = await get('invoices', second);
-    assert.deepEqual([d.invoiceType, d.prepaidAmount, d.amountDue, d.partialInvoices], ['standard', undefined, undefined, undefined]);
+    assert.deepEqual([d.invoiceType, d.prepaidAmount, d.amountDue, d.partialInvoices], ['standard', null, null, []]);
     await ok('PATCH', `/v2/invoices/${second}`, a.headers, { invoiceType: 'final', partialInvoiceIds: [partials.first, partials.second] });
     await issue('invoices', second);
     await pay(second, 785);
@@ -262,7 +262,7 @@ describe('skonto base', () => {
     assert.equal(d.positions[1].skontoExcluded, true);
     await ok('PATCH', `/v2/invoices/${id}`, a.headers, { positions: POSITIONS.map(({ skontoExcluded: _s, ...p }: Record<string, unknown>) => p) });
     d = await get('invoices', id);
-    assert.deepEqual([d.grossAmount, d.skontoBaseAmount], [1535, undefined]);
+    assert.deepEqual([d.grossAmount, d.skontoBaseAmount], [1535, null]);
   });
 
   test('a payment within the skonto days applies 2 % of the skonto base, not of the gross', async () => {

@@ -418,7 +418,7 @@ describe('listing salaries', () => {
     sameSet(all.map((j: any) => j._id), [job.friday, job.fridayOther]);
     const matched = await ok('POST', '/v2/jobs/jobsInTimeFrame', { ...body, activityTypeId: [activityTypeId] });
     assert.deepEqual(matched.map((j: any) => j._id), [job.friday]);
-    assert.equal(matched[0].activityTypeId, undefined, 'the job itself carries no activity type');
+    assert.equal(matched[0].activityTypeId, null, 'the job itself carries no activity type');
     assert.deepEqual(matched[0].salaries.map((s: any) => [s._id, s.activityTypeId]), [[salary.friday, activityTypeId]]);
     assert.deepEqual(await ok('POST', '/v2/jobs/jobsInTimeFrame', { ...body, activityTypeId: [MISSING] }), []);
   });

@@ -13,7 +13,7 @@ import { fieldError } from '../../platform/http/errors.js';
 import type { RequestContext } from '../../platform/http/request-context.js';
 import { newObjectId } from '../../platform/ids.js';
 import type { StoredRecord } from '../../resources/engine/define-resource.js';
-import { promotedColumns } from '../../resources/engine/resource-store.js';
+import { promotedColumns, recordJson } from '../../resources/engine/resource-store.js';
 import { loadTimeAndPaySettings } from '../pay/pay-settings.js';
 import { isPublicHolidayIn, placeOfWorkRegion } from './holidays.js';
 import { reconcileAbsenceConflicts } from './absence-conflicts.js';
@@ -24,8 +24,8 @@ import { formatLocal } from './zoned-time.js';
 
 const DAY = 86_400_000;
 const JOB_ENTITY = jobs.webhookEntity!;
-// A job row as toApi() shows it (document and common fields), for set-based events.
-const jobApiJson = sql.raw(`j.doc || crewbase_entity_json(j.company_id, j.id, j.number, j.status_code, j.created_at, j.created_by, j.modified_at, j.modified_by, j.chat_id)`);
+// A job row as toApi() shows it, for set-based events (built when first used: jobs is read then).
+const jobApiJson = () => recordJson(jobs, 'j');
 /** The window keeps at least half of this ahead of now, and is extended to all of it. */
 export const KEEP_AHEAD_DAYS = 42;
 const BATCH = 2000;
@@ -61,7 +61,7 @@ async function insertJobRows(tx: TenantTx, rows: Array<Record<string, unknown>>)
       ON CONFLICT (company_id, assignment_id, occurrence_key, slot) WHERE occurrence_key IS NOT NULL DO NOTHING
       RETURNING *
     ), emitted AS (
-      SELECT crewbase_emit(${tx.companyId}, 'CREATE', ${JOB_ENTITY}, (SELECT coalesce(array_agg(${jobApiJson}), '{}') FROM created j))
+      SELECT crewbase_emit(${tx.companyId}, 'CREATE', ${JOB_ENTITY}, (SELECT coalesce(array_agg(${jobApiJson()}), '{}') FROM created j))
     )
     SELECT (SELECT count(*)::int FROM created) AS created, (SELECT count(*) FROM emitted) AS emitted`.execute(tx.db);
   return Number(result!.created);
@@ -124,7 +124,7 @@ async function removeReplaceableJobs(tx: TenantTx, which: { assignmentId?: strin
             AND from_at >= ${new Date(which.since)} AND NOT is_manual AND started_at IS NULL LIMIT ${BATCH})
         RETURNING *
       ), emitted AS (
-        SELECT crewbase_emit(${tx.companyId}, 'DELETE', ${JOB_ENTITY}, (SELECT coalesce(array_agg(${jobApiJson}), '{}') FROM removed j))
+        SELECT crewbase_emit(${tx.companyId}, 'DELETE', ${JOB_ENTITY}, (SELECT coalesce(array_agg(${jobApiJson()}), '{}') FROM removed j))
       )
       SELECT (SELECT count(*)::int FROM removed) AS removed, (SELECT count(*) FROM emitted) AS emitted`.execute(tx.db);
     if (Number(result!.removed) < BATCH) return;

@@ -1,19 +1,15 @@
 // The Job as the API shows it, built as JSON inside PostgreSQL: the job's document and common
-// fields, its embedded assignment and activity type, and (on request) its user. List, read and
+// fields with every unset field null or [] (recordJson), its embedded assignment and activity type, and (on request) its user. List, read and
 // jobsInTimeFrame all use this one query, so the shape is the same everywhere.
 import { sql, type RawBuilder } from 'kysely';
 import type { TenantTx } from '../../platform/db/tenant.js';
 import type { SortTerm } from '../../platform/http/list-query.js';
-import type { Resource } from '../../resources/engine/define-resource.js';
-import { responseDefaults } from '../../resources/engine/schema-shapes.js';
+import { recordJson } from '../../resources/engine/resource-store.js';
 import { activityTypes } from '../../resources/activity-types.js';
 import { salaries } from '../pay/salaries-resource.js';
 import { timeTrackings } from '../time-tracking/time-trackings-resource.js';
 import { assignments } from './assignments-resource.js';
 import { jobs } from './jobs-resource.js';
-
-const entity = (alias: string) => sql.raw(`crewbase_entity_json(${alias}.company_id, ${alias}.id, ${alias}.number, ${alias}.status_code,
-  ${alias}.created_at, ${alias}.created_by, ${alias}.modified_at, ${alias}.modified_by, ${alias}.chat_id)`);
 
 export interface JobQuery {
   where: RawBuilder<boolean>[];
@@ -23,32 +19,23 @@ export interface JobQuery {
   includeUsers?: boolean;
 }
 
-// Every field of each record is present (schema-shapes.ts presentFields): the unset ones come from
-// a constant merged under the document. Built on first use: these modules import one another.
-const defaultsOf = new Map<Resource, RawBuilder<unknown>>();
-function unset(resource: Resource) {
-  let defaults = defaultsOf.get(resource);
-  if (!defaults) defaultsOf.set(resource, defaults = sql`${JSON.stringify(responseDefaults(resource.response))}::jsonb`);
-  return defaults;
-}
-
 function jobJson(includeUsers: boolean) {
   const user = includeUsers
     ? sql`, 'user', (SELECT jsonb_strip_nulls(jsonb_build_object('_id', u.id, 'number', u.number, 'id', u.doc->'id', 'general', u.doc->'general', 'contact', u.doc->'contact'))
           FROM users u WHERE u.company_id = j.company_id AND u.id = j.user_id)`
     : sql``;
-  return sql`${unset(jobs)} || j.doc || ${entity('j')} || jsonb_build_object(
-    'assignment', (SELECT ${unset(assignments)} || a.doc || ${entity('a')} FROM assignments a WHERE a.company_id = j.company_id AND a.id = j.assignment_id),
-    'activityType', (SELECT ${unset(activityTypes)} || t.doc || ${entity('t')} FROM activity_types t WHERE t.company_id = j.company_id AND t.id = j.activity_type_id),
+  return sql`${recordJson(jobs, 'j')} || jsonb_build_object(
+    'assignment', (SELECT ${recordJson(assignments, 'a')} FROM assignments a WHERE a.company_id = j.company_id AND a.id = j.assignment_id),
+    'activityType', (SELECT ${recordJson(activityTypes, 't')} FROM activity_types t WHERE t.company_id = j.company_id AND t.id = j.activity_type_id),
     -- Each clock-in carries the salary of its entry once that exists (null before), read here so it
     -- follows the salary (approval creates it, cancelling removes it) without writing the job.
     'started', (SELECT coalesce(jsonb_agg(st.item || jsonb_build_object('salaryId', sa.id) ORDER BY st.ord), '[]'::jsonb)
       FROM jsonb_array_elements(coalesce(j.doc->'started', '[]'::jsonb)) WITH ORDINALITY AS st(item, ord)
       LEFT JOIN salaries sa ON sa.company_id = j.company_id AND sa.time_tracking_id = st.item->>'timeTrackingId'),
     'absences', coalesce(j.doc->'absences', '[]'::jsonb),
-    'timeTrackings', (SELECT coalesce(jsonb_agg(${unset(timeTrackings)} || tt.doc || ${entity('tt')} ORDER BY tt.time_start, tt.id), '[]'::jsonb)
+    'timeTrackings', (SELECT coalesce(jsonb_agg(${recordJson(timeTrackings, 'tt')} ORDER BY tt.time_start, tt.id), '[]'::jsonb)
       FROM time_trackings tt WHERE tt.company_id = j.company_id AND tt.job_id = j.id),
-    'salaries', (SELECT coalesce(jsonb_agg(${unset(salaries)} || sa.doc || ${entity('sa')} ORDER BY sa.from_at, sa.id), '[]'::jsonb)
+    'salaries', (SELECT coalesce(jsonb_agg(${recordJson(salaries, 'sa')} ORDER BY sa.from_at, sa.id), '[]'::jsonb)
       FROM salaries sa WHERE sa.company_id = j.company_id AND sa.job_id = j.id) ${user})`;
 }
 

@@ -4,7 +4,7 @@ import { fieldError } from '../../platform/http/errors.js';
 import type { TenantTx } from '../../platform/db/tenant.js';
 import { defineResource, type PrepareInput } from '../../resources/engine/define-resource.js';
 import { dateTime, objectId, objectIds, opt, text } from '../../resources/engine/fields.js';
-import { ABSENT_WHEN_UNSET } from '../../resources/engine/schema-shapes.js';
+import { ABSENT_WHEN_UNSET, DERIVED_ON_READ } from '../../resources/engine/schema-shapes.js';
 
 export const JOB_STATES = ['open', 'started', 'completed', 'cancelled'] as const;
 export const MAX_JOB_MS = 7 * 86_400_000;
@@ -39,12 +39,13 @@ export const jobReadOnly = {
   originalFrom: { type: 'string', format: 'date-time' }, originalTo: { type: 'string', format: 'date-time' },
   absenceId: idOrNull, acceptedStatus: { type: 'string' },
   replacementJobId: { ...idOrNull, description: 'set on a job an absence affects once its replacement job exists' },
-  started: { type: 'array', items: { type: 'object', additionalProperties: true } },
-  absences: { type: 'array', items: { type: 'object', additionalProperties: true } },
-  timeTrackings: { type: 'array', items: { type: 'object', additionalProperties: true } },
-  salaries: { type: 'array', items: { type: 'object', additionalProperties: true } },
-  assignment: { type: ['object', 'null'], additionalProperties: true },
-  activityType: { type: ['object', 'null'], additionalProperties: true },
+  // Built by the read from other records (jobs-read.ts), not in events.
+  started: { type: 'array', items: { type: 'object', additionalProperties: true }, [DERIVED_ON_READ]: true },
+  absences: { type: 'array', items: { type: 'object', additionalProperties: true }, [DERIVED_ON_READ]: true },
+  timeTrackings: { type: 'array', items: { type: 'object', additionalProperties: true }, [DERIVED_ON_READ]: true },
+  salaries: { type: 'array', items: { type: 'object', additionalProperties: true }, [DERIVED_ON_READ]: true },
+  assignment: { type: ['object', 'null'], additionalProperties: true, [DERIVED_ON_READ]: true },
+  activityType: { type: ['object', 'null'], additionalProperties: true, [DERIVED_ON_READ]: true },
   user: { type: ['object', 'null'], additionalProperties: true, description: 'with includeUsersInResponse (null for an unassigned job)', [ABSENT_WHEN_UNSET]: true },
 };
 

@@ -5,7 +5,7 @@ import type { ListQuery } from '../../platform/http/list-query.js';
 import type { Compilable, RawBuilder } from 'kysely';
 import type { Resource, StoredRecord } from './define-resource.js';
 import { emit } from '../../platform/outbox/emit.js';
-import { toApi } from './to-api.js';
+import { toApi, unsetFields } from './to-api.js';
 
 /** Next number of a per-company sequence; a supplied number moves the sequence past it. */
 export async function nextNumber(tx: TenantTx, counter: string, supplied?: number): Promise<number> {
@@ -85,8 +85,13 @@ export async function insertRecord(tx: TenantTx, resource: Resource, record: New
   }).returningAll());
 }
 
-const entityJson = sql.raw(`crewbase_entity_json(stored.company_id, stored.id, stored.number, stored.status_code,
-  stored.created_at, stored.created_by, stored.modified_at, stored.modified_by, stored.chat_id)`);
+const entityJson = (alias: string) => sql.raw(`crewbase_entity_json(${alias}.company_id, ${alias}.id, ${alias}.number, ${alias}.status_code,
+  ${alias}.created_at, ${alias}.created_by, ${alias}.modified_at, ${alias}.modified_by, ${alias}.chat_id)`);
+
+/** A stored row (table alias) as the API shows it, built in SQL: what toApi() builds, for reads and events that stay in the database. */
+export function recordJson(resource: Resource, alias: string): RawBuilder<unknown> {
+  return sql`(${JSON.stringify(unsetFields(resource))}::jsonb || ${sql.raw(alias)}.doc || ${entityJson(alias)})`;
+}
 
 /**
  * Runs an insert or update (RETURNING *) and emits its event. Without a toApi hook the event (the
@@ -101,7 +106,7 @@ async function writeAndEmit(tx: TenantTx, resource: Resource, type: 'CREATE' | '
     if (rows[0]) await emitChange(tx, resource, type, rows[0]);
   } else {
     await sql`WITH stored AS (${write}) SELECT crewbase_emit(${tx.companyId}, ${type}, ${resource.webhookEntity},
-      ARRAY(SELECT stored.doc || ${entityJson} FROM stored))`.execute(tx.db);
+      ARRAY(SELECT ${recordJson(resource, 'stored')} FROM stored))`.execute(tx.db);
   }
 }
 
@@ -134,7 +139,7 @@ export async function upsertRecords(tx: TenantTx, resource: Resource, records: N
       continue;
     }
     const events = (type: 'CREATE' | 'UPDATE', inserted: boolean) => sql`crewbase_emit(${tx.companyId}, ${type}, ${resource.webhookEntity},
-      coalesce(array_agg(stored.doc || ${entityJson}) FILTER (WHERE stored.inserted = ${inserted}), '{}'::jsonb[]))`;
+      coalesce(array_agg(${recordJson(resource, 'stored')}) FILTER (WHERE stored.inserted = ${inserted}), '{}'::jsonb[]))`;
     await sql`WITH stored AS (${upsert}) SELECT ${events('CREATE', true)}, ${events('UPDATE', false)} FROM stored`.execute(tx.db);
   }
 }

@@ -81,9 +81,16 @@ export function presentFields(schema: Json): Json {
   return { ...schema, properties, required: Object.keys(properties).filter((key) => !properties[key][ABSENT_WHEN_UNSET]) };
 }
 
-/** The value each required top-level field of a response takes when the record does not hold it. */
+/**
+ * Schema keyword: a read builds the field from other records (a job's assignment, timeTrackings);
+ * events and toApi() leave it out, the read model and the serializer fill it.
+ */
+export const DERIVED_ON_READ = 'x-derivedOnRead';
+
+/** The value each required top-level field of a record's answer takes when its document does not hold it. */
 export function responseDefaults(response: Json): Record<string, unknown> {
-  return Object.fromEntries((response.required as string[]).map((key) => [key, response.properties[key].default ?? null]));
+  return Object.fromEntries((response.required as string[]).filter((key) => !response.properties[key][DERIVED_ON_READ])
+    .map((key) => [key, response.properties[key].default ?? null]));
 }
 
 export const commonEntityProperties = {
