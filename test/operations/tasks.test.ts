@@ -84,8 +84,8 @@ describe('task records', () => {
     assert.equal(task.companyId, admin.companyId);
     assert.equal(task.status.createdBy, admin.userId);
     assert.match(task.chatId, /^[0-9a-f]{24}$/);
-    assert.equal('firstStartedAt' in task, false);
-    assert.equal('firstTerminatedAt' in task, false);
+    assert.equal(task.firstStartedAt, null);
+    assert.equal(task.firstTerminatedAt, null);
 
     const listed = await ok('GET', `/v2/tasks/?_id=${created._id}`);
     assert.deepEqual(listed, [task]);
@@ -153,9 +153,9 @@ describe('task states', () => {
 
   test('firstStartedAt is set on the first move away from new and never changes', async () => {
     const id = await createTask({ title: 'Back and forth' });
-    assert.equal('firstStartedAt' in (await getTask(id)), false);
+    assert.equal((await getTask(id)).firstStartedAt, null);
     await ok('PATCH', `/v2/tasks/${id}`, { description: 'still new' });
-    assert.equal('firstStartedAt' in (await getTask(id)), false, 'a change that stays in new sets nothing');
+    assert.equal((await getTask(id)).firstStartedAt, null, 'a change that stays in new sets nothing');
 
     const before = Date.now();
     await ok('PATCH', `/v2/tasks/${id}`, { taskStatus: 'open' });
@@ -178,15 +178,15 @@ describe('task states', () => {
   test('a task created in a state other than new has firstStartedAt at once', async () => {
     const task = await getTask(await createTask({ title: 'Started at once', taskStatus: 'in_progress' }));
     assert.ok(task.firstStartedAt);
-    assert.equal('firstTerminatedAt' in task, false);
+    assert.equal(task.firstTerminatedAt, null);
   });
 
   test('firstTerminatedAt is set on the first completion and kept through reopen and complete again', async () => {
     const id = await createTask({ title: 'Done twice' });
     await ok('PATCH', `/v2/tasks/${id}`, { taskStatus: 'in_progress' });
-    assert.equal('firstTerminatedAt' in (await getTask(id)), false);
+    assert.equal((await getTask(id)).firstTerminatedAt, null);
     await ok('PATCH', `/v2/tasks/${id}`, { taskStatus: 'cancelled' });
-    assert.equal('firstTerminatedAt' in (await getTask(id)), false, 'cancelling is no completion');
+    assert.equal((await getTask(id)).firstTerminatedAt, null, 'cancelling is no completion');
     await ok('PATCH', `/v2/tasks/${id}`, { taskStatus: 'open' });
 
     await ok('PATCH', `/v2/tasks/${id}`, { taskStatus: 'completed' });
@@ -253,7 +253,7 @@ describe('POST /tasks/{id}/complete', () => {
     assert.deepEqual(await ok('POST', `/v2/tasks/${id}/complete`, {}), { completed: true });
     const task = await getTask(id);
     assert.equal(task.taskStatus, 'completed');
-    assert.equal('completionResponse' in task, false);
+    assert.equal(task.completionResponse, null);
   });
 
   test('a request without a body completes too (the body is optional)', async () => {
@@ -292,8 +292,8 @@ describe('POST /tasks/{id}/complete', () => {
     assertProblem(await req('POST', `/v2/tasks/${id}/complete`, { unknown: true }), 400);
     const task = await getTask(id);
     assert.equal(task.taskStatus, 'open');
-    assert.equal('completionResponse' in task, false);
-    assert.equal('firstTerminatedAt' in task, false);
+    assert.equal(task.completionResponse, null);
+    assert.equal(task.firstTerminatedAt, null);
   });
 
   test('an unknown task is 404', async () => {
