@@ -41,6 +41,7 @@ export function ignoredFields(declaration: WritableDeclaration, mode: WriteMode)
   for (const field of Object.keys(commonEntityProperties)) {
     // A client's number is applied on create where the resource accepts one; it never changes later.
     if (field === 'number' && mode === 'create' && declaration.acceptsNumber) continue;
+    if (writable[field]) continue; // a resource's own field of that name is its own
     tree[field] = true;
   }
   return tree;
