@@ -6,7 +6,11 @@ import type { Database } from '../../platform/db/database.js';
 import { listQuerySchema } from '../../platform/http/list-query.js';
 import { contextOf } from '../../platform/http/request-context.js';
 import { SECURITY, errorResponses, idParams } from '../../platform/http/route-docs.js';
+import { nameSchema } from '../../platform/openapi/schema-names.js';
 import { registerResource } from '../../resources/engine/register-resource.js';
+import { activityTypes } from '../../resources/activity-types.js';
+import { salaries } from '../pay/salaries-resource.js';
+import { timeTrackings } from '../time-tracking/time-trackings-resource.js';
 import { assignments } from './assignments-resource.js';
 import { jobTemplates } from './job-templates.js';
 import { jobs } from './jobs-resource.js';
@@ -14,7 +18,20 @@ import { assignBody, jobsService, replacementBody } from './jobs-service.js';
 import { timeFrameBody, type TimeFrameBody } from './time-frame-filter.js';
 
 const tags = ['jobs'];
-const jobArray = { type: 'array', items: jobs.response };
+// The Job as its reads show it: the embedded records typed as their own schemas (the read model
+// builds each whole, jobs-read.ts), so a generated client gets Job.assignment as an Assignment.
+const jobFields = (jobs.response as { properties: Record<string, object> }).properties;
+const jobResponse = nameSchema({
+  ...jobs.response,
+  properties: {
+    ...jobFields,
+    assignment: { anyOf: [assignments.response, { type: 'null' }], default: null, description: 'the assignment the job stems from' },
+    activityType: { anyOf: [activityTypes.response, { type: 'null' }], default: null, description: "the job's activity type" },
+    timeTrackings: { type: 'array', items: timeTrackings.response, default: [] },
+    salaries: { type: 'array', items: salaries.response, default: [] },
+  },
+}, 'Job');
+const jobArray = { type: 'array', items: jobResponse };
 const actionResult = { type: 'object', properties: { _id: { type: 'string' }, ids: { type: 'array', items: { type: 'string' } }, teamId: { type: 'string' }, splitId: { type: 'string' }, updated: { type: 'boolean' } } };
 
 export function registerSchedulingRoutes(app: FastifyInstance, deps: { database: Database }) {
@@ -35,7 +52,7 @@ export function registerSchedulingRoutes(app: FastifyInstance, deps: { database:
   });
 
   app.get('/jobs/:id', {
-    schema: { tags, summary: 'Read a job', security: SECURITY, params: idParams(), response: { 200: jobs.response, ...errorResponses([404]) } },
+    schema: { tags, summary: 'Read a job', security: SECURITY, params: idParams(), response: { 200: jobResponse, ...errorResponses([404]) } },
   }, async (request, reply) => reply.type('application/json').send(await service.get(contextOf(request), (request.params as { id: string }).id)));
 
   app.post('/jobs/jobsInTimeFrame', {
