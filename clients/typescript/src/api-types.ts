@@ -2662,10 +2662,12 @@ export interface Job {
   replacementJobId: string | null;
   started: Array<Record<string, unknown>>;
   absences: Array<Record<string, unknown>>;
-  timeTrackings: Array<Record<string, unknown>>;
-  salaries: Array<Record<string, unknown>>;
-  assignment: Record<string, unknown> | null;
-  activityType: Record<string, unknown> | null;
+  timeTrackings: Array<TimeTrackingEntry>;
+  salaries: Array<Salary>;
+  /** the assignment the job stems from */
+  assignment: Assignment | null;
+  /** the job's activity type */
+  activityType: ActivityType | null;
   /** with includeUsersInResponse (null for an unassigned job) */
   user?: Record<string, unknown> | null;
 }
@@ -12279,7 +12281,7 @@ export interface Operations {
       format?: "json" | "csv";
     };
     body: undefined;
-    response: ArrayBuffer;
+    response: Array<Record<string, unknown>>;
   };
   /** Create an user — POST /v2/users/ */
   "users.create": {
