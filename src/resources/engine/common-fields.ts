@@ -64,7 +64,7 @@ export function acceptIgnored(schema: Json, tree: IgnoredTree): Json {
 export function optionalNullable(schema: Json): Json {
   const required = new Set<string>(schema.required ?? []);
   const properties = Object.fromEntries(Object.entries(schema.properties as Json).map(([key, field]) => [
-    key, required.has(key) || field === IGNORED_FIELD ? field
+    key, required.has(key) || field.readOnly === true ? field
       : { anyOf: [field, { type: 'null' }], ...(field.description ? { description: field.description } : {}) },
   ]));
   return { ...schema, properties };
