@@ -82,51 +82,51 @@ export interface AbsenceCreate {
   /** on approval, tell the customers of the affected objects */
   sendEmailToCustomer?: boolean | null;
   /** set by the server; accepted and ignored in a write body */
-  state?: unknown | null;
+  state?: unknown;
   /** set by the server; accepted and ignored in a write body */
-  approvedBy?: unknown | null;
+  approvedBy?: unknown;
   /** set by the server; accepted and ignored in a write body */
-  declinedBy?: unknown | null;
+  declinedBy?: unknown;
   /** set by the server; accepted and ignored in a write body */
-  cancelledBy?: unknown | null;
+  cancelledBy?: unknown;
   /** set by the server; accepted and ignored in a write body */
-  declineComment?: unknown | null;
+  declineComment?: unknown;
   /** set by the server; accepted and ignored in a write body */
-  approvedAt?: unknown | null;
+  approvedAt?: unknown;
   /** set by the server; accepted and ignored in a write body */
-  cancelledAt?: unknown | null;
+  cancelledAt?: unknown;
   /** set by the server; accepted and ignored in a write body */
-  daysAbsentManual?: unknown | null;
+  daysAbsentManual?: unknown;
   /** set by the server; accepted and ignored in a write body */
-  affectedJobs?: unknown | null;
+  affectedJobs?: unknown;
   /** set by the server; accepted and ignored in a write body */
-  affectedObjectIds?: unknown | null;
+  affectedObjectIds?: unknown;
   /** set by the server; accepted and ignored in a write body */
-  isAssigned?: unknown | null;
+  isAssigned?: unknown;
   /** set by the server; accepted and ignored in a write body */
-  absencePaidTimeArray?: unknown | null;
+  absencePaidTimeArray?: unknown;
   /** set by the server; accepted and ignored in a write body */
-  replacements?: unknown | null;
+  replacements?: unknown;
   /** set by the server; accepted and ignored in a write body */
-  salaryIds?: unknown | null;
+  salaryIds?: unknown;
   /** set by the server; accepted and ignored in a write body */
-  leaveBooked?: unknown | null;
+  leaveBooked?: unknown;
   /** set by the server; accepted and ignored in a write body */
-  customerNotifications?: unknown | null;
+  customerNotifications?: unknown;
   /** set by the server; accepted and ignored in a write body */
-  periodFrom?: unknown | null;
+  periodFrom?: unknown;
   /** set by the server; accepted and ignored in a write body */
-  periodTo?: unknown | null;
+  periodTo?: unknown;
   /** set by the server; accepted and ignored in a write body */
-  _id?: unknown | null;
+  _id?: unknown;
   /** set by the server; accepted and ignored in a write body */
-  number?: unknown | null;
+  number?: unknown;
   /** set by the server; accepted and ignored in a write body */
-  companyId?: unknown | null;
+  companyId?: unknown;
   /** set by the server; accepted and ignored in a write body */
-  status?: unknown | null;
+  status?: unknown;
   /** set by the server; accepted and ignored in a write body */
-  chatId?: unknown | null;
+  chatId?: unknown;
 }
 
 export interface AccessGroup {
@@ -393,15 +393,15 @@ export interface AccessGroupCreate {
     };
   };
   /** set by the server; accepted and ignored in a write body */
-  _id?: unknown | null;
+  _id?: unknown;
   /** set by the server; accepted and ignored in a write body */
-  number?: unknown | null;
+  number?: unknown;
   /** set by the server; accepted and ignored in a write body */
-  companyId?: unknown | null;
+  companyId?: unknown;
   /** set by the server; accepted and ignored in a write body */
-  status?: unknown | null;
+  status?: unknown;
   /** set by the server; accepted and ignored in a write body */
-  chatId?: unknown | null;
+  chatId?: unknown;
 }
 
 export interface AccessGroupPatch {
@@ -558,15 +558,15 @@ export interface ActivityTypeCreate {
   hexCode?: string | null;
   description?: string | null;
   /** set by the server; accepted and ignored in a write body */
-  _id?: unknown | null;
+  _id?: unknown;
   /** set by the server; accepted and ignored in a write body */
-  number?: unknown | null;
+  number?: unknown;
   /** set by the server; accepted and ignored in a write body */
-  companyId?: unknown | null;
+  companyId?: unknown;
   /** set by the server; accepted and ignored in a write body */
-  status?: unknown | null;
+  status?: unknown;
   /** set by the server; accepted and ignored in a write body */
-  chatId?: unknown | null;
+  chatId?: unknown;
 }
 
 export interface ActivityTypePatch {
@@ -660,13 +660,13 @@ export interface ArticleCreate {
   tags?: Array<string> | null;
   number?: number | null;
   /** set by the server; accepted and ignored in a write body */
-  _id?: unknown | null;
+  _id?: unknown;
   /** set by the server; accepted and ignored in a write body */
-  companyId?: unknown | null;
+  companyId?: unknown;
   /** set by the server; accepted and ignored in a write body */
-  status?: unknown | null;
+  status?: unknown;
   /** set by the server; accepted and ignored in a write body */
-  chatId?: unknown | null;
+  chatId?: unknown;
 }
 
 export interface ArticlePatch {
@@ -854,15 +854,15 @@ export interface AssignmentCreate {
   jobChatId?: string | null;
   linkedCache?: Array<Record<string, unknown>> | null;
   /** set by the server; accepted and ignored in a write body */
-  _id?: unknown | null;
+  _id?: unknown;
   /** set by the server; accepted and ignored in a write body */
-  number?: unknown | null;
+  number?: unknown;
   /** set by the server; accepted and ignored in a write body */
-  companyId?: unknown | null;
+  companyId?: unknown;
   /** set by the server; accepted and ignored in a write body */
-  status?: unknown | null;
+  status?: unknown;
   /** set by the server; accepted and ignored in a write body */
-  chatId?: unknown | null;
+  chatId?: unknown;
 }
 
 export interface AssignmentPatch {
@@ -1056,25 +1056,25 @@ export interface ComplaintCreate {
   /** who handles the task it opens (the object manager when absent) */
   assigneeId?: string | null;
   /** set by the server; accepted and ignored in a write body */
-  state?: unknown | null;
+  state?: unknown;
   /** set by the server; accepted and ignored in a write body */
-  taskId?: unknown | null;
+  taskId?: unknown;
   /** set by the server; accepted and ignored in a write body */
-  customerId?: unknown | null;
+  customerId?: unknown;
   /** set by the server; accepted and ignored in a write body */
-  closedAt?: unknown | null;
+  closedAt?: unknown;
   /** set by the server; accepted and ignored in a write body */
-  resolution?: unknown | null;
+  resolution?: unknown;
   /** set by the server; accepted and ignored in a write body */
-  _id?: unknown | null;
+  _id?: unknown;
   /** set by the server; accepted and ignored in a write body */
-  number?: unknown | null;
+  number?: unknown;
   /** set by the server; accepted and ignored in a write body */
-  companyId?: unknown | null;
+  companyId?: unknown;
   /** set by the server; accepted and ignored in a write body */
-  status?: unknown | null;
+  status?: unknown;
   /** set by the server; accepted and ignored in a write body */
-  chatId?: unknown | null;
+  chatId?: unknown;
 }
 
 export interface ComplaintPatch {
@@ -1167,15 +1167,15 @@ export interface ContactCreate {
   comment?: string | null;
   tags?: Array<string> | null;
   /** set by the server; accepted and ignored in a write body */
-  _id?: unknown | null;
+  _id?: unknown;
   /** set by the server; accepted and ignored in a write body */
-  number?: unknown | null;
+  number?: unknown;
   /** set by the server; accepted and ignored in a write body */
-  companyId?: unknown | null;
+  companyId?: unknown;
   /** set by the server; accepted and ignored in a write body */
-  status?: unknown | null;
+  status?: unknown;
   /** set by the server; accepted and ignored in a write body */
-  chatId?: unknown | null;
+  chatId?: unknown;
 }
 
 export interface ContactPatch {
@@ -1347,91 +1347,91 @@ export interface CreditCreate {
   /** the invoice this credits */
   creditedInvoiceId?: string | null;
   /** set by the server; accepted and ignored in a write body */
-  state?: unknown | null;
+  state?: unknown;
   /** set by the server; accepted and ignored in a write body */
-  documentNumber?: unknown | null;
+  documentNumber?: unknown;
   /** set by the server; accepted and ignored in a write body */
-  issuedAt?: unknown | null;
+  issuedAt?: unknown;
   /** set by the server; accepted and ignored in a write body */
-  dueDate?: unknown | null;
+  dueDate?: unknown;
   /** set by the server; accepted and ignored in a write body */
-  currency?: unknown | null;
+  currency?: unknown;
   /** set by the server; accepted and ignored in a write body */
-  netAmount?: unknown | null;
+  netAmount?: unknown;
   /** set by the server; accepted and ignored in a write body */
-  taxAmount?: unknown | null;
+  taxAmount?: unknown;
   /** set by the server; accepted and ignored in a write body */
-  grossAmount?: unknown | null;
+  grossAmount?: unknown;
   /** set by the server; accepted and ignored in a write body */
-  vatBreakdown?: unknown | null;
+  vatBreakdown?: unknown;
   /** set by the server; accepted and ignored in a write body */
-  lineAmounts?: unknown | null;
+  lineAmounts?: unknown;
   /** set by the server; accepted and ignored in a write body */
-  seller?: unknown | null;
+  seller?: unknown;
   /** set by the server; accepted and ignored in a write body */
-  buyer?: unknown | null;
+  buyer?: unknown;
   /** set by the server; accepted and ignored in a write body */
-  delivery?: unknown | null;
+  delivery?: unknown;
   /** set by the server; accepted and ignored in a write body */
-  paymentTerm?: unknown | null;
+  paymentTerm?: unknown;
   /** set by the server; accepted and ignored in a write body */
-  paidAmount?: unknown | null;
+  paidAmount?: unknown;
   /** set by the server; accepted and ignored in a write body */
-  openAmount?: unknown | null;
+  openAmount?: unknown;
   /** set by the server; accepted and ignored in a write body */
-  overpaidAmount?: unknown | null;
+  overpaidAmount?: unknown;
   /** set by the server; accepted and ignored in a write body */
-  skontoApplied?: unknown | null;
+  skontoApplied?: unknown;
   /** set by the server; accepted and ignored in a write body */
-  invoiceId?: unknown | null;
+  invoiceId?: unknown;
   /** set by the server; accepted and ignored in a write body */
-  invoiceNumber?: unknown | null;
+  invoiceNumber?: unknown;
   /** set by the server; accepted and ignored in a write body */
-  stornoId?: unknown | null;
+  stornoId?: unknown;
   /** set by the server; accepted and ignored in a write body */
-  acceptedAt?: unknown | null;
+  acceptedAt?: unknown;
   /** set by the server; accepted and ignored in a write body */
-  declinedAt?: unknown | null;
+  declinedAt?: unknown;
   /** set by the server; accepted and ignored in a write body */
-  creditedInvoiceNumber?: unknown | null;
+  creditedInvoiceNumber?: unknown;
   /** set by the server; accepted and ignored in a write body */
-  creditedInvoiceDate?: unknown | null;
+  creditedInvoiceDate?: unknown;
   /** set by the server; accepted and ignored in a write body */
-  invoiceDate?: unknown | null;
+  invoiceDate?: unknown;
   /** set by the server; accepted and ignored in a write body */
-  reminderLevel?: unknown | null;
+  reminderLevel?: unknown;
   /** set by the server; accepted and ignored in a write body */
-  lastReminderDate?: unknown | null;
+  lastReminderDate?: unknown;
   /** set by the server; accepted and ignored in a write body */
-  reminderFees?: unknown | null;
+  reminderFees?: unknown;
   /** set by the server; accepted and ignored in a write body */
-  skontoAmount?: unknown | null;
+  skontoAmount?: unknown;
   /** set by the server; accepted and ignored in a write body */
-  sendings?: unknown | null;
+  sendings?: unknown;
   /** set by the server; accepted and ignored in a write body */
-  lineTotalAmount?: unknown | null;
+  lineTotalAmount?: unknown;
   /** set by the server; accepted and ignored in a write body */
-  allowanceTotalAmount?: unknown | null;
+  allowanceTotalAmount?: unknown;
   /** set by the server; accepted and ignored in a write body */
-  chargeTotalAmount?: unknown | null;
+  chargeTotalAmount?: unknown;
   /** set by the server; accepted and ignored in a write body */
-  skontoBaseAmount?: unknown | null;
+  skontoBaseAmount?: unknown;
   /** set by the server; accepted and ignored in a write body */
-  prepaidAmount?: unknown | null;
+  prepaidAmount?: unknown;
   /** set by the server; accepted and ignored in a write body */
-  amountDue?: unknown | null;
+  amountDue?: unknown;
   /** set by the server; accepted and ignored in a write body */
-  partialInvoices?: unknown | null;
+  partialInvoices?: unknown;
   /** set by the server; accepted and ignored in a write body */
-  _id?: unknown | null;
+  _id?: unknown;
   /** set by the server; accepted and ignored in a write body */
-  number?: unknown | null;
+  number?: unknown;
   /** set by the server; accepted and ignored in a write body */
-  companyId?: unknown | null;
+  companyId?: unknown;
   /** set by the server; accepted and ignored in a write body */
-  status?: unknown | null;
+  status?: unknown;
   /** set by the server; accepted and ignored in a write body */
-  chatId?: unknown | null;
+  chatId?: unknown;
 }
 
 export interface CreditPatch {
@@ -1618,13 +1618,13 @@ export interface CustomerCreate {
   } | null;
   number?: number | null;
   /** set by the server; accepted and ignored in a write body */
-  _id?: unknown | null;
+  _id?: unknown;
   /** set by the server; accepted and ignored in a write body */
-  companyId?: unknown | null;
+  companyId?: unknown;
   /** set by the server; accepted and ignored in a write body */
-  status?: unknown | null;
+  status?: unknown;
   /** set by the server; accepted and ignored in a write body */
-  chatId?: unknown | null;
+  chatId?: unknown;
 }
 
 export interface CustomerObject {
@@ -1694,13 +1694,13 @@ export interface CustomerObjectCreate {
   tags?: Array<string> | null;
   number?: number | null;
   /** set by the server; accepted and ignored in a write body */
-  _id?: unknown | null;
+  _id?: unknown;
   /** set by the server; accepted and ignored in a write body */
-  companyId?: unknown | null;
+  companyId?: unknown;
   /** set by the server; accepted and ignored in a write body */
-  status?: unknown | null;
+  status?: unknown;
   /** set by the server; accepted and ignored in a write body */
-  chatId?: unknown | null;
+  chatId?: unknown;
 }
 
 export interface CustomerObjectPatch {
@@ -1882,13 +1882,13 @@ export interface EquipmentCreate {
   tags?: Array<string> | null;
   number?: number | null;
   /** set by the server; accepted and ignored in a write body */
-  _id?: unknown | null;
+  _id?: unknown;
   /** set by the server; accepted and ignored in a write body */
-  companyId?: unknown | null;
+  companyId?: unknown;
   /** set by the server; accepted and ignored in a write body */
-  status?: unknown | null;
+  status?: unknown;
   /** set by the server; accepted and ignored in a write body */
-  chatId?: unknown | null;
+  chatId?: unknown;
 }
 
 export interface EquipmentPatch {
@@ -1929,15 +1929,15 @@ export interface EquipmentTypeCreate {
   description?: string | null;
   maintenanceIntervalDays?: number | null;
   /** set by the server; accepted and ignored in a write body */
-  _id?: unknown | null;
+  _id?: unknown;
   /** set by the server; accepted and ignored in a write body */
-  number?: unknown | null;
+  number?: unknown;
   /** set by the server; accepted and ignored in a write body */
-  companyId?: unknown | null;
+  companyId?: unknown;
   /** set by the server; accepted and ignored in a write body */
-  status?: unknown | null;
+  status?: unknown;
   /** set by the server; accepted and ignored in a write body */
-  chatId?: unknown | null;
+  chatId?: unknown;
 }
 
 export interface EquipmentTypePatch {
@@ -2113,91 +2113,91 @@ export interface InvoiceCreate {
   /** final invoices: the issued partial invoices of the same customer it settles */
   partialInvoiceIds?: Array<string> | null;
   /** set by the server; accepted and ignored in a write body */
-  state?: unknown | null;
+  state?: unknown;
   /** set by the server; accepted and ignored in a write body */
-  documentNumber?: unknown | null;
+  documentNumber?: unknown;
   /** set by the server; accepted and ignored in a write body */
-  issuedAt?: unknown | null;
+  issuedAt?: unknown;
   /** set by the server; accepted and ignored in a write body */
-  dueDate?: unknown | null;
+  dueDate?: unknown;
   /** set by the server; accepted and ignored in a write body */
-  currency?: unknown | null;
+  currency?: unknown;
   /** set by the server; accepted and ignored in a write body */
-  netAmount?: unknown | null;
+  netAmount?: unknown;
   /** set by the server; accepted and ignored in a write body */
-  taxAmount?: unknown | null;
+  taxAmount?: unknown;
   /** set by the server; accepted and ignored in a write body */
-  grossAmount?: unknown | null;
+  grossAmount?: unknown;
   /** set by the server; accepted and ignored in a write body */
-  vatBreakdown?: unknown | null;
+  vatBreakdown?: unknown;
   /** set by the server; accepted and ignored in a write body */
-  lineAmounts?: unknown | null;
+  lineAmounts?: unknown;
   /** set by the server; accepted and ignored in a write body */
-  seller?: unknown | null;
+  seller?: unknown;
   /** set by the server; accepted and ignored in a write body */
-  buyer?: unknown | null;
+  buyer?: unknown;
   /** set by the server; accepted and ignored in a write body */
-  delivery?: unknown | null;
+  delivery?: unknown;
   /** set by the server; accepted and ignored in a write body */
-  paymentTerm?: unknown | null;
+  paymentTerm?: unknown;
   /** set by the server; accepted and ignored in a write body */
-  paidAmount?: unknown | null;
+  paidAmount?: unknown;
   /** set by the server; accepted and ignored in a write body */
-  openAmount?: unknown | null;
+  openAmount?: unknown;
   /** set by the server; accepted and ignored in a write body */
-  overpaidAmount?: unknown | null;
+  overpaidAmount?: unknown;
   /** set by the server; accepted and ignored in a write body */
-  skontoApplied?: unknown | null;
+  skontoApplied?: unknown;
   /** set by the server; accepted and ignored in a write body */
-  invoiceId?: unknown | null;
+  invoiceId?: unknown;
   /** set by the server; accepted and ignored in a write body */
-  invoiceNumber?: unknown | null;
+  invoiceNumber?: unknown;
   /** set by the server; accepted and ignored in a write body */
-  stornoId?: unknown | null;
+  stornoId?: unknown;
   /** set by the server; accepted and ignored in a write body */
-  acceptedAt?: unknown | null;
+  acceptedAt?: unknown;
   /** set by the server; accepted and ignored in a write body */
-  declinedAt?: unknown | null;
+  declinedAt?: unknown;
   /** set by the server; accepted and ignored in a write body */
-  creditedInvoiceNumber?: unknown | null;
+  creditedInvoiceNumber?: unknown;
   /** set by the server; accepted and ignored in a write body */
-  creditedInvoiceDate?: unknown | null;
+  creditedInvoiceDate?: unknown;
   /** set by the server; accepted and ignored in a write body */
-  invoiceDate?: unknown | null;
+  invoiceDate?: unknown;
   /** set by the server; accepted and ignored in a write body */
-  reminderLevel?: unknown | null;
+  reminderLevel?: unknown;
   /** set by the server; accepted and ignored in a write body */
-  lastReminderDate?: unknown | null;
+  lastReminderDate?: unknown;
   /** set by the server; accepted and ignored in a write body */
-  reminderFees?: unknown | null;
+  reminderFees?: unknown;
   /** set by the server; accepted and ignored in a write body */
-  skontoAmount?: unknown | null;
+  skontoAmount?: unknown;
   /** set by the server; accepted and ignored in a write body */
-  sendings?: unknown | null;
+  sendings?: unknown;
   /** set by the server; accepted and ignored in a write body */
-  lineTotalAmount?: unknown | null;
+  lineTotalAmount?: unknown;
   /** set by the server; accepted and ignored in a write body */
-  allowanceTotalAmount?: unknown | null;
+  allowanceTotalAmount?: unknown;
   /** set by the server; accepted and ignored in a write body */
-  chargeTotalAmount?: unknown | null;
+  chargeTotalAmount?: unknown;
   /** set by the server; accepted and ignored in a write body */
-  skontoBaseAmount?: unknown | null;
+  skontoBaseAmount?: unknown;
   /** set by the server; accepted and ignored in a write body */
-  prepaidAmount?: unknown | null;
+  prepaidAmount?: unknown;
   /** set by the server; accepted and ignored in a write body */
-  amountDue?: unknown | null;
+  amountDue?: unknown;
   /** set by the server; accepted and ignored in a write body */
-  partialInvoices?: unknown | null;
+  partialInvoices?: unknown;
   /** set by the server; accepted and ignored in a write body */
-  _id?: unknown | null;
+  _id?: unknown;
   /** set by the server; accepted and ignored in a write body */
-  number?: unknown | null;
+  number?: unknown;
   /** set by the server; accepted and ignored in a write body */
-  companyId?: unknown | null;
+  companyId?: unknown;
   /** set by the server; accepted and ignored in a write body */
-  status?: unknown | null;
+  status?: unknown;
   /** set by the server; accepted and ignored in a write body */
-  chatId?: unknown | null;
+  chatId?: unknown;
 }
 
 export interface InvoicePatch {
@@ -2409,15 +2409,15 @@ export interface InvoiceReminderTemplateCreate {
   subject: string;
   text: string;
   /** set by the server; accepted and ignored in a write body */
-  _id?: unknown | null;
+  _id?: unknown;
   /** set by the server; accepted and ignored in a write body */
-  number?: unknown | null;
+  number?: unknown;
   /** set by the server; accepted and ignored in a write body */
-  companyId?: unknown | null;
+  companyId?: unknown;
   /** set by the server; accepted and ignored in a write body */
-  status?: unknown | null;
+  status?: unknown;
   /** set by the server; accepted and ignored in a write body */
-  chatId?: unknown | null;
+  chatId?: unknown;
 }
 
 export interface InvoiceReminderTemplatePatch {
@@ -2549,15 +2549,15 @@ export interface InvoiceTemplateCreate {
   /** used by documents that name no template */
   default?: boolean | null;
   /** set by the server; accepted and ignored in a write body */
-  _id?: unknown | null;
+  _id?: unknown;
   /** set by the server; accepted and ignored in a write body */
-  number?: unknown | null;
+  number?: unknown;
   /** set by the server; accepted and ignored in a write body */
-  companyId?: unknown | null;
+  companyId?: unknown;
   /** set by the server; accepted and ignored in a write body */
-  status?: unknown | null;
+  status?: unknown;
   /** set by the server; accepted and ignored in a write body */
-  chatId?: unknown | null;
+  chatId?: unknown;
 }
 
 export interface InvoiceTemplatePatch {
@@ -2708,47 +2708,47 @@ export interface JobCreate {
   state?: ("open" | "started" | "completed" | "cancelled") | null;
   tags?: Array<string> | null;
   /** set by the server; accepted and ignored in a write body */
-  teamId?: unknown | null;
+  teamId?: unknown;
   /** set by the server; accepted and ignored in a write body */
-  splitId?: unknown | null;
+  splitId?: unknown;
   /** set by the server; accepted and ignored in a write body */
-  originalId?: unknown | null;
+  originalId?: unknown;
   /** set by the server; accepted and ignored in a write body */
-  masterJobId?: unknown | null;
+  masterJobId?: unknown;
   /** set by the server; accepted and ignored in a write body */
-  originalFrom?: unknown | null;
+  originalFrom?: unknown;
   /** set by the server; accepted and ignored in a write body */
-  originalTo?: unknown | null;
+  originalTo?: unknown;
   /** set by the server; accepted and ignored in a write body */
-  absenceId?: unknown | null;
+  absenceId?: unknown;
   /** set by the server; accepted and ignored in a write body */
-  acceptedStatus?: unknown | null;
+  acceptedStatus?: unknown;
   /** set by the server; accepted and ignored in a write body */
-  replacementJobId?: unknown | null;
+  replacementJobId?: unknown;
   /** set by the server; accepted and ignored in a write body */
-  started?: unknown | null;
+  started?: unknown;
   /** set by the server; accepted and ignored in a write body */
-  absences?: unknown | null;
+  absences?: unknown;
   /** set by the server; accepted and ignored in a write body */
-  timeTrackings?: unknown | null;
+  timeTrackings?: unknown;
   /** set by the server; accepted and ignored in a write body */
-  salaries?: unknown | null;
+  salaries?: unknown;
   /** set by the server; accepted and ignored in a write body */
-  assignment?: unknown | null;
+  assignment?: unknown;
   /** set by the server; accepted and ignored in a write body */
-  activityType?: unknown | null;
+  activityType?: unknown;
   /** set by the server; accepted and ignored in a write body */
-  user?: unknown | null;
+  user?: unknown;
   /** set by the server; accepted and ignored in a write body */
-  _id?: unknown | null;
+  _id?: unknown;
   /** set by the server; accepted and ignored in a write body */
-  number?: unknown | null;
+  number?: unknown;
   /** set by the server; accepted and ignored in a write body */
-  companyId?: unknown | null;
+  companyId?: unknown;
   /** set by the server; accepted and ignored in a write body */
-  status?: unknown | null;
+  status?: unknown;
   /** set by the server; accepted and ignored in a write body */
-  chatId?: unknown | null;
+  chatId?: unknown;
 }
 
 export interface JobPatch {
@@ -2815,15 +2815,15 @@ export interface JobTemplateCreate {
   description?: string | null;
   checklist?: Array<Record<string, unknown>> | null;
   /** set by the server; accepted and ignored in a write body */
-  _id?: unknown | null;
+  _id?: unknown;
   /** set by the server; accepted and ignored in a write body */
-  number?: unknown | null;
+  number?: unknown;
   /** set by the server; accepted and ignored in a write body */
-  companyId?: unknown | null;
+  companyId?: unknown;
   /** set by the server; accepted and ignored in a write body */
-  status?: unknown | null;
+  status?: unknown;
   /** set by the server; accepted and ignored in a write body */
-  chatId?: unknown | null;
+  chatId?: unknown;
 }
 
 export interface JobTemplatePatch {
@@ -2893,27 +2893,27 @@ export interface MaterialOrderCreate {
   objectManagerId?: string | null;
   invoiceId?: string | null;
   /** set by the server; accepted and ignored in a write body */
-  completed?: unknown | null;
+  completed?: unknown;
   /** set by the server; accepted and ignored in a write body */
-  completedAt?: unknown | null;
+  completedAt?: unknown;
   /** set by the server; accepted and ignored in a write body */
-  completedBy?: unknown | null;
+  completedBy?: unknown;
   /** set by the server; accepted and ignored in a write body */
-  approved?: unknown | null;
+  approved?: unknown;
   /** set by the server; accepted and ignored in a write body */
-  approvedBy?: unknown | null;
+  approvedBy?: unknown;
   /** set by the server; accepted and ignored in a write body */
-  approvedAt?: unknown | null;
+  approvedAt?: unknown;
   /** set by the server; accepted and ignored in a write body */
-  _id?: unknown | null;
+  _id?: unknown;
   /** set by the server; accepted and ignored in a write body */
-  number?: unknown | null;
+  number?: unknown;
   /** set by the server; accepted and ignored in a write body */
-  companyId?: unknown | null;
+  companyId?: unknown;
   /** set by the server; accepted and ignored in a write body */
-  status?: unknown | null;
+  status?: unknown;
   /** set by the server; accepted and ignored in a write body */
-  chatId?: unknown | null;
+  chatId?: unknown;
 }
 
 export interface MaterialOrderPatch {
@@ -3082,91 +3082,91 @@ export interface OfferCreate {
   /** YYYY-MM-DD */
   validUntil?: string | null;
   /** set by the server; accepted and ignored in a write body */
-  state?: unknown | null;
+  state?: unknown;
   /** set by the server; accepted and ignored in a write body */
-  documentNumber?: unknown | null;
+  documentNumber?: unknown;
   /** set by the server; accepted and ignored in a write body */
-  issuedAt?: unknown | null;
+  issuedAt?: unknown;
   /** set by the server; accepted and ignored in a write body */
-  dueDate?: unknown | null;
+  dueDate?: unknown;
   /** set by the server; accepted and ignored in a write body */
-  currency?: unknown | null;
+  currency?: unknown;
   /** set by the server; accepted and ignored in a write body */
-  netAmount?: unknown | null;
+  netAmount?: unknown;
   /** set by the server; accepted and ignored in a write body */
-  taxAmount?: unknown | null;
+  taxAmount?: unknown;
   /** set by the server; accepted and ignored in a write body */
-  grossAmount?: unknown | null;
+  grossAmount?: unknown;
   /** set by the server; accepted and ignored in a write body */
-  vatBreakdown?: unknown | null;
+  vatBreakdown?: unknown;
   /** set by the server; accepted and ignored in a write body */
-  lineAmounts?: unknown | null;
+  lineAmounts?: unknown;
   /** set by the server; accepted and ignored in a write body */
-  seller?: unknown | null;
+  seller?: unknown;
   /** set by the server; accepted and ignored in a write body */
-  buyer?: unknown | null;
+  buyer?: unknown;
   /** set by the server; accepted and ignored in a write body */
-  delivery?: unknown | null;
+  delivery?: unknown;
   /** set by the server; accepted and ignored in a write body */
-  paymentTerm?: unknown | null;
+  paymentTerm?: unknown;
   /** set by the server; accepted and ignored in a write body */
-  paidAmount?: unknown | null;
+  paidAmount?: unknown;
   /** set by the server; accepted and ignored in a write body */
-  openAmount?: unknown | null;
+  openAmount?: unknown;
   /** set by the server; accepted and ignored in a write body */
-  overpaidAmount?: unknown | null;
+  overpaidAmount?: unknown;
   /** set by the server; accepted and ignored in a write body */
-  skontoApplied?: unknown | null;
+  skontoApplied?: unknown;
   /** set by the server; accepted and ignored in a write body */
-  invoiceId?: unknown | null;
+  invoiceId?: unknown;
   /** set by the server; accepted and ignored in a write body */
-  invoiceNumber?: unknown | null;
+  invoiceNumber?: unknown;
   /** set by the server; accepted and ignored in a write body */
-  stornoId?: unknown | null;
+  stornoId?: unknown;
   /** set by the server; accepted and ignored in a write body */
-  acceptedAt?: unknown | null;
+  acceptedAt?: unknown;
   /** set by the server; accepted and ignored in a write body */
-  declinedAt?: unknown | null;
+  declinedAt?: unknown;
   /** set by the server; accepted and ignored in a write body */
-  creditedInvoiceNumber?: unknown | null;
+  creditedInvoiceNumber?: unknown;
   /** set by the server; accepted and ignored in a write body */
-  creditedInvoiceDate?: unknown | null;
+  creditedInvoiceDate?: unknown;
   /** set by the server; accepted and ignored in a write body */
-  invoiceDate?: unknown | null;
+  invoiceDate?: unknown;
   /** set by the server; accepted and ignored in a write body */
-  reminderLevel?: unknown | null;
+  reminderLevel?: unknown;
   /** set by the server; accepted and ignored in a write body */
-  lastReminderDate?: unknown | null;
+  lastReminderDate?: unknown;
   /** set by the server; accepted and ignored in a write body */
-  reminderFees?: unknown | null;
+  reminderFees?: unknown;
   /** set by the server; accepted and ignored in a write body */
-  skontoAmount?: unknown | null;
+  skontoAmount?: unknown;
   /** set by the server; accepted and ignored in a write body */
-  sendings?: unknown | null;
+  sendings?: unknown;
   /** set by the server; accepted and ignored in a write body */
-  lineTotalAmount?: unknown | null;
+  lineTotalAmount?: unknown;
   /** set by the server; accepted and ignored in a write body */
-  allowanceTotalAmount?: unknown | null;
+  allowanceTotalAmount?: unknown;
   /** set by the server; accepted and ignored in a write body */
-  chargeTotalAmount?: unknown | null;
+  chargeTotalAmount?: unknown;
   /** set by the server; accepted and ignored in a write body */
-  skontoBaseAmount?: unknown | null;
+  skontoBaseAmount?: unknown;
   /** set by the server; accepted and ignored in a write body */
-  prepaidAmount?: unknown | null;
+  prepaidAmount?: unknown;
   /** set by the server; accepted and ignored in a write body */
-  amountDue?: unknown | null;
+  amountDue?: unknown;
   /** set by the server; accepted and ignored in a write body */
-  partialInvoices?: unknown | null;
+  partialInvoices?: unknown;
   /** set by the server; accepted and ignored in a write body */
-  _id?: unknown | null;
+  _id?: unknown;
   /** set by the server; accepted and ignored in a write body */
-  number?: unknown | null;
+  number?: unknown;
   /** set by the server; accepted and ignored in a write body */
-  companyId?: unknown | null;
+  companyId?: unknown;
   /** set by the server; accepted and ignored in a write body */
-  status?: unknown | null;
+  status?: unknown;
   /** set by the server; accepted and ignored in a write body */
-  chatId?: unknown | null;
+  chatId?: unknown;
 }
 
 export interface OfferPatch {
@@ -3284,15 +3284,15 @@ export interface PayTypeCreate {
   /** a pay type for paid absence time */
   absence?: boolean | null;
   /** set by the server; accepted and ignored in a write body */
-  _id?: unknown | null;
+  _id?: unknown;
   /** set by the server; accepted and ignored in a write body */
-  number?: unknown | null;
+  number?: unknown;
   /** set by the server; accepted and ignored in a write body */
-  companyId?: unknown | null;
+  companyId?: unknown;
   /** set by the server; accepted and ignored in a write body */
-  status?: unknown | null;
+  status?: unknown;
   /** set by the server; accepted and ignored in a write body */
-  chatId?: unknown | null;
+  chatId?: unknown;
 }
 
 export interface PayTypePatch {
@@ -3337,15 +3337,15 @@ export interface PaymentCreate {
   reference?: string | null;
   note?: string | null;
   /** set by the server; accepted and ignored in a write body */
-  _id?: unknown | null;
+  _id?: unknown;
   /** set by the server; accepted and ignored in a write body */
-  number?: unknown | null;
+  number?: unknown;
   /** set by the server; accepted and ignored in a write body */
-  companyId?: unknown | null;
+  companyId?: unknown;
   /** set by the server; accepted and ignored in a write body */
-  status?: unknown | null;
+  status?: unknown;
   /** set by the server; accepted and ignored in a write body */
-  chatId?: unknown | null;
+  chatId?: unknown;
 }
 
 export interface PaymentMethod {
@@ -3368,15 +3368,15 @@ export interface PaymentMethodCreate {
   /** UNCL 4461 payment means code, e.g. 58 SEPA credit transfer, 59 SEPA direct debit */
   code?: string | null;
   /** set by the server; accepted and ignored in a write body */
-  _id?: unknown | null;
+  _id?: unknown;
   /** set by the server; accepted and ignored in a write body */
-  number?: unknown | null;
+  number?: unknown;
   /** set by the server; accepted and ignored in a write body */
-  companyId?: unknown | null;
+  companyId?: unknown;
   /** set by the server; accepted and ignored in a write body */
-  status?: unknown | null;
+  status?: unknown;
   /** set by the server; accepted and ignored in a write body */
-  chatId?: unknown | null;
+  chatId?: unknown;
 }
 
 export interface PaymentMethodPatch {
@@ -3429,15 +3429,15 @@ export interface PaymentTermCreate {
   skontoDays?: number | null;
   default?: boolean | null;
   /** set by the server; accepted and ignored in a write body */
-  _id?: unknown | null;
+  _id?: unknown;
   /** set by the server; accepted and ignored in a write body */
-  number?: unknown | null;
+  number?: unknown;
   /** set by the server; accepted and ignored in a write body */
-  companyId?: unknown | null;
+  companyId?: unknown;
   /** set by the server; accepted and ignored in a write body */
-  status?: unknown | null;
+  status?: unknown;
   /** set by the server; accepted and ignored in a write body */
-  chatId?: unknown | null;
+  chatId?: unknown;
 }
 
 export interface PaymentTermPatch {
@@ -3547,15 +3547,15 @@ export interface QualityControlEntryCreate {
   }> | null;
   images?: Array<string> | null;
   /** set by the server; accepted and ignored in a write body */
-  _id?: unknown | null;
+  _id?: unknown;
   /** set by the server; accepted and ignored in a write body */
-  number?: unknown | null;
+  number?: unknown;
   /** set by the server; accepted and ignored in a write body */
-  companyId?: unknown | null;
+  companyId?: unknown;
   /** set by the server; accepted and ignored in a write body */
-  status?: unknown | null;
+  status?: unknown;
   /** set by the server; accepted and ignored in a write body */
-  chatId?: unknown | null;
+  chatId?: unknown;
 }
 
 export interface QualityControlEntryPatch {
@@ -3810,13 +3810,13 @@ export interface ServiceProductCreate {
   tags?: Array<string> | null;
   number?: number | null;
   /** set by the server; accepted and ignored in a write body */
-  _id?: unknown | null;
+  _id?: unknown;
   /** set by the server; accepted and ignored in a write body */
-  companyId?: unknown | null;
+  companyId?: unknown;
   /** set by the server; accepted and ignored in a write body */
-  status?: unknown | null;
+  status?: unknown;
   /** set by the server; accepted and ignored in a write body */
-  chatId?: unknown | null;
+  chatId?: unknown;
 }
 
 export interface ServiceProductPatch {
@@ -3870,25 +3870,25 @@ export interface ServiceReportCreate {
   title?: string | null;
   comment?: string | null;
   /** set by the server; accepted and ignored in a write body */
-  customerId?: unknown | null;
+  customerId?: unknown;
   /** set by the server; accepted and ignored in a write body */
-  state?: unknown | null;
+  state?: unknown;
   /** set by the server; accepted and ignored in a write body */
-  jobs?: unknown | null;
+  jobs?: unknown;
   /** set by the server; accepted and ignored in a write body */
-  totalWorkingTime?: unknown | null;
+  totalWorkingTime?: unknown;
   /** set by the server; accepted and ignored in a write body */
-  signature?: unknown | null;
+  signature?: unknown;
   /** set by the server; accepted and ignored in a write body */
-  _id?: unknown | null;
+  _id?: unknown;
   /** set by the server; accepted and ignored in a write body */
-  number?: unknown | null;
+  number?: unknown;
   /** set by the server; accepted and ignored in a write body */
-  companyId?: unknown | null;
+  companyId?: unknown;
   /** set by the server; accepted and ignored in a write body */
-  status?: unknown | null;
+  status?: unknown;
   /** set by the server; accepted and ignored in a write body */
-  chatId?: unknown | null;
+  chatId?: unknown;
 }
 
 export interface ServiceReportPatch {
@@ -3980,13 +3980,13 @@ export interface SupplierCreate {
   tags?: Array<string> | null;
   number?: number | null;
   /** set by the server; accepted and ignored in a write body */
-  _id?: unknown | null;
+  _id?: unknown;
   /** set by the server; accepted and ignored in a write body */
-  companyId?: unknown | null;
+  companyId?: unknown;
   /** set by the server; accepted and ignored in a write body */
-  status?: unknown | null;
+  status?: unknown;
   /** set by the server; accepted and ignored in a write body */
-  chatId?: unknown | null;
+  chatId?: unknown;
 }
 
 export interface SupplierPatch {
@@ -4090,15 +4090,15 @@ export interface SurchargeCreate {
   active?: boolean | null;
   description?: string | null;
   /** set by the server; accepted and ignored in a write body */
-  _id?: unknown | null;
+  _id?: unknown;
   /** set by the server; accepted and ignored in a write body */
-  number?: unknown | null;
+  number?: unknown;
   /** set by the server; accepted and ignored in a write body */
-  companyId?: unknown | null;
+  companyId?: unknown;
   /** set by the server; accepted and ignored in a write body */
-  status?: unknown | null;
+  status?: unknown;
   /** set by the server; accepted and ignored in a write body */
-  chatId?: unknown | null;
+  chatId?: unknown;
 }
 
 export interface SurchargePatch {
@@ -4212,29 +4212,29 @@ export interface TaskCreate {
   documentIds?: Array<string> | null;
   callId?: string | null;
   /** set by the server; accepted and ignored in a write body */
-  identifierNumber?: unknown | null;
+  identifierNumber?: unknown;
   /** set by the server; accepted and ignored in a write body */
-  firstStartedAt?: unknown | null;
+  firstStartedAt?: unknown;
   /** set by the server; accepted and ignored in a write body */
-  firstTerminatedAt?: unknown | null;
+  firstTerminatedAt?: unknown;
   /** set by the server; accepted and ignored in a write body */
-  complaintCreatedAt?: unknown | null;
+  complaintCreatedAt?: unknown;
   /** set by the server; accepted and ignored in a write body */
-  complaintId?: unknown | null;
+  complaintId?: unknown;
   /** set by the server; accepted and ignored in a write body */
-  completionResponse?: unknown | null;
+  completionResponse?: unknown;
   /** set by the server; accepted and ignored in a write body */
-  taskTemplate?: unknown | null;
+  taskTemplate?: unknown;
   /** set by the server; accepted and ignored in a write body */
-  _id?: unknown | null;
+  _id?: unknown;
   /** set by the server; accepted and ignored in a write body */
-  number?: unknown | null;
+  number?: unknown;
   /** set by the server; accepted and ignored in a write body */
-  companyId?: unknown | null;
+  companyId?: unknown;
   /** set by the server; accepted and ignored in a write body */
-  status?: unknown | null;
+  status?: unknown;
   /** set by the server; accepted and ignored in a write body */
-  chatId?: unknown | null;
+  chatId?: unknown;
 }
 
 export interface TaskPatch {
@@ -4345,15 +4345,15 @@ export interface TaskTemplateCreate {
   /** default true */
   active?: boolean | null;
   /** set by the server; accepted and ignored in a write body */
-  _id?: unknown | null;
+  _id?: unknown;
   /** set by the server; accepted and ignored in a write body */
-  number?: unknown | null;
+  number?: unknown;
   /** set by the server; accepted and ignored in a write body */
-  companyId?: unknown | null;
+  companyId?: unknown;
   /** set by the server; accepted and ignored in a write body */
-  status?: unknown | null;
+  status?: unknown;
   /** set by the server; accepted and ignored in a write body */
-  chatId?: unknown | null;
+  chatId?: unknown;
 }
 
 export interface TaskTemplatePatch {
@@ -4411,15 +4411,15 @@ export interface TaskTypeCreate {
   prefix?: string | null;
   hexCode?: string | null;
   /** set by the server; accepted and ignored in a write body */
-  _id?: unknown | null;
+  _id?: unknown;
   /** set by the server; accepted and ignored in a write body */
-  number?: unknown | null;
+  number?: unknown;
   /** set by the server; accepted and ignored in a write body */
-  companyId?: unknown | null;
+  companyId?: unknown;
   /** set by the server; accepted and ignored in a write body */
-  status?: unknown | null;
+  status?: unknown;
   /** set by the server; accepted and ignored in a write body */
-  chatId?: unknown | null;
+  chatId?: unknown;
 }
 
 export interface TaskTypePatch {
@@ -4462,15 +4462,15 @@ export interface TaxRateCreate {
   skontoBookingAccountNumber?: string | null;
   default?: boolean | null;
   /** set by the server; accepted and ignored in a write body */
-  _id?: unknown | null;
+  _id?: unknown;
   /** set by the server; accepted and ignored in a write body */
-  number?: unknown | null;
+  number?: unknown;
   /** set by the server; accepted and ignored in a write body */
-  companyId?: unknown | null;
+  companyId?: unknown;
   /** set by the server; accepted and ignored in a write body */
-  status?: unknown | null;
+  status?: unknown;
   /** set by the server; accepted and ignored in a write body */
-  chatId?: unknown | null;
+  chatId?: unknown;
 }
 
 export interface TaxRatePatch {
@@ -4664,49 +4664,49 @@ export interface TimeTrackingEntryCreate {
   /** the device's id of the entry; a repeated upload with the same id is the same entry */
   clientId?: string | null;
   /** set by the server; accepted and ignored in a write body */
-  workingTime?: unknown | null;
+  workingTime?: unknown;
   /** set by the server; accepted and ignored in a write body */
-  targetTime?: unknown | null;
+  targetTime?: unknown;
   /** set by the server; accepted and ignored in a write body */
-  requiredBreakTime?: unknown | null;
+  requiredBreakTime?: unknown;
   /** set by the server; accepted and ignored in a write body */
-  objectManagerId?: unknown | null;
+  objectManagerId?: unknown;
   /** set by the server; accepted and ignored in a write body */
-  approved?: unknown | null;
+  approved?: unknown;
   /** set by the server; accepted and ignored in a write body */
-  cancelled?: unknown | null;
+  cancelled?: unknown;
   /** set by the server; accepted and ignored in a write body */
-  generatedByUser?: unknown | null;
+  generatedByUser?: unknown;
   /** set by the server; accepted and ignored in a write body */
-  editedByManager?: unknown | null;
+  editedByManager?: unknown;
   /** set by the server; accepted and ignored in a write body */
-  wasAddedManually?: unknown | null;
+  wasAddedManually?: unknown;
   /** set by the server; accepted and ignored in a write body */
-  approvedBy?: unknown | null;
+  approvedBy?: unknown;
   /** set by the server; accepted and ignored in a write body */
-  approvedAt?: unknown | null;
+  approvedAt?: unknown;
   /** set by the server; accepted and ignored in a write body */
-  cancelledBy?: unknown | null;
+  cancelledBy?: unknown;
   /** set by the server; accepted and ignored in a write body */
-  cancelledAt?: unknown | null;
+  cancelledAt?: unknown;
   /** set by the server; accepted and ignored in a write body */
-  errors?: unknown | null;
+  errors?: unknown;
   /** set by the server; accepted and ignored in a write body */
-  allFoundErrors?: unknown | null;
+  allFoundErrors?: unknown;
   /** set by the server; accepted and ignored in a write body */
-  salaryIds?: unknown | null;
+  salaryIds?: unknown;
   /** set by the server; accepted and ignored in a write body */
-  invoiceId?: unknown | null;
+  invoiceId?: unknown;
   /** set by the server; accepted and ignored in a write body */
-  _id?: unknown | null;
+  _id?: unknown;
   /** set by the server; accepted and ignored in a write body */
-  number?: unknown | null;
+  number?: unknown;
   /** set by the server; accepted and ignored in a write body */
-  companyId?: unknown | null;
+  companyId?: unknown;
   /** set by the server; accepted and ignored in a write body */
-  status?: unknown | null;
+  status?: unknown;
   /** set by the server; accepted and ignored in a write body */
-  chatId?: unknown | null;
+  chatId?: unknown;
 }
 
 export interface TokenPair {
@@ -4934,13 +4934,13 @@ export interface UserCreate {
   } | null;
   number?: number | null;
   /** set by the server; accepted and ignored in a write body */
-  _id?: unknown | null;
+  _id?: unknown;
   /** set by the server; accepted and ignored in a write body */
-  companyId?: unknown | null;
+  companyId?: unknown;
   /** set by the server; accepted and ignored in a write body */
-  status?: unknown | null;
+  status?: unknown;
   /** set by the server; accepted and ignored in a write body */
-  chatId?: unknown | null;
+  chatId?: unknown;
 }
 
 export interface UserPatch {
@@ -5069,19 +5069,19 @@ export interface WebhookCreate {
   url: string;
   description?: string | null;
   /** set by the server; accepted and ignored in a write body */
-  disabledAt?: unknown | null;
+  disabledAt?: unknown;
   /** set by the server; accepted and ignored in a write body */
-  disabledReason?: unknown | null;
+  disabledReason?: unknown;
   /** set by the server; accepted and ignored in a write body */
-  _id?: unknown | null;
+  _id?: unknown;
   /** set by the server; accepted and ignored in a write body */
-  number?: unknown | null;
+  number?: unknown;
   /** set by the server; accepted and ignored in a write body */
-  companyId?: unknown | null;
+  companyId?: unknown;
   /** set by the server; accepted and ignored in a write body */
-  status?: unknown | null;
+  status?: unknown;
   /** set by the server; accepted and ignored in a write body */
-  chatId?: unknown | null;
+  chatId?: unknown;
 }
 
 export interface WebhookPatch {
