@@ -1,6 +1,6 @@
 // The jobsInTimeFrame request mix: Q1 one employee's week, Q2 the whole company's day, both in
 // Europe/Berlin and inside the generated window (so the server never has to extend it).
-import { localToUtc } from '../../src/modules/scheduling/zoned-time.js';
+import { localToUtc } from '../../src/platform/time/zoned-time.js';
 import { seededRandom } from './random.js';
 
 const DAY = 86_400_000;

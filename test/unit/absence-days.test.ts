@@ -10,7 +10,7 @@ import assert from 'node:assert/strict';
 import {
   absenceDays, absencePeriod, countDaysAbsent, weeklyHours, type AbsenceDay,
 } from '../../src/modules/absences/rules/absence-days.js';
-import { publicHolidays } from '../../src/modules/scheduling/holidays.js';
+import { publicHolidays } from '../../src/platform/time/holidays.js';
 
 const TZ = 'Europe/Berlin';
 const ms = (iso: string) => Date.parse(iso);

@@ -11,7 +11,7 @@ import { lostPay } from '../../src/modules/pay/rules/lost-pay.js';
 import { GERMAN_TAX_FREE_PRESET } from '../../src/modules/pay/rules/surcharge-presets.js';
 import type { SurchargeRule } from '../../src/modules/pay/rules/surcharge-frames.js';
 import { referenceStart, vacationDayCents, vacationDayRate, type EarningLine } from '../../src/modules/pay/rules/vacation-pay.js';
-import { publicHolidays } from '../../src/modules/scheduling/holidays.js';
+import { publicHolidays } from '../../src/platform/time/holidays.js';
 
 const rules: SurchargeRule[] = GERMAN_TAX_FREE_PRESET.map((r, i) => ({ ...r, id: `s${i}` }));
 const isPublicHoliday = (date: string) => publicHolidays('DE', undefined, Number(date.slice(0, 4))).has(date);

@@ -8,7 +8,7 @@ import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { absenceDays, absencePeriod } from '../../src/modules/absences/rules/absence-days.js';
 import { leaveAfterIllness, vacationPaidDays } from '../../src/modules/absences/rules/illness-during-vacation.js';
-import { publicHolidays } from '../../src/modules/scheduling/holidays.js';
+import { publicHolidays } from '../../src/platform/time/holidays.js';
 
 const TZ = 'Europe/Berlin';
 const MON_FRI = [8, 8, 8, 8, 8, 0, 0];

@@ -2,7 +2,7 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { COUNT_REACH_YEARS, expandOccurrences, normalizeICalendar, type ICalendar } from '../../src/modules/scheduling/recurrence.js';
-import { localToUtc, parseLocal } from '../../src/modules/scheduling/zoned-time.js';
+import { localToUtc, parseLocal } from '../../src/platform/time/zoned-time.js';
 import { HttpError } from '../../src/platform/http/errors.js';
 
 const berlin = (ical: Partial<ICalendar>): ICalendar => ({ tzid: 'Europe/Berlin', dtstart: '2027-01-04T06:00:00', dtend: '2027-01-04T08:30:00', ...ical });

@@ -4,7 +4,7 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { parseSubdivision, readRegion } from '../../src/platform/regions.js';
-import { isPublicHolidayIn, placeOfWorkRegion, publicHolidays } from '../../src/modules/scheduling/holidays.js';
+import { isPublicHolidayIn, placeOfWorkRegion, publicHolidays } from '../../src/platform/time/holidays.js';
 import { REGION_KEYWORD, checkRegion, normaliseRegions, normaliseSubdivision, storedRegion } from '../../src/resources/engine/region-fields.js';
 import { HttpError } from '../../src/platform/http/errors.js';
 

@@ -10,8 +10,8 @@ import {
 import { GERMAN_TAX_FREE_BASE_CAP_CENTS, GERMAN_TAX_FREE_PRESET } from '../../src/modules/pay/rules/surcharge-presets.js';
 import { surchargeShares, type SurchargeRule } from '../../src/modules/pay/rules/surcharge-frames.js';
 import { GERMAN_BREAK_RULE, deductedBreakSeconds, requiredBreakSeconds, type BreakRule } from '../../src/modules/pay/rules/breaks.js';
-import { centsFor, percentToBasisPoints, scaleCents, toAmount, toCents } from '../../src/modules/pay/rules/money.js';
-import { publicHolidays } from '../../src/modules/scheduling/holidays.js';
+import { centsFor, percentToBasisPoints, scaleCents, toAmount, toCents } from '../../src/platform/money.js';
+import { publicHolidays } from '../../src/platform/time/holidays.js';
 
 const IDS = ['night25', 'night40', 'sunday', 'holiday', 'dec31', 'dec24', 'xmas'] as const;
 const RULES: SurchargeRule[] = GERMAN_TAX_FREE_PRESET.map((rule, i) => ({ ...rule, id: IDS[i]! }));

@@ -7,7 +7,7 @@ import { calculateSalary, type PaySettings, type SalaryCalculation } from '../..
 import { GERMAN_TAX_FREE_BASE_CAP_CENTS, GERMAN_TAX_FREE_PRESET } from '../../src/modules/pay/rules/surcharge-presets.js';
 import type { SurchargeRule } from '../../src/modules/pay/rules/surcharge-frames.js';
 import { GERMAN_BREAK_RULE, type BreakRule } from '../../src/modules/pay/rules/breaks.js';
-import { publicHolidays } from '../../src/modules/scheduling/holidays.js';
+import { publicHolidays } from '../../src/platform/time/holidays.js';
 
 const IDS = ['night25', 'night40', 'sunday', 'holiday', 'dec31', 'dec24', 'xmas'] as const;
 const RULES: SurchargeRule[] = GERMAN_TAX_FREE_PRESET.map((rule, i) => ({ ...rule, id: IDS[i]! }));

@@ -4,7 +4,7 @@ import { sql } from 'kysely';
 import type { TenantTx } from '../../platform/db/tenant.js';
 import { fieldError } from '../../platform/http/errors.js';
 import { storedSettingsSql, withDefaults, type TimeAndPaySettings } from '../pay/pay-settings.js';
-import { isPublicHolidayIn, placeOfWorkRegion } from '../scheduling/holidays.js';
+import { isPublicHolidayIn, placeOfWorkRegion } from '../../platform/time/holidays.js';
 import { absenceDays, absencePeriod, countDaysAbsent, weeklyHours, type AbsenceDay, type AbsencePeriod } from './rules/absence-days.js';
 
 export interface AbsenceFacts {

@@ -4,7 +4,7 @@ import { Type } from 'typebox';
 import type { Config } from '../../config.js';
 import { contextOf } from '../../platform/http/request-context.js';
 import { SECURITY, errorResponses } from '../../platform/http/route-docs.js';
-import { SubjectLimiter } from '../../platform/http/subject-limiter.js';
+import { authRateLimits } from '../../platform/http/rate-limits.js';
 import type { AuthService } from './auth-service.js';
 import { userResponse } from '../users/user-response.js';
 
@@ -17,18 +17,6 @@ export const tokenResponse = {
 };
 
 const loginResponse = { ...tokenResponse, properties: { ...tokenResponse.properties, user: userResponse } };
-
-/** Rate limits for public auth routes: per client IP (route config) and per user name or telephone (preHandler). */
-export function authRateLimits(config: Config, subject?: (request: FastifyRequest) => string | undefined) {
-  const timeWindow = config.authRateLimitWindowSeconds * 1000;
-  const perIp = { config: { isPublic: true, rateLimit: { max: config.authRateLimitPerIp, timeWindow } } };
-  if (!subject) return perIp;
-  const limiter = new SubjectLimiter(config.authRateLimitPerUsername, timeWindow);
-  return {
-    ...perIp,
-    preHandler: async (request: FastifyRequest) => limiter.hit((subject(request) ?? '').toLowerCase()),
-  };
-}
 
 export function registerAuthRoutes(app: FastifyInstance, deps: { config: Config; auth: AuthService }) {
   const tags = ['auth'];

@@ -5,7 +5,8 @@ import type { Database } from '../../platform/db/database.js';
 import { Forbidden } from '../../platform/http/errors.js';
 import { errorResponses } from '../../platform/http/route-docs.js';
 import type { AuthService } from '../auth/auth-service.js';
-import { authRateLimits, tokenResponse } from '../auth/auth-routes.js';
+import { authRateLimits } from '../../platform/http/rate-limits.js';
+import { tokenResponse } from '../auth/auth-routes.js';
 import { createCompany, type NewCompany } from './create-company.js';
 
 export function registerCompanyRoutes(app: FastifyInstance, deps: { config: Config; database: Database; auth: AuthService }) {

@@ -6,7 +6,7 @@
 import { Type } from 'typebox';
 import { fieldError } from '../../platform/http/errors.js';
 import { fraction, list, money, opt, text } from '../../resources/engine/fields.js';
-import { toAmount, toCents } from '../pay/rules/money.js';
+import { toAmount, toCents } from '../../platform/money.js';
 import { VAT_CATEGORIES, type AllowanceCharge, type AllowanceChargeTotal, type VatCategory } from './rules/invoice-totals.js';
 
 /** UNTDID 5189 allowance reasons that EN 16931 accepts (BR-CL-19). */

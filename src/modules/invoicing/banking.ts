@@ -16,7 +16,7 @@ import { objectId, opt, text } from '../../resources/engine/fields.js';
 import { createRecord } from '../../resources/engine/resource-service.js';
 import { insertRecord, nextNumber, updateRecord } from '../../resources/engine/resource-store.js';
 import { registerResource } from '../../resources/engine/register-resource.js';
-import { toAmount } from '../pay/rules/money.js';
+import { toAmount } from '../../platform/money.js';
 import { payments } from './payments.js';
 import { parseCamt053, parseCsv, StatementError, type StatementEntry } from './rules/bank-statements.js';
 

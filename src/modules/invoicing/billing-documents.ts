@@ -8,7 +8,7 @@ import { sql } from 'kysely';
 import type { TenantTx } from '../../platform/db/tenant.js';
 import { defineResource, type Resource } from '../../resources/engine/define-resource.js';
 import { freeObject, list, objectId, opt, productId, text } from '../../resources/engine/fields.js';
-import { toAmount, toCents } from '../pay/rules/money.js';
+import { toAmount, toCents } from '../../platform/money.js';
 import { invoiceTotals, type AllowanceCharge, type VatCategory } from './rules/invoice-totals.js';
 import { allowanceChargeInputs, allowancesChargesSchema, storedAllowancesCharges, vatCategoryField } from './allowances-charges.js';
 import { finalInvoiceFields, INVOICE_TYPES, MAX_PARTIAL_INVOICES } from './partial-invoices.js';

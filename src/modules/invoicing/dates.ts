@@ -1,7 +1,7 @@
 // Calendar dates (YYYY-MM-DD) of documents: due dates, skonto and dunning deadlines.
 import type { TenantTx } from '../../platform/db/tenant.js';
 import { loadTimeAndPaySettings } from '../pay/pay-settings.js';
-import { utcToLocal } from '../scheduling/zoned-time.js';
+import { utcToLocal } from '../../platform/time/zoned-time.js';
 
 /** Today in the company's time zone. */
 export async function companyToday(tx: TenantTx): Promise<string> {

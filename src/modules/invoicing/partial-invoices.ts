@@ -4,7 +4,7 @@
 import { sql } from 'kysely';
 import type { TenantTx } from '../../platform/db/tenant.js';
 import { Conflict, fieldError } from '../../platform/http/errors.js';
-import { toAmount, toCents } from '../pay/rules/money.js';
+import { toAmount, toCents } from '../../platform/money.js';
 
 export const INVOICE_TYPES = ['standard', 'partial', 'final'] as const;
 export const MAX_PARTIAL_INVOICES = 50;

@@ -11,7 +11,7 @@ import { Conflict, fieldError } from '../../platform/http/errors.js';
 import { defineResource } from '../../resources/engine/define-resource.js';
 import { objectId, opt, text } from '../../resources/engine/fields.js';
 import { findRecord, updateRecord } from '../../resources/engine/resource-store.js';
-import { toAmount, toCents } from '../pay/rules/money.js';
+import { toAmount, toCents } from '../../platform/money.js';
 import { invoices } from './billing-documents.js';
 import { skontoOf } from './rules/invoice-totals.js';
 import { addDays } from './dates.js';

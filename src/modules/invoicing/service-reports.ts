@@ -16,7 +16,7 @@ import { objectId, opt, text } from '../../resources/engine/fields.js';
 import { registerResource } from '../../resources/engine/register-resource.js';
 import { findRecord, updateRecord } from '../../resources/engine/resource-store.js';
 import { objects } from '../../resources/objects.js';
-import { authRateLimits } from '../auth/auth-routes.js';
+import { authRateLimits } from '../../platform/http/rate-limits.js';
 
 const date = () => Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$' });
 const MAX_DAYS = 93;

@@ -11,7 +11,7 @@ import { SECURITY, errorResponses } from '../../platform/http/route-docs.js';
 import { checkRegion } from '../../resources/engine/region-fields.js';
 import { createRecord } from '../../resources/engine/resource-service.js';
 import { registerResource } from '../../resources/engine/register-resource.js';
-import { placeOfWorkRegion } from '../scheduling/holidays.js';
+import { placeOfWorkRegion } from '../../platform/time/holidays.js';
 import { loadTimeAndPaySettings, saveTimeAndPaySettings, settingsBody, type TimeAndPaySettings } from './pay-settings.js';
 import { payTypes } from './pay-types-resource.js';
 import { GERMAN_TAX_FREE_BASE_CAP_CENTS, GERMAN_TAX_FREE_PRESET } from './rules/surcharge-presets.js';

@@ -6,10 +6,10 @@ import { Type } from 'typebox';
 import type { TenantTx } from '../../platform/db/tenant.js';
 import { fieldError } from '../../platform/http/errors.js';
 import { storedRegion } from '../../resources/engine/region-fields.js';
-import { isValidTimeZone } from '../scheduling/zoned-time.js';
+import { isValidTimeZone } from '../../platform/time/zoned-time.js';
 import { DEFAULT_PLAUSIBILITY, type PlausibilitySettings } from '../time-tracking/plausibility.js';
 import { GERMAN_BREAK_RULE, type BreakRule } from './rules/breaks.js';
-import { toCents } from './rules/money.js';
+import { toCents } from '../../platform/money.js';
 import { MINIMUM_WAGE_SECTORS, statutoryMinimumWage, type MinimumWageSector } from './rules/minimum-wage-table.js';
 
 export interface TimeAndPaySettings {

@@ -10,9 +10,9 @@ import { kindOf } from '../absences/absence-types.js';
 import { withoutIllness } from '../absences/illness-overlap.js';
 import { loadTimeAndPaySettings } from '../pay/pay-settings.js';
 import { deductedBreakSeconds } from '../pay/rules/breaks.js';
-import { toCents } from '../pay/rules/money.js';
+import { toCents } from '../../platform/money.js';
 import { coverJobWindow } from '../scheduling/job-planning.js';
-import { localToUtc, utcToLocal } from '../scheduling/zoned-time.js';
+import { localToUtc, utcToLocal } from '../../platform/time/zoned-time.js';
 import type { SalaryLine } from './rules/payroll-lines.js';
 import { emptyDay, monthDates, totalsOf, type PayLine, type Timesheet, type TimesheetDay } from './timesheet-model.js';
 

@@ -15,12 +15,12 @@ import { newObjectId } from '../../platform/ids.js';
 import type { StoredRecord } from '../../resources/engine/define-resource.js';
 import { promotedColumns, recordJson } from '../../resources/engine/resource-store.js';
 import { loadTimeAndPaySettings } from '../pay/pay-settings.js';
-import { isPublicHolidayIn, placeOfWorkRegion } from './holidays.js';
+import { isPublicHolidayIn, placeOfWorkRegion } from '../../platform/time/holidays.js';
 import { reconcileAbsenceConflicts } from './absence-conflicts.js';
 import { jobs } from './jobs-resource.js';
 import { clampToBounds, loadPlanningBounds, planningBounds, PLANNING_HORIZON_DAYS, UNBOUNDED, type PlanningBounds, type TimeRange } from './planning-bounds.js';
 import { expandOccurrences, isRefusedRule, normalizeICalendar } from './recurrence.js';
-import { formatLocal } from './zoned-time.js';
+import { formatLocal } from '../../platform/time/zoned-time.js';
 
 const DAY = 86_400_000;
 const JOB_ENTITY = jobs.webhookEntity!;

@@ -4,7 +4,7 @@
 // more than these spans, however far away the dates it names.
 import type { TenantTx } from '../../platform/db/tenant.js';
 import { loadTimeAndPaySettings } from '../pay/pay-settings.js';
-import { localToUtc, utcToLocal } from './zoned-time.js';
+import { localToUtc, utcToLocal } from '../../platform/time/zoned-time.js';
 
 /** About 18 months. */
 export const PLANNING_HORIZON_DAYS = 548;

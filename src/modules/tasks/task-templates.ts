@@ -11,7 +11,7 @@ import { objectId, objectIds, opt, tags, text } from '../../resources/engine/fie
 import { createRecord } from '../../resources/engine/resource-service.js';
 import { findRecord } from '../../resources/engine/resource-store.js';
 import { expandOccurrences, isRefusedRule, normalizeICalendar, type ICalendar } from '../scheduling/recurrence.js';
-import { formatLocal, parseLocal } from '../scheduling/zoned-time.js';
+import { formatLocal, parseLocal } from '../../platform/time/zoned-time.js';
 import { TASK_PRIORITIES } from './task-states.js';
 import { tasks } from './tasks-resource.js';
 

@@ -1,7 +1,7 @@
 // The days of an absence, in the company's time zone: which are working days of the user's
 // contract (weekdays with hours, no public holiday of the user's region), how much of each the
 // absence covers, and the contract hours of each. Pure; docs/decisions.md (Absences) explains it.
-import { localToUtc, utcToLocal } from '../../scheduling/zoned-time.js';
+import { localToUtc, utcToLocal } from '../../../platform/time/zoned-time.js';
 
 const DAY = 86_400_000;
 const WEEKDAY_KEYS = [

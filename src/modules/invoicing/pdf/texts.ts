@@ -1,7 +1,7 @@
 // The German wording of the printed documents: number and date formats, titles, the notes each VAT
 // category requires (§14 Abs. 4 UStG, §14a UStG) and the payment terms written out from the term's
 // days and skonto, so the text always matches the due date and the e-invoice.
-import { toAmount, toCents } from '../../pay/rules/money.js';
+import { toAmount, toCents } from '../../../platform/money.js';
 import { skontoOf } from '../rules/invoice-totals.js';
 
 export const TITLES = { invoice: 'Rechnung', offer: 'Angebot', credit: 'Gutschrift', invoicestorno: 'Stornorechnung' } as const;

@@ -1,6 +1,6 @@
 // Bank statement entries from CAMT.053 (ISO 20022 XML) or CSV, as plain records. Pure.
 import { XMLParser } from 'fast-xml-parser';
-import { toCents } from '../../pay/rules/money.js';
+import { toCents } from '../../../platform/money.js';
 
 export interface StatementEntry {
   bookingDate: string;

@@ -3,7 +3,7 @@
 // cents; each line (base pay, each surcharge share) is rounded once, half away from zero, and the
 // total is the sum of the rounded lines. docs/decisions.md (Time tracking and pay) explains it.
 import { deductedBreakSeconds, requiredBreakSeconds, type BreakRule } from './breaks.js';
-import { centsFor, percentToBasisPoints, scaleCents, toCents } from './money.js';
+import { centsFor, percentToBasisPoints, scaleCents, toCents } from '../../../platform/money.js';
 import { surchargeShares, type Interval, type SurchargeRule } from './surcharge-frames.js';
 
 export interface PayEntry {

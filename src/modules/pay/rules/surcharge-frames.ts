@@ -3,7 +3,7 @@
 // are placed in the zone first, so a frame's length is real elapsed time (a night across the
 // autumn change is one hour longer). Within a combination group the highest rate wins at each
 // instant (ties: the rule listed first); rates of different groups add up.
-import { localToUtc, utcToLocal } from '../../scheduling/zoned-time.js';
+import { localToUtc, utcToLocal } from '../../../platform/time/zoned-time.js';
 
 export interface SurchargeRule {
   id: string;

@@ -4,7 +4,7 @@
 // surcharges) and paid absence days (their pay keeps the average whole, §11 (1) sentence 3).
 // Overtime: per ISO week, the seconds beyond the contract's weekly hours; their share of that
 // week's base pay is taken out. docs/pay-law.md explains it.
-import { centsFor, scaleCents } from './money.js';
+import { centsFor, scaleCents } from '../../../platform/money.js';
 
 export const REFERENCE_WEEKS = 13;
 const DAY = 86_400_000;

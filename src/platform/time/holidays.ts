@@ -1,7 +1,7 @@
 // Public holidays of a region, as local dates YYYY-MM-DD, cached per year; and which region's
 // holidays apply: always those of the place of work (docs/pay-law.md, "Which region's holidays").
 import Holidays from 'date-holidays';
-import { readRegion, type Region } from '../../platform/regions.js';
+import { readRegion, type Region } from '../regions.js';
 
 const cache = new Map<string, ReadonlySet<string>>();
 
