@@ -132,7 +132,7 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
     forgetCredentialsOnChange(v2, credentials);
     registerIdempotency(v2, database, { leaseSeconds: config.idempotencyLeaseSeconds });
     registerCompanyRoutes(v2, { config, database, auth });
-    registerAuthRoutes(v2, { config, auth });
+    registerAuthRoutes(v2, { config, auth, userResponse: users.response });
     registerApiKeyRoutes(v2, { database, credentials });
     registerUserRoutes(v2, registerResource(v2, { database }, users));
     registerMasterData(v2, { database });

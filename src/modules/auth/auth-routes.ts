@@ -6,7 +6,6 @@ import { contextOf } from '../../platform/http/request-context.js';
 import { SECURITY, errorResponses } from '../../platform/http/route-docs.js';
 import { authRateLimits } from '../../platform/http/rate-limits.js';
 import type { AuthService } from './auth-service.js';
-import { userResponse } from '../users/user-response.js';
 
 export const tokenResponse = {
   type: 'object',
@@ -16,9 +15,9 @@ export const tokenResponse = {
   },
 };
 
-const loginResponse = { ...tokenResponse, properties: { ...tokenResponse.properties, user: userResponse } };
-
-export function registerAuthRoutes(app: FastifyInstance, deps: { config: Config; auth: AuthService }) {
+/** userResponse: the users module's response schema, passed in by the app so auth does not import users. */
+export function registerAuthRoutes(app: FastifyInstance, deps: { config: Config; auth: AuthService; userResponse: object }) {
+  const loginResponse = { ...tokenResponse, properties: { ...tokenResponse.properties, user: deps.userResponse } };
   const tags = ['auth'];
   const body = <T>(request: FastifyRequest) => request.body as T;
 

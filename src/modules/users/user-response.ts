@@ -1,3 +1,0 @@
-import { users } from './users-resource.js';
-
-export const userResponse = users.response;
