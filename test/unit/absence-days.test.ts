@@ -1,15 +1,16 @@
 // The days of an absence, hand-worked: src/modules/absences/rules/absence-days.ts (absencePeriod,
-// absenceDays, countDaysAbsent, weeklyHours). Every expected date and number below was worked out
-// by hand from the calendar and the Europe/Berlin offsets (+01:00 in winter, +02:00 in summer;
-// 2026-03-29 has 23 hours, 2026-10-25 has 25), never by calling the code.
+// absenceDays, countDaysAbsent) and pay/rules/contract-hours.ts (weeklyHours). Every expected date
+// and number below was worked out by hand from the calendar and the Europe/Berlin offsets (+01:00
+// in winter, +02:00 in summer; 2026-03-29 has 23 hours, 2026-10-25 has 25), never by calling the code.
 // Calendar used: 2026-06-01 is a Monday; 2026-12-25 a Friday, 2026-12-26 a Saturday (both public
 // holidays in all of Germany); 2026-12-24 (Thursday) is no public holiday; 2026-03-29 and
 // 2026-10-25 are Sundays.
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  absenceDays, absencePeriod, countDaysAbsent, weeklyHours, type AbsenceDay,
+  absenceDays, absencePeriod, countDaysAbsent, type AbsenceDay,
 } from '../../src/modules/absences/rules/absence-days.js';
+import { weeklyHours } from '../../src/modules/pay/rules/contract-hours.js';
 import { publicHolidays } from '../../src/platform/time/holidays.js';
 
 const TZ = 'Europe/Berlin';

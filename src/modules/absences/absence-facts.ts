@@ -5,7 +5,8 @@ import type { TenantTx } from '../../platform/db/tenant.js';
 import { fieldError } from '../../platform/http/errors.js';
 import { storedSettingsSql, withDefaults, type TimeAndPaySettings } from '../pay/pay-settings.js';
 import { isPublicHolidayIn, placeOfWorkRegion } from '../../platform/time/holidays.js';
-import { absenceDays, absencePeriod, countDaysAbsent, weeklyHours, type AbsenceDay, type AbsencePeriod } from './rules/absence-days.js';
+import { absenceDays, absencePeriod, countDaysAbsent, type AbsenceDay, type AbsencePeriod } from './rules/absence-days.js';
+import { weeklyHours } from '../pay/rules/contract-hours.js';
 
 export interface AbsenceFacts {
   settings: TimeAndPaySettings;

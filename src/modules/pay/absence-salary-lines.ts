@@ -5,7 +5,7 @@
 import { sql } from 'kysely';
 import type { TenantTx } from '../../platform/db/tenant.js';
 import type { StoredRecord } from '../../resources/engine/define-resource.js';
-import { weeklyHours } from '../absences/rules/absence-days.js';
+import { weeklyHours } from './rules/contract-hours.js';
 import { isPublicHolidayIn } from '../../platform/time/holidays.js';
 import { localToUtc, utcToLocal } from '../../platform/time/zoned-time.js';
 import type { TimeAndPaySettings } from './pay-settings.js';

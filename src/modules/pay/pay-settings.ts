@@ -7,10 +7,26 @@ import type { TenantTx } from '../../platform/db/tenant.js';
 import { fieldError } from '../../platform/http/errors.js';
 import { storedRegion } from '../../resources/engine/region-fields.js';
 import { isValidTimeZone } from '../../platform/time/zoned-time.js';
-import { DEFAULT_PLAUSIBILITY, type PlausibilitySettings } from '../time-tracking/plausibility.js';
 import { GERMAN_BREAK_RULE, type BreakRule } from './rules/breaks.js';
 import { toCents } from '../../platform/money.js';
 import { MINIMUM_WAGE_SECTORS, statutoryMinimumWage, type MinimumWageSector } from './rules/minimum-wage-table.js';
+
+// The limits of time-tracking's plausibility checks (time-tracking/plausibility.ts); they live here
+// with the other settings so that pay does not import time-tracking.
+export interface PlausibilitySettings {
+  /** Minutes a clock-in may differ from the job's start. */
+  startToleranceMinutes: number;
+  /** Metres a clock-in may be from the object's location. */
+  maxDistanceMeters: number;
+  /** Minutes after the job's end before an open entry counts as missing its stop. */
+  missingStopGraceMinutes: number;
+  /** Working time above target × this factor is flagged. */
+  overtimeFactor: number;
+}
+
+export const DEFAULT_PLAUSIBILITY: PlausibilitySettings = {
+  startToleranceMinutes: 60, maxDistanceMeters: 500, missingStopGraceMinutes: 120, overtimeFactor: 1.5,
+};
 
 export interface TimeAndPaySettings {
   timeZone: string;

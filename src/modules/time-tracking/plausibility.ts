@@ -1,5 +1,6 @@
 // Plausibility checks of a time-tracking entry. They never reject an entry; they name what a
 // manager should look at. `errors` holds what is wrong now, `allFoundErrors` all that ever was.
+import { DEFAULT_PLAUSIBILITY, type PlausibilitySettings } from '../pay/pay-settings.js';
 
 export const PLAUSIBILITY_ERRORS = {
   STARTED_TOO_EARLY: 'clocked in earlier than the job\'s start minus the tolerance',
@@ -12,21 +13,6 @@ export const PLAUSIBILITY_ERRORS = {
 } as const;
 
 export type PlausibilityCode = keyof typeof PLAUSIBILITY_ERRORS;
-
-export interface PlausibilitySettings {
-  /** Minutes a clock-in may differ from the job's start. */
-  startToleranceMinutes: number;
-  /** Metres a clock-in may be from the object's location. */
-  maxDistanceMeters: number;
-  /** Minutes after the job's end before an open entry counts as missing its stop. */
-  missingStopGraceMinutes: number;
-  /** Working time above target × this factor is flagged. */
-  overtimeFactor: number;
-}
-
-export const DEFAULT_PLAUSIBILITY: PlausibilitySettings = {
-  startToleranceMinutes: 60, maxDistanceMeters: 500, missingStopGraceMinutes: 120, overtimeFactor: 1.5,
-};
 
 export interface LatLng { latitude: number; longitude: number }
 
