@@ -7,6 +7,7 @@ import { sql } from 'kysely';
 import { loadConfig } from '../src/config.js';
 import { authService } from '../src/modules/auth/auth-service.js';
 import { createCompany } from '../src/modules/company/create-company.js';
+import { installSchedulingHooks } from '../src/modules/absences/scheduling-hooks.js';
 import { assignments } from '../src/modules/scheduling/assignments-resource.js';
 import { ensureJobWindow } from '../src/modules/scheduling/job-planning.js';
 import { users } from '../src/modules/users/users-resource.js';
@@ -19,6 +20,8 @@ import { createRecord } from '../src/resources/engine/resource-service.js';
 import { objects } from '../src/resources/objects.js';
 import { customerDoc, objectDoc, userDoc } from './lib/fixtures.js';
 import { seededRandom, type Random } from './lib/random.js';
+
+installSchedulingHooks(); // jobs are planned here without the app, which would install them
 
 export const TIME_ZONE = 'Europe/Berlin';
 /** Every company's jobs cover [from, until) (UTC); the rules start on Monday 2026-01-05. */

@@ -28,9 +28,11 @@ import { registerResource } from './resources/engine/register-resource.js';
 import { registerMasterData } from './resources/register-master-data.js';
 import { registerSchedulingRoutes } from './modules/scheduling/scheduling-routes.js';
 import { registerTimeTrackingRoutes } from './modules/time-tracking/time-tracking-routes.js';
+import { timeTrackings } from './modules/time-tracking/time-trackings-resource.js';
 import { registerPayRoutes } from './modules/pay/pay-routes.js';
 import { registerPayrollRoutes } from './modules/payroll/payroll-routes.js';
 import { registerAbsenceRoutes } from './modules/absences/absence-routes.js';
+import { installSchedulingHooks } from './modules/absences/scheduling-hooks.js';
 import { registerTaskRoutes } from './modules/tasks/tasks-routes.js';
 import { registerDocumentRoutes } from './modules/documents/documents-routes.js';
 import { registerOrderRoutes } from './modules/orders/orders-routes.js';
@@ -75,6 +77,7 @@ export const API_PREFIX = '/v2';
 
 export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, database } = deps;
+  installSchedulingHooks(); // scheduling reaches absences through hooks (scheduling/absence-hooks.ts)
   const app = Fastify({
     logger: deps.logger ?? { level: config.logLevel },
     bodyLimit: config.bodyLimitBytes,
@@ -136,7 +139,7 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
     registerApiKeyRoutes(v2, { database, credentials });
     registerUserRoutes(v2, registerResource(v2, { database }, users));
     registerMasterData(v2, { database });
-    registerSchedulingRoutes(v2, { database });
+    registerSchedulingRoutes(v2, { database, embeds: { timeTrackings } });
     registerTimeTrackingRoutes(v2, { database });
     registerPayRoutes(v2, { database });
     registerPayrollRoutes(v2, { database });

@@ -4,9 +4,9 @@ import { sql } from 'kysely';
 import type { TenantTx } from '../../platform/db/tenant.js';
 import type { RequestContext } from '../../platform/http/request-context.js';
 import { findRecord, updateRecord } from '../../resources/engine/resource-store.js';
+import type { Replacement } from '../scheduling/absence-hooks.js';
 import { absences } from './absences-resource.js';
 
-export interface Replacement { jobId: string; replacementJobId: string; userId: string }
 
 /** Records replacement jobs on their absence and moves it to `assigned` when nothing is left uncovered. */
 export async function recordReplacement(tx: TenantTx, ctx: RequestContext, absenceId: string, made: Replacement[]): Promise<void> {

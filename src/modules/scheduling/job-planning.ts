@@ -16,7 +16,7 @@ import type { StoredRecord } from '../../resources/engine/define-resource.js';
 import { promotedColumns, recordJson } from '../../resources/engine/resource-store.js';
 import { loadTimeAndPaySettings } from '../pay/pay-settings.js';
 import { isPublicHolidayIn, placeOfWorkRegion } from '../../platform/time/holidays.js';
-import { reconcileAbsenceConflicts } from './absence-conflicts.js';
+import { absenceHooks } from './absence-hooks.js';
 import { jobs } from './jobs-resource.js';
 import { clampToBounds, loadPlanningBounds, planningBounds, PLANNING_HORIZON_DAYS, UNBOUNDED, type PlanningBounds, type TimeRange } from './planning-bounds.js';
 import { expandOccurrences, isRefusedRule, normalizeICalendar } from './recurrence.js';
@@ -105,7 +105,7 @@ export async function materialize(tx: TenantTx, assignment: PlannedAssignment, f
     created += await insertJobRows(tx, rows);
   }
   // New jobs on a planned user's approved absence are marked as its affected jobs.
-  if (created > 0) await reconcileAbsenceConflicts(tx, { userId: actor }, { assignmentId: assignment.id, from, to });
+  if (created > 0) await absenceHooks().reconcileConflicts(tx, { userId: actor }, { assignmentId: assignment.id, from, to });
   return created;
 }
 

@@ -4,12 +4,20 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { TenantTx } from '../../platform/db/tenant.js';
 import type { SortTerm } from '../../platform/http/list-query.js';
+import type { Resource } from '../../resources/engine/define-resource.js';
 import { recordJson } from '../../resources/engine/resource-store.js';
 import { activityTypes } from '../../resources/activity-types.js';
 import { salaries } from '../pay/salaries-resource.js';
-import { timeTrackings } from '../time-tracking/time-trackings-resource.js';
 import { assignments } from './assignments-resource.js';
 import { jobs } from './jobs-resource.js';
+
+/**
+ * Records of modules that build on scheduling which the job read embeds. Passed in (app.ts gives
+ * them at registration) so that scheduling does not import those modules.
+ */
+export interface JobEmbeds {
+  timeTrackings: Resource;
+}
 
 export interface JobQuery {
   where: RawBuilder<boolean>[];
@@ -17,9 +25,10 @@ export interface JobQuery {
   limit: number;
   offset: number;
   includeUsers?: boolean;
+  embeds: JobEmbeds;
 }
 
-function jobJson(includeUsers: boolean) {
+function jobJson(includeUsers: boolean, { timeTrackings }: JobEmbeds) {
   const user = includeUsers
     ? sql`, 'user', (SELECT jsonb_strip_nulls(jsonb_build_object('_id', u.id, 'number', u.number, 'id', u.doc->'id', 'general', u.doc->'general', 'contact', u.doc->'contact'))
           FROM users u WHERE u.company_id = j.company_id AND u.id = j.user_id)`
@@ -52,7 +61,7 @@ function whereClause(tx: TenantTx, where: RawBuilder<boolean>[]) {
 export async function selectJobsJson(tx: TenantTx, query: JobQuery): Promise<string> {
   const { rows } = await sql<{ body: string }>`
     SELECT coalesce(json_agg(x.body ORDER BY x.ord), '[]')::text AS body FROM (
-      SELECT ${jobJson(Boolean(query.includeUsers))} AS body, row_number() OVER (ORDER BY ${orderBy(query.sort)}) AS ord
+      SELECT ${jobJson(Boolean(query.includeUsers), query.embeds)} AS body, row_number() OVER (ORDER BY ${orderBy(query.sort)}) AS ord
       FROM jobs j WHERE ${whereClause(tx, query.where)}
       ORDER BY ${orderBy(query.sort)} LIMIT ${query.limit} OFFSET ${query.offset}
     ) x`.execute(tx.db);

@@ -5,6 +5,7 @@ import type { TenantTx } from '../../platform/db/tenant.js';
 import { defineResource, type PrepareInput } from '../../resources/engine/define-resource.js';
 import { dateTime, objectId, objectIds, opt, text } from '../../resources/engine/fields.js';
 import { ABSENT_WHEN_UNSET, DERIVED_ON_READ } from '../../resources/engine/schema-shapes.js';
+import { absenceHooks } from './absence-hooks.js';
 
 export const JOB_STATES = ['open', 'started', 'completed', 'cancelled'] as const;
 export const MAX_JOB_MS = 7 * 86_400_000;
@@ -66,9 +67,9 @@ export const jobs = defineResource({
   readOnly: jobReadOnly,
   hooks: {
     prepare: prepareJob,
-    // A job written onto its user's approved absence is marked (absence-conflicts.ts). Imported when
-    // called: that module reaches the absences, which import this one.
-    afterWrite: async (tx, ctx, change) => (await import('./absence-conflicts.js')).reconcileAbsenceConflicts(tx, ctx, { jobIds: [change.id] }),
+    // A job written onto its user's approved absence is marked (absences/absence-conflicts.ts,
+    // reached through absence-hooks.ts: absences import this module).
+    afterWrite: (tx, ctx, change) => absenceHooks().reconcileConflicts(tx, ctx, { jobIds: [change.id] }),
   },
 });
 

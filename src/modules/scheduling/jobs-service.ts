@@ -11,11 +11,10 @@ import type { StoredRecord } from '../../resources/engine/define-resource.js';
 import { objectId } from '../../resources/engine/fields.js';
 import { assertReferencesExist } from '../../resources/engine/references.js';
 import { findRecord, insertRecord, nextNumber, updateRecord } from '../../resources/engine/resource-store.js';
-import { reconcileAbsenceConflicts } from './absence-conflicts.js';
+import { absenceHooks } from './absence-hooks.js';
 import { coverJobWindow } from './job-planning.js';
 import { createReplacementJob } from './replacement-jobs.js';
-import { recordReplacement } from '../absences/absence-coverage.js';
-import { countJobs, selectJobsJson } from './jobs-read.js';
+import { countJobs, selectJobsJson, type JobEmbeds } from './jobs-read.js';
 import { MAX_JOB_MS, jobs } from './jobs-resource.js';
 import { parseWindow, timeFrameConditions, type TimeFrameBody } from './time-frame-filter.js';
 
@@ -26,15 +25,15 @@ export const replacementBody = Type.Object({ userId: objectId('users') }, { addi
 const ownJobs = (ctx: RequestContext, level: Level): RawBuilder<boolean>[] =>
   level === 'own' ? [sql<boolean>`j.user_id = ${ctx.userId}`] : [];
 
-export function jobsService(deps: { database: Database }) {
-  const { database } = deps;
+export function jobsService(deps: { database: Database; embeds: JobEmbeds }) {
+  const { database, embeds } = deps;
 
   async function list(ctx: RequestContext, query: Record<string, unknown>) {
     const level = requireLevel(ctx, jobs.area, 'read');
     const listQuery = parseListQuery(query, jobs.fields, jobs.listOptions);
     const where = [...listQuery.where, ...ownJobs(ctx, level)];
     return inTenant(database, ctx.companyId, async (tx) => ({
-      body: await selectJobsJson(tx, { where, sort: listQuery.sort, limit: listQuery.limit, offset: listQuery.offset }),
+      body: await selectJobsJson(tx, { where, sort: listQuery.sort, limit: listQuery.limit, offset: listQuery.offset, embeds }),
       total: await countJobs(tx, where),
     }));
   }
@@ -42,7 +41,7 @@ export function jobsService(deps: { database: Database }) {
   async function get(ctx: RequestContext, id: string): Promise<string> {
     const level = requireLevel(ctx, jobs.area, 'read');
     const where = [sql<boolean>`j.id = ${id}`, ...ownJobs(ctx, level)];
-    const body = await inTenant(database, ctx.companyId, (tx) => selectJobsJson(tx, { where, sort: [], limit: 1, offset: 0 }));
+    const body = await inTenant(database, ctx.companyId, (tx) => selectJobsJson(tx, { where, sort: [], limit: 1, offset: 0, embeds }));
     if (body === '[]') throw NotFound('job', id);
     return body.slice(1, -1);
   }
@@ -55,7 +54,7 @@ export function jobsService(deps: { database: Database }) {
       await coverJobWindow(tx, window.from, window.to, { refuseBeyondHorizon: true });
       return selectJobsJson(tx, {
         where, sort: [{ field: jobs.fields.get('from')!, descending: false }], limit: 100_000, offset: 0,
-        includeUsers: body.includeUsersInResponse,
+        includeUsers: body.includeUsersInResponse, embeds,
       });
     });
   }
@@ -99,7 +98,7 @@ export function jobsService(deps: { database: Database }) {
         created.push(await copy(tx, ctx, { ...rest, userId, teamId }));
       }
       // Allowed on an absent user's day, but marked; a job given away from its absent user loses the mark.
-      await reconcileAbsenceConflicts(tx, ctx, { jobIds: [id, ...created] });
+      await absenceHooks().reconcileConflicts(tx, ctx, { jobIds: [id, ...created] });
       return { _id: id, ids: [id, ...created], ...(teamId ? { teamId } : {}) };
     });
   }
@@ -109,7 +108,7 @@ export function jobsService(deps: { database: Database }) {
       const job = await load(tx, ctx, id, 'write');
       const { userId: _u, ...rest } = job.doc;
       await save(tx, ctx, job, rest);
-      await reconcileAbsenceConflicts(tx, ctx, { jobIds: [id] });
+      await absenceHooks().reconcileConflicts(tx, ctx, { jobIds: [id] });
     });
   }
 
@@ -126,7 +125,7 @@ export function jobsService(deps: { database: Database }) {
         originalId: job.doc.originalId ?? job.id, originalFrom: job.doc.originalFrom ?? job.doc.from, originalTo: job.doc.originalTo ?? job.doc.to,
         ...(job.doc.targetTime === Math.round((Date.parse(job.doc.to) - Date.parse(job.doc.from)) / 60_000) ? { targetTime: Math.round((to - from) / 60_000) } : {}),
       });
-      await reconcileAbsenceConflicts(tx, ctx, { jobIds: [id] });
+      await absenceHooks().reconcileConflicts(tx, ctx, { jobIds: [id] });
     });
   }
 
@@ -145,7 +144,7 @@ export function jobsService(deps: { database: Database }) {
       await save(tx, ctx, job, { ...job.doc, to: new Date(cut).toISOString(), targetTime: firstTarget, splitId });
       const { started: _s, absences: _a, absenceId: _b, ...rest } = job.doc;
       const second = await copy(tx, ctx, { ...rest, from: new Date(cut).toISOString(), targetTime: target - firstTarget, splitId });
-      await reconcileAbsenceConflicts(tx, ctx, { jobIds: [id, second] });
+      await absenceHooks().reconcileConflicts(tx, ctx, { jobIds: [id, second] });
       return { _id: second, ids: [id, second], splitId };
     });
   }
@@ -166,8 +165,8 @@ export function jobsService(deps: { database: Database }) {
       if (job.doc.userId === userId) throw Conflict('The replacement is the job\'s own user');
       if (job.doc.replacementJobId) throw Conflict(`The job already has a replacement job ${job.doc.replacementJobId}`);
       const replacementId = await createReplacementJob(tx, ctx, job, userId);
-      if (job.doc.absenceId) await recordReplacement(tx, ctx, job.doc.absenceId, [{ jobId: id, replacementJobId: replacementId, userId }]);
-      await reconcileAbsenceConflicts(tx, ctx, { jobIds: [replacementId] });
+      if (job.doc.absenceId) await absenceHooks().recordReplacement(tx, ctx, job.doc.absenceId, [{ jobId: id, replacementJobId: replacementId, userId }]);
+      await absenceHooks().reconcileConflicts(tx, ctx, { jobIds: [replacementId] });
       return { _id: replacementId };
     });
   }

@@ -10,10 +10,10 @@ import { nameSchema } from '../../platform/openapi/schema-names.js';
 import { registerResource } from '../../resources/engine/register-resource.js';
 import { activityTypes } from '../../resources/activity-types.js';
 import { salaries } from '../pay/salaries-resource.js';
-import { timeTrackings } from '../time-tracking/time-trackings-resource.js';
 import { assignments } from './assignments-resource.js';
 import { jobTemplates } from './job-templates.js';
 import { jobs } from './jobs-resource.js';
+import type { JobEmbeds } from './jobs-read.js';
 import { assignBody, jobsService, replacementBody } from './jobs-service.js';
 import { timeFrameBody, type TimeFrameBody } from './time-frame-filter.js';
 
@@ -21,20 +21,24 @@ const tags = ['jobs'];
 // The Job as its reads show it: the embedded records typed as their own schemas (the read model
 // builds each whole, jobs-read.ts), so a generated client gets Job.assignment as an Assignment.
 const jobFields = (jobs.response as { properties: Record<string, object> }).properties;
-const jobResponse = nameSchema({
-  ...jobs.response,
-  properties: {
-    ...jobFields,
-    assignment: { anyOf: [assignments.response, { type: 'null' }], default: null, description: 'the assignment the job stems from' },
-    activityType: { anyOf: [activityTypes.response, { type: 'null' }], default: null, description: "the job's activity type" },
-    timeTrackings: { type: 'array', items: timeTrackings.response, default: [] },
-    salaries: { type: 'array', items: salaries.response, default: [] },
-  },
-}, 'Job');
-const jobArray = { type: 'array', items: jobResponse };
+function jobSchemas({ timeTrackings }: JobEmbeds) {
+  const jobResponse = nameSchema({
+    ...jobs.response,
+    properties: {
+      ...jobFields,
+      assignment: { anyOf: [assignments.response, { type: 'null' }], default: null, description: 'the assignment the job stems from' },
+      activityType: { anyOf: [activityTypes.response, { type: 'null' }], default: null, description: "the job's activity type" },
+      timeTrackings: { type: 'array', items: timeTrackings.response, default: [] },
+      salaries: { type: 'array', items: salaries.response, default: [] },
+    },
+  }, 'Job');
+  return { jobResponse, jobArray: { type: 'array', items: jobResponse } };
+}
 const actionResult = { type: 'object', properties: { _id: { type: 'string' }, ids: { type: 'array', items: { type: 'string' } }, teamId: { type: 'string' }, splitId: { type: 'string' }, updated: { type: 'boolean' } } };
 
-export function registerSchedulingRoutes(app: FastifyInstance, deps: { database: Database }) {
+/** embeds: the records of later modules the job read embeds (time trackings), given by the app. */
+export function registerSchedulingRoutes(app: FastifyInstance, deps: { database: Database; embeds: JobEmbeds }) {
+  const { jobResponse, jobArray } = jobSchemas(deps.embeds);
   registerResource(app, deps, assignments);
   registerResource(app, deps, jobTemplates);
   registerResource(app, deps, jobs, { except: ['list', 'get'] });

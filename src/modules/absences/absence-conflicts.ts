@@ -9,13 +9,13 @@ import type { TenantTx } from '../../platform/db/tenant.js';
 import type { RequestContext } from '../../platform/http/request-context.js';
 import type { StoredRecord } from '../../resources/engine/define-resource.js';
 import { findRecord, updateRecord } from '../../resources/engine/resource-store.js';
-import { coverage } from '../absences/absence-coverage.js';
-import { absences } from '../absences/absences-resource.js';
-import { markJobAbsent, unmarkJob } from './absence-marks.js';
+import { coverage } from './absence-coverage.js';
+import { absences } from './absences-resource.js';
+import { markJobAbsent, unmarkJob } from '../scheduling/absence-marks.js';
+import type { ConflictScope } from '../scheduling/absence-hooks.js';
 
 const APPROVED = sql`('approved', 'assigned')`;
 
-export type ConflictScope = { jobIds: string[] } | { assignmentId: string; from: number; to: number };
 
 function scopeSql(scope: ConflictScope): RawBuilder<boolean> {
   if ('jobIds' in scope) return sql<boolean>`j.id = ANY(${sql.val(scope.jobIds)}::text[])`;
