@@ -1,7 +1,7 @@
 // Recurrence and time-zone rules, hand-worked: each case states the UTC instants it expects.
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { COUNT_REACH_YEARS, expandOccurrences, normalizeICalendar, type ICalendar } from '../../src/modules/scheduling/recurrence.js';
+import { COUNT_REACH_YEARS, expandOccurrences, normalizeICalendar, type ICalendar } from '../../src/platform/time/recurrence.js';
 import { localToUtc, parseLocal } from '../../src/platform/time/zoned-time.js';
 import { HttpError } from '../../src/platform/http/errors.js';
 

@@ -2,7 +2,7 @@
 // ZUGFeRD / Factur-X PDF/A-3b that carries the CII XML. Layout and wording live in ./pdf/.
 import { renderEInvoiceXml } from './einvoice/render-xml.js';
 import { documentTitle, drawDocument, drawReminder } from './pdf/document.js';
-import { newPdf, pdfBytes } from './pdf/layout.js';
+import { newPdf, pdfBytes } from '../../platform/pdf/layout.js';
 import type { PdfKind } from './pdf/texts.js';
 import { FACTURX_XMP, ZUGFERD_FILE_NAME, xmpSafe } from './pdf/zugferd.js';
 

@@ -1,7 +1,7 @@
 // The timesheet on paper (A4, the invoices' page machinery and embedded DejaVu font): one row per
 // day with planned, present, break, worked time, absences, surcharge time and pay, the month's
 // totals, the leave balance and lines for the employee's and the employer's signature.
-import { Flow, PAGE, WIDTH, finishPages, hline, lineHeight, newPdf, pdfBytes, put, style } from '../invoicing/pdf/layout.js';
+import { Flow, PAGE, WIDTH, finishPages, hline, lineHeight, newPdf, pdfBytes, put, style } from '../../platform/pdf/layout.js';
 import { formatCents, formatDecimal } from './rules/german-csv.js';
 import { ABSENCE_LABELS, SURCHARGE_LABELS, absenceText } from './timesheet-formats.js';
 import type { Timesheet } from './timesheet-model.js';

@@ -8,7 +8,7 @@ import { defineResource, type PrepareInput } from '../../resources/engine/define
 import { dateTime, fraction, freeObject, list, money, objectId, objectIds, opt, productId, text } from '../../resources/engine/fields.js';
 import { findRecord } from '../../resources/engine/resource-store.js';
 import { objects } from '../../resources/objects.js';
-import { normalizeICalendar } from './recurrence.js';
+import { normalizeICalendar } from '../../platform/time/recurrence.js';
 import { onAssignmentDeleted, onAssignmentWritten } from './job-planning.js';
 
 const localDateTime = (description: string) => Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}(:\\d{2})?$', description });

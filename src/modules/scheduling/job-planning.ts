@@ -19,7 +19,7 @@ import { isPublicHolidayIn, placeOfWorkRegion } from '../../platform/time/holida
 import { absenceHooks } from './absence-hooks.js';
 import { jobs } from './jobs-resource.js';
 import { clampToBounds, loadPlanningBounds, planningBounds, PLANNING_HORIZON_DAYS, UNBOUNDED, type PlanningBounds, type TimeRange } from './planning-bounds.js';
-import { expandOccurrences, isRefusedRule, normalizeICalendar } from './recurrence.js';
+import { expandOccurrences, isRefusedRule, normalizeICalendar } from '../../platform/time/recurrence.js';
 import { formatLocal } from '../../platform/time/zoned-time.js';
 
 const DAY = 86_400_000;

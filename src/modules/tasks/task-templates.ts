@@ -10,7 +10,7 @@ import { defineResource, type StoredRecord } from '../../resources/engine/define
 import { objectId, objectIds, opt, tags, text } from '../../resources/engine/fields.js';
 import { createRecord } from '../../resources/engine/resource-service.js';
 import { findRecord } from '../../resources/engine/resource-store.js';
-import { expandOccurrences, isRefusedRule, normalizeICalendar, type ICalendar } from '../scheduling/recurrence.js';
+import { expandOccurrences, isRefusedRule, normalizeICalendar, type ICalendar } from '../../platform/time/recurrence.js';
 import { formatLocal, parseLocal } from '../../platform/time/zoned-time.js';
 import { TASK_PRIORITIES } from './task-states.js';
 import { tasks } from './tasks-resource.js';

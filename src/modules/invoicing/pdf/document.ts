@@ -1,6 +1,6 @@
 // One billing document on paper: letterhead and facts, the title, the intro, the positions, the
 // totals, what the document refers to (credits, cancellations), the payment terms and the closing.
-import { Flow, PAGE, WIDTH, finishPages, type Pdf } from './layout.js';
+import { Flow, PAGE, WIDTH, finishPages, type Pdf } from '../../../platform/pdf/layout.js';
 import { footer, letterhead } from './letterhead.js';
 import { positionsTable, totals } from './positions.js';
 import { TITLES, date, paymentTermsText, referenceText, type PdfKind } from './texts.js';

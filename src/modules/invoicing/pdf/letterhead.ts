@@ -2,7 +2,7 @@
 // recipient's address window, the facts block (number, dates, references), and on every page the
 // footer with what a GmbH's business letter must name (§35a GmbHG: register court and number, the
 // managing directors), the tax ids and the bank account; "Seite n von m" when there are several pages.
-import { PAGE, WIDTH, hline, lineHeight, put, style, wrap, type Pdf } from './layout.js';
+import { PAGE, WIDTH, hline, lineHeight, put, style, wrap, type Pdf } from '../../../platform/pdf/layout.js';
 
 type Party = Record<string, any>;
 const joined = (parts: Array<string | undefined | null>, separator: string) => parts.filter(Boolean).join(separator);

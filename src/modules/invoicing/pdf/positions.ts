@@ -3,7 +3,7 @@
 // totals go from the sum of the positions through document-level allowances and charges to the
 // net amount, the VAT groups and the gross amount (and for a final invoice the prepayments and the
 // amount due), as EN 16931 computes them; the block is kept on one page.
-import { Flow, PAGE, hline, lineHeight, put, style, wrap, type Pdf } from './layout.js';
+import { Flow, PAGE, hline, lineHeight, put, style, wrap, type Pdf } from '../../../platform/pdf/layout.js';
 import { lineNetCents } from '../rules/invoice-totals.js';
 import { CATEGORY_TEXTS, eur, qty, unitPrice, vatLabel } from './texts.js';
 

@@ -1,12 +1,12 @@
 // An assignment's iCalendar (RFC 5545) -> a validated recurrence -> occurrences in a UTC window.
 // The rule is expanded in floating wall-clock time (so no occurrence is lost in a DST gap) and each
-// occurrence is then placed in the assignment's zone (platform/time/zoned-time.ts states the gap/overlap rule).
+// occurrence is then placed in the assignment's zone (zoned-time.ts states the gap/overlap rule).
 // The library gives up (throws) after 10,000 periods in one call, so every call here is bounded:
 // windows are expanded in slices of at most a year, and a COUNT rule is resolved once into the
 // UNTIL of its last occurrence (it must reach its count within COUNT_REACH_YEARS, else 400).
 import { RRuleTemporal } from 'rrule-temporal';
-import { HttpError, fieldError } from '../../platform/http/errors.js';
-import { formatLocal, isValidTimeZone, localToUtc, offsetAt, parseLocal, utcToLocal } from '../../platform/time/zoned-time.js';
+import { HttpError, fieldError } from '../http/errors.js';
+import { formatLocal, isValidTimeZone, localToUtc, offsetAt, parseLocal, utcToLocal } from './zoned-time.js';
 
 export interface ICalendar {
   frequency?: string;
