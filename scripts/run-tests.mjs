@@ -1,9 +1,11 @@
 // Runs every test file under test/ with node's test runner (through tsx for TypeScript).
 // VALIDATE_RESPONSES=1 checks every JSON answer against its route's response schema
 // (test/helpers/response-check.ts) and prints how many were checked and how many did not match.
+// After a run of more than one file it prints the slowest files (scripts/test-file-times.mjs).
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { availableParallelism, tmpdir } from 'node:os';
+import { dirname, join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { spawnSync } from 'node:child_process';
 
 function find(dir) {
@@ -18,7 +20,31 @@ const files = process.argv.slice(2).length ? process.argv.slice(2) : find('test'
 const checking = process.env.VALIDATE_RESPONSES === '1';
 const reportDir = checking ? mkdtempSync(join(tmpdir(), 'crewbase-responses-')) : undefined;
 const env = reportDir ? { ...process.env, RESPONSE_CHECK_DIR: reportDir } : process.env;
-const result = spawnSync(process.execPath, ['--import', 'tsx', '--test', '--test-concurrency=2', ...files], { stdio: 'inherit', env });
+// One file per core: the files are CPU-bound (app boot, PGlite, argon2), so more files than cores
+// only interleave them. Measured on 2 cores: concurrency 4 was slower than 2. TEST_CONCURRENCY overrides.
+const concurrency = Number(process.env.TEST_CONCURRENCY) || availableParallelism();
+// A file still running after this is stopped (its process gets SIGTERM; test/helpers/child-processes.ts
+// then kills the servers it started) and fails, so a hanging test cannot hold up the whole run.
+const FILE_TIMEOUT_MS = 300_000;
+const timesDir = mkdtempSync(join(tmpdir(), 'crewbase-file-times-'));
+const timesFile = join(timesDir, 'times.jsonl');
+const reporter = process.stdout.isTTY ? 'spec' : 'tap'; // node's own default
+const result = spawnSync(process.execPath, [
+  '--import', 'tsx', '--test', `--test-concurrency=${concurrency}`, `--test-timeout=${FILE_TIMEOUT_MS}`,
+  `--test-reporter=${reporter}`, '--test-reporter-destination=stdout',
+  `--test-reporter=${join(dirname(fileURLToPath(import.meta.url)), 'test-file-times.mjs')}`, `--test-reporter-destination=${timesFile}`,
+  ...files,
+], { stdio: 'inherit', env });
+
+try {
+  const times = readFileSync(timesFile, 'utf8').trim().split('\n').filter(Boolean).map((line) => JSON.parse(line));
+  if (times.length > 1) {
+    const shown = process.env.TEST_FILE_TIMES === 'all' ? times.length : 10;
+    console.log(`slowest test files (wall time each, concurrency ${concurrency}):`);
+    for (const t of times.sort((a, b) => b.ms - a.ms).slice(0, shown)) console.log(`  ${(t.ms / 1000).toFixed(1).padStart(6)} s  ${relative(process.cwd(), t.file)}`);
+  }
+} catch { /* no times written: the run failed before any file started */ }
+rmSync(timesDir, { recursive: true, force: true });
 
 if (reportDir) {
   const reports = readdirSync(reportDir).map((name) => JSON.parse(readFileSync(join(reportDir, name), 'utf8')));

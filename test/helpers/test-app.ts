@@ -1,5 +1,5 @@
 // A migrated database and app per test file: in-memory PGlite, or a fresh PostgreSQL database
-// when TEST_DATABASE_URL is set (created here, dropped at the end).
+// when TEST_DATABASE_URL is set (copied from a migrated template, dropped at the end).
 import { createHash } from 'node:crypto';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
@@ -27,16 +27,53 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
+const MIGRATIONS_DIR = join(dirname(fileURLToPath(import.meta.url)), '../../migrations');
+const MIGRATE_CODE = join(dirname(fileURLToPath(import.meta.url)), '../../src/platform/db/migrate.ts');
+
+/** A hash of what decides the migrated schema: the migration files and the code that applies them. */
+function schemaKey(extra: string): string {
+  const hash = createHash('sha256').update(extra).update(readFileSync(MIGRATE_CODE));
+  for (const name of readdirSync(MIGRATIONS_DIR).sort()) hash.update(name).update(readFileSync(join(MIGRATIONS_DIR, name)));
+  return hash.digest('hex').slice(0, 16);
+}
+
+const withDatabase = (baseUrl: string, name: string) => Object.assign(new URL(baseUrl), { pathname: `/${name}` }).toString();
+
+/**
+ * A migrated PostgreSQL database to copy test databases from (CREATE DATABASE ... TEMPLATE takes a
+ * fraction of a second, migrating takes seconds). The first file of a run builds it under an
+ * advisory lock, the others wait and reuse it; it is renamed into place only once fully migrated.
+ * Templates of earlier schemas are left alone (a run on another checkout may be copying one); they
+ * are named crewbase_template_* and can be dropped at any time.
+ */
+async function postgresTemplate(baseUrl: string): Promise<string> {
+  const name = `crewbase_template_${schemaKey('postgres')}`;
+  const admin = new pg.Client({ connectionString: baseUrl });
+  await admin.connect();
+  try {
+    await admin.query('SELECT pg_advisory_lock(727077101)');
+    if ((await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [name])).rowCount) return name;
+    const building = `${name}_building`;
+    await admin.query(`DROP DATABASE IF EXISTS ${building}`);
+    await admin.query(`CREATE DATABASE ${building}`);
+    const database = await openDatabase({ kind: 'postgres', url: withDatabase(baseUrl, building), poolSize: 1 });
+    try { await migrate(database); } finally { await database.close(); }
+    await admin.query(`ALTER DATABASE ${building} RENAME TO ${name}`);
+    return name;
+  } finally {
+    await admin.end(); // ends the session, and so releases the lock
+  }
+}
+
 async function freshPostgres(baseUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
+  const template = await postgresTemplate(baseUrl);
   const name = `crewbase_test_${newObjectId()}`;
   const admin = new pg.Client({ connectionString: baseUrl });
   await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.query(`CREATE DATABASE ${name} TEMPLATE ${template}`);
   await admin.end();
-  const url = new URL(baseUrl);
-  url.pathname = `/${name}`;
   return {
-    url: url.toString(),
+    url: withDatabase(baseUrl, name),
     async drop() {
       const client = new pg.Client({ connectionString: baseUrl });
       await client.connect();
@@ -48,14 +85,11 @@ async function freshPostgres(baseUrl: string): Promise<{ url: string; drop(): Pr
 
 /**
  * An in-memory PGlite with every migration applied. Migrating takes seconds per test file, so the
- * first file of a run stores a snapshot (keyed by the migrations' text and the PGlite version) in
+ * first file of a run stores a snapshot (keyed by the schema and the PGlite version) in
  * the temp dir and the others start from it.
  */
 async function migratedPglite(): Promise<Database> {
-  const migrations = join(dirname(fileURLToPath(import.meta.url)), '../../migrations');
-  const hash = createHash('sha256').update(PGLITE_VERSION);
-  for (const name of readdirSync(migrations).sort()) hash.update(name).update(readFileSync(join(migrations, name)));
-  const snapshot = join(tmpdir(), `crewbase-pglite-${hash.digest('hex').slice(0, 16)}.tgz`);
+  const snapshot = join(tmpdir(), `crewbase-pglite-${schemaKey(PGLITE_VERSION)}.tar`);
   const parsers = { 20: (value: string) => Number(value), 1700: (value: string) => Number(value) };
   if (existsSync(snapshot)) {
     const pglite = await PGlite.create({ loadDataDir: new Blob([readFileSync(snapshot)]), parsers });
@@ -64,7 +98,8 @@ async function migratedPglite(): Promise<Database> {
   const pglite = await PGlite.create('memory://', { parsers });
   const database = await openDatabase({ kind: 'pglite-instance', pglite });
   await migrate(database);
-  const dump = Buffer.from(await (await pglite.dumpDataDir('gzip')).arrayBuffer());
+  // Uncompressed (about 45 MB): each file loads it in 0.4 s instead of 0.7 s for the gzipped one.
+  const dump = Buffer.from(await (await pglite.dumpDataDir('none')).arrayBuffer());
   const partial = `${snapshot}.${process.pid}`;
   writeFileSync(partial, dump);
   renameSync(partial, snapshot); // atomic: a file running beside this one never reads half a snapshot

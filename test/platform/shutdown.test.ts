@@ -1,17 +1,21 @@
 // The real server process, on PGlite and (with TEST_DATABASE_URL) on PostgreSQL: data survives a restart;
 // SIGTERM closes idle keep-alive connections at once, lets an in-flight request finish with its normal
 // status, and exits 0 well within the 10 s deadline; a request that never finishes is abandoned at it.
-import { test, type TestContext } from 'node:test';
+import { after, describe, test, type TestContext } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { once } from 'node:events';
 import { connect, type Socket } from 'node:net';
 import pg from 'pg';
+import { killChildren, spawnChild } from '../helpers/child-processes.js';
 
 const DEADLINE_MS = 10_000;
+
+// Every server a test started is gone when the file ends, even when a test failed or timed out mid-way.
+after(killChildren);
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -27,7 +31,7 @@ interface Server { child: ChildProcess; base: string; port: number; exited: Prom
 
 function startServer(dataDir: string, databaseUrl: string, command: 'serve' | 'worker' = 'serve'): Promise<Server> {
   const ready = command === 'serve' ? /listening at (http:\/\/127\.0\.0\.1:(\d+))/ : /(webhook delivery worker started)()/;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts', command], {
+  const child = spawnChild(process.execPath, ['--import', 'tsx', 'src/main.ts', command], {
     env: { ...process.env, DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', DATABASE_URL: databaseUrl, JWT_SECRET: 'x'.repeat(40) },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -107,54 +111,58 @@ async function shutdownScenario(t: TestContext, databaseUrl: string) {
   }
 }
 
-test('PGlite: data survives a restart; SIGTERM closes idle connections, finishes in-flight requests, exits 0', { timeout: 180_000 }, async (t) => {
-  await shutdownScenario(t, '');
-});
+// The scenarios use their own directories and databases, so they run side by side: the deadline
+// test's 10 s wait overlaps the others' work.
+describe('the server process', { concurrency: true }, () => {
+  test('PGlite: data survives a restart; SIGTERM closes idle connections, finishes in-flight requests, exits 0', { timeout: 180_000 }, async (t) => {
+    await shutdownScenario(t, '');
+  });
 
-test('PostgreSQL: the same', { timeout: 180_000, skip: !process.env.TEST_DATABASE_URL && 'TEST_DATABASE_URL is not set' }, async (t) => {
-  const admin = process.env.TEST_DATABASE_URL!;
-  const name = `crewbase_shutdown_${process.pid}_${Date.now()}`;
-  const query = async (text: string) => {
-    const client = new pg.Client({ connectionString: admin });
-    await client.connect();
-    try { await client.query(text); } finally { await client.end(); }
-  };
-  await query(`CREATE DATABASE ${name}`);
-  try {
-    const url = new URL(admin);
-    url.pathname = `/${name}`;
-    await shutdownScenario(t, url.toString());
-  } finally {
-    await query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-  }
-});
+  test('PostgreSQL: the same', { timeout: 180_000, skip: !process.env.TEST_DATABASE_URL && 'TEST_DATABASE_URL is not set' }, async (t) => {
+    const admin = process.env.TEST_DATABASE_URL!;
+    const name = `crewbase_shutdown_${process.pid}_${Date.now()}`;
+    const query = async (text: string) => {
+      const client = new pg.Client({ connectionString: admin });
+      await client.connect();
+      try { await client.query(text); } finally { await client.end(); }
+    };
+    await query(`CREATE DATABASE ${name}`);
+    try {
+      const url = new URL(admin);
+      url.pathname = `/${name}`;
+      await shutdownScenario(t, url.toString());
+    } finally {
+      await query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    }
+  });
 
-test('a request that never finishes is abandoned at the deadline (exit 1 after 10 s, with a log line); the worker stops at once', { timeout: 180_000 }, async (t) => {
-  const dataDir = mkdtempSync(join(tmpdir(), 'crewbase-deadline-'));
-  const servers: Server[] = [];
-  try {
-    const server = await startServer(dataDir, '');
-    servers.push(server);
-    const stuck = await openConnection(server.port);
-    stuck.socket.write(`POST /v2/auth/login HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: ${loginBody.length}\r\n\r\n{`);
-    await until(() => server.output().includes('"url":"/v2/auth/login"'), 30_000);
-    let signalledAt = Date.now();
-    server.child.kill('SIGTERM');
-    assert.deepEqual(await server.exited, [1, null], server.output());
-    const abandonedMs = Date.now() - signalledAt;
-    assert.ok(abandonedMs >= DEADLINE_MS && abandonedMs < DEADLINE_MS + 3000, `exited at the deadline: ${abandonedMs} ms`);
-    assert.match(server.output(), /not stopped after 10 s: exiting anyway/);
+  test('a request that never finishes is abandoned at the deadline (exit 1 after 10 s, with a log line); the worker stops at once', { timeout: 180_000 }, async (t) => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'crewbase-deadline-'));
+    const servers: Server[] = [];
+    try {
+      const server = await startServer(dataDir, '');
+      servers.push(server);
+      const stuck = await openConnection(server.port);
+      stuck.socket.write(`POST /v2/auth/login HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: ${loginBody.length}\r\n\r\n{`);
+      await until(() => server.output().includes('"url":"/v2/auth/login"'), 30_000);
+      let signalledAt = Date.now();
+      server.child.kill('SIGTERM');
+      assert.deepEqual(await server.exited, [1, null], server.output());
+      const abandonedMs = Date.now() - signalledAt;
+      assert.ok(abandonedMs >= DEADLINE_MS && abandonedMs < DEADLINE_MS + 3000, `exited at the deadline: ${abandonedMs} ms`);
+      assert.match(server.output(), /not stopped after 10 s: exiting anyway/);
 
-    // The worker command on the same directory (its lock was freed at that exit) stops at SIGTERM too.
-    const worker = await startServer(dataDir, '', 'worker');
-    servers.push(worker);
-    signalledAt = Date.now();
-    worker.child.kill('SIGTERM');
-    assert.deepEqual(await worker.exited, [0, null], worker.output());
-    t.diagnostic(`worker: SIGTERM to exit ${Date.now() - signalledAt} ms`);
-    assert.ok(Date.now() - signalledAt < DEADLINE_MS);
-  } finally {
-    for (const server of servers) server.child.kill('SIGKILL');
-    rmSync(dataDir, { recursive: true, force: true });
-  }
+      // The worker command on the same directory (its lock was freed at that exit) stops at SIGTERM too.
+      const worker = await startServer(dataDir, '', 'worker');
+      servers.push(worker);
+      signalledAt = Date.now();
+      worker.child.kill('SIGTERM');
+      assert.deepEqual(await worker.exited, [0, null], worker.output());
+      t.diagnostic(`worker: SIGTERM to exit ${Date.now() - signalledAt} ms`);
+      assert.ok(Date.now() - signalledAt < DEADLINE_MS);
+    } finally {
+      for (const server of servers) server.child.kill('SIGKILL');
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
 });
