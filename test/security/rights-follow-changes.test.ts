@@ -31,7 +31,8 @@ async function onBoth(method: 'GET' | 'POST', url: string, headers: Record<strin
 
 const newCustomer = () => ({ name: `Customer ${Math.random()}` });
 
-describe('rights follow changes on every process', () => {
+// Each test has its own users, group and keys, so they run side by side and their cache waits overlap.
+describe('rights follow changes on every process', { concurrency: true }, () => {
   test('a demoted manager loses write rights; a deleted user\'s token is 401', async () => {
     const manager = await createUser(t.app, p.company.headers, p.groupIds.objectmanager);
     assert.deepEqual(await onBoth('POST', '/v2/customers/', manager.headers, newCustomer()), [201, 201], 'caches are warm');
