@@ -3,7 +3,6 @@ import { Type } from 'typebox';
 import { Conflict, Forbidden } from '../platform/http/errors.js';
 import { AREAS, holdsEveryRight, isFullAccess, type Permissions } from '../platform/http/permissions.js';
 import type { TenantTx } from '../platform/db/tenant.js';
-import { countAdministrators } from '../modules/users/user-guard.js';
 import { defineResource } from './engine/define-resource.js';
 import { opt, text } from './engine/fields.js';
 
@@ -45,6 +44,23 @@ export const accessGroups = defineResource({
     },
   },
 });
+
+/**
+ * Users who would still hold every right, leaving one user or one group's new rights out of the count. Here
+ * with the groups (users/user-guard.ts uses it too) so that the master data imports no module.
+ */
+export async function countAdministrators(tx: TenantTx, change: { exceptUserId?: string; group?: { id: string; permissions: Permissions } } = {}) {
+  const groups = await tx.db.selectFrom('access_groups').select(['id', 'doc']).where('company_id', '=', tx.companyId).execute();
+  const rightsOf = (group: { id: string; doc: unknown }) =>
+    (group.id === change.group?.id ? change.group.permissions : (group.doc as { permissions?: Permissions }).permissions) ?? {};
+  const fullGroupIds = groups.filter((group) => isFullAccess(rightsOf(group)))
+    .map((group) => group.id as string);
+  if (!fullGroupIds.length) return 0;
+  let query = tx.db.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('company_id', '=', tx.companyId).where('access_group_id', 'in', fullGroupIds);
+  if (change.exceptUserId) query = query.where('id', '!=', change.exceptUserId);
+  return Number((await query.executeTakeFirstOrThrow()).n);
+}
 
 /** The company's default (new users) and admin access groups. */
 export async function companyGroups(tx: TenantTx): Promise<{ defaultAccessGroupId?: string; adminAccessGroupId?: string }> {

@@ -1,8 +1,8 @@
 // Dependency rules of the code base (docs/architecture.md, "Layers"), read from the import lines:
 // the modules under src/modules import each other without a cycle, and only the files of another
 // module that its surface (below) lists; src/platform imports nothing from src/resources or
-// src/modules; src/resources imports no module (one known exception, below); docs/architecture.md
-// shows the module picture as it is. A failure prints the picture.
+// src/modules; src/resources imports no module; docs/architecture.md shows the module picture as
+// it is. A failure prints the picture.
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
@@ -13,10 +13,6 @@ const base = fileURLToPath(new URL('../../', import.meta.url));
 const edges = importEdges(base);
 const graph = moduleGraph(base, edges);
 const picture = modulePicture(graph);
-
-// resources/access-groups.ts guards the last administrator's group with a users query; moving that
-// query behind the users module is part of the table-ownership work (docs/architecture.md).
-const KNOWN_RESOURCE_IMPORTS = new Set(['src/resources/access-groups.ts -> src/modules/users/user-guard.ts']);
 
 // The files of a module other modules may import (src/app.ts, main.ts and chat-resources.ts wire
 // the modules and may import any file). A module not listed offers nothing to the others. Adding a
@@ -59,9 +55,9 @@ describe('module dependencies', () => {
     assert.deepEqual(wrong, [], `platform imports:\n${show(wrong.map((e) => `${e.from} -> ${e.to}`))}`);
   });
 
-  test('src/resources imports no module (beyond the known exception)', () => {
+  test('src/resources imports no module', () => {
     const wrong = edges.filter((e) => e.from.startsWith('src/resources/') && e.to.startsWith('src/modules/'))
-      .map((e) => `${e.from} -> ${e.to}`).filter((line) => !KNOWN_RESOURCE_IMPORTS.has(line));
+      .map((e) => `${e.from} -> ${e.to}`);
     assert.deepEqual(wrong, [], `resources import modules:\n${show(wrong)}`);
   });
 

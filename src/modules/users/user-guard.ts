@@ -7,6 +7,7 @@ import type { RequestContext } from '../../platform/http/request-context.js';
 import type { TenantTx } from '../../platform/db/tenant.js';
 import type { StoredRecord } from '../../resources/engine/define-resource.js';
 import { valueAt } from '../../resources/engine/resource-service.js';
+import { countAdministrators } from '../../resources/access-groups.js';
 
 /** What a user logs in with: login id, password, e-mail, and the telephone that receives SMS codes. */
 export const CREDENTIAL_FIELDS = ['id', 'password', 'access.email', 'contact.mobile', 'contact.telephone'] as const;
@@ -16,20 +17,6 @@ async function groupRights(tx: TenantTx, groupId: string | undefined): Promise<P
   const row = await tx.db.selectFrom('access_groups').select('doc')
     .where('company_id', '=', tx.companyId).where('id', '=', groupId).executeTakeFirst();
   return ((row?.doc as { permissions?: Permissions } | undefined)?.permissions) ?? {};
-}
-
-/** Users who would still hold every right, leaving one user or one group's new rights out of the count. */
-export async function countAdministrators(tx: TenantTx, change: { exceptUserId?: string; group?: { id: string; permissions: Permissions } } = {}) {
-  const groups = await tx.db.selectFrom('access_groups').select(['id', 'doc']).where('company_id', '=', tx.companyId).execute();
-  const rightsOf = (group: { id: string; doc: unknown }) =>
-    (group.id === change.group?.id ? change.group.permissions : (group.doc as { permissions?: Permissions }).permissions) ?? {};
-  const fullGroupIds = groups.filter((group) => isFullAccess(rightsOf(group)))
-    .map((group) => group.id as string);
-  if (!fullGroupIds.length) return 0;
-  let query = tx.db.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('company_id', '=', tx.companyId).where('access_group_id', 'in', fullGroupIds);
-  if (change.exceptUserId) query = query.where('id', '!=', change.exceptUserId);
-  return Number((await query.executeTakeFirstOrThrow()).n);
 }
 
 /** A logged-in user acting on their own record (a key acting for its creator is not the user themselves). */
