@@ -3,7 +3,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import rateLimit from '@fastify/rate-limit';
 import type { Config } from './config.js';
 import type { Database } from './platform/db/database.js';
-import { pendingMigrations } from './platform/db/migrate.js';
+import { MigrationMismatchError, pendingMigrations } from './platform/db/migrate.js';
 import { TooManyRequests } from './platform/http/errors.js';
 import { registerIdempotency } from './platform/http/idempotency.js';
 import { registerBodyDepthLimit } from './platform/http/json-limits.js';
@@ -112,7 +112,8 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
       const pending = await pendingMigrations(database);
       if (pending.length) return sendProblem(reply, 503, 'Service Unavailable', `Migrations pending: ${pending.join(', ')}`);
       return { status: 'ready' };
-    } catch {
+    } catch (error) {
+      if (error instanceof MigrationMismatchError) return sendProblem(reply, 503, 'Service Unavailable', error.message);
       return sendProblem(reply, 503, 'Service Unavailable', 'The database is not reachable');
     }
   });

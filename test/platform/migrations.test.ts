@@ -94,6 +94,19 @@ describe('applied migrations keep their checksums', () => {
       await migrate(t.database); // restores the column and checksums whatever failed above
     }
   });
+
+  test('/ready answers 503 naming a migration whose recorded checksum differs', async () => {
+    assert.equal((await t.app.inject({ method: 'GET', url: '/ready' })).statusCode, 200);
+    const { checksum } = expected().find((m) => m.version === 7)!;
+    try {
+      await sql`UPDATE schema_migrations SET checksum = ${'0'.repeat(64)} WHERE version = 7`.execute(t.database.kysely);
+      const response = await t.app.inject({ method: 'GET', url: '/ready' });
+      assert.equal(response.statusCode, 503);
+      assert.match(response.json().detail, CHANGED_0007);
+    } finally {
+      await sql`UPDATE schema_migrations SET checksum = ${checksum} WHERE version = 7`.execute(t.database.kysely);
+    }
+  });
 });
 
 test('migrations/checksums.json lists every migration file with its checksum (released migrations are never edited)', () => {
