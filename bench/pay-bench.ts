@@ -73,8 +73,8 @@ async function main() {
   const databaseUrl = await createDatabase();
   const jwtSecret = newJwtSecret();
   const database = await openDatabase({ kind: 'postgres', url: databaseUrl, poolSize: 4 });
-  let company;
-  let entryCount;
+  let company: Awaited<ReturnType<typeof generateMainCompany>>;
+  let entryCount: Awaited<ReturnType<typeof seedEntries>>;
   try {
     await migrate(database, (line) => console.log(line));
     company = await generateMainCompany(database, { jwtSecret, until: Date.parse(MONTH.to) });

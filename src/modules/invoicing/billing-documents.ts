@@ -116,7 +116,7 @@ export function totalsOf(positions: Array<Record<string, any>>, allowancesCharge
 /** Totals, stored allowances/charges and (final invoices) prepaid amounts of a draft; 400 naming the field. */
 async function draftTotals(tx: TenantTx, doc: Record<string, any>, kind: DocumentKind, selfId?: string) {
   const inputs = allowanceChargeInputs(doc.allowancesCharges);
-  let totals;
+  let totals: ReturnType<typeof totalsOf>;
   try {
     totals = totalsOf(doc.positions, inputs);
   } catch (error) {

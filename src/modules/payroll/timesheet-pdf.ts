@@ -28,7 +28,9 @@ function row(flow: Flow, cells: string[], bold = false) {
   const h = lineHeight(flow.pdf);
   flow.room(h);
   style(flow.pdf, { size: 8, bold });
-  COLUMNS.forEach((c, i) => put(flow.pdf, cells[i] ?? '', c.x, flow.y, { width: c.w, align: c.right ? 'right' : 'left' }));
+  COLUMNS.forEach((c, i) => {
+    put(flow.pdf, cells[i] ?? '', c.x, flow.y, { width: c.w, align: c.right ? 'right' : 'left' });
+  });
   flow.y += h;
 }
 

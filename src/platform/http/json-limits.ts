@@ -70,7 +70,9 @@ export function freeJsonViolation(value: unknown, limits: FreeJsonLimits): strin
     if (depth > limits.maxDepth) return `nests deeper than ${limits.maxDepth} levels${where}`;
     if (Array.isArray(node)) {
       if (node.length > limits.maxItems) return `has an array of more than ${limits.maxItems} items${where}`;
-      node.forEach((item, i) => stack.push({ value: item, depth: depth + 1, path: `${path}.${i}` }));
+      node.forEach((item, i) => {
+        stack.push({ value: item, depth: depth + 1, path: `${path}.${i}` });
+      });
     } else {
       const entries = Object.entries(node);
       if (entries.length > limits.maxProperties) return `has an object of more than ${limits.maxProperties} properties${where}`;

@@ -54,7 +54,11 @@ function valuesAt(doc: unknown, site: ReferenceSite): Array<{ path: string; valu
     const next: typeof frontier = [];
     for (const { value, path } of frontier) {
       if (segment === '*') {
-        if (Array.isArray(value)) value.forEach((item, i) => next.push({ value: item, path: [...path, String(i)] }));
+        if (Array.isArray(value)) {
+          value.forEach((item, i) => {
+            next.push({ value: item, path: [...path, String(i)] });
+          });
+        }
       } else if (value && typeof value === 'object' && !Array.isArray(value) && Object.hasOwn(value, segment)) {
         next.push({ value: (value as Json)[segment], path: [...path, segment] });
       }

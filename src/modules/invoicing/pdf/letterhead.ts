@@ -38,7 +38,9 @@ export function letterhead(pdf: Pdf, seller: Party, buyer: Party, facts: Array<[
   const senderWidth = image ? WIDTH - 175 : WIDTH;
   style(pdf, { bold: true, size: 14 });
   const nameLines = wrap(pdf, seller.name ?? '', senderWidth);
-  nameLines.forEach((line, i) => put(pdf, line, PAGE.left, 45 + i * 17));
+  nameLines.forEach((line, i) => {
+    put(pdf, line, PAGE.left, 45 + i * 17);
+  });
   let y = 45 + nameLines.length * 17 + 2;
   style(pdf, { size: 8, color: '#444444' });
   for (const line of [
@@ -67,7 +69,9 @@ export function letterhead(pdf: Pdf, seller: Party, buyer: Party, facts: Array<[
     put(pdf, label, 340, right);
     style(pdf, { size: 8.5 });
     const lines = wrap(pdf, value, PAGE.right - 425);
-    lines.forEach((line, i) => put(pdf, line, 425, right + i * lineHeight(pdf)));
+    lines.forEach((line, i) => {
+      put(pdf, line, 425, right + i * lineHeight(pdf));
+    });
     right += lines.length * lineHeight(pdf);
   }
   return Math.max(left, right, 230) + 18;

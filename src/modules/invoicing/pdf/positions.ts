@@ -116,7 +116,9 @@ export function totals(flow: Flow, doc: Doc) {
       flow.y += 4;
     }
     style(pdf, { bold: row.bold, size: 9 });
-    row.lines.forEach((line, i) => put(pdf, line, labelX, flow.y + i * h));
+    row.lines.forEach((line, i) => {
+      put(pdf, line, labelX, flow.y + i * h);
+    });
     put(pdf, eur(row.value), labelX + labelWidth, flow.y + (row.lines.length - 1) * h, { width: PAGE.right - labelX - labelWidth, align: 'right' });
     flow.y += row.lines.length * h;
   }

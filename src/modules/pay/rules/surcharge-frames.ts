@@ -121,7 +121,9 @@ function candidateFrames(work: Interval[], workStart: number, rules: SurchargeRu
 function combine(rules: SurchargeRule[], candidates: Interval[][]): Interval[][] {
   const won: Interval[][] = rules.map(() => []);
   const groups = new Map<string, number[]>();
-  rules.forEach((rule, i) => groups.set(rule.group, [...(groups.get(rule.group) ?? []), i]));
+  rules.forEach((rule, i) => {
+    groups.set(rule.group, [...(groups.get(rule.group) ?? []), i]);
+  });
   for (const members of groups.values()) {
     const cuts = [...new Set(members.flatMap((i) => candidates[i]!.flatMap((f) => [f.from, f.to])))].sort((a, b) => a - b);
     for (let k = 0; k + 1 < cuts.length; k++) {
