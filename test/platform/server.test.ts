@@ -52,7 +52,7 @@ describe('rate limits on authentication', () => {
 
   test('per user name: 429 with Retry-After as problem+json', async () => {
     const statuses: number[] = [];
-    let last;
+    let last: Awaited<ReturnType<typeof login>> | undefined;
     for (let i = 0; i < 4; i++) {
       last = await login('10.0.0.1', 'target-user');
       statuses.push(last.statusCode);
