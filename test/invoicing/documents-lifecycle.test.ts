@@ -400,7 +400,9 @@ describe('gapless numbers under concurrency', () => {
     const listed = await ok('GET', '/v2/invoices/?limit=1000&status=issued', a.headers);
     assert.equal(listed.length, 200);
     const stored = new Map((listed as any[]).map((d) => [d._id, d.documentNumber]));
-    invoiceIds.forEach((id, i) => assert.equal(stored.get(id), numbers[i]));
+    invoiceIds.forEach((id, i) => {
+      assert.equal(stored.get(id), numbers[i]);
+    });
   });
 
   test('the same draft issued 10 times at once is issued once and uses one number', async () => {

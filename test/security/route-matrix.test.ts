@@ -67,7 +67,7 @@ const byUrl = <T>(record: Record<string, T>) => Object.entries(record).sort(([a]
 function parse(route: RouteEntry) {
   const match = /^\/v2\/(.+?)\/:[A-Za-z]+(.*)$/.exec(route.url);
   const collection = match ? match[1]! : /^\/v2\/(.+?)\/?$/.exec(route.url)?.[1] ?? '';
-  const verb = match?.[2]!.split('/').filter((part) => part && !part.startsWith(':')).at(-1);
+  const verb = (match?.[2] ?? '').split('/').filter((part) => part && !part.startsWith(':')).at(-1);
   return { collection, verb, hasParams: Boolean(match) };
 }
 
