@@ -18,14 +18,22 @@ async function call<T>(base: string, method: string, path: string, token?: strin
   if (token) headers.authorization = `Bearer ${token}`;
   if (body !== undefined) headers['content-type'] = 'application/json';
   const response = await fetch(base + path, {
-    method, headers, body: body === undefined ? undefined : JSON.stringify(body), signal: AbortSignal.timeout(30_000),
+    method,
+    headers,
+    body: body === undefined ? undefined : JSON.stringify(body),
+    signal: AbortSignal.timeout(30_000),
   });
   if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
   return response.json() as Promise<T>;
 }
 
 /** Runs task(0..count-1) with at most `concurrency` in flight; logs progress every 100. */
-async function inParallel<T>(label: string, count: number, concurrency: number, task: (i: number) => Promise<T>): Promise<T[]> {
+async function inParallel<T>(
+  label: string,
+  count: number,
+  concurrency: number,
+  task: (i: number) => Promise<T>,
+): Promise<T[]> {
   const results: T[] = new Array(count);
   let next = 0;
   let done = 0;
@@ -41,7 +49,11 @@ async function inParallel<T>(label: string, count: number, concurrency: number, 
 }
 
 async function signUp(base: string, n: number): Promise<string> {
-  const body = { companyName: `Bench Company ${n}`, username: `bench_admin_${n}`, password: randomBytes(12).toString('base64url') };
+  const body = {
+    companyName: `Bench Company ${n}`,
+    username: `bench_admin_${n}`,
+    password: randomBytes(12).toString('base64url'),
+  };
   return (await call<{ accessToken: string }>(base, 'POST', '/v2/company/signup', undefined, body)).accessToken;
 }
 
@@ -49,20 +61,31 @@ async function createUsers(base: string, token: string, label: string, count: nu
   await inParallel(label, count, SEED_CONCURRENCY, (i) => call(base, 'POST', '/v2/users/', token, userDoc(i)));
 }
 
-interface Seed { token: string; apiKey: string; customerIds: string[] }
+interface Seed {
+  token: string;
+  apiKey: string;
+  customerIds: string[];
+}
 
 async function seed(base: string): Promise<Seed> {
   const started = Date.now();
   console.log('seeding: main company');
   const token = await signUp(base, 0);
-  const { key: apiKey } = await call<{ key: string }>(base, 'POST', '/v2/apiKeys', token, { name: 'bench', scopes: ['read'] });
+  const { key: apiKey } = await call<{ key: string }>(base, 'POST', '/v2/apiKeys', token, {
+    name: 'bench',
+    scopes: ['read'],
+  });
   await createUsers(base, token, 'users', 300);
-  const created = await inParallel('customers', 200, SEED_CONCURRENCY, (i) => call<{ _id: string }>(base, 'POST', '/v2/customers/', token, customerDoc(i)));
+  const created = await inParallel('customers', 200, SEED_CONCURRENCY, (i) =>
+    call<{ _id: string }>(base, 'POST', '/v2/customers/', token, customerDoc(i)),
+  );
   // Other tenants: the measured queries must filter them out rather than run on an otherwise empty table.
   for (let n = 1; n <= 4; n++) await createUsers(base, await signUp(base, n), `noise company ${n} users`, 50);
   // X-Total-Count shows the list sees this tenant's rows only (300 seeded + the admin).
   const listed = await fetch(`${base}/v2/users?limit=1`, { headers: { authorization: `Bearer ${token}` } });
-  console.log(`seeding done in ${((Date.now() - started) / 1000).toFixed(1)} s; main company lists ${listed.headers.get('x-total-count')} users`);
+  console.log(
+    `seeding done in ${((Date.now() - started) / 1000).toFixed(1)} s; main company lists ${listed.headers.get('x-total-count')} users`,
+  );
   return { token, apiKey, customerIds: created.map((c) => c._id) };
 }
 
@@ -80,11 +103,25 @@ async function main() {
   console.log(`server RSS after seeding: ${rssMiB(child.pid!).toFixed(1)} MiB`);
   const rows = [
     await measure('A  GET /v2/customers/{id} (API key)', child, {
-      connections: CONNECTIONS, duration: DURATION, url: base, headers: { 'x-api-key': apiKey },
-      requests: [{ method: 'GET', setupRequest: (request) => ({ ...request, path: `/v2/customers/${customerIds[Math.floor(Math.random() * customerIds.length)]}` }) }],
+      connections: CONNECTIONS,
+      duration: DURATION,
+      url: base,
+      headers: { 'x-api-key': apiKey },
+      requests: [
+        {
+          method: 'GET',
+          setupRequest: (request) => ({
+            ...request,
+            path: `/v2/customers/${customerIds[Math.floor(Math.random() * customerIds.length)]}`,
+          }),
+        },
+      ],
     }),
     await measure('B  GET /v2/users?limit=100 (bearer)', child, {
-      connections: CONNECTIONS, duration: DURATION, url: `${base}/v2/users?limit=100`, headers: { authorization: `Bearer ${token}` },
+      connections: CONNECTIONS,
+      duration: DURATION,
+      url: `${base}/v2/users?limit=100`,
+      headers: { authorization: `Bearer ${token}` },
     }),
   ];
   printSummary(rows);

@@ -36,7 +36,11 @@ export const JOBS_OF_COMPANY_SQL = jobsJsonSql('');
 const LIMIT = 100_000; // as jobs-service.ts inTimeFrame
 const MAX_JOB_MS = 7 * 86_400_000; // as jobs-resource.ts: the lower bound of from_at
 
-interface Body { from: string | number; to: string | number; userIds?: string[] }
+interface Body {
+  from: string | number;
+  to: string | number;
+  userIds?: string[];
+}
 
 function requireEnv(name: string): string {
   const value = process.env[name];
@@ -47,20 +51,33 @@ function requireEnv(name: string): string {
 async function main() {
   const companyId = requireEnv('COMPANY_ID');
   // Same pool settings as Crewbase's (no JIT), so only the code in between differs.
-  const pool = new pg.Pool({ connectionString: requireEnv('DATABASE_URL'), max: Number(process.env.DB_POOL_SIZE || 10), options: '-c jit=off' });
+  const pool = new pg.Pool({
+    connectionString: requireEnv('DATABASE_URL'),
+    max: Number(process.env.DB_POOL_SIZE || 10),
+    options: '-c jit=off',
+  });
   const app = Fastify({ logger: false });
 
   app.get('/ready', async () => (await pool.query('SELECT 1'), { status: 'ready' }));
   app.post('/v2/jobs/jobsInTimeFrame', async (request, reply) => {
     const body = request.body as Body;
-    const window = [companyId, new Date(Number(body.to)), new Date(Number(body.from)), new Date(Number(body.from) - MAX_JOB_MS)];
+    const window = [
+      companyId,
+      new Date(Number(body.to)),
+      new Date(Number(body.from)),
+      new Date(Number(body.from) - MAX_JOB_MS),
+    ];
     const { rows } = body.userIds
       ? await pool.query<{ body: string }>(JOBS_OF_USERS_SQL, [...window, body.userIds, LIMIT, 0])
       : await pool.query<{ body: string }>(JOBS_OF_COMPANY_SQL, [...window, LIMIT, 0]);
     return reply.type('application/json').send(rows[0]!.body);
   });
 
-  const stop = async () => { await app.close(); await pool.end(); process.exit(0); };
+  const stop = async () => {
+    await app.close();
+    await pool.end();
+    process.exit(0);
+  };
   process.once('SIGTERM', () => void stop());
   process.once('SIGINT', () => void stop());
   await app.listen({ port: Number(process.env.PORT || 3001), host: process.env.HOST || '127.0.0.1' });
@@ -68,5 +85,8 @@ async function main() {
 
 // Only when run as a script: the benchmark imports the SQL constants to check them against src.
 if (process.argv[1] && import.meta.url === pathToFileURL(resolve(process.argv[1])).href) {
-  main().catch((error) => { console.error(error); process.exit(1); });
+  main().catch((error) => {
+    console.error(error);
+    process.exit(1);
+  });
 }

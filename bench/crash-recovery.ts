@@ -16,17 +16,30 @@ const LEASE_SECONDS = positiveInt('CRASH_LEASE_SECONDS', 5);
 const TIMEOUT_SECONDS = positiveInt('CRASH_TIMEOUT_SECONDS', 300);
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-interface Answer { status: number; id?: string; isReplayed: boolean }
+interface Answer {
+  status: number;
+  id?: string;
+  isReplayed: boolean;
+}
 
 async function create(base: string, token: string, i: number): Promise<Answer> {
   try {
     const response = await fetch(`${base}/v2/customers/`, {
-      method: 'POST', signal: AbortSignal.timeout(15_000),
-      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', 'idempotency-key': `crash-${i}` },
+      method: 'POST',
+      signal: AbortSignal.timeout(15_000),
+      headers: {
+        authorization: `Bearer ${token}`,
+        'content-type': 'application/json',
+        'idempotency-key': `crash-${i}`,
+      },
       body: JSON.stringify({ name: `crash ${i}` }),
     });
-    const body = await response.json() as { _id?: string };
-    return { status: response.status, id: body._id, isReplayed: response.headers.get('idempotent-replayed') === 'true' };
+    const body = (await response.json()) as { _id?: string };
+    return {
+      status: response.status,
+      id: body._id,
+      isReplayed: response.headers.get('idempotent-replayed') === 'true',
+    };
   } catch {
     return { status: 0, isReplayed: false }; // connection refused or reset: the server is gone
   }
@@ -35,33 +48,45 @@ async function create(base: string, token: string, i: number): Promise<Answer> {
 /** Runs task(0..count-1), `concurrency` at a time. */
 async function inParallel(count: number, concurrency: number, task: (i: number) => Promise<void>) {
   let next = 0;
-  await Promise.all(Array.from({ length: concurrency }, async () => {
-    while (next < count) await task(next++);
-  }));
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (next < count) await task(next++);
+    }),
+  );
 }
 
 async function allCustomers(base: string, token: string): Promise<Array<{ _id: string; name: string }>> {
   const all: Array<{ _id: string; name: string }> = [];
   for (let offset = 0; ; offset += 1000) {
-    const response = await fetch(`${base}/v2/customers/?limit=1000&offset=${offset}`, { headers: { authorization: `Bearer ${token}` } });
-    const page = await response.json() as Array<{ _id: string; name: string }>;
+    const response = await fetch(`${base}/v2/customers/?limit=1000&offset=${offset}`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    const page = (await response.json()) as Array<{ _id: string; name: string }>;
     all.push(...page);
     if (page.length < 1000) return all;
   }
 }
 
 async function main() {
-  const timer = setTimeout(() => { console.error(`not done after ${TIMEOUT_SECONDS} s: stopping`); process.kill(process.pid, 'SIGTERM'); }, TIMEOUT_SECONDS * 1000);
+  const timer = setTimeout(() => {
+    console.error(`not done after ${TIMEOUT_SECONDS} s: stopping`);
+    process.kill(process.pid, 'SIGTERM');
+  }, TIMEOUT_SECONDS * 1000);
   timer.unref();
   const databaseUrl = await createDatabase();
   // The same JWT secret for both lives of the server, so the token stays valid across the crash.
   const env = { JWT_SECRET: newJwtSecret(), IDEMPOTENCY_LEASE_SECONDS: String(LEASE_SECONDS), WEBHOOK_WORKER: 'off' };
   let server: RunningServer = await startCrewbase(databaseUrl, env);
   const signup = await fetch(`${server.base}/v2/company/signup`, {
-    method: 'POST', headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ companyName: 'Crash Bench', username: 'crash_bench_admin', password: 'crash-bench-password' }),
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      companyName: 'Crash Bench',
+      username: 'crash_bench_admin',
+      password: 'crash-bench-password',
+    }),
   });
-  const { accessToken: token } = await signup.json() as { accessToken: string };
+  const { accessToken: token } = (await signup.json()) as { accessToken: string };
 
   const first: Answer[] = [];
   let acknowledged = 0;
@@ -78,12 +103,18 @@ async function main() {
     }
   });
   const lost = first.filter((a, i) => a.status === 0 && !sentAfterKill.has(i)).length;
-  await new Promise((resolve) => (server.child.exitCode !== null || server.child.signalCode !== null ? resolve(null) : server.child.once('exit', resolve)));
+  await new Promise((resolve) =>
+    server.child.exitCode !== null || server.child.signalCode !== null
+      ? resolve(null)
+      : server.child.once('exit', resolve),
+  );
 
   server = await startCrewbase(databaseUrl, env);
   await sleep((LEASE_SECONDS + 1) * 1000);
   const retry: Answer[] = [];
-  await inParallel(REQUESTS, CONCURRENCY, async (i) => { retry[i] = await create(server.base, token, i); });
+  await inParallel(REQUESTS, CONCURRENCY, async (i) => {
+    retry[i] = await create(server.base, token, i);
+  });
 
   const stored = await allCustomers(server.base, token);
   const ids = new Set(stored.map((c) => c._id));
@@ -106,11 +137,17 @@ async function main() {
     duplicates: [...perName.values()].reduce((sum, n) => sum + n - 1, 0),
   };
   console.table(figures);
-  const isSound = figures.acknowledgedMissing === 0 && figures.acknowledgedReplayedWithAnotherId === 0
-    && figures.retriesStill409 === 0 && figures.retriesOther === 0 && figures.keysWithoutCustomer === 0;
-  console.log(isSound
-    ? `sound: every acknowledged create exists and replays, no key stuck; ${figures.duplicates} duplicate(s) from the window between a create's commit and its stored response`
-    : 'NOT SOUND: see the figures above');
+  const isSound =
+    figures.acknowledgedMissing === 0 &&
+    figures.acknowledgedReplayedWithAnotherId === 0 &&
+    figures.retriesStill409 === 0 &&
+    figures.retriesOther === 0 &&
+    figures.keysWithoutCustomer === 0;
+  console.log(
+    isSound
+      ? `sound: every acknowledged create exists and replays, no key stuck; ${figures.duplicates} duplicate(s) from the window between a create's commit and its stored response`
+      : 'NOT SOUND: see the figures above',
+  );
   if (!isSound) process.exitCode = 1;
 }
 

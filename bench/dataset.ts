@@ -32,16 +32,34 @@ const WEEKDAYS = ['MO', 'TU', 'WE', 'TH', 'FR', 'SA', 'SU'];
 const PER_WEEK_WEIGHTS = [32, 27, 20, 10, 7, 4];
 const BATCH = 100; // records per transaction while seeding
 
-export interface CompanySpec { name: string; employees: number; customers: number; objects: number; assignments: number }
+export interface CompanySpec {
+  name: string;
+  employees: number;
+  customers: number;
+  objects: number;
+  assignments: number;
+}
 
-export const MAIN_COMPANY: CompanySpec = { name: 'Main', employees: 300, customers: 200, objects: 800, assignments: 1000 };
+export const MAIN_COMPANY: CompanySpec = {
+  name: 'Main',
+  employees: 300,
+  customers: 200,
+  objects: 800,
+  assignments: 1000,
+};
 /** ~250,000 jobs together, in companies of different sizes. */
 export const NOISE_COMPANIES: CompanySpec[] = [80, 90, 100, 105, 111, 115, 120, 130, 148].map((n, i) => ({
-  name: `Noise ${i + 1}`, employees: Math.ceil(n / 3), customers: Math.ceil(n / 5), objects: Math.ceil(n * 0.8), assignments: n,
+  name: `Noise ${i + 1}`,
+  employees: Math.ceil(n / 3),
+  customers: Math.ceil(n / 5),
+  objects: Math.ceil(n * 0.8),
+  assignments: n,
 }));
 
 export interface SeededCompany {
-  spec: CompanySpec; companyId: string; adminUserId: string;
+  spec: CompanySpec;
+  companyId: string;
+  adminUserId: string;
   /** The admin's access token, signed with the given JWT secret (valid for a server using it). */
   accessToken: string;
   /** The employees (without the admin), in creation order. */
@@ -49,13 +67,19 @@ export interface SeededCompany {
 }
 
 export interface Dataset {
-  main: SeededCompany; noise: SeededCompany[];
+  main: SeededCompany;
+  noise: SeededCompany[];
   seedingSeconds: number;
   generation: { seconds: number; jobs: number; jobsPerSecond: number };
-  jobCount: number; mainJobCount: number;
+  jobCount: number;
+  mainJobCount: number;
 }
 
-export interface DatasetOptions { jwtSecret: string; seed?: number; log?: (line: string) => void }
+export interface DatasetOptions {
+  jwtSecret: string;
+  seed?: number;
+  log?: (line: string) => void;
+}
 
 const seconds = (since: number) => (performance.now() - since) / 1000;
 
@@ -70,17 +94,32 @@ function assignmentDoc(rng: Random, i: number, objectId: string, userId: string)
   const start = 5 * 60 + 15 * rng.int(0, 68);
   const duration = 30 * rng.int(2, 8);
   return {
-    objectId, userIds: [userId], title: `Unterhaltsreinigung ${i + 1}`, type: 'normal',
-    iCalendar: { tzid: TIME_ZONE, rrule: `FREQ=WEEKLY;BYDAY=${days.join(',')}`, dtstart: localTime(start), dtend: localTime(start + duration) },
+    objectId,
+    userIds: [userId],
+    title: `Unterhaltsreinigung ${i + 1}`,
+    type: 'normal',
+    iCalendar: {
+      tzid: TIME_ZONE,
+      rrule: `FREQ=WEEKLY;BYDAY=${days.join(',')}`,
+      dtstart: localTime(start),
+      dtend: localTime(start + duration),
+    },
   };
 }
 
 /** Creates `count` records through createRecord, BATCH per transaction; returns their ids. */
-async function createMany(database: Database, ctx: RequestContext, resource: Resource, count: number, body: (i: number) => Record<string, any>): Promise<string[]> {
+async function createMany(
+  database: Database,
+  ctx: RequestContext,
+  resource: Resource,
+  count: number,
+  body: (i: number) => Record<string, any>,
+): Promise<string[]> {
   const ids: string[] = [];
   for (let first = 0; first < count; first += BATCH) {
     await inTenant(database, ctx.companyId, async (tx) => {
-      for (let i = first; i < Math.min(first + BATCH, count); i++) ids.push((await createRecord(tx, ctx, resource, body(i)))._id);
+      for (let i = first; i < Math.min(first + BATCH, count); i++)
+        ids.push((await createRecord(tx, ctx, resource, body(i)))._id);
     });
   }
   return ids;
@@ -91,35 +130,63 @@ async function createMany(database: Database, ctx: RequestContext, resource: Res
  * ensureJobWindow later generates the whole window in one go (timed separately).
  */
 async function deferGeneration(database: Database, companyId: string) {
-  await inTenant(database, companyId, (tx) => tx.db.insertInto('job_horizons')
-    .values({ company_id: companyId, from_at: new Date(WINDOW.from), until_at: new Date(WINDOW.from) }).execute());
+  await inTenant(database, companyId, (tx) =>
+    tx.db
+      .insertInto('job_horizons')
+      .values({ company_id: companyId, from_at: new Date(WINDOW.from), until_at: new Date(WINDOW.from) })
+      .execute(),
+  );
 }
 
-async function seedCompany(database: Database, auth: ReturnType<typeof authService>, spec: CompanySpec, rng: Random, n: number): Promise<SeededCompany> {
-  const company = await createCompany({ database, auth }, {
-    companyName: `Bench ${spec.name}`, username: `bench_admin_${n}`, password: randomBytes(12).toString('base64url'),
-  });
+async function seedCompany(
+  database: Database,
+  auth: ReturnType<typeof authService>,
+  spec: CompanySpec,
+  rng: Random,
+  n: number,
+): Promise<SeededCompany> {
+  const company = await createCompany(
+    { database, auth },
+    {
+      companyName: `Bench ${spec.name}`,
+      username: `bench_admin_${n}`,
+      password: randomBytes(12).toString('base64url'),
+    },
+  );
   const ctx = systemContext(company.companyId, company.userId);
   const userIds = await createMany(database, ctx, users, spec.employees, (i) => userDoc(n * 1000 + i));
   const customerIds = await createMany(database, ctx, customers, spec.customers, (i) => customerDoc(n * 1000 + i));
-  const objectIds = await createMany(database, ctx, objects, spec.objects, (i) => objectDoc(n * 1000 + i, rng.pick(customerIds)));
+  const objectIds = await createMany(database, ctx, objects, spec.objects, (i) =>
+    objectDoc(n * 1000 + i, rng.pick(customerIds)),
+  );
   await deferGeneration(database, company.companyId);
-  await createMany(database, ctx, assignments, spec.assignments, (i) => assignmentDoc(rng, i, rng.pick(objectIds), rng.pick(userIds)));
+  await createMany(database, ctx, assignments, spec.assignments, (i) =>
+    assignmentDoc(rng, i, rng.pick(objectIds), rng.pick(userIds)),
+  );
   return { spec, companyId: company.companyId, adminUserId: company.userId, accessToken: company.accessToken, userIds };
 }
 
 /** Generates every company's jobs for WINDOW, one company after the other; returns the seconds taken. */
-async function generateJobs(database: Database, companies: SeededCompany[], log: (line: string) => void): Promise<number> {
+async function generateJobs(
+  database: Database,
+  companies: SeededCompany[],
+  log: (line: string) => void,
+): Promise<number> {
   const started = performance.now();
   for (const company of companies) {
     const companyStarted = performance.now();
-    const ticker = setInterval(() => log(`  ... ${company.spec.name}: ${seconds(companyStarted).toFixed(0)} s`), 10_000);
+    const ticker = setInterval(
+      () => log(`  ... ${company.spec.name}: ${seconds(companyStarted).toFixed(0)} s`),
+      10_000,
+    );
     try {
       await ensureJobWindow(database, company.companyId, WINDOW.from, WINDOW.until, WINDOW.from);
     } finally {
       clearInterval(ticker);
     }
-    log(`  jobs of ${company.spec.name} (${company.spec.assignments} assignments) generated in ${seconds(companyStarted).toFixed(1)} s`);
+    log(
+      `  jobs of ${company.spec.name} (${company.spec.assignments} assignments) generated in ${seconds(companyStarted).toFixed(1)} s`,
+    );
   }
   return seconds(started);
 }
@@ -134,7 +201,10 @@ async function countJobs(database: Database, companyId?: string): Promise<number
  * Only the main company (300 employees), with its jobs from WINDOW.from to `until`: for benchmarks
  * that need a few months of work rather than two years of every company.
  */
-export async function generateMainCompany(database: Database, options: DatasetOptions & { until: number }): Promise<SeededCompany> {
+export async function generateMainCompany(
+  database: Database,
+  options: DatasetOptions & { until: number },
+): Promise<SeededCompany> {
   const log = options.log ?? ((line: string) => console.log(line));
   const rng = seededRandom(options.seed ?? 20260105);
   const config = loadConfig({ JWT_SECRET: options.jwtSecret, DATABASE_URL: 'postgres://unused' });
@@ -142,7 +212,9 @@ export async function generateMainCompany(database: Database, options: DatasetOp
   const started = performance.now();
   const company = await seedCompany(database, auth, MAIN_COMPANY, rng, 0);
   await ensureJobWindow(database, company.companyId, WINDOW.from, options.until, WINDOW.from);
-  log(`main company seeded with jobs until ${new Date(options.until).toISOString().slice(0, 10)} in ${seconds(started).toFixed(1)} s`);
+  log(
+    `main company seeded with jobs until ${new Date(options.until).toISOString().slice(0, 10)} in ${seconds(started).toFixed(1)} s`,
+  );
   return company;
 }
 
@@ -156,16 +228,22 @@ export async function generateDataset(database: Database, options: DatasetOption
   for (const [n, spec] of [MAIN_COMPANY, ...NOISE_COMPANIES].entries()) {
     const started = performance.now();
     companies.push(await seedCompany(database, auth, spec, rng, n));
-    log(`  company ${spec.name}: ${spec.employees} employees, ${spec.customers} customers, ${spec.objects} objects, `
-      + `${spec.assignments} assignments in ${seconds(started).toFixed(1)} s`);
+    log(
+      `  company ${spec.name}: ${spec.employees} employees, ${spec.customers} customers, ${spec.objects} objects, ` +
+        `${spec.assignments} assignments in ${seconds(started).toFixed(1)} s`,
+    );
   }
   const seedingSeconds = seconds(seedingStarted);
-  log(`seeded ${companies.length} companies in ${seedingSeconds.toFixed(1)} s; generating jobs ${new Date(WINDOW.from).toISOString().slice(0, 10)}..${new Date(WINDOW.until).toISOString().slice(0, 10)}`);
+  log(
+    `seeded ${companies.length} companies in ${seedingSeconds.toFixed(1)} s; generating jobs ${new Date(WINDOW.from).toISOString().slice(0, 10)}..${new Date(WINDOW.until).toISOString().slice(0, 10)}`,
+  );
   const generationSeconds = await generateJobs(database, companies, log);
   const jobCount = await countJobs(database);
   const [main, ...noise] = companies as [SeededCompany, ...SeededCompany[]];
   const generation = { seconds: generationSeconds, jobs: jobCount, jobsPerSecond: jobCount / generationSeconds };
-  log(`generation (materialize): ${jobCount} jobs in ${generationSeconds.toFixed(1)} s = ${Math.round(generation.jobsPerSecond)} jobs/s`);
+  log(
+    `generation (materialize): ${jobCount} jobs in ${generationSeconds.toFixed(1)} s = ${Math.round(generation.jobsPerSecond)} jobs/s`,
+  );
   const mainJobCount = await countJobs(database, main.companyId);
   log(`total jobs (SELECT count(*) as superuser): ${jobCount}, of which main company ${mainJobCount}`);
   return { main, noise, seedingSeconds, generation, jobCount, mainJobCount };

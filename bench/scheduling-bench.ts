@@ -20,9 +20,22 @@ const PATH = '/v2/jobs/jobsInTimeFrame';
 const TIMEOUT = 60; // seconds per request: slow answers count as latency, not as errors
 const TARGETS = { throughputRatio: 0.8, p99Ratio: 1.5, jobsPerSecond: 20_000 };
 
-interface Target { name: 'crewbase' | 'bare'; server: RunningServer; headers: Record<string, string> }
-interface Query { name: string; label: string; bodies: (seed: number) => BodyFactory }
-interface Pair { query: Query; connections: number; crewbase: Row; bare: Row }
+interface Target {
+  name: 'crewbase' | 'bare';
+  server: RunningServer;
+  headers: Record<string, string>;
+}
+interface Query {
+  name: string;
+  label: string;
+  bodies: (seed: number) => BodyFactory;
+}
+interface Pair {
+  query: Query;
+  connections: number;
+  crewbase: Row;
+  bare: Row;
+}
 
 const seconds = (since: number) => (performance.now() - since) / 1000;
 
@@ -43,7 +56,8 @@ async function prepareDataset(databaseUrl: string, jwtSecret: string): Promise<D
 
 async function createApiKey(base: string, accessToken: string): Promise<string> {
   const response = await fetch(`${base}/v2/apiKeys`, {
-    method: 'POST', headers: { authorization: `Bearer ${accessToken}`, 'content-type': 'application/json' },
+    method: 'POST',
+    headers: { authorization: `Bearer ${accessToken}`, 'content-type': 'application/json' },
     body: JSON.stringify({ name: 'scheduling bench', scopes: ['read'] }),
   });
   if (response.status !== 201) throw new Error(`POST /v2/apiKeys: ${response.status} ${await response.text()}`);
@@ -52,7 +66,10 @@ async function createApiKey(base: string, accessToken: string): Promise<string> 
 
 async function post(target: Target, body: unknown): Promise<string> {
   const response = await fetch(target.server.base + PATH, {
-    method: 'POST', headers: { ...target.headers, 'content-type': 'application/json' }, body: JSON.stringify(body), signal: AbortSignal.timeout(30_000),
+    method: 'POST',
+    headers: { ...target.headers, 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+    signal: AbortSignal.timeout(30_000),
   });
   const text = await response.text();
   if (response.status !== 200) throw new Error(`${target.name} ${PATH}: ${response.status} ${text.slice(0, 500)}`);
@@ -69,15 +86,27 @@ async function checkSameAnswers(query: Query, crewbase: Target, bare: Target, sa
     if (a !== b) throw new Error(`${query.name}: crewbase and bare answer differently for ${JSON.stringify(body)}`);
     jobs += (JSON.parse(a) as unknown[]).length;
   }
-  console.log(`${query.name}: ${samples} sample bodies answered identically by both servers, ${(jobs / samples).toFixed(1)} jobs per response on average`);
+  console.log(
+    `${query.name}: ${samples} sample bodies answered identically by both servers, ${(jobs / samples).toFixed(1)} jobs per response on average`,
+  );
   return jobs / samples;
 }
 
-function loadOptions(target: Target, bodies: BodyFactory, connections: number, duration: number): autocannon.Options & { connections: number; duration: number } {
+function loadOptions(
+  target: Target,
+  bodies: BodyFactory,
+  connections: number,
+  duration: number,
+): autocannon.Options & { connections: number; duration: number } {
   return {
-    url: target.server.base, connections, duration, timeout: TIMEOUT,
+    url: target.server.base,
+    connections,
+    duration,
+    timeout: TIMEOUT,
     headers: { ...target.headers, 'content-type': 'application/json' },
-    requests: [{ method: 'POST', path: PATH, setupRequest: (request) => ({ ...request, body: JSON.stringify(bodies()) }) }],
+    requests: [
+      { method: 'POST', path: PATH, setupRequest: (request) => ({ ...request, body: JSON.stringify(bodies()) }) },
+    ],
   };
 }
 
@@ -92,7 +121,14 @@ async function warmUp(databaseUrl: string, targets: Target[], queries: Query[]) 
 }
 
 /** Runs one measurement once the database is idle: a server may still work on the last run's requests. */
-async function run(databaseUrl: string, label: string, target: Target, bodies: BodyFactory, connections: number, duration: number): Promise<Row> {
+async function run(
+  databaseUrl: string,
+  label: string,
+  target: Target,
+  bodies: BodyFactory,
+  connections: number,
+  duration: number,
+): Promise<Row> {
   const waited = await waitForIdle(databaseUrl);
   if (waited > 0.5) console.log(`(waited ${waited.toFixed(1)} s for the previous run's queries to finish)`);
   return measure(label, target.server.child, loadOptions(target, bodies, connections, duration));
@@ -103,7 +139,8 @@ async function measurePairs(databaseUrl: string, crewbase: Target, bare: Target,
   const pairs: Pair[] = [];
   for (const query of queries) {
     for (const connections of CONNECTIONS) {
-      const measureOn = (target: Target) => run(databaseUrl, `${query.name} ${target.name}`, target, query.bodies(connections), connections, DURATION);
+      const measureOn = (target: Target) =>
+        run(databaseUrl, `${query.name} ${target.name}`, target, query.bodies(connections), connections, DURATION);
       pairs.push({ query, connections, crewbase: await measureOn(crewbase), bare: await measureOn(bare) });
     }
   }
@@ -114,25 +151,63 @@ const verdict = (ok: boolean) => (ok ? 'ok' : 'MISSED');
 
 function printReport(dataset: Dataset, pairs: Pair[], jobsPerResponse: Map<string, number>) {
   console.log(`\nall runs (${DURATION} s each, node ${process.version})`);
-  console.log(formatTable(['', ...ROW_HEADER.slice(1)], pairs.flatMap((p) => [
-    rowCells({ ...p.crewbase, scenario: `${p.query.name} c${p.connections} crewbase` }), rowCells({ ...p.bare, scenario: `${p.query.name} c${p.connections} bare` }),
-  ])));
+  console.log(
+    formatTable(
+      ['', ...ROW_HEADER.slice(1)],
+      pairs.flatMap((p) => [
+        rowCells({ ...p.crewbase, scenario: `${p.query.name} c${p.connections} crewbase` }),
+        rowCells({ ...p.bare, scenario: `${p.query.name} c${p.connections} bare` }),
+      ]),
+    ),
+  );
   console.log('\nCrewbase vs bare reference (ratios: Crewbase req/s / bare req/s, Crewbase p99 / bare p99)');
-  console.log(formatTable(
-    ['query', 'conn', 'jobs/resp', 'crewbase req/s', 'bare req/s', 'req/s ratio', 'crewbase p50', 'bare p50', 'crewbase p99', 'bare p99', 'p99 ratio', 'throughput', 'p99'],
-    pairs.map(({ query, connections, crewbase: c, bare: b }) => {
-      const throughput = c.reqPerSec / b.reqPerSec;
-      const p99 = c.p99 / b.p99;
-      return [query.label, String(connections), (jobsPerResponse.get(query.name) ?? 0).toFixed(1), c.reqPerSec.toFixed(1), b.reqPerSec.toFixed(1),
-        throughput.toFixed(2), `${c.p50} ms`, `${b.p50} ms`, `${c.p99} ms`, `${b.p99} ms`, p99.toFixed(2),
-        verdict(throughput >= TARGETS.throughputRatio), verdict(p99 <= TARGETS.p99Ratio)];
-    }),
-  ));
+  console.log(
+    formatTable(
+      [
+        'query',
+        'conn',
+        'jobs/resp',
+        'crewbase req/s',
+        'bare req/s',
+        'req/s ratio',
+        'crewbase p50',
+        'bare p50',
+        'crewbase p99',
+        'bare p99',
+        'p99 ratio',
+        'throughput',
+        'p99',
+      ],
+      pairs.map(({ query, connections, crewbase: c, bare: b }) => {
+        const throughput = c.reqPerSec / b.reqPerSec;
+        const p99 = c.p99 / b.p99;
+        return [
+          query.label,
+          String(connections),
+          (jobsPerResponse.get(query.name) ?? 0).toFixed(1),
+          c.reqPerSec.toFixed(1),
+          b.reqPerSec.toFixed(1),
+          throughput.toFixed(2),
+          `${c.p50} ms`,
+          `${b.p50} ms`,
+          `${c.p99} ms`,
+          `${b.p99} ms`,
+          p99.toFixed(2),
+          verdict(throughput >= TARGETS.throughputRatio),
+          verdict(p99 <= TARGETS.p99Ratio),
+        ];
+      }),
+    ),
+  );
   const { jobs, seconds: genSeconds, jobsPerSecond } = dataset.generation;
-  console.log(`\ngeneration: ${jobs} jobs in ${genSeconds.toFixed(1)} s = ${Math.round(jobsPerSecond)} jobs/s `
-    + `(target >= ${TARGETS.jobsPerSecond}: ${verdict(jobsPerSecond >= TARGETS.jobsPerSecond)})`);
-  console.log(`targets: throughput >= ${TARGETS.throughputRatio * 100}% of bare, p99 <= ${TARGETS.p99Ratio}x bare; non-2xx or errors in any run: `
-    + `${pairs.some((p) => p.crewbase.non2xx + p.crewbase.errors + p.bare.non2xx + p.bare.errors > 0) ? 'YES (see above)' : 'none'}`);
+  console.log(
+    `\ngeneration: ${jobs} jobs in ${genSeconds.toFixed(1)} s = ${Math.round(jobsPerSecond)} jobs/s ` +
+      `(target >= ${TARGETS.jobsPerSecond}: ${verdict(jobsPerSecond >= TARGETS.jobsPerSecond)})`,
+  );
+  console.log(
+    `targets: throughput >= ${TARGETS.throughputRatio * 100}% of bare, p99 <= ${TARGETS.p99Ratio}x bare; non-2xx or errors in any run: ` +
+      `${pairs.some((p) => p.crewbase.non2xx + p.crewbase.errors + p.bare.non2xx + p.bare.errors > 0) ? 'YES (see above)' : 'none'}`,
+  );
 }
 
 async function main() {
@@ -143,9 +218,22 @@ async function main() {
   const { companyId, userIds, accessToken } = dataset.main;
 
   const crewbaseServer = await startCrewbase(databaseUrl, { JWT_SECRET: jwtSecret });
-  const crewbase: Target = { name: 'crewbase', server: crewbaseServer, headers: { 'x-api-key': await createApiKey(crewbaseServer.base, accessToken) } };
-  const bare: Target = { name: 'bare', server: await startChild('bare reference', 'bench/bare-reference.ts', [], { DATABASE_URL: databaseUrl, COMPANY_ID: companyId }), headers: {} };
-  console.log(`server RSS at start: crewbase ${rssMiB(crewbase.server.child.pid!).toFixed(1)} MiB, bare ${rssMiB(bare.server.child.pid!).toFixed(1)} MiB`);
+  const crewbase: Target = {
+    name: 'crewbase',
+    server: crewbaseServer,
+    headers: { 'x-api-key': await createApiKey(crewbaseServer.base, accessToken) },
+  };
+  const bare: Target = {
+    name: 'bare',
+    server: await startChild('bare reference', 'bench/bare-reference.ts', [], {
+      DATABASE_URL: databaseUrl,
+      COMPANY_ID: companyId,
+    }),
+    headers: {},
+  };
+  console.log(
+    `server RSS at start: crewbase ${rssMiB(crewbase.server.child.pid!).toFixed(1)} MiB, bare ${rssMiB(bare.server.child.pid!).toFixed(1)} MiB`,
+  );
 
   const queries: Query[] = [
     { name: 'Q1', label: 'Q1 employee week', bodies: (seed) => employeeWeeks(userIds, seed) },

@@ -24,7 +24,10 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 // ---- receiver: one path per webhook (each has its own signing secret)
 type Mode = 'up' | '503' | 'reset';
-interface Receipt { key: string; at: number } // key: `${data._id} ${type}`
+interface Receipt {
+  key: string;
+  at: number;
+} // key: `${data._id} ${type}`
 
 function startReceiver() {
   const secrets = new Map<string, Webhook>(); // path -> verifier
@@ -32,18 +35,28 @@ function startReceiver() {
   const stats = { accepted: 0, refused503: 0, reset: 0, badSignature: 0, idMismatch: 0 };
   let mode: Mode = 'up';
   const server = createServer((req, res) => {
-    if (mode === 'reset') { stats.reset++; req.socket.destroy(); return; }
+    if (mode === 'reset') {
+      stats.reset++;
+      req.socket.destroy();
+      return;
+    }
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', () => {
       const at = performance.now();
-      if (mode === '503') { stats.refused503++; res.writeHead(503).end(); return; }
+      if (mode === '503') {
+        stats.refused503++;
+        res.writeHead(503).end();
+        return;
+      }
       const body = Buffer.concat(chunks).toString('utf8');
       let event: { id: string; type: string; data: { _id: string } };
       try {
         event = secrets.get(req.url ?? '')!.verify(body, req.headers as Record<string, string>) as typeof event;
       } catch {
-        stats.badSignature++; res.writeHead(400).end(); return;
+        stats.badSignature++;
+        res.writeHead(400).end();
+        return;
       }
       const id = header(req.headers, 'webhook-id');
       if (id !== event.id) stats.idMismatch++;
@@ -52,11 +65,27 @@ function startReceiver() {
       res.writeHead(204).end();
     });
   });
-  const listening = new Promise<string>((resolve) => server.listen(0, '127.0.0.1', () => {
-    resolve(`http://127.0.0.1:${(server.address() as { port: number }).port}`);
-  }));
-  onCleanup(() => new Promise((resolve) => { server.closeAllConnections(); server.close(resolve); }));
-  return { listening, secrets, first, stats, setMode: (next: Mode) => { mode = next; } };
+  const listening = new Promise<string>((resolve) =>
+    server.listen(0, '127.0.0.1', () => {
+      resolve(`http://127.0.0.1:${(server.address() as { port: number }).port}`);
+    }),
+  );
+  onCleanup(
+    () =>
+      new Promise((resolve) => {
+        server.closeAllConnections();
+        server.close(resolve);
+      }),
+  );
+  return {
+    listening,
+    secrets,
+    first,
+    stats,
+    setMode: (next: Mode) => {
+      mode = next;
+    },
+  };
 }
 
 const header = (headers: IncomingHttpHeaders, name: string) => String(headers[name] ?? '');
@@ -67,19 +96,26 @@ function workerProcess(env: Record<string, string>) {
   let isStopping = false;
   let unexpected: string | undefined;
   /** Resolves once the worker has opened the database (it prints "database ready"). */
-  const start = () => new Promise<void>((resolve) => {
-    if (isStopping) return resolve();
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts', 'worker'], {
-      cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, ...env },
+  const start = () =>
+    new Promise<void>((resolve) => {
+      if (isStopping) return resolve();
+      const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts', 'worker'], {
+        cwd: ROOT,
+        stdio: ['ignore', 'pipe', 'inherit'],
+        env: { ...process.env, ...env },
+      });
+      child.stdout!.on('data', (chunk: Buffer) => {
+        process.stdout.write(chunk);
+        if (chunk.includes('database ready')) resolve();
+      });
+      child.once('exit', (code, signal) => {
+        if (signal !== 'SIGKILL' && !isStopping)
+          unexpected = `worker pid ${child.pid} exited (code ${code}, signal ${signal})`;
+        resolve();
+      });
+      current = child;
+      console.log(`worker started (pid ${child.pid})`);
     });
-    child.stdout!.on('data', (chunk: Buffer) => { process.stdout.write(chunk); if (chunk.includes('database ready')) resolve(); });
-    child.once('exit', (code, signal) => {
-      if (signal !== 'SIGKILL' && !isStopping) unexpected = `worker pid ${child.pid} exited (code ${code}, signal ${signal})`;
-      resolve();
-    });
-    current = child;
-    console.log(`worker started (pid ${child.pid})`);
-  });
   const stop = async (signal: NodeJS.Signals) => {
     const child = current;
     if (!child || child.exitCode !== null || child.signalCode !== null) return;
@@ -89,14 +125,31 @@ function workerProcess(env: Record<string, string>) {
     await exited;
     clearTimeout(killer);
   };
-  onCleanup(() => { isStopping = true; return stop('SIGTERM'); });
-  return { start, kill: () => stop('SIGKILL'), check: () => { if (unexpected) throw new Error(unexpected); } };
+  onCleanup(() => {
+    isStopping = true;
+    return stop('SIGTERM');
+  });
+  return {
+    start,
+    kill: () => stop('SIGKILL'),
+    check: () => {
+      if (unexpected) throw new Error(unexpected);
+    },
+  };
 }
 
 // ---- HTTP
 async function call<T>(base: string, method: string, path: string, token?: string, body?: unknown): Promise<T> {
-  const headers: Record<string, string> = { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(body ? { 'content-type': 'application/json' } : {}) };
-  const response = await fetch(base + path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body), signal: AbortSignal.timeout(30_000) });
+  const headers: Record<string, string> = {
+    ...(token ? { authorization: `Bearer ${token}` } : {}),
+    ...(body ? { 'content-type': 'application/json' } : {}),
+  };
+  const response = await fetch(base + path, {
+    method,
+    headers,
+    body: body === undefined ? undefined : JSON.stringify(body),
+    signal: AbortSignal.timeout(30_000),
+  });
   if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
   return response.json() as Promise<T>;
 }
@@ -111,26 +164,41 @@ async function main() {
   const receiverBase = await receiver.listening;
   console.log(`receiver listening at ${receiverBase}`);
   const env = {
-    DATABASE_URL: databaseUrl, JWT_SECRET: newJwtSecret(), LOG_LEVEL: 'warn', WEBHOOK_WORKER: 'off', // the secret also seals webhook secrets
-    WEBHOOK_ALLOW_HTTP: 'true', WEBHOOK_ALLOWED_TARGETS: '127.0.0.1', WEBHOOK_RETRY_SCHEDULE: '1,1,2,2,3,5', WEBHOOK_TIMEOUT_MS: '2000',
+    DATABASE_URL: databaseUrl,
+    JWT_SECRET: newJwtSecret(),
+    LOG_LEVEL: 'warn',
+    WEBHOOK_WORKER: 'off', // the secret also seals webhook secrets
+    WEBHOOK_ALLOW_HTTP: 'true',
+    WEBHOOK_ALLOWED_TARGETS: '127.0.0.1',
+    WEBHOOK_RETRY_SCHEDULE: '1,1,2,2,3,5',
+    WEBHOOK_TIMEOUT_MS: '2000',
   };
   const { base } = await startCrewbase(databaseUrl, { ...env, SIGNUP: 'open' });
   const worker = workerProcess(env);
 
   const password = 'Bench-' + newJwtSecret().slice(0, 16);
-  const { accessToken: token } = await call<{ accessToken: string }>(base, 'POST', '/v2/company/signup', undefined,
-    { companyName: 'Webhook Bench', username: 'webhook_bench_admin', password });
+  const { accessToken: token } = await call<{ accessToken: string }>(base, 'POST', '/v2/company/signup', undefined, {
+    companyName: 'Webhook Bench',
+    username: 'webhook_bench_admin',
+    password,
+  });
   for (const type of ['CREATE', 'UPDATE']) {
     const path = `/${type.toLowerCase()}`;
-    const { secret } = await call<{ secret: string }>(base, 'POST', '/v2/integrations/webhooks/', token, { type, entity: 'customer', url: receiverBase + path });
+    const { secret } = await call<{ secret: string }>(base, 'POST', '/v2/integrations/webhooks/', token, {
+      type,
+      entity: 'customer',
+      url: receiverBase + path,
+    });
     receiver.secrets.set(path, new Webhook(secret));
   }
 
   // ---- faults
   const fault = { kills: 0, restarts: 0, downMs: 0, readyS: [] as string[] };
-  const whenDelivering = async () => { // bounded: also goes on if the backlog is already drained
+  const whenDelivering = async () => {
+    // bounded: also goes on if the backlog is already drained
     const target = receiver.stats.accepted + ACTIVE_AFTER;
-    for (const until = performance.now() + 30_000; receiver.stats.accepted < target && performance.now() < until;) await sleep(20);
+    for (const until = performance.now() + 30_000; receiver.stats.accepted < target && performance.now() < until; )
+      await sleep(20);
   };
   const killAndRestart = async () => {
     await whenDelivering();
@@ -175,17 +243,23 @@ async function main() {
   let next = 0;
   let committed = 0;
   const started = performance.now();
-  const faults = (async () => { await killAndRestart(); await receiverDown(); await killAndRestart(); })();
+  const faults = (async () => {
+    await killAndRestart();
+    await receiverDown();
+    await killAndRestart();
+  })();
   faults.catch(() => {}); // awaited below; this only keeps an early failure from being unhandled meanwhile
-  await Promise.all(Array.from({ length: CONCURRENCY }, async () => {
-    while (next < total) {
-      const i = next++;
-      const done = change(i);
-      if (i % 2 === 0) created[i >> 1] = done;
-      await done;
-      if (++committed % 500 === 0) console.log(`  ${committed}/${total} changes`);
-    }
-  }));
+  await Promise.all(
+    Array.from({ length: CONCURRENCY }, async () => {
+      while (next < total) {
+        const i = next++;
+        const done = change(i);
+        if (i % 2 === 0) created[i >> 1] = done;
+        await done;
+        if (++committed % 500 === 0) console.log(`  ${committed}/${total} changes`);
+      }
+    }),
+  );
   const changeSeconds = (performance.now() - started) / 1000;
   console.log(`${total} changes in ${changeSeconds.toFixed(1)} s (${(total / changeSeconds).toFixed(0)}/s)`);
   await faults;
@@ -199,21 +273,29 @@ async function main() {
     const received = receivedKeys();
     const missing = [...commits.keys()].filter((key) => !received.has(key)).length;
     if (missing === 0) break;
-    if (performance.now() - lastLog > 5000) { lastLog = performance.now(); console.log(`  waiting for ${missing} event(s)`); }
+    if (performance.now() - lastLog > 5000) {
+      lastLog = performance.now();
+      console.log(`  waiting for ${missing} event(s)`);
+    }
     await sleep(200);
   }
 
   // ---- figures
   const firsts = [...receiver.first.values()];
   const byKey = new Map(firsts.map((r) => [r.key, r.at]));
-  const latencies = [...commits].flatMap(([key, at]) => (byKey.has(key) ? [byKey.get(key)! - at] : [])).sort((a, b) => a - b);
+  const latencies = [...commits]
+    .flatMap(([key, at]) => (byKey.has(key) ? [byKey.get(key)! - at] : []))
+    .sort((a, b) => a - b);
   const times = firsts.map((r) => r.at);
   const periodS = times.length > 1 ? (Math.max(...times) - Math.min(...times)) / 1000 : Number.NaN;
   const loss = commits.size - receiver.first.size;
   const unmatched = [...commits.keys()].filter((key) => !byKey.has(key));
   const { stats } = receiver;
   const deliveries = await adminQuery<{ status: string; n: number; attempts: number }>(
-    'SELECT status, count(*)::int AS n, sum(attempts)::int AS attempts FROM webhook_deliveries GROUP BY status ORDER BY status', [], databaseUrl);
+    'SELECT status, count(*)::int AS n, sum(attempts)::int AS attempts FROM webhook_deliveries GROUP BY status ORDER BY status',
+    [],
+    databaseUrl,
+  );
   const leased = deliveries.find((d) => d.status === 'delivering')?.n ?? 0;
   console.log(`
 events expected               ${commits.size}

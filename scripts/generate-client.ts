@@ -15,7 +15,12 @@ const CLIENT_DIR = new URL('../clients/typescript/', import.meta.url);
 
 async function buildDocument(): Promise<Record<string, any>> {
   const dataDir = mkdtempSync(join(tmpdir(), 'crewbase-client-'));
-  const config = loadConfig({ DATA_DIR: dataDir, JWT_SECRET: 'client-generation-only-0123456789abcdef', LOG_LEVEL: 'silent', WEBHOOK_WORKER: 'off' });
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    JWT_SECRET: 'client-generation-only-0123456789abcdef',
+    LOG_LEVEL: 'silent',
+    WEBHOOK_WORKER: 'off',
+  });
   const database = await openDatabase({ kind: 'pglite-instance', pglite: await PGlite.create('memory://') });
   const app = await createApp({ config, database, logger: false });
   try {
@@ -34,15 +39,25 @@ const files: Record<string, string> = {
 };
 
 if (process.argv.includes('--check')) {
-  const stale = Object.entries(files).filter(([name, text]) => {
-    try { return readFileSync(new URL(name, CLIENT_DIR), 'utf8') !== text; } catch { return true; }
-  }).map(([name]) => `clients/typescript/${name}`);
+  const stale = Object.entries(files)
+    .filter(([name, text]) => {
+      try {
+        return readFileSync(new URL(name, CLIENT_DIR), 'utf8') !== text;
+      } catch {
+        return true;
+      }
+    })
+    .map(([name]) => `clients/typescript/${name}`);
   if (stale.length) {
-    console.error(`The TypeScript client is stale (${stale.join(', ')}): run npm run client:generate and commit the result.`);
+    console.error(
+      `The TypeScript client is stale (${stale.join(', ')}): run npm run client:generate and commit the result.`,
+    );
     process.exit(1);
   }
   console.log('The TypeScript client matches the API.');
 } else {
   for (const [name, text] of Object.entries(files)) writeFileSync(new URL(name, CLIENT_DIR), text);
-  console.log(`Wrote clients/typescript/openapi.json (${Object.keys(document.paths).length} paths) and src/api-types.ts.`);
+  console.log(
+    `Wrote clients/typescript/openapi.json (${Object.keys(document.paths).length} paths) and src/api-types.ts.`,
+  );
 }

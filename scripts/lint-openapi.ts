@@ -11,7 +11,11 @@ import { openDatabase } from '../src/platform/db/database.js';
 
 export async function buildDocument(): Promise<unknown> {
   const dataDir = mkdtempSync(join(tmpdir(), 'crewbase-openapi-'));
-  const config = loadConfig({ DATA_DIR: dataDir, JWT_SECRET: 'openapi-build-secret-0123456789abcdef', LOG_LEVEL: 'silent' });
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    JWT_SECRET: 'openapi-build-secret-0123456789abcdef',
+    LOG_LEVEL: 'silent',
+  });
   const database = await openDatabase({ kind: 'pglite', dataDir: undefined });
   const app = await createApp({ config, database, logger: false });
   try {
@@ -34,7 +38,9 @@ if (out) {
   const dir = mkdtempSync(join(tmpdir(), 'crewbase-openapi-lint-'));
   const file = join(dir, 'openapi.json');
   writeFileSync(file, JSON.stringify(document));
-  const result = spawnSync('npx', ['redocly', 'lint', file, '--format=summary', '--max-problems', '2000', ...args], { stdio: 'inherit' });
+  const result = spawnSync('npx', ['redocly', 'lint', file, '--format=summary', '--max-problems', '2000', ...args], {
+    stdio: 'inherit',
+  });
   rmSync(dir, { recursive: true, force: true });
   process.exit(result.status ?? 1);
 }

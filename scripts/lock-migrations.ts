@@ -11,7 +11,8 @@ const lock: Record<string, string> = existsSync(LOCK_FILE) ? JSON.parse(readFile
 const files = new Map(listMigrations().map((m) => [m.name, m.checksum]));
 const problems = Object.entries(lock).flatMap(([name, checksum]) => {
   if (!files.has(name)) return [`${name} is listed but its file is gone: restore it (undo a migration in a new one)`];
-  if (files.get(name) !== checksum) return [`${name} changed after it was released: restore it and put the change in a new migration`];
+  if (files.get(name) !== checksum)
+    return [`${name} changed after it was released: restore it and put the change in a new migration`];
   return [];
 });
 if (problems.length) {

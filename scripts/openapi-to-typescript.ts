@@ -21,7 +21,9 @@ const literal = (value: unknown) => JSON.stringify(value);
 function comment(text: string | undefined, indent: string): string {
   if (!text) return '';
   const lines = text.replace(/\*\//g, '*\\/').split('\n');
-  return lines.length === 1 ? `${indent}/** ${lines[0]} */\n` : `${indent}/**\n${lines.map((l) => `${indent} * ${l}`.trimEnd()).join('\n')}\n${indent} */\n`;
+  return lines.length === 1
+    ? `${indent}/** ${lines[0]} */\n`
+    : `${indent}/**\n${lines.map((l) => `${indent} * ${l}`.trimEnd()).join('\n')}\n${indent} */\n`;
 }
 
 /** The TypeScript type of a JSON schema; `indent` is the nesting of the surrounding code. */
@@ -36,7 +38,8 @@ export function schemaType(schema: unknown, indent = ''): string {
   if ('const' in s) return literal(s.const);
   if (Array.isArray(s.enum)) return s.enum.map(literal).join(' | ') || 'never';
   const parts: string[] = [];
-  if (Array.isArray(s.anyOf ?? s.oneOf)) parts.push((s.anyOf ?? s.oneOf).map((m: unknown) => wrap(schemaType(m, indent))).join(' | '));
+  if (Array.isArray(s.anyOf ?? s.oneOf))
+    parts.push((s.anyOf ?? s.oneOf).map((m: unknown) => wrap(schemaType(m, indent))).join(' | '));
   if (Array.isArray(s.allOf)) parts.push(s.allOf.map((m: unknown) => wrap(schemaType(m, indent))).join(' & '));
   const types: string[] = Array.isArray(s.type) ? s.type : s.type ? [s.type] : [];
   if (types.length === 0 && (s.properties || s.additionalProperties !== undefined)) types.push('object');
@@ -53,25 +56,39 @@ const wrap = (type: string) => (/[|&]/.test(type) && !/^[{[(]/.test(type) ? `(${
 
 function primitive(type: string, s: Json, indent: string): string {
   switch (type) {
-    case 'string': return s.format === 'binary' ? 'Blob' : 'string';
-    case 'integer': case 'number': return 'number';
-    case 'boolean': return 'boolean';
-    case 'null': return 'null';
-    case 'array': return Array.isArray(s.prefixItems)
-      ? `[${s.prefixItems.map((m: unknown) => schemaType(m, indent)).join(', ')}]`
-      : `Array<${schemaType(s.items, indent)}>`;
-    case 'object': return objectType(s, indent);
-    default: return 'unknown';
+    case 'string':
+      return s.format === 'binary' ? 'Blob' : 'string';
+    case 'integer':
+    case 'number':
+      return 'number';
+    case 'boolean':
+      return 'boolean';
+    case 'null':
+      return 'null';
+    case 'array':
+      return Array.isArray(s.prefixItems)
+        ? `[${s.prefixItems.map((m: unknown) => schemaType(m, indent)).join(', ')}]`
+        : `Array<${schemaType(s.items, indent)}>`;
+    case 'object':
+      return objectType(s, indent);
+    default:
+      return 'unknown';
   }
 }
 
 function objectType(s: Json, indent: string): string {
   const properties = Object.entries<unknown>(s.properties ?? {});
   const extra = s.additionalProperties;
-  if (properties.length === 0) return extra === false ? 'Record<string, never>' : `Record<string, ${extra && extra !== true ? schemaType(extra, indent) : 'unknown'}>`;
+  if (properties.length === 0)
+    return extra === false
+      ? 'Record<string, never>'
+      : `Record<string, ${extra && extra !== true ? schemaType(extra, indent) : 'unknown'}>`;
   const required = new Set<string>(s.required ?? []);
   const inner = `${indent}  `;
-  const lines = properties.map(([name, property]) => `${comment((property as Json)?.description, inner)}${inner}${key(name)}${required.has(name) ? '' : '?'}: ${schemaType(property, inner)};`);
+  const lines = properties.map(
+    ([name, property]) =>
+      `${comment((property as Json)?.description, inner)}${inner}${key(name)}${required.has(name) ? '' : '?'}: ${schemaType(property, inner)};`,
+  );
   if (extra !== undefined && extra !== false) lines.push(`${inner}[key: string]: unknown;`);
   return `{\n${lines.join('\n')}\n${indent}}`;
 }
@@ -96,10 +113,15 @@ function bodyType(operation: Json, indent: string): string | undefined {
 function parametersType(parameters: Json[], place: 'path' | 'query', indent: string): string | undefined {
   const own = parameters.filter((p) => p.in === place);
   if (own.length === 0) return undefined;
-  return objectType({
-    properties: Object.fromEntries(own.map((p) => [p.name, { ...p.schema, description: p.description ?? p.schema?.description }])),
-    required: own.filter((p) => p.required).map((p) => p.name),
-  }, indent);
+  return objectType(
+    {
+      properties: Object.fromEntries(
+        own.map((p) => [p.name, { ...p.schema, description: p.description ?? p.schema?.description }]),
+      ),
+      required: own.filter((p) => p.required).map((p) => p.name),
+    },
+    indent,
+  );
 }
 
 /** The operations of the document, sorted by their key, with what the client needs of each. */
@@ -110,7 +132,13 @@ export function operationsOf(document: Json) {
       const operation = item[method];
       if (!operation) continue;
       const parameters = [...(item.parameters ?? []), ...(operation.parameters ?? [])];
-      operations.push({ key: operation.operationId ?? `${method.toUpperCase()} ${path}`, method: method.toUpperCase(), path, operation, parameters });
+      operations.push({
+        key: operation.operationId ?? `${method.toUpperCase()} ${path}`,
+        method: method.toUpperCase(),
+        path,
+        operation,
+        parameters,
+      });
     }
   }
   return operations.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
@@ -122,12 +150,20 @@ export function openApiToTypeScript(document: Json): string {
     '/* eslint-disable */',
     '',
   ];
-  for (const [name, schema] of Object.entries<Json>(document.components?.schemas ?? {}).sort(([a], [b]) => (a < b ? -1 : 1))) {
+  for (const [name, schema] of Object.entries<Json>(document.components?.schemas ?? {}).sort(([a], [b]) =>
+    a < b ? -1 : 1,
+  )) {
     const type = schemaType(schema);
-    out.push(`${comment(schema.description ?? schema.title, '')}export ${type.startsWith('{') ? `interface ${typeName(name)} ` : `type ${typeName(name)} = `}${type}${type.startsWith('{') ? '' : ';'}`, '');
+    out.push(
+      `${comment(schema.description ?? schema.title, '')}export ${type.startsWith('{') ? `interface ${typeName(name)} ` : `type ${typeName(name)} = `}${type}${type.startsWith('{') ? '' : ';'}`,
+      '',
+    );
   }
   const operations = operationsOf(document);
-  out.push('/** Every operation: its path and query parameters, request body and success response. */', 'export interface Operations {');
+  out.push(
+    '/** Every operation: its path and query parameters, request body and success response. */',
+    'export interface Operations {',
+  );
   for (const { key: opKey, method, path, operation, parameters } of operations) {
     const fields = [
       `    method: ${literal(method)};`,
@@ -137,11 +173,18 @@ export function openApiToTypeScript(document: Json): string {
       `    body: ${bodyType(operation, '    ') ?? 'undefined'};`,
       `    response: ${responseType(operation, '    ')};`,
     ];
-    out.push(comment([operation.summary, `${method} ${path}`].filter(Boolean).join(' — '), '  ') + `  ${literal(opKey)}: {\n${fields.join('\n')}\n  };`);
+    out.push(
+      comment([operation.summary, `${method} ${path}`].filter(Boolean).join(' — '), '  ') +
+        `  ${literal(opKey)}: {\n${fields.join('\n')}\n  };`,
+    );
   }
   out.push('}', '');
   out.push('/** Method and path of each operation, for the client at run time. */', 'export const OPERATIONS = {');
-  for (const { key: opKey, method, path } of operations) out.push(`  ${literal(opKey)}: [${literal(method)}, ${literal(path)}],`);
-  out.push('} as const satisfies { [K in keyof Operations]: readonly [Operations[K][\'method\'], Operations[K][\'path\']] };', '');
+  for (const { key: opKey, method, path } of operations)
+    out.push(`  ${literal(opKey)}: [${literal(method)}, ${literal(path)}],`);
+  out.push(
+    "} as const satisfies { [K in keyof Operations]: readonly [Operations[K]['method'], Operations[K]['path']] };",
+    '',
+  );
   return out.join('\n');
 }

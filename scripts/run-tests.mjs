@@ -30,21 +30,38 @@ const FILE_TIMEOUT_MS = 300_000;
 const timesDir = mkdtempSync(join(tmpdir(), 'crewbase-file-times-'));
 const timesFile = join(timesDir, 'times.jsonl');
 const reporter = process.stdout.isTTY ? 'spec' : 'tap'; // node's own default
-const result = spawnSync(process.execPath, [
-  '--import', 'tsx', '--test', `--test-concurrency=${concurrency}`, `--test-timeout=${FILE_TIMEOUT_MS}`,
-  `--test-reporter=${reporter}`, '--test-reporter-destination=stdout',
-  `--test-reporter=${join(dirname(fileURLToPath(import.meta.url)), 'test-file-times.mjs')}`, `--test-reporter-destination=${timesFile}`,
-  ...files,
-], { stdio: 'inherit', env });
+const result = spawnSync(
+  process.execPath,
+  [
+    '--import',
+    'tsx',
+    '--test',
+    `--test-concurrency=${concurrency}`,
+    `--test-timeout=${FILE_TIMEOUT_MS}`,
+    `--test-reporter=${reporter}`,
+    '--test-reporter-destination=stdout',
+    `--test-reporter=${join(dirname(fileURLToPath(import.meta.url)), 'test-file-times.mjs')}`,
+    `--test-reporter-destination=${timesFile}`,
+    ...files,
+  ],
+  { stdio: 'inherit', env },
+);
 
 try {
-  const times = readFileSync(timesFile, 'utf8').trim().split('\n').filter(Boolean).map((line) => JSON.parse(line));
+  const times = readFileSync(timesFile, 'utf8')
+    .trim()
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => JSON.parse(line));
   if (times.length > 1) {
     const shown = process.env.TEST_FILE_TIMES === 'all' ? times.length : 10;
     console.log(`slowest test files (wall time each, concurrency ${concurrency}):`);
-    for (const t of times.sort((a, b) => b.ms - a.ms).slice(0, shown)) console.log(`  ${(t.ms / 1000).toFixed(1).padStart(6)} s  ${relative(process.cwd(), t.file)}`);
+    for (const t of times.sort((a, b) => b.ms - a.ms).slice(0, shown))
+      console.log(`  ${(t.ms / 1000).toFixed(1).padStart(6)} s  ${relative(process.cwd(), t.file)}`);
   }
-} catch { /* no times written: the run failed before any file started */ }
+} catch {
+  /* no times written: the run failed before any file started */
+}
 rmSync(timesDir, { recursive: true, force: true });
 
 if (reportDir) {
@@ -52,9 +69,13 @@ if (reportDir) {
   const checked = reports.reduce((sum, r) => sum + r.checked, 0);
   const mismatches = reports.flatMap((r) => r.mismatches);
   const withoutSchema = [...new Set(reports.flatMap((r) => r.routesWithoutSchema))].sort();
-  for (const m of mismatches) console.log(`response mismatch: ${m.method} ${m.url} ${m.status}: ${m.errors.join('; ')}`);
-  if (process.env.VALIDATE_RESPONSES_VERBOSE === '1') for (const route of withoutSchema) console.log(`JSON answer without a response schema: ${route}`);
-  console.log(`responses checked against their schemas: ${checked}; mismatches: ${mismatches.length}; JSON answers without a schema: ${reports.reduce((sum, r) => sum + r.withoutSchema, 0)} (${withoutSchema.length} route/status pairs)`);
+  for (const m of mismatches)
+    console.log(`response mismatch: ${m.method} ${m.url} ${m.status}: ${m.errors.join('; ')}`);
+  if (process.env.VALIDATE_RESPONSES_VERBOSE === '1')
+    for (const route of withoutSchema) console.log(`JSON answer without a response schema: ${route}`);
+  console.log(
+    `responses checked against their schemas: ${checked}; mismatches: ${mismatches.length}; JSON answers without a schema: ${reports.reduce((sum, r) => sum + r.withoutSchema, 0)} (${withoutSchema.length} route/status pairs)`,
+  );
   rmSync(reportDir, { recursive: true, force: true });
   if (mismatches.length && result.status === 0) process.exit(1);
 }

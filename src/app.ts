@@ -70,7 +70,9 @@ export interface RouteEntry {
 }
 
 declare module 'fastify' {
-  interface FastifyInstance { routeList: RouteEntry[] }
+  interface FastifyInstance {
+    routeList: RouteEntry[];
+  }
 }
 
 export const API_PREFIX = '/v2';
@@ -84,7 +86,10 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
     trustProxy: config.trustProxy,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
     // Framework-level failures are problem+json too (problem.ts); closing answers its own 503.
-    forceCloseConnections: 'idle', return503OnClosing: false, clientErrorHandler, frameworkErrors,
+    forceCloseConnections: 'idle',
+    return503OnClosing: false,
+    clientErrorHandler,
+    frameworkErrors,
     schemaController: { compilersFactory: { buildSerializer: lazySerializerFactory } },
   });
   const routeList: RouteEntry[] = [];
@@ -92,9 +97,13 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addHook('onRoute', (route) => {
     const config = route.config as { isPublic?: boolean; readsOnly?: boolean } | undefined;
     const isPublic = Boolean(config?.isPublic) || route.url.startsWith(`${API_PREFIX}/docs`);
-    for (const method of [route.method].flat()) if (method !== 'HEAD') routeList.push({ method, url: route.url, isPublic, readsOnly: Boolean(config?.readsOnly) });
+    for (const method of [route.method].flat())
+      if (method !== 'HEAD')
+        routeList.push({ method, url: route.url, isPublic, readsOnly: Boolean(config?.readsOnly) });
   });
-  app.addHook('onClose', async () => { await database.close(); });
+  app.addHook('onClose', async () => {
+    await database.close();
+  });
 
   app.setValidatorCompiler(routeValidatorCompiler);
   registerProblemHandlers(app);
@@ -103,14 +112,16 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
   await registerOpenApi(app);
   await app.register(rateLimit, {
     global: false,
-    errorResponseBuilder: (_request, context) => TooManyRequests(`Too many requests; retry in ${Math.ceil(context.ttl / 1000)} s`, Math.ceil(context.ttl / 1000)),
+    errorResponseBuilder: (_request, context) =>
+      TooManyRequests(`Too many requests; retry in ${Math.ceil(context.ttl / 1000)} s`, Math.ceil(context.ttl / 1000)),
   });
 
   app.get('/health', { schema: { hide: true }, config: { isPublic: true } }, async () => ({ status: 'ok' }));
   app.get('/ready', { schema: { hide: true }, config: { isPublic: true } }, async (_request, reply) => {
     try {
       const pending = await pendingMigrations(database);
-      if (pending.length) return sendProblem(reply, 503, 'Service Unavailable', `Migrations pending: ${pending.join(', ')}`);
+      if (pending.length)
+        return sendProblem(reply, 503, 'Service Unavailable', `Migrations pending: ${pending.join(', ')}`);
       return { status: 'ready' };
     } catch (error) {
       if (error instanceof MigrationMismatchError) return sendProblem(reply, 503, 'Service Unavailable', error.message);
@@ -124,37 +135,42 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
   const mail = mailOutbox(database, transport);
   const credentials = credentialResolver(config, database);
   const auth = authService({
-    config, database, sms,
+    config,
+    database,
+    sms,
     readUser: async (tx, userId) => {
       const record = await findRecord(tx, users, userId);
       return record ? toApi(users, record) : undefined;
     },
   });
 
-  await app.register(async (v2) => {
-    registerAuthentication(v2, (request) => credentials.resolve(request));
-    forgetCredentialsOnChange(v2, credentials);
-    registerIdempotency(v2, database, { leaseSeconds: config.idempotencyLeaseSeconds });
-    registerCompanyRoutes(v2, { config, database, auth });
-    registerAuthRoutes(v2, { config, auth, userResponse: users.response });
-    registerApiKeyRoutes(v2, { database, credentials });
-    registerUserRoutes(v2, registerResource(v2, { database }, users));
-    registerMasterData(v2, { database });
-    registerSchedulingRoutes(v2, { database, embeds: { timeTrackings } });
-    registerTimeTrackingRoutes(v2, { database });
-    registerPayRoutes(v2, { database });
-    registerPayrollRoutes(v2, { database });
-    registerAbsenceRoutes(v2, { database, mail });
-    registerTaskRoutes(v2, { database, mail });
-    registerDocumentRoutes(v2, { config, database });
-    registerOrderRoutes(v2, { database });
-    registerQualityRoutes(v2, { database });
-    registerChatRoutes(v2, { database, resources: CHAT_RESOURCES });
-    registerInvoicingRoutes(v2, { database, mail });
-    registerServiceReportRoutes(v2, { config, database });
-    registerBankingRoutes(v2, { database });
-    registerWebhookRoutes(v2, { database, ...webhookDeps(config, deps.resolveHost) });
-  }, { prefix: API_PREFIX });
+  await app.register(
+    async (v2) => {
+      registerAuthentication(v2, (request) => credentials.resolve(request));
+      forgetCredentialsOnChange(v2, credentials);
+      registerIdempotency(v2, database, { leaseSeconds: config.idempotencyLeaseSeconds });
+      registerCompanyRoutes(v2, { config, database, auth });
+      registerAuthRoutes(v2, { config, auth, userResponse: users.response });
+      registerApiKeyRoutes(v2, { database, credentials });
+      registerUserRoutes(v2, registerResource(v2, { database }, users));
+      registerMasterData(v2, { database });
+      registerSchedulingRoutes(v2, { database, embeds: { timeTrackings } });
+      registerTimeTrackingRoutes(v2, { database });
+      registerPayRoutes(v2, { database });
+      registerPayrollRoutes(v2, { database });
+      registerAbsenceRoutes(v2, { database, mail });
+      registerTaskRoutes(v2, { database, mail });
+      registerDocumentRoutes(v2, { config, database });
+      registerOrderRoutes(v2, { database });
+      registerQualityRoutes(v2, { database });
+      registerChatRoutes(v2, { database, resources: CHAT_RESOURCES });
+      registerInvoicingRoutes(v2, { database, mail });
+      registerServiceReportRoutes(v2, { config, database });
+      registerBankingRoutes(v2, { database });
+      registerWebhookRoutes(v2, { database, ...webhookDeps(config, deps.resolveHost) });
+    },
+    { prefix: API_PREFIX },
+  );
 
   serveOpenApiDocument(app, API_PREFIX);
   await registerReferencePage(app, API_PREFIX);

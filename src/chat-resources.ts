@@ -14,5 +14,15 @@ import { materialOrders } from './modules/orders/material-orders.js';
 import { qualityControls } from './modules/quality/quality-controls.js';
 
 export const CHAT_RESOURCES: Resource[] = [
-  jobs, tasks, complaints, users, assignments, absences, timeTrackings, materialOrders, qualityControls, documents, ...MASTER_DATA,
+  jobs,
+  tasks,
+  complaints,
+  users,
+  assignments,
+  absences,
+  timeTrackings,
+  materialOrders,
+  qualityControls,
+  documents,
+  ...MASTER_DATA,
 ];

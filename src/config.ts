@@ -124,11 +124,16 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
     mailFrom: env.MAIL_FROM || 'Crewbase <no-reply@localhost>',
     documentMaxBytes: int(env, 'DOCUMENT_MAX_BYTES', 25 * 1024 * 1024, 1, 1024 * 1024 * 1024),
     documentMaxFiles: int(env, 'DOCUMENT_MAX_FILES', 10, 1, 100),
-    documentTypes: (env.DOCUMENT_TYPES || DEFAULT_DOCUMENT_TYPES).split(',').map((t) => t.trim()).filter(Boolean),
+    documentTypes: (env.DOCUMENT_TYPES || DEFAULT_DOCUMENT_TYPES)
+      .split(',')
+      .map((t) => t.trim())
+      .filter(Boolean),
     documentStorage: storageSetting(env.DOCUMENT_STORAGE || 'local'),
     s3: {
-      endpoint: env.S3_ENDPOINT || undefined, region: env.S3_REGION || 'us-east-1',
-      accessKeyId: env.S3_ACCESS_KEY_ID || undefined, secretAccessKey: env.S3_SECRET_ACCESS_KEY || undefined,
+      endpoint: env.S3_ENDPOINT || undefined,
+      region: env.S3_REGION || 'us-east-1',
+      accessKeyId: env.S3_ACCESS_KEY_ID || undefined,
+      secretAccessKey: env.S3_SECRET_ACCESS_KEY || undefined,
     },
     smsHttpUrl: env.SMS_HTTP_URL || undefined,
     apiKeyCacheSeconds: int(env, 'API_KEY_CACHE_SECONDS', 5, 0, 60),
@@ -136,7 +141,10 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
     logLevel: env.LOG_LEVEL || 'info',
     trustProxy: bool(env, 'TRUST_PROXY', false),
     webhookAllowHttp: bool(env, 'WEBHOOK_ALLOW_HTTP', false),
-    webhookAllowedTargets: (env.WEBHOOK_ALLOWED_TARGETS || '').split(',').map((e) => e.trim()).filter(Boolean),
+    webhookAllowedTargets: (env.WEBHOOK_ALLOWED_TARGETS || '')
+      .split(',')
+      .map((e) => e.trim())
+      .filter(Boolean),
     webhookRetrySchedule: secondsList(env, 'WEBHOOK_RETRY_SCHEDULE', '5,300,1800,7200,18000,36000,36000'),
     webhookTimeoutMs: int(env, 'WEBHOOK_TIMEOUT_MS', 5000, 100, 60000),
     webhookDisableAfterHours: int(env, 'WEBHOOK_DISABLE_AFTER_HOURS', 120, 1, 24 * 365),
@@ -148,10 +156,19 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
 
 /** What uploads may be, by sniffed content: PDF, images, office documents, plain text and CSV. */
 const DEFAULT_DOCUMENT_TYPES = [
-  'application/pdf', 'image/jpeg', 'image/png', 'image/gif', 'image/webp', 'image/heic', 'image/tiff',
+  'application/pdf',
+  'image/jpeg',
+  'image/png',
+  'image/gif',
+  'image/webp',
+  'image/heic',
+  'image/tiff',
   'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
-  'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', 'application/vnd.oasis.opendocument.text',
-  'application/vnd.oasis.opendocument.spreadsheet', 'text/plain', 'text/csv',
+  'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  'application/vnd.oasis.opendocument.text',
+  'application/vnd.oasis.opendocument.spreadsheet',
+  'text/plain',
+  'text/csv',
 ].join(',');
 
 function storageSetting(value: string): string {

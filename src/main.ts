@@ -17,16 +17,22 @@ import { webhookDeps } from './modules/webhooks/webhook-deps.js';
 import { pino } from 'pino';
 
 async function openMigrated(config: Config, log: (line: string) => void): Promise<Database> {
-  const database = await openDatabase(config.databaseUrl
-    ? { kind: 'postgres', url: config.databaseUrl, poolSize: config.dbPoolSize }
-    : { kind: 'pglite', dataDir: config.dataDir });
+  const database = await openDatabase(
+    config.databaseUrl
+      ? { kind: 'postgres', url: config.databaseUrl, poolSize: config.dbPoolSize }
+      : { kind: 'pglite', dataDir: config.dataDir },
+  );
   const applied = await migrate(database, log);
   log(`database ready (${database.kind}, ${applied} migration(s) applied)`);
   return database;
 }
 
 /** The periodic work beside webhook delivery: missing clock-outs (every minute), unsent mail (every 30 s), recurring tasks (hourly). */
-function backgroundTasks(config: Config, database: Database, log: { error(obj: object, msg: string): void; info(obj: object, msg: string): void }) {
+function backgroundTasks(
+  config: Config,
+  database: Database,
+  log: { error(obj: object, msg: string): void; info(obj: object, msg: string): void },
+) {
   const transport = mailTransport(config.mailTransport, config.mailFrom, log);
   const outbox = mailOutbox(database, transport);
   const stops = [
@@ -43,7 +49,10 @@ function backgroundTasks(config: Config, database: Database, log: { error(obj: o
 const SHUTDOWN_DEADLINE_MS = 10_000;
 
 /** On SIGTERM or SIGINT runs stop() once, then exits 0; whatever still runs after the deadline is abandoned (exit 1). */
-function stopOnSignal(log: { info(msg: string): void; error(obj: object, msg: string): void }, stop: () => Promise<unknown>) {
+function stopOnSignal(
+  log: { info(msg: string): void; error(obj: object, msg: string): void },
+  stop: () => Promise<unknown>,
+) {
   let isStopping = false;
   const onSignal = (signal: NodeJS.Signals) => {
     if (isStopping) return;
@@ -55,8 +64,14 @@ function stopOnSignal(log: { info(msg: string): void; error(obj: object, msg: st
       process.exit(1);
     }, SHUTDOWN_DEADLINE_MS);
     stop().then(
-      () => { log.info(`stopped in ${Date.now() - started} ms`); process.exit(0); },
-      (err) => { log.error({ err }, 'shutdown failed'); process.exit(1); },
+      () => {
+        log.info(`stopped in ${Date.now() - started} ms`);
+        process.exit(0);
+      },
+      (err) => {
+        log.error({ err }, 'shutdown failed');
+        process.exit(1);
+      },
     );
   };
   process.on('SIGTERM', onSignal);
@@ -66,12 +81,17 @@ function stopOnSignal(log: { info(msg: string): void; error(obj: object, msg: st
 async function serve(config: Config) {
   const database = await openMigrated(config, (line) => console.log(line));
   const app = await createApp({ config, database });
-  const worker = config.webhookWorker === 'inline' ? deliveryWorker({ database, config, log: app.log, ...webhookDeps(config) }) : undefined;
+  const worker =
+    config.webhookWorker === 'inline'
+      ? deliveryWorker({ database, config, log: app.log, ...webhookDeps(config) })
+      : undefined;
   let stopSweep: (() => Promise<void>) | undefined;
   let backgroundStopped: Promise<unknown> = Promise.resolve();
   // Added after createApp's hooks, so it runs before the database closes (onClose hooks run last first),
   // and after the server has stopped taking requests and its in-flight ones have finished.
-  app.addHook('onClose', async () => { await backgroundStopped; });
+  app.addHook('onClose', async () => {
+    await backgroundStopped;
+  });
   stopOnSignal(app.log, async () => {
     backgroundStopped = Promise.all([worker?.stop(), stopSweep?.()]); // meanwhile, beside the requests
     // A connection whose last response was already under way when closing began falls idle later: close it then.
@@ -113,23 +133,37 @@ async function main(argv: string[]) {
   if (command === 'company' && sub === 'create') {
     const { values } = parseArgs({
       args: argv.slice(2),
-      options: { name: { type: 'string' }, username: { type: 'string' }, password: { type: 'string' }, email: { type: 'string' } },
+      options: {
+        name: { type: 'string' },
+        username: { type: 'string' },
+        password: { type: 'string' },
+        email: { type: 'string' },
+      },
     });
-    if (!values.name || !values.username || !values.password) throw new Error('company create needs --name, --username and --password');
+    if (!values.name || !values.username || !values.password)
+      throw new Error('company create needs --name, --username and --password');
     const database = await openMigrated(config, (line) => console.error(line));
     try {
       const sms = smsGateway(config, console as never);
       const auth = authService({ config, database, sms, readUser: async () => undefined });
-      const created = await createCompany({ database, auth }, {
-        companyName: values.name, username: values.username, password: values.password, ...(values.email ? { email: values.email } : {}),
-      });
+      const created = await createCompany(
+        { database, auth },
+        {
+          companyName: values.name,
+          username: values.username,
+          password: values.password,
+          ...(values.email ? { email: values.email } : {}),
+        },
+      );
       console.log(JSON.stringify({ companyId: created.companyId, userId: created.userId }));
     } finally {
       await database.close();
     }
     return;
   }
-  throw new Error(`unknown command: ${argv.join(' ')}\nusage: serve | worker | migrate | company create --name N --username U --password P [--email E]`);
+  throw new Error(
+    `unknown command: ${argv.join(' ')}\nusage: serve | worker | migrate | company create --name N --username U --password P [--email E]`,
+  );
 }
 
 main(process.argv.slice(2)).catch((error) => {

@@ -11,7 +11,10 @@ import { onCleanup } from './lifecycle.js';
 
 export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
-export interface RunningServer { base: string; child: ChildProcess }
+export interface RunningServer {
+  base: string;
+  child: ChildProcess;
+}
 
 export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -36,7 +39,10 @@ async function waitReady(url: string, child: ChildProcess, timeoutMs: number) {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`server exited with code ${child.exitCode} before it was ready`);
-    const status = await fetch(url, { signal: AbortSignal.timeout(2000) }).then((r) => r.status, () => 0);
+    const status = await fetch(url, { signal: AbortSignal.timeout(2000) }).then(
+      (r) => r.status,
+      () => 0,
+    );
     if (status === 200) return;
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
@@ -44,10 +50,17 @@ async function waitReady(url: string, child: ChildProcess, timeoutMs: number) {
 }
 
 /** Starts `node [...nodeArgs] --import tsx <script> ...args` with PORT and HOST set, and waits for GET readyPath. */
-export async function startChild(label: string, script: string, args: string[], env: Record<string, string>, nodeArgs: string[] = []): Promise<RunningServer> {
+export async function startChild(
+  label: string,
+  script: string,
+  args: string[],
+  env: Record<string, string>,
+  nodeArgs: string[] = [],
+): Promise<RunningServer> {
   const port = await freePort();
   const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', script, ...args], {
-    cwd: ROOT, stdio: ['ignore', 'inherit', 'inherit'],
+    cwd: ROOT,
+    stdio: ['ignore', 'inherit', 'inherit'],
     env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1' },
   });
   onCleanup(() => stopChild(child));
@@ -67,9 +80,19 @@ export const newJwtSecret = () => randomBytes(36).toString('base64url'); // 48 c
 export async function startCrewbase(databaseUrl: string, env: Record<string, string> = {}): Promise<RunningServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'crewbase-bench-'));
   onCleanup(() => rmSync(dataDir, { recursive: true, force: true }));
-  return startChild('crewbase server', 'src/main.ts', ['serve'], {
-    DATABASE_URL: databaseUrl, LOG_LEVEL: 'warn', JWT_SECRET: newJwtSecret(), DATA_DIR: dataDir, ...env,
-  }, (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean));
+  return startChild(
+    'crewbase server',
+    'src/main.ts',
+    ['serve'],
+    {
+      DATABASE_URL: databaseUrl,
+      LOG_LEVEL: 'warn',
+      JWT_SECRET: newJwtSecret(),
+      DATA_DIR: dataDir,
+      ...env,
+    },
+    (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean),
+  );
 }
 
 export function rssMiB(pid: number): number {

@@ -9,7 +9,11 @@ export function onCleanup(step: () => unknown): void {
 
 export async function cleanup(): Promise<void> {
   while (cleanups.length) {
-    try { await cleanups.pop()!(); } catch (error) { console.error('cleanup failed:', error); }
+    try {
+      await cleanups.pop()!();
+    } catch (error) {
+      console.error('cleanup failed:', error);
+    }
   }
 }
 
@@ -35,7 +39,7 @@ export function runBenchmark(main: () => Promise<void>): void {
   main()
     .catch((error) => {
       if (isStopping) return; // a signal ended the run; its errors are expected
-      console.error('benchmark failed:', error instanceof Error ? error.stack ?? error.message : error);
+      console.error('benchmark failed:', error instanceof Error ? (error.stack ?? error.message) : error);
       process.exitCode = 1;
     })
     .finally(() => (isStopping ? undefined : cleanup())); // after a signal, its handler cleans up

@@ -4,33 +4,61 @@ import type { ChildProcess } from 'node:child_process';
 import { rssMiB } from './child-server.js';
 
 export interface Row {
-  scenario: string; connections: number; reqPerSec: number; p50: number; p99: number;
-  non2xx: number; errors: number; bytesPerResponse: number; rssMiB: number;
+  scenario: string;
+  connections: number;
+  reqPerSec: number;
+  p50: number;
+  p99: number;
+  non2xx: number;
+  errors: number;
+  bytesPerResponse: number;
+  rssMiB: number;
 }
 
-export async function measure(scenario: string, child: ChildProcess, options: autocannon.Options & { connections: number; duration: number }): Promise<Row> {
+export async function measure(
+  scenario: string,
+  child: ChildProcess,
+  options: autocannon.Options & { connections: number; duration: number },
+): Promise<Row> {
   console.log(`\n${scenario}: ${options.connections} connections, ${options.duration} s`);
   const result = await autocannon(options);
   const row: Row = {
-    scenario, connections: options.connections, reqPerSec: result.requests.mean, p50: result.latency.p50, p99: result.latency.p99,
-    non2xx: result.non2xx, errors: result.errors, bytesPerResponse: result.requests.total ? result.throughput.total / result.requests.total : 0,
+    scenario,
+    connections: options.connections,
+    reqPerSec: result.requests.mean,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    non2xx: result.non2xx,
+    errors: result.errors,
+    bytesPerResponse: result.requests.total ? result.throughput.total / result.requests.total : 0,
     rssMiB: rssMiB(child.pid!),
   };
-  console.log(`  requests/s ${row.reqPerSec.toFixed(1)}, p50 ${row.p50} ms, p99 ${row.p99} ms, non-2xx ${row.non2xx}, `
-    + `errors ${row.errors}, ${Math.round(row.bytesPerResponse)} bytes/response, server RSS ${row.rssMiB.toFixed(1)} MiB`);
+  console.log(
+    `  requests/s ${row.reqPerSec.toFixed(1)}, p50 ${row.p50} ms, p99 ${row.p99} ms, non-2xx ${row.non2xx}, ` +
+      `errors ${row.errors}, ${Math.round(row.bytesPerResponse)} bytes/response, server RSS ${row.rssMiB.toFixed(1)} MiB`,
+  );
   return row;
 }
 
 /** Formats a table: first column left-aligned, the others right-aligned. */
 export function formatTable(header: string[], lines: string[][]): string {
   const widths = header.map((h, c) => Math.max(h.length, ...lines.map((l) => (l[c] ?? '').length)));
-  const format = (cells: string[]) => cells.map((cell, c) => (c === 0 ? cell.padEnd(widths[c]!) : cell.padStart(widths[c]!))).join('  ');
+  const format = (cells: string[]) =>
+    cells.map((cell, c) => (c === 0 ? cell.padEnd(widths[c]!) : cell.padStart(widths[c]!))).join('  ');
   return [format(header), ...lines.map(format)].join('\n');
 }
 
 export function rowCells(r: Row): string[] {
-  return [r.scenario, r.reqPerSec.toFixed(1), String(r.p50), String(r.p99), String(r.non2xx), String(r.errors),
-    String(Math.round(r.bytesPerResponse)), r.rssMiB.toFixed(1)];
+  return [
+    r.scenario,
+    r.reqPerSec.toFixed(1),
+    String(r.p50),
+    String(r.p99),
+    String(r.non2xx),
+    String(r.errors),
+    String(Math.round(r.bytesPerResponse)),
+    r.rssMiB.toFixed(1),
+  ];
 }
 
 export const ROW_HEADER = ['scenario', 'req/s', 'p50 ms', 'p99 ms', 'non-2xx', 'errors', 'bytes/resp', 'RSS MiB'];

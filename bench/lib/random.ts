@@ -23,7 +23,8 @@ export function seededRandom(seed: number): Random {
   };
   const int = (min: number, max: number) => min + Math.floor(next() * (max - min + 1));
   return {
-    next, int,
+    next,
+    int,
     pick: (list) => list[Math.floor(next() * list.length)]!,
     weighted(weights) {
       let r = next() * weights.reduce((a, b) => a + b, 0);

@@ -5,10 +5,18 @@ import { onCleanup } from './lifecycle.js';
 export const ADMIN_DB_URL = process.env.BENCH_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
 
 /** Runs one statement on a fresh connection (the admin database unless a URL is given). */
-export async function adminQuery<R extends pg.QueryResultRow = any>(text: string, params: unknown[] = [], url = ADMIN_DB_URL): Promise<R[]> {
+export async function adminQuery<R extends pg.QueryResultRow = any>(
+  text: string,
+  params: unknown[] = [],
+  url = ADMIN_DB_URL,
+): Promise<R[]> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
-  try { return (await client.query<R>(text, params)).rows; } finally { await client.end(); }
+  try {
+    return (await client.query<R>(text, params)).rows;
+  } finally {
+    await client.end();
+  }
 }
 
 /** Creates `crewbase_bench_<timestamp>` and returns its URL; cleanup drops it. */
@@ -16,7 +24,10 @@ export async function createDatabase(): Promise<string> {
   const name = `crewbase_bench_${Date.now()}`;
   await adminQuery(`CREATE DATABASE ${name}`);
   // FORCE: a child killed with SIGKILL may not have closed its pool yet.
-  onCleanup(async () => { await adminQuery(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`); console.log(`dropped database ${name}`); });
+  onCleanup(async () => {
+    await adminQuery(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    console.log(`dropped database ${name}`);
+  });
   const url = new URL(ADMIN_DB_URL);
   url.pathname = `/${name}`;
   console.log(`created database ${name}`);
@@ -29,7 +40,9 @@ export async function waitForIdle(databaseUrl: string, timeoutMs = 120_000): Pro
   const name = new URL(databaseUrl).pathname.slice(1);
   while (Date.now() - started < timeoutMs) {
     const [row] = await adminQuery<{ n: number }>(
-      `SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = $1 AND state = 'active' AND pid <> pg_backend_pid()`, [name]);
+      `SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = $1 AND state = 'active' AND pid <> pg_backend_pid()`,
+      [name],
+    );
     if (row!.n === 0) return (Date.now() - started) / 1000;
     await new Promise((resolve) => setTimeout(resolve, 250));
   }

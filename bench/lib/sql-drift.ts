@@ -15,23 +15,41 @@ async function builtSql(databaseUrl: string, companyId: string, body: TimeFrameB
   const statements: string[] = [];
   const db = new Kysely<any>({
     dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: databaseUrl, max: 1 }) }),
-    log: (event) => { statements.push(event.query.sql); },
+    log: (event) => {
+      statements.push(event.query.sql);
+    },
   });
   try {
     const tx = { companyId, db } as unknown as TenantTx; // no transaction needed to capture the text
     const where = timeFrameConditions(body, { from: body.from, to: body.to });
-    await selectJobsJson(tx, { where, sort: [{ field: jobs.fields.get('from')!, descending: false }], limit: 100_000, offset: 0, embeds: { timeTrackings } });
+    await selectJobsJson(tx, {
+      where,
+      sort: [{ field: jobs.fields.get('from')!, descending: false }],
+      limit: 100_000,
+      offset: 0,
+      embeds: { timeTrackings },
+    });
   } finally {
     await db.destroy();
   }
   return statements[0]!;
 }
 
-export async function assertReferenceSql(databaseUrl: string, companyId: string, q1: TimeFrameBody, q2: TimeFrameBody): Promise<void> {
-  for (const [label, body, copied] of [['Q1', q1, JOBS_OF_USERS_SQL], ['Q2', q2, JOBS_OF_COMPANY_SQL]] as const) {
+export async function assertReferenceSql(
+  databaseUrl: string,
+  companyId: string,
+  q1: TimeFrameBody,
+  q2: TimeFrameBody,
+): Promise<void> {
+  for (const [label, body, copied] of [
+    ['Q1', q1, JOBS_OF_USERS_SQL],
+    ['Q2', q2, JOBS_OF_COMPANY_SQL],
+  ] as const) {
     const built = await builtSql(databaseUrl, companyId, body);
     if (built !== copied) {
-      throw new Error(`bench/bare-reference.ts ${label} SQL differs from what selectJobsJson builds; copy it again:\n${built}`);
+      throw new Error(
+        `bench/bare-reference.ts ${label} SQL differs from what selectJobsJson builds; copy it again:\n${built}`,
+      );
     }
   }
   console.log('reference SQL: identical to what selectJobsJson builds for Q1 and Q2');

@@ -9,10 +9,17 @@ const WEEKS = 103; // the last starts on Monday 2027-12-20
 const DAYS = 726; // 2026-01-05 .. 2027-12-31
 const TIME_ZONE = 'Europe/Berlin';
 
-export interface TimeFrameBody { from: number; to: number; userIds?: string[] }
+export interface TimeFrameBody {
+  from: number;
+  to: number;
+  userIds?: string[];
+}
 
 function localSpan(firstLocalMidnight: number, days: number): { from: number; to: number } {
-  return { from: localToUtc(TIME_ZONE, firstLocalMidnight), to: localToUtc(TIME_ZONE, firstLocalMidnight + days * DAY) };
+  return {
+    from: localToUtc(TIME_ZONE, firstLocalMidnight),
+    to: localToUtc(TIME_ZONE, firstLocalMidnight + days * DAY),
+  };
 }
 
 export type BodyFactory = () => TimeFrameBody;

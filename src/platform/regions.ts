@@ -4,11 +4,19 @@
 import Holidays from 'date-holidays';
 
 /** A country (ISO 3166-1 alpha-2) and optionally its subdivision, as the holiday calendar names it (`BY`). */
-export interface Region { country: string; state?: string }
+export interface Region {
+  country: string;
+  state?: string;
+}
 
 const calendar = new Holidays();
 const COUNTRY_NAMES: Record<string, string> = {
-  deutschland: 'DE', germany: 'DE', österreich: 'AT', austria: 'AT', schweiz: 'CH', switzerland: 'CH',
+  deutschland: 'DE',
+  germany: 'DE',
+  österreich: 'AT',
+  austria: 'AT',
+  schweiz: 'CH',
+  switzerland: 'CH',
 };
 
 /** The subdivisions of a country with their names, or undefined for a country without a calendar. */
@@ -49,7 +57,8 @@ export const subdivisionCode = (region: Required<Region>) => `${region.country}-
  * that names nothing is ignored (the country's nationwide holidays). Undefined when nothing is named.
  */
 export function readRegion(place: { country?: string; state?: string } | string | undefined): Region | undefined {
-  const { country: countryText, state: stateText } = typeof place === 'string' ? { state: place, country: undefined } : place ?? {};
+  const { country: countryText, state: stateText } =
+    typeof place === 'string' ? { state: place, country: undefined } : (place ?? {});
   const country = countryCode(countryText);
   const state = stateText?.trim();
   if (state) {

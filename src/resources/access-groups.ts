@@ -17,17 +17,25 @@ export const accessGroups = defineResource({
     name: text(100),
     description: opt(text(1000)),
     permissions: Type.Object(
-      Object.fromEntries(['*', ...AREAS].map((area) => [area, opt(Type.Object({ read: opt(level), write: opt(level) }))])),
-      { additionalProperties: false, description: 'area -> {read, write}, each none | own | all; "*" applies to every area not named' },
+      Object.fromEntries(
+        ['*', ...AREAS].map((area) => [area, opt(Type.Object({ read: opt(level), write: opt(level) }))]),
+      ),
+      {
+        additionalProperties: false,
+        description: 'area -> {read, write}, each none | own | all; "*" applies to every area not named',
+      },
     ),
   }),
   hooks: {
     // Nobody grants rights they do not hold; the admin group keeps every right; an administrator remains.
     async prepare(tx, ctx, { doc, previous }) {
       const permissions = doc.permissions as Permissions;
-      if (!holdsEveryRight(ctx.permissions, permissions)) throw Forbidden('An access group cannot grant rights you do not hold');
-      if (!previous || isFullAccess(permissions) || !isFullAccess(previous.doc.permissions as Permissions)) return { doc };
-      if (previous.id === (await companyGroups(tx)).adminAccessGroupId) throw Conflict('The company\'s admin access group keeps every right');
+      if (!holdsEveryRight(ctx.permissions, permissions))
+        throw Forbidden('An access group cannot grant rights you do not hold');
+      if (!previous || isFullAccess(permissions) || !isFullAccess(previous.doc.permissions as Permissions))
+        return { doc };
+      if (previous.id === (await companyGroups(tx)).adminAccessGroupId)
+        throw Conflict("The company's admin access group keeps every right");
       if ((await countAdministrators(tx, { group: { id: previous.id, permissions } })) === 0) {
         throw Conflict('This change would leave the company without an administrator');
       }
@@ -36,10 +44,14 @@ export const accessGroups = defineResource({
     async beforeDelete(tx, _ctx, record) {
       const { defaultAccessGroupId, adminAccessGroupId } = await companyGroups(tx);
       if (record.id === defaultAccessGroupId || record.id === adminAccessGroupId) {
-        throw Conflict('The company\'s default and admin access groups cannot be deleted');
+        throw Conflict("The company's default and admin access groups cannot be deleted");
       }
-      const inUse = await tx.db.selectFrom('users').select('id')
-        .where('company_id', '=', tx.companyId).where('access_group_id', '=', record.id).executeTakeFirst();
+      const inUse = await tx.db
+        .selectFrom('users')
+        .select('id')
+        .where('company_id', '=', tx.companyId)
+        .where('access_group_id', '=', record.id)
+        .executeTakeFirst();
       if (inUse) throw Conflict('The access group is assigned to users; assign them another group first');
     },
   },
@@ -49,22 +61,39 @@ export const accessGroups = defineResource({
  * Users who would still hold every right, leaving one user or one group's new rights out of the count. Here
  * with the groups (users/user-guard.ts uses it too) so that the master data imports no module.
  */
-export async function countAdministrators(tx: TenantTx, change: { exceptUserId?: string; group?: { id: string; permissions: Permissions } } = {}) {
-  const groups = await tx.db.selectFrom('access_groups').select(['id', 'doc']).where('company_id', '=', tx.companyId).execute();
+export async function countAdministrators(
+  tx: TenantTx,
+  change: { exceptUserId?: string; group?: { id: string; permissions: Permissions } } = {},
+) {
+  const groups = await tx.db
+    .selectFrom('access_groups')
+    .select(['id', 'doc'])
+    .where('company_id', '=', tx.companyId)
+    .execute();
   const rightsOf = (group: { id: string; doc: unknown }) =>
-    (group.id === change.group?.id ? change.group.permissions : (group.doc as { permissions?: Permissions }).permissions) ?? {};
-  const fullGroupIds = groups.filter((group) => isFullAccess(rightsOf(group)))
-    .map((group) => group.id as string);
+    (group.id === change.group?.id
+      ? change.group.permissions
+      : (group.doc as { permissions?: Permissions }).permissions) ?? {};
+  const fullGroupIds = groups.filter((group) => isFullAccess(rightsOf(group))).map((group) => group.id as string);
   if (!fullGroupIds.length) return 0;
-  let query = tx.db.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('company_id', '=', tx.companyId).where('access_group_id', 'in', fullGroupIds);
+  let query = tx.db
+    .selectFrom('users')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('company_id', '=', tx.companyId)
+    .where('access_group_id', 'in', fullGroupIds);
   if (change.exceptUserId) query = query.where('id', '!=', change.exceptUserId);
   return Number((await query.executeTakeFirstOrThrow()).n);
 }
 
 /** The company's default (new users) and admin access groups. */
-export async function companyGroups(tx: TenantTx): Promise<{ defaultAccessGroupId?: string; adminAccessGroupId?: string }> {
-  const company = await tx.db.selectFrom('companies').select('settings').where('company_id', '=', tx.companyId).executeTakeFirstOrThrow();
+export async function companyGroups(
+  tx: TenantTx,
+): Promise<{ defaultAccessGroupId?: string; adminAccessGroupId?: string }> {
+  const company = await tx.db
+    .selectFrom('companies')
+    .select('settings')
+    .where('company_id', '=', tx.companyId)
+    .executeTakeFirstOrThrow();
   return company.settings as { defaultAccessGroupId?: string; adminAccessGroupId?: string };
 }
 
@@ -73,22 +102,45 @@ const WRITE_ALL = { read: 'all', write: 'all' } as const;
 const NONE = { read: 'none', write: 'none' } as const;
 
 /** The groups every new company starts with. */
-export const DEFAULT_ACCESS_GROUPS: Array<{ key: string; name: string; description: string; permissions: Permissions }> = [
+export const DEFAULT_ACCESS_GROUPS: Array<{
+  key: string;
+  name: string;
+  description: string;
+  permissions: Permissions;
+}> = [
   { key: 'admin', name: 'admin', description: 'Everything in the company', permissions: { '*': WRITE_ALL } },
   {
-    key: 'objectmanager', name: 'objectmanager', description: 'Plans and runs the work at objects',
+    key: 'objectmanager',
+    name: 'objectmanager',
+    description: 'Plans and runs the work at objects',
     permissions: {
-      '*': WRITE_ALL, users: READ_ALL, accessGroups: READ_ALL, apiKeys: NONE, company: NONE, webhooks: NONE,
+      '*': WRITE_ALL,
+      users: READ_ALL,
+      accessGroups: READ_ALL,
+      apiKeys: NONE,
+      company: NONE,
+      webhooks: NONE,
     },
   },
   {
-    key: 'employee', name: 'employee', description: 'Sees their own record, jobs, time and absences',
+    key: 'employee',
+    name: 'employee',
+    description: 'Sees their own record, jobs, time and absences',
     permissions: {
-      users: { read: 'own', write: 'none' }, objects: READ_ALL, customers: NONE, activityTypes: READ_ALL,
-      articles: READ_ALL, jobs: { read: 'own', write: 'none' }, assignments: NONE,
-      timeTracking: { read: 'own', write: 'own' }, salaries: { read: 'own', write: 'none' }, holidays: READ_ALL,
+      users: { read: 'own', write: 'none' },
+      objects: READ_ALL,
+      customers: NONE,
+      activityTypes: READ_ALL,
+      articles: READ_ALL,
+      jobs: { read: 'own', write: 'none' },
+      assignments: NONE,
+      timeTracking: { read: 'own', write: 'own' },
+      salaries: { read: 'own', write: 'none' },
+      holidays: READ_ALL,
       absences: { read: 'own', write: 'own' },
-      tasks: { read: 'own', write: 'own' }, documents: { read: 'own', write: 'own' }, materialOrders: { read: 'own', write: 'own' },
+      tasks: { read: 'own', write: 'own' },
+      documents: { read: 'own', write: 'own' },
+      materialOrders: { read: 'own', write: 'own' },
     },
   },
 ];

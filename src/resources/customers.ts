@@ -27,9 +27,25 @@ export const customers = defineResource({
     vatNumber: opt(text(50)),
     debitorNumber: opt(text(50, { description: 'overrides the customer number for accounting' })),
     paymentTermId: opt(objectId('payment_terms', { description: 'overrides the company default payment term' })),
-    invoiceDelivery: opt(Type.Object({
-      format: opt(Type.Union(DOCUMENT_FORMATS.map((f) => Type.Literal(f)), { description: 'the file invoices, credits and cancellations are sent as; default PDF' })),
-      email: opt(Type.String({ format: 'email', maxLength: 254, description: 'billing address documents are sent to; default contact.email' })),
-    }, { additionalProperties: false, description: 'how documents are sent (POST /v2/invoices/{id}/send)' })),
+    invoiceDelivery: opt(
+      Type.Object(
+        {
+          format: opt(
+            Type.Union(
+              DOCUMENT_FORMATS.map((f) => Type.Literal(f)),
+              { description: 'the file invoices, credits and cancellations are sent as; default PDF' },
+            ),
+          ),
+          email: opt(
+            Type.String({
+              format: 'email',
+              maxLength: 254,
+              description: 'billing address documents are sent to; default contact.email',
+            }),
+          ),
+        },
+        { additionalProperties: false, description: 'how documents are sent (POST /v2/invoices/{id}/send)' },
+      ),
+    ),
   }),
 });

@@ -8,7 +8,11 @@ export const equipmentTypes = defineResource({
   collection: 'equipmentTypes',
   table: 'equipment_types',
   area: 'equipment',
-  schema: Type.Object({ name: text(200), description: opt(text(2000)), maintenanceIntervalDays: opt(Type.Integer({ minimum: 1, maximum: 3650 })) }),
+  schema: Type.Object({
+    name: text(200),
+    description: opt(text(2000)),
+    maintenanceIntervalDays: opt(Type.Integer({ minimum: 1, maximum: 3650 })),
+  }),
 });
 
 export const equipment = defineResource({
@@ -19,8 +23,15 @@ export const equipment = defineResource({
   webhookEntity: 'equipment',
   acceptsNumber: true,
   schema: Type.Object({
-    name: text(300), equipmentTypeId: opt(objectId('equipment_types')), objectId: opt(objectId('objects')), customerId: opt(objectId('customers')),
-    serialNumber: opt(text(100)), manufacturer: opt(text(200)), purchasedAt: opt(dateTime()), nextMaintenanceAt: opt(dateTime()),
-    comment: opt(text(5000)), tags: opt(tags()),
+    name: text(300),
+    equipmentTypeId: opt(objectId('equipment_types')),
+    objectId: opt(objectId('objects')),
+    customerId: opt(objectId('customers')),
+    serialNumber: opt(text(100)),
+    manufacturer: opt(text(200)),
+    purchasedAt: opt(dateTime()),
+    nextMaintenanceAt: opt(dateTime()),
+    comment: opt(text(5000)),
+    tags: opt(tags()),
   }),
 });

@@ -16,15 +16,26 @@ export const objects = defineResource({
   acceptsNumber: true,
   schema: Type.Object({
     name: text(300),
-    address: opt(Type.Object({
-      street: opt(text(200)), city: opt(text(200)), zip: opt(text(20)), country: opt(text(100)),
-      state: opt(subdivision('region of the place of work, for public holidays (the company\'s when absent)', 'country')),
-    })),
+    address: opt(
+      Type.Object({
+        street: opt(text(200)),
+        city: opt(text(200)),
+        zip: opt(text(20)),
+        country: opt(text(100)),
+        state: opt(
+          subdivision("region of the place of work, for public holidays (the company's when absent)", 'country'),
+        ),
+      }),
+    ),
     customerId: opt(objectId('customers', { description: 'a new customer is created when absent' })),
     objectManagerId: opt(objectId('users')),
-    contact: opt(Type.Object({
-      phone: opt(text(50)), email: opt(Type.String({ format: 'email', maxLength: 254 })), fax: opt(text(50)),
-    })),
+    contact: opt(
+      Type.Object({
+        phone: opt(text(50)),
+        email: opt(Type.String({ format: 'email', maxLength: 254 })),
+        fax: opt(text(50)),
+      }),
+    ),
     description: opt(text(5000)),
     location: opt(geoPoint('where the object is, for the clock-in distance check')),
     securityCode: opt(text(100)),
@@ -36,7 +47,10 @@ export const objects = defineResource({
       if (doc.customerId) return { doc };
       if (previous) throw fieldError('customerId', 'an object keeps a customer; give another customerId');
       // createRecord checks the caller may write customers.
-      const customer = await createRecord(tx, ctx, customers, { name: doc.name, ...(doc.address ? { address: doc.address } : {}) });
+      const customer = await createRecord(tx, ctx, customers, {
+        name: doc.name,
+        ...(doc.address ? { address: doc.address } : {}),
+      });
       return { doc: { ...doc, customerId: customer._id } };
     },
   },

@@ -19,21 +19,40 @@ import { serviceProducts, suppliers } from './suppliers.js';
 import { taskTypes } from './task-types.js';
 
 export const MASTER_DATA = [
-  customers, objects, activityTypes, taxRates, paymentTerms, articles, accessGroups,
-  contacts, equipmentTypes, equipment, suppliers, serviceProducts, taskTypes,
+  customers,
+  objects,
+  activityTypes,
+  taxRates,
+  paymentTerms,
+  articles,
+  accessGroups,
+  contacts,
+  equipmentTypes,
+  equipment,
+  suppliers,
+  serviceProducts,
+  taskTypes,
 ];
 
 export function registerMasterData(app: FastifyInstance, deps: { database: Database }) {
   for (const resource of MASTER_DATA) registerResource(app, deps, resource);
 
-  app.get('/articles/lastNumber', {
-    schema: {
-      tags: ['articles'], summary: 'The last article number used', security: SECURITY,
-      response: { 200: { type: 'object', properties: { lastNumber: { type: 'integer' } } }, ...errorResponses() },
+  app.get(
+    '/articles/lastNumber',
+    {
+      schema: {
+        tags: ['articles'],
+        summary: 'The last article number used',
+        security: SECURITY,
+        response: { 200: { type: 'object', properties: { lastNumber: { type: 'integer' } } }, ...errorResponses() },
+      },
     },
-  }, async (request) => {
-    const ctx = contextOf(request);
-    requireLevel(ctx, articles.area, 'read');
-    return { lastNumber: await inTenant(deps.database, ctx.companyId, (tx) => currentNumber(tx, articles.collection)) };
-  });
+    async (request) => {
+      const ctx = contextOf(request);
+      requireLevel(ctx, articles.area, 'read');
+      return {
+        lastNumber: await inTenant(deps.database, ctx.companyId, (tx) => currentNumber(tx, articles.collection)),
+      };
+    },
+  );
 }

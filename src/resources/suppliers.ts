@@ -10,8 +10,13 @@ export const suppliers = defineResource({
   area: 'suppliers',
   acceptsNumber: true,
   schema: Type.Object({
-    name: text(300), contactPerson: opt(text(300)), contact: opt(contact()), address: opt(address()),
-    customerNumber: opt(text(100, { description: 'our number at the supplier' })), comment: opt(text(5000)), tags: opt(tags()),
+    name: text(300),
+    contactPerson: opt(text(300)),
+    contact: opt(contact()),
+    address: opt(address()),
+    customerNumber: opt(text(100, { description: 'our number at the supplier' })),
+    comment: opt(text(5000)),
+    tags: opt(tags()),
   }),
 });
 
@@ -22,8 +27,14 @@ export const serviceProducts = defineResource({
   area: 'serviceProducts',
   acceptsNumber: true,
   schema: Type.Object({
-    name: text(300), description: opt(text(5000)), unit: opt(text(50)), price: opt(money()),
-    tax: opt(fraction()), taxRateId: opt(objectId('tax_rates')), activityTypeId: opt(objectId('activity_types')),
-    bookingAccountNumber: opt(text(50)), tags: opt(tags()),
+    name: text(300),
+    description: opt(text(5000)),
+    unit: opt(text(50)),
+    price: opt(money()),
+    tax: opt(fraction()),
+    taxRateId: opt(objectId('tax_rates')),
+    activityTypeId: opt(objectId('activity_types')),
+    bookingAccountNumber: opt(text(50)),
+    tags: opt(tags()),
   }),
 });

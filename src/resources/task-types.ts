@@ -9,7 +9,8 @@ export const taskTypes = defineResource({
   table: 'task_types',
   area: 'tasks',
   schema: Type.Object({
-    name: text(200), description: opt(text(2000)),
+    name: text(200),
+    description: opt(text(2000)),
     prefix: opt(text(10, { pattern: '^[A-Za-z0-9-]*$', description: 'shown before the identifier number, e.g. REK' })),
     hexCode: opt(Type.String({ pattern: '^#[0-9a-fA-F]{6}$' })),
   }),

@@ -17,7 +17,10 @@ const MISSING = '0123456789abcdef01234567';
 /** Suspected bug: approve() stores `approvedAt`, which the absence schema does not know. */
 const HOUR = 3_600_000;
 
-const { req, ok } = requester(() => t.app, () => admin.headers);
+const { req, ok } = requester(
+  () => t.app,
+  () => admin.headers,
+);
 
 /** A problem+json answer with this status (and, when given, an error naming `path`, with or without a leading `/`). */
 function problem(res: Reply, status: number, path?: string) {
@@ -27,7 +30,13 @@ function problem(res: Reply, status: number, path?: string) {
 let userCounter = 0;
 async function newUser(name: string, extra: Record<string, unknown> = {}, tenant = admin): Promise<string> {
   userCounter += 1;
-  const body = await ok('POST', '/v2/users/', { general: { firstName: name, lastName: `N${userCounter}` }, ...extra }, 201, tenant.headers);
+  const body = await ok(
+    'POST',
+    '/v2/users/',
+    { general: { firstName: name, lastName: `N${userCounter}` }, ...extra },
+    201,
+    tenant.headers,
+  );
   return body._id;
 }
 
@@ -45,7 +54,14 @@ async function newObject(name: string, extra: Record<string, unknown> = {}, tena
   return (await ok('POST', '/v2/objects/', { name, ...extra }, 201, tenant.headers))._id;
 }
 
-async function newJob(userId: string | undefined, objectId: string | undefined, from: string, to: string, extra: Record<string, unknown> = {}, tenant = admin) {
+async function newJob(
+  userId: string | undefined,
+  objectId: string | undefined,
+  from: string,
+  to: string,
+  extra: Record<string, unknown> = {},
+  tenant = admin,
+) {
   const body = { ...(userId ? { userId } : {}), ...(objectId ? { objectId } : {}), from, to, ...extra };
   return (await ok('POST', '/v2/jobs/', body, 201, tenant.headers))._id as string;
 }
@@ -58,7 +74,8 @@ async function newAbsence(body: Record<string, unknown>, headers = admin.headers
 
 const getAbsence = (id: string, headers = admin.headers) => ok('GET', `/v2/absences/${id}`, undefined, 200, headers);
 const getJob = (id: string, tenant = admin) => ok('GET', `/v2/jobs/${id}`, undefined, 200, tenant.headers);
-const approve = (id: string, tenant = admin) => ok('POST', `/v2/absences/${id}/approve`, undefined, 200, tenant.headers);
+const approve = (id: string, tenant = admin) =>
+  ok('POST', `/v2/absences/${id}/approve`, undefined, 200, tenant.headers);
 const cancel = (id: string) => ok('POST', `/v2/absences/${id}/cancel`);
 
 async function frame(body: Record<string, unknown>): Promise<string[]> {
@@ -71,7 +88,10 @@ async function salariesOf(absenceId: string, tenant = admin): Promise<any[]> {
 }
 
 const sorted = (ids: string[]) => [...ids].sort();
-const window = (fromIso: string, toIso: string) => ({ from: String(Date.parse(fromIso)), to: String(Date.parse(toIso)) });
+const window = (fromIso: string, toIso: string) => ({
+  from: String(Date.parse(fromIso)),
+  to: String(Date.parse(toIso)),
+});
 
 before(async () => {
   t = await createTestApp();
@@ -84,11 +104,19 @@ after(() => t.close());
 describe('create and read', () => {
   test('POST answers 201 {_id}; GET shows the request open, with its period and working days computed', async () => {
     const userId = await newUser('Cora');
-    const imageId = await uploadDocument({ app: t.app, headers: admin.headers }, await newObject('Cora\'s object'));
+    const imageId = await uploadDocument({ app: t.app, headers: admin.headers }, await newObject("Cora's object"));
     // Mon 2026-06-01 .. Fri 2026-06-05, given at working hours: 5 working days.
     const id = await newAbsence({
-      userId, type: 1, dtStart: '2026-06-01T06:00:00Z', dtEnd: '2026-06-05T14:00:00Z', desc: 'flu', calculationType: 'plannedJobs',
-      attachments: ['note.pdf'], imageIds: [imageId], objectManagerIds: [admin.userId], sendEmailToCustomer: false,
+      userId,
+      type: 1,
+      dtStart: '2026-06-01T06:00:00Z',
+      dtEnd: '2026-06-05T14:00:00Z',
+      desc: 'flu',
+      calculationType: 'plannedJobs',
+      attachments: ['note.pdf'],
+      imageIds: [imageId],
+      objectManagerIds: [admin.userId],
+      sendEmailToCustomer: false,
     });
     assert.match(id, /^[0-9a-f]{24}$/);
     const a = await getAbsence(id);
@@ -118,18 +146,24 @@ describe('create and read', () => {
     assert.equal(a.status.createdBy, admin.userId);
   });
 
-  test('daysAbsent leaves out weekends and public holidays, and follows the contract\'s working days', async () => {
+  test("daysAbsent leaves out weekends and public holidays, and follows the contract's working days", async () => {
     const userId = await newUser('Dirk');
     // Mon 2026-12-21 .. Sun 2026-12-27: Dec 25 (Fri) and 26 (Sat) are holidays: 4 working days.
-    const xmas = await getAbsence(await newAbsence({ userId, dtStart: '2026-12-21T07:00:00Z', dtEnd: '2026-12-27T15:00:00Z' }));
+    const xmas = await getAbsence(
+      await newAbsence({ userId, dtStart: '2026-12-21T07:00:00Z', dtEnd: '2026-12-27T15:00:00Z' }),
+    );
     assert.equal(xmas.daysAbsent, 4);
     assert.equal(xmas.periodFrom, '2026-12-20T23:00:00.000Z');
     assert.equal(xmas.periodTo, '2026-12-27T23:00:00.000Z');
     const partTimer = await newUser('Pia', { contract: { dailyWorkingHours: { mo: 4, we: 4, fr: 4 } } });
-    const week = await getAbsence(await newAbsence({ userId: partTimer, dtStart: '2026-06-01T06:00:00Z', dtEnd: '2026-06-07T14:00:00Z' }));
+    const week = await getAbsence(
+      await newAbsence({ userId: partTimer, dtStart: '2026-06-01T06:00:00Z', dtEnd: '2026-06-07T14:00:00Z' }),
+    );
     assert.equal(week.daysAbsent, 3);
     // Part day: 08:00-12:00 local of an 8 h Tuesday.
-    const half = await getAbsence(await newAbsence({ userId, fullDay: false, dtStart: '2026-06-02T06:00:00Z', dtEnd: '2026-06-02T10:00:00Z' }));
+    const half = await getAbsence(
+      await newAbsence({ userId, fullDay: false, dtStart: '2026-06-02T06:00:00Z', dtEnd: '2026-06-02T10:00:00Z' }),
+    );
     assert.equal(half.daysAbsent, 0.5);
     assert.equal(half.periodFrom, '2026-06-02T06:00:00.000Z');
     assert.equal(half.periodTo, '2026-06-02T10:00:00.000Z');
@@ -140,25 +174,42 @@ describe('create and read', () => {
     assert.equal((await getAbsence(await newAbsence({ userId, ...epiphany }))).daysAbsent, 5);
   });
 
-  test('the company\'s time zone and holiday region decide the days', async () => {
+  test("the company's time zone and holiday region decide the days", async () => {
     const zulu = await signup(t.app, 'Zulu');
-    await ok('PATCH', '/v2/company/timeAndPaySettings', { timeZone: 'UTC', holidayRegion: { country: 'DE', state: 'BY' } }, 200, zulu.headers);
+    await ok(
+      'PATCH',
+      '/v2/company/timeAndPaySettings',
+      { timeZone: 'UTC', holidayRegion: { country: 'DE', state: 'BY' } },
+      200,
+      zulu.headers,
+    );
     const userId = await newUser('Ulf', {}, zulu);
-    const week = await getAbsence(await newAbsence({ userId, dtStart: '2026-06-01T06:00:00Z', dtEnd: '2026-06-05T14:00:00Z' }, zulu.headers), zulu.headers);
+    const week = await getAbsence(
+      await newAbsence({ userId, dtStart: '2026-06-01T06:00:00Z', dtEnd: '2026-06-05T14:00:00Z' }, zulu.headers),
+      zulu.headers,
+    );
     assert.equal(week.periodFrom, '2026-06-01T00:00:00.000Z');
     assert.equal(week.periodTo, '2026-06-06T00:00:00.000Z');
     // Mon 2027-01-04 .. Fri 2027-01-08 in Bavaria: Epiphany (Wed) is a holiday.
-    const epiphany = await getAbsence(await newAbsence({ userId, dtStart: '2027-01-04T07:00:00Z', dtEnd: '2027-01-08T15:00:00Z' }, zulu.headers), zulu.headers);
+    const epiphany = await getAbsence(
+      await newAbsence({ userId, dtStart: '2027-01-04T07:00:00Z', dtEnd: '2027-01-08T15:00:00Z' }, zulu.headers),
+      zulu.headers,
+    );
     assert.equal(epiphany.daysAbsent, 4);
     // 23:30 UTC on Sunday 2026-05-31 is Sunday in UTC (Monday 01:30 in Berlin): that day only, a day off.
-    const sunday = await getAbsence(await newAbsence({ userId, dtStart: '2026-05-31T23:30:00Z', dtEnd: '2026-05-31T23:45:00Z' }, zulu.headers), zulu.headers);
+    const sunday = await getAbsence(
+      await newAbsence({ userId, dtStart: '2026-05-31T23:30:00Z', dtEnd: '2026-05-31T23:45:00Z' }, zulu.headers),
+      zulu.headers,
+    );
     assert.equal(sunday.periodFrom, '2026-05-31T00:00:00.000Z');
     assert.equal(sunday.daysAbsent, 0);
   });
 
   test('a given daysAbsent is kept', async () => {
     const userId = await newUser('Gil');
-    const a = await getAbsence(await newAbsence({ userId, dtStart: '2026-06-01T06:00:00Z', dtEnd: '2026-06-05T14:00:00Z', daysAbsent: 2 }));
+    const a = await getAbsence(
+      await newAbsence({ userId, dtStart: '2026-06-01T06:00:00Z', dtEnd: '2026-06-05T14:00:00Z', daysAbsent: 2 }),
+    );
     assert.equal(a.daysAbsent, 2);
   });
 
@@ -173,7 +224,10 @@ describe('create and read', () => {
     problem(await req('POST', '/v2/absences/', { ...good, type: 9 }), 400, 'type');
     problem(await req('POST', '/v2/absences/', { ...good, type: 1.5 }), 400, 'type');
     // A read-only field is accepted and ignored (docs/decisions.md): the request stays open.
-    assert.equal((await getAbsence(await newAbsence({ ...good, userId: await newUser('Ivy'), state: 'approved' }))).state, 'open');
+    assert.equal(
+      (await getAbsence(await newAbsence({ ...good, userId: await newUser('Ivy'), state: 'approved' }))).state,
+      'open',
+    );
     problem(await req('POST', '/v2/absences/', { ...good, calculationType: 'magic' }), 400, 'calculationType');
     problem(await req('POST', '/v2/absences/', { ...good, dtStart: 'tomorrow' }), 400, 'dtStart');
     problem(await req('POST', '/v2/absences/', { type: 2, dtStart: good.dtStart, dtEnd: good.dtEnd }), 400, 'userId');
@@ -195,32 +249,64 @@ describe('employees', () => {
   test('request for themselves, not for others; /self lists only their own', async () => {
     const emp = await newEmployee('Emma');
     const other = await newEmployee('Otto');
-    const own = await newAbsence({ userId: emp.id, type: 2, dtStart: '2026-06-08T06:00:00Z', dtEnd: '2026-06-09T14:00:00Z' }, emp.headers);
-    problem(await req('POST', '/v2/absences/', { userId: other.id, type: 2, dtStart: '2026-06-08T06:00:00Z', dtEnd: '2026-06-09T14:00:00Z' }, emp.headers), 403);
-    const others = await newAbsence({ userId: other.id, dtStart: '2026-06-08T06:00:00Z', dtEnd: '2026-06-09T14:00:00Z' });
+    const own = await newAbsence(
+      { userId: emp.id, type: 2, dtStart: '2026-06-08T06:00:00Z', dtEnd: '2026-06-09T14:00:00Z' },
+      emp.headers,
+    );
+    problem(
+      await req(
+        'POST',
+        '/v2/absences/',
+        { userId: other.id, type: 2, dtStart: '2026-06-08T06:00:00Z', dtEnd: '2026-06-09T14:00:00Z' },
+        emp.headers,
+      ),
+      403,
+    );
+    const others = await newAbsence({
+      userId: other.id,
+      dtStart: '2026-06-08T06:00:00Z',
+      dtEnd: '2026-06-09T14:00:00Z',
+    });
     const mine = await ok('GET', '/v2/absences/self', undefined, 200, emp.headers);
-    assert.deepEqual((mine as any[]).map((a) => a._id), [own]);
+    assert.deepEqual(
+      (mine as any[]).map((a) => a._id),
+      [own],
+    );
     const listed = await req('GET', '/v2/absences/self?status=open', undefined, emp.headers);
     assert.equal(listed.status, 200);
-    assert.deepEqual((listed.body as any[]).map((a) => a._id), [own]);
+    assert.deepEqual(
+      (listed.body as any[]).map((a) => a._id),
+      [own],
+    );
     assert.equal(listed.headers['x-total-count'], '1');
     assert.deepEqual(await ok('GET', '/v2/absences/self?status=approved', undefined, 200, emp.headers), []);
     // The collection shows an employee only their own too; another's absence is 404.
-    assert.deepEqual((await ok('GET', '/v2/absences/', undefined, 200, emp.headers) as any[]).map((a) => a._id), [own]);
+    assert.deepEqual(
+      ((await ok('GET', '/v2/absences/', undefined, 200, emp.headers)) as any[]).map((a) => a._id),
+      [own],
+    );
     problem(await req('GET', `/v2/absences/${others}`, undefined, emp.headers), 404);
     problem(await req('POST', `/v2/absences/${others}/cancel`, undefined, emp.headers), 404);
     // The admin's /self holds only the admin's own (none).
-    assert.equal((await ok('GET', '/v2/absences/self') as any[]).some((a) => a._id === own || a._id === others), false);
+    assert.equal(
+      ((await ok('GET', '/v2/absences/self')) as any[]).some((a) => a._id === own || a._id === others),
+      false,
+    );
   });
 
   test('an employee cannot approve or decline (403), may cancel their own open request', async () => {
     const emp = await newEmployee('Finn');
-    const id = await newAbsence({ userId: emp.id, type: 2, dtStart: '2026-06-08T06:00:00Z', dtEnd: '2026-06-09T14:00:00Z' }, emp.headers);
+    const id = await newAbsence(
+      { userId: emp.id, type: 2, dtStart: '2026-06-08T06:00:00Z', dtEnd: '2026-06-09T14:00:00Z' },
+      emp.headers,
+    );
     problem(await req('POST', `/v2/absences/${id}/approve`, undefined, emp.headers), 403);
     problem(await req('POST', `/v2/absences/${id}/decline`, {}, emp.headers), 403);
     assert.equal((await getAbsence(id)).state, 'open');
     // An open request may still be changed by its employee.
-    assert.deepEqual(await ok('PATCH', `/v2/absences/${id}`, { desc: 'family trip' }, 200, emp.headers), { updated: true });
+    assert.deepEqual(await ok('PATCH', `/v2/absences/${id}`, { desc: 'family trip' }, 200, emp.headers), {
+      updated: true,
+    });
     assert.deepEqual(await ok('POST', `/v2/absences/${id}/cancel`, undefined, 200, emp.headers), { updated: true });
     const a = await getAbsence(id, emp.headers);
     assert.equal(a.state, 'cancelled');
@@ -229,7 +315,10 @@ describe('employees', () => {
 
   test('once approved, the employee can neither cancel (403) nor delete it (409)', async () => {
     const emp = await newEmployee('Gus');
-    const id = await newAbsence({ userId: emp.id, type: 2, dtStart: '2026-06-08T06:00:00Z', dtEnd: '2026-06-09T14:00:00Z' }, emp.headers);
+    const id = await newAbsence(
+      { userId: emp.id, type: 2, dtStart: '2026-06-08T06:00:00Z', dtEnd: '2026-06-09T14:00:00Z' },
+      emp.headers,
+    );
     await approve(id);
     problem(await req('POST', `/v2/absences/${id}/cancel`, undefined, emp.headers), 403);
     problem(await req('DELETE', `/v2/absences/${id}`, undefined, emp.headers), 409);
@@ -239,7 +328,10 @@ describe('employees', () => {
 
   test('once approved, the employee cannot change it: PATCH -> 409', async () => {
     const emp = await newEmployee('Gwen');
-    const id = await newAbsence({ userId: emp.id, type: 2, dtStart: '2026-06-08T06:00:00Z', dtEnd: '2026-06-09T14:00:00Z' }, emp.headers);
+    const id = await newAbsence(
+      { userId: emp.id, type: 2, dtStart: '2026-06-08T06:00:00Z', dtEnd: '2026-06-09T14:00:00Z' },
+      emp.headers,
+    );
     await approve(id);
     problem(await req('PATCH', `/v2/absences/${id}`, { desc: 'changed' }, emp.headers), 409);
     assert.equal((await getAbsence(id)).desc, null);
@@ -250,11 +342,16 @@ describe('PATCH /absences/{id} as the spec has it', () => {
   test('every field the spec lists may be changed; the answer is {updated: true}', async () => {
     const userId = await newUser('Hal');
     const payType = (await ok('POST', '/v2/payTypes/', { name: 'sick pay', absence: true }, 201))._id;
-    const imageId = await uploadDocument({ app: t.app, headers: admin.headers }, await newObject('Hal\'s object'));
+    const imageId = await uploadDocument({ app: t.app, headers: admin.headers }, await newObject("Hal's object"));
     const id = await newAbsence({ userId, dtStart: '2026-06-01T06:00:00Z', dtEnd: '2026-06-05T14:00:00Z' });
     const patch = {
-      dtStart: '2026-06-02T06:00:00Z', dtEnd: '2026-06-03T14:00:00Z', type: 5, desc: 'course', payTypeAbsenceId: payType,
-      calculationType: 'contractHours', imageIds: [imageId],
+      dtStart: '2026-06-02T06:00:00Z',
+      dtEnd: '2026-06-03T14:00:00Z',
+      type: 5,
+      desc: 'course',
+      payTypeAbsenceId: payType,
+      calculationType: 'contractHours',
+      imageIds: [imageId],
     };
     assert.deepEqual(await ok('PATCH', `/v2/absences/${id}`, patch), { updated: true });
     const a = await getAbsence(id);
@@ -333,7 +430,9 @@ describe('transitions', () => {
   test('decline open with a comment -> declined, declinedBy; then approve, cancel, PATCH -> 409', async () => {
     const userId = await newUser('Nia');
     const id = await newAbsence({ userId, ...period });
-    assert.deepEqual(await ok('POST', `/v2/absences/${id}/decline`, { declineComment: 'busy season' }), { updated: true });
+    assert.deepEqual(await ok('POST', `/v2/absences/${id}/decline`, { declineComment: 'busy season' }), {
+      updated: true,
+    });
     const a = await getAbsence(id);
     assert.equal(a.state, 'declined');
     assert.equal(a.declinedBy, admin.userId);
@@ -448,22 +547,40 @@ describe('approval: the jobs it affects', () => {
     assert.deepEqual(await frame({ ...w, absenceId: [id] }), affected);
     assert.deepEqual(await frame({ ...w, absenceId: { ids: [id] } }), affected);
     assert.deepEqual(await frame({ ...w, absenceId: { exists: true }, userIds: [userId] }), affected);
-    assert.deepEqual(sorted(await frame({ ...w, absenceId: { exists: false }, userIds: [userId] })),
-      sorted([job.endsAtStart, job.startsAtEnd, job.fri, job.cancelled]));
+    assert.deepEqual(
+      sorted(await frame({ ...w, absenceId: { exists: false }, userIds: [userId] })),
+      sorted([job.endsAtStart, job.startsAtEnd, job.fri, job.cancelled]),
+    );
     const unassigned = await frame({ ...w, userIds: ['unassigned_jobs'] });
     for (const jobId of [...affected, job.unassigned]) assert.ok(unassigned.includes(jobId), jobId);
-    for (const jobId of [job.endsAtStart, job.fri, job.otherUsers, job.cancelled]) assert.ok(!unassigned.includes(jobId), jobId);
+    for (const jobId of [job.endsAtStart, job.fri, job.otherUsers, job.cancelled])
+      assert.ok(!unassigned.includes(jobId), jobId);
     const otherAndUnassigned = await frame({ ...w, userIds: [otherUser, 'unassigned_jobs'] });
-    for (const jobId of [...affected, job.unassigned, job.otherUsers]) assert.ok(otherAndUnassigned.includes(jobId), jobId);
+    for (const jobId of [...affected, job.unassigned, job.otherUsers])
+      assert.ok(otherAndUnassigned.includes(jobId), jobId);
   });
 
   test('a job the user clocked in on is not affected', async () => {
     const userId = await newUser('Tom');
     const now = Math.floor(Date.now() / 60_000) * 60_000;
-    const started = await newJob(userId, undefined, new Date(now - 3 * HOUR).toISOString(), new Date(now - 1 * HOUR).toISOString());
-    const notStarted = await newJob(userId, undefined, new Date(now - 6 * HOUR).toISOString(), new Date(now - 4 * HOUR).toISOString());
+    const started = await newJob(
+      userId,
+      undefined,
+      new Date(now - 3 * HOUR).toISOString(),
+      new Date(now - 1 * HOUR).toISOString(),
+    );
+    const notStarted = await newJob(
+      userId,
+      undefined,
+      new Date(now - 6 * HOUR).toISOString(),
+      new Date(now - 4 * HOUR).toISOString(),
+    );
     await ok('POST', `/v2/jobs/${started}/start`, { time: new Date(now - 3 * HOUR).toISOString() });
-    const id = await newAbsence({ userId, dtStart: new Date(now - 2 * 86_400_000).toISOString(), dtEnd: new Date(now + 86_400_000).toISOString() });
+    const id = await newAbsence({
+      userId,
+      dtStart: new Date(now - 2 * 86_400_000).toISOString(),
+      dtEnd: new Date(now + 86_400_000).toISOString(),
+    });
     const result = await approve(id);
     assert.deepEqual(result.affectedJobs, [notStarted]);
     assert.equal((await getJob(started)).absenceId, null);
@@ -473,7 +590,12 @@ describe('approval: the jobs it affects', () => {
   test('a job already affected by another absence stays with that one', async () => {
     const userId = await newUser('Uli');
     const jobId = await newJob(userId, undefined, '2026-06-23T06:00:00Z', '2026-06-23T10:00:00Z');
-    const first = await newAbsence({ userId, fullDay: false, dtStart: '2026-06-23T05:00:00Z', dtEnd: '2026-06-23T11:00:00Z' });
+    const first = await newAbsence({
+      userId,
+      fullDay: false,
+      dtStart: '2026-06-23T05:00:00Z',
+      dtEnd: '2026-06-23T11:00:00Z',
+    });
     const second = await newAbsence({ userId, dtStart: '2026-06-23T06:00:00Z', dtEnd: '2026-06-23T06:00:00Z' });
     assert.deepEqual((await approve(first)).affectedJobs, [jobId]);
     assert.deepEqual((await approve(second)).affectedJobs, []);
@@ -485,7 +607,12 @@ describe('approval: the jobs it affects', () => {
     const morning = await newJob(userId, undefined, '2026-06-23T07:00:00Z', '2026-06-23T09:00:00Z');
     const afternoon = await newJob(userId, undefined, '2026-06-23T11:00:00Z', '2026-06-23T13:00:00Z');
     const early = await newJob(userId, undefined, '2026-06-23T04:00:00Z', '2026-06-23T06:00:00Z'); // 06:00-08:00, ends at the start
-    const id = await newAbsence({ userId, fullDay: false, dtStart: '2026-06-23T06:00:00Z', dtEnd: '2026-06-23T08:00:00Z' });
+    const id = await newAbsence({
+      userId,
+      fullDay: false,
+      dtStart: '2026-06-23T06:00:00Z',
+      dtEnd: '2026-06-23T08:00:00Z',
+    });
     const a0 = await getAbsence(id);
     assert.equal(a0.daysAbsent, 0.25);
     assert.equal(a0.periodFrom, '2026-06-23T06:00:00.000Z');
@@ -556,7 +683,10 @@ describe('cancelling and changing an approved absence', () => {
     assert.deepEqual(released.absences, []);
     assert.deepEqual(await salariesOf(id), []);
     // The released job no longer needs anyone.
-    const unassigned = await frame({ ...window('2026-06-10T00:00:00Z', '2026-06-11T00:00:00Z'), userIds: ['unassigned_jobs'] });
+    const unassigned = await frame({
+      ...window('2026-06-10T00:00:00Z', '2026-06-11T00:00:00Z'),
+      userIds: ['unassigned_jobs'],
+    });
     assert.ok(!unassigned.includes(second));
   });
 
@@ -596,7 +726,13 @@ describe('paid time and absence salaries', () => {
     const o = await newObject('Office');
     const tue = await newJob(userId, o, '2026-06-09T06:00:00Z', '2026-06-09T10:00:00Z'); // 4 h
     const wed = await newJob(userId, o, '2026-06-10T07:00:00Z', '2026-06-10T13:00:00Z', { targetTime: 300 }); // 6 h planned, 5 h target
-    const id = await newAbsence({ userId, type: 1, calculationType: 'plannedJobs', dtStart: '2026-06-09T06:00:00Z', dtEnd: '2026-06-10T14:00:00Z' });
+    const id = await newAbsence({
+      userId,
+      type: 1,
+      calculationType: 'plannedJobs',
+      dtStart: '2026-06-09T06:00:00Z',
+      dtEnd: '2026-06-10T14:00:00Z',
+    });
     await approve(id);
     const a = await getAbsence(id);
     assert.deepEqual(a.absencePaidTimeArray, [
@@ -606,26 +742,53 @@ describe('paid time and absence salaries', () => {
     const s = await salariesOf(id);
     assert.equal(s.length, 2);
     assert.deepEqual(sorted(a.salaryIds), sorted(s.map((x) => x._id)));
-    assert.deepEqual(s.map((x) => [x.type, x.absenceId, x.userId, x.date, x.workingTime, x.salaryPerHour, x.salary, x.salaryCents, x.billed]), [
-      ['absence', id, userId, '2026-06-09', 14400, 15, 60, 6000, false],
-      ['absence', id, userId, '2026-06-10', 18000, 15, 75, 7500, false],
-    ]);
+    assert.deepEqual(
+      s.map((x) => [
+        x.type,
+        x.absenceId,
+        x.userId,
+        x.date,
+        x.workingTime,
+        x.salaryPerHour,
+        x.salary,
+        x.salaryCents,
+        x.billed,
+      ]),
+      [
+        ['absence', id, userId, '2026-06-09', 14400, 15, 60, 6000, false],
+        ['absence', id, userId, '2026-06-10', 18000, 15, 75, 7500, false],
+      ],
+    );
     // The salary's day starts at local midnight.
     assert.equal(s[0].from, '2026-06-08T22:00:00.000Z');
     // Other filters find them too.
-    const filtered = await ok('GET', `/v2/salaries/?filter=${encodeURIComponent(JSON.stringify([{ field: 'absenceId', op: 'eq', value: id }]))}`);
+    const filtered = await ok(
+      'GET',
+      `/v2/salaries/?filter=${encodeURIComponent(JSON.stringify([{ field: 'absenceId', op: 'eq', value: id }]))}`,
+    );
     assert.equal((filtered as any[]).length, 2);
-    assert.deepEqual((await ok('GET', `/v2/salaries/?type=absence&userId=${userId}`) as any[]).length, 2);
+    assert.deepEqual(((await ok('GET', `/v2/salaries/?type=absence&userId=${userId}`)) as any[]).length, 2);
   });
 
   test('plannedJobs, part day: only the part of a job inside the period is paid', async () => {
     const userId = await newUser('Bodo', { contract: { salary: 15, salaryType: 'hourly' } });
     const job = await newJob(userId, undefined, '2026-06-23T07:00:00Z', '2026-06-23T09:00:00Z'); // 09:00-11:00 local
     // 08:00-10:00 local: one of the job's two hours.
-    const id = await newAbsence({ userId, type: 1, fullDay: false, dtStart: '2026-06-23T06:00:00Z', dtEnd: '2026-06-23T08:00:00Z' });
+    const id = await newAbsence({
+      userId,
+      type: 1,
+      fullDay: false,
+      dtStart: '2026-06-23T06:00:00Z',
+      dtEnd: '2026-06-23T08:00:00Z',
+    });
     await approve(id);
-    assert.deepEqual((await getAbsence(id)).absencePaidTimeArray, [{ date: '2026-06-23', seconds: 3600, jobIds: [job] }]);
-    assert.deepEqual((await salariesOf(id)).map((x) => [x.workingTime, x.salary]), [[3600, 15]]);
+    assert.deepEqual((await getAbsence(id)).absencePaidTimeArray, [
+      { date: '2026-06-23', seconds: 3600, jobIds: [job] },
+    ]);
+    assert.deepEqual(
+      (await salariesOf(id)).map((x) => [x.workingTime, x.salary]),
+      [[3600, 15]],
+    );
   });
 
   test('a billed absence salary blocks cancelling the absence (409); nothing changes', async () => {
@@ -641,17 +804,34 @@ describe('paid time and absence salaries', () => {
     assert.equal((await salariesOf(id)).length, 1);
   });
 
-  test('contractHours: the contract\'s hours of each working day (Mon/Wed/Fri 4 h)', async () => {
-    const userId = await newUser('Cleo', { contract: { salary: 15, salaryType: 'hourly', dailyWorkingHours: { mo: 4, we: 4, fr: 4 } } });
-    const id = await newAbsence({ userId, type: 1, calculationType: 'contractHours', dtStart: '2026-06-15T06:00:00Z', dtEnd: '2026-06-21T14:00:00Z' });
+  test("contractHours: the contract's hours of each working day (Mon/Wed/Fri 4 h)", async () => {
+    const userId = await newUser('Cleo', {
+      contract: { salary: 15, salaryType: 'hourly', dailyWorkingHours: { mo: 4, we: 4, fr: 4 } },
+    });
+    const id = await newAbsence({
+      userId,
+      type: 1,
+      calculationType: 'contractHours',
+      dtStart: '2026-06-15T06:00:00Z',
+      dtEnd: '2026-06-21T14:00:00Z',
+    });
     await approve(id);
     const a = await getAbsence(id);
     assert.equal(a.daysAbsent, 3);
     assert.deepEqual(a.absencePaidTimeArray, [
-      { date: '2026-06-15', seconds: 14400 }, { date: '2026-06-17', seconds: 14400 }, { date: '2026-06-19', seconds: 14400 },
+      { date: '2026-06-15', seconds: 14400 },
+      { date: '2026-06-17', seconds: 14400 },
+      { date: '2026-06-19', seconds: 14400 },
     ]);
     const s = await salariesOf(id);
-    assert.deepEqual(s.map((x) => [x.date, x.workingTime, x.salary]), [['2026-06-15', 14400, 60], ['2026-06-17', 14400, 60], ['2026-06-19', 14400, 60]]);
+    assert.deepEqual(
+      s.map((x) => [x.date, x.workingTime, x.salary]),
+      [
+        ['2026-06-15', 14400, 60],
+        ['2026-06-17', 14400, 60],
+        ['2026-06-19', 14400, 60],
+      ],
+    );
   });
 
   test('unpaid leave (type 3) pays nothing', async () => {
@@ -669,7 +849,13 @@ describe('paid time and absence salaries', () => {
   test('calculationType none pays nothing', async () => {
     const userId = await newUser('Egon', { contract: { salary: 15, salaryType: 'hourly' } });
     await newJob(userId, undefined, '2026-06-09T06:00:00Z', '2026-06-09T10:00:00Z');
-    const id = await newAbsence({ userId, type: 1, calculationType: 'none', dtStart: '2026-06-09T06:00:00Z', dtEnd: '2026-06-09T14:00:00Z' });
+    const id = await newAbsence({
+      userId,
+      type: 1,
+      calculationType: 'none',
+      dtStart: '2026-06-09T06:00:00Z',
+      dtEnd: '2026-06-09T14:00:00Z',
+    });
     await approve(id);
     assert.deepEqual((await getAbsence(id)).absencePaidTimeArray, []);
     assert.deepEqual(await salariesOf(id), []);
@@ -677,13 +863,25 @@ describe('paid time and absence salaries', () => {
 
   test('a pay type with rateFactor 50 halves the amount', async () => {
     const userId = await newUser('Fritz', { contract: { salary: 15, salaryType: 'hourly' } });
-    const payType = (await ok('POST', '/v2/payTypes/', { name: 'half sick pay', rateFactor: 50, absence: true }, 201))._id;
+    const payType = (await ok('POST', '/v2/payTypes/', { name: 'half sick pay', rateFactor: 50, absence: true }, 201))
+      ._id;
     const job = await newJob(userId, undefined, '2026-06-09T06:00:00Z', '2026-06-09T10:00:00Z');
-    const id = await newAbsence({ userId, type: 1, payTypeAbsenceId: payType, dtStart: '2026-06-09T06:00:00Z', dtEnd: '2026-06-09T14:00:00Z' });
+    const id = await newAbsence({
+      userId,
+      type: 1,
+      payTypeAbsenceId: payType,
+      dtStart: '2026-06-09T06:00:00Z',
+      dtEnd: '2026-06-09T14:00:00Z',
+    });
     await approve(id);
-    assert.deepEqual((await getAbsence(id)).absencePaidTimeArray, [{ date: '2026-06-09', seconds: 14400, jobIds: [job] }]);
+    assert.deepEqual((await getAbsence(id)).absencePaidTimeArray, [
+      { date: '2026-06-09', seconds: 14400, jobIds: [job] },
+    ]);
     const s = await salariesOf(id);
-    assert.deepEqual(s.map((x) => [x.workingTime, x.salaryPerHour, x.salary, x.payType]), [[14400, 7.5, 30, 'half sick pay']]);
+    assert.deepEqual(
+      s.map((x) => [x.workingTime, x.salaryPerHour, x.salary, x.payType]),
+      [[14400, 7.5, 30, 'half sick pay']],
+    );
   });
 
   test('PATCH of the calculationType of an approved absence recomputes its salaries', async () => {
@@ -691,20 +889,35 @@ describe('paid time and absence salaries', () => {
     await newJob(userId, undefined, '2026-06-09T06:00:00Z', '2026-06-09T08:00:00Z'); // 2 h planned
     const id = await newAbsence({ userId, type: 1, dtStart: '2026-06-09T06:00:00Z', dtEnd: '2026-06-09T14:00:00Z' });
     await approve(id);
-    assert.deepEqual((await salariesOf(id)).map((x) => x.salary), [30]);
+    assert.deepEqual(
+      (await salariesOf(id)).map((x) => x.salary),
+      [30],
+    );
     await ok('PATCH', `/v2/absences/${id}`, { calculationType: 'contractHours' });
-    assert.deepEqual((await salariesOf(id)).map((x) => [x.workingTime, x.salary]), [[28800, 120]]);
+    assert.deepEqual(
+      (await salariesOf(id)).map((x) => [x.workingTime, x.salary]),
+      [[28800, 120]],
+    );
     await ok('PATCH', `/v2/absences/${id}`, { type: 3 });
     assert.deepEqual(await salariesOf(id), []);
   });
 });
 
 describe('remaining leave', () => {
-  const leave = async (userId: string) => (await ok('GET', `/v2/users/${userId}`)).contract.remainingLeave as Array<{ year: number; days: number }>;
+  const leave = async (userId: string) =>
+    (await ok('GET', `/v2/users/${userId}`)).contract.remainingLeave as Array<{ year: number; days: number }>;
   const daysOf = (list: Array<{ year: number; days: number }>, year: number) => list.find((l) => l.year === year)?.days;
 
   test('an approved vacation of 3 working days books 3 days; cancelling it gives them back', async () => {
-    const userId = await newUser('Hana', { contract: { vacationDays: 30, remainingLeave: [{ year: 2026, days: 30 }, { year: 2027, days: 30 }] } });
+    const userId = await newUser('Hana', {
+      contract: {
+        vacationDays: 30,
+        remainingLeave: [
+          { year: 2026, days: 30 },
+          { year: 2027, days: 30 },
+        ],
+      },
+    });
     // Mon 2026-07-06 .. Wed 2026-07-08.
     const id = await newAbsence({ userId, type: 2, dtStart: '2026-07-06T06:00:00Z', dtEnd: '2026-07-08T14:00:00Z' });
     assert.equal(daysOf(await leave(userId), 2026), 30);
@@ -719,21 +932,41 @@ describe('remaining leave', () => {
 
   test('declining an open vacation changes nothing; illness books no leave', async () => {
     const userId = await newUser('Ida', { contract: { remainingLeave: [{ year: 2026, days: 20 }] } });
-    const vacation = await newAbsence({ userId, type: 2, dtStart: '2026-07-06T06:00:00Z', dtEnd: '2026-07-08T14:00:00Z' });
+    const vacation = await newAbsence({
+      userId,
+      type: 2,
+      dtStart: '2026-07-06T06:00:00Z',
+      dtEnd: '2026-07-08T14:00:00Z',
+    });
     await ok('POST', `/v2/absences/${vacation}/decline`, { declineComment: 'no' });
     assert.equal(daysOf(await leave(userId), 2026), 20);
-    const illness = await newAbsence({ userId, type: 1, dtStart: '2026-07-06T06:00:00Z', dtEnd: '2026-07-08T14:00:00Z' });
+    const illness = await newAbsence({
+      userId,
+      type: 1,
+      dtStart: '2026-07-06T06:00:00Z',
+      dtEnd: '2026-07-08T14:00:00Z',
+    });
     await approve(illness);
     assert.equal(daysOf(await leave(userId), 2026), 20);
   });
 
   test('a vacation over the new year books per year (Dec 30 2026 .. Jan 5 2027: 2 + 2 days)', async () => {
-    const userId = await newUser('Jan', { contract: { remainingLeave: [{ year: 2026, days: 10 }, { year: 2027, days: 30 }] } });
+    const userId = await newUser('Jan', {
+      contract: {
+        remainingLeave: [
+          { year: 2026, days: 10 },
+          { year: 2027, days: 30 },
+        ],
+      },
+    });
     // Wed 30, Thu 31 Dec; Fri 1 Jan is a holiday, Sat 2, Sun 3; Mon 4, Tue 5 Jan.
     const id = await newAbsence({ userId, type: 2, dtStart: '2026-12-30T07:00:00Z', dtEnd: '2027-01-05T15:00:00Z' });
     assert.equal((await getAbsence(id)).daysAbsent, 4);
     await approve(id);
-    assert.deepEqual((await getAbsence(id)).leaveBooked, [{ year: 2026, days: 2 }, { year: 2027, days: 2 }]);
+    assert.deepEqual((await getAbsence(id)).leaveBooked, [
+      { year: 2026, days: 2 },
+      { year: 2027, days: 2 },
+    ]);
     const after = await leave(userId);
     assert.equal(daysOf(after, 2026), 8);
     assert.equal(daysOf(after, 2027), 28);
@@ -745,7 +978,13 @@ describe('remaining leave', () => {
 
   test('a part-day vacation books its fraction: 08:00-12:00 of an 8 h day is half a day', async () => {
     const userId = await newUser('Lena', { contract: { remainingLeave: [{ year: 2026, days: 10 }] } });
-    const id = await newAbsence({ userId, type: 2, fullDay: false, dtStart: '2026-07-07T06:00:00Z', dtEnd: '2026-07-07T10:00:00Z' });
+    const id = await newAbsence({
+      userId,
+      type: 2,
+      fullDay: false,
+      dtStart: '2026-07-07T06:00:00Z',
+      dtEnd: '2026-07-07T10:00:00Z',
+    });
     await approve(id);
     assert.equal(daysOf(await leave(userId), 2026), 9.5);
   });
@@ -771,7 +1010,14 @@ describe('remaining leave', () => {
   });
 
   test('the Dec 30 .. Jan 2 vacation books only 2026 (Jan 1 is a holiday, Jan 2 a Saturday)', async () => {
-    const userId = await newUser('Kurt', { contract: { remainingLeave: [{ year: 2026, days: 10 }, { year: 2027, days: 30 }] } });
+    const userId = await newUser('Kurt', {
+      contract: {
+        remainingLeave: [
+          { year: 2026, days: 10 },
+          { year: 2027, days: 30 },
+        ],
+      },
+    });
     const id = await newAbsence({ userId, type: 2, dtStart: '2026-12-30T07:00:00Z', dtEnd: '2027-01-02T15:00:00Z' });
     await approve(id);
     const after = await leave(userId);
@@ -801,7 +1047,13 @@ describe('replacements', () => {
     const res = await ok('POST', `/v2/absences/${s.id}/replacements`, { userId: standIn, all: true });
     assert.equal(res.isAssigned, true);
     assert.equal(res.state, 'assigned');
-    assert.deepEqual(res.replacements.map((r: any) => [r.jobId, r.userId]), [[s.mon, standIn], [s.tue, standIn]]);
+    assert.deepEqual(
+      res.replacements.map((r: any) => [r.jobId, r.userId]),
+      [
+        [s.mon, standIn],
+        [s.tue, standIn],
+      ],
+    );
     for (const r of res.replacements) {
       const replacement = await getJob(r.replacementJobId);
       assert.equal(replacement.masterJobId, r.jobId);
@@ -820,8 +1072,10 @@ describe('replacements', () => {
     assert.equal(a.isAssigned, true);
     assert.equal(a.state, 'assigned');
     assert.equal(a.replacements.length, 2);
-    assert.deepEqual(a.replacements.map((r: any) => [r.jobId, r.replacementJobId, r.userId, r.assignedBy]),
-      res.replacements.map((r: any) => [r.jobId, r.replacementJobId, standIn, admin.userId]));
+    assert.deepEqual(
+      a.replacements.map((r: any) => [r.jobId, r.replacementJobId, r.userId, r.assignedBy]),
+      res.replacements.map((r: any) => [r.jobId, r.replacementJobId, standIn, admin.userId]),
+    );
     const after = await frame({ ...w, userIds: ['unassigned_jobs'] });
     assert.ok(!after.includes(s.mon) && !after.includes(s.tue));
     for (const r of res.replacements) assert.ok(!after.includes(r.replacementJobId));
@@ -834,7 +1088,10 @@ describe('replacements', () => {
     const s = await absentWithJobs('Olga');
     const standIn = await newUser('Paul');
     const res = await ok('POST', `/v2/absences/${s.id}/replacements`, { userId: standIn, jobIds: [s.tue] });
-    assert.deepEqual(res.replacements.map((r: any) => r.jobId), [s.tue]);
+    assert.deepEqual(
+      res.replacements.map((r: any) => r.jobId),
+      [s.tue],
+    );
     assert.equal(res.isAssigned, false);
     assert.equal(res.state, 'approved');
     assert.equal((await getJob(s.mon)).replacementJobId, null);
@@ -850,7 +1107,10 @@ describe('replacements', () => {
     a = await getAbsence(s.id);
     assert.equal(a.isAssigned, true);
     assert.equal(a.state, 'assigned');
-    assert.deepEqual(a.replacements.map((r: any) => r.jobId), [s.tue, s.mon]);
+    assert.deepEqual(
+      a.replacements.map((r: any) => r.jobId),
+      [s.tue, s.mon],
+    );
     assert.equal(a.replacements[1].replacementJobId, last._id);
   });
 
@@ -859,7 +1119,12 @@ describe('replacements', () => {
     problem(await req('POST', `/v2/absences/${s.id}/replacements`, { userId: s.userId, all: true }), 409);
 
     const away = await newUser('Rosa');
-    const awayAbsence = await newAbsence({ userId: away, type: 2, dtStart: '2027-03-02T07:00:00Z', dtEnd: '2027-03-02T07:00:00Z' });
+    const awayAbsence = await newAbsence({
+      userId: away,
+      type: 2,
+      dtStart: '2027-03-02T07:00:00Z',
+      dtEnd: '2027-03-02T07:00:00Z',
+    });
     await approve(awayAbsence);
     const absent = await req('POST', `/v2/absences/${s.id}/replacements`, { userId: away, all: true });
     problem(absent, 409);
@@ -871,19 +1136,33 @@ describe('replacements', () => {
     problem(busyRes, 409);
     assert.match(busyRes.body.detail, new RegExp(busyJob));
     // Busy only on Monday: Tuesday is fine.
-    assert.equal((await ok('POST', `/v2/absences/${s.id}/replacements`, { userId: busy, jobIds: [s.tue] })).replacements.length, 1);
+    assert.equal(
+      (await ok('POST', `/v2/absences/${s.id}/replacements`, { userId: busy, jobIds: [s.tue] })).replacements.length,
+      1,
+    );
 
     const foreign = await newJob(busy, undefined, '2027-03-05T09:00:00Z', '2027-03-05T10:00:00Z');
-    problem(await req('POST', `/v2/absences/${s.id}/replacements`, { userId: await newUser('Tina'), jobIds: [foreign] }), 409);
+    problem(
+      await req('POST', `/v2/absences/${s.id}/replacements`, { userId: await newUser('Tina'), jobIds: [foreign] }),
+      409,
+    );
     problem(await req('POST', `/v2/absences/${s.id}/replacements`, { userId: MISSING, all: true }), 400, 'userId');
     const elsewhere = await signup(t.app, 'Elsewhere');
     const foreignUser = await newUser('Ulla', {}, elsewhere);
     problem(await req('POST', `/v2/absences/${s.id}/replacements`, { userId: foreignUser, all: true }), 400, 'userId');
-    problem(await req('POST', `/v2/absences/${s.id}/replacements`, { userId: foreignUser, all: true }, elsewhere.headers), 404);
+    problem(
+      await req('POST', `/v2/absences/${s.id}/replacements`, { userId: foreignUser, all: true }, elsewhere.headers),
+      404,
+    );
     problem(await req('POST', `/v2/absences/${s.id}/replacements`, { userId: busy }), 400, 'jobIds');
     problem(await req('POST', `/v2/absences/${s.id}/replacements`, { userId: busy, all: true, extra: 1 }), 400);
 
-    const open = await newAbsence({ userId: s.userId, type: 1, dtStart: '2027-03-08T07:00:00Z', dtEnd: '2027-03-08T15:00:00Z' });
+    const open = await newAbsence({
+      userId: s.userId,
+      type: 1,
+      dtStart: '2027-03-08T07:00:00Z',
+      dtEnd: '2027-03-08T15:00:00Z',
+    });
     problem(await req('POST', `/v2/absences/${open}/replacements`, { userId: busy, all: true }), 409);
     problem(await req('POST', `/v2/absences/${MISSING}/replacements`, { userId: busy, all: true }), 404);
     // Nothing changed on the failed attempts.
@@ -916,12 +1195,18 @@ describe('replacements', () => {
     const busy = await newUser('Busy', { workedOnObjectIds: [objectId] }, acme);
     const busyJob = await newJob(busy, elsewhere, '2031-03-03T08:00:00Z', '2031-03-03T09:00:00Z', {}, acme);
     const away = await newUser('Away', {}, acme);
-    const id = await newAbsence({ userId: absentUser, dtStart: '2031-03-03T07:00:00Z', dtEnd: '2031-03-04T15:00:00Z' }, acme.headers);
+    const id = await newAbsence(
+      { userId: absentUser, dtStart: '2031-03-03T07:00:00Z', dtEnd: '2031-03-04T15:00:00Z' },
+      acme.headers,
+    );
     assert.deepEqual((await approve(id, acme)).affectedJobs, [mon, tue]);
-    const awayAbsence = await newAbsence({ userId: away, dtStart: '2031-03-03T07:00:00Z', dtEnd: '2031-03-04T15:00:00Z' }, acme.headers);
+    const awayAbsence = await newAbsence(
+      { userId: away, dtStart: '2031-03-03T07:00:00Z', dtEnd: '2031-03-04T15:00:00Z' },
+      acme.headers,
+    );
     await approve(awayAbsence, acme);
 
-    const list = await ok('GET', `/v2/absences/${id}/replacementCandidates`, undefined, 200, acme.headers) as any[];
+    const list = (await ok('GET', `/v2/absences/${id}/replacementCandidates`, undefined, 200, acme.headers)) as any[];
     const byUser = new Map(list.map((c) => [c.userId, c]));
     const rank = (userId: string) => list.findIndex((c) => c.userId === userId);
     assert.equal(byUser.has(absentUser), false);
@@ -948,7 +1233,12 @@ describe('replacements', () => {
 });
 
 describe('events', () => {
-  interface FeedEvent { type: string; entity: string; data: any; cursor: string }
+  interface FeedEvent {
+    type: string;
+    entity: string;
+    data: any;
+    cursor: string;
+  }
   async function feed(after?: string) {
     const res = await req('GET', `/v2/events?limit=1000${after ? `&after=${after}` : ''}`);
     assert.equal(res.status, 200, JSON.stringify(res.body));
@@ -965,7 +1255,10 @@ describe('events', () => {
       cursor = page.next;
       if (page.events.length === 1000) continue;
       if (done(events)) return { events, cursor };
-      if (Date.now() > deadline) assert.fail(`expected events did not arrive: ${JSON.stringify(events.map((e) => [e.type, e.entity, e.data?._id]))}`);
+      if (Date.now() > deadline)
+        assert.fail(
+          `expected events did not arrive: ${JSON.stringify(events.map((e) => [e.type, e.entity, e.data?._id]))}`,
+        );
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
   }
@@ -986,7 +1279,10 @@ describe('events', () => {
     await cancel(id);
     const all = await collect(start, (e) => e.some((x) => x.type === 'ABSENCE_CANCELED' && x.data?._id === id));
     const canceled = all.events.filter((x) => x.type === 'ABSENCE_CANCELED');
-    assert.deepEqual(canceled.map((x) => x.data._id), [id]);
+    assert.deepEqual(
+      canceled.map((x) => x.data._id),
+      [id],
+    );
     assert.equal(canceled[0]!.entity, 'absence');
     assert.equal(canceled[0]!.data.state, 'cancelled');
     assert.equal(all.events.filter((x) => x.type === 'ABSENCE_APPROVED' && x.data?._id === openOne).length, 0);
@@ -1003,15 +1299,41 @@ describe('list filters', () => {
   before(async () => {
     lister = await newUser('Lister');
     payType = (await ok('POST', '/v2/payTypes/', { name: 'list pay', absence: true }, 201))._id;
-    a.illOpen = await newAbsence({ userId: lister, type: 1, desc: 'cold', dtStart: '2026-07-06T06:00:00Z', dtEnd: '2026-07-07T14:00:00Z' });
-    a.vacation = await newAbsence({ userId: lister, type: 2, desc: 'beach', dtStart: '2026-08-03T06:00:00Z', dtEnd: '2026-08-05T14:00:00Z' });
+    a.illOpen = await newAbsence({
+      userId: lister,
+      type: 1,
+      desc: 'cold',
+      dtStart: '2026-07-06T06:00:00Z',
+      dtEnd: '2026-07-07T14:00:00Z',
+    });
+    a.vacation = await newAbsence({
+      userId: lister,
+      type: 2,
+      desc: 'beach',
+      dtStart: '2026-08-03T06:00:00Z',
+      dtEnd: '2026-08-05T14:00:00Z',
+    });
     await approve(a.vacation);
-    a.unpaid = await newAbsence({ userId: lister, type: 3, desc: 'move', dtStart: '2026-09-07T06:00:00Z', dtEnd: '2026-09-07T14:00:00Z' });
+    a.unpaid = await newAbsence({
+      userId: lister,
+      type: 3,
+      desc: 'move',
+      dtStart: '2026-09-07T06:00:00Z',
+      dtEnd: '2026-09-07T14:00:00Z',
+    });
     await ok('POST', `/v2/absences/${a.unpaid}/decline`, {});
-    a.paid = await newAbsence({ userId: lister, type: 1, desc: 'Cold again', payTypeAbsenceId: payType, dtStart: '2026-10-05T06:00:00Z', dtEnd: '2026-10-05T14:00:00Z' });
+    a.paid = await newAbsence({
+      userId: lister,
+      type: 1,
+      desc: 'Cold again',
+      payTypeAbsenceId: payType,
+      dtStart: '2026-10-05T06:00:00Z',
+      dtEnd: '2026-10-05T14:00:00Z',
+    });
   });
 
-  const names = (items: any[]) => items.map((x) => Object.entries(a).find(([, id]) => id === x._id)?.[0] ?? x._id).sort();
+  const names = (items: any[]) =>
+    items.map((x) => Object.entries(a).find(([, id]) => id === x._id)?.[0] ?? x._id).sort();
   async function list(query: string) {
     const res = await req('GET', `/v2/absences/?userIds=${lister}&${query}`);
     assert.equal(res.status, 200, `${query}: ${JSON.stringify(res.body)}`);
@@ -1038,9 +1360,15 @@ describe('list filters', () => {
 
   test('default order is dtStart descending; sort works', async () => {
     const res = await ok('GET', `/v2/absences/?userIds=${lister}`);
-    assert.deepEqual(res.map((x: any) => x._id), [a.paid, a.unpaid, a.vacation, a.illOpen]);
+    assert.deepEqual(
+      res.map((x: any) => x._id),
+      [a.paid, a.unpaid, a.vacation, a.illOpen],
+    );
     const asc = await ok('GET', `/v2/absences/?userIds=${lister}&sort=dtStart:1&limit=2`);
-    assert.deepEqual(asc.map((x: any) => x._id), [a.illOpen, a.vacation]);
+    assert.deepEqual(
+      asc.map((x: any) => x._id),
+      [a.illOpen, a.vacation],
+    );
   });
 
   test('endDateFrom, endDateTo, startDateTo (epoch ms or ISO 8601)', async () => {
@@ -1053,18 +1381,39 @@ describe('list filters', () => {
 
   test('the dynamic filter', async () => {
     const f = (conditions: unknown) => `filter=${encodeURIComponent(JSON.stringify(conditions))}`;
-    assert.deepEqual(await list(f([{ field: 'desc', type: 'string', op: 'contains', value: 'cold' }])), ['illOpen', 'paid']);
-    assert.deepEqual(await list(f([{ field: 'daysAbsent', type: 'number', op: 'gte', value: 2 }])), ['illOpen', 'vacation']);
+    assert.deepEqual(await list(f([{ field: 'desc', type: 'string', op: 'contains', value: 'cold' }])), [
+      'illOpen',
+      'paid',
+    ]);
+    assert.deepEqual(await list(f([{ field: 'daysAbsent', type: 'number', op: 'gte', value: 2 }])), [
+      'illOpen',
+      'vacation',
+    ]);
     assert.deepEqual(await list(f([{ field: 'state', op: 'eq', value: 'declined' }])), ['unpaid']);
-    assert.deepEqual(await list(f([{ field: 'type', op: 'eq', value: 1 }, { field: 'desc', op: 'startsWith', value: 'cold' }])), ['illOpen', 'paid']);
+    assert.deepEqual(
+      await list(
+        f([
+          { field: 'type', op: 'eq', value: 1 },
+          { field: 'desc', op: 'startsWith', value: 'cold' },
+        ]),
+      ),
+      ['illOpen', 'paid'],
+    );
   });
 
   test('/self takes the same filters', async () => {
     const emp = await newEmployee('Selma');
-    const open = await newAbsence({ userId: emp.id, type: 2, dtStart: '2026-07-06T06:00:00Z', dtEnd: '2026-07-07T14:00:00Z' }, emp.headers);
-    const done = await newAbsence({ userId: emp.id, type: 1, dtStart: '2026-08-03T06:00:00Z', dtEnd: '2026-08-03T14:00:00Z' }, emp.headers);
+    const open = await newAbsence(
+      { userId: emp.id, type: 2, dtStart: '2026-07-06T06:00:00Z', dtEnd: '2026-07-07T14:00:00Z' },
+      emp.headers,
+    );
+    const done = await newAbsence(
+      { userId: emp.id, type: 1, dtStart: '2026-08-03T06:00:00Z', dtEnd: '2026-08-03T14:00:00Z' },
+      emp.headers,
+    );
     await approve(done);
-    const self = async (query: string) => ((await ok('GET', `/v2/absences/self?${query}`, undefined, 200, emp.headers)) as any[]).map((x) => x._id);
+    const self = async (query: string) =>
+      ((await ok('GET', `/v2/absences/self?${query}`, undefined, 200, emp.headers)) as any[]).map((x) => x._id);
     assert.deepEqual(await self('status=approved'), [done]);
     assert.deepEqual(await self('type=open'), [open]);
     assert.deepEqual(await self('type=2'), [open]);
@@ -1089,7 +1438,13 @@ describe('list filters', () => {
     await bad('startDateTo=soon', 'startDateTo');
     problem(await req('GET', '/v2/absences/?colour=red'), 400);
     problem(await req('GET', '/v2/absences/?filter=notjson'), 400);
-    problem(await req('GET', `/v2/absences/?filter=${encodeURIComponent(JSON.stringify([{ field: 'nope', op: 'eq', value: 1 }]))}`), 400);
+    problem(
+      await req(
+        'GET',
+        `/v2/absences/?filter=${encodeURIComponent(JSON.stringify([{ field: 'nope', op: 'eq', value: 1 }]))}`,
+      ),
+      400,
+    );
     problem(await req('GET', '/v2/absences/?limit=0'), 400);
   });
 });

@@ -31,11 +31,24 @@ async function stopSmtp(): Promise<void> {
   await smtp?.close();
 }
 
-const { req, ok } = requester(() => t.app, () => admin.headers);
+const { req, ok } = requester(
+  () => t.app,
+  () => admin.headers,
+);
 
 async function outgoing(mailId: string) {
-  const { rows } = await sql<{ recipient: string; subject: string; body: string; status: string; attempts: number; last_error: string | null; about: any }>`
-    SELECT recipient, subject, body, status, attempts, last_error, about FROM outgoing_mails WHERE id = ${mailId}`.execute(t.database.kysely);
+  const { rows } = await sql<{
+    recipient: string;
+    subject: string;
+    body: string;
+    status: string;
+    attempts: number;
+    last_error: string | null;
+    about: any;
+  }>`
+    SELECT recipient, subject, body, status, attempts, last_error, about FROM outgoing_mails WHERE id = ${mailId}`.execute(
+    t.database.kysely,
+  );
   assert.equal(rows.length, 1, `outgoing mail ${mailId}`);
   return rows[0]!;
 }
@@ -43,17 +56,38 @@ async function outgoing(mailId: string) {
 /** A customer (with or without e-mail), one object of theirs, an absent user with a job there, the absence (not yet approved). */
 async function scenario(name: string, options: { email?: string; sendEmailToCustomer?: boolean; day?: string } = {}) {
   const day = options.day ?? '2026-06-16';
-  const customerId = (await ok('POST', '/v2/customers/', {
-    name: `${name} Facilities`, ...(options.email ? { contact: { email: options.email } } : {}),
-  }, 201))._id;
+  const customerId = (
+    await ok(
+      'POST',
+      '/v2/customers/',
+      {
+        name: `${name} Facilities`,
+        ...(options.email ? { contact: { email: options.email } } : {}),
+      },
+      201,
+    )
+  )._id;
   const objectId = (await ok('POST', '/v2/objects/', { name: `${name} Office`, customerId }, 201))._id;
   const userId = (await ok('POST', '/v2/users/', { general: { firstName: 'Mia', lastName: name } }, 201))._id;
   // 08:00-12:00 local on the first day; the absence covers that day and the next.
-  const jobId = (await ok('POST', '/v2/jobs/', { userId, objectId, from: `${day}T06:00:00Z`, to: `${day}T10:00:00Z` }, 201))._id;
+  const jobId = (
+    await ok('POST', '/v2/jobs/', { userId, objectId, from: `${day}T06:00:00Z`, to: `${day}T10:00:00Z` }, 201)
+  )._id;
   const next = new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
-  const absenceId = (await ok('POST', '/v2/absences/', {
-    userId, type: 1, dtStart: `${day}T06:00:00Z`, dtEnd: `${next}T14:00:00Z`, sendEmailToCustomer: options.sendEmailToCustomer ?? true,
-  }, 201))._id;
+  const absenceId = (
+    await ok(
+      'POST',
+      '/v2/absences/',
+      {
+        userId,
+        type: 1,
+        dtStart: `${day}T06:00:00Z`,
+        dtEnd: `${next}T14:00:00Z`,
+        sendEmailToCustomer: options.sendEmailToCustomer ?? true,
+      },
+      201,
+    )
+  )._id;
   return { customerId, objectId, userId, jobId, absenceId, day, next };
 }
 
@@ -125,7 +159,12 @@ describe('customer mail on approval', () => {
     const s = await scenario('Hilltop', { email: 'office@hilltop.example', day: '2026-06-23' });
     const bare = (await ok('POST', '/v2/customers/', { name: 'Bare Ltd' }, 201))._id;
     const bareObject = (await ok('POST', '/v2/objects/', { name: 'Bare Depot', customerId: bare }, 201))._id;
-    await ok('POST', '/v2/jobs/', { userId: s.userId, objectId: bareObject, from: '2026-06-24T06:00:00Z', to: '2026-06-24T08:00:00Z' }, 201);
+    await ok(
+      'POST',
+      '/v2/jobs/',
+      { userId: s.userId, objectId: bareObject, from: '2026-06-24T06:00:00Z', to: '2026-06-24T08:00:00Z' },
+      201,
+    );
     await ok('POST', `/v2/absences/${s.absenceId}/approve`);
     assert.equal(received.length, 1);
     assert.deepEqual(received[0]!.to, ['office@hilltop.example']);
@@ -175,7 +214,9 @@ describe('customer mail on approval', () => {
 
     // The server comes back on the same port; the retry is due (made due now rather than in a minute).
     await startSmtp(port);
-    await sql`UPDATE outgoing_mails SET next_at = now() - interval '1 second' WHERE id = ${mailId}`.execute(t.database.kysely);
+    await sql`UPDATE outgoing_mails SET next_at = now() - interval '1 second' WHERE id = ${mailId}`.execute(
+      t.database.kysely,
+    );
     const transport = mailTransport(`smtp://127.0.0.1:${port}`, 'Crewbase <no-reply@localhost>', { info() {} });
     try {
       const sent = await mailOutbox(t.database, transport).sendDue();
@@ -195,7 +236,9 @@ describe('customer mail on approval', () => {
     // Nothing is sent twice.
     const again = mailTransport(`smtp://127.0.0.1:${port}`, 'Crewbase <no-reply@localhost>', { info() {} });
     try {
-      await sql`UPDATE outgoing_mails SET next_at = now() - interval '1 second' WHERE status = 'pending'`.execute(t.database.kysely);
+      await sql`UPDATE outgoing_mails SET next_at = now() - interval '1 second' WHERE status = 'pending'`.execute(
+        t.database.kysely,
+      );
       await mailOutbox(t.database, again).sendDue();
     } finally {
       again.close();

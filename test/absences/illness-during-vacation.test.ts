@@ -12,7 +12,10 @@ import { createTestApp, signup, type TestApp, type Tenant } from '../helpers/tes
 
 let t: TestApp;
 let admin: Tenant;
-const { req, ok } = requester(() => t.app, () => admin.headers);
+const { req, ok } = requester(
+  () => t.app,
+  () => admin.headers,
+);
 
 const WEEKDAYS = ['03', '04', '05', '06', '07', '10', '11', '12', '13', '14'].map((d) => `2026-08-${d}`);
 const VACATION = { type: 2, dtStart: '2026-08-03T06:00:00Z', dtEnd: '2026-08-14T14:00:00Z' };
@@ -22,28 +25,46 @@ let counter = 0;
 /** An hourly employee with 30 days of 2026 leave and a 4 h job on each weekday of the vacation; returns the user and job per date. */
 async function employee(): Promise<{ userId: string; jobOn: Record<string, string> }> {
   counter += 1;
-  const userId = (await ok('POST', '/v2/users/', {
-    general: { firstName: 'Ill', lastName: `V${counter}` },
-    contract: { salary: 15, salaryType: 'hourly', remainingLeave: [{ year: 2026, days: 30 }] },
-  }, 201))._id as string;
+  const userId = (
+    await ok(
+      'POST',
+      '/v2/users/',
+      {
+        general: { firstName: 'Ill', lastName: `V${counter}` },
+        contract: { salary: 15, salaryType: 'hourly', remainingLeave: [{ year: 2026, days: 30 }] },
+      },
+      201,
+    )
+  )._id as string;
   const jobOn: Record<string, string> = {};
-  for (const date of WEEKDAYS) jobOn[date] = (await ok('POST', '/v2/jobs/', { userId, from: `${date}T06:00:00Z`, to: `${date}T10:00:00Z` }, 201))._id;
+  for (const date of WEEKDAYS)
+    jobOn[date] = (
+      await ok('POST', '/v2/jobs/', { userId, from: `${date}T06:00:00Z`, to: `${date}T10:00:00Z` }, 201)
+    )._id;
   return { userId, jobOn };
 }
 
-const create = async (userId: string, body: Record<string, unknown>) => (await ok('POST', '/v2/absences/', { userId, ...body }, 201))._id as string;
+const create = async (userId: string, body: Record<string, unknown>) =>
+  (await ok('POST', '/v2/absences/', { userId, ...body }, 201))._id as string;
 const approve = (id: string) => ok('POST', `/v2/absences/${id}/approve`);
 const cancel = (id: string) => ok('POST', `/v2/absences/${id}/cancel`);
 const get = (id: string) => ok('GET', `/v2/absences/${id}`);
-const remaining2026 = async (userId: string) => ((await ok('GET', `/v2/users/${userId}`)).contract.remainingLeave as any[]).find((l) => l.year === 2026).days;
-const salaries = async (absenceId: string) => ok('GET', `/v2/salaries/?absenceId=${absenceId}&sort=date:1`) as Promise<any[]>;
+const remaining2026 = async (userId: string) =>
+  ((await ok('GET', `/v2/users/${userId}`)).contract.remainingLeave as any[]).find((l) => l.year === 2026).days;
+const salaries = async (absenceId: string) =>
+  ok('GET', `/v2/salaries/?absenceId=${absenceId}&sort=date:1`) as Promise<any[]>;
 const dates = (list: Array<{ date: string }>) => list.map((x) => x.date);
 const without = (...skip: string[]) => WEEKDAYS.filter((d) => !skip.includes(d));
 
 /** The vacation's leave figures and which days its pay covers. */
 async function vacationState(id: string) {
   const a = await get(id);
-  return { daysAbsent: a.daysAbsent, leaveBooked: a.leaveBooked, paidDates: dates(a.absencePaidTimeArray), salaryDates: dates(await salaries(id)) };
+  return {
+    daysAbsent: a.daysAbsent,
+    leaveBooked: a.leaveBooked,
+    paidDates: dates(a.absencePaidTimeArray),
+    salaryDates: dates(await salaries(id)),
+  };
 }
 
 before(async () => {
@@ -59,22 +80,33 @@ describe('illness during vacation (§9 BUrlG)', () => {
     await approve(vacation);
     // 10 working days booked: 30 - 10 = 20.
     assert.equal(await remaining2026(userId), 20);
-    assert.deepEqual(await vacationState(vacation), { daysAbsent: 10, leaveBooked: [{ year: 2026, days: 10 }], paidDates: WEEKDAYS, salaryDates: WEEKDAYS });
+    assert.deepEqual(await vacationState(vacation), {
+      daysAbsent: 10,
+      leaveBooked: [{ year: 2026, days: 10 }],
+      paidDates: WEEKDAYS,
+      salaryDates: WEEKDAYS,
+    });
 
     // Ill Wed 08-05 .. Thu 08-06: 2 working days leave the vacation; 10 - 2 = 8 booked, 30 - 8 = 22 left.
     const illness = await create(userId, { type: 1, ...days('2026-08-05', '2026-08-06') });
     await approve(illness);
     assert.equal(await remaining2026(userId), 22);
     assert.deepEqual(await vacationState(vacation), {
-      daysAbsent: 8, leaveBooked: [{ year: 2026, days: 8 }],
-      paidDates: without('2026-08-05', '2026-08-06'), salaryDates: without('2026-08-05', '2026-08-06'),
+      daysAbsent: 8,
+      leaveBooked: [{ year: 2026, days: 8 }],
+      paidDates: without('2026-08-05', '2026-08-06'),
+      salaryDates: without('2026-08-05', '2026-08-06'),
     });
     // The two days are paid as illness: the illness took the jobs of those days (4 h each, 4 * 15 = 60.00).
     const ill = await get(illness);
     assert.deepEqual([...ill.affectedJobs].sort(), [jobOn['2026-08-05'], jobOn['2026-08-06']].sort());
-    assert.deepEqual((await salaries(illness)).map((s) => [s.date, s.absenceId, s.workingTime, s.salary]), [
-      ['2026-08-05', illness, 14400, 60], ['2026-08-06', illness, 14400, 60],
-    ]);
+    assert.deepEqual(
+      (await salaries(illness)).map((s) => [s.date, s.absenceId, s.workingTime, s.salary]),
+      [
+        ['2026-08-05', illness, 14400, 60],
+        ['2026-08-06', illness, 14400, 60],
+      ],
+    );
     assert.equal((await ok('GET', `/v2/jobs/${jobOn['2026-08-05']}`)).absenceId, illness);
     assert.equal((await ok('GET', `/v2/jobs/${jobOn['2026-08-04']}`)).absenceId, vacation);
     assert.equal((await get(vacation)).affectedJobs.length, 8);
@@ -82,7 +114,12 @@ describe('illness during vacation (§9 BUrlG)', () => {
     // Cancelling the illness: the days are leave again (30 - 10 = 20), paid as vacation, no illness line left.
     await cancel(illness);
     assert.equal(await remaining2026(userId), 20);
-    assert.deepEqual(await vacationState(vacation), { daysAbsent: 10, leaveBooked: [{ year: 2026, days: 10 }], paidDates: WEEKDAYS, salaryDates: WEEKDAYS });
+    assert.deepEqual(await vacationState(vacation), {
+      daysAbsent: 10,
+      leaveBooked: [{ year: 2026, days: 10 }],
+      paidDates: WEEKDAYS,
+      salaryDates: WEEKDAYS,
+    });
     assert.deepEqual(await salaries(illness), []);
     assert.equal((await ok('GET', `/v2/jobs/${jobOn['2026-08-05']}`)).absenceId, vacation);
   });
@@ -98,10 +135,18 @@ describe('illness during vacation (§9 BUrlG)', () => {
     await approve(vacation);
     assert.equal(await remaining2026(userId), 22);
     assert.deepEqual(await vacationState(vacation), {
-      daysAbsent: 8, leaveBooked: [{ year: 2026, days: 8 }],
-      paidDates: without('2026-08-07', '2026-08-10'), salaryDates: without('2026-08-07', '2026-08-10'),
+      daysAbsent: 8,
+      leaveBooked: [{ year: 2026, days: 8 }],
+      paidDates: without('2026-08-07', '2026-08-10'),
+      salaryDates: without('2026-08-07', '2026-08-10'),
     });
-    assert.deepEqual((await salaries(illness)).map((s) => [s.date, s.workingTime, s.salary]), [['2026-08-07', 14400, 60], ['2026-08-10', 14400, 60]]);
+    assert.deepEqual(
+      (await salaries(illness)).map((s) => [s.date, s.workingTime, s.salary]),
+      [
+        ['2026-08-07', 14400, 60],
+        ['2026-08-10', 14400, 60],
+      ],
+    );
 
     await cancel(illness);
     assert.equal(await remaining2026(userId), 20);
@@ -131,8 +176,10 @@ describe('illness during vacation (§9 BUrlG)', () => {
     await ok('PATCH', `/v2/absences/${illness}`, days('2026-08-12', '2026-08-14'));
     assert.equal(await remaining2026(userId), 23);
     assert.deepEqual(await vacationState(vacation), {
-      daysAbsent: 7, leaveBooked: [{ year: 2026, days: 7 }],
-      paidDates: without('2026-08-12', '2026-08-13', '2026-08-14'), salaryDates: without('2026-08-12', '2026-08-13', '2026-08-14'),
+      daysAbsent: 7,
+      leaveBooked: [{ year: 2026, days: 7 }],
+      paidDates: without('2026-08-12', '2026-08-13', '2026-08-14'),
+      salaryDates: without('2026-08-12', '2026-08-13', '2026-08-14'),
     });
   });
 

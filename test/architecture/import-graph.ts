@@ -4,9 +4,13 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, normalize, relative, sep } from 'node:path';
 
-export interface ImportEdge { from: string; to: string }
+export interface ImportEdge {
+  from: string;
+  to: string;
+}
 
-const IMPORT = /(?:^|[;\s])(?:import|export)\s(?:[^'";]*?\sfrom\s)?\s*['"]([^'"]+)['"]|\bimport\(\s*['"]([^'"]+)['"]\s*\)/g;
+const IMPORT =
+  /(?:^|[;\s])(?:import|export)\s(?:[^'";]*?\sfrom\s)?\s*['"]([^'"]+)['"]|\bimport\(\s*['"]([^'"]+)['"]\s*\)/g;
 
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
@@ -51,7 +55,9 @@ export function moduleGraph(base: string, edges: ImportEdge[]): Map<string, Set<
 
 /** The picture: one line per module, `name → what it imports` (sorted), as docs/architecture.md shows it. */
 export function modulePicture(graph: Map<string, Set<string>>): string {
-  return [...graph].map(([name, deps]) => `${name} → ${deps.size ? [...deps].sort().join(', ') : '(nothing)'}`).join('\n');
+  return [...graph]
+    .map(([name, deps]) => `${name} → ${deps.size ? [...deps].sort().join(', ') : '(nothing)'}`)
+    .join('\n');
 }
 
 /** The cycles of a graph: each strongly connected component of more than one node (or a self-loop). */

@@ -22,12 +22,22 @@ const SURFACE: Record<string, string[]> = {
   absences: ['absence-facts.ts', 'absence-types.ts', 'absences-resource.ts', 'illness-overlap.ts'],
   auth: ['auth-routes.ts', 'auth-service.ts', 'auth-store.ts', 'passwords.ts'],
   pay: [
-    'absence-salary-lines.ts', 'pay-settings.ts', 'rules/breaks.ts', 'rules/contract-hours.ts', 'rules/salary-calculation.ts',
-    'salaries-resource.ts', 'salary-writer.ts',
+    'absence-salary-lines.ts',
+    'pay-settings.ts',
+    'rules/breaks.ts',
+    'rules/contract-hours.ts',
+    'rules/salary-calculation.ts',
+    'salaries-resource.ts',
+    'salary-writer.ts',
   ],
   scheduling: [
-    'absence-hooks.ts', 'absence-marks.ts', 'assignments-resource.ts', 'job-planning.ts', 'jobs-resource.ts',
-    'replacement-jobs.ts', 'time-frame-filter.ts',
+    'absence-hooks.ts',
+    'absence-marks.ts',
+    'assignments-resource.ts',
+    'job-planning.ts',
+    'jobs-resource.ts',
+    'replacement-jobs.ts',
+    'time-frame-filter.ts',
   ],
   tasks: ['complaints-resource.ts'],
   users: ['users-resource.ts'],
@@ -42,12 +52,18 @@ describe('module dependencies', () => {
   });
 
   test('a module imports another only through its surface', () => {
-    const wrong = edges.filter((e) => {
-      const from = moduleOf(e.from);
-      const to = moduleOf(e.to);
-      return from && to && from !== to && !SURFACE[to]?.includes(e.to.slice(`src/modules/${to}/`.length));
-    }).map((e) => `${e.from} -> ${e.to}`);
-    assert.deepEqual(wrong, [], `imports past a module's surface (list the file in SURFACE or use a listed one):\n${show(wrong)}\n${picture}`);
+    const wrong = edges
+      .filter((e) => {
+        const from = moduleOf(e.from);
+        const to = moduleOf(e.to);
+        return from && to && from !== to && !SURFACE[to]?.includes(e.to.slice(`src/modules/${to}/`.length));
+      })
+      .map((e) => `${e.from} -> ${e.to}`);
+    assert.deepEqual(
+      wrong,
+      [],
+      `imports past a module's surface (list the file in SURFACE or use a listed one):\n${show(wrong)}\n${picture}`,
+    );
   });
 
   test('src/platform imports nothing from src/modules or src/resources', () => {
@@ -56,7 +72,8 @@ describe('module dependencies', () => {
   });
 
   test('src/resources imports no module', () => {
-    const wrong = edges.filter((e) => e.from.startsWith('src/resources/') && e.to.startsWith('src/modules/'))
+    const wrong = edges
+      .filter((e) => e.from.startsWith('src/resources/') && e.to.startsWith('src/modules/'))
       .map((e) => `${e.from} -> ${e.to}`);
     assert.deepEqual(wrong, [], `resources import modules:\n${show(wrong)}`);
   });

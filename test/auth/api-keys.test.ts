@@ -13,7 +13,11 @@ before(async () => {
 after(() => t.close());
 
 const createKey = async (scopes: string[], extra: Record<string, unknown> = {}) => {
-  const res = await call(t.app, 'POST', '/v2/apiKeys', acme.headers, { name: `key ${scopes.join('+')}`, scopes, ...extra });
+  const res = await call(t.app, 'POST', '/v2/apiKeys', acme.headers, {
+    name: `key ${scopes.join('+')}`,
+    scopes,
+    ...extra,
+  });
   assert.equal(res.status, 201, JSON.stringify(res.body));
   return res.body;
 };
@@ -29,7 +33,9 @@ describe('API keys', () => {
     assert.equal(listed.prefix, created.prefix);
     assert.deepEqual(listed.scopes, ['read']);
     assert.ok(!JSON.stringify(list.body).includes(created.key), 'the key never appears in a list');
-    const { rows } = await sql<{ key_hash: string }>`SELECT key_hash FROM api_keys WHERE id = ${created._id}`.execute(t.database.kysely);
+    const { rows } = await sql<{ key_hash: string }>`SELECT key_hash FROM api_keys WHERE id = ${created._id}`.execute(
+      t.database.kysely,
+    );
     assert.equal(rows[0]!.key_hash.length, 64);
     assert.ok(!rows[0]!.key_hash.includes(created.key));
   });
@@ -49,7 +55,10 @@ describe('API keys', () => {
     const read = await call(t.app, 'GET', `/v2/customers/${created.body._id}`, acme.headers);
     assert.equal(read.body.companyId, acme.companyId);
     assert.equal(read.body.status.createdBy, acme.userId, 'acts for the user who created the key');
-    assert.equal((await call(t.app, 'POST', '/v2/apiKeys', { 'x-api-key': key }, { name: 'n', scopes: ['read'] })).status, 403);
+    assert.equal(
+      (await call(t.app, 'POST', '/v2/apiKeys', { 'x-api-key': key }, { name: 'n', scopes: ['read'] })).status,
+      403,
+    );
     const admin = await createKey(['admin']);
     assert.equal((await call(t.app, 'GET', '/v2/apiKeys', { 'x-api-key': admin.key })).status, 200);
   });
@@ -61,7 +70,11 @@ describe('API keys', () => {
     assert.equal((await call(t.app, 'GET', '/v2/customers/', { 'x-api-key': key })).status, 401);
     assert.equal((await call(t.app, 'DELETE', `/v2/apiKeys/${_id}`, acme.headers)).status, 404);
 
-    const past = await call(t.app, 'POST', '/v2/apiKeys', acme.headers, { name: 'old', scopes: ['read'], expiresAt: '2020-01-01T00:00:00Z' });
+    const past = await call(t.app, 'POST', '/v2/apiKeys', acme.headers, {
+      name: 'old',
+      scopes: ['read'],
+      expiresAt: '2020-01-01T00:00:00Z',
+    });
     assert.equal(past.status, 400);
     // Expiry without racing the clock: a key before its expiresAt works; one whose expiresAt has
     // passed (moved into the past in the table, as time would) is 401.
@@ -69,7 +82,9 @@ describe('API keys', () => {
     const valid = await createKey(['read'], { expiresAt: inAnHour });
     assert.equal((await call(t.app, 'GET', '/v2/customers/', { 'x-api-key': valid.key })).status, 200);
     const expired = await createKey(['read'], { expiresAt: inAnHour });
-    await sql`UPDATE api_keys SET expires_at = now() - interval '1 second' WHERE id = ${expired._id}`.execute(t.database.kysely);
+    await sql`UPDATE api_keys SET expires_at = now() - interval '1 second' WHERE id = ${expired._id}`.execute(
+      t.database.kysely,
+    );
     assert.equal((await call(t.app, 'GET', '/v2/customers/', { 'x-api-key': expired.key })).status, 401);
   });
 

@@ -30,16 +30,34 @@ describe('signup', () => {
 
   test('a taken user name is a conflict', async () => {
     const username = `dup-${Date.now()}`;
-    const first = await call(t.app, 'POST', '/v2/company/signup', {}, { companyName: 'A', username, password: 'long-enough-1' });
+    const first = await call(
+      t.app,
+      'POST',
+      '/v2/company/signup',
+      {},
+      { companyName: 'A', username, password: 'long-enough-1' },
+    );
     assert.equal(first.status, 201);
-    const second = await call(t.app, 'POST', '/v2/company/signup', {}, { companyName: 'B', username, password: 'long-enough-1' });
+    const second = await call(
+      t.app,
+      'POST',
+      '/v2/company/signup',
+      {},
+      { companyName: 'B', username, password: 'long-enough-1' },
+    );
     assert.equal(second.status, 409);
   });
 
   test('SIGNUP=closed answers 403', async () => {
     const closed = await createTestApp({ SIGNUP: 'closed' });
     try {
-      const res = await call(closed.app, 'POST', '/v2/company/signup', {}, { companyName: 'X', username: 'closed-user', password: 'long-enough-1' });
+      const res = await call(
+        closed.app,
+        'POST',
+        '/v2/company/signup',
+        {},
+        { companyName: 'X', username: 'closed-user', password: 'long-enough-1' },
+      );
       assert.equal(res.status, 403);
       assert.equal(res.headers['content-type'], 'application/problem+json; charset=utf-8');
     } finally {
@@ -52,7 +70,13 @@ describe('login', () => {
   test('by login id or e-mail; the response has tokens and the user without secrets', async () => {
     await createUser({ id: 'maria', password: 'maria-password-1', access: { email: 'Maria@Example.com' } });
     for (const username of ['maria', 'MARIA', 'maria@example.com']) {
-      const res = await call(t.app, 'POST', '/v2/auth/login', {}, { username, password: 'maria-password-1', type: 'dashboard' });
+      const res = await call(
+        t.app,
+        'POST',
+        '/v2/auth/login',
+        {},
+        { username, password: 'maria-password-1', type: 'dashboard' },
+      );
       assert.equal(res.status, 200, username);
       assert.equal(res.body.tokenType, 'Bearer');
       assert.equal(res.body.expiresIn, 900);
@@ -65,7 +89,13 @@ describe('login', () => {
 
   test('wrong password and unknown user give the same 401', async () => {
     const wrong = await call(t.app, 'POST', '/v2/auth/login', {}, { username: 'maria', password: 'nope-nope-nope' });
-    const unknown = await call(t.app, 'POST', '/v2/auth/login', {}, { username: 'nobody-here', password: 'nope-nope-nope' });
+    const unknown = await call(
+      t.app,
+      'POST',
+      '/v2/auth/login',
+      {},
+      { username: 'nobody-here', password: 'nope-nope-nope' },
+    );
     assert.equal(wrong.status, 401);
     assert.equal(unknown.status, 401);
     assert.equal(wrong.body.detail, unknown.body.detail);
@@ -74,7 +104,10 @@ describe('login', () => {
   test('repeated failures lock the account, even for the right password', async () => {
     await createUser({ id: 'locky', password: 'locky-password-1' });
     for (let i = 0; i < 3; i++) {
-      assert.equal((await call(t.app, 'POST', '/v2/auth/login', {}, { username: 'locky', password: 'wrong-password' })).status, 401);
+      assert.equal(
+        (await call(t.app, 'POST', '/v2/auth/login', {}, { username: 'locky', password: 'wrong-password' })).status,
+        401,
+      );
     }
     const locked = await call(t.app, 'POST', '/v2/auth/login', {}, { username: 'locky', password: 'locky-password-1' });
     assert.equal(locked.status, 401);
@@ -84,7 +117,10 @@ describe('login', () => {
     assert.equal((await call(t.app, 'GET', '/v2/customers/', {})).status, 401);
     assert.equal((await call(t.app, 'GET', '/v2/customers/', { authorization: 'Bearer abc' })).status, 401);
     const [h, p] = acme.token.split('.');
-    assert.equal((await call(t.app, 'GET', '/v2/customers/', { authorization: `Bearer ${h}.${p}.forgedsignature` })).status, 401);
+    assert.equal(
+      (await call(t.app, 'GET', '/v2/customers/', { authorization: `Bearer ${h}.${p}.forgedsignature` })).status,
+      401,
+    );
   });
 });
 
@@ -106,19 +142,46 @@ describe('refresh tokens', () => {
 describe('change password', () => {
   test('needs the current password and revokes other sessions', async () => {
     await createUser({ id: 'pete', password: 'pete-password-1' });
-    const sessionA = (await call(t.app, 'POST', '/v2/auth/login', {}, { username: 'pete', password: 'pete-password-1' })).body;
-    const sessionB = (await call(t.app, 'POST', '/v2/auth/login', {}, { username: 'pete', password: 'pete-password-1' })).body;
+    const sessionA = (
+      await call(t.app, 'POST', '/v2/auth/login', {}, { username: 'pete', password: 'pete-password-1' })
+    ).body;
+    const sessionB = (
+      await call(t.app, 'POST', '/v2/auth/login', {}, { username: 'pete', password: 'pete-password-1' })
+    ).body;
     const auth = { authorization: `Bearer ${sessionA.accessToken}` };
-    const wrong = await call(t.app, 'POST', '/v2/account/change-password', auth, { currentPassword: 'nope-nope', newPassword: 'pete-password-2' });
+    const wrong = await call(t.app, 'POST', '/v2/account/change-password', auth, {
+      currentPassword: 'nope-nope',
+      newPassword: 'pete-password-2',
+    });
     assert.equal(wrong.status, 403);
-    const tooShort = await call(t.app, 'POST', '/v2/account/change-password', auth, { currentPassword: 'pete-password-1', newPassword: 'short' });
+    const tooShort = await call(t.app, 'POST', '/v2/account/change-password', auth, {
+      currentPassword: 'pete-password-1',
+      newPassword: 'short',
+    });
     assert.equal(tooShort.status, 400);
-    const ok = await call(t.app, 'POST', '/v2/account/change-password', auth, { currentPassword: 'pete-password-1', newPassword: 'pete-password-2' });
+    const ok = await call(t.app, 'POST', '/v2/account/change-password', auth, {
+      currentPassword: 'pete-password-1',
+      newPassword: 'pete-password-2',
+    });
     assert.deepEqual(ok.body, { updated: true });
-    assert.equal((await call(t.app, 'POST', '/v2/auth/refresh', {}, { refreshToken: sessionB.refreshToken })).status, 401, 'other session revoked');
-    assert.equal((await call(t.app, 'POST', '/v2/auth/refresh', {}, { refreshToken: sessionA.refreshToken })).status, 200, 'own session kept');
-    assert.equal((await call(t.app, 'POST', '/v2/auth/login', {}, { username: 'pete', password: 'pete-password-1' })).status, 401);
-    assert.equal((await call(t.app, 'POST', '/v2/auth/login', {}, { username: 'pete', password: 'pete-password-2' })).status, 200);
+    assert.equal(
+      (await call(t.app, 'POST', '/v2/auth/refresh', {}, { refreshToken: sessionB.refreshToken })).status,
+      401,
+      'other session revoked',
+    );
+    assert.equal(
+      (await call(t.app, 'POST', '/v2/auth/refresh', {}, { refreshToken: sessionA.refreshToken })).status,
+      200,
+      'own session kept',
+    );
+    assert.equal(
+      (await call(t.app, 'POST', '/v2/auth/login', {}, { username: 'pete', password: 'pete-password-1' })).status,
+      401,
+    );
+    assert.equal(
+      (await call(t.app, 'POST', '/v2/auth/login', {}, { username: 'pete', password: 'pete-password-2' })).status,
+      200,
+    );
   });
 });
 
@@ -128,7 +191,7 @@ describe('SMS log-in', () => {
     return /(\d{6})/.exec(JSON.parse(lines.at(-1)!).text)![1]!;
   };
 
-  test('a code sent to the user\'s mobile logs in once', async () => {
+  test("a code sent to the user's mobile logs in once", async () => {
     await createUser({ id: 'sam', contact: { mobile: '+49 170 1234567' } });
     const sent = await call(t.app, 'POST', '/v2/auth/requestAuthCode', {}, { telephone: '+491701234567' });
     assert.equal(sent.status, 202);
@@ -150,8 +213,14 @@ describe('SMS log-in', () => {
     const code = smsCode();
     const wrong = code === '000000' ? '111111' : '000000';
     for (let i = 0; i < 5; i++) {
-      assert.equal((await call(t.app, 'POST', '/v2/auth/authUsingSMS', {}, { telephone: '+491701234567', code: wrong })).status, 401);
+      assert.equal(
+        (await call(t.app, 'POST', '/v2/auth/authUsingSMS', {}, { telephone: '+491701234567', code: wrong })).status,
+        401,
+      );
     }
-    assert.equal((await call(t.app, 'POST', '/v2/auth/authUsingSMS', {}, { telephone: '+491701234567', code })).status, 401);
+    assert.equal(
+      (await call(t.app, 'POST', '/v2/auth/authUsingSMS', {}, { telephone: '+491701234567', code })).status,
+      401,
+    );
   });
 });

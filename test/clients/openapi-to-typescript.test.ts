@@ -18,7 +18,11 @@ describe('schema to TypeScript', () => {
   });
 
   test('objects: required fields plain, others optional, odd names quoted, descriptions as comments', () => {
-    const type = schemaType({ type: 'object', required: ['_id'], properties: { _id: { type: 'string', description: 'the id' }, 'x-y': { type: 'boolean' } } });
+    const type = schemaType({
+      type: 'object',
+      required: ['_id'],
+      properties: { _id: { type: 'string', description: 'the id' }, 'x-y': { type: 'boolean' } },
+    });
     assert.equal(type, '{\n  /** the id */\n  _id: string;\n  "x-y"?: boolean;\n}');
   });
 
@@ -27,14 +31,26 @@ describe('schema to TypeScript', () => {
       components: { schemas: { Customer: { type: 'object', properties: { name: { type: 'string' } } } } },
       paths: {
         '/v2/customers/{id}': {
-          get: { operationId: 'customers.get', parameters: [{ in: 'path', name: 'id', required: true, schema: { type: 'string' } }],
-            responses: { 200: { content: { 'application/json': { schema: { $ref: '#/components/schemas/Customer' } } } } } },
+          get: {
+            operationId: 'customers.get',
+            parameters: [{ in: 'path', name: 'id', required: true, schema: { type: 'string' } }],
+            responses: {
+              200: { content: { 'application/json': { schema: { $ref: '#/components/schemas/Customer' } } } },
+            },
+          },
         },
-        '/v2/invoices/{id}/pdf': { get: { responses: { 200: { content: { 'application/json': { schema: { type: 'string', format: 'binary' } } } } } } },
+        '/v2/invoices/{id}/pdf': {
+          get: {
+            responses: { 200: { content: { 'application/json': { schema: { type: 'string', format: 'binary' } } } } },
+          },
+        },
       },
     });
     assert.match(source, /export interface Customer \{\n {2}name\?: string;\n\}/);
-    assert.match(source, /"customers\.get": \{\n {4}method: "GET";\n {4}path: "\/v2\/customers\/\{id\}";\n {4}pathParams: \{\n {6}id: string;\n {4}\};\n {4}query: undefined;\n {4}body: undefined;\n {4}response: Customer;/);
+    assert.match(
+      source,
+      /"customers\.get": \{\n {4}method: "GET";\n {4}path: "\/v2\/customers\/\{id\}";\n {4}pathParams: \{\n {6}id: string;\n {4}\};\n {4}query: undefined;\n {4}body: undefined;\n {4}response: Customer;/,
+    );
     assert.match(source, /"GET \/v2\/invoices\/\{id\}\/pdf": \{\n(    .*\n){5}    response: ArrayBuffer;/);
     assert.match(source, /"customers\.get": \["GET", "\/v2\/customers\/\{id\}"\],/);
   });

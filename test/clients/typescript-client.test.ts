@@ -36,22 +36,41 @@ describe('the first hour, through the client', () => {
     await admin.call('company.updateInvoicingSettings', { body: { seller: SELLER } });
 
     const customer = await script.call('customers.create', {
-      body: { name: 'Muster Immobilien GmbH', address: { street: 'Lindenweg 5', zip: '20095', city: 'Hamburg', country: 'DE' }, contact: { email: 'buchhaltung@muster.example' } },
+      body: {
+        name: 'Muster Immobilien GmbH',
+        address: { street: 'Lindenweg 5', zip: '20095', city: 'Hamburg', country: 'DE' },
+        contact: { email: 'buchhaltung@muster.example' },
+      },
     });
-    const employee = await script.call('users.create', { body: { general: { firstName: 'Ann', lastName: 'Lee' }, contract: { salary: 15, salaryType: 'hourly' } } });
+    const employee = await script.call('users.create', {
+      body: { general: { firstName: 'Ann', lastName: 'Lee' }, contract: { salary: 15, salaryType: 'hourly' } },
+    });
     const object = await script.call('objects.create', {
-      body: { name: 'Harbour Tower', customerId: customer._id, address: { street: 'Kai 1', zip: '20457', city: 'Hamburg', country: 'DE' } },
+      body: {
+        name: 'Harbour Tower',
+        customerId: customer._id,
+        address: { street: 'Kai 1', zip: '20457', city: 'Hamburg', country: 'DE' },
+      },
     });
     const assignment = await script.call('assignments.create', {
       body: {
-        objectId: object._id, title: 'Office cleaning', userIds: [employee._id],
-        iCalendar: { tzid: 'Europe/Berlin', rrule: 'FREQ=DAILY;COUNT=1', dtstart: `${DATE}T06:00:00`, dtend: `${DATE}T08:00:00` },
+        objectId: object._id,
+        title: 'Office cleaning',
+        userIds: [employee._id],
+        iCalendar: {
+          tzid: 'Europe/Berlin',
+          rrule: 'FREQ=DAILY;COUNT=1',
+          dtstart: `${DATE}T06:00:00`,
+          dtend: `${DATE}T08:00:00`,
+        },
         quota: { billingRateEnabled: true, billingRateCalculation: 'hourly', billingRateAmount: 32.5 },
       },
     });
 
     const from = Date.parse(`${DATE}T00:00:00Z`);
-    const jobs = await script.call('jobs.jobsInTimeFrame', { body: { from: String(from), to: String(from + DAY), assignmentIds: [assignment._id] } });
+    const jobs = await script.call('jobs.jobsInTimeFrame', {
+      body: { from: String(from), to: String(from + DAY), assignmentIds: [assignment._id] },
+    });
     assert.equal(jobs.length, 1, JSON.stringify(jobs));
     const job = jobs[0]!;
     assert.equal(job.userId, employee._id);
@@ -61,7 +80,10 @@ describe('the first hour, through the client', () => {
     const approved = await script.call('timeTracking.approve', { path: { id: started.timeTrackingId! } });
     assert.equal(approved.salaryIds!.length, 1);
 
-    const draft = await script.call('assignments.invoice', { path: { id: assignment._id }, body: { from: DATE, to: DATE } });
+    const draft = await script.call('assignments.invoice', {
+      path: { id: assignment._id },
+      body: { from: DATE, to: DATE },
+    });
     const issued = await script.call('invoices.issue', { path: { id: draft._id! } });
     assert.match(issued.documentNumber!, /^RE-\d{4}-00001$/);
     const invoice = await script.call('invoices.get', { path: { id: draft._id! } });
@@ -76,7 +98,10 @@ describe('the first hour, through the client', () => {
 
 describe('pagination and errors', () => {
   before(async () => {
-    script ??= new CrewbaseClient({ baseUrl, apiKey: (await admin.call('apiKeys.create', { body: { name: 'tests', scopes: ['read', 'write'] } })).key! });
+    script ??= new CrewbaseClient({
+      baseUrl,
+      apiKey: (await admin.call('apiKeys.create', { body: { name: 'tests', scopes: ['read', 'write'] } })).key!,
+    });
     for (let i = 0; i < 5; i += 1) await admin.call('customers.create', { body: { name: `Paged ${i}` } });
   });
 
@@ -84,28 +109,42 @@ describe('pagination and errors', () => {
     const { total } = await admin.page('customers.list', { query: { limit: 1 } });
     assert.ok(total >= 5);
     const names: string[] = [];
-    for await (const customer of admin.paginate('customers.list', { query: { sort: ['number:1'] } }, 2)) names.push((customer as Customer).name!);
+    for await (const customer of admin.paginate('customers.list', { query: { sort: ['number:1'] } }, 2))
+      names.push((customer as Customer).name!);
     assert.equal(names.length, total);
     assert.equal(new Set(names).size, names.length, 'no record twice');
   });
 
   test('a 404 and a 400 arrive as ProblemError with status, title, detail and the fields', async () => {
-    const missing = await admin.call('customers.get', { path: { id: '0123456789abcdef01234567' } }).catch((error: unknown) => error);
+    const missing = await admin
+      .call('customers.get', { path: { id: '0123456789abcdef01234567' } })
+      .catch((error: unknown) => error);
     assert.ok(missing instanceof ProblemError);
     assert.equal(missing.status, 404);
     assert.equal(missing.title, 'Not Found');
     assert.match(missing.detail!, /0123456789abcdef01234567/);
 
-    const invalid = await admin.call('customers.create', { body: { name: 42 } as never }).catch((error: unknown) => error);
+    const invalid = await admin
+      .call('customers.create', { body: { name: 42 } as never })
+      .catch((error: unknown) => error);
     assert.ok(invalid instanceof ProblemError);
     assert.equal(invalid.status, 400);
-    assert.ok(invalid.errors.some((e) => e.path === 'name'), JSON.stringify(invalid.problem));
+    assert.ok(
+      invalid.errors.some((e) => e.path === 'name'),
+      JSON.stringify(invalid.problem),
+    );
   });
 
   test('a read key cannot write: 403 as ProblemError; no credentials: 401', async () => {
     const { key } = await admin.call('apiKeys.create', { body: { name: 'read only', scopes: ['read'] } });
     const reader = new CrewbaseClient({ baseUrl, apiKey: key! });
-    await assert.rejects(reader.call('customers.create', { body: { name: 'Nope' } }), (e: unknown) => e instanceof ProblemError && e.status === 403);
-    await assert.rejects(new CrewbaseClient({ baseUrl }).call('customers.list'), (e: unknown) => e instanceof ProblemError && e.status === 401);
+    await assert.rejects(
+      reader.call('customers.create', { body: { name: 'Nope' } }),
+      (e: unknown) => e instanceof ProblemError && e.status === 403,
+    );
+    await assert.rejects(
+      new CrewbaseClient({ baseUrl }).call('customers.list'),
+      (e: unknown) => e instanceof ProblemError && e.status === 401,
+    );
   });
 });

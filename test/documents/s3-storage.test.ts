@@ -15,11 +15,19 @@ let admin: Awaited<ReturnType<typeof signup>>;
 
 before(async () => {
   directory = mkdtempSync(join(tmpdir(), 'crewbase-s3-'));
-  server = new S3rver({ address: '127.0.0.1', port: 0, silent: true, directory, configureBuckets: [{ name: 'crewbase-docs', configs: [] }] });
+  server = new S3rver({
+    address: '127.0.0.1',
+    port: 0,
+    silent: true,
+    directory,
+    configureBuckets: [{ name: 'crewbase-docs', configs: [] }],
+  });
   const { port } = await server.run();
   t = await createTestApp({
-    DOCUMENT_STORAGE: 's3://crewbase-docs/tenant-files', S3_ENDPOINT: `http://127.0.0.1:${port}`,
-    S3_ACCESS_KEY_ID: 'S3RVER', S3_SECRET_ACCESS_KEY: 'S3RVER',
+    DOCUMENT_STORAGE: 's3://crewbase-docs/tenant-files',
+    S3_ENDPOINT: `http://127.0.0.1:${port}`,
+    S3_ACCESS_KEY_ID: 'S3RVER',
+    S3_SECRET_ACCESS_KEY: 'S3RVER',
   });
   admin = await signup(t.app, 'Bucket GmbH');
 });
@@ -35,8 +43,11 @@ function multipart(objectId: string, fileName: string, content: Buffer) {
     headers: { ...admin.headers, 'content-type': `multipart/form-data; boundary=${boundary}` },
     payload: Buffer.concat([
       Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="objectId"\r\n\r\n${objectId}\r\n`),
-      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${fileName}"\r\nContent-Type: text/plain\r\n\r\n`),
-      content, Buffer.from(`\r\n--${boundary}--\r\n`),
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${fileName}"\r\nContent-Type: text/plain\r\n\r\n`,
+      ),
+      content,
+      Buffer.from(`\r\n--${boundary}--\r\n`),
     ]),
   };
 }
@@ -57,7 +68,11 @@ describe('S3 document storage', () => {
   test('a file goes to the bucket under the prefix, comes back whole and in ranges, and goes when deleted', async () => {
     const objectId = (await call(t.app, 'POST', '/v2/objects/', admin.headers, { name: 'Depot' })).body._id;
     const content = Buffer.from('Schlüssel liegt beim Hausmeister, Raum 0.12');
-    const upload = await t.app.inject({ method: 'POST', url: '/v2/documents/', ...multipart(objectId, 'hinweis.txt', content) });
+    const upload = await t.app.inject({
+      method: 'POST',
+      url: '/v2/documents/',
+      ...multipart(objectId, 'hinweis.txt', content),
+    });
     assert.equal(upload.statusCode, 201, upload.body);
     const { _id: id } = JSON.parse(upload.body);
     const stored = storedObjects();
@@ -68,13 +83,20 @@ describe('S3 document storage', () => {
     assert.equal(whole.statusCode, 200);
     assert.deepEqual(whole.rawPayload, content);
     assert.equal(whole.headers['content-length'], String(content.length));
-    const part = await t.app.inject({ method: 'GET', url: `/v2/documents/${id}/file`, headers: { ...admin.headers, range: 'bytes=0-9' } });
+    const part = await t.app.inject({
+      method: 'GET',
+      url: `/v2/documents/${id}/file`,
+      headers: { ...admin.headers, range: 'bytes=0-9' },
+    });
     assert.equal(part.statusCode, 206);
     assert.equal(part.headers['content-range'], `bytes 0-9/${content.length}`);
     assert.deepEqual(part.rawPayload, content.subarray(0, 10));
 
     assert.deepEqual((await call(t.app, 'DELETE', `/v2/documents/${id}`, admin.headers)).body, { deleted: true });
     assert.equal(storedObjects().length, 0);
-    assert.equal((await t.app.inject({ method: 'GET', url: `/v2/documents/${id}/file`, headers: admin.headers })).statusCode, 404);
+    assert.equal(
+      (await t.app.inject({ method: 'GET', url: `/v2/documents/${id}/file`, headers: admin.headers })).statusCode,
+      404,
+    );
   });
 });

@@ -17,11 +17,14 @@ const SAXON_JAR = '/usr/share/java/Saxon-HE.jar';
 /** Why the validation cannot run here (undefined when it can). */
 export function validationUnavailable(): string | undefined {
   const missing = [
-    !existsSync(join(VALIDATION_DIR, 'validate.py')) && `the validation folder ${VALIDATION_DIR} (set EINVOICE_VALIDATION_DIR)`,
+    !existsSync(join(VALIDATION_DIR, 'validate.py')) &&
+      `the validation folder ${VALIDATION_DIR} (set EINVOICE_VALIDATION_DIR)`,
     ...['java', 'xmllint', 'python3', 'qpdf'].filter((b) => !onPath(b)),
     !existsSync(SAXON_JAR) && SAXON_JAR,
   ].filter(Boolean);
-  return missing.length ? `e-invoice validation needs ${missing.join(', ')}; install the Debian packages ${DEBIAN_PACKAGES}` : undefined;
+  return missing.length
+    ? `e-invoice validation needs ${missing.join(', ')}; install the Debian packages ${DEBIAN_PACKAGES}`
+    : undefined;
 }
 
 /**
@@ -35,10 +38,19 @@ export function skipUnlessValidation(): false | string {
   return why;
 }
 
-export interface Verdict { accept: boolean; xsdValid: boolean; errors: string[]; warnings: string[]; xsdMessages: string[] }
+export interface Verdict {
+  accept: boolean;
+  xsdValid: boolean;
+  errors: string[];
+  warnings: string[];
+  xsdMessages: string[];
+}
 
 /** Validates every file (name → XML text) in one run; the verdict per name. */
-export async function validateBatch(files: Record<string, string>, extraPaths: Record<string, string> = {}): Promise<Record<string, Verdict>> {
+export async function validateBatch(
+  files: Record<string, string>,
+  extraPaths: Record<string, string> = {},
+): Promise<Record<string, Verdict>> {
   const dir = mkdtempSync(join(tmpdir(), 'einvoice-'));
   try {
     // Byte-identical files (the CII and the XML inside the ZUGFeRD PDF) are validated once.
@@ -54,14 +66,36 @@ export async function validateBatch(files: Record<string, string>, extraPaths: R
     for (const [name, path] of Object.entries(extraPaths)) byKey[name] = basename(path, '.xml');
     const paths = [...firstOf.values()].map((name) => join(dir, `${name}.xml`));
     const out = join(dir, 'out');
-    await promisify(execFile)('python3', [join(VALIDATION_DIR, 'validate.py'), out, ...paths, ...Object.values(extraPaths)], { maxBuffer: 64 << 20 });
+    await promisify(execFile)(
+      'python3',
+      [join(VALIDATION_DIR, 'validate.py'), out, ...paths, ...Object.values(extraPaths)],
+      { maxBuffer: 64 << 20 },
+    );
     const report = JSON.parse(readFileSync(join(out, 'report.json'), 'utf8')) as Record<string, any>;
-    return Object.fromEntries(Object.entries(byKey).map(([name, key]) => {
-      const entry = report[key];
-      if (!entry) return [name, { accept: false, xsdValid: false, errors: ['NOT-IN-REPORT'], warnings: [], xsdMessages: [] }];
-      const ids = (level: string) => [...new Set(['cen', 'xr'].flatMap((step) => (entry[step] ?? []).filter((m: any) => m.level === level).map((m: any) => m.id as string)))];
-      return [name, { accept: Boolean(entry.accept), xsdValid: Boolean(entry.xsd?.valid), errors: ids('error'), warnings: ids('warning'), xsdMessages: entry.xsd?.messages ?? [] }];
-    }));
+    return Object.fromEntries(
+      Object.entries(byKey).map(([name, key]) => {
+        const entry = report[key];
+        if (!entry)
+          return [name, { accept: false, xsdValid: false, errors: ['NOT-IN-REPORT'], warnings: [], xsdMessages: [] }];
+        const ids = (level: string) => [
+          ...new Set(
+            ['cen', 'xr'].flatMap((step) =>
+              (entry[step] ?? []).filter((m: any) => m.level === level).map((m: any) => m.id as string),
+            ),
+          ),
+        ];
+        return [
+          name,
+          {
+            accept: Boolean(entry.accept),
+            xsdValid: Boolean(entry.xsd?.valid),
+            errors: ids('error'),
+            warnings: ids('warning'),
+            xsdMessages: entry.xsd?.messages ?? [],
+          },
+        ];
+      }),
+    );
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

@@ -11,7 +11,12 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  * 100 ms until `done` holds; fails after 20 s. `what` names what was awaited in the failure
  * message (a function gets the events read last).
  */
-export async function eventsUntil(app: FastifyInstance, tenant: Pick<Tenant, 'headers'>, done: (events: any[]) => boolean, what: string | ((events: any[]) => string)) {
+export async function eventsUntil(
+  app: FastifyInstance,
+  tenant: Pick<Tenant, 'headers'>,
+  done: (events: any[]) => boolean,
+  what: string | ((events: any[]) => string),
+) {
   const deadline = Date.now() + 20_000;
   for (;;) {
     const events: any[] = [];
@@ -24,7 +29,8 @@ export async function eventsUntil(app: FastifyInstance, tenant: Pick<Tenant, 'he
       cursor = String(res.headers['x-next-cursor']);
     }
     if (done(events)) return events;
-    if (Date.now() > deadline) assert.fail(typeof what === 'function' ? what(events) : `the event feed did not show ${what} within 20 s`);
+    if (Date.now() > deadline)
+      assert.fail(typeof what === 'function' ? what(events) : `the event feed did not show ${what} within 20 s`);
     await sleep(100);
   }
 }

@@ -5,14 +5,18 @@ import { call } from './test-app.js';
 
 export type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE' | 'PUT';
 export type Headers = Record<string, string>;
-export interface Reply { status: number; body: any }
+export interface Reply {
+  status: number;
+  body: any;
+}
 
 /**
  * `req` and `ok` for one app, read through getters because suites create the app and sign up in
  * before(). `headers` defaults to `defaultHeaders()` at the time of the call.
  */
 export function requester(app: () => FastifyInstance, defaultHeaders: () => Headers = () => ({})) {
-  const req = (method: Method, url: string, body?: unknown, headers: Headers = defaultHeaders()) => call(app(), method, url, headers, body);
+  const req = (method: Method, url: string, body?: unknown, headers: Headers = defaultHeaders()) =>
+    call(app(), method, url, headers, body);
   /** The request must answer `status`; returns the body. */
   async function ok(method: Method, url: string, body?: unknown, status = 200, headers: Headers = defaultHeaders()) {
     const res = await req(method, url, body, headers);
@@ -31,6 +35,9 @@ export function assertProblem(res: Reply, status: number, path?: string | readon
   assert.equal(res.body.status, status, JSON.stringify(res.body));
   if (path !== undefined && path.length > 0) {
     const paths: readonly string[] = typeof path === 'string' ? [path] : path;
-    assert.ok(res.body.errors?.some((e: { path: string }) => paths.includes(e.path)), `an error naming ${paths.join(' or ')}: ${JSON.stringify(res.body)}`);
+    assert.ok(
+      res.body.errors?.some((e: { path: string }) => paths.includes(e.path)),
+      `an error naming ${paths.join(' or ')}: ${JSON.stringify(res.body)}`,
+    );
   }
 }

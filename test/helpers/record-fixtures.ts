@@ -9,7 +9,10 @@ import { BUYER, setUpSeller } from './invoicing-fixtures.js';
 export type Ids = Record<string, string>;
 type Headers = Record<string, string>;
 /** Requests as the company the records are created for. */
-export interface As { app: FastifyInstance; headers: Headers }
+export interface As {
+  app: FastifyInstance;
+  headers: Headers;
+}
 
 export interface RecordFixture {
   path: string | ((ids: Ids) => string);
@@ -28,7 +31,13 @@ const positions = (title: string, quantity: number, price: number) => [{ title, 
 
 async function issuedInvoice(ids: Ids, as: As, extra: Record<string, unknown> = {}): Promise<string> {
   await setUpSeller(as.app, as.headers); // issuing needs the seller's data
-  const invoice = (await call(as.app, 'POST', '/v2/invoices/', as.headers, { customerId: ids.customers, positions: positions('Once', 1, 50), ...extra })).body._id;
+  const invoice = (
+    await call(as.app, 'POST', '/v2/invoices/', as.headers, {
+      customerId: ids.customers,
+      positions: positions('Once', 1, 50),
+      ...extra,
+    })
+  ).body._id;
   assert.equal((await call(as.app, 'POST', `/v2/invoices/${invoice}/issue`, as.headers)).status, 200);
   return invoice;
 }
@@ -47,21 +56,41 @@ export const FIXTURES: Record<string, RecordFixture> = {
   jobTemplates: { path: '/v2/jobTemplates/', body: { name: 'Checklist' } },
   assignments: {
     path: '/v2/assignments/',
-    body: (ids) => ({ objectId: ids.objects, iCalendar: { tzid: 'Europe/Berlin', rrule: 'FREQ=DAILY;COUNT=2', dtstart: '2027-01-04T06:00:00', dtend: '2027-01-04T07:00:00' } }),
+    body: (ids) => ({
+      objectId: ids.objects,
+      iCalendar: {
+        tzid: 'Europe/Berlin',
+        rrule: 'FREQ=DAILY;COUNT=2',
+        dtstart: '2027-01-04T06:00:00',
+        dtend: '2027-01-04T07:00:00',
+      },
+    }),
   },
   jobs: { path: '/v2/jobs/', body: { from: '2027-01-05T06:00:00Z', to: '2027-01-05T08:00:00Z' } },
   timeTracking: {
     path: '/v2/timeTracking/',
-    body: (ids) => ({ userId: ids.users, timeStart: '2027-01-05T06:00:00Z', timeEnd: '2027-01-05T08:00:00Z', reason: 'forgot to clock in' }),
+    body: (ids) => ({
+      userId: ids.users,
+      timeStart: '2027-01-05T06:00:00Z',
+      timeEnd: '2027-01-05T08:00:00Z',
+      reason: 'forgot to clock in',
+    }),
   },
   salaries: {
-    path: (ids) => `/v2/timeTracking/${ids.timeTracking}/approve`, body: undefined, status: 200,
-    idOf: (body) => body.salaryIds[0], patch: { billed: true },
+    path: (ids) => `/v2/timeTracking/${ids.timeTracking}/approve`,
+    body: undefined,
+    status: 200,
+    idOf: (body) => body.salaryIds[0],
+    patch: { billed: true },
   },
-  surcharges: { path: '/v2/surcharges/', body: { name: 'Night', rate: 25, activeOn: { timeWindows: [{ from: '20:00', to: '06:00' }] } } },
+  surcharges: {
+    path: '/v2/surcharges/',
+    body: { name: 'Night', rate: 25, activeOn: { timeWindows: [{ from: '20:00', to: '06:00' }] } },
+  },
   payTypes: { path: '/v2/payTypes/', body: { name: 'Normal hours' } },
   absences: {
-    path: '/v2/absences/', body: (ids) => ({ userId: ids.users, type: 1, dtStart: '2027-01-05T00:00:00Z', dtEnd: '2027-01-06T00:00:00Z' }),
+    path: '/v2/absences/',
+    body: (ids) => ({ userId: ids.users, type: 1, dtStart: '2027-01-05T00:00:00Z', dtEnd: '2027-01-06T00:00:00Z' }),
     patch: { desc: 'changed by B?' },
   },
   contacts: { path: '/v2/contacts/', body: { firstName: 'Carl' } },
@@ -73,18 +102,46 @@ export const FIXTURES: Record<string, RecordFixture> = {
   tasks: { path: '/v2/tasks/', body: { title: 'Fix the door' }, patch: { title: 'Changed by B?' } },
   taskTemplates: {
     path: '/v2/taskTemplates/',
-    body: { templateName: 'Monthly check', iCalendar: { tzid: 'Europe/Berlin', rrule: 'FREQ=MONTHLY;BYMONTHDAY=1', dtstart: '2027-01-01T09:00:00' }, task: { title: 'Check' } },
+    body: {
+      templateName: 'Monthly check',
+      iCalendar: { tzid: 'Europe/Berlin', rrule: 'FREQ=MONTHLY;BYMONTHDAY=1', dtstart: '2027-01-01T09:00:00' },
+      task: { title: 'Check' },
+    },
   },
   complaints: { path: '/v2/complaints/', body: (ids) => ({ objectId: ids.objects, title: 'Dirty floor' }) },
-  orders: { path: '/v2/orders/', body: (ids) => ({ items: [{ articleId: ids.articles, quantity: 1 }], userId: ids.users, objectId: ids.objects }) },
+  orders: {
+    path: '/v2/orders/',
+    body: (ids) => ({ items: [{ articleId: ids.articles, quantity: 1 }], userId: ids.users, objectId: ids.objects }),
+  },
   qualityControl: { path: '/v2/qualityControl/', body: (ids) => ({ rating: 4, objectId: ids.objects }) },
-  documents: { path: '', body: undefined, create: (ids, as) => uploadDocument(as, ids.objects!), patch: { name: 'Renamed by B?' } },
-  chats: { path: '', body: undefined, create: async (ids, as) => (await call(as.app, 'GET', `/v2/objects/${ids.objects}`, as.headers)).body.chatId, noRead: true },
-  invoices: { path: '/v2/invoices/', body: (ids) => ({ customerId: ids.customers, positions: positions('Cleaning', 1, 100) }) },
-  offers: { path: '/v2/offers/', body: (ids) => ({ customerId: ids.customers, positions: positions('Cleaning', 1, 100) }) },
-  credits: { path: '/v2/credits/', body: (ids) => ({ customerId: ids.customers, positions: positions('Refund', -1, 10) }) },
+  documents: {
+    path: '',
+    body: undefined,
+    create: (ids, as) => uploadDocument(as, ids.objects!),
+    patch: { name: 'Renamed by B?' },
+  },
+  chats: {
+    path: '',
+    body: undefined,
+    create: async (ids, as) => (await call(as.app, 'GET', `/v2/objects/${ids.objects}`, as.headers)).body.chatId,
+    noRead: true,
+  },
+  invoices: {
+    path: '/v2/invoices/',
+    body: (ids) => ({ customerId: ids.customers, positions: positions('Cleaning', 1, 100) }),
+  },
+  offers: {
+    path: '/v2/offers/',
+    body: (ids) => ({ customerId: ids.customers, positions: positions('Cleaning', 1, 100) }),
+  },
+  credits: {
+    path: '/v2/credits/',
+    body: (ids) => ({ customerId: ids.customers, positions: positions('Refund', -1, 10) }),
+  },
   invoiceStornos: {
-    path: '', body: undefined, patch: {},
+    path: '',
+    body: undefined,
+    patch: {},
     create: async (ids, as) => {
       const storno = await call(as.app, 'POST', `/v2/invoices/${await issuedInvoice(ids, as)}/cancel`, as.headers);
       assert.equal(storno.status, 200, JSON.stringify(storno.body));
@@ -93,18 +150,34 @@ export const FIXTURES: Record<string, RecordFixture> = {
   },
   paymentMethods: { path: '/v2/paymentMethods/', body: { name: 'SEPA transfer', code: '58' } },
   bankingTransactions: {
-    path: '', body: undefined, patch: { note: 'changed by B?' },
+    path: '',
+    body: undefined,
+    patch: { note: 'changed by B?' },
     create: async (_ids, as) => {
-      const imported = await call(as.app, 'POST', '/v2/bankingTransactions/import', as.headers, { format: 'csv', content: 'date,amount,purpose\n2027-01-10,10.00,unknown' });
+      const imported = await call(as.app, 'POST', '/v2/bankingTransactions/import', as.headers, {
+        format: 'csv',
+        content: 'date,amount,purpose\n2027-01-10,10.00,unknown',
+      });
       assert.equal(imported.status, 200, JSON.stringify(imported.body));
       return imported.body.ids[0];
     },
   },
-  invoiceTemplates: { path: '/v2/invoiceTemplates/', body: { name: 'Standard', introText: 'Für unsere Leistungen berechnen wir:' } },
-  serviceReports: { path: '/v2/serviceReports/', body: (ids) => ({ objectId: ids.objects, from: '2027-01-01', to: '2027-01-31' }) },
-  invoiceReminderTemplates: { path: '/v2/invoiceReminderTemplates/', body: { level: 1, subject: '{title}', text: 'Bitte zahlen Sie {openAmount} €.' } },
+  invoiceTemplates: {
+    path: '/v2/invoiceTemplates/',
+    body: { name: 'Standard', introText: 'Für unsere Leistungen berechnen wir:' },
+  },
+  serviceReports: {
+    path: '/v2/serviceReports/',
+    body: (ids) => ({ objectId: ids.objects, from: '2027-01-01', to: '2027-01-31' }),
+  },
+  invoiceReminderTemplates: {
+    path: '/v2/invoiceReminderTemplates/',
+    body: { level: 1, subject: '{title}', text: 'Bitte zahlen Sie {openAmount} €.' },
+  },
   invoiceReminders: {
-    path: '', body: undefined, patch: { note: 'changed by B?' },
+    path: '',
+    body: undefined,
+    patch: { note: 'changed by B?' },
     create: async (ids, as) => {
       await issuedInvoice(ids, as, { documentDate: '2020-01-01' });
       const run = await call(as.app, 'POST', '/v2/invoiceReminders/run', as.headers, {});
@@ -113,20 +186,30 @@ export const FIXTURES: Record<string, RecordFixture> = {
     },
   },
   payments: {
-    path: '', body: undefined, patch: { note: 'changed by B?' },
+    path: '',
+    body: undefined,
+    patch: { note: 'changed by B?' },
     create: async (ids, as) => {
       assert.equal((await call(as.app, 'POST', `/v2/invoices/${ids.invoices}/issue`, as.headers)).status, 200);
-      const payment = await call(as.app, 'POST', '/v2/payments/', as.headers, { invoiceId: ids.invoices, amount: 10, date: '2027-01-10' });
+      const payment = await call(as.app, 'POST', '/v2/payments/', as.headers, {
+        invoiceId: ids.invoices,
+        amount: 10,
+        date: '2027-01-10',
+      });
       assert.equal(payment.status, 201, JSON.stringify(payment.body));
       return payment.body._id;
     },
   },
-  'integrations/webhooks': { path: '/v2/integrations/webhooks/', body: { type: 'CREATE', entity: 'customer', url: 'https://93.184.216.34/hook' } },
+  'integrations/webhooks': {
+    path: '/v2/integrations/webhooks/',
+    body: { type: 'CREATE', entity: 'customer', url: 'https://93.184.216.34/hook' },
+  },
 };
 
 /** Valid bodies for actions (POST /{collection}/{id}/{verb}), so a refusal can only come from the id. */
 export const ACTION_BODIES: Record<string, (ids: Ids, collection: string) => unknown> = {
-  assign: (ids, collection) => (collection === 'bankingTransactions' ? { invoiceId: ids.invoices } : { userIds: [ids.users] }),
+  assign: (ids, collection) =>
+    collection === 'bankingTransactions' ? { invoiceId: ids.invoices } : { userIds: [ids.users] },
   unassign: () => undefined,
   move: () => ({ from: '2027-01-05T09:00:00Z' }),
   split: () => ({ at: '2027-01-05T07:00:00Z' }),
@@ -148,12 +231,21 @@ export const ACTION_BODIES: Record<string, (ids: Ids, collection: string) => unk
   send: () => undefined,
   invoice: () => ({ from: '2027-01-01', to: '2027-01-31' }),
   clientLink: () => ({}),
-  assignment: (ids) => ({ objectId: ids.objects, iCalendar: { tzid: 'Europe/Berlin', rrule: 'FREQ=WEEKLY', dtstart: '2027-01-04T06:00:00', dtend: '2027-01-04T07:00:00' } }),
+  assignment: (ids) => ({
+    objectId: ids.objects,
+    iCalendar: {
+      tzid: 'Europe/Berlin',
+      rrule: 'FREQ=WEEKLY',
+      dtstart: '2027-01-04T06:00:00',
+      dtend: '2027-01-04T07:00:00',
+    },
+  }),
   replacements: (ids) => ({ userId: ids.users, all: true }),
 };
 
 /** The create body of a collection's fixture, given the ids created before it. */
-export const fixtureBody = (fixture: RecordFixture, ids: Ids) => (typeof fixture.body === 'function' ? fixture.body(ids) : fixture.body);
+export const fixtureBody = (fixture: RecordFixture, ids: Ids) =>
+  typeof fixture.body === 'function' ? fixture.body(ids) : fixture.body;
 
 /** Creates one record of every collection in FIXTURES; returns their ids by collection. */
 export async function createFixtureRecords(as: As): Promise<Ids> {
@@ -163,7 +255,13 @@ export async function createFixtureRecords(as: As): Promise<Ids> {
       ids[collection] = await fixture.create(ids, as);
       continue;
     }
-    const res = await call(as.app, 'POST', typeof fixture.path === 'function' ? fixture.path(ids) : fixture.path, as.headers, fixtureBody(fixture, ids));
+    const res = await call(
+      as.app,
+      'POST',
+      typeof fixture.path === 'function' ? fixture.path(ids) : fixture.path,
+      as.headers,
+      fixtureBody(fixture, ids),
+    );
     assert.equal(res.status, fixture.status ?? 201, `${collection}: ${JSON.stringify(res.body)}`);
     ids[collection] = fixture.idOf ? fixture.idOf(res.body) : res.body._id;
   }
@@ -178,7 +276,12 @@ export async function uploadDocument(as: As, objectId: string): Promise<string> 
     `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="note.txt"\r\nContent-Type: text/plain\r\n\r\nonly for A\r\n`,
     `--${boundary}--\r\n`,
   ].join('');
-  const res = await as.app.inject({ method: 'POST', url: '/v2/documents/', headers: { ...as.headers, 'content-type': `multipart/form-data; boundary=${boundary}` }, payload });
+  const res = await as.app.inject({
+    method: 'POST',
+    url: '/v2/documents/',
+    headers: { ...as.headers, 'content-type': `multipart/form-data; boundary=${boundary}` },
+    payload,
+  });
   assert.equal(res.statusCode, 201, res.body);
   return JSON.parse(res.body)._id;
 }

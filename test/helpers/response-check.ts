@@ -10,7 +10,12 @@ import type { FastifyInstance } from 'fastify';
 
 export const responseCheckEnabled = () => process.env.VALIDATE_RESPONSES === '1';
 
-interface Mismatch { method: string; url: string; status: number; errors: string[] }
+interface Mismatch {
+  method: string;
+  url: string;
+  status: number;
+  errors: string[];
+}
 
 const tally = { checked: 0, withoutSchema: 0, mismatches: [] as Mismatch[], routesWithoutSchema: new Set<string>() };
 let reportHooked = false;
@@ -18,10 +23,15 @@ let reportHooked = false;
 function writeReport() {
   const dir = process.env.RESPONSE_CHECK_DIR;
   if (!dir) return;
-  writeFileSync(join(dir, `responses-${process.pid}.json`), JSON.stringify({
-    checked: tally.checked, withoutSchema: tally.withoutSchema, mismatches: tally.mismatches,
-    routesWithoutSchema: [...tally.routesWithoutSchema],
-  }));
+  writeFileSync(
+    join(dir, `responses-${process.pid}.json`),
+    JSON.stringify({
+      checked: tally.checked,
+      withoutSchema: tally.withoutSchema,
+      mismatches: tally.mismatches,
+      routesWithoutSchema: [...tally.routesWithoutSchema],
+    }),
+  );
 }
 
 /** The schema of a response entry: a plain schema, or OpenAPI's `{content: {type: {schema}}}` for the answer's media type. */
@@ -33,7 +43,12 @@ function schemaOf(entry: any, mediaType: string): object | undefined {
 
 function responseEntry(responses: Record<string, unknown> | undefined, status: number): unknown {
   if (!responses) return undefined;
-  return responses[String(status)] ?? responses[`${String(status)[0]}xx`] ?? responses[`${String(status)[0]}XX`] ?? responses.default;
+  return (
+    responses[String(status)] ??
+    responses[`${String(status)[0]}xx`] ??
+    responses[`${String(status)[0]}XX`] ??
+    responses.default
+  );
 }
 
 export function checkResponses(app: FastifyInstance) {
@@ -53,7 +68,13 @@ export function checkResponses(app: FastifyInstance) {
     const status = reply.statusCode;
     const route = `${request.method} ${request.routeOptions.url ?? request.url}`;
     const mediaType = type.split(';')[0]!.trim();
-    const schema = schemaOf(responseEntry((request.routeOptions.schema as { response?: Record<string, unknown> } | undefined)?.response, status), mediaType);
+    const schema = schemaOf(
+      responseEntry(
+        (request.routeOptions.schema as { response?: Record<string, unknown> } | undefined)?.response,
+        status,
+      ),
+      mediaType,
+    );
     if (!schema) {
       tally.withoutSchema += 1;
       tally.routesWithoutSchema.add(`${route} ${status}`);
@@ -61,7 +82,8 @@ export function checkResponses(app: FastifyInstance) {
     }
     if (!schemasAdded) {
       schemasAdded = true;
-      for (const shared of Object.values(app.getSchemas())) if (!ajv.getSchema((shared as { $id: string }).$id)) ajv.addSchema(shared as object);
+      for (const shared of Object.values(app.getSchemas()))
+        if (!ajv.getSchema((shared as { $id: string }).$id)) ajv.addSchema(shared as object);
     }
     let validate = validators.get(schema);
     if (!validate) {
@@ -71,7 +93,9 @@ export function checkResponses(app: FastifyInstance) {
     tally.checked += 1;
     const body = payload.length ? JSON.parse(payload.toString()) : undefined;
     if (validate(body)) return payload;
-    const errors = (validate.errors ?? []).map((e) => `${e.instancePath || '/'} ${e.message}${e.params ? ` ${JSON.stringify(e.params)}` : ''}`);
+    const errors = (validate.errors ?? []).map(
+      (e) => `${e.instancePath || '/'} ${e.message}${e.params ? ` ${JSON.stringify(e.params)}` : ''}`,
+    );
     tally.mismatches.push({ method: request.method, url: request.url, status, errors });
     const message = `response does not match its schema: ${request.method} ${request.url} ${status}: ${errors.slice(0, 5).join('; ')}`;
     process.stderr.write(`${message}\n`);

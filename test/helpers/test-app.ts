@@ -16,7 +16,12 @@ import { migrate } from '../../src/platform/db/migrate.js';
 import { checkResponses, responseCheckEnabled } from './response-check.js';
 
 // The installed PGlite's version, read from its package file (its exports do not include it).
-const PGLITE_VERSION: string = JSON.parse(readFileSync(join(dirname(fileURLToPath(import.meta.url)), '../../node_modules/@electric-sql/pglite/package.json'), 'utf8')).version;
+const PGLITE_VERSION: string = JSON.parse(
+  readFileSync(
+    join(dirname(fileURLToPath(import.meta.url)), '../../node_modules/@electric-sql/pglite/package.json'),
+    'utf8',
+  ),
+).version;
 import { newObjectId } from '../../src/platform/ids.js';
 
 export interface TestApp {
@@ -33,11 +38,13 @@ const MIGRATE_CODE = join(dirname(fileURLToPath(import.meta.url)), '../../src/pl
 /** A hash of what decides the migrated schema: the migration files and the code that applies them. */
 function schemaKey(extra: string): string {
   const hash = createHash('sha256').update(extra).update(readFileSync(MIGRATE_CODE));
-  for (const name of readdirSync(MIGRATIONS_DIR).sort()) hash.update(name).update(readFileSync(join(MIGRATIONS_DIR, name)));
+  for (const name of readdirSync(MIGRATIONS_DIR).sort())
+    hash.update(name).update(readFileSync(join(MIGRATIONS_DIR, name)));
   return hash.digest('hex').slice(0, 16);
 }
 
-const withDatabase = (baseUrl: string, name: string) => Object.assign(new URL(baseUrl), { pathname: `/${name}` }).toString();
+const withDatabase = (baseUrl: string, name: string) =>
+  Object.assign(new URL(baseUrl), { pathname: `/${name}` }).toString();
 
 /**
  * A migrated PostgreSQL database to copy test databases from (CREATE DATABASE ... TEMPLATE takes a
@@ -57,7 +64,11 @@ async function postgresTemplate(baseUrl: string): Promise<string> {
     await admin.query(`DROP DATABASE IF EXISTS ${building}`);
     await admin.query(`CREATE DATABASE ${building}`);
     const database = await openDatabase({ kind: 'postgres', url: withDatabase(baseUrl, building), poolSize: 1 });
-    try { await migrate(database); } finally { await database.close(); }
+    try {
+      await migrate(database);
+    } finally {
+      await database.close();
+    }
     await admin.query(`ALTER DATABASE ${building} RENAME TO ${name}`);
     return name;
   } finally {
@@ -112,18 +123,27 @@ export type ExtraAppDeps = Partial<Omit<AppDeps, 'config' | 'database'>>;
 export async function createTestApp(env: Record<string, string> = {}, extraDeps: ExtraAppDeps = {}): Promise<TestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'crewbase-test-'));
   const config = loadConfig({
-    DATA_DIR: dataDir, JWT_SECRET: 'test-secret-that-is-long-enough-0123456789', LOG_LEVEL: 'silent',
-    SMS_SINK: `file:${join(dataDir, 'sms.jsonl')}`, API_KEY_CACHE_SECONDS: '1', ...env,
+    DATA_DIR: dataDir,
+    JWT_SECRET: 'test-secret-that-is-long-enough-0123456789',
+    LOG_LEVEL: 'silent',
+    SMS_SINK: `file:${join(dataDir, 'sms.jsonl')}`,
+    API_KEY_CACHE_SECONDS: '1',
+    ...env,
   });
   const pgUrl = process.env.TEST_DATABASE_URL;
   const fresh = pgUrl ? await freshPostgres(pgUrl) : undefined;
-  const database = fresh ? await openDatabase({ kind: 'postgres', url: fresh.url, poolSize: 5 }) : await migratedPglite();
+  const database = fresh
+    ? await openDatabase({ kind: 'postgres', url: fresh.url, poolSize: 5 })
+    : await migratedPglite();
   await migrate(database);
   const app = await createApp({ config, database, logger: false, ...extraDeps });
   if (responseCheckEnabled()) checkResponses(app);
   await app.ready();
   return {
-    app, config, database, dataDir,
+    app,
+    config,
+    database,
+    dataDir,
     async close() {
       await app.close();
       await fresh?.drop();
@@ -132,7 +152,13 @@ export async function createTestApp(env: Record<string, string> = {}, extraDeps:
   };
 }
 
-export interface Tenant { companyId: string; userId: string; token: string; refreshToken: string; headers: Record<string, string> }
+export interface Tenant {
+  companyId: string;
+  userId: string;
+  token: string;
+  refreshToken: string;
+  headers: Record<string, string>;
+}
 
 let signupCounter = 0;
 
@@ -140,7 +166,8 @@ export async function signup(app: FastifyInstance, name = 'Company'): Promise<Te
   signupCounter += 1;
   const username = `admin-${newObjectId()}`;
   const response = await app.inject({
-    method: 'POST', url: '/v2/company/signup',
+    method: 'POST',
+    url: '/v2/company/signup',
     payload: { companyName: `${name} ${signupCounter}`, username, password: 'correct-horse-battery' },
   });
   if (response.statusCode !== 201) throw new Error(`signup failed: ${response.statusCode} ${response.body}`);
@@ -149,9 +176,24 @@ export async function signup(app: FastifyInstance, name = 'Company'): Promise<Te
 }
 
 /** Injects with JSON and returns status, parsed body and headers. */
-export async function call(app: FastifyInstance, method: InjectOptions['method'], url: string, headers: Record<string, string>, payload?: unknown) {
-  const response = await app.inject({ method, url, headers, ...(payload === undefined ? {} : { payload: payload as any }) });
+export async function call(
+  app: FastifyInstance,
+  method: InjectOptions['method'],
+  url: string,
+  headers: Record<string, string>,
+  payload?: unknown,
+) {
+  const response = await app.inject({
+    method,
+    url,
+    headers,
+    ...(payload === undefined ? {} : { payload: payload as any }),
+  });
   let body: any;
-  try { body = response.json(); } catch { body = response.body; }
+  try {
+    body = response.json();
+  } catch {
+    body = response.body;
+  }
   return { status: response.statusCode, body, headers: response.headers };
 }

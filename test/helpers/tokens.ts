@@ -18,7 +18,8 @@ export async function resignedToken(config: Config, headers: Record<string, stri
   return bearer(token);
 }
 
-export const expiredToken = (config: Config, headers: Record<string, string>) => resignedToken(config, headers, Math.floor(Date.now() / 1000) - 60);
+export const expiredToken = (config: Config, headers: Record<string, string>) =>
+  resignedToken(config, headers, Math.floor(Date.now() / 1000) - 60);
 
 /** The token with some claims changed (e.g. another companyId) and its original signature. */
 export function tamperedToken(headers: Record<string, string>, changes: Record<string, unknown>) {

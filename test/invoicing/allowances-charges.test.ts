@@ -27,12 +27,24 @@ after(async () => {
   await t.close();
 });
 
-const pos = (quantity: number, price: number, tax: number, more: Record<string, unknown> = {}) => ({ title: 'Reinigung', quantity, price, tax, ...more });
-const draft = async (collection: string, body: Record<string, unknown>, h: Headers = a.headers) => (await ok('POST', `/v2/${collection}/`, h, body, 201))._id as string;
+const pos = (quantity: number, price: number, tax: number, more: Record<string, unknown> = {}) => ({
+  title: 'Reinigung',
+  quantity,
+  price,
+  tax,
+  ...more,
+});
+const draft = async (collection: string, body: Record<string, unknown>, h: Headers = a.headers) =>
+  (await ok('POST', `/v2/${collection}/`, h, body, 201))._id as string;
 const get = (collection: string, id: string) => ok('GET', `/v2/${collection}/${id}`, a.headers);
 const issue = (collection: string, id: string) => ok('POST', `/v2/${collection}/${id}/issue`, a.headers);
 const totals = (d: Record<string, any>) => ({
-  line: d.lineTotalAmount, allowance: d.allowanceTotalAmount, charge: d.chargeTotalAmount, net: d.netAmount, tax: d.taxAmount, gross: d.grossAmount,
+  line: d.lineTotalAmount,
+  allowance: d.allowanceTotalAmount,
+  charge: d.chargeTotalAmount,
+  net: d.netAmount,
+  tax: d.taxAmount,
+  gross: d.grossAmount,
 });
 
 const LOYALTY = { charge: false, reason: 'Treuerabatt', reasonCode: '95', percent: 5, tax: 0.19 };
@@ -42,14 +54,25 @@ const SEVEN_OFF = { charge: false, reason: 'Nachlass Fachbuch', amount: 1, tax: 
 describe('allowances and charges in the totals', () => {
   let id: string;
   test('5 % loyalty discount and a 12.50 fuel surcharge at 19 %, 1.00 off the 7 % lines', async () => {
-    id = await draft('invoices', { customerId, positions: [pos(1, 1234.56, 0.19), pos(2, 9.95, 0.07)], allowancesCharges: [LOYALTY, FUEL, SEVEN_OFF] });
+    id = await draft('invoices', {
+      customerId,
+      positions: [pos(1, 1234.56, 0.19), pos(2, 9.95, 0.07)],
+      allowancesCharges: [LOYALTY, FUEL, SEVEN_OFF],
+    });
     const d = await get('invoices', id);
     // lines 1234.56 (19 %), 2 × 9.95 = 19.90 (7 %): BT-106 1254.46
     // loyalty: base = the 19 % lines 1234.56, × 5 % = 61.728 → 61.73
     // S19: 1234.56 − 61.73 + 12.50 = 1185.33; VAT × 0.19 = 225.2127 → 225.21
     // S7: 19.90 − 1.00 = 18.90; VAT × 0.07 = 1.323 → 1.32
     // BT-107 61.73 + 1.00 = 62.73; BT-108 12.50; net 1254.46 − 62.73 + 12.50 = 1204.23; VAT 226.53; gross 1430.76
-    assert.deepEqual(totals(d), { line: 1254.46, allowance: 62.73, charge: 12.5, net: 1204.23, tax: 226.53, gross: 1430.76 });
+    assert.deepEqual(totals(d), {
+      line: 1254.46,
+      allowance: 62.73,
+      charge: 12.5,
+      net: 1204.23,
+      tax: 226.53,
+      gross: 1430.76,
+    });
     assert.deepEqual(d.vatBreakdown, [
       { category: 'S', rate: 19, taxableAmount: 1185.33, taxAmount: 225.21 },
       { category: 'S', rate: 7, taxableAmount: 18.9, taxAmount: 1.32 },
@@ -69,16 +92,39 @@ describe('allowances and charges in the totals', () => {
     // base 2 × 1234.56 = 2469.12, × 5 % = 123.456 → 123.46
     // S19: 2469.12 − 123.46 + 12.50 = 2358.16; VAT 448.0504 → 448.05; S7 as before 18.90 / 1.32
     // BT-106 2489.02; BT-107 124.46; net 2489.02 − 124.46 + 12.50 = 2377.06; VAT 449.37; gross 2826.43
-    assert.deepEqual(totals(d), { line: 2489.02, allowance: 124.46, charge: 12.5, net: 2377.06, tax: 449.37, gross: 2826.43 });
+    assert.deepEqual(totals(d), {
+      line: 2489.02,
+      allowance: 124.46,
+      charge: 12.5,
+      net: 2377.06,
+      tax: 449.37,
+      gross: 2826.43,
+    });
     assert.equal(d.allowancesCharges[0].baseAmount, 2469.12);
     await ok('PATCH', `/v2/invoices/${id}`, a.headers, { title: 'Oktober' });
     d = await get('invoices', id);
-    assert.deepEqual(totals(d), { line: 2489.02, allowance: 124.46, charge: 12.5, net: 2377.06, tax: 449.37, gross: 2826.43 });
+    assert.deepEqual(totals(d), {
+      line: 2489.02,
+      allowance: 124.46,
+      charge: 12.5,
+      net: 2377.06,
+      tax: 449.37,
+      gross: 2826.43,
+    });
     // A given base is kept: 5 % of 1000.00 = 50.00; S19 2469.12 − 50 + 12.50 = 2431.62, VAT 462.0078 → 462.01
     // net 2431.62 + 18.90 = 2450.52; VAT 463.33; gross 2913.85
-    await ok('PATCH', `/v2/invoices/${id}`, a.headers, { allowancesCharges: [{ ...LOYALTY, baseAmount: 1000 }, FUEL, SEVEN_OFF] });
+    await ok('PATCH', `/v2/invoices/${id}`, a.headers, {
+      allowancesCharges: [{ ...LOYALTY, baseAmount: 1000 }, FUEL, SEVEN_OFF],
+    });
     d = await get('invoices', id);
-    assert.deepEqual(totals(d), { line: 2489.02, allowance: 51, charge: 12.5, net: 2450.52, tax: 463.33, gross: 2913.85 });
+    assert.deepEqual(totals(d), {
+      line: 2489.02,
+      allowance: 51,
+      charge: 12.5,
+      net: 2450.52,
+      tax: 463.33,
+      gross: 2913.85,
+    });
     assert.deepEqual(d.allowancesCharges[0].computed, ['amount']);
     // The whole stored list sent back as it was is accepted as it was.
     await ok('PATCH', `/v2/invoices/${id}`, a.headers, { allowancesCharges: d.allowancesCharges });
@@ -93,9 +139,14 @@ describe('allowances and charges in the totals', () => {
   });
 
   test('a charge at a rate without lines opens its own VAT group', async () => {
-    const d = await get('invoices', await draft('invoices', {
-      customerId, positions: [pos(1, 100, 0.19)], allowancesCharges: [{ charge: true, reason: 'Anfahrt', amount: 10, tax: 0.07 }],
-    }));
+    const d = await get(
+      'invoices',
+      await draft('invoices', {
+        customerId,
+        positions: [pos(1, 100, 0.19)],
+        allowancesCharges: [{ charge: true, reason: 'Anfahrt', amount: 10, tax: 0.07 }],
+      }),
+    );
     // S19 100.00 → 19.00; S7 10.00 → 0.70; net 110.00; VAT 19.70; gross 129.70
     assert.deepEqual(d.vatBreakdown, [
       { category: 'S', rate: 19, taxableAmount: 100, taxAmount: 19 },
@@ -105,7 +156,11 @@ describe('allowances and charges in the totals', () => {
   });
 
   test('a credit: a percent of negative lines is negative and survives a PATCH', async () => {
-    const creditId = await draft('credits', { customerId, positions: [pos(-2, 15, 0.19)], allowancesCharges: [{ ...LOYALTY }] });
+    const creditId = await draft('credits', {
+      customerId,
+      positions: [pos(-2, 15, 0.19)],
+      allowancesCharges: [{ ...LOYALTY }],
+    });
     // lines −30.00; 5 % = −1.50; taxable −30.00 + 1.50 = −28.50; VAT −5.415 → −5.42; gross −33.92
     const expected = { line: -30, allowance: -1.5, charge: 0, net: -28.5, tax: -5.42, gross: -33.92 };
     assert.deepEqual(totals(await get('credits', creditId)), expected);
@@ -134,26 +189,53 @@ describe('bad allowances and charges → 400 naming the field', () => {
   for (const [name, allowancesCharges, path] of bad) {
     test(name, async () => {
       for (const collection of ['invoices', 'offers']) {
-        assertProblem(await req('POST', `/v2/${collection}/`, a.headers, { customerId, positions: [pos(1, 10, 0.19)], allowancesCharges }), 400, path);
+        assertProblem(
+          await req('POST', `/v2/${collection}/`, a.headers, {
+            customerId,
+            positions: [pos(1, 10, 0.19)],
+            allowancesCharges,
+          }),
+          400,
+          path,
+        );
       }
     });
   }
   test('20 items are fine; a PATCH is checked the same way', async () => {
-    const id = await draft('invoices', { customerId, positions: [pos(1, 10, 0.19)], allowancesCharges: Array.from({ length: 20 }, () => FUEL) });
+    const id = await draft('invoices', {
+      customerId,
+      positions: [pos(1, 10, 0.19)],
+      allowancesCharges: Array.from({ length: 20 }, () => FUEL),
+    });
     // 10.00 + 20 × 12.50 = 260.00; VAT 49.40; gross 309.40
     assert.equal((await get('invoices', id)).grossAmount, 309.4);
-    assertProblem(await req('PATCH', `/v2/invoices/${id}`, a.headers, { allowancesCharges: [{ ...LOYALTY, amount: 1 }] }), 400, 'allowancesCharges.0.amount');
+    assertProblem(
+      await req('PATCH', `/v2/invoices/${id}`, a.headers, { allowancesCharges: [{ ...LOYALTY, amount: 1 }] }),
+      400,
+      'allowancesCharges.0.amount',
+    );
   });
 });
 
 describe('cancellation and offers', () => {
   test('a cancellation mirrors allowances and charges with negated amounts and totals', async () => {
-    const id = await draft('invoices', { customerId, positions: [pos(1, 1234.56, 0.19)], allowancesCharges: [LOYALTY, FUEL] });
+    const id = await draft('invoices', {
+      customerId,
+      positions: [pos(1, 1234.56, 0.19)],
+      allowancesCharges: [LOYALTY, FUEL],
+    });
     await issue('invoices', id);
     const { _id: stornoId } = await ok('POST', `/v2/invoices/${id}/cancel`, a.headers);
     const storno = await get('invoiceStornos', stornoId);
     // invoice: base 1234.56 → 61.73; S19 1234.56 − 61.73 + 12.50 = 1185.33 → 225.2127 → 225.21; gross 1410.54
-    assert.deepEqual(totals(storno), { line: -1234.56, allowance: -61.73, charge: -12.5, net: -1185.33, tax: -225.21, gross: -1410.54 });
+    assert.deepEqual(totals(storno), {
+      line: -1234.56,
+      allowance: -61.73,
+      charge: -12.5,
+      net: -1185.33,
+      tax: -225.21,
+      gross: -1410.54,
+    });
     assert.deepEqual(storno.vatBreakdown, [{ category: 'S', rate: 19, taxableAmount: -1185.33, taxAmount: -225.21 }]);
     assert.deepEqual(storno.allowancesCharges, [
       { ...LOYALTY, baseAmount: -1234.56, amount: -61.73, vatCategory: 'S' },
@@ -165,7 +247,10 @@ describe('cancellation and offers', () => {
     const offerId = await draft('offers', {
       customerId,
       positions: [pos(4, 50, 0.19), pos(1, 100, 0.19, { isOptional: true })],
-      allowancesCharges: [{ charge: false, reason: 'Rabatt', percent: 10, tax: 0.19 }, { charge: true, reason: 'Anfahrt', reasonCode: 'SAA', amount: 15, tax: 0.19 }],
+      allowancesCharges: [
+        { charge: false, reason: 'Rabatt', percent: 10, tax: 0.19 },
+        { charge: true, reason: 'Anfahrt', reasonCode: 'SAA', amount: 15, tax: 0.19 },
+      ],
     });
     // lines 4 × 50.00 = 200.00 (the optional 100.00 not counted, not in the base); 10 % = 20.00
     // S19 200 − 20 + 15 = 195.00; VAT 37.05; gross 232.05
@@ -176,46 +261,85 @@ describe('cancellation and offers', () => {
     const { _id: invoiceId } = await ok('POST', `/v2/offers/${offerId}/invoice`, a.headers);
     const invoice = await get('invoices', invoiceId);
     assert.deepEqual(totals(invoice), expected);
-    assert.deepEqual(invoice.allowancesCharges.map((x: Record<string, any>) => [x.charge, x.reason, x.amount]), [[false, 'Rabatt', 20], [true, 'Anfahrt', 15]]);
+    assert.deepEqual(
+      invoice.allowancesCharges.map((x: Record<string, any>) => [x.charge, x.reason, x.amount]),
+      [
+        [false, 'Rabatt', 20],
+        [true, 'Anfahrt', 15],
+      ],
+    );
   });
 });
 
 describe('partial and final invoices', () => {
   const partials: Record<string, string> = {};
-  const pay = (invoiceId: string, amount: number, date = TODAY) => ok('POST', '/v2/payments/', a.headers, { invoiceId, amount, date }, 201);
+  const pay = (invoiceId: string, amount: number, date = TODAY) =>
+    ok('POST', '/v2/payments/', a.headers, { invoiceId, amount, date }, 201);
   before(async () => {
     partials.first = await draft('invoices', { customerId, invoiceType: 'partial', positions: [pos(1, 1000, 0.19)] }); // gross 1190.00
     partials.second = await draft('invoices', { customerId, invoiceType: 'partial', positions: [pos(1, 500, 0.19)] }); // gross 595.00
     await issue('invoices', partials.first);
     await issue('invoices', partials.second);
   });
-  const final = (partialInvoiceIds: string[], more: Record<string, unknown> = {}) =>
-    ({ customerId, invoiceType: 'final', partialInvoiceIds, positions: [pos(1, 3000, 0.19)], ...more }); // gross 3570.00
+  const final = (partialInvoiceIds: string[], more: Record<string, unknown> = {}) => ({
+    customerId,
+    invoiceType: 'final',
+    partialInvoiceIds,
+    positions: [pos(1, 3000, 0.19)],
+    ...more,
+  }); // gross 3570.00
 
   test('references that are not issued partial invoices of the customer are refused', async () => {
     const draftPartial = await draft('invoices', { customerId, invoiceType: 'partial', positions: [pos(1, 10, 0.19)] });
     const standard = await draft('invoices', { customerId, positions: [pos(1, 10, 0.19)] });
     await issue('invoices', standard);
     const otherCustomer = await createBuyer(t.app, a.headers, { name: 'Andere GmbH' });
-    const foreign = await draft('invoices', { customerId: otherCustomer, invoiceType: 'partial', positions: [pos(1, 10, 0.19)] });
+    const foreign = await draft('invoices', {
+      customerId: otherCustomer,
+      invoiceType: 'partial',
+      positions: [pos(1, 10, 0.19)],
+    });
     await issue('invoices', foreign);
     assertProblem(await req('POST', '/v2/invoices/', a.headers, final([partials.first!, draftPartial])), 409);
     assertProblem(await req('POST', '/v2/invoices/', a.headers, final([standard])), 400, 'partialInvoiceIds.0');
-    assertProblem(await req('POST', '/v2/invoices/', a.headers, final([partials.first!, foreign])), 400, 'partialInvoiceIds.1');
-    assertProblem(await req('POST', '/v2/invoices/', a.headers, final([partials.first!, partials.first!])), 400, 'partialInvoiceIds.1');
+    assertProblem(
+      await req('POST', '/v2/invoices/', a.headers, final([partials.first!, foreign])),
+      400,
+      'partialInvoiceIds.1',
+    );
+    assertProblem(
+      await req('POST', '/v2/invoices/', a.headers, final([partials.first!, partials.first!])),
+      400,
+      'partialInvoiceIds.1',
+    );
     assertProblem(await req('POST', '/v2/invoices/', a.headers, final([])), 400, 'partialInvoiceIds');
-    assertProblem(await req('POST', '/v2/invoices/', a.headers, final([partials.first!], { invoiceType: 'standard' })), 400, 'partialInvoiceIds');
-    assertProblem(await req('POST', '/v2/invoices/', a.headers, final([partials.first!], { invoiceType: 'closing' })), 400, 'invoiceType');
-    assertProblem(await req('POST', '/v2/invoices/', a.headers, final(Array.from({ length: 51 }, () => partials.first!))), 400, 'partialInvoiceIds');
+    assertProblem(
+      await req('POST', '/v2/invoices/', a.headers, final([partials.first!], { invoiceType: 'standard' })),
+      400,
+      'partialInvoiceIds',
+    );
+    assertProblem(
+      await req('POST', '/v2/invoices/', a.headers, final([partials.first!], { invoiceType: 'closing' })),
+      400,
+      'invoiceType',
+    );
+    assertProblem(
+      await req('POST', '/v2/invoices/', a.headers, final(Array.from({ length: 51 }, () => partials.first!))),
+      400,
+      'partialInvoiceIds',
+    );
   });
 
-  test('prepaid = the partial invoices\' gross, amount due = gross − prepaid; cancelled, the partials are free again; paid against the amount due', async () => {
+  test("prepaid = the partial invoices' gross, amount due = gross − prepaid; cancelled, the partials are free again; paid against the amount due", async () => {
     const first = await draft('invoices', final([partials.first!, partials.second!]));
     const [p1, p2] = await Promise.all([get('invoices', partials.first!), get('invoices', partials.second!)]);
     let d = await get('invoices', first);
     // gross 3000.00 × 1.19 = 3570.00; prepaid 1190.00 + 595.00 = 1785.00; due 3570.00 − 1785.00 = 1785.00
     assert.deepEqual([d.invoiceType, d.grossAmount, d.prepaidAmount, d.amountDue], ['final', 3570, 1785, 1785]);
-    assert.deepEqual(d.partialInvoices, [{ number: p1.documentNumber, date: p1.documentDate }, { number: p2.documentNumber, date: p2.documentDate }]);
+    assert.deepEqual(d.partialInvoices, [
+      { number: p1.documentNumber, date: p1.documentDate },
+      { number: p2.documentNumber, date: p2.documentDate },
+    ]);
     // A partial invoice is settled by one final invoice only, even a draft one.
     assertProblem(await req('POST', '/v2/invoices/', a.headers, final([partials.second!])), 409);
     // Nor is a settled partial invoice cancelled under it.
@@ -233,7 +357,10 @@ describe('partial and final invoices', () => {
     await ok('PATCH', `/v2/invoices/${second}`, a.headers, { invoiceType: 'standard', partialInvoiceIds: null });
     d = await get('invoices', second);
     assert.deepEqual([d.invoiceType, d.prepaidAmount, d.amountDue, d.partialInvoices], ['standard', null, null, []]);
-    await ok('PATCH', `/v2/invoices/${second}`, a.headers, { invoiceType: 'final', partialInvoiceIds: [partials.first, partials.second] });
+    await ok('PATCH', `/v2/invoices/${second}`, a.headers, {
+      invoiceType: 'final',
+      partialInvoiceIds: [partials.first, partials.second],
+    });
     await issue('invoices', second);
     await pay(second, 785);
     d = await get('invoices', second);
@@ -247,10 +374,22 @@ describe('partial and final invoices', () => {
 describe('skonto base', () => {
   let skontoCustomer: string;
   before(async () => {
-    const term = (await ok('POST', '/v2/paymentTerms/', a.headers, { name: '30 Tage netto, 2 % Skonto binnen 10 Tagen', netDays: 30, skontoPercentage: 2, skontoDays: 10 }, 201))._id;
+    const term = (
+      await ok(
+        'POST',
+        '/v2/paymentTerms/',
+        a.headers,
+        { name: '30 Tage netto, 2 % Skonto binnen 10 Tagen', netDays: 30, skontoPercentage: 2, skontoDays: 10 },
+        201,
+      )
+    )._id;
     skontoCustomer = await createBuyer(t.app, a.headers, { name: 'Skonto GmbH', paymentTermId: term });
   });
-  const POSITIONS = [pos(1, 1000, 0.19), pos(1, 200, 0.19, { title: 'Entsorgungsgebühr', skontoExcluded: true }), pos(1, 100, 0.07)];
+  const POSITIONS = [
+    pos(1, 1000, 0.19),
+    pos(1, 200, 0.19, { title: 'Entsorgungsgebühr', skontoExcluded: true }),
+    pos(1, 100, 0.07),
+  ];
   // S19 1200.00 → 228.00; S7 100.00 → 7.00; gross 1535.00
   // skonto base: S19 (1200.00 − 200.00) × 1.19 = 1190.00; S7 100.00 × 1.07 = 107.00; 1297.00
   // skonto 2 % of 1297.00 = 25.94; to pay with skonto 1535.00 − 25.94 = 1509.06
@@ -260,7 +399,9 @@ describe('skonto base', () => {
     let d = await get('invoices', id);
     assert.deepEqual([d.grossAmount, d.skontoBaseAmount], [1535, 1297]);
     assert.equal(d.positions[1].skontoExcluded, true);
-    await ok('PATCH', `/v2/invoices/${id}`, a.headers, { positions: POSITIONS.map(({ skontoExcluded: _s, ...p }: Record<string, unknown>) => p) });
+    await ok('PATCH', `/v2/invoices/${id}`, a.headers, {
+      positions: POSITIONS.map(({ skontoExcluded: _s, ...p }: Record<string, unknown>) => p),
+    });
     d = await get('invoices', id);
     assert.deepEqual([d.grossAmount, d.skontoBaseAmount], [1535, null]);
   });

@@ -31,8 +31,14 @@ describe('XRechnung UBL', () => {
   });
 
   test('document level: BT-1, BT-2, BT-3, BT-5, BT-9, BT-10, BT-13, BT-24, the invoicing period', async () => {
-    assert.match(xml, /^<\?xml version="1\.0" encoding="utf-8"\?>\s*<Invoice xmlns="urn:oasis:names:specification:ubl:schema:xsd:Invoice-2"/);
-    assert.equal(first(xml, 'cbc:CustomizationID'), 'urn:cen.eu:en16931:2017#compliant#urn:xeinkauf.de:kosit:xrechnung_3.0'); // BT-24
+    assert.match(
+      xml,
+      /^<\?xml version="1\.0" encoding="utf-8"\?>\s*<Invoice xmlns="urn:oasis:names:specification:ubl:schema:xsd:Invoice-2"/,
+    );
+    assert.equal(
+      first(xml, 'cbc:CustomizationID'),
+      'urn:cen.eu:en16931:2017#compliant#urn:xeinkauf.de:kosit:xrechnung_3.0',
+    ); // BT-24
     assert.match(xml, /<\/cbc:ProfileID>\s*<cbc:ID>RE-2026-00001<\/cbc:ID>/); // BT-1
     assert.equal(first(xml, 'cbc:IssueDate'), '2026-11-15'); // BT-2
     assert.equal(first(xml, 'cbc:DueDate'), '2026-11-29'); // BT-9: 15 Nov + 14 days
@@ -66,12 +72,18 @@ describe('XRechnung UBL', () => {
 
   test('seller identifiers and contact: BT-30 register entry, BT-32 tax number, BT-33 managing director, BT-41..43; delivery BT-72', async () => {
     const seller = section(xml, 'cac:AccountingSupplierParty');
-    assert.match(seller, /<cac:PartyTaxScheme>\s*<cbc:CompanyID>30\/123\/45678<\/cbc:CompanyID>\s*<cac:TaxScheme>\s*<cbc:ID>FC<\/cbc:ID>/); // BT-32
+    assert.match(
+      seller,
+      /<cac:PartyTaxScheme>\s*<cbc:CompanyID>30\/123\/45678<\/cbc:CompanyID>\s*<cac:TaxScheme>\s*<cbc:ID>FC<\/cbc:ID>/,
+    ); // BT-32
     const legal = section(seller, 'cac:PartyLegalEntity');
     assert.equal(first(legal, 'cbc:CompanyID'), SELLER.registration); // BT-30
     assert.equal(first(legal, 'cbc:CompanyLegalForm'), 'Geschäftsführung: Anna Glanz'); // BT-33
     const contact = section(seller, 'cac:Contact');
-    assert.deepEqual([first(contact, 'cbc:Name'), first(contact, 'cbc:Telephone'), first(contact, 'cbc:ElectronicMail')], ['Buchhaltung', '+49 30 123456', 'rechnung@glanz.example']);
+    assert.deepEqual(
+      [first(contact, 'cbc:Name'), first(contact, 'cbc:Telephone'), first(contact, 'cbc:ElectronicMail')],
+      ['Buchhaltung', '+49 30 123456', 'rechnung@glanz.example'],
+    );
     assert.doesNotMatch(xml, /example\.invalid|>Seller<|<cbc:Telephone>-</, 'no placeholders');
     assert.equal(first(section(xml, 'cac:Delivery'), 'cbc:ActualDeliveryDate'), '2026-10-31'); // BT-72: the end of the service period
     assert.equal(first(section(xml, 'cac:PayeeFinancialAccount'), 'cbc:Name'), SELLER.name.replace('&', '&amp;')); // BT-85
@@ -84,7 +96,10 @@ describe('XRechnung UBL', () => {
     assert.match(res.body, /<CreditNote xmlns="urn:oasis:names:specification:ubl:schema:xsd:CreditNote-2"/);
     assert.equal(first(res.body, 'cbc:CreditNoteTypeCode'), '381');
     assert.match(res.body, /<cbc:CreditedQuantity unitCode="C62">1<\/cbc:CreditedQuantity>/);
-    assert.match(res.body, /<cac:InvoiceDocumentReference>\s*<cbc:ID>RE-2026-00001<\/cbc:ID>\s*<cbc:IssueDate>2026-11-15<\/cbc:IssueDate>/);
+    assert.match(
+      res.body,
+      /<cac:InvoiceDocumentReference>\s*<cbc:ID>RE-2026-00001<\/cbc:ID>\s*<cbc:IssueDate>2026-11-15<\/cbc:IssueDate>/,
+    );
     assert.match(res.body, /<cbc:PayableAmount currencyID="EUR">23\.80<\/cbc:PayableAmount>/); // 20.00 + 19 %
   });
 
@@ -97,7 +112,11 @@ describe('XRechnung UBL', () => {
     const taxTotal = section(xml, 'cac:TaxTotal');
     assert.match(taxTotal, /^<cac:TaxTotal>\s*<cbc:TaxAmount currencyID="EUR">59\.97<\/cbc:TaxAmount>/); // BT-110
     const groups = blocks(taxTotal, 'cac:TaxSubtotal').map((g) => [
-      first(g, 'cbc:TaxableAmount'), first(g, 'cbc:TaxAmount'), first(g, 'cbc:ID', '<cac:TaxCategory>'), first(g, 'cbc:Percent'), first(g, 'cbc:TaxExemptionReason'),
+      first(g, 'cbc:TaxableAmount'),
+      first(g, 'cbc:TaxAmount'),
+      first(g, 'cbc:ID', '<cac:TaxCategory>'),
+      first(g, 'cbc:Percent'),
+      first(g, 'cbc:TaxExemptionReason'),
     ]);
     assert.deepEqual(groups, [
       ['301.80', '57.34', 'S', '19', undefined], // BT-116, BT-117, BT-118, BT-119
@@ -108,8 +127,15 @@ describe('XRechnung UBL', () => {
 
   test('lines: BT-126 id, BT-129 quantity and BT-130 unit, BT-131 net, BT-146 price and BT-149 base quantity, BT-151 category, BT-152 rate', async () => {
     const lines = blocks(xml, 'cac:InvoiceLine').map((l) => [
-      first(l, 'cbc:ID'), first(l, 'cbc:InvoicedQuantity'), /unitCode="([^"]+)"/.exec(l)?.[1], first(l, 'cbc:LineExtensionAmount'),
-      first(l, 'cbc:PriceAmount'), first(l, 'cbc:BaseQuantity') ?? '1', first(l, 'cbc:ID', '<cac:ClassifiedTaxCategory>'), first(l, 'cbc:Percent'), first(l, 'cbc:Name'),
+      first(l, 'cbc:ID'),
+      first(l, 'cbc:InvoicedQuantity'),
+      /unitCode="([^"]+)"/.exec(l)?.[1],
+      first(l, 'cbc:LineExtensionAmount'),
+      first(l, 'cbc:PriceAmount'),
+      first(l, 'cbc:BaseQuantity') ?? '1',
+      first(l, 'cbc:ID', '<cac:ClassifiedTaxCategory>'),
+      first(l, 'cbc:Percent'),
+      first(l, 'cbc:Name'),
     ]);
     assert.deepEqual(lines, [
       ['1', '1234', 'MTK', '101.81', '8.25', '100', 'S', '19', 'Unterhaltsreinigung'], // 0.0825 per m² = 8.25 per 100 m²
@@ -120,7 +146,11 @@ describe('XRechnung UBL', () => {
       ['6', '3', 'H87', '37.50', '12.50', '1', 'S', '7', 'Fachbuch'],
       ['7', '10', 'HUR', '350.00', '35.00', '1', 'AE', '0', 'Bauendreinigung'],
     ]);
-    assert.doesNotMatch(xml, /Teppichreinigung|Leistungen Oktober/, 'optional and text positions are no e-invoice lines');
+    assert.doesNotMatch(
+      xml,
+      /Teppichreinigung|Leistungen Oktober/,
+      'optional and text positions are no e-invoice lines',
+    );
   });
 
   test('a reverse-charge invoice: category AE at 0 % with an exemption reason, no VAT', async () => {
@@ -128,7 +158,10 @@ describe('XRechnung UBL', () => {
     assert.equal(res.status, 200);
     const taxTotal = section(res.body, 'cac:TaxTotal');
     assert.match(taxTotal, /^<cac:TaxTotal>\s*<cbc:TaxAmount currencyID="EUR">0\.00<\/cbc:TaxAmount>/);
-    assert.match(taxTotal, /<cbc:TaxableAmount currencyID="EUR">360\.00<\/cbc:TaxableAmount>\s*<cbc:TaxAmount currencyID="EUR">0\.00<\/cbc:TaxAmount>\s*<cac:TaxCategory>\s*<cbc:ID>AE<\/cbc:ID>\s*<cbc:Percent>0<\/cbc:Percent>\s*<cbc:TaxExemptionReasonCode>VATEX-EU-AE<\/cbc:TaxExemptionReasonCode>\s*<cbc:TaxExemptionReason>Steuerschuldnerschaft des Leistungsempfängers \(§ 13b UStG\)<\/cbc:TaxExemptionReason>/);
+    assert.match(
+      taxTotal,
+      /<cbc:TaxableAmount currencyID="EUR">360\.00<\/cbc:TaxableAmount>\s*<cbc:TaxAmount currencyID="EUR">0\.00<\/cbc:TaxAmount>\s*<cac:TaxCategory>\s*<cbc:ID>AE<\/cbc:ID>\s*<cbc:Percent>0<\/cbc:Percent>\s*<cbc:TaxExemptionReasonCode>VATEX-EU-AE<\/cbc:TaxExemptionReasonCode>\s*<cbc:TaxExemptionReason>Steuerschuldnerschaft des Leistungsempfängers \(§ 13b UStG\)<\/cbc:TaxExemptionReason>/,
+    );
     assert.match(res.body, /<cac:ClassifiedTaxCategory>\s*<cbc:ID>AE<\/cbc:ID>\s*<cbc:Percent>0<\/cbc:Percent>/);
     assert.match(res.body, /<cbc:PayableAmount currencyID="EUR">360\.00<\/cbc:PayableAmount>/);
     assert.doesNotMatch(res.body, /<cbc:ID>S<\/cbc:ID>/);
@@ -160,8 +193,14 @@ describe('XRechnung CII', () => {
   });
 
   test('header: BT-1, BT-2, BT-3, BT-5, BT-10, BT-24, seller BT-27/BT-31, buyer BT-44/BT-48, BT-9', async () => {
-    assert.match(xml, /<rsm:CrossIndustryInvoice [^>]*xmlns:rsm="urn:un:unece:uncefact:data:standard:CrossIndustryInvoice:100"/);
-    assert.equal(first(xml, 'ram:ID', '<ram:GuidelineSpecifiedDocumentContextParameter>'), 'urn:cen.eu:en16931:2017#compliant#urn:xeinkauf.de:kosit:xrechnung_3.0');
+    assert.match(
+      xml,
+      /<rsm:CrossIndustryInvoice [^>]*xmlns:rsm="urn:un:unece:uncefact:data:standard:CrossIndustryInvoice:100"/,
+    );
+    assert.equal(
+      first(xml, 'ram:ID', '<ram:GuidelineSpecifiedDocumentContextParameter>'),
+      'urn:cen.eu:en16931:2017#compliant#urn:xeinkauf.de:kosit:xrechnung_3.0',
+    );
     const doc = section(xml, 'rsm:ExchangedDocument');
     assert.equal(first(doc, 'ram:ID'), 'RE-2026-00001');
     assert.equal(first(doc, 'ram:TypeCode'), '380');
@@ -175,16 +214,28 @@ describe('XRechnung CII', () => {
     assert.equal(first(buyer, 'ram:Name'), 'Stadt Musterhausen');
     assert.equal(first(buyer, 'ram:ID'), 'D-1001');
     assert.match(buyer, /<ram:SpecifiedTaxRegistration>\s*<ram:ID schemeID="VA">DE987654321<\/ram:ID>/);
-    assert.match(section(xml, 'ram:SpecifiedTradePaymentTerms'), /<udt:DateTimeString format="102">20261129<\/udt:DateTimeString>/);
+    assert.match(
+      section(xml, 'ram:SpecifiedTradePaymentTerms'),
+      /<udt:DateTimeString format="102">20261129<\/udt:DateTimeString>/,
+    );
     assert.equal(first(xml, 'ram:IBANID'), 'DE02120300000000202051');
   });
 
   test('delivery: ram:ApplicableHeaderTradeDelivery always, with BT-72 (the end of the service period) in format 102', async () => {
     const delivery = section(xml, 'ram:ApplicableHeaderTradeDelivery');
-    assert.match(delivery, /<ram:ActualDeliverySupplyChainEvent>\s*<ram:OccurrenceDateTime>\s*<udt:DateTimeString format="102">20261031<\/udt:DateTimeString>/);
-    assert.ok(xml.indexOf('<ram:ApplicableHeaderTradeDelivery>') < xml.indexOf('<ram:ApplicableHeaderTradeSettlement>'), 'delivery before settlement (the schema order)');
+    assert.match(
+      delivery,
+      /<ram:ActualDeliverySupplyChainEvent>\s*<ram:OccurrenceDateTime>\s*<udt:DateTimeString format="102">20261031<\/udt:DateTimeString>/,
+    );
+    assert.ok(
+      xml.indexOf('<ram:ApplicableHeaderTradeDelivery>') < xml.indexOf('<ram:ApplicableHeaderTradeSettlement>'),
+      'delivery before settlement (the schema order)',
+    );
     const seller = section(xml, 'ram:SellerTradeParty');
-    assert.match(seller, /<ram:SpecifiedLegalOrganization>\s*<ram:ID>HRB 123456 B, Amtsgericht Berlin-Charlottenburg<\/ram:ID>/); // BT-30
+    assert.match(
+      seller,
+      /<ram:SpecifiedLegalOrganization>\s*<ram:ID>HRB 123456 B, Amtsgericht Berlin-Charlottenburg<\/ram:ID>/,
+    ); // BT-30
     assert.match(seller, /<ram:ID schemeID="FC">30\/123\/45678<\/ram:ID>/); // BT-32
   });
 
@@ -197,7 +248,11 @@ describe('XRechnung CII', () => {
     assert.equal(first(sums, 'ram:DuePayableAmount'), '749.27'); // BT-115
     const settlement = section(xml, 'ram:ApplicableHeaderTradeSettlement');
     const groups = blocks(settlement, 'ram:ApplicableTradeTax').map((g) => [
-      first(g, 'ram:BasisAmount'), first(g, 'ram:CalculatedAmount'), first(g, 'ram:CategoryCode'), first(g, 'ram:RateApplicablePercent'), first(g, 'ram:ExemptionReason'),
+      first(g, 'ram:BasisAmount'),
+      first(g, 'ram:CalculatedAmount'),
+      first(g, 'ram:CategoryCode'),
+      first(g, 'ram:RateApplicablePercent'),
+      first(g, 'ram:ExemptionReason'),
     ]);
     assert.deepEqual(groups, [
       ['301.80', '57.34', 'S', '19', undefined],
@@ -208,8 +263,14 @@ describe('XRechnung CII', () => {
 
   test('lines: BT-126, BT-129, BT-131, BT-146 with BT-149, BT-151, BT-152', async () => {
     const lines = blocks(xml, 'ram:IncludedSupplyChainTradeLineItem').map((l) => [
-      first(l, 'ram:LineID'), first(l, 'ram:BilledQuantity'), /<ram:BilledQuantity unitCode="([^"]+)"/.exec(l)?.[1], first(l, 'ram:LineTotalAmount'),
-      first(l, 'ram:ChargeAmount'), first(l, 'ram:BasisQuantity') ?? '1', first(l, 'ram:CategoryCode'), first(l, 'ram:RateApplicablePercent'),
+      first(l, 'ram:LineID'),
+      first(l, 'ram:BilledQuantity'),
+      /<ram:BilledQuantity unitCode="([^"]+)"/.exec(l)?.[1],
+      first(l, 'ram:LineTotalAmount'),
+      first(l, 'ram:ChargeAmount'),
+      first(l, 'ram:BasisQuantity') ?? '1',
+      first(l, 'ram:CategoryCode'),
+      first(l, 'ram:RateApplicablePercent'),
     ]);
     assert.deepEqual(lines, [
       ['1', '1234', 'MTK', '101.81', '8.25', '100', 'S', '19'],
@@ -236,7 +297,10 @@ describe('XRechnung CII', () => {
     assert.equal(res.status, 200);
     assert.equal(first(section(res.body, 'rsm:ExchangedDocument'), 'ram:TypeCode'), '384');
     // BT-26 in qdt: and format 102 (CII-DT-097), not udt: and not ISO.
-    assert.match(res.body, /<ram:InvoiceReferencedDocument>\s*<ram:IssuerAssignedID>RE-2026-00003<\/ram:IssuerAssignedID>\s*<ram:FormattedIssueDateTime>\s*<qdt:DateTimeString format="102">20261117<\/qdt:DateTimeString>/);
+    assert.match(
+      res.body,
+      /<ram:InvoiceReferencedDocument>\s*<ram:IssuerAssignedID>RE-2026-00003<\/ram:IssuerAssignedID>\s*<ram:FormattedIssueDateTime>\s*<qdt:DateTimeString format="102">20261117<\/qdt:DateTimeString>/,
+    );
     assert.equal(first(res.body, 'ram:GrandTotalAmount'), '-44.63');
   });
 });

@@ -31,7 +31,9 @@ describe('PDF', () => {
     assertProblem(await req('GET', `/v2/invoices/${id.draft}/zugferd`, a.headers), 409);
   });
 
-  test('an issued invoice is a PDF with letterhead, buyer, positions, VAT breakdown, totals, payment terms and bank details', { skip: PDF_TOOLS }, async () => {
+  test('an issued invoice is a PDF with letterhead, buyer, positions, VAT breakdown, totals, payment terms and bank details', {
+    skip: PDF_TOOLS,
+  }, async () => {
     const res = await raw(`/v2/invoices/${id.invoice}/pdf`, a.headers);
     assert.equal(res.status, 200);
     assert.equal(res.headers['content-type'], 'application/pdf');
@@ -41,24 +43,51 @@ describe('PDF', () => {
     assert.match(res.bytes.subarray(-32).toString('latin1'), /startxref\s+\d+\s+%%EOF\s*$/);
     const text = pdfLines(res.bytes).join('\n');
     for (const expected of [
-      'Glanz & Co. Gebäudereinigung GmbH', 'Hauptstraße 1 · 10115 Berlin', 'Tel. +49 30 123456 · E-Mail rechnung@glanz.example',
-      'Stadt Musterhausen', 'Rathausplatz 2', '12345 Musterhausen',
-      'Rechnungsnummer RE-2026-00001', 'Datum 15.11.2026', 'Kundennummer D-1001', 'Fällig am 29.11.2026', 'Leistungszeitraum 01.10.2026 – 31.10.2026',
-      'Leitweg-ID 04011000-12345-67', 'Ihre Bestellung PO-4711', 'Rechnung RE-2026-00001', 'Leistungen Oktober',
-      '1 Unterhaltsreinigung 1.234 m² 0,0825 € 19 % 101,81 €', '2 Glasreinigung (-10 %) 2,5 h 40,00 € 19 % 90,00 €',
-      '3 Sonderreinigung (-15 %) 3 33,33 € 19 % 84,99 €', '7 Teppichreinigung (optional) 1 99,00 € 19 % (99,00 €)',
+      'Glanz & Co. Gebäudereinigung GmbH',
+      'Hauptstraße 1 · 10115 Berlin',
+      'Tel. +49 30 123456 · E-Mail rechnung@glanz.example',
+      'Stadt Musterhausen',
+      'Rathausplatz 2',
+      '12345 Musterhausen',
+      'Rechnungsnummer RE-2026-00001',
+      'Datum 15.11.2026',
+      'Kundennummer D-1001',
+      'Fällig am 29.11.2026',
+      'Leistungszeitraum 01.10.2026 – 31.10.2026',
+      'Leitweg-ID 04011000-12345-67',
+      'Ihre Bestellung PO-4711',
+      'Rechnung RE-2026-00001',
+      'Leistungen Oktober',
+      '1 Unterhaltsreinigung 1.234 m² 0,0825 € 19 % 101,81 €',
+      '2 Glasreinigung (-10 %) 2,5 h 40,00 € 19 % 90,00 €',
+      '3 Sonderreinigung (-15 %) 3 33,33 € 19 % 84,99 €',
+      '7 Teppichreinigung (optional) 1 99,00 € 19 % (99,00 €)',
       '8 Bauendreinigung 10 h 35,00 € AE 350,00 €',
-      'Nettobetrag 689,30 €', 'USt 19 % auf 301,80 € 57,34 €', 'USt 7 % auf 37,50 € 2,63 €',
-      'Leistungsempfängers (§ 13b UStG): 350,00 € 0,00 €', 'Gesamtbetrag 749,27 €', 'Zahlbar innerhalb von 14 Tagen ohne Abzug bis 29.11.2026.',
-      'Geschäftsführer: Anna Glanz', 'HRB 123456 B, Amtsgericht', 'USt-IdNr. DE123456789', 'DKB', 'IBAN DE02120300000000202051', 'BIC BYLADEM1001',
-    ]) assert.ok(text.includes(expected), `the PDF shows "${expected}":\n${text}`);
+      'Nettobetrag 689,30 €',
+      'USt 19 % auf 301,80 € 57,34 €',
+      'USt 7 % auf 37,50 € 2,63 €',
+      'Leistungsempfängers (§ 13b UStG): 350,00 € 0,00 €',
+      'Gesamtbetrag 749,27 €',
+      'Zahlbar innerhalb von 14 Tagen ohne Abzug bis 29.11.2026.',
+      'Geschäftsführer: Anna Glanz',
+      'HRB 123456 B, Amtsgericht',
+      'USt-IdNr. DE123456789',
+      'DKB',
+      'IBAN DE02120300000000202051',
+      'BIC BYLADEM1001',
+    ])
+      assert.ok(text.includes(expected), `the PDF shows "${expected}":\n${text}`);
     assert.match(text, /^6 Fachbuch 3 Stk 12,50 € 7 ?% 37,50 €$/m); // pdftotext may not see the narrow space after a lone digit
     assert.doesNotMatch(text, /days net|Nullsatz/, 'German only, and only the VAT categories the invoice has');
   });
 
-  test('a short invoice is one page with its footer (VAT id, bank details) and no page number', { skip: PDF_TOOLS }, async () => {
+  test('a short invoice is one page with its footer (VAT id, bank details) and no page number', {
+    skip: PDF_TOOLS,
+  }, async () => {
     const res = await raw(`/v2/credits/${id.credit}/pdf`, a.headers); // one position
-    const pages = pdfText(res.bytes).split('\f').filter((page) => page.trim());
+    const pages = pdfText(res.bytes)
+      .split('\f')
+      .filter((page) => page.trim());
     assert.equal(pages.length, 1, pages.join('\n---\n'));
     assert.ok(pages[0]!.includes('USt-IdNr. DE123456789') && pages[0]!.includes('IBAN DE02120300000000202051'));
     assert.doesNotMatch(pages[0]!, /Seite \d/);
@@ -114,7 +143,11 @@ describe('ZUGFeRD / Factur-X', { skip: PDF_TOOLS }, () => {
     for (const url of [`/v2/invoiceStornos/${id.storno}/zugferd`, `/v2/credits/${id.credit}/zugferd`]) {
       const res = await raw(url, a.headers);
       assert.equal(res.status, 200, url);
-      assert.match(onPdfFile(res.bytes, 'qpdf', (file) => ['--show-attachment=xrechnung.xml', file]), /<rsm:CrossIndustryInvoice/, url);
+      assert.match(
+        onPdfFile(res.bytes, 'qpdf', (file) => ['--show-attachment=xrechnung.xml', file]),
+        /<rsm:CrossIndustryInvoice/,
+        url,
+      );
     }
   });
 });
@@ -123,7 +156,11 @@ describe('logo', { skip: PDF_TOOLS }, () => {
   const url = '/v2/company/invoicingSettings/logo';
   const put = (headers: Record<string, string>, type: string, body: Buffer) =>
     t.app.inject({ method: 'PUT', url, headers: { ...headers, 'content-type': type }, payload: body });
-  const images = (pdf: Buffer) => onPdfFile(pdf, 'pdfimages', (file) => ['-list', file]).split('\n').slice(2).filter((l) => l.trim());
+  const images = (pdf: Buffer) =>
+    onPdfFile(pdf, 'pdfimages', (file) => ['-list', file])
+      .split('\n')
+      .slice(2)
+      .filter((l) => l.trim());
 
   test('PUT a PNG: GET returns it and the PDFs show it; DELETE removes it', async () => {
     assertProblem(await req('GET', url, a.headers), 404);
@@ -154,7 +191,10 @@ describe('logo', { skip: PDF_TOOLS }, () => {
     const damaged = pngImage(50, 20);
     damaged.fill(0, 60, 90); // inside the image data
     assertProblem(await put(a.headers, 'image/png', damaged).then(asReply), 400);
-    const cmyk = Buffer.from([0xff, 0xd8, 0xff, 0xc0, 0x00, 0x14, 0x08, 0x00, 0x10, 0x00, 0x10, 0x04, 1, 0x11, 0, 2, 0x11, 0, 3, 0x11, 0, 4, 0x11, 0, 0xff, 0xd9]);
+    const cmyk = Buffer.from([
+      0xff, 0xd8, 0xff, 0xc0, 0x00, 0x14, 0x08, 0x00, 0x10, 0x00, 0x10, 0x04, 1, 0x11, 0, 2, 0x11, 0, 3, 0x11, 0, 4,
+      0x11, 0, 0xff, 0xd9,
+    ]);
     assertProblem(await put(a.headers, 'image/jpeg', cmyk).then(asReply), 400);
     const readKey = await createKey(t.app, a.headers, 'read');
     assertProblem(await put(readKey.headers, 'image/png', pngImage(10, 10)).then(asReply), 403);
@@ -166,32 +206,62 @@ describe('logo', { skip: PDF_TOOLS }, () => {
 /** An injected response in the shape assertProblem reads. */
 function asReply(res: { statusCode: number; headers: Record<string, unknown>; body: string }) {
   let body: unknown;
-  try { body = JSON.parse(res.body); } catch { body = res.body; }
+  try {
+    body = JSON.parse(res.body);
+  } catch {
+    body = res.body;
+  }
   return { status: res.statusCode, headers: res.headers, body } as never;
 }
 
 describe('tenant isolation', () => {
   test('another company gets 404 for the documents, their renderings and their actions', async () => {
     const urls = [
-      `/v2/invoices/${id.invoice}`, `/v2/invoices/${id.invoice}/pdf`, `/v2/invoices/${id.invoice}/xrechnung`,
-      `/v2/invoices/${id.invoice}/xrechnung?syntax=cii`, `/v2/invoices/${id.invoice}/zugferd`,
-      `/v2/invoiceStornos/${id.storno}`, `/v2/invoiceStornos/${id.storno}/pdf`, `/v2/invoiceStornos/${id.storno}/xrechnung`, `/v2/invoiceStornos/${id.storno}/zugferd`,
-      `/v2/credits/${id.credit}`, `/v2/credits/${id.credit}/pdf`, `/v2/credits/${id.credit}/xrechnung`, `/v2/credits/${id.credit}/zugferd`,
-      `/v2/invoices/${id.draft}`, `/v2/invoices/${id.draft}/pdf`,
+      `/v2/invoices/${id.invoice}`,
+      `/v2/invoices/${id.invoice}/pdf`,
+      `/v2/invoices/${id.invoice}/xrechnung`,
+      `/v2/invoices/${id.invoice}/xrechnung?syntax=cii`,
+      `/v2/invoices/${id.invoice}/zugferd`,
+      `/v2/invoiceStornos/${id.storno}`,
+      `/v2/invoiceStornos/${id.storno}/pdf`,
+      `/v2/invoiceStornos/${id.storno}/xrechnung`,
+      `/v2/invoiceStornos/${id.storno}/zugferd`,
+      `/v2/credits/${id.credit}`,
+      `/v2/credits/${id.credit}/pdf`,
+      `/v2/credits/${id.credit}/xrechnung`,
+      `/v2/credits/${id.credit}/zugferd`,
+      `/v2/invoices/${id.draft}`,
+      `/v2/invoices/${id.draft}/pdf`,
     ];
     for (const url of urls) assertProblem(await req('GET', url, other.headers), 404);
     assertProblem(await req('POST', `/v2/invoices/${id.draft}/issue`, other.headers), 404);
     assertProblem(await req('POST', `/v2/invoices/${id.reverse}/cancel`, other.headers), 404);
     assertProblem(await req('PATCH', `/v2/invoices/${id.draft}`, other.headers, { title: 'x' }), 404);
     assertProblem(await req('DELETE', `/v2/invoices/${id.draft}`, other.headers), 404);
-    assertProblem(await req('POST', '/v2/payments/', other.headers, { invoiceId: id.reverse, amount: 10, date: '2026-11-20' }), 400, 'invoiceId');
+    assertProblem(
+      await req('POST', '/v2/payments/', other.headers, { invoiceId: id.reverse, amount: 10, date: '2026-11-20' }),
+      400,
+      'invoiceId',
+    );
     assert.deepEqual(await ok('GET', '/v2/invoices/', other.headers), []);
     assert.deepEqual(await ok('GET', '/v2/invoiceStornos/', other.headers), []);
     // The other company numbers its own invoices from 1 and its customer is not ours.
-    assertProblem(await req('POST', '/v2/invoices/', other.headers, { customerId, positions: [pos(1, 10, 0.19)] }), 400, 'customerId');
+    assertProblem(
+      await req('POST', '/v2/invoices/', other.headers, { customerId, positions: [pos(1, 10, 0.19)] }),
+      400,
+      'customerId',
+    );
     await setUpSeller(t.app, other.headers);
     const theirCustomer = await createBuyer(t.app, other.headers, { name: 'Theirs' });
-    const theirs = (await ok('POST', '/v2/invoices/', other.headers, { customerId: theirCustomer, documentDate: '2026-11-20', positions: [pos(1, 10, 0.19)] }, 201))._id;
+    const theirs = (
+      await ok(
+        'POST',
+        '/v2/invoices/',
+        other.headers,
+        { customerId: theirCustomer, documentDate: '2026-11-20', positions: [pos(1, 10, 0.19)] },
+        201,
+      )
+    )._id;
     assert.equal((await ok('POST', `/v2/invoices/${theirs}/issue`, other.headers)).documentNumber, 'RE-2026-00001');
     // And our documents are unchanged and still ours.
     assert.equal((await ok('GET', `/v2/invoices/${id.draft}`, a.headers)).state, 'draft');

@@ -8,7 +8,13 @@ import { SELLER } from '../helpers/invoicing-fixtures.js';
 import { http } from './invoicing-helpers.js';
 
 export { SELLER };
-export const pos = (quantity: number, price: number, tax: number, more: Record<string, unknown> = {}) => ({ title: 'Cleaning', quantity, price, tax, ...more });
+export const pos = (quantity: number, price: number, tax: number, more: Record<string, unknown> = {}) => ({
+  title: 'Cleaning',
+  quantity,
+  price,
+  tax,
+  ...more,
+});
 
 // Worked by hand (see documents-lifecycle.test.ts): 19 % lines 101.81 + 90.00 + 84.99 + 12.50 + 12.50
 // = 301.80, VAT 57.342 → 57.34; 7 %: 37.50, VAT 2.625 → 2.63; AE 350.00; net 689.30, VAT 59.97,
@@ -39,7 +45,13 @@ export const section = (xml: string, name: string) => {
   return b[0]!;
 };
 
-export interface RenderingFixture { t: TestApp; a: Tenant; other: Tenant; customerId: string; id: Record<string, string> }
+export interface RenderingFixture {
+  t: TestApp;
+  a: Tenant;
+  other: Tenant;
+  customerId: string;
+  id: Record<string, string>;
+}
 
 /** Creates the app, the companies and the documents; close with `fixture.t.close()`. */
 export async function renderingFixture(): Promise<RenderingFixture> {
@@ -49,28 +61,77 @@ export async function renderingFixture(): Promise<RenderingFixture> {
   const a = await signup(t.app, 'Render');
   const other = await signup(t.app, 'Other');
   await ok('PATCH', '/v2/company/invoicingSettings', a.headers, { seller: SELLER });
-  const customerId = (await ok('POST', '/v2/customers/', a.headers, {
-    name: 'Stadt Musterhausen', address: { street: 'Rathausplatz 2', zip: '12345', city: 'Musterhausen', country: 'DE' },
-    vatNumber: 'DE987654321', buyerReference: '04011000-12345-67', debitorNumber: 'D-1001', orderReferenceId: 'PO-4711',
-    contact: { email: 'ap@musterhausen.example' },
-  }, 201))._id;
-  id.invoice = (await ok('POST', '/v2/invoices/', a.headers, {
-    customerId, documentDate: '2026-11-15', servicePeriod: { from: '2026-10-01', to: '2026-10-31' }, positions: POSITIONS,
-  }, 201))._id;
+  const customerId = (
+    await ok(
+      'POST',
+      '/v2/customers/',
+      a.headers,
+      {
+        name: 'Stadt Musterhausen',
+        address: { street: 'Rathausplatz 2', zip: '12345', city: 'Musterhausen', country: 'DE' },
+        vatNumber: 'DE987654321',
+        buyerReference: '04011000-12345-67',
+        debitorNumber: 'D-1001',
+        orderReferenceId: 'PO-4711',
+        contact: { email: 'ap@musterhausen.example' },
+      },
+      201,
+    )
+  )._id;
+  id.invoice = (
+    await ok(
+      'POST',
+      '/v2/invoices/',
+      a.headers,
+      {
+        customerId,
+        documentDate: '2026-11-15',
+        servicePeriod: { from: '2026-10-01', to: '2026-10-31' },
+        positions: POSITIONS,
+      },
+      201,
+    )
+  )._id;
   id.draft = (await ok('POST', '/v2/invoices/', a.headers, { customerId, positions: [pos(1, 10, 0.19)] }, 201))._id;
   assert.equal((await ok('POST', `/v2/invoices/${id.invoice}/issue`, a.headers)).documentNumber, 'RE-2026-00001');
   // Reverse charge only: 8 h × 45.00 = 360.00, no VAT.
-  id.reverse = (await ok('POST', '/v2/invoices/', a.headers, {
-    customerId, documentDate: '2026-11-16', positions: [pos(8, 45, 0.19, { title: 'Bauendreinigung §13b', unit: 'h', vatCategory: 'AE' })],
-  }, 201))._id;
+  id.reverse = (
+    await ok(
+      'POST',
+      '/v2/invoices/',
+      a.headers,
+      {
+        customerId,
+        documentDate: '2026-11-16',
+        positions: [pos(8, 45, 0.19, { title: 'Bauendreinigung §13b', unit: 'h', vatCategory: 'AE' })],
+      },
+      201,
+    )
+  )._id;
   assert.equal((await ok('POST', `/v2/invoices/${id.reverse}/issue`, a.headers)).documentNumber, 'RE-2026-00002');
   // Cancelled: 3 × 12.50 at 19 % = 37.50 + 7.13 = 44.63.
-  id.cancelled = (await ok('POST', '/v2/invoices/', a.headers, { customerId, documentDate: '2026-11-17', positions: [pos(3, 12.5, 0.19, { unit: 'h' })] }, 201))._id;
+  id.cancelled = (
+    await ok(
+      'POST',
+      '/v2/invoices/',
+      a.headers,
+      { customerId, documentDate: '2026-11-17', positions: [pos(3, 12.5, 0.19, { unit: 'h' })] },
+      201,
+    )
+  )._id;
   assert.equal((await ok('POST', `/v2/invoices/${id.cancelled}/issue`, a.headers)).documentNumber, 'RE-2026-00003');
   const storno = await ok('POST', `/v2/invoices/${id.cancelled}/cancel`, a.headers);
   id.storno = storno._id;
   id.stornoNumber = storno.documentNumber;
-  id.credit = (await ok('POST', '/v2/credits/', a.headers, { customerId, creditedInvoiceId: id.invoice, documentDate: '2026-11-18', positions: [pos(1, 20, 0.19)] }, 201))._id;
+  id.credit = (
+    await ok(
+      'POST',
+      '/v2/credits/',
+      a.headers,
+      { customerId, creditedInvoiceId: id.invoice, documentDate: '2026-11-18', positions: [pos(1, 20, 0.19)] },
+      201,
+    )
+  )._id;
   await ok('POST', `/v2/credits/${id.credit}/issue`, a.headers);
   return { t, a, other, customerId, id };
 }

@@ -19,11 +19,19 @@ const MAX_BYTES = 1000;
 const MAX_FILES = 3;
 
 /** A 1×1 PNG. */
-const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+  'base64',
+);
 /** The start of a Windows executable (MZ header). */
 const EXE = Buffer.concat([Buffer.from('MZ'), Buffer.alloc(126, 0), Buffer.from('PE\0\0'), Buffer.alloc(64, 0)]);
 
-interface FilePart { filename: string; type?: string; data: Buffer | string; name?: string }
+interface FilePart {
+  filename: string;
+  type?: string;
+  data: Buffer | string;
+  name?: string;
+}
 type Part = FilePart | [string, string];
 
 /** A multipart/form-data body: [name, value] fields and file parts (named `file` unless said otherwise). */
@@ -32,9 +40,15 @@ function form(parts: Part[]) {
   const chunks: Buffer[] = [];
   for (const part of parts) {
     if (Array.isArray(part)) {
-      chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${part[0]}"\r\n\r\n${part[1]}\r\n`));
+      chunks.push(
+        Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${part[0]}"\r\n\r\n${part[1]}\r\n`),
+      );
     } else {
-      chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${part.name ?? 'file'}"; filename="${part.filename}"\r\nContent-Type: ${part.type ?? 'application/octet-stream'}\r\n\r\n`));
+      chunks.push(
+        Buffer.from(
+          `--${boundary}\r\nContent-Disposition: form-data; name="${part.name ?? 'file'}"; filename="${part.filename}"\r\nContent-Type: ${part.type ?? 'application/octet-stream'}\r\n\r\n`,
+        ),
+      );
       chunks.push(Buffer.isBuffer(part.data) ? part.data : Buffer.from(part.data));
       chunks.push(Buffer.from('\r\n'));
     }
@@ -45,9 +59,18 @@ function form(parts: Part[]) {
 
 async function upload(parts: Part[], headers: Headers = admin.headers) {
   const { payload, contentType } = form(parts);
-  const res = await t.app.inject({ method: 'POST', url: '/v2/documents/', headers: { ...headers, 'content-type': contentType }, payload });
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/v2/documents/',
+    headers: { ...headers, 'content-type': contentType },
+    payload,
+  });
   let body: any;
-  try { body = res.json(); } catch { body = res.body; }
+  try {
+    body = res.json();
+  } catch {
+    body = res.body;
+  }
   return { status: res.statusCode, body };
 }
 
@@ -63,7 +86,10 @@ async function uploaded(parts: Part[], headers: Headers = admin.headers): Promis
 
 const text = (filename: string, data: string): FilePart => ({ filename, type: 'text/plain', data });
 
-const { req, ok } = requester(() => t.app, () => admin.headers);
+const { req, ok } = requester(
+  () => t.app,
+  () => admin.headers,
+);
 
 /** Ids of a record's documents (GET /{entity}/{id}/documents). */
 async function listed(path: string, headers: Headers = admin.headers): Promise<any[]> {
@@ -72,16 +98,22 @@ async function listed(path: string, headers: Headers = admin.headers): Promise<a
 const idsOf = (docs: any[]) => docs.map((d) => d._id).sort();
 
 async function file(id: string, headers: Headers = admin.headers, range?: string) {
-  const res = await t.app.inject({ method: 'GET', url: `/v2/documents/${id}/file`, headers: { ...headers, ...(range ? { range } : {}) } });
+  const res = await t.app.inject({
+    method: 'GET',
+    url: `/v2/documents/${id}/file`,
+    headers: { ...headers, ...(range ? { range } : {}) },
+  });
   return { status: res.statusCode, headers: res.headers, raw: res.rawPayload, body: res.body };
 }
 
-const newObject = async (name: string, tenant: Tenant = admin) => (await ok('POST', '/v2/objects/', { name }, 201, tenant.headers))._id as string;
+const newObject = async (name: string, tenant: Tenant = admin) =>
+  (await ok('POST', '/v2/objects/', { name }, 201, tenant.headers))._id as string;
 
 /** Files left in the upload temp directory (should be none after every request). */
 const tempFiles = () => (existsSync(join(t.dataDir, 'uploads')) ? readdirSync(join(t.dataDir, 'uploads')) : []);
 /** Files in the store of a company. */
-const storedFiles = (companyId: string) => (existsSync(join(t.dataDir, 'documents', companyId)) ? readdirSync(join(t.dataDir, 'documents', companyId)) : []);
+const storedFiles = (companyId: string) =>
+  existsSync(join(t.dataDir, 'documents', companyId)) ? readdirSync(join(t.dataDir, 'documents', companyId)) : [];
 
 async function loginAs(username: string, password: string): Promise<Headers> {
   const res = await call(t.app, 'POST', '/v2/auth/login', {}, { username, password });
@@ -95,10 +127,24 @@ before(async () => {
   other = await signup(t.app, 'Elsewhere');
   const groups = await ok('GET', '/v2/accessGroups/');
   const groupId = (name: string) => (groups as any[]).find((g) => g.name === name)._id;
-  for (const [name, group] of [['Ann', 'employee'], ['Bob', 'employee'], ['Mia', 'objectmanager']] as const) {
-    user[name] = (await ok('POST', '/v2/users/', {
-      general: { firstName: name }, id: name.toLowerCase(), password: `${name}-password-1`, accessGroupId: groupId(group),
-    }, 201))._id;
+  for (const [name, group] of [
+    ['Ann', 'employee'],
+    ['Bob', 'employee'],
+    ['Mia', 'objectmanager'],
+  ] as const) {
+    user[name] = (
+      await ok(
+        'POST',
+        '/v2/users/',
+        {
+          general: { firstName: name },
+          id: name.toLowerCase(),
+          password: `${name}-password-1`,
+          accessGroupId: groupId(group),
+        },
+        201,
+      )
+    )._id;
     login[name] = await loginAs(name.toLowerCase(), `${name}-password-1`);
   }
 });
@@ -113,17 +159,50 @@ describe('uploading', () => {
 
   test('one file and two files with objectId → 201 {_id, ids}; the object lists them with fileName, sniffed contentType, size and url', async () => {
     const [one] = await uploaded([['objectId', objectId], text('notes.txt', 'first document')]);
-    const two = await uploaded([['objectId', objectId], ['name', 'Floor plans'], text('plan-a.txt', 'plan A'), { filename: 'plan-b.png', type: 'image/png', data: PNG }]);
+    const two = await uploaded([
+      ['objectId', objectId],
+      ['name', 'Floor plans'],
+      text('plan-a.txt', 'plan A'),
+      { filename: 'plan-b.png', type: 'image/png', data: PNG },
+    ]);
     assert.equal(two.length, 2);
     const docs = await listed(`/v2/objects/${objectId}/documents`);
     assert.deepEqual(idsOf(docs), [one!, ...two].sort());
     const byId = Object.fromEntries(docs.map((d) => [d._id, d]));
     assert.deepEqual(
-      [one!, ...two].map((id) => ({ fileName: byId[id].fileName, name: byId[id].name, contentType: byId[id].contentType, size: byId[id].size, url: byId[id].url, objectId: byId[id].objectId })),
+      [one!, ...two].map((id) => ({
+        fileName: byId[id].fileName,
+        name: byId[id].name,
+        contentType: byId[id].contentType,
+        size: byId[id].size,
+        url: byId[id].url,
+        objectId: byId[id].objectId,
+      })),
       [
-        { fileName: 'notes.txt', name: 'notes.txt', contentType: 'text/plain', size: 14, url: `/v2/documents/${one}/file`, objectId },
-        { fileName: 'plan-a.txt', name: 'Floor plans', contentType: 'text/plain', size: 6, url: `/v2/documents/${two[0]}/file`, objectId },
-        { fileName: 'plan-b.png', name: 'Floor plans', contentType: 'image/png', size: PNG.length, url: `/v2/documents/${two[1]}/file`, objectId },
+        {
+          fileName: 'notes.txt',
+          name: 'notes.txt',
+          contentType: 'text/plain',
+          size: 14,
+          url: `/v2/documents/${one}/file`,
+          objectId,
+        },
+        {
+          fileName: 'plan-a.txt',
+          name: 'Floor plans',
+          contentType: 'text/plain',
+          size: 6,
+          url: `/v2/documents/${two[0]}/file`,
+          objectId,
+        },
+        {
+          fileName: 'plan-b.png',
+          name: 'Floor plans',
+          contentType: 'image/png',
+          size: PNG.length,
+          url: `/v2/documents/${two[1]}/file`,
+          objectId,
+        },
       ],
     );
     for (const doc of docs) {
@@ -181,7 +260,10 @@ describe('uploading', () => {
 
   test('an .exe (MZ header) → 415 and nothing is stored', async () => {
     const target = await newObject('Exe target');
-    const res = await upload([['objectId', target], { filename: 'setup.exe', type: 'application/octet-stream', data: EXE }]);
+    const res = await upload([
+      ['objectId', target],
+      { filename: 'setup.exe', type: 'application/octet-stream', data: EXE },
+    ]);
     assertProblem(res, 415);
     // Declared harmless, it is still refused: the type comes from the content.
     assertProblem(await upload([['objectId', target], { filename: 'photo.png', type: 'image/png', data: EXE }]), 415);
@@ -204,7 +286,10 @@ describe('uploading', () => {
     const target = await newObject('Big file target');
     const stored = storedFiles(admin.companyId).length;
     assertProblem(await upload([['objectId', target], text('big.txt', 'a'.repeat(MAX_BYTES + 1))]), 413);
-    assertProblem(await upload([['objectId', target], text('small.txt', 'fine'), text('big.txt', 'b'.repeat(MAX_BYTES * 3))]), 413);
+    assertProblem(
+      await upload([['objectId', target], text('small.txt', 'fine'), text('big.txt', 'b'.repeat(MAX_BYTES * 3))]),
+      413,
+    );
     assert.deepEqual(await listed(`/v2/objects/${target}/documents`), []);
     assert.equal(storedFiles(admin.companyId).length, stored);
     assert.deepEqual(tempFiles(), []);
@@ -232,7 +317,7 @@ describe('the file', () => {
   let id: string;
 
   before(async () => {
-    [id] = await uploaded([['objectId', await newObject('Range Office')], text('range.txt', CONTENT)]) as [string];
+    [id] = (await uploaded([['objectId', await newObject('Range Office')], text('range.txt', CONTENT)])) as [string];
   });
 
   test('full content: 200 with content-type, accept-ranges: bytes, length and attachment', async () => {
@@ -243,7 +328,7 @@ describe('the file', () => {
     assert.equal(res.headers['accept-ranges'], 'bytes');
     assert.equal(res.headers['content-length'], String(CONTENT.length));
     assert.equal(res.headers['x-content-type-options'], 'nosniff');
-    assert.equal(res.headers['content-disposition'], 'attachment; filename*=UTF-8\'\'range.txt');
+    assert.equal(res.headers['content-disposition'], "attachment; filename*=UTF-8''range.txt");
   });
 
   test('Range: bytes=0-4 → 206 with content-range and the first 5 bytes', async () => {
@@ -274,7 +359,7 @@ describe('the file', () => {
     assert.equal(JSON.parse(res.body).status, 416);
   });
 
-  test('an unknown document\'s file → 404; another company\'s → 404', async () => {
+  test("an unknown document's file → 404; another company's → 404", async () => {
     assert.equal((await file(MISSING)).status, 404);
     assert.equal((await file(id, other.headers)).status, 404);
     assertProblem(await req('GET', `/v2/documents/${id}`, undefined, other.headers), 404);
@@ -282,10 +367,14 @@ describe('the file', () => {
 });
 
 describe('documents of objects, jobs, users and customers', () => {
-  test('GET /jobs/{id}/documents: the job\'s; with flag=true also its object\'s', async () => {
+  test("GET /jobs/{id}/documents: the job's; with flag=true also its object's", async () => {
     const objectId = await newObject('Job Site');
-    const jobId = (await ok('POST', '/v2/jobs/', { from: '2027-01-05T06:00:00Z', to: '2027-01-05T08:00:00Z', objectId }, 201))._id;
-    const otherJob = (await ok('POST', '/v2/jobs/', { from: '2027-01-06T06:00:00Z', to: '2027-01-06T08:00:00Z', objectId }, 201))._id;
+    const jobId = (
+      await ok('POST', '/v2/jobs/', { from: '2027-01-05T06:00:00Z', to: '2027-01-05T08:00:00Z', objectId }, 201)
+    )._id;
+    const otherJob = (
+      await ok('POST', '/v2/jobs/', { from: '2027-01-06T06:00:00Z', to: '2027-01-06T08:00:00Z', objectId }, 201)
+    )._id;
     const [objectDoc] = await uploaded([['objectId', objectId], text('site.txt', 'site rules')]);
     const [jobDoc] = await uploaded([['jobId', jobId], text('job.txt', 'job notes')]);
     const [otherJobDoc] = await uploaded([['jobId', otherJob], text('other-job.txt', 'other job notes')]);
@@ -314,7 +403,7 @@ describe('documents of objects, jobs, users and customers', () => {
 
 describe('access groups and employees', () => {
   test('with the default employee group an employee uploads with their own userId', async () => {
-    const res = await upload([['userId', user.Bob!], text('bob.txt', 'Bob\'s note')], login.Bob);
+    const res = await upload([['userId', user.Bob!], text('bob.txt', "Bob's note")], login.Bob);
     assert.equal(res.status, 201, JSON.stringify(res.body));
   });
 
@@ -325,28 +414,42 @@ describe('access groups and employees', () => {
     let objectDoc: string;
 
     before(async () => {
-      const group = (await ok('GET', '/v2/accessGroups/') as any[]).find((g) => g.name === 'employee');
+      const group = ((await ok('GET', '/v2/accessGroups/')) as any[]).find((g) => g.name === 'employee');
       await ok('PATCH', `/v2/accessGroups/${group._id}`, { permissions: { documents: { read: 'own', write: 'own' } } });
     });
 
     test('an employee uploads with their own userId and sees the document', async () => {
-      [annDoc] = await uploaded([['userId', user.Ann!], text('sick-note.txt', 'doctor\'s note')], login.Ann) as [string];
+      [annDoc] = (await uploaded([['userId', user.Ann!], text('sick-note.txt', "doctor's note")], login.Ann)) as [
+        string,
+      ];
       const mine = await listed(`/v2/users/${user.Ann}/documents`, login.Ann);
       assert.deepEqual(idsOf(mine), [annDoc]);
       assert.equal(mine[0].userId, user.Ann);
       assert.equal(mine[0].status.createdBy, user.Ann);
       assert.equal((await ok('GET', `/v2/documents/${annDoc}`, undefined, 200, login.Ann))._id, annDoc);
-      assert.equal((await file(annDoc, login.Ann)).body, 'doctor\'s note');
+      assert.equal((await file(annDoc, login.Ann)).body, "doctor's note");
     });
 
     test('an employee may not upload for someone else (403) or without their userId (400 naming userId)', async () => {
       assertProblem(await upload([['userId', user.Bob!], text('x.txt', 'x')], login.Ann), 403);
-      assertProblem(await upload([['objectId', await newObject('Ann cannot file here')], text('x.txt', 'x')], login.Ann), 400, 'userId');
+      assertProblem(
+        await upload([['objectId', await newObject('Ann cannot file here')], text('x.txt', 'x')], login.Ann),
+        400,
+        'userId',
+      );
     });
 
     test('a document with accessGroup objectmanager is hidden from the employee and shown to an objectmanager', async () => {
-      [managersOnly] = await uploaded([['userId', user.Ann!], ['accessGroup', 'objectmanager'], text('review.txt', 'performance review')]) as [string];
-      [forEmployees] = await uploaded([['userId', user.Ann!], ['accessGroup', 'employee'], text('handbook.txt', 'handbook')]) as [string];
+      [managersOnly] = (await uploaded([
+        ['userId', user.Ann!],
+        ['accessGroup', 'objectmanager'],
+        text('review.txt', 'performance review'),
+      ])) as [string];
+      [forEmployees] = (await uploaded([
+        ['userId', user.Ann!],
+        ['accessGroup', 'employee'],
+        text('handbook.txt', 'handbook'),
+      ])) as [string];
       const annSees = await listed(`/v2/users/${user.Ann}/documents`, login.Ann);
       assert.deepEqual(idsOf(annSees), [annDoc, forEmployees].sort());
       assertProblem(await req('GET', `/v2/documents/${managersOnly}`, undefined, login.Ann), 404);
@@ -363,13 +466,15 @@ describe('access groups and employees', () => {
       assert.equal(res.body, 'performance review');
     });
 
-    test('an employee sees no other user\'s documents and may not delete them', async () => {
-      const [bobDoc] = await uploaded([['userId', user.Bob!], text('bob.txt', 'Bob\'s')]);
+    test("an employee sees no other user's documents and may not delete them", async () => {
+      const [bobDoc] = await uploaded([['userId', user.Bob!], text('bob.txt', "Bob's")]);
       assertProblem(await req('GET', `/v2/documents/${bobDoc}`, undefined, login.Ann), 404);
       assert.equal((await file(bobDoc!, login.Ann)).status, 404);
       assertProblem(await req('DELETE', `/v2/documents/${bobDoc}`, undefined, login.Ann), 404);
       assertProblem(await req('GET', `/v2/users/${user.Bob}/documents`, undefined, login.Ann), 404);
-      [objectDoc] = await uploaded([['objectId', await newObject('Shared Office')], text('o.txt', 'object doc')]) as [string];
+      [objectDoc] = (await uploaded([['objectId', await newObject('Shared Office')], text('o.txt', 'object doc')])) as [
+        string,
+      ];
       assertProblem(await req('GET', `/v2/documents/${objectDoc}`, undefined, login.Ann), 404);
       assert.equal((await ok('GET', `/v2/documents/${bobDoc}`))._id, bobDoc);
     });

@@ -16,7 +16,10 @@ const MISSING = '0123456789abcdef01234567';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-const { req, ok } = requester(() => t.app, () => admin.headers);
+const { req, ok } = requester(
+  () => t.app,
+  () => admin.headers,
+);
 
 /** A problem+json answer with this status (and, when given, an error naming `path`, with or without the `querystring.`/`body.` prefix). */
 function assertProblem(res: Reply, status: number, path?: string) {
@@ -29,7 +32,8 @@ async function loginAs(username: string, password: string): Promise<Headers> {
   return { authorization: `Bearer ${res.body.accessToken}` };
 }
 
-const create = async (path: string, body: unknown, headers: Headers = admin.headers) => (await ok('POST', path, body, 201, headers))._id as string;
+const create = async (path: string, body: unknown, headers: Headers = admin.headers) =>
+  (await ok('POST', path, body, 201, headers))._id as string;
 
 before(async () => {
   t = await createTestApp();
@@ -38,7 +42,12 @@ before(async () => {
   const groups = await ok('GET', '/v2/accessGroups/');
   const employeeGroup = (groups as any[]).find((g) => g.name === 'employee')._id;
   for (const name of ['Ann', 'Bob']) {
-    user[name] = await create('/v2/users/', { general: { firstName: name }, id: name.toLowerCase(), password: `${name}-password-1`, accessGroupId: employeeGroup });
+    user[name] = await create('/v2/users/', {
+      general: { firstName: name },
+      id: name.toLowerCase(),
+      password: `${name}-password-1`,
+      accessGroupId: employeeGroup,
+    });
     login[name] = await loginAs(name.toLowerCase(), `${name}-password-1`);
   }
   user.Carl = await create('/v2/users/', { general: { firstName: 'Carl' } });
@@ -57,7 +66,10 @@ describe('material orders', () => {
   });
 
   test('create with items, read, update, delete', async () => {
-    const items = [{ articleId: soap, quantity: 2, unit: 'l', comment: 'lemon' }, { articleId: gloves, quantity: 10, unit: 'pairs' }];
+    const items = [
+      { articleId: soap, quantity: 2, unit: 'l', comment: 'lemon' },
+      { articleId: gloves, quantity: 10, unit: 'pairs' },
+    ];
     const id = await create('/v2/orders/', { items, userId: admin.userId, objectId, comment: 'for Monday' });
     const order = await ok('GET', `/v2/orders/${id}`);
     assert.deepEqual(order.items, items);
@@ -70,7 +82,9 @@ describe('material orders', () => {
     assert.equal(order.approvedBy, null, 'unset until approved (null: every field is in the answer)');
     assert.equal(order.companyId, admin.companyId);
 
-    assert.deepEqual(await ok('PATCH', `/v2/orders/${id}`, { items: [{ articleId: soap, quantity: 3, unit: 'l' }] }), { updated: true });
+    assert.deepEqual(await ok('PATCH', `/v2/orders/${id}`, { items: [{ articleId: soap, quantity: 3, unit: 'l' }] }), {
+      updated: true,
+    });
     const patched = await ok('GET', `/v2/orders/${id}`);
     assert.deepEqual(patched.items, [{ articleId: soap, quantity: 3, unit: 'l' }]);
     assert.equal(patched.comment, 'for Monday');
@@ -81,7 +95,12 @@ describe('material orders', () => {
   });
 
   test('a custom item (name, no articleId) is accepted', async () => {
-    const id = await create('/v2/orders/', { customOrder: true, items: [{ name: 'Special brush', quantity: 1, unit: 'piece' }], userId: admin.userId, objectId });
+    const id = await create('/v2/orders/', {
+      customOrder: true,
+      items: [{ name: 'Special brush', quantity: 1, unit: 'piece' }],
+      userId: admin.userId,
+      objectId,
+    });
     const order = await ok('GET', `/v2/orders/${id}`);
     assert.equal(order.customOrder, true);
     assert.deepEqual(order.items, [{ name: 'Special brush', quantity: 1, unit: 'piece' }]);
@@ -89,19 +108,56 @@ describe('material orders', () => {
 
   test('invalid orders are 400: unknown article, item without articleId or name, bad quantity, no items, unknown object', async () => {
     const base = { userId: admin.userId, objectId };
-    assertProblem(await req('POST', '/v2/orders/', { ...base, items: [{ articleId: MISSING, quantity: 1 }] }), 400, 'items.0.articleId');
-    assertProblem(await req('POST', '/v2/orders/', { ...base, items: [{ articleId: soap, quantity: 1 }, { quantity: 1, unit: 'l' }] }), 400, 'items/1');
+    assertProblem(
+      await req('POST', '/v2/orders/', { ...base, items: [{ articleId: MISSING, quantity: 1 }] }),
+      400,
+      'items.0.articleId',
+    );
+    assertProblem(
+      await req('POST', '/v2/orders/', {
+        ...base,
+        items: [
+          { articleId: soap, quantity: 1 },
+          { quantity: 1, unit: 'l' },
+        ],
+      }),
+      400,
+      'items/1',
+    );
     assertProblem(await req('POST', '/v2/orders/', { ...base, items: [{ articleId: soap, quantity: 0 }] }), 400);
     assertProblem(await req('POST', '/v2/orders/', { ...base, items: [{ articleId: soap, quantity: -2 }] }), 400);
     assertProblem(await req('POST', '/v2/orders/', { ...base, items: [] }), 400, 'items');
-    assertProblem(await req('POST', '/v2/orders/', { ...base, items: [{ articleId: soap, quantity: 1, colour: 'red' }] }), 400);
-    assertProblem(await req('POST', '/v2/orders/', { userId: admin.userId, objectId: MISSING, items: [{ articleId: soap, quantity: 1 }] }), 400, 'objectId');
-    assertProblem(await req('POST', '/v2/orders/', { objectId, items: [{ articleId: soap, quantity: 1 }] }), 400, 'userId');
+    assertProblem(
+      await req('POST', '/v2/orders/', { ...base, items: [{ articleId: soap, quantity: 1, colour: 'red' }] }),
+      400,
+    );
+    assertProblem(
+      await req('POST', '/v2/orders/', {
+        userId: admin.userId,
+        objectId: MISSING,
+        items: [{ articleId: soap, quantity: 1 }],
+      }),
+      400,
+      'objectId',
+    );
+    assertProblem(
+      await req('POST', '/v2/orders/', { objectId, items: [{ articleId: soap, quantity: 1 }] }),
+      400,
+      'userId',
+    );
     // An article of another company is unknown here.
     const foreignArticle = await create('/v2/articles/', { name: 'Foreign soap' }, other.headers);
-    assertProblem(await req('POST', '/v2/orders/', { ...base, items: [{ articleId: foreignArticle, quantity: 1 }] }), 400, 'items.0.articleId');
+    assertProblem(
+      await req('POST', '/v2/orders/', { ...base, items: [{ articleId: foreignArticle, quantity: 1 }] }),
+      400,
+      'items.0.articleId',
+    );
     const id = await create('/v2/orders/', { ...base, items: [{ articleId: soap, quantity: 1 }] });
-    assertProblem(await req('PATCH', `/v2/orders/${id}`, { items: [{ articleId: MISSING, quantity: 1 }] }), 400, 'items.0.articleId');
+    assertProblem(
+      await req('PATCH', `/v2/orders/${id}`, { items: [{ articleId: MISSING, quantity: 1 }] }),
+      400,
+      'items.0.articleId',
+    );
     assert.deepEqual((await ok('GET', `/v2/orders/${id}`)).items, [{ articleId: soap, quantity: 1 }]);
   });
 
@@ -133,9 +189,17 @@ describe('material orders', () => {
     assertProblem(await req('PATCH', `/v2/orders/${id}`, { items: [{ articleId: soap, quantity: 50 }] }), 409);
     assert.deepEqual(await ok('GET', `/v2/orders/${id}`), completed);
     // Clients cannot set the read-only flags themselves: they are accepted and ignored.
-    const fresh = await create('/v2/orders/', { items: [{ articleId: soap, quantity: 1 }], userId: user.Carl, objectId, completed: true });
+    const fresh = await create('/v2/orders/', {
+      items: [{ articleId: soap, quantity: 1 }],
+      userId: user.Carl,
+      objectId,
+      completed: true,
+    });
     await ok('PATCH', `/v2/orders/${fresh}`, { approved: true });
-    assert.deepEqual([(await ok('GET', `/v2/orders/${fresh}`)).approved, (await ok('GET', `/v2/orders/${fresh}`)).completed], [false, false]);
+    assert.deepEqual(
+      [(await ok('GET', `/v2/orders/${fresh}`)).approved, (await ok('GET', `/v2/orders/${fresh}`)).completed],
+      [false, false],
+    );
     assertProblem(await req('POST', `/v2/orders/${MISSING}/approve`), 404);
     assertProblem(await req('POST', `/v2/orders/${fresh}/approve`, undefined, other.headers), 404);
   });
@@ -165,7 +229,11 @@ describe('material orders', () => {
       ids.O2 = await create('/v2/objects/', { name: 'O2' }, lists.headers);
       const article = await create('/v2/articles/', { name: 'Mop' }, lists.headers);
       const order = async (comment: string, userId: string, objectId: string) => {
-        const id = await create('/v2/orders/', { comment, userId, objectId, items: [{ articleId: article, quantity: 1 }] }, lists.headers);
+        const id = await create(
+          '/v2/orders/',
+          { comment, userId, objectId, items: [{ articleId: article, quantity: 1 }] },
+          lists.headers,
+        );
         await sleep(5);
         return ok('GET', `/v2/orders/${id}`, undefined, 200, lists.headers);
       };
@@ -220,7 +288,12 @@ describe('material orders', () => {
       const at = (order: any, shift = 0) => new Date(Date.parse(order.status.createdAt) + shift).toISOString();
       assert.deepEqual(await sorted(`createdRange=${at(o.o2)},${at(o.o3, 1)}`), ['o2', 'o3']);
       assert.deepEqual(await sorted(`createdRange=${at(o.o1, -1000)},${at(o.o1, 1)}`), ['o1']);
-      assert.deepEqual(await sorted(`createdRange=${Date.parse(o.o1.status.createdAt) - 1000},${Date.parse(o.o3.status.createdAt) + 1}`), ['o1', 'o2', 'o3']);
+      assert.deepEqual(
+        await sorted(
+          `createdRange=${Date.parse(o.o1.status.createdAt) - 1000},${Date.parse(o.o3.status.createdAt) + 1}`,
+        ),
+        ['o1', 'o2', 'o3'],
+      );
       assert.deepEqual(await sorted('createdRange=2000-01-01T00:00:00Z,2000-12-31T00:00:00Z'), []);
       await bad('createdRange=yesterday', 'createdRange');
       await bad('createdRange=2000-01-01T00:00:00Z', 'createdRange');
@@ -235,7 +308,12 @@ describe('material orders', () => {
 
   describe('employees', () => {
     test('with the default employee group an employee orders material for themselves', async () => {
-      const res = await req('POST', '/v2/orders/', { items: [{ articleId: soap, quantity: 1 }], userId: user.Bob, objectId }, login.Bob);
+      const res = await req(
+        'POST',
+        '/v2/orders/',
+        { items: [{ articleId: soap, quantity: 1 }], userId: user.Bob, objectId },
+        login.Bob,
+      );
       assert.equal(res.status, 201, JSON.stringify(res.body));
     });
 
@@ -243,18 +321,35 @@ describe('material orders', () => {
       let annOrder: string;
 
       before(async () => {
-        const group = (await ok('GET', '/v2/accessGroups/') as any[]).find((g) => g.name === 'employee');
-        await ok('PATCH', `/v2/accessGroups/${group._id}`, { permissions: { materialOrders: { read: 'own', write: 'own' } } });
+        const group = ((await ok('GET', '/v2/accessGroups/')) as any[]).find((g) => g.name === 'employee');
+        await ok('PATCH', `/v2/accessGroups/${group._id}`, {
+          permissions: { materialOrders: { read: 'own', write: 'own' } },
+        });
       });
 
       test('an employee creates an order for themselves but not for others', async () => {
-        annOrder = await create('/v2/orders/', { items: [{ articleId: soap, quantity: 2 }], userId: user.Ann, objectId }, login.Ann);
+        annOrder = await create(
+          '/v2/orders/',
+          { items: [{ articleId: soap, quantity: 2 }], userId: user.Ann, objectId },
+          login.Ann,
+        );
         const order = await ok('GET', `/v2/orders/${annOrder}`, undefined, 200, login.Ann);
         assert.equal(order.userId, user.Ann);
         assert.equal(order.status.createdBy, user.Ann);
-        assertProblem(await req('POST', '/v2/orders/', { items: [{ articleId: soap, quantity: 1 }], userId: user.Bob, objectId }, login.Ann), 403);
+        assertProblem(
+          await req(
+            'POST',
+            '/v2/orders/',
+            { items: [{ articleId: soap, quantity: 1 }], userId: user.Bob, objectId },
+            login.Ann,
+          ),
+          403,
+        );
         const mine = await req('GET', '/v2/orders/', undefined, login.Ann);
-        assert.deepEqual(mine.body.map((x: any) => x._id), [annOrder]);
+        assert.deepEqual(
+          mine.body.map((x: any) => x._id),
+          [annOrder],
+        );
         assert.equal(mine.headers['x-total-count'], '1');
       });
 
@@ -269,8 +364,12 @@ describe('material orders', () => {
         assert.equal((await ok('GET', `/v2/orders/${annOrder}`)).completed, false);
       });
 
-      test('an employee gets 404 for another user\'s order', async () => {
-        const carls = await create('/v2/orders/', { items: [{ articleId: soap, quantity: 1 }], userId: user.Carl, objectId });
+      test("an employee gets 404 for another user's order", async () => {
+        const carls = await create('/v2/orders/', {
+          items: [{ articleId: soap, quantity: 1 }],
+          userId: user.Carl,
+          objectId,
+        });
         assertProblem(await req('GET', `/v2/orders/${carls}`, undefined, login.Ann), 404);
         assertProblem(await req('PATCH', `/v2/orders/${carls}`, { comment: 'mine now' }, login.Ann), 404);
         assertProblem(await req('DELETE', `/v2/orders/${carls}`, undefined, login.Ann), 404);
@@ -291,7 +390,14 @@ describe('quality control', () => {
     assertProblem(await req('POST', '/v2/qualityControl/', { rating: -1, objectId }), 400, 'rating');
     assertProblem(await req('POST', '/v2/qualityControl/', { rating: '4', objectId }), 400, 'rating');
     assertProblem(await req('POST', '/v2/qualityControl/', { objectId }), 400, 'rating');
-    assertProblem(await req('POST', '/v2/qualityControl/', { rating: 3, objectId, roomChecks: [{ name: 'Hall', serviceChecks: [{ evaluation: 6 }] }] }), 400);
+    assertProblem(
+      await req('POST', '/v2/qualityControl/', {
+        rating: 3,
+        objectId,
+        roomChecks: [{ name: 'Hall', serviceChecks: [{ evaluation: 6 }] }],
+      }),
+      400,
+    );
     assertProblem(await req('POST', '/v2/qualityControl/', { rating: 3, objectId: MISSING }), 400, 'objectId');
     const zero = await create('/v2/qualityControl/', { rating: 0, objectId, controlledAt: '2020-01-01T00:00:00.000Z' });
     const five = await create('/v2/qualityControl/', { rating: 5, objectId, controlledAt: '2020-01-02T00:00:00.000Z' });
@@ -303,12 +409,23 @@ describe('quality control', () => {
 
   test('GET /qualityControl/{id} returns the entry with roomChecks, images and the defaults', async () => {
     const body = {
-      rating: 3.5, objectId, comment: 'mostly fine', verified: false,
-      roomChecks: [{
-        roomId: 'r-1', levelId: 'l-0', name: 'Kitchen', comment: 'sink dirty',
-        serviceChecks: [{ serviceTypeId: 'floor', evaluation: 4, evaluationType: 'stars', rated: true }, { serviceTypeId: 'sink', evaluation: 2 }],
-        controlImages: [{ imageURL: 'https://img.example/sink.jpg', comment: 'sink', label: 'before' }],
-      }],
+      rating: 3.5,
+      objectId,
+      comment: 'mostly fine',
+      verified: false,
+      roomChecks: [
+        {
+          roomId: 'r-1',
+          levelId: 'l-0',
+          name: 'Kitchen',
+          comment: 'sink dirty',
+          serviceChecks: [
+            { serviceTypeId: 'floor', evaluation: 4, evaluationType: 'stars', rated: true },
+            { serviceTypeId: 'sink', evaluation: 2 },
+          ],
+          controlImages: [{ imageURL: 'https://img.example/sink.jpg', comment: 'sink', label: 'before' }],
+        },
+      ],
       images: ['https://img.example/overview.jpg'],
     };
     const id = await create('/v2/qualityControl/', body);
@@ -348,14 +465,23 @@ describe('quality control', () => {
     await entry(house, 1, '2026-03-01T00:00:00.000Z', [{ name: 'Bath', serviceChecks: [{ evaluation: 0 }] }]);
     await entry(elsewhere, 0, '2026-01-15T00:00:00.000Z', [{ name: 'Kitchen', serviceChecks: [{ evaluation: 0 }] }]);
 
-    const report = await ok('GET', `/v2/objects/${house}/qualityReport?from=2026-01-01T00:00:00.000Z&to=2026-03-01T00:00:00.000Z`);
+    const report = await ok(
+      'GET',
+      `/v2/objects/${house}/qualityReport?from=2026-01-01T00:00:00.000Z&to=2026-03-01T00:00:00.000Z`,
+    );
     // (4 + 2 + 5) / 3 = 3.666… → 3.67. January: (4 + 2) / 2 = 3; February: 5.
     // Rooms, by the mean of their rated service checks: Bath 2 (1), Kitchen (3+5+1)/3 = 3 (3), Hall (4+5)/2 = 4.5 (2),
     // Lobby 4.8 (1), Office 4.9 (1); r-9 5 (1: the unrated check does not count) is the sixth and left out.
     assert.deepEqual(report, {
-      objectId: house, from: '2026-01-01T00:00:00.000Z', to: '2026-03-01T00:00:00.000Z',
-      controls: 3, averageRating: 3.67,
-      byMonth: [{ month: '2026-01', controls: 2, averageRating: 3 }, { month: '2026-02', controls: 1, averageRating: 5 }],
+      objectId: house,
+      from: '2026-01-01T00:00:00.000Z',
+      to: '2026-03-01T00:00:00.000Z',
+      controls: 3,
+      averageRating: 3.67,
+      byMonth: [
+        { month: '2026-01', controls: 2, averageRating: 3 },
+        { month: '2026-02', controls: 1, averageRating: 5 },
+      ],
       worstRooms: [
         { room: 'Bath', checks: 1, averageRating: 2 },
         { room: 'Kitchen', checks: 3, averageRating: 3 },
@@ -365,18 +491,47 @@ describe('quality control', () => {
       ],
     });
     // Epoch milliseconds work too, and a period without entries has no average.
-    const january = await ok('GET', `/v2/objects/${house}/qualityReport?from=${Date.parse('2026-01-01T00:00:00Z')}&to=${Date.parse('2026-02-01T00:00:00Z')}`);
+    const january = await ok(
+      'GET',
+      `/v2/objects/${house}/qualityReport?from=${Date.parse('2026-01-01T00:00:00Z')}&to=${Date.parse('2026-02-01T00:00:00Z')}`,
+    );
     assert.equal(january.controls, 2);
     assert.equal(january.averageRating, 3);
-    assert.deepEqual(january.worstRooms.map((r: any) => r.room), ['Kitchen', 'Hall', 'r-9']);
-    const empty = await ok('GET', `/v2/objects/${house}/qualityReport?from=2019-01-01T00:00:00Z&to=2019-02-01T00:00:00Z`);
-    assert.deepEqual(empty, { objectId: house, from: '2019-01-01T00:00:00.000Z', to: '2019-02-01T00:00:00.000Z', controls: 0, averageRating: null, byMonth: [], worstRooms: [] });
+    assert.deepEqual(
+      january.worstRooms.map((r: any) => r.room),
+      ['Kitchen', 'Hall', 'r-9'],
+    );
+    const empty = await ok(
+      'GET',
+      `/v2/objects/${house}/qualityReport?from=2019-01-01T00:00:00Z&to=2019-02-01T00:00:00Z`,
+    );
+    assert.deepEqual(empty, {
+      objectId: house,
+      from: '2019-01-01T00:00:00.000Z',
+      to: '2019-02-01T00:00:00.000Z',
+      controls: 0,
+      averageRating: null,
+      byMonth: [],
+      worstRooms: [],
+    });
   });
 
-  test('a period over 3 years, or to before from → 400; another company\'s or an unknown object → 404', async () => {
-    assertProblem(await req('GET', `/v2/objects/${objectId}/qualityReport?from=2020-01-01T00:00:00Z&to=2023-02-01T00:00:00Z`), 400, 'to');
-    assert.equal((await req('GET', `/v2/objects/${objectId}/qualityReport?from=2020-01-01T00:00:00Z&to=2022-12-31T00:00:00Z`)).status, 200);
-    assertProblem(await req('GET', `/v2/objects/${objectId}/qualityReport?from=2021-01-01T00:00:00Z&to=2020-01-01T00:00:00Z`), 400, 'to');
+  test("a period over 3 years, or to before from → 400; another company's or an unknown object → 404", async () => {
+    assertProblem(
+      await req('GET', `/v2/objects/${objectId}/qualityReport?from=2020-01-01T00:00:00Z&to=2023-02-01T00:00:00Z`),
+      400,
+      'to',
+    );
+    assert.equal(
+      (await req('GET', `/v2/objects/${objectId}/qualityReport?from=2020-01-01T00:00:00Z&to=2022-12-31T00:00:00Z`))
+        .status,
+      200,
+    );
+    assertProblem(
+      await req('GET', `/v2/objects/${objectId}/qualityReport?from=2021-01-01T00:00:00Z&to=2020-01-01T00:00:00Z`),
+      400,
+      'to',
+    );
     assertProblem(await req('GET', `/v2/objects/${objectId}/qualityReport?from=someday`), 400, 'from');
     assertProblem(await req('GET', `/v2/objects/${objectId}/qualityReport?period=1`), 400);
     const foreign = await create('/v2/objects/', { name: 'Not yours' }, other.headers);
@@ -390,9 +545,12 @@ describe('chats', () => {
   let objectId: string;
   let objectChat: string;
 
-  const chatOf = async (collection: string, id: string, headers: Headers = admin.headers) => (await ok('GET', `/v2/${collection}/${id}`, undefined, 200, headers)).chatId as string;
-  const messages = (chatId: string, query = '', headers: Headers = admin.headers) => req('GET', `/v2/chats/${chatId}/messages${query ? `?${query}` : ''}`, undefined, headers);
-  const write = (chatId: string, body: unknown, headers: Headers = admin.headers) => req('POST', `/v2/chats/${chatId}/messages`, body, headers);
+  const chatOf = async (collection: string, id: string, headers: Headers = admin.headers) =>
+    (await ok('GET', `/v2/${collection}/${id}`, undefined, 200, headers)).chatId as string;
+  const messages = (chatId: string, query = '', headers: Headers = admin.headers) =>
+    req('GET', `/v2/chats/${chatId}/messages${query ? `?${query}` : ''}`, undefined, headers);
+  const write = (chatId: string, body: unknown, headers: Headers = admin.headers) =>
+    req('POST', `/v2/chats/${chatId}/messages`, body, headers);
 
   /** A text document uploaded for the object (multipart), returning its id. */
   async function uploadDocument(tenant: Tenant, owner: string): Promise<string> {
@@ -402,7 +560,12 @@ describe('chats', () => {
       `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="photo-note.txt"\r\nContent-Type: text/plain\r\n\r\nattached\r\n`,
       `--${boundary}--\r\n`,
     ].join('');
-    const res = await t.app.inject({ method: 'POST', url: '/v2/documents/', headers: { ...tenant.headers, 'content-type': `multipart/form-data; boundary=${boundary}` }, payload });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/v2/documents/',
+      headers: { ...tenant.headers, 'content-type': `multipart/form-data; boundary=${boundary}` },
+      payload,
+    });
     assert.equal(res.statusCode, 201, res.body);
     return res.json()._id;
   }
@@ -415,7 +578,11 @@ describe('chats', () => {
   test('the chats of an object, a job and a task: POST → 201; GET lists oldest first with authorId, entity, entityId', async () => {
     const jobId = await create('/v2/jobs/', { from: '2027-02-01T06:00:00Z', to: '2027-02-01T08:00:00Z', objectId });
     const taskId = await create('/v2/tasks/', { title: 'Talk about it' });
-    const chats = { objects: [objectChat, objectId], jobs: [await chatOf('jobs', jobId), jobId], tasks: [await chatOf('tasks', taskId), taskId] } as const;
+    const chats = {
+      objects: [objectChat, objectId],
+      jobs: [await chatOf('jobs', jobId), jobId],
+      tasks: [await chatOf('tasks', taskId), taskId],
+    } as const;
     assert.equal(new Set(Object.values(chats).map(([c]) => c)).size, 3, 'every record has its own chat');
     for (const [entity, [chatId, entityId]] of Object.entries(chats)) {
       const first = await write(chatId, { text: `first on ${entity}` });
@@ -426,16 +593,37 @@ describe('chats', () => {
       const res = await messages(chatId);
       assert.equal(res.status, 200, JSON.stringify(res.body));
       assert.equal(res.headers['x-total-count'], '2');
-      assert.deepEqual(res.body.map((m: any) => ({ ...m, createdAt: undefined })), [
-        { _id: first.body._id, chatId, authorId: admin.userId, text: `first on ${entity}`, documentIds: [], createdAt: undefined, entity, entityId },
-        { _id: second.body._id, chatId, authorId: admin.userId, text: `second on ${entity}`, documentIds: [], createdAt: undefined, entity, entityId },
-      ]);
+      assert.deepEqual(
+        res.body.map((m: any) => ({ ...m, createdAt: undefined })),
+        [
+          {
+            _id: first.body._id,
+            chatId,
+            authorId: admin.userId,
+            text: `first on ${entity}`,
+            documentIds: [],
+            createdAt: undefined,
+            entity,
+            entityId,
+          },
+          {
+            _id: second.body._id,
+            chatId,
+            authorId: admin.userId,
+            text: `second on ${entity}`,
+            documentIds: [],
+            createdAt: undefined,
+            entity,
+            entityId,
+          },
+        ],
+      );
       assert.ok(Date.parse(res.body[0].createdAt) <= Date.parse(res.body[1].createdAt));
       assert.ok(Date.parse(res.body[0].createdAt) > Date.now() - 60_000);
     }
   });
 
-  test('documentIds: documents of the company are attached; unknown ones (or another company\'s) → 400', async () => {
+  test("documentIds: documents of the company are attached; unknown ones (or another company's) → 400", async () => {
     const documentId = await uploadDocument(admin, objectId);
     const attached = await write(objectChat, { text: 'see the photo', documentIds: [documentId, documentId] });
     assert.equal(attached.status, 201, JSON.stringify(attached.body));
@@ -445,7 +633,10 @@ describe('chats', () => {
     const before = (await messages(objectChat)).headers['x-total-count'];
     assertProblem(await write(objectChat, { text: 'ghost', documentIds: [MISSING] }), 400, 'documentIds');
     assertProblem(await write(objectChat, { text: 'mixed', documentIds: [documentId, MISSING] }), 400, 'documentIds');
-    const foreignDocument = await uploadDocument(other, await create('/v2/objects/', { name: 'Foreign' }, other.headers));
+    const foreignDocument = await uploadDocument(
+      other,
+      await create('/v2/objects/', { name: 'Foreign' }, other.headers),
+    );
     assertProblem(await write(objectChat, { text: 'foreign', documentIds: [foreignDocument] }), 400, 'documentIds');
     assertProblem(await write(objectChat, { text: 'bad id', documentIds: ['nope'] }), 400);
     assert.equal((await messages(objectChat)).headers['x-total-count'], before, 'nothing written');
@@ -459,7 +650,7 @@ describe('chats', () => {
     assertProblem(await write(objectChat, { text: 'hi', authorId: user.Carl }), 400);
   });
 
-  test('an unknown chat id → 404; another company\'s chat → 404 (read and write)', async () => {
+  test("an unknown chat id → 404; another company's chat → 404 (read and write)", async () => {
     assertProblem(await messages(MISSING), 404);
     assertProblem(await write(MISSING, { text: 'anyone?' }), 404);
     assertProblem(await messages('not-an-id'), 400);
@@ -471,9 +662,19 @@ describe('chats', () => {
     assertProblem(await messages(objectId), 404);
   });
 
-  test('an employee reads and writes the chat of their own job, and gets 404 for another user\'s job', async () => {
-    const annJob = await create('/v2/jobs/', { from: '2027-02-02T06:00:00Z', to: '2027-02-02T08:00:00Z', objectId, userId: user.Ann });
-    const bobJob = await create('/v2/jobs/', { from: '2027-02-02T06:00:00Z', to: '2027-02-02T08:00:00Z', objectId, userId: user.Bob });
+  test("an employee reads and writes the chat of their own job, and gets 404 for another user's job", async () => {
+    const annJob = await create('/v2/jobs/', {
+      from: '2027-02-02T06:00:00Z',
+      to: '2027-02-02T08:00:00Z',
+      objectId,
+      userId: user.Ann,
+    });
+    const bobJob = await create('/v2/jobs/', {
+      from: '2027-02-02T06:00:00Z',
+      to: '2027-02-02T08:00:00Z',
+      objectId,
+      userId: user.Bob,
+    });
     const annChat = await chatOf('jobs', annJob, login.Ann);
     const bobChat = await chatOf('jobs', bobJob);
     await ok('POST', `/v2/chats/${annChat}/messages`, { text: 'Manager: bring the keys' }, 201);
@@ -481,14 +682,20 @@ describe('chats', () => {
     assert.equal(written.status, 201, JSON.stringify(written.body));
     const read = await messages(annChat, '', login.Ann);
     assert.equal(read.status, 200);
-    assert.deepEqual(read.body.map((m: any) => [m.authorId, m.text, m.entity, m.entityId]), [
-      [admin.userId, 'Manager: bring the keys', 'jobs', annJob],
-      [user.Ann, 'Ann: will do', 'jobs', annJob],
-    ]);
+    assert.deepEqual(
+      read.body.map((m: any) => [m.authorId, m.text, m.entity, m.entityId]),
+      [
+        [admin.userId, 'Manager: bring the keys', 'jobs', annJob],
+        [user.Ann, 'Ann: will do', 'jobs', annJob],
+      ],
+    );
     await ok('POST', `/v2/chats/${bobChat}/messages`, { text: 'for Bob only' }, 201);
     assertProblem(await messages(bobChat, '', login.Ann), 404);
     assertProblem(await write(bobChat, { text: 'Ann was here' }, login.Ann), 404);
-    assert.deepEqual((await messages(bobChat)).body.map((m: any) => m.text), ['for Bob only']);
+    assert.deepEqual(
+      (await messages(bobChat)).body.map((m: any) => m.text),
+      ['for Bob only'],
+    );
     // Tasks are not the employee's area at all.
     const taskChat = await chatOf('tasks', await create('/v2/tasks/', { title: 'Not for Ann' }));
     assertProblem(await messages(taskChat, '', login.Ann), 404);
@@ -497,16 +704,29 @@ describe('chats', () => {
   test('limit and offset page the messages; X-Total-Count is the whole count', async () => {
     const chatId = await chatOf('objects', await create('/v2/objects/', { name: 'Paging Office' }));
     const ids: string[] = [];
-    for (let i = 1; i <= 5; i++) ids.push((await ok('POST', `/v2/chats/${chatId}/messages`, { text: `m${i}` }, 201))._id);
+    for (let i = 1; i <= 5; i++)
+      ids.push((await ok('POST', `/v2/chats/${chatId}/messages`, { text: `m${i}` }, 201))._id);
     const page = await messages(chatId, 'limit=2&offset=1');
     assert.equal(page.status, 200);
-    assert.deepEqual(page.body.map((m: any) => m.text), ['m2', 'm3']);
-    assert.deepEqual(page.body.map((m: any) => m._id), ids.slice(1, 3));
+    assert.deepEqual(
+      page.body.map((m: any) => m.text),
+      ['m2', 'm3'],
+    );
+    assert.deepEqual(
+      page.body.map((m: any) => m._id),
+      ids.slice(1, 3),
+    );
     assert.equal(page.headers['x-total-count'], '5');
     const all = await messages(chatId);
-    assert.deepEqual(all.body.map((m: any) => m.text), ['m1', 'm2', 'm3', 'm4', 'm5']);
+    assert.deepEqual(
+      all.body.map((m: any) => m.text),
+      ['m1', 'm2', 'm3', 'm4', 'm5'],
+    );
     const tail = await messages(chatId, 'limit=10&offset=4');
-    assert.deepEqual(tail.body.map((m: any) => m.text), ['m5']);
+    assert.deepEqual(
+      tail.body.map((m: any) => m.text),
+      ['m5'],
+    );
     assert.equal(tail.headers['x-total-count'], '5');
     assertProblem(await messages(chatId, 'limit=0'), 400, 'limit');
     assertProblem(await messages(chatId, 'limit=201'), 400, 'limit');

@@ -52,9 +52,18 @@ describe('freeJsonViolation', () => {
 describe('over HTTP', () => {
   let t: TestApp;
   let admin: Tenant;
-  const { req } = requester(() => t.app, () => admin.headers);
-  const raw = (method: 'POST' | 'PATCH', url: string, payload: string, headers: Record<string, string> = admin.headers) =>
-    t.app.inject({ method, url, headers: { ...headers, 'content-type': 'application/json' }, payload })
+  const { req } = requester(
+    () => t.app,
+    () => admin.headers,
+  );
+  const raw = (
+    method: 'POST' | 'PATCH',
+    url: string,
+    payload: string,
+    headers: Record<string, string> = admin.headers,
+  ) =>
+    t.app
+      .inject({ method, url, headers: { ...headers, 'content-type': 'application/json' }, payload })
       .then((res) => ({ status: res.statusCode, body: res.json() }));
   const refusedForDepth = (res: { status: number; body: any }) => {
     assertProblem(res, 400, '(body)');
@@ -93,7 +102,15 @@ describe('over HTTP', () => {
   test('free objects: depth, properties, items and key length are bounded', async () => {
     const { maxDepth, maxProperties, maxItems, maxKeyLength } = FREE_JSON_LIMITS;
     const many = (n: number) => Object.fromEntries(Array.from({ length: n }, (_, i) => [`k${i}`, i]));
-    assert.equal((await req('POST', '/v2/customers/', { name: 'At the limits', contract: { a: nested(maxDepth - 1), b: many(maxProperties - 1), c: Array(maxItems).fill(0) } })).status, 201);
+    assert.equal(
+      (
+        await req('POST', '/v2/customers/', {
+          name: 'At the limits',
+          contract: { a: nested(maxDepth - 1), b: many(maxProperties - 1), c: Array(maxItems).fill(0) },
+        })
+      ).status,
+      201,
+    );
     for (const [contract, says] of [
       [nested(maxDepth + 1), `nests deeper than ${maxDepth} levels`],
       [many(maxProperties + 1), 'must NOT have more than'],
@@ -106,8 +123,16 @@ describe('over HTTP', () => {
       assert.ok(res.body.detail.includes(says), res.body.detail);
     }
     const user = await req('POST', '/v2/users/', { general: { firstName: 'Hours' } });
-    assertProblem(await req('PATCH', `/v2/users/${user.body._id}`, { contract: { dailyWorkingHours: many(maxProperties + 1) } }), 400, 'contract.dailyWorkingHours');
-    assertProblem(await req('POST', '/v2/jobTemplates/', { name: 'Checklist', checklist: [nested(maxDepth + 1)] }), 400, 'checklist.0');
+    assertProblem(
+      await req('PATCH', `/v2/users/${user.body._id}`, { contract: { dailyWorkingHours: many(maxProperties + 1) } }),
+      400,
+      'contract.dailyWorkingHours',
+    );
+    assertProblem(
+      await req('POST', '/v2/jobTemplates/', { name: 'Checklist', checklist: [nested(maxDepth + 1)] }),
+      400,
+      'checklist.0',
+    );
   });
 
   test('every array and every free object of a request body has a maximum', async () => {
@@ -123,11 +148,19 @@ describe('over HTTP', () => {
           if (!node || typeof node !== 'object') continue;
           const where = `${method.toUpperCase()} ${path} ${at || '(body)'}`;
           if (node.type === 'array' || node.items) arrays++;
-          if ((node.type === 'array' || node.items) && node.maxItems === undefined) unbounded.push(`${where}: array without maxItems`);
-          if (node.additionalProperties !== undefined && node.additionalProperties !== false && node.maxProperties === undefined) unbounded.push(`${where}: free object without maxProperties`);
-          for (const [key, child] of Object.entries<any>(node.properties ?? {})) stack.push({ node: child, at: at ? `${at}.${key}` : key });
+          if ((node.type === 'array' || node.items) && node.maxItems === undefined)
+            unbounded.push(`${where}: array without maxItems`);
+          if (
+            node.additionalProperties !== undefined &&
+            node.additionalProperties !== false &&
+            node.maxProperties === undefined
+          )
+            unbounded.push(`${where}: free object without maxProperties`);
+          for (const [key, child] of Object.entries<any>(node.properties ?? {}))
+            stack.push({ node: child, at: at ? `${at}.${key}` : key });
           if (node.items) stack.push({ node: node.items, at: `${at}[]` });
-          if (typeof node.additionalProperties === 'object') stack.push({ node: node.additionalProperties, at: `${at}{}` });
+          if (typeof node.additionalProperties === 'object')
+            stack.push({ node: node.additionalProperties, at: `${at}{}` });
           for (const branch of [...(node.anyOf ?? []), ...(node.oneOf ?? [])]) stack.push({ node: branch, at });
         }
       }

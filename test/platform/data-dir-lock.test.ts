@@ -25,7 +25,9 @@ function deadPid(): number {
   return Number(child.stdout.trim());
 }
 
-test('a second open of the directory fails naming the holder; after close it succeeds', { timeout: 60_000 }, async () => {
+test('a second open of the directory fails naming the holder; after close it succeeds', {
+  timeout: 60_000,
+}, async () => {
   const dataDir = join(root, 'twice');
   const first = await open(dataDir);
   try {
@@ -42,30 +44,63 @@ test('a second open of the directory fails naming the holder; after close it suc
   await second.close();
 });
 
-test('a stale lock (its process is gone) is taken over; in-memory databases take no lock', { timeout: 60_000 }, async () => {
+test('a stale lock (its process is gone) is taken over; in-memory databases take no lock', {
+  timeout: 60_000,
+}, async () => {
   const dataDir = join(root, 'stale');
   mkdirSync(dataDir, { recursive: true });
   const lockFile = join(dataDir, 'crewbase.lock');
-  writeFileSync(lockFile, JSON.stringify({ pid: deadPid(), command: 'src/main.ts serve', since: new Date().toISOString() }));
+  writeFileSync(
+    lockFile,
+    JSON.stringify({ pid: deadPid(), command: 'src/main.ts serve', since: new Date().toISOString() }),
+  );
   const database = await open(dataDir);
   assert.equal(JSON.parse(readFileSync(lockFile, 'utf8')).pid, process.pid);
   await database.close();
   // A lock naming this process that it does not hold is stale too (a container restarts under the same pid).
-  writeFileSync(lockFile, JSON.stringify({ pid: process.pid, command: 'an earlier life', since: new Date().toISOString() }));
+  writeFileSync(
+    lockFile,
+    JSON.stringify({ pid: process.pid, command: 'an earlier life', since: new Date().toISOString() }),
+  );
   await (await open(dataDir)).close();
 
-  const memory = await Promise.all([openDatabase({ kind: 'pglite', dataDir: undefined }), openDatabase({ kind: 'pglite', dataDir: undefined })]);
+  const memory = await Promise.all([
+    openDatabase({ kind: 'pglite', dataDir: undefined }),
+    openDatabase({ kind: 'pglite', dataDir: undefined }),
+  ]);
   await Promise.all(memory.map((m) => m.close()));
 });
 
-test('the CLI refuses a directory another process has open: exit code 1 and the holder named', { timeout: 120_000 }, async () => {
+test('the CLI refuses a directory another process has open: exit code 1 and the holder named', {
+  timeout: 120_000,
+}, async () => {
   const dataDir = join(root, 'cli');
   const held = await open(dataDir);
   try {
-    const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, JWT_SECRET: 'cli-secret-that-is-long-enough-0123456789', LOG_LEVEL: 'silent' };
+    const env: NodeJS.ProcessEnv = {
+      ...process.env,
+      DATA_DIR: dataDir,
+      JWT_SECRET: 'cli-secret-that-is-long-enough-0123456789',
+      LOG_LEVEL: 'silent',
+    };
     delete env.DATABASE_URL;
-    const run = spawnSync(process.execPath, ['--import', 'tsx', 'src/main.ts', 'company', 'create', '--name', 'Locked Co', '--username', 'locked-admin', '--password', 'locked-password-1'],
-      { env, encoding: 'utf8', timeout: 60_000 });
+    const run = spawnSync(
+      process.execPath,
+      [
+        '--import',
+        'tsx',
+        'src/main.ts',
+        'company',
+        'create',
+        '--name',
+        'Locked Co',
+        '--username',
+        'locked-admin',
+        '--password',
+        'locked-password-1',
+      ],
+      { env, encoding: 'utf8', timeout: 60_000 },
+    );
     assert.equal(run.status, 1, run.stderr);
     assert.match(run.stderr, new RegExp(`in use by process ${process.pid} \\(`));
     assert.equal(run.stdout, '', 'nothing was created');

@@ -13,16 +13,33 @@ let t: TestApp;
 let a: Tenant;
 const statuses: Array<{ url: string; status: number }> = [];
 
-interface Reply { status: number; body: any; contentType: string }
+interface Reply {
+  status: number;
+  body: any;
+  contentType: string;
+}
 
 /** Every request of this file goes through here, so the last test can check that none was a 5xx. */
-async function send(method: InjectOptions['method'], url: string, options: { payload?: string | object; headers?: Record<string, string>; auth?: boolean } = {}): Promise<Reply> {
+async function send(
+  method: InjectOptions['method'],
+  url: string,
+  options: { payload?: string | object; headers?: Record<string, string>; auth?: boolean } = {},
+): Promise<Reply> {
   const headers = { ...(options.auth === false ? {} : a.headers), ...options.headers };
   if (typeof options.payload === 'string' && !headers['content-type']) headers['content-type'] = 'application/json';
-  const response = await t.app.inject({ method, url, headers, ...(options.payload === undefined ? {} : { payload: options.payload }) });
+  const response = await t.app.inject({
+    method,
+    url,
+    headers,
+    ...(options.payload === undefined ? {} : { payload: options.payload }),
+  });
   statuses.push({ url: `${method} ${url}`, status: response.statusCode });
   let body: any;
-  try { body = response.json(); } catch { body = response.body; }
+  try {
+    body = response.json();
+  } catch {
+    body = response.body;
+  }
   return { status: response.statusCode, body, contentType: String(response.headers['content-type'] ?? '') };
 }
 
@@ -41,7 +58,8 @@ function assertProblem(res: Reply, status: number, paths?: string[]) {
       assert.equal(typeof e.message, 'string');
       return e.path;
     });
-    for (const path of paths) assert.ok(reported.includes(path), `expected ${path} in ${JSON.stringify(res.body.errors)}`);
+    for (const path of paths)
+      assert.ok(reported.includes(path), `expected ${path} in ${JSON.stringify(res.body.errors)}`);
   }
 }
 
@@ -49,7 +67,9 @@ before(async () => {
   t = await createTestApp({ BODY_LIMIT: String(BODY_LIMIT) });
   a = await signup(t.app, 'Errors');
 });
-after(async () => { await t?.close(); });
+after(async () => {
+  await t?.close();
+});
 
 describe('malformed and oversized bodies', () => {
   test('malformed JSON is 400 problem+json', async () => {
@@ -77,7 +97,9 @@ describe('malformed and oversized bodies', () => {
   test(`a body over BODY_LIMIT (${BODY_LIMIT} bytes) is 413, one under it is accepted`, async () => {
     const big = { name: 'big', contract: { notes: 'x'.repeat(BODY_LIMIT) } };
     assertProblem(await send('POST', '/v2/customers/', { payload: big }), 413);
-    const fits = await send('POST', '/v2/customers/', { payload: { name: 'fits', contract: { notes: 'x'.repeat(BODY_LIMIT - 200) } } });
+    const fits = await send('POST', '/v2/customers/', {
+      payload: { name: 'fits', contract: { notes: 'x'.repeat(BODY_LIMIT - 200) } },
+    });
     assert.equal(fits.status, 201);
   });
 });
@@ -85,11 +107,24 @@ describe('malformed and oversized bodies', () => {
 describe('validation', () => {
   test('wrong types are 400 with errors[].path for each field', async () => {
     assertProblem(await send('POST', '/v2/customers/', { payload: { name: ['a', 'b'] } }), 400, ['name']);
-    assertProblem(await send('POST', '/v2/customers/', {
-      payload: { name: 'ok', address: { city: { nested: true } }, hideRecipientOnDocuments: 'perhaps', invoiceCCRecipientIds: ['nope'] },
-    }), 400, ['address.city', 'hideRecipientOnDocuments', 'invoiceCCRecipientIds.0']);
+    assertProblem(
+      await send('POST', '/v2/customers/', {
+        payload: {
+          name: 'ok',
+          address: { city: { nested: true } },
+          hideRecipientOnDocuments: 'perhaps',
+          invoiceCCRecipientIds: ['nope'],
+        },
+      }),
+      400,
+      ['address.city', 'hideRecipientOnDocuments', 'invoiceCCRecipientIds.0'],
+    );
     assertProblem(await send('POST', '/v2/activityTypes/', { payload: { name: 'x'.repeat(201) } }), 400, ['name']);
-    assertProblem(await send('POST', '/v2/customers/', { payload: { name: 'bad mail', contact: { email: 'not-an-email' } } }), 400, ['contact.email']);
+    assertProblem(
+      await send('POST', '/v2/customers/', { payload: { name: 'bad mail', contact: { email: 'not-an-email' } } }),
+      400,
+      ['contact.email'],
+    );
   });
 
   test('null is not a value for a required string', async () => {
@@ -102,22 +137,37 @@ describe('validation', () => {
     assertProblem(await send('GET', '/v2/customers/?limit=many'), 400, ['querystring.limit']);
     assertProblem(await send('GET', '/v2/customers/?number=1.5'), 400);
     assertProblem(await send('GET', '/v2/customers/?number=99999999999999999999999'), 400);
-    assertProblem(await send('GET', `/v2/customers/?filter=${encodeURIComponent('[{"field":"number","op":"eq","value":1e400}]')}`), 400);
+    assertProblem(
+      await send('GET', `/v2/customers/?filter=${encodeURIComponent('[{"field":"number","op":"eq","value":1e400}]')}`),
+      400,
+    );
   });
 
   test('dates outside what the database can store are 400, not 500', async () => {
-    for (const value of ['8640000000000000', '-8640000000000000', '+275760-09-13T00:00:00.000Z', '0000-01-01T00:00:00Z']) {
-      assertProblem(await send('GET', `/v2/customers/?status.createdAtFrom=${encodeURIComponent(value)}`), 400, ['status.createdAtFrom']);
+    for (const value of [
+      '8640000000000000',
+      '-8640000000000000',
+      '+275760-09-13T00:00:00.000Z',
+      '0000-01-01T00:00:00Z',
+    ]) {
+      assertProblem(await send('GET', `/v2/customers/?status.createdAtFrom=${encodeURIComponent(value)}`), 400, [
+        'status.createdAtFrom',
+      ]);
     }
   });
 
   test('a stored date-time with an unusual offset does not break lists of that field', async () => {
-    const created = await send('POST', '/v2/users/', { payload: { id: 'tz-user', general: { lastNpsScoreSend: '2024-01-01T00:00:00+20:00' } } });
+    const created = await send('POST', '/v2/users/', {
+      payload: { id: 'tz-user', general: { lastNpsScoreSend: '2024-01-01T00:00:00+20:00' } },
+    });
     assert.ok([201, 400].includes(created.status), JSON.stringify(created.body));
     for (const url of ['/v2/users/?sort=general.lastNpsScoreSend:1', '/v2/users/?general.lastNpsScoreSendFrom=0']) {
       const listed = await send('GET', url);
       assert.equal(listed.status, 200, `${url}: ${JSON.stringify(listed.body)}`);
-      assert.equal(listed.body.some((u: { id: string }) => u.id === 'tz-user'), created.status === 201);
+      assert.equal(
+        listed.body.some((u: { id: string }) => u.id === 'tz-user'),
+        created.status === 201,
+      );
     }
   });
 });
@@ -133,7 +183,16 @@ describe('ids and routes', () => {
   });
 
   test('an unknown but well-formed id is 404', async () => {
-    for (const collection of ['customers', 'activityTypes', 'objects', 'taxRates', 'paymentTerms', 'articles', 'accessGroups', 'users']) {
+    for (const collection of [
+      'customers',
+      'activityTypes',
+      'objects',
+      'taxRates',
+      'paymentTerms',
+      'articles',
+      'accessGroups',
+      'users',
+    ]) {
       assertProblem(await send('GET', `/v2/${collection}/${UNKNOWN_ID}`), 404);
       assertProblem(await send('DELETE', `/v2/${collection}/${UNKNOWN_ID}`), 404);
     }
@@ -155,25 +214,38 @@ describe('ids and routes', () => {
   });
 });
 
-interface RawReply { status: number; headers: string; body: any }
+interface RawReply {
+  status: number;
+  headers: string;
+  body: any;
+}
 
 /** Writes raw bytes on a new connection and reads the answer until the server closes it. */
 async function raw(port: number, ...chunks: Array<string | (() => Promise<unknown>)>): Promise<RawReply> {
   const socket = connect(port, '127.0.0.1');
   const closed = once(socket, 'close');
   let text = '';
-  socket.on('data', (chunk) => { text += chunk; });
-  socket.on('error', () => { /* a reset after the answer: the answer is what counts */ });
+  socket.on('data', (chunk) => {
+    text += chunk;
+  });
+  socket.on('error', () => {
+    /* a reset after the answer: the answer is what counts */
+  });
   await once(socket, 'connect');
   for (const chunk of chunks) {
-    if (typeof chunk === 'string') socket.write(chunk); else await chunk();
+    if (typeof chunk === 'string') socket.write(chunk);
+    else await chunk();
   }
   await closed;
   const [head = '', ...rest] = text.split('\r\n\r\n');
   const status = Number(/^HTTP\/1\.1 (\d{3}) /.exec(head)?.[1]);
   statuses.push({ url: `raw ${head.split('\r\n')[0]}`, status });
   let body: any;
-  try { body = JSON.parse(rest.join('\r\n\r\n')); } catch { body = rest.join('\r\n\r\n'); }
+  try {
+    body = JSON.parse(rest.join('\r\n\r\n'));
+  } catch {
+    body = rest.join('\r\n\r\n');
+  }
   return { status, headers: head.toLowerCase(), body };
 }
 
@@ -203,9 +275,27 @@ describe('framework-level errors over a real connection', () => {
   test('404, 413, 415 and a JSON parse error are problem+json on the wire too', async () => {
     const auth = `Authorization: ${a.headers.authorization}\r\n`;
     assertRawProblem(await raw(port, 'GET /v2/nothing-here HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n'), 404);
-    assertRawProblem(await raw(port, `POST /v2/customers/ HTTP/1.1\r\nHost: x\r\n${auth}Content-Type: application/json\r\nContent-Length: ${BODY_LIMIT * 10}\r\nConnection: close\r\n\r\n{`), 413);
-    assertRawProblem(await raw(port, `POST /v2/customers/ HTTP/1.1\r\nHost: x\r\n${auth}Content-Type: application/xml\r\nContent-Length: 3\r\nConnection: close\r\n\r\n<a>`), 415);
-    assertRawProblem(await raw(port, `POST /v2/customers/ HTTP/1.1\r\nHost: x\r\n${auth}Content-Type: application/json\r\nContent-Length: 5\r\nConnection: close\r\n\r\n{"a":`), 400);
+    assertRawProblem(
+      await raw(
+        port,
+        `POST /v2/customers/ HTTP/1.1\r\nHost: x\r\n${auth}Content-Type: application/json\r\nContent-Length: ${BODY_LIMIT * 10}\r\nConnection: close\r\n\r\n{`,
+      ),
+      413,
+    );
+    assertRawProblem(
+      await raw(
+        port,
+        `POST /v2/customers/ HTTP/1.1\r\nHost: x\r\n${auth}Content-Type: application/xml\r\nContent-Length: 3\r\nConnection: close\r\n\r\n<a>`,
+      ),
+      415,
+    );
+    assertRawProblem(
+      await raw(
+        port,
+        `POST /v2/customers/ HTTP/1.1\r\nHost: x\r\n${auth}Content-Type: application/json\r\nContent-Length: 5\r\nConnection: close\r\n\r\n{"a":`,
+      ),
+      400,
+    );
   });
 });
 
@@ -218,7 +308,9 @@ describe('router errors', () => {
   });
 });
 
-test('while the server closes, a request still arriving on an open connection is 503 problem+json', { timeout: 60_000 }, async () => {
+test('while the server closes, a request still arriving on an open connection is 503 problem+json', {
+  timeout: 60_000,
+}, async () => {
   const closing = await createTestApp();
   await closing.app.listen({ port: 0, host: '127.0.0.1' });
   const { port } = closing.app.server.address() as { port: number };
@@ -226,8 +318,16 @@ test('while the server closes, a request still arriving on an open connection is
   let res: Awaited<ReturnType<typeof raw>>;
   try {
     // The request line has arrived (the connection is not idle, so closing waits for it); its end comes after close began.
-    res = await raw(port, 'GET /health HTTP/1.1\r\nHost: x\r\n', () => new Promise((resolve) => setTimeout(resolve, 100)),
-      async () => { closed = closing.close(); await new Promise((resolve) => setTimeout(resolve, 100)); }, '\r\n');
+    res = await raw(
+      port,
+      'GET /health HTTP/1.1\r\nHost: x\r\n',
+      () => new Promise((resolve) => setTimeout(resolve, 100)),
+      async () => {
+        closed = closing.close();
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      },
+      '\r\n',
+    );
   } finally {
     await (closed ?? closing.close()); // a listening server left open would keep the file from ending
   }
@@ -241,5 +341,9 @@ test('while the server closes, a request still arriving on an open connection is
 // fails the run) rather than a test that must come last.
 after(() => {
   assert.ok(statuses.length > 40, `only ${statuses.length} requests were recorded`);
-  assert.deepEqual(statuses.filter((s) => s.status >= 500), [], 'no request of this file answered with a 5xx');
+  assert.deepEqual(
+    statuses.filter((s) => s.status >= 500),
+    [],
+    'no request of this file answered with a 5xx',
+  );
 });

@@ -17,7 +17,8 @@ before(async () => {
 after(() => t.close());
 
 const withKey = (key: string, headers = acme.headers) => ({ ...headers, 'idempotency-key': key });
-const countCustomers = async () => Number((await call(t.app, 'GET', '/v2/customers/?limit=1', acme.headers)).headers['x-total-count']);
+const countCustomers = async () =>
+  Number((await call(t.app, 'GET', '/v2/customers/?limit=1', acme.headers)).headers['x-total-count']);
 
 describe('Idempotency-Key', () => {
   test('a resource create stores its answer in its own transaction: committed before anything is sent', async () => {
@@ -26,7 +27,9 @@ describe('Idempotency-Key', () => {
     const seen: Array<number | null> = [];
     app.addHook('onSend', async (request, _reply, payload) => {
       if (request.headers['idempotency-key'] === 'k-in-tx') {
-        const row = await sql<{ response_status: number | null }>`SELECT response_status FROM idempotency_keys WHERE key = 'k-in-tx'`.execute(t.database.kysely);
+        const row = await sql<{
+          response_status: number | null;
+        }>`SELECT response_status FROM idempotency_keys WHERE key = 'k-in-tx'`.execute(t.database.kysely);
         seen.push(row.rows[0]?.response_status ?? null);
       }
       return payload;
@@ -61,7 +64,12 @@ describe('Idempotency-Key', () => {
   test('the same key while the first request runs is 409', async () => {
     const first = slowUpload('k-3');
     await until(async () => (await keyRow('k-3')) !== undefined);
-    const second = await t.app.inject({ method: 'POST', url: '/v2/documents/', headers: first.headers, payload: first.whole });
+    const second = await t.app.inject({
+      method: 'POST',
+      url: '/v2/documents/',
+      headers: first.headers,
+      payload: first.whole,
+    });
     first.finish();
     assert.deepEqual([(await first.response).statusCode, second.statusCode], [201, 409]);
   });
@@ -104,30 +112,49 @@ describe('Idempotency-Key', () => {
     assert.equal(retried.headers['idempotent-replayed'], undefined, 'it ran again');
     assert.equal(await countCustomers(), before + 1);
     const replayed = await call(t.app, 'POST', '/v2/customers/', withKey('died'), { name: 'Died' });
-    assert.deepEqual([replayed.body, replayed.headers['idempotent-replayed']], [retried.body, 'true'], 'its result is stored and replayed');
+    assert.deepEqual(
+      [replayed.body, replayed.headers['idempotent-replayed']],
+      [retried.body, 'true'],
+      'its result is stored and replayed',
+    );
     await abandon('died', -1);
-    assert.equal((await call(t.app, 'POST', '/v2/customers/', withKey('died'), { name: 'Other' })).status, 422, 'another body never takes a key over');
+    assert.equal(
+      (await call(t.app, 'POST', '/v2/customers/', withKey('died'), { name: 'Other' })).status,
+      422,
+      'another body never takes a key over',
+    );
   });
 
   test('of two parallel retries of an abandoned key, only one runs', async () => {
     await call(t.app, 'POST', '/v2/customers/', withKey('race'), { name: 'Race' });
     await abandon('race', -1);
     const before = await countCustomers();
-    const retries = await Promise.all([1, 2].map(() => call(t.app, 'POST', '/v2/customers/', withKey('race'), { name: 'Race' })));
+    const retries = await Promise.all(
+      [1, 2].map(() => call(t.app, 'POST', '/v2/customers/', withKey('race'), { name: 'Race' })),
+    );
     assert.equal(await countCustomers(), before + 1);
     const ran = retries.filter((r) => r.status === 201 && r.headers['idempotent-replayed'] === undefined);
     assert.equal(ran.length, 1, JSON.stringify(retries.map((r) => [r.status, r.headers['idempotent-replayed']])));
     const other = retries.find((r) => r !== ran[0])!;
-    assert.ok(other.status === 409 || (other.status === 201 && other.body._id === ran[0]!.body._id), `${other.status} ${JSON.stringify(other.body)}`);
+    assert.ok(
+      other.status === 409 || (other.status === 201 && other.body._id === ran[0]!.body._id),
+      `${other.status} ${JSON.stringify(other.body)}`,
+    );
   });
 
   test('a request running longer than the lease renews it: a retry meanwhile is 409, and the work is done once', async () => {
-    const documents = async () => Number((await call(t.app, 'GET', '/v2/documents/?limit=1', acme.headers)).headers['x-total-count']);
+    const documents = async () =>
+      Number((await call(t.app, 'GET', '/v2/documents/?limit=1', acme.headers)).headers['x-total-count']);
     const before = await documents();
     const slow = slowUpload('slow');
     await until(async () => (await keyRow('slow')) !== undefined);
     await sleep(LEASE_SECONDS * 1600);
-    const retry = await t.app.inject({ method: 'POST', url: '/v2/documents/', headers: slow.headers, payload: slow.whole });
+    const retry = await t.app.inject({
+      method: 'POST',
+      url: '/v2/documents/',
+      headers: slow.headers,
+      payload: slow.whole,
+    });
     slow.finish();
     assert.equal((await slow.response).statusCode, 201);
     assert.equal(retry.statusCode, 409, retry.body);
@@ -138,8 +165,9 @@ describe('Idempotency-Key', () => {
 /** A document upload whose file arrives in two halves: its key is claimed before the handler reads the body. */
 function slowUpload(key: string) {
   const boundary = 'slow-upload-boundary';
-  const head = `--${boundary}\r\nContent-Disposition: form-data; name="userId"\r\n\r\n${acme.userId}\r\n`
-    + `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="slow.txt"\r\nContent-Type: text/plain\r\n\r\nfirst half, `;
+  const head =
+    `--${boundary}\r\nContent-Disposition: form-data; name="userId"\r\n\r\n${acme.userId}\r\n` +
+    `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="slow.txt"\r\nContent-Type: text/plain\r\n\r\nfirst half, `;
   const tail = `second half\r\n--${boundary}--\r\n`;
   const headers = withKey(key, { ...acme.headers, 'content-type': `multipart/form-data; boundary=${boundary}` });
   const body = new PassThrough();

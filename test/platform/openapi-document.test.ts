@@ -30,21 +30,32 @@ describe('operations', () => {
     const seen = new Map<string, string>();
     for (const { method, path, op } of operations) {
       assert.match(op.operationId ?? '', OPERATION_ID_PATTERN, `${method} ${path}`);
-      assert.equal(seen.get(op.operationId), undefined, `${op.operationId} of ${method} ${path} also names ${seen.get(op.operationId)}`);
+      assert.equal(
+        seen.get(op.operationId),
+        undefined,
+        `${op.operationId} of ${method} ${path} also names ${seen.get(op.operationId)}`,
+      );
       seen.set(op.operationId, `${method} ${path}`);
     }
   });
 
   test('operationIds are derived from method and path (the names generated clients use)', () => {
     const expected: Record<string, [string, string]> = {
-      'customers.create': ['post', '/v2/customers/'], 'customers.list': ['get', '/v2/customers/'],
-      'customers.get': ['get', '/v2/customers/{id}'], 'customers.update': ['patch', '/v2/customers/{id}'],
-      'customers.delete': ['delete', '/v2/customers/{id}'], 'jobs.jobsInTimeFrame': ['post', '/v2/jobs/jobsInTimeFrame'],
-      'tasks.complete': ['post', '/v2/tasks/{id}/complete'], 'invoices.getPdf': ['get', '/v2/invoices/{id}/pdf'],
-      'webhooks.update': ['patch', '/v2/integrations/webhooks/{id}'], 'apiKeys.create': ['post', '/v2/apiKeys'],
-      'jobs.start': ['post', '/v2/jobs/{id}/start'], 'timeTracking.approve': ['post', '/v2/timeTracking/{id}/approve'],
+      'customers.create': ['post', '/v2/customers/'],
+      'customers.list': ['get', '/v2/customers/'],
+      'customers.get': ['get', '/v2/customers/{id}'],
+      'customers.update': ['patch', '/v2/customers/{id}'],
+      'customers.delete': ['delete', '/v2/customers/{id}'],
+      'jobs.jobsInTimeFrame': ['post', '/v2/jobs/jobsInTimeFrame'],
+      'tasks.complete': ['post', '/v2/tasks/{id}/complete'],
+      'invoices.getPdf': ['get', '/v2/invoices/{id}/pdf'],
+      'webhooks.update': ['patch', '/v2/integrations/webhooks/{id}'],
+      'apiKeys.create': ['post', '/v2/apiKeys'],
+      'jobs.start': ['post', '/v2/jobs/{id}/start'],
+      'timeTracking.approve': ['post', '/v2/timeTracking/{id}/approve'],
     };
-    for (const [id, [method, path]] of Object.entries(expected)) assert.equal(opAt(method, path)?.operationId, id, `${method} ${path}`);
+    for (const [id, [method, path]] of Object.entries(expected))
+      assert.equal(opAt(method, path)?.operationId, id, `${method} ${path}`);
   });
 
   test('every operation has a summary, a description and a tag that the document defines and groups', () => {
@@ -63,10 +74,17 @@ describe('operations', () => {
   });
 
   test('public routes say security: [] and the others need a credential', () => {
-    const publicRoutes = t.app.routeList.filter((r) => r.isPublic && r.url.startsWith('/v2/') && !r.url.startsWith('/v2/docs') && r.url !== '/v2/openapi.json');
+    const publicRoutes = t.app.routeList.filter(
+      (r) => r.isPublic && r.url.startsWith('/v2/') && !r.url.startsWith('/v2/docs') && r.url !== '/v2/openapi.json',
+    );
     assert.ok(publicRoutes.length >= 5);
     const toPath = (url: string) => url.replace(/:([A-Za-z]+)/g, '{$1}');
-    for (const route of publicRoutes) assert.deepEqual(opAt(route.method.toLowerCase(), toPath(route.url))?.security, [], `${route.method} ${route.url}`);
+    for (const route of publicRoutes)
+      assert.deepEqual(
+        opAt(route.method.toLowerCase(), toPath(route.url))?.security,
+        [],
+        `${route.method} ${route.url}`,
+      );
     assert.deepEqual(opAt('post', '/v2/company/signup').security, []);
     assert.deepEqual(opAt('post', '/v2/auth/login').security, []);
     const names = (security: any[]) => security.flatMap((entry) => Object.keys(entry)).sort();
@@ -77,16 +95,30 @@ describe('operations', () => {
   test('every response is described by its status, and every operation has a success response', () => {
     for (const { method, path, op } of operations) {
       const statuses = Object.keys(op.responses);
-      assert.ok(statuses.some((status) => status.startsWith('2')), `${method} ${path} has a 2xx response`);
+      assert.ok(
+        statuses.some((status) => status.startsWith('2')),
+        `${method} ${path} has a 2xx response`,
+      );
       for (const [status, response] of Object.entries<any>(op.responses)) {
-        assert.ok(response.description && response.description !== 'Default Response', `${method} ${path} ${status}: ${response.description}`);
+        assert.ok(
+          response.description && response.description !== 'Default Response',
+          `${method} ${path} ${status}: ${response.description}`,
+        );
       }
     }
     assert.equal(opAt('post', '/v2/customers/').responses['201'].description, 'Created');
     assert.equal(opAt('get', '/v2/customers/{id}').responses['200'].description, 'OK');
     assert.match(opAt('get', '/v2/customers/{id}').responses['404'].description, /not found/i);
-    for (const [method, path] of [['get', '/v2/customers/'], ['get', '/v2/jobs/'], ['post', '/v2/users/filter']] as const) {
-      assert.equal(opAt(method, path).responses['200'].headers?.['X-Total-Count']?.schema?.type, 'integer', `${method} ${path} documents X-Total-Count`);
+    for (const [method, path] of [
+      ['get', '/v2/customers/'],
+      ['get', '/v2/jobs/'],
+      ['post', '/v2/users/filter'],
+    ] as const) {
+      assert.equal(
+        opAt(method, path).responses['200'].headers?.['X-Total-Count']?.schema?.type,
+        'integer',
+        `${method} ${path} documents X-Total-Count`,
+      );
     }
     assert.equal(JSON.stringify(doc).includes('x-paged'), false);
   });
@@ -94,20 +126,51 @@ describe('operations', () => {
 
 describe('document', () => {
   test('has servers, a licence and an info description', () => {
-    assert.ok(doc.servers?.length && doc.servers.every((server: any) => typeof server.url === 'string' && server.url.length));
+    assert.ok(
+      doc.servers?.length && doc.servers.every((server: any) => typeof server.url === 'string' && server.url.length),
+    );
     assert.ok(doc.info.license?.name);
     assert.ok(doc.info.description.length > 200);
   });
 });
 
 describe('named schemas', () => {
-  const MODELS = ['Customer', 'CustomerObject', 'Job', 'Assignment', 'TimeTrackingEntry', 'Salary', 'Absence', 'Task', 'Invoice',
-    'Problem', 'User', 'Webhook', 'Document', 'MaterialOrder', 'QualityControlEntry', 'CustomerCreate', 'CustomerPatch',
-    'EntityStatus', 'TokenPair', 'ApiKey', 'ApiKeyCreated', 'IdResult', 'InvoicePosition', 'Event', 'WebhookSecret', 'TimeAndPaySettings'];
+  const MODELS = [
+    'Customer',
+    'CustomerObject',
+    'Job',
+    'Assignment',
+    'TimeTrackingEntry',
+    'Salary',
+    'Absence',
+    'Task',
+    'Invoice',
+    'Problem',
+    'User',
+    'Webhook',
+    'Document',
+    'MaterialOrder',
+    'QualityControlEntry',
+    'CustomerCreate',
+    'CustomerPatch',
+    'EntityStatus',
+    'TokenPair',
+    'ApiKey',
+    'ApiKeyCreated',
+    'IdResult',
+    'InvoicePosition',
+    'Event',
+    'WebhookSecret',
+    'TimeAndPaySettings',
+  ];
 
   test('each model is a component schema; no generated def-N names', () => {
-    for (const name of MODELS) assert.equal(typeof doc.components.schemas[name], 'object', `${name} is a component schema`);
-    assert.deepEqual(Object.keys(doc.components.schemas).filter((name) => /^def-\d+$/.test(name)), []);
+    for (const name of MODELS)
+      assert.equal(typeof doc.components.schemas[name], 'object', `${name} is a component schema`);
+    assert.deepEqual(
+      Object.keys(doc.components.schemas).filter((name) => /^def-\d+$/.test(name)),
+      [],
+    );
     assert.ok(Object.keys(doc.components.schemas).length >= 100);
   });
 
@@ -119,7 +182,10 @@ describe('named schemas', () => {
     assert.deepEqual(jsonSchema(opAt('patch', '/v2/customers/{id}').requestBody.content), ref('CustomerPatch'));
     assert.deepEqual(jsonSchema(opAt('post', '/v2/jobs/jobsInTimeFrame').responses['200'].content).items, ref('Job'));
     assert.deepEqual(jsonSchema(opAt('get', '/v2/jobs/{id}').responses['200'].content), ref('Job'));
-    assert.deepEqual(opAt('get', '/v2/customers/{id}').responses['404'].content['application/problem+json'].schema, ref('Problem'));
+    assert.deepEqual(
+      opAt('get', '/v2/customers/{id}').responses['404'].content['application/problem+json'].schema,
+      ref('Problem'),
+    );
     assert.deepEqual(jsonSchema(opAt('post', '/v2/auth/login').responses['200'].content), ref('TokenPair'));
     assert.deepEqual(doc.components.schemas.Customer.properties.status, ref('EntityStatus'));
 
@@ -131,7 +197,11 @@ describe('named schemas', () => {
   });
 
   test('a route still validates and serializes with its inline schema (the names exist only in the document)', async () => {
-    const signup = await t.app.inject({ method: 'POST', url: '/v2/company/signup', payload: { companyName: 'Doc Co', username: `doc-${Date.now()}`, password: 'correct-horse-battery' } });
+    const signup = await t.app.inject({
+      method: 'POST',
+      url: '/v2/company/signup',
+      payload: { companyName: 'Doc Co', username: `doc-${Date.now()}`, password: 'correct-horse-battery' },
+    });
     const headers = { authorization: `Bearer ${signup.json().accessToken}` };
     const created = await t.app.inject({ method: 'POST', url: '/v2/customers/', headers, payload: { name: 'Acme' } });
     assert.equal(created.statusCode, 201, created.body);
@@ -143,11 +213,27 @@ describe('named schemas', () => {
 });
 
 describe('examples', () => {
-  const SPEC_AND_FLOWS = ['company.signup', 'auth.login', 'apiKeys.create', 'customers.create', 'customers.get', 'objects.create',
-    'assignments.create', 'jobs.jobsInTimeFrame', 'jobs.start', 'jobs.stop', 'timeTracking.approve', 'invoices.issue',
-    'webhooks.create', 'webhooks.update', 'tasks.complete', 'absences.update', 'articles.getLastNumber'];
+  const SPEC_AND_FLOWS = [
+    'company.signup',
+    'auth.login',
+    'apiKeys.create',
+    'customers.create',
+    'customers.get',
+    'objects.create',
+    'assignments.create',
+    'jobs.jobsInTimeFrame',
+    'jobs.start',
+    'jobs.stop',
+    'timeTracking.approve',
+    'invoices.issue',
+    'webhooks.create',
+    'webhooks.update',
+    'tasks.complete',
+    'absences.update',
+    'articles.getLastNumber',
+  ];
 
-  test('the spec\'s operations and the main flows have request and response examples', () => {
+  test("the spec's operations and the main flows have request and response examples", () => {
     const byId = new Map(operations.map(({ op }) => [op.operationId, op]));
     for (const id of SPEC_AND_FLOWS) {
       const op = byId.get(id);
@@ -166,11 +252,17 @@ describe('examples', () => {
     let checked = 0;
     for (const [path, item] of Object.entries<any>(inlined.paths)) {
       for (const [method, op] of Object.entries<any>(item)) {
-        const media = [op.requestBody?.content?.['application/json'], ...Object.values<any>(op.responses).map((r) => r.content?.['application/json'])];
+        const media = [
+          op.requestBody?.content?.['application/json'],
+          ...Object.values<any>(op.responses).map((r) => r.content?.['application/json']),
+        ];
         for (const entry of media) {
           if (!entry || entry.example === undefined || !entry.schema) continue;
           const validate = ajv.compile(entry.schema);
-          assert.ok(validate(structuredClone(entry.example)), `${method} ${path}: ${ajv.errorsText(validate.errors)} (a captured example is regenerated with: npx tsx scripts/capture-openapi-examples.ts)`);
+          assert.ok(
+            validate(structuredClone(entry.example)),
+            `${method} ${path}: ${ajv.errorsText(validate.errors)} (a captured example is regenerated with: npx tsx scripts/capture-openapi-examples.ts)`,
+          );
           checked++;
         }
       }

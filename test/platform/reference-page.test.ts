@@ -18,7 +18,9 @@ const CHROMIUM = skipUnless(['chromium'], 'chromium');
 const chromiumPath = () => execFileSync('sh', ['-c', 'command -v chromium'], { encoding: 'utf8' }).trim();
 
 let t: TestApp;
-before(async () => { t = await createTestApp(); });
+before(async () => {
+  t = await createTestApp();
+});
 after(() => t.close());
 
 describe('reference page, as served', () => {
@@ -37,7 +39,15 @@ describe('reference page, as served', () => {
 
   test('the document carries the getting-started guide and a server', async () => {
     const doc = (await call(t.app, 'GET', '/v2/openapi.json', {})).body;
-    for (const heading of ['Getting started', 'Sign up', 'An API key for scripts', 'First calls', 'Lists and pagination', 'Errors', 'Webhooks']) {
+    for (const heading of [
+      'Getting started',
+      'Sign up',
+      'An API key for scripts',
+      'First calls',
+      'Lists and pagination',
+      'Errors',
+      'Webhooks',
+    ]) {
       assert.match(doc.info.description, new RegExp(`^#+ (\\d\\. )?${heading}$`, 'm'), heading);
     }
     assert.ok(doc.servers?.length >= 1, 'a servers entry, which the curl samples take their address from');
@@ -56,12 +66,19 @@ describe('reference page in a browser', { skip: CHROMIUM }, () => {
     origin = await t.app.listen({ host: '127.0.0.1', port: 0 });
     profile = mkdtempSync(join(tmpdir(), 'crewbase-chromium-'));
     context = await chromium.launchPersistentContext(profile, {
-      executablePath: chromiumPath(), headless: true,
-      args: ['--no-sandbox', '--disable-gpu', '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1',
-        '--disable-background-networking', '--disable-component-update', '--no-first-run'],
+      executablePath: chromiumPath(),
+      headless: true,
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--no-first-run',
+      ],
     });
     context.on('request', (request) => requests.push(request.url()));
-    page = context.pages()[0] ?? await context.newPage();
+    page = context.pages()[0] ?? (await context.newPage());
     page.on('websocket', (socket) => requests.push(socket.url()));
     await page.goto(`${origin}/v2/docs`, { waitUntil: 'networkidle' });
   });
@@ -86,22 +103,42 @@ describe('reference page in a browser', { skip: CHROMIUM }, () => {
   test('curl samples carry the address the page came from', async () => {
     const sample = `curl ${origin}/v2/`;
     await openFirstTag();
-    await page.waitForFunction((s) => [...document.querySelectorAll('pre, code')].some((e) => (e as HTMLElement).innerText.includes(s)), sample, { timeout: 20_000 });
+    await page.waitForFunction(
+      (s) => [...document.querySelectorAll('pre, code')].some((e) => (e as HTMLElement).innerText.includes(s)),
+      sample,
+      { timeout: 20_000 },
+    );
   });
 
   test('none of the vendor toolbar, client button, AI or "powered by" link', async () => {
-    await page.getByRole('heading', { name: /An API key for scripts/ }).first().waitFor({ state: 'visible', timeout: 20_000 });
+    await page
+      .getByRole('heading', { name: /An API key for scripts/ })
+      .first()
+      .waitFor({ state: 'visible', timeout: 20_000 });
     assert.equal(await page.locator('.references-developer-tools:visible').count(), 0, 'developer toolbar');
     for (const label of ['Open API Client', 'Ask AI', 'Powered by Scalar', 'Share', 'Deploy']) {
-      assert.equal(await page.getByRole('button', { name: label }).or(page.getByRole('link', { name: label })).count(), 0, label);
+      assert.equal(
+        await page
+          .getByRole('button', { name: label })
+          .or(page.getByRole('link', { name: label }))
+          .count(),
+        0,
+        label,
+      );
     }
     assert.equal(await page.locator('a[href*="scalar.com"]:visible').count(), 0, 'links to the vendor');
   });
 
   test('trying an operation sends it to this server directly (no vendor proxy)', async () => {
     await openFirstTag();
-    await page.getByRole('button', { name: /Test Request/ }).first().click({ timeout: 20_000 });
-    const sent = page.waitForRequest((request) => request.url().startsWith(origin) && !/\/v2\/(docs|openapi\.json)/.test(request.url()), { timeout: 20_000 });
+    await page
+      .getByRole('button', { name: /Test Request/ })
+      .first()
+      .click({ timeout: 20_000 });
+    const sent = page.waitForRequest(
+      (request) => request.url().startsWith(origin) && !/\/v2\/(docs|openapi\.json)/.test(request.url()),
+      { timeout: 20_000 },
+    );
     await page.getByRole('button', { name: /^Send/ }).first().click();
     await sent;
     await page.keyboard.press('Escape');
@@ -110,7 +147,10 @@ describe('reference page in a browser', { skip: CHROMIUM }, () => {
   test('every request went to this server (after trying an operation and scrolling through the page)', async () => {
     await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
     await page.waitForTimeout(2000); // whatever the scroll triggers has started by then
-    assert.ok(requests.some((url) => url.endsWith('/v2/openapi.json')), 'the document was fetched');
+    assert.ok(
+      requests.some((url) => url.endsWith('/v2/openapi.json')),
+      'the document was fetched',
+    );
     const elsewhere = requests.filter((url) => !/^(data|blob):/.test(url) && new URL(url).origin !== origin);
     assert.deepEqual(elsewhere, [], 'requests to other hosts');
   });

@@ -5,7 +5,9 @@ import { call, createTestApp, type TestApp } from '../helpers/test-app.js';
 
 let t: TestApp;
 
-before(async () => { t = await createTestApp({ AUTH_RATE_LIMIT_PER_IP: '6', AUTH_RATE_LIMIT_PER_USERNAME: '3' }); });
+before(async () => {
+  t = await createTestApp({ AUTH_RATE_LIMIT_PER_IP: '6', AUTH_RATE_LIMIT_PER_USERNAME: '3' });
+});
 after(() => t.close());
 
 describe('health and readiness', () => {
@@ -23,8 +25,14 @@ describe('OpenAPI and reference', () => {
     assert.equal(doc.openapi, '3.1.0');
     assert.deepEqual(Object.keys(doc.components.securitySchemes).sort(), ['API-Key', 'Bearer-Auth']);
     assert.equal(doc.components.securitySchemes['API-Key'].name, 'x-API-Key');
-    const documented = new Set(Object.entries(doc.paths).flatMap(([path, ops]) => Object.keys(ops as object).map((m) => `${m.toUpperCase()} ${path}`)));
-    for (const route of t.app.routeList.filter((r) => r.url.startsWith('/v2/') && !r.url.startsWith('/v2/docs') && r.url !== '/v2/openapi.json')) {
+    const documented = new Set(
+      Object.entries(doc.paths).flatMap(([path, ops]) =>
+        Object.keys(ops as object).map((m) => `${m.toUpperCase()} ${path}`),
+      ),
+    );
+    for (const route of t.app.routeList.filter(
+      (r) => r.url.startsWith('/v2/') && !r.url.startsWith('/v2/docs') && r.url !== '/v2/openapi.json',
+    )) {
       const path = route.url.replace(/:(\w+)/g, '{$1}');
       assert.ok(documented.has(`${route.method} ${path}`), `${route.method} ${path} is documented`);
     }
@@ -48,7 +56,12 @@ describe('OpenAPI and reference', () => {
 describe('rate limits on authentication', () => {
   // Each test logs in from its own address, so neither counts the other's attempts whatever the order.
   const login = (remoteAddress: string, username: string) =>
-    t.app.inject({ method: 'POST', url: '/v2/auth/login', remoteAddress, payload: { username, password: 'wrong-password' } });
+    t.app.inject({
+      method: 'POST',
+      url: '/v2/auth/login',
+      remoteAddress,
+      payload: { username, password: 'wrong-password' },
+    });
 
   test('per user name: 429 with Retry-After as problem+json', async () => {
     const statuses: number[] = [];
@@ -72,10 +85,29 @@ describe('rate limits on authentication', () => {
 
 describe('command line', () => {
   test('company create prints the ids; migrate is idempotent', () => {
-    const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: t.dataDir + '/cli', JWT_SECRET: 'cli-secret-that-is-long-enough-0123456789', LOG_LEVEL: 'silent' };
+    const env: NodeJS.ProcessEnv = {
+      ...process.env,
+      DATA_DIR: t.dataDir + '/cli',
+      JWT_SECRET: 'cli-secret-that-is-long-enough-0123456789',
+      LOG_LEVEL: 'silent',
+    };
     delete env.DATABASE_URL;
-    const run = (...args: string[]) => spawnSync(process.execPath, ['--import', 'tsx', 'src/main.ts', ...args], { env, encoding: 'utf8', timeout: 60_000 });
-    const created = run('company', 'create', '--name', 'CLI Co', '--username', 'cli-admin', '--password', 'cli-password-1');
+    const run = (...args: string[]) =>
+      spawnSync(process.execPath, ['--import', 'tsx', 'src/main.ts', ...args], {
+        env,
+        encoding: 'utf8',
+        timeout: 60_000,
+      });
+    const created = run(
+      'company',
+      'create',
+      '--name',
+      'CLI Co',
+      '--username',
+      'cli-admin',
+      '--password',
+      'cli-password-1',
+    );
     assert.equal(created.status, 0, created.stderr);
     const ids = JSON.parse(created.stdout.trim().split('\n').at(-1)!);
     assert.match(ids.companyId, /^[0-9a-f]{24}$/);

@@ -27,26 +27,54 @@ async function until(isDone: () => boolean, timeoutMs: number): Promise<void> {
   }
 }
 
-interface Server { child: ChildProcess; base: string; port: number; exited: Promise<unknown[]>; output(): string }
+interface Server {
+  child: ChildProcess;
+  base: string;
+  port: number;
+  exited: Promise<unknown[]>;
+  output(): string;
+}
 
 function startServer(dataDir: string, databaseUrl: string, command: 'serve' | 'worker' = 'serve'): Promise<Server> {
-  const ready = command === 'serve' ? /listening at (http:\/\/127\.0\.0\.1:(\d+))/ : /(webhook delivery worker started)()/;
+  const ready =
+    command === 'serve' ? /listening at (http:\/\/127\.0\.0\.1:(\d+))/ : /(webhook delivery worker started)()/;
   const child = spawnChild(process.execPath, ['--import', 'tsx', 'src/main.ts', command], {
-    env: { ...process.env, DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', DATABASE_URL: databaseUrl, JWT_SECRET: 'x'.repeat(40) },
+    env: {
+      ...process.env,
+      DATA_DIR: dataDir,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'info',
+      DATABASE_URL: databaseUrl,
+      JWT_SECRET: 'x'.repeat(40),
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   // Listened for from the start, so an exit is never missed, however early it comes.
   const exited = once(child, 'exit');
   let output = '';
-  child.stdout!.on('data', (chunk) => { output += chunk; });
-  child.stderr!.on('data', (chunk) => { output += chunk; });
+  child.stdout!.on('data', (chunk) => {
+    output += chunk;
+  });
+  child.stderr!.on('data', (chunk) => {
+    output += chunk;
+  });
   return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => { child.kill('SIGKILL'); reject(new Error(`server did not start: ${output}`)); }, 90_000);
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`server did not start: ${output}`));
+    }, 90_000);
     child.stdout!.on('data', () => {
       const match = ready.exec(output);
-      if (match) { clearTimeout(timer); resolve({ child, base: match[1]!, port: Number(match[2]), exited, output: () => output }); }
+      if (match) {
+        clearTimeout(timer);
+        resolve({ child, base: match[1]!, port: Number(match[2]), exited, output: () => output });
+      }
     });
-    void exited.then(([code]) => { clearTimeout(timer); reject(new Error(`server exited ${code}: ${output}`)); });
+    void exited.then(([code]) => {
+      clearTimeout(timer);
+      reject(new Error(`server exited ${code}: ${output}`));
+    });
   });
 }
 
@@ -54,11 +82,17 @@ function startServer(dataDir: string, databaseUrl: string, command: 'serve' | 'w
 async function openConnection(port: number) {
   const socket: Socket = connect(port, '127.0.0.1');
   let closedAt = 0;
-  const closed = once(socket, 'close').then(() => { closedAt = Date.now(); });
-  socket.on('error', () => { /* a reset shows as the close */ });
+  const closed = once(socket, 'close').then(() => {
+    closedAt = Date.now();
+  });
+  socket.on('error', () => {
+    /* a reset shows as the close */
+  });
   await once(socket, 'connect');
   const connection = { socket, closed, received: '', closedAt: () => closedAt };
-  socket.on('data', (chunk) => { connection.received += chunk; });
+  socket.on('data', (chunk) => {
+    connection.received += chunk;
+  });
   return connection;
 }
 
@@ -71,7 +105,8 @@ async function shutdownScenario(t: TestContext, databaseUrl: string) {
     const first = await startServer(dataDir, databaseUrl);
     servers.push(first);
     const signup = await fetch(`${first.base}/v2/company/signup`, {
-      method: 'POST', headers: { 'content-type': 'application/json' },
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ companyName: 'Persist', username: 'persist-admin', password: 'persist-password-1' }),
     });
     assert.equal(signup.status, 201);
@@ -87,22 +122,33 @@ async function shutdownScenario(t: TestContext, databaseUrl: string) {
     assert.match(idle.received, /connection: keep-alive/i);
     // ... and a keep-alive log-in in flight (half its body sent) when SIGTERM arrives; the rest follows after it.
     const inflight = await openConnection(second.port);
-    inflight.socket.write(`POST /v2/auth/login HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: ${loginBody.length}\r\n\r\n${loginBody.slice(0, 10)}`);
+    inflight.socket.write(
+      `POST /v2/auth/login HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: ${loginBody.length}\r\n\r\n${loginBody.slice(0, 10)}`,
+    );
     // The server has begun the request (a connection it has not read yet counts as idle and is closed).
     await until(() => second.output().includes('"url":"/v2/auth/login"'), 30_000);
     const signalledAt = Date.now();
     second.child.kill('SIGTERM');
     await idle.closed;
-    assert.ok(idle.closedAt() - signalledAt < 2000, `the idle connection closed at once (${idle.closedAt() - signalledAt} ms)`);
+    assert.ok(
+      idle.closedAt() - signalledAt < 2000,
+      `the idle connection closed at once (${idle.closedAt() - signalledAt} ms)`,
+    );
     await sleep(200);
     inflight.socket.write(loginBody.slice(10)); // (not end(): a half-closed request is aborted by Node's HTTP server)
     await inflight.closed; // the server closes it after the answer, though the client asked for keep-alive
-    assert.match(inflight.received, /^HTTP\/1\.1 200/, `the in-flight log-in completed (and the company made before the restart exists); server said: ${second.output()}`);
+    assert.match(
+      inflight.received,
+      /^HTTP\/1\.1 200/,
+      `the in-flight log-in completed (and the company made before the restart exists); server said: ${second.output()}`,
+    );
     assert.match(inflight.received, /"accessToken"/);
     assert.match(inflight.received, /connection: close/i);
     assert.deepEqual(await second.exited, [0, null], second.output());
     const stoppedMs = Date.now() - signalledAt;
-    t.diagnostic(`SIGTERM to exit: ${stoppedMs} ms (the in-flight request's body was held back 200 ms); idle connection closed after ${idle.closedAt() - signalledAt} ms`);
+    t.diagnostic(
+      `SIGTERM to exit: ${stoppedMs} ms (the in-flight request's body was held back 200 ms); idle connection closed after ${idle.closedAt() - signalledAt} ms`,
+    );
     assert.ok(stoppedMs < DEADLINE_MS, `exited within ${DEADLINE_MS} ms: ${stoppedMs} ms`);
     await assert.rejects(fetch(`${second.base}/health`), 'no new connections after shutdown');
   } finally {
@@ -114,17 +160,26 @@ async function shutdownScenario(t: TestContext, databaseUrl: string) {
 // The scenarios use their own directories and databases, so they run side by side: the deadline
 // test's 10 s wait overlaps the others' work.
 describe('the server process', { concurrency: true }, () => {
-  test('PGlite: data survives a restart; SIGTERM closes idle connections, finishes in-flight requests, exits 0', { timeout: 180_000 }, async (t) => {
+  test('PGlite: data survives a restart; SIGTERM closes idle connections, finishes in-flight requests, exits 0', {
+    timeout: 180_000,
+  }, async (t) => {
     await shutdownScenario(t, '');
   });
 
-  test('PostgreSQL: the same', { timeout: 180_000, skip: !process.env.TEST_DATABASE_URL && 'TEST_DATABASE_URL is not set' }, async (t) => {
+  test('PostgreSQL: the same', {
+    timeout: 180_000,
+    skip: !process.env.TEST_DATABASE_URL && 'TEST_DATABASE_URL is not set',
+  }, async (t) => {
     const admin = process.env.TEST_DATABASE_URL!;
     const name = `crewbase_shutdown_${process.pid}_${Date.now()}`;
     const query = async (text: string) => {
       const client = new pg.Client({ connectionString: admin });
       await client.connect();
-      try { await client.query(text); } finally { await client.end(); }
+      try {
+        await client.query(text);
+      } finally {
+        await client.end();
+      }
     };
     await query(`CREATE DATABASE ${name}`);
     try {
@@ -136,20 +191,27 @@ describe('the server process', { concurrency: true }, () => {
     }
   });
 
-  test('a request that never finishes is abandoned at the deadline (exit 1 after 10 s, with a log line); the worker stops at once', { timeout: 180_000 }, async (t) => {
+  test('a request that never finishes is abandoned at the deadline (exit 1 after 10 s, with a log line); the worker stops at once', {
+    timeout: 180_000,
+  }, async (t) => {
     const dataDir = mkdtempSync(join(tmpdir(), 'crewbase-deadline-'));
     const servers: Server[] = [];
     try {
       const server = await startServer(dataDir, '');
       servers.push(server);
       const stuck = await openConnection(server.port);
-      stuck.socket.write(`POST /v2/auth/login HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: ${loginBody.length}\r\n\r\n{`);
+      stuck.socket.write(
+        `POST /v2/auth/login HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: ${loginBody.length}\r\n\r\n{`,
+      );
       await until(() => server.output().includes('"url":"/v2/auth/login"'), 30_000);
       let signalledAt = Date.now();
       server.child.kill('SIGTERM');
       assert.deepEqual(await server.exited, [1, null], server.output());
       const abandonedMs = Date.now() - signalledAt;
-      assert.ok(abandonedMs >= DEADLINE_MS && abandonedMs < DEADLINE_MS + 3000, `exited at the deadline: ${abandonedMs} ms`);
+      assert.ok(
+        abandonedMs >= DEADLINE_MS && abandonedMs < DEADLINE_MS + 3000,
+        `exited at the deadline: ${abandonedMs} ms`,
+      );
       assert.match(server.output(), /not stopped after 10 s: exiting anyway/);
 
       // The worker command on the same directory (its lock was freed at that exit) stops at SIGTERM too.

@@ -14,11 +14,17 @@ let t: TestApp;
 let a: Tenant;
 let b: Tenant;
 let ids: Ids;
-const { req, ok } = requester(() => t.app, () => a.headers);
+const { req, ok } = requester(
+  () => t.app,
+  () => a.headers,
+);
 
 /** A record as GET shows it, without what a write moves (lastModifiedAt/By). */
 function settled(record: Record<string, any>) {
-  const { status: { lastModifiedAt: _at, lastModifiedBy: _by, ...status }, ...rest } = record;
+  const {
+    status: { lastModifiedAt: _at, lastModifiedBy: _by, ...status },
+    ...rest
+  } = record;
   return { ...rest, status };
 }
 
@@ -28,7 +34,9 @@ before(async () => {
   b = await signup(t.app, 'Echo B');
   ids = await createFixtureRecords({ app: t.app, headers: a.headers });
 });
-after(async () => { await t?.close(); });
+after(async () => {
+  await t?.close();
+});
 
 describe('a record read, changed and sent back whole', () => {
   const cases: Array<[string, string, (record: any) => Record<string, unknown>]> = [
@@ -61,18 +69,31 @@ describe('a record read, changed and sent back whole', () => {
       const record = await ok('GET', url);
       const res = await req('PATCH', url, record);
       // 409: the record is settled (an issued invoice); it must not be a refusal of the body's fields.
-      if (res.status !== 200 && res.status !== 409) refused.push(`${collection}: ${res.status} ${JSON.stringify(res.body)}`);
+      if (res.status !== 200 && res.status !== 409)
+        refused.push(`${collection}: ${res.status} ${JSON.stringify(res.body)}`);
     }
     assert.deepEqual(refused, []);
   });
 });
 
 describe('ignored whatever the value', () => {
-  test('POST with _id, companyId, status, chatId: 201 and the server\'s values', async () => {
-    const other = (await call(t.app, 'GET', '/v2/activityTypes/', b.headers)).body[0] ?? { _id: 'bbbbbbbbbbbbbbbbbbbbbbbb' };
+  test("POST with _id, companyId, status, chatId: 201 and the server's values", async () => {
+    const other = (await call(t.app, 'GET', '/v2/activityTypes/', b.headers)).body[0] ?? {
+      _id: 'bbbbbbbbbbbbbbbbbbbbbbbb',
+    };
     const sent = {
-      name: 'Echoed', _id: ids.customers, companyId: b.companyId, number: 4242, chatId: other._id,
-      status: { status: 7, createdAt: '2000-01-01T00:00:00.000Z', createdBy: b.userId, lastModifiedAt: '2000-01-01T00:00:00.000Z', lastModifiedBy: b.userId },
+      name: 'Echoed',
+      _id: ids.customers,
+      companyId: b.companyId,
+      number: 4242,
+      chatId: other._id,
+      status: {
+        status: 7,
+        createdAt: '2000-01-01T00:00:00.000Z',
+        createdBy: b.userId,
+        lastModifiedAt: '2000-01-01T00:00:00.000Z',
+        lastModifiedBy: b.userId,
+      },
     };
     const { _id } = await ok('POST', '/v2/activityTypes/', sent, 201);
     assert.notEqual(_id, ids.customers);
@@ -89,7 +110,12 @@ describe('ignored whatever the value', () => {
     for (const collection of ['activityTypes', 'customers', 'jobs']) {
       const { number, ...record } = await ok('GET', `/v2/${collection}/${ids[collection]}`);
       // Numbers are unique: where a client may choose one, the copy must not repeat it.
-      const { _id } = await ok('POST', `/v2/${collection}/`, collection === 'customers' ? record : { ...record, number }, 201);
+      const { _id } = await ok(
+        'POST',
+        `/v2/${collection}/`,
+        collection === 'customers' ? record : { ...record, number },
+        201,
+      );
       const copy = await ok('GET', `/v2/${collection}/${_id}`);
       assert.notEqual(copy.number, number);
       const same = (r: Record<string, any>) => {
@@ -111,24 +137,36 @@ describe('ignored whatever the value', () => {
     assert.equal(after.name, 'Numbered still');
   });
 
-  test('another company\'s _id and companyId in a PATCH change nothing but this record', async () => {
-    const theirs = (await call(t.app, 'POST', '/v2/customers/', b.headers, { name: 'B\'s customer' })).body._id;
+  test("another company's _id and companyId in a PATCH change nothing but this record", async () => {
+    const theirs = (await call(t.app, 'POST', '/v2/customers/', b.headers, { name: "B's customer" })).body._id;
     const url = `/v2/customers/${ids.customers}`;
     const mine = await ok('GET', url);
-    await ok('PATCH', url, { ...mine, _id: theirs, companyId: b.companyId, name: 'Still A\'s' });
+    await ok('PATCH', url, { ...mine, _id: theirs, companyId: b.companyId, name: "Still A's" });
     const after = await ok('GET', url);
     assert.equal(after._id, ids.customers);
     assert.equal(after.companyId, a.companyId);
-    assert.equal(after.name, 'Still A\'s');
+    assert.equal(after.name, "Still A's");
     const untouched = (await call(t.app, 'GET', `/v2/customers/${theirs}`, b.headers)).body;
-    assert.equal(untouched.name, 'B\'s customer');
+    assert.equal(untouched.name, "B's customer");
     assert.equal(untouched.companyId, b.companyId);
   });
 
   test('read-only fields are ignored: approved: true approves nothing, loginTries stays', async () => {
-    const entryUrl = `/v2/timeTracking/${(await ok('POST', '/v2/timeTracking/', {
-      userId: ids.users, timeStart: '2027-02-01T06:00:00Z', timeEnd: '2027-02-01T07:00:00Z', reason: 'manual',
-    }, 201))._id}`;
+    const entryUrl = `/v2/timeTracking/${
+      (
+        await ok(
+          'POST',
+          '/v2/timeTracking/',
+          {
+            userId: ids.users,
+            timeStart: '2027-02-01T06:00:00Z',
+            timeEnd: '2027-02-01T07:00:00Z',
+            reason: 'manual',
+          },
+          201,
+        )
+      )._id
+    }`;
     await ok('PATCH', entryUrl, { approved: true, salaryIds: [ids.salaries], reason: 'sneaky' });
     const entry = await ok('GET', entryUrl);
     assert.equal(entry.approved, false);
@@ -136,17 +174,31 @@ describe('ignored whatever the value', () => {
     assert.equal(entry.reason, 'sneaky');
 
     const userUrl = `/v2/users/${ids.users}`;
-    await ok('PATCH', userUrl, { access: { loginTries: 99, passwordChangeDate: '2000-01-01T00:00:00Z', webAccess: 'full' } });
+    await ok('PATCH', userUrl, {
+      access: { loginTries: 99, passwordChangeDate: '2000-01-01T00:00:00Z', webAccess: 'full' },
+    });
     const user = await ok('GET', userUrl);
     assert.equal(user.access.loginTries, 0);
     assert.equal(user.access.passwordChangeDate ?? undefined, undefined);
     assert.equal(user.access.webAccess, 'full');
   });
 
-  test('webhooks: create and PATCH bodies carry the common entity fields (the spec\'s PATCH body)', async () => {
-    const created = await ok('POST', '/v2/integrations/webhooks/', {
-      type: 'UPDATE', entity: 'job', url: 'https://93.184.216.34/jobs', _id: ids.customers, companyId: b.companyId, number: 5, status: { status: 1 }, disabledAt: '2020-01-01T00:00:00Z',
-    }, 201);
+  test("webhooks: create and PATCH bodies carry the common entity fields (the spec's PATCH body)", async () => {
+    const created = await ok(
+      'POST',
+      '/v2/integrations/webhooks/',
+      {
+        type: 'UPDATE',
+        entity: 'job',
+        url: 'https://93.184.216.34/jobs',
+        _id: ids.customers,
+        companyId: b.companyId,
+        number: 5,
+        status: { status: 1 },
+        disabledAt: '2020-01-01T00:00:00Z',
+      },
+      201,
+    );
     const url = `/v2/integrations/webhooks/${created._id}`;
     const stored = await ok('GET', url);
     assert.equal(stored.companyId, a.companyId);
@@ -155,7 +207,7 @@ describe('ignored whatever the value', () => {
     assert.equal((await ok('GET', url)).entity, 'customer');
   });
 
-  test('absences: the spec\'s PATCH takes the common entity fields besides its own', async () => {
+  test("absences: the spec's PATCH takes the common entity fields besides its own", async () => {
     const url = `/v2/absences/${ids.absences}`;
     const record = await ok('GET', url);
     const { _id, number, companyId, status, chatId, state } = record;
@@ -170,9 +222,24 @@ describe('ignored whatever the value', () => {
 describe('unknown fields stay 400', () => {
   test('at the top level and nested, in create and PATCH bodies', async () => {
     assertProblem(await req('POST', '/v2/customers/', { name: 'x', favouriteColour: 'blue' }), 400, 'favouriteColour');
-    assertProblem(await req('PATCH', `/v2/customers/${ids.customers}`, { _id: ids.customers, favouriteColour: 'blue' }), 400, 'favouriteColour');
-    assertProblem(await req('PATCH', `/v2/users/${ids.users}`, { access: { loginTries: 1, isAdmin: true } }), 400, ['access.isAdmin', 'access']);
-    assertProblem(await req('PATCH', `/v2/integrations/webhooks/${ids['integrations/webhooks']}`, { status: {}, secret: 'x' }), 400, 'secret');
-    assertProblem(await req('PATCH', `/v2/absences/${ids.absences}`, { companyId: a.companyId, colour: 'red' }), 400, 'colour');
+    assertProblem(
+      await req('PATCH', `/v2/customers/${ids.customers}`, { _id: ids.customers, favouriteColour: 'blue' }),
+      400,
+      'favouriteColour',
+    );
+    assertProblem(await req('PATCH', `/v2/users/${ids.users}`, { access: { loginTries: 1, isAdmin: true } }), 400, [
+      'access.isAdmin',
+      'access',
+    ]);
+    assertProblem(
+      await req('PATCH', `/v2/integrations/webhooks/${ids['integrations/webhooks']}`, { status: {}, secret: 'x' }),
+      400,
+      'secret',
+    );
+    assertProblem(
+      await req('PATCH', `/v2/absences/${ids.absences}`, { companyId: a.companyId, colour: 'red' }),
+      400,
+      'colour',
+    );
   });
 });

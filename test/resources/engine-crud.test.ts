@@ -29,7 +29,11 @@ function assertProblem(res: Reply, status: number, paths?: string[]) {
     const reported = new Set<string>(res.body.errors.map((e: { path: string }) => e.path));
     for (const path of paths) assert.ok(reported.has(path), `${path} not in ${[...reported].join(', ')}`);
     // A PATCH field is anyOf [value, null]: its wrapper may add errors for an ancestor path, nothing else.
-    for (const path of reported) assert.ok(paths.some((p) => p === path || p.startsWith(`${path}.`)), `unexpected error path ${path}`);
+    for (const path of reported)
+      assert.ok(
+        paths.some((p) => p === path || p.startsWith(`${path}.`)),
+        `unexpected error path ${path}`,
+      );
   }
 }
 
@@ -44,7 +48,9 @@ before(async () => {
   a = await signup(t.app, 'Crud A');
   b = await signup(t.app, 'Crud B');
 });
-after(async () => { await t?.close(); });
+after(async () => {
+  await t?.close();
+});
 
 describe('create and read', () => {
   test('POST answers 201 with only a 24-hex _id', async () => {
@@ -56,8 +62,11 @@ describe('create and read', () => {
 
   test('GET returns the written fields plus the common entity fields', async () => {
     const body = {
-      name: 'Beta GmbH', contactPerson: 'Eva', address: { street: 'Hauptstr. 1', zip: '10115', city: 'Berlin' },
-      contact: { email: 'office@beta.example', telephone: '+49 30 1234' }, hideRecipientOnDocuments: true,
+      name: 'Beta GmbH',
+      contactPerson: 'Eva',
+      address: { street: 'Hauptstr. 1', zip: '10115', city: 'Berlin' },
+      contact: { email: 'office@beta.example', telephone: '+49 30 1234' },
+      hideRecipientOnDocuments: true,
     };
     const id = await create(a, 'customers', body);
     const res = await req(a, 'GET', `/v2/customers/${id}`);
@@ -66,7 +75,13 @@ describe('create and read', () => {
     assert.equal(_id, id);
     assert.ok(Number.isInteger(number) && number >= 1);
     assert.equal(companyId, a.companyId);
-    assert.deepEqual(Object.keys(status).sort(), ['createdAt', 'createdBy', 'lastModifiedAt', 'lastModifiedBy', 'status']);
+    assert.deepEqual(Object.keys(status).sort(), [
+      'createdAt',
+      'createdBy',
+      'lastModifiedAt',
+      'lastModifiedBy',
+      'status',
+    ]);
     assert.equal(status.status, 1);
     assert.match(status.createdAt, ISO);
     assert.equal(status.lastModifiedAt, status.createdAt);
@@ -76,7 +91,9 @@ describe('create and read', () => {
     assert.notEqual(chatId, id);
     // Every field is present: the written ones as written, the others null or [] (schema-shapes.ts).
     assert.deepEqual(Object.fromEntries(Object.keys(body).map((key) => [key, rest[key]])), body);
-    for (const [key, value] of Object.entries(rest)) if (!(key in body)) assert.ok(value === null || (Array.isArray(value) && !value.length), `${key}: ${JSON.stringify(value)}`);
+    for (const [key, value] of Object.entries(rest))
+      if (!(key in body))
+        assert.ok(value === null || (Array.isArray(value) && !value.length), `${key}: ${JSON.stringify(value)}`);
   });
 
   test('another company cannot read, change or delete the record', async () => {
@@ -113,7 +130,10 @@ describe('numbers', () => {
     const duplicate = await req(a, 'POST', '/v2/customers/', { name: 'Duplicate', number: 500 });
     assertProblem(duplicate, 409);
     const listed = await req(a, 'GET', '/v2/customers/?number=500');
-    assert.deepEqual(listed.body.map((c: { _id: string }) => c._id), [supplied]);
+    assert.deepEqual(
+      listed.body.map((c: { _id: string }) => c._id),
+      [supplied],
+    );
     // Numbers are unique per company, not globally.
     const inB = await create(b, 'customers', { name: 'Same number, other company', number: 500 });
     assert.equal((await req(b, 'GET', `/v2/customers/${inB}`)).body.number, 500);
@@ -128,8 +148,11 @@ describe('numbers', () => {
 
 describe('PATCH (JSON Merge Patch)', () => {
   const original = {
-    name: 'Patchable', contactPerson: 'Max', address: { street: 'Ring 2', zip: '20095', city: 'Hamburg' },
-    contact: { email: 'max@patch.example', mobile: '+49 170 1' }, vatNumber: 'DE123',
+    name: 'Patchable',
+    contactPerson: 'Max',
+    address: { street: 'Ring 2', zip: '20095', city: 'Hamburg' },
+    contact: { email: 'max@patch.example', mobile: '+49 170 1' },
+    vatNumber: 'DE123',
   };
 
   test('only supplied fields change, nested objects merge, lastModifiedAt moves', async () => {
@@ -162,7 +185,11 @@ describe('PATCH (JSON Merge Patch)', () => {
 
   test('null removes a scalar field, also inside a nested object; a required field cannot be removed', async () => {
     const id = await create(a, 'customers', { ...original, hideRecipientOnDocuments: true });
-    const res = await req(a, 'PATCH', `/v2/customers/${id}`, { contactPerson: null, hideRecipientOnDocuments: null, address: { zip: null } });
+    const res = await req(a, 'PATCH', `/v2/customers/${id}`, {
+      contactPerson: null,
+      hideRecipientOnDocuments: null,
+      address: { zip: null },
+    });
     assert.equal(res.status, 200);
     const after = (await req(a, 'GET', `/v2/customers/${id}`)).body;
     assert.equal(after.contactPerson, null);
@@ -177,12 +204,17 @@ describe('PATCH (JSON Merge Patch)', () => {
     const id = await create(a, 'customers', { name: 'Guarded' });
     const before = (await req(a, 'GET', `/v2/customers/${id}`)).body;
     for (const field of ['_id', 'number', 'companyId', 'status', 'chatId']) {
-      assert.equal((await req(a, 'PATCH', `/v2/customers/${id}`, { [field]: field === 'status' ? { status: 2 } : 'x' })).status, 200);
+      assert.equal(
+        (await req(a, 'PATCH', `/v2/customers/${id}`, { [field]: field === 'status' ? { status: 2 } : 'x' })).status,
+        200,
+      );
     }
     const ignored = (await req(a, 'GET', `/v2/customers/${id}`)).body;
     for (const field of ['_id', 'number', 'companyId', 'chatId']) assert.equal(ignored[field], before[field]);
     assertProblem(await req(a, 'PATCH', `/v2/customers/${id}`, { colour: 'x' }), 400, ['colour']);
-    assertProblem(await req(a, 'PATCH', `/v2/customers/${id}`, { address: { planet: 'Mars' } }), 400, ['address.planet']);
+    assertProblem(await req(a, 'PATCH', `/v2/customers/${id}`, { address: { planet: 'Mars' } }), 400, [
+      'address.planet',
+    ]);
     assertProblem(await req(a, 'PATCH', '/v2/customers/aaaaaaaaaaaaaaaaaaaaaaaa', { name: 'Nobody' }), 404);
     const after = (await req(a, 'GET', `/v2/customers/${id}`)).body;
     assert.equal(after.name, 'Guarded');

@@ -13,10 +13,24 @@ before(async () => {
 after(() => t.close());
 
 test('free objects keep their keys in responses, in a single read and in lists', async () => {
-  const user = await call(t.app, 'POST', '/v2/users/', admin.headers, { general: { firstName: 'Ole' }, contract: { salary: 15, dailyWorkingHours: { mo: 8, tu: 6.5 } } });
-  const customer = await call(t.app, 'POST', '/v2/customers/', admin.headers, { name: 'Vertrag AG', contract: { term: '12 months', noticeDays: 30 } });
-  assert.deepEqual((await call(t.app, 'GET', `/v2/users/${user.body._id}`, admin.headers)).body.contract.dailyWorkingHours, { mo: 8, tu: 6.5 });
-  assert.deepEqual((await call(t.app, 'GET', `/v2/customers/${customer.body._id}`, admin.headers)).body.contract, { term: '12 months', noticeDays: 30 });
-  const listed = (await call(t.app, 'GET', '/v2/customers/', admin.headers)).body.find((c: any) => c._id === customer.body._id);
+  const user = await call(t.app, 'POST', '/v2/users/', admin.headers, {
+    general: { firstName: 'Ole' },
+    contract: { salary: 15, dailyWorkingHours: { mo: 8, tu: 6.5 } },
+  });
+  const customer = await call(t.app, 'POST', '/v2/customers/', admin.headers, {
+    name: 'Vertrag AG',
+    contract: { term: '12 months', noticeDays: 30 },
+  });
+  assert.deepEqual(
+    (await call(t.app, 'GET', `/v2/users/${user.body._id}`, admin.headers)).body.contract.dailyWorkingHours,
+    { mo: 8, tu: 6.5 },
+  );
+  assert.deepEqual((await call(t.app, 'GET', `/v2/customers/${customer.body._id}`, admin.headers)).body.contract, {
+    term: '12 months',
+    noticeDays: 30,
+  });
+  const listed = (await call(t.app, 'GET', '/v2/customers/', admin.headers)).body.find(
+    (c: any) => c._id === customer.body._id,
+  );
   assert.deepEqual(listed.contract, { term: '12 months', noticeDays: 30 });
 });

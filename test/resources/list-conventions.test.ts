@@ -10,14 +10,44 @@ let t: TestApp;
 let a: Tenant;
 
 interface Customer {
-  _id: string; number: number; name: string; address?: { city?: string }; hideRecipientOnDocuments?: boolean;
-  paymentTermId?: string; status: { createdAt: string };
+  _id: string;
+  number: number;
+  name: string;
+  address?: { city?: string };
+  hideRecipientOnDocuments?: boolean;
+  paymentTermId?: string;
+  status: { createdAt: string };
 }
 let all: Customer[] = []; // every customer of tenant a, in creation (= number) order
 
 // Lowercase ASCII names and cities sort the same in JS, PGlite and PostgreSQL (any collation).
-const NAMES = ['kilo', 'alpha', 'sierra', 'bravo', 'yankee', 'delta', 'echo', 'xray', 'golf', 'hotel', 'india', 'juliett',
-  'charlie', 'lima', 'mike', 'november', 'oscar', 'papa', 'quebec', 'romeo', 'foxtrot', 'tango', 'uniform', 'victor', 'whiskey'];
+const NAMES = [
+  'kilo',
+  'alpha',
+  'sierra',
+  'bravo',
+  'yankee',
+  'delta',
+  'echo',
+  'xray',
+  'golf',
+  'hotel',
+  'india',
+  'juliett',
+  'charlie',
+  'lima',
+  'mike',
+  'november',
+  'oscar',
+  'papa',
+  'quebec',
+  'romeo',
+  'foxtrot',
+  'tango',
+  'uniform',
+  'victor',
+  'whiskey',
+];
 const CITIES = ['bonn', 'aachen', 'celle', undefined];
 let TERM_A = '';
 let TERM_B = '';
@@ -40,7 +70,10 @@ async function bad(query: Record<string, string> | string, path: string, url = '
   const res = await call(t.app, 'GET', `${url}?${qs}`, a.headers);
   assert.equal(res.status, 400, `${qs}: ${JSON.stringify(res.body)}`);
   assert.match(String(res.headers['content-type']), /^application\/problem\+json/);
-  assert.ok(res.body.errors?.some((e: { path: string }) => e.path === path), `${qs}: expected an error at ${path}, got ${JSON.stringify(res.body)}`);
+  assert.ok(
+    res.body.errors?.some((e: { path: string }) => e.path === path),
+    `${qs}: expected an error at ${path}, got ${JSON.stringify(res.body)}`,
+  );
 }
 
 before(async () => {
@@ -48,7 +81,8 @@ before(async () => {
   a = await signup(t.app, 'Lists');
   // Customers name payment terms of their company; the terms go again once named, as the payment
   // terms suite below counts only its own.
-  const term = async (name: string): Promise<string> => (await call(t.app, 'POST', '/v2/paymentTerms/', a.headers, { name, netDays: 1 })).body._id;
+  const term = async (name: string): Promise<string> =>
+    (await call(t.app, 'POST', '/v2/paymentTerms/', a.headers, { name, netDays: 1 })).body._id;
   TERM_A = await term('term a');
   TERM_B = await term('term b');
   for (const [i, name] of NAMES.entries()) {
@@ -61,17 +95,23 @@ before(async () => {
     assert.equal(res.status, 201);
     await sleep(3); // distinct creation milliseconds
   }
-  for (const term of [TERM_A, TERM_B]) assert.equal((await call(t.app, 'DELETE', `/v2/paymentTerms/${term}`, a.headers)).status, 200);
+  for (const term of [TERM_A, TERM_B])
+    assert.equal((await call(t.app, 'DELETE', `/v2/paymentTerms/${term}`, a.headers)).status, 200);
   all = (await list({ limit: '1000' })).items;
   assert.equal(all.length, NAMES.length);
 });
-after(async () => { await t?.close(); });
+after(async () => {
+  await t?.close();
+});
 
 describe('limit and offset', () => {
   test('default order is by number; X-Total-Count is the full count', async () => {
     const { items, total } = await list('');
     assert.equal(total, 25);
-    assert.deepEqual(numbers(items), Array.from({ length: 25 }, (_, i) => i + 1));
+    assert.deepEqual(
+      numbers(items),
+      Array.from({ length: 25 }, (_, i) => i + 1),
+    );
     assert.deepEqual(names(items), NAMES);
   });
 
@@ -122,7 +162,9 @@ describe('sort', () => {
     const city = (c: Customer) => c.address?.city ?? '';
     const asc = [...all].sort((x, y) => city(x).localeCompare(city(y)) || byId(x, y));
     assert.deepEqual(numbers((await list({ sort: 'address.city:1' })).items), numbers(asc));
-    const desc = [...all].sort((x, y) => (city(y) === '' ? -1 : 0) - (city(x) === '' ? -1 : 0) || city(y).localeCompare(city(x)) || byId(x, y));
+    const desc = [...all].sort(
+      (x, y) => (city(y) === '' ? -1 : 0) - (city(x) === '' ? -1 : 0) || city(y).localeCompare(city(x)) || byId(x, y),
+    );
     assert.deepEqual(numbers((await list({ sort: 'address.city:-1' })).items), numbers(desc));
   });
 
@@ -144,11 +186,23 @@ describe('field filters', () => {
   test('a query parameter named after a field, with dot notation', async () => {
     assert.deepEqual(names((await list({ name: 'golf' })).items), ['golf']);
     const bonn = await list({ 'address.city': 'bonn' });
-    assert.deepEqual(names(bonn.items), expectNames((c) => c.address?.city === 'bonn'));
+    assert.deepEqual(
+      names(bonn.items),
+      expectNames((c) => c.address?.city === 'bonn'),
+    );
     assert.equal(bonn.total, 7);
-    assert.deepEqual(names((await list({ hideRecipientOnDocuments: 'true' })).items), expectNames((c) => c.hideRecipientOnDocuments === true));
-    assert.deepEqual(names((await list({ paymentTermId: TERM_A })).items), expectNames((c) => c.paymentTermId === TERM_A));
-    assert.deepEqual(names((await list({ paymentTermId: `${TERM_A},${TERM_B}` })).items), expectNames((c) => c.paymentTermId != null));
+    assert.deepEqual(
+      names((await list({ hideRecipientOnDocuments: 'true' })).items),
+      expectNames((c) => c.hideRecipientOnDocuments === true),
+    );
+    assert.deepEqual(
+      names((await list({ paymentTermId: TERM_A })).items),
+      expectNames((c) => c.paymentTermId === TERM_A),
+    );
+    assert.deepEqual(
+      names((await list({ paymentTermId: `${TERM_A},${TERM_B}` })).items),
+      expectNames((c) => c.paymentTermId != null),
+    );
     assert.deepEqual(numbers((await list({ number: '1,2,3' })).items), [1, 2, 3]);
     assert.deepEqual(names((await list({ name: 'golf', 'address.city': 'aachen' })).items), []);
   });
@@ -162,8 +216,14 @@ describe('field filters', () => {
   test('<field>From / <field>To on status.createdAt, as epoch ms and as ISO', async () => {
     const from = all[9]!.status.createdAt; // ISO, inclusive
     const to = Date.parse(all[15]!.status.createdAt) - 1; // epoch ms between record 15 and 16
-    assert.deepEqual(numbers((await list({ 'status.createdAtFrom': from, 'status.createdAtTo': String(to) })).items), [10, 11, 12, 13, 14, 15]);
-    assert.deepEqual(numbers((await list({ 'status.createdAtFrom': String(Date.parse(all[23]!.status.createdAt)) })).items), [24, 25]);
+    assert.deepEqual(
+      numbers((await list({ 'status.createdAtFrom': from, 'status.createdAtTo': String(to) })).items),
+      [10, 11, 12, 13, 14, 15],
+    );
+    assert.deepEqual(
+      numbers((await list({ 'status.createdAtFrom': String(Date.parse(all[23]!.status.createdAt)) })).items),
+      [24, 25],
+    );
     assert.equal((await list({ 'status.createdAtTo': '2000-01-01T00:00:00Z' })).total, 0);
     await bad({ 'status.createdAtFrom': 'yesterday' }, 'status.createdAtFrom');
   });
@@ -186,14 +246,23 @@ describe('dynamic filter', () => {
 
   test('string operators', async () => {
     assert.deepEqual(await run([{ field: 'name', type: 'string', op: 'eq', value: 'echo' }]), ['echo']);
-    assert.deepEqual(await run([{ field: 'name', type: 'string', op: 'ne', value: 'echo' }]), NAMES.filter((n) => n !== 'echo'));
-    assert.deepEqual(await run([{ field: 'name', type: 'string', op: 'in', value: ['lima', 'alpha', 'nobody'] }]), ['alpha', 'lima']);
+    assert.deepEqual(
+      await run([{ field: 'name', type: 'string', op: 'ne', value: 'echo' }]),
+      NAMES.filter((n) => n !== 'echo'),
+    );
+    assert.deepEqual(await run([{ field: 'name', type: 'string', op: 'in', value: ['lima', 'alpha', 'nobody'] }]), [
+      'alpha',
+      'lima',
+    ]);
     assert.deepEqual(await run([{ field: 'name', type: 'string', op: 'contains', value: 'OT' }]), ['hotel', 'foxtrot']);
     assert.deepEqual(await run([{ field: 'name', type: 'string', op: 'startsWith', value: 'ju' }]), ['juliett']);
     // LIKE wildcards are literal characters
     assert.deepEqual(await run([{ field: 'name', type: 'string', op: 'contains', value: '_' }]), []);
     assert.deepEqual(await run([{ field: 'name', type: 'string', op: 'startsWith', value: '%' }]), []);
-    assert.deepEqual(await run([{ field: 'address.city', type: 'string', op: 'eq', value: 'celle' }]), expectNames((c) => c.address?.city === 'celle'));
+    assert.deepEqual(
+      await run([{ field: 'address.city', type: 'string', op: 'eq', value: 'celle' }]),
+      expectNames((c) => c.address?.city === 'celle'),
+    );
   });
 
   test('number operators', async () => {
@@ -203,24 +272,39 @@ describe('dynamic filter', () => {
     assert.deepEqual(await nums([{ field: 'number', type: 'number', op: 'lt', value: 3 }]), [1, 2]);
     assert.deepEqual(await nums([{ field: 'number', type: 'number', op: 'lte', value: 2 }]), [1, 2]);
     assert.deepEqual(await nums([{ field: 'number', type: 'number', op: 'between', value: [7, 9] }]), [7, 8, 9]);
-    assert.deepEqual(await nums([
-      { field: 'number', type: 'number', op: 'gte', value: 10 }, { field: 'address.city', type: 'string', op: 'eq', value: 'bonn' },
-    ]), all.filter((c) => c.number >= 10 && c.address?.city === 'bonn').map((c) => c.number));
+    assert.deepEqual(
+      await nums([
+        { field: 'number', type: 'number', op: 'gte', value: 10 },
+        { field: 'address.city', type: 'string', op: 'eq', value: 'bonn' },
+      ]),
+      all.filter((c) => c.number >= 10 && c.address?.city === 'bonn').map((c) => c.number),
+    );
   });
 
   test('boolean and objectid operators', async () => {
-    assert.deepEqual(await run([{ field: 'hideRecipientOnDocuments', type: 'boolean', op: 'eq', value: false }]),
-      expectNames((c) => c.hideRecipientOnDocuments === false));
-    assert.deepEqual(await run([{ field: 'paymentTermId', type: 'objectid', op: 'eq', value: TERM_B }]), expectNames((c) => c.paymentTermId === TERM_B));
+    assert.deepEqual(
+      await run([{ field: 'hideRecipientOnDocuments', type: 'boolean', op: 'eq', value: false }]),
+      expectNames((c) => c.hideRecipientOnDocuments === false),
+    );
+    assert.deepEqual(
+      await run([{ field: 'paymentTermId', type: 'objectid', op: 'eq', value: TERM_B }]),
+      expectNames((c) => c.paymentTermId === TERM_B),
+    );
     const ids = [all[2]!._id, all[20]!._id];
-    assert.deepEqual(await run([{ field: '_id', type: 'objectid', op: 'in', value: ids }]), [all[2]!.name, all[20]!.name]);
+    assert.deepEqual(await run([{ field: '_id', type: 'objectid', op: 'in', value: ids }]), [
+      all[2]!.name,
+      all[20]!.name,
+    ]);
     assert.deepEqual(await run([{ field: '_id', type: 'objectid', op: 'eq', value: all[7]!._id }]), [all[7]!.name]);
   });
 
   test('wrong type, operator, field or value is 400', async () => {
     await bad(filter([{ field: 'name', type: 'number', op: 'eq', value: 1 }]), 'filter[0].type');
     await bad(filter([{ field: 'name', type: 'string', op: 'gt', value: 'a' }]), 'filter[0].op');
-    await bad(filter([{ field: 'hideRecipientOnDocuments', type: 'boolean', op: 'contains', value: true }]), 'filter[0].op');
+    await bad(
+      filter([{ field: 'hideRecipientOnDocuments', type: 'boolean', op: 'contains', value: true }]),
+      'filter[0].op',
+    );
     await bad(filter([{ field: '_id', type: 'objectid', op: 'eq', value: 'not-an-id' }]), 'filter[0].value');
     await bad(filter([{ field: 'number', type: 'number', op: 'between', value: [1] }]), 'filter[0].value');
     await bad(filter([{ field: 'number', type: 'number', op: 'eq', value: 'many' }]), 'filter[0].value');
@@ -233,7 +317,13 @@ describe('dynamic filter', () => {
 
 describe('payment terms: limit max 100, skip, sortKey + sortDirection', () => {
   before(async () => {
-    for (const [name, netDays] of [['net 30', 30], ['net 7', 7], ['net 60', 60], ['immediate', 0], ['net 14', 14]] as const) {
+    for (const [name, netDays] of [
+      ['net 30', 30],
+      ['net 7', 7],
+      ['net 60', 60],
+      ['immediate', 0],
+      ['net 14', 14],
+    ] as const) {
       assert.equal((await call(t.app, 'POST', '/v2/paymentTerms/', a.headers, { name, netDays })).status, 201);
     }
   });
@@ -249,8 +339,20 @@ describe('payment terms: limit max 100, skip, sortKey + sortDirection', () => {
 
   test('skip pages, sortKey and sortDirection order', async () => {
     assert.deepEqual(await terms({ limit: '2', skip: '1' }), { names: ['net 7', 'net 60'], total: 5 });
-    assert.deepEqual((await terms({ sortKey: 'netDays', sortDirection: '-1' })).names, ['net 60', 'net 30', 'net 14', 'net 7', 'immediate']);
-    assert.deepEqual((await terms({ sortKey: 'name', sortDirection: '1' })).names, ['immediate', 'net 14', 'net 30', 'net 60', 'net 7']);
+    assert.deepEqual((await terms({ sortKey: 'netDays', sortDirection: '-1' })).names, [
+      'net 60',
+      'net 30',
+      'net 14',
+      'net 7',
+      'immediate',
+    ]);
+    assert.deepEqual((await terms({ sortKey: 'name', sortDirection: '1' })).names, [
+      'immediate',
+      'net 14',
+      'net 30',
+      'net 60',
+      'net 7',
+    ]);
     assert.deepEqual((await terms({ sortKey: 'netDays' })).names, ['immediate', 'net 7', 'net 14', 'net 30', 'net 60']);
   });
 

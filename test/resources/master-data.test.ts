@@ -22,14 +22,19 @@ async function total(url: string, tenant: Tenant = a): Promise<number> {
 function assertFieldError(res: Awaited<ReturnType<typeof call>>, path: string) {
   assert.equal(res.status, 400, JSON.stringify(res.body));
   assert.match(String(res.headers['content-type']), /^application\/problem\+json/);
-  assert.ok(res.body.errors?.some((e: { path: string }) => e.path === path), `expected an error at ${path}: ${JSON.stringify(res.body)}`);
+  assert.ok(
+    res.body.errors?.some((e: { path: string }) => e.path === path),
+    `expected an error at ${path}: ${JSON.stringify(res.body)}`,
+  );
 }
 
 before(async () => {
   t = await createTestApp();
   a = await signup(t.app, 'Master data');
 });
-after(async () => { await t?.close(); });
+after(async () => {
+  await t?.close();
+});
 
 describe('POST /v2/objects/', () => {
   const address = { street: 'Werkstr. 5', city: 'Leipzig', zip: '04109', country: 'DE' };
@@ -63,16 +68,26 @@ describe('POST /v2/objects/', () => {
     const other = await signup(t.app, 'Other');
     const foreign = await req('POST', '/v2/customers/', { name: 'Foreign' }, other);
     assert.equal(foreign.status, 201);
-    assertFieldError(await req('POST', '/v2/objects/', { name: 'Trespass', customerId: foreign.body._id }), 'customerId');
+    assertFieldError(
+      await req('POST', '/v2/objects/', { name: 'Trespass', customerId: foreign.body._id }),
+      'customerId',
+    );
   });
 
   test('a valid customerId is used, with every field of the spec body', async () => {
     const customer = await req('POST', '/v2/customers/', { name: 'Owner AG' });
     const customersBefore = await total('/v2/customers/');
     const body = {
-      name: 'Office Tower', address, customerId: customer.body._id, number: 77, objectManagerId: a.userId,
-      contact: { phone: '+49 341 1', email: 'desk@tower.example', fax: '+49 341 2' }, description: 'Floors 1-12',
-      securityCode: '4711', key: 'K-12', tags: ['vip', 'night'],
+      name: 'Office Tower',
+      address,
+      customerId: customer.body._id,
+      number: 77,
+      objectManagerId: a.userId,
+      contact: { phone: '+49 341 1', email: 'desk@tower.example', fax: '+49 341 2' },
+      description: 'Floors 1-12',
+      securityCode: '4711',
+      key: 'K-12',
+      tags: ['vip', 'night'],
     };
     const res = await req('POST', '/v2/objects/', body);
     assert.equal(res.status, 201);
@@ -97,7 +112,8 @@ describe('GET /v2/articles/lastNumber', () => {
       return res.body;
     };
     assert.deepEqual(await last(), { lastNumber: 0 });
-    for (const name of ['Mop', 'Bucket']) assert.equal((await req('POST', '/v2/articles/', { name, price: 9.5 })).status, 201);
+    for (const name of ['Mop', 'Bucket'])
+      assert.equal((await req('POST', '/v2/articles/', { name, price: 9.5 })).status, 201);
     assert.deepEqual(await last(), { lastNumber: 2 });
     assert.equal((await req('POST', '/v2/articles/', { name: 'Vacuum', number: 40 })).status, 201);
     assert.deepEqual(await last(), { lastNumber: 40 });
@@ -116,7 +132,8 @@ describe('tax rates', () => {
       assert.equal(res.status, 201, JSON.stringify(res.body));
       assert.equal((await req('GET', `/v2/taxRates/${res.body._id}`)).body.rate, rate);
     }
-    for (const rate of [1.5, -0.1, 19]) assertFieldError(await req('POST', '/v2/taxRates/', { type: 'VAT', rate }), 'rate');
+    for (const rate of [1.5, -0.1, 19])
+      assertFieldError(await req('POST', '/v2/taxRates/', { type: 'VAT', rate }), 'rate');
     assertFieldError(await req('POST', '/v2/taxRates/', { type: 'VAT' }), 'rate');
     assert.equal(await total('/v2/taxRates/'), 4);
     const id = (await req('GET', '/v2/taxRates/?limit=1')).body[0]._id;
@@ -128,8 +145,15 @@ describe('tax rates', () => {
 describe('access groups', () => {
   test('signup creates admin, objectmanager and employee; a group in use cannot be deleted', async () => {
     const tenant = await signup(t.app, 'Groups');
-    const groups = (await req('GET', '/v2/accessGroups/', undefined, tenant)).body as Array<{ _id: string; name: string; permissions: object }>;
-    assert.deepEqual(groups.map((g) => g.name), ['admin', 'objectmanager', 'employee']);
+    const groups = (await req('GET', '/v2/accessGroups/', undefined, tenant)).body as Array<{
+      _id: string;
+      name: string;
+      permissions: object;
+    }>;
+    assert.deepEqual(
+      groups.map((g) => g.name),
+      ['admin', 'objectmanager', 'employee'],
+    );
     const byName = Object.fromEntries(groups.map((g) => [g.name, g]));
     assert.deepEqual(byName.admin!.permissions, { '*': { read: 'all', write: 'all' } });
     const me = (await req('GET', `/v2/users/${tenant.userId}`, undefined, tenant)).body;
@@ -140,10 +164,18 @@ describe('access groups', () => {
     assert.match(String(refused.headers['content-type']), /^application\/problem\+json/);
     assert.equal((await req('GET', `/v2/accessGroups/${byName.admin!._id}`, undefined, tenant)).status, 200);
 
-    const user = await req('POST', '/v2/users/', { id: `worker-${Date.now()}`, accessGroupId: byName.objectmanager!._id }, tenant);
+    const user = await req(
+      'POST',
+      '/v2/users/',
+      { id: `worker-${Date.now()}`, accessGroupId: byName.objectmanager!._id },
+      tenant,
+    );
     assert.equal(user.status, 201);
     assert.equal((await req('DELETE', `/v2/accessGroups/${byName.objectmanager!._id}`, undefined, tenant)).status, 409);
-    assert.equal((await req('PATCH', `/v2/users/${user.body._id}`, { accessGroupId: byName.employee!._id }, tenant)).status, 200);
+    assert.equal(
+      (await req('PATCH', `/v2/users/${user.body._id}`, { accessGroupId: byName.employee!._id }, tenant)).status,
+      200,
+    );
     const freed = await req('DELETE', `/v2/accessGroups/${byName.objectmanager!._id}`, undefined, tenant);
     assert.deepEqual([freed.status, freed.body], [200, { deleted: true }]);
     assert.equal((await req('GET', `/v2/accessGroups/${byName.objectmanager!._id}`, undefined, tenant)).status, 404);
@@ -164,7 +196,10 @@ describe('users', () => {
 
   test('POST /v2/users/ accepts a write-only password that never comes back', async () => {
     const res = await req('POST', '/v2/users/', {
-      id: 'jane.doe', password, general: { firstName: 'Jane', lastName: 'Xylander' }, access: { email: 'Jane.Doe@Example.com' },
+      id: 'jane.doe',
+      password,
+      general: { firstName: 'Jane', lastName: 'Xylander' },
+      access: { email: 'Jane.Doe@Example.com' },
     });
     assert.equal(res.status, 201);
     assert.deepEqual(Object.keys(res.body), ['_id']);
@@ -194,31 +229,61 @@ describe('users', () => {
       assert.equal(typeof login.body.accessToken, 'string');
       assert.equal(login.body.user._id, created._id);
       assertNoSecret(login.body.user);
-      const own = await call(t.app, 'GET', `/v2/users/${created._id}`, { authorization: `Bearer ${login.body.accessToken}` });
+      const own = await call(t.app, 'GET', `/v2/users/${created._id}`, {
+        authorization: `Bearer ${login.body.accessToken}`,
+      });
       assert.equal(own.status, 200);
       assert.equal(own.body.id, 'jane.doe');
     }
-    const wrong = await call(t.app, 'POST', '/v2/auth/login', {}, { username: 'jane.doe', password: 'not-the-password' });
+    const wrong = await call(
+      t.app,
+      'POST',
+      '/v2/auth/login',
+      {},
+      { username: 'jane.doe', password: 'not-the-password' },
+    );
     assert.equal(wrong.status, 401);
   });
 
   test('POST /v2/users/filter with filters, limit and skip', async () => {
-    for (const [id, lastName] of [['x.two', 'Xylander'], ['y.one', 'Young']]) {
+    for (const [id, lastName] of [
+      ['x.two', 'Xylander'],
+      ['y.one', 'Young'],
+    ]) {
       assert.equal((await req('POST', '/v2/users/', { id, general: { lastName } })).status, 201);
     }
     const filters = [{ field: 'general.lastName', type: 'string', op: 'eq', value: 'Xylander' }];
     const both = await req('POST', '/v2/users/filter', { filters, limit: 10, skip: 0 });
     assert.equal(both.status, 200);
-    assert.deepEqual(both.body.map((u: { id: string }) => u.id), ['jane.doe', 'x.two']);
+    assert.deepEqual(
+      both.body.map((u: { id: string }) => u.id),
+      ['jane.doe', 'x.two'],
+    );
     assert.equal(both.headers['x-total-count'], '2');
     assertNoSecret(both.body);
     const second = await req('POST', '/v2/users/filter', { filters, limit: 1, skip: 1 });
-    assert.deepEqual(second.body.map((u: { id: string }) => u.id), ['x.two']);
+    assert.deepEqual(
+      second.body.map((u: { id: string }) => u.id),
+      ['x.two'],
+    );
     assert.equal(second.headers['x-total-count'], '2');
-    const young = await req('POST', '/v2/users/filter', { filters: [{ field: 'general.lastName', type: 'string', op: 'startsWith', value: 'you' }] });
-    assert.deepEqual(young.body.map((u: { id: string }) => u.id), ['y.one']);
-    assertFieldError(await req('POST', '/v2/users/filter', { filters: [{ field: 'shoeSize', type: 'number', op: 'eq', value: 1 }] }), 'filters[0].field');
-    assertFieldError(await req('POST', '/v2/users/filter', { filters: [{ field: 'password', type: 'string', op: 'eq', value: password }] }), 'filters[0].field');
+    const young = await req('POST', '/v2/users/filter', {
+      filters: [{ field: 'general.lastName', type: 'string', op: 'startsWith', value: 'you' }],
+    });
+    assert.deepEqual(
+      young.body.map((u: { id: string }) => u.id),
+      ['y.one'],
+    );
+    assertFieldError(
+      await req('POST', '/v2/users/filter', { filters: [{ field: 'shoeSize', type: 'number', op: 'eq', value: 1 }] }),
+      'filters[0].field',
+    );
+    assertFieldError(
+      await req('POST', '/v2/users/filter', {
+        filters: [{ field: 'password', type: 'string', op: 'eq', value: password }],
+      }),
+      'filters[0].field',
+    );
     assertFieldError(await req('POST', '/v2/users/filter', { limit: 1001 }), 'limit');
   });
 
@@ -226,7 +291,14 @@ describe('users', () => {
     const count = await total('/v2/users/');
     assertFieldError(await req('POST', '/v2/users/', { id: 'shorty', password: 'Seven77' }), 'password');
     assertFieldError(await req('POST', '/v2/users/', { id: 'Long.Username', password: 'long.username' }), 'password');
-    assertFieldError(await req('POST', '/v2/users/', { id: 'mailer', password: 'mail@ex.example', access: { email: 'mail@ex.example' } }), 'password');
+    assertFieldError(
+      await req('POST', '/v2/users/', {
+        id: 'mailer',
+        password: 'mail@ex.example',
+        access: { email: 'mail@ex.example' },
+      }),
+      'password',
+    );
     assertFieldError(await req('PATCH', `/v2/users/${created._id}`, { password: 'short' }), 'password');
     assert.equal(await total('/v2/users/'), count);
     const still = await call(t.app, 'POST', '/v2/auth/login', {}, { username: 'jane.doe', password });

@@ -9,11 +9,23 @@ import { createTestApp, signup, type TestApp, type Tenant } from '../helpers/tes
 const HEX24 = /^[0-9a-f]{24}$/;
 let t: TestApp;
 let admin: Tenant;
-const { ok } = requester(() => t.app, () => admin.headers);
+const { ok } = requester(
+  () => t.app,
+  () => admin.headers,
+);
 
 let counter = 0;
-const newUser = async () => (await ok('POST', '/v2/users/', { general: { lastName: `N${++counter}` }, contract: { salary: 15, salaryType: 'hourly' } }, 201))._id as string;
-const newJob = async (userId: string, from: string, to: string) => (await ok('POST', '/v2/jobs/', { userId, from, to }, 201))._id as string;
+const newUser = async () =>
+  (
+    await ok(
+      'POST',
+      '/v2/users/',
+      { general: { lastName: `N${++counter}` }, contract: { salary: 15, salaryType: 'hourly' } },
+      201,
+    )
+  )._id as string;
+const newJob = async (userId: string, from: string, to: string) =>
+  (await ok('POST', '/v2/jobs/', { userId, from, to }, 201))._id as string;
 const iso = (ms: number) => new Date(ms).toISOString();
 
 /** A nested record: its own id, the company, a status as every record has. */
@@ -36,7 +48,7 @@ before(async () => {
 after(() => t.close());
 
 describe('Job.started[].salaryId', () => {
-  test('null until the entry\'s salary exists; the salary\'s id after approval; null again when the entry is cancelled', async () => {
+  test("null until the entry's salary exists; the salary's id after approval; null again when the entry is cancelled", async () => {
     const userId = await newUser();
     const now = Date.now();
     const jobId = await newJob(userId, iso(now - 3 * 3_600_000), iso(now - 3_600_000));
@@ -51,7 +63,11 @@ describe('Job.started[].salaryId', () => {
     assert.equal(salaryIds.length, 1);
     job = await ok('GET', `/v2/jobs/${jobId}`);
     assert.equal(job.started[0].salaryId, salaryIds[0]);
-    const [listed] = await ok('POST', '/v2/jobs/jobsInTimeFrame', { from: now - 4 * 3_600_000, to: now, userIds: [userId] });
+    const [listed] = await ok('POST', '/v2/jobs/jobsInTimeFrame', {
+      from: now - 4 * 3_600_000,
+      to: now,
+      userIds: [userId],
+    });
     assert.equal(listed.started[0].salaryId, salaryIds[0]);
 
     await ok('POST', `/v2/timeTracking/${timeTrackingId}/cancel`, { reason: 'wrong job' });
@@ -61,25 +77,48 @@ describe('Job.started[].salaryId', () => {
 
 describe('customer contact', () => {
   const contact = {
-    telephone: '+49 30 1', mobile: '+49 170 2', email: 'office@customer.example', sms: '+49 170 3', website: 'https://customer.example', fax: '+49 30 4',
-    smsCount: 3, smsChatCount: 1, smsSendDate: '2026-11-01T09:00:00.000Z', smsSendBy: 'office', lastSMSStatus: 'delivered', secondSmsSendDate: '2026-11-02T09:00:00.000Z',
+    telephone: '+49 30 1',
+    mobile: '+49 170 2',
+    email: 'office@customer.example',
+    sms: '+49 170 3',
+    website: 'https://customer.example',
+    fax: '+49 30 4',
+    smsCount: 3,
+    smsChatCount: 1,
+    smsSendDate: '2026-11-01T09:00:00.000Z',
+    smsSendBy: 'office',
+    lastSMSStatus: 'delivered',
+    secondSmsSendDate: '2026-11-02T09:00:00.000Z',
   };
 
   test('has every field of the user contact, stored and shown as for users', async () => {
     const customerId = (await ok('POST', '/v2/customers/', { name: 'Contactable', contact }, 201))._id;
     assert.deepEqual((await ok('GET', `/v2/customers/${customerId}`)).contact, contact);
-    const userId = (await ok('POST', '/v2/users/', { general: { lastName: 'Same shape' }, contact: { ...contact, mobile: '+49 170 9', telephone: '+49 30 9' } }, 201))._id;
+    const userId = (
+      await ok(
+        'POST',
+        '/v2/users/',
+        { general: { lastName: 'Same shape' }, contact: { ...contact, mobile: '+49 170 9', telephone: '+49 30 9' } },
+        201,
+      )
+    )._id;
     const userContact = (await ok('GET', `/v2/users/${userId}`)).contact;
     assert.deepEqual(Object.keys(userContact).sort(), Object.keys(contact).sort());
   });
 
-  test('the counters are checked like the user\'s: whole numbers from 0, date-times', async () => {
-    const { req } = requester(() => t.app, () => admin.headers);
+  test("the counters are checked like the user's: whole numbers from 0, date-times", async () => {
+    const { req } = requester(
+      () => t.app,
+      () => admin.headers,
+    );
     for (const bad of [{ smsCount: -1 }, { smsChatCount: 1.5 }, { smsSendDate: 'yesterday' }, { smsColour: 'red' }]) {
       const res = await req('POST', '/v2/customers/', { name: 'Bad contact', contact: bad });
       assert.equal(res.status, 400, JSON.stringify(res.body));
       const path = `contact.${Object.keys(bad)[0]}`;
-      assert.ok(res.body.errors.some((e: { path: string }) => e.path === path), JSON.stringify(res.body));
+      assert.ok(
+        res.body.errors.some((e: { path: string }) => e.path === path),
+        JSON.stringify(res.body),
+      );
     }
   });
 });
@@ -88,7 +127,14 @@ describe('nested records carry the common entity fields', () => {
   test('Job.absences[] items: their own _id, the absence named by absenceId, companyId and status', async () => {
     const userId = await newUser();
     const jobId = await newJob(userId, '2026-06-02T06:00:00Z', '2026-06-02T10:00:00Z');
-    const absenceId = (await ok('POST', '/v2/absences/', { userId, type: 1, dtStart: '2026-06-02T00:00:00Z', dtEnd: '2026-06-02T23:00:00Z' }, 201))._id;
+    const absenceId = (
+      await ok(
+        'POST',
+        '/v2/absences/',
+        { userId, type: 1, dtStart: '2026-06-02T00:00:00Z', dtEnd: '2026-06-02T23:00:00Z' },
+        201,
+      )
+    )._id;
     await ok('POST', `/v2/absences/${absenceId}/approve`);
     const job = await ok('GET', `/v2/jobs/${jobId}`);
     assert.equal(job.absences.length, 1);
@@ -103,21 +149,38 @@ describe('nested records carry the common entity fields', () => {
   test('salary surcharges: lines are nested records whose _id and creation survive a recompute', async () => {
     const userId = await newUser();
     // Sunday 2026-06-07 08:00-10:00 Berlin: two hours of Sunday work (50 %).
-    const { _id: entryId } = await ok('POST', '/v2/timeTracking/', { userId, timeStart: '2026-06-07T06:00:00Z', timeEnd: '2026-06-07T08:00:00Z', reason: 'paper' }, 201);
-    const { salaryIds: [salaryId] } = await ok('POST', `/v2/timeTracking/${entryId}/approve`);
+    const { _id: entryId } = await ok(
+      'POST',
+      '/v2/timeTracking/',
+      { userId, timeStart: '2026-06-07T06:00:00Z', timeEnd: '2026-06-07T08:00:00Z', reason: 'paper' },
+      201,
+    );
+    const {
+      salaryIds: [salaryId],
+    } = await ok('POST', `/v2/timeTracking/${entryId}/approve`);
     const first = await ok('GET', `/v2/salaries/${salaryId}`);
     assert.ok(first.surcharges.length > 0, JSON.stringify(first.surcharges));
     for (const line of first.surcharges) assertNestedRecord(line, admin.userId);
 
     await ok('PATCH', `/v2/timeTracking/${entryId}`, { comment: 'checked', reason: 'recompute' });
     const again = await ok('GET', `/v2/salaries/${salaryId}`);
-    assert.deepEqual(again.surcharges.map((l: any) => [l._id, l.status.createdAt]), first.surcharges.map((l: any) => [l._id, l.status.createdAt]));
+    assert.deepEqual(
+      again.surcharges.map((l: any) => [l._id, l.status.createdAt]),
+      first.surcharges.map((l: any) => [l._id, l.status.createdAt]),
+    );
   });
 
   test('absence salary surcharges are nested records too', async () => {
     const userId = await newUser();
     await newJob(userId, '2026-06-14T06:00:00Z', '2026-06-14T10:00:00Z'); // a Sunday shift missed through illness
-    const absenceId = (await ok('POST', '/v2/absences/', { userId, type: 1, dtStart: '2026-06-14T00:00:00Z', dtEnd: '2026-06-14T23:00:00Z' }, 201))._id;
+    const absenceId = (
+      await ok(
+        'POST',
+        '/v2/absences/',
+        { userId, type: 1, dtStart: '2026-06-14T00:00:00Z', dtEnd: '2026-06-14T23:00:00Z' },
+        201,
+      )
+    )._id;
     await ok('POST', `/v2/absences/${absenceId}/approve`);
     const [line] = await ok('GET', `/v2/salaries/?absenceId=${absenceId}`);
     assert.ok(line.surcharges.length > 0, JSON.stringify(line));

@@ -16,7 +16,9 @@ before(async () => {
   admin = await signup(t.app, 'Shapes');
   doc = (await t.app.inject({ method: 'GET', url: '/v2/openapi.json' })).json();
 });
-after(async () => { await t?.close(); });
+after(async () => {
+  await t?.close();
+});
 
 const get = async (url: string) => {
   const res = await call(t.app, 'GET', url, admin.headers);
@@ -42,8 +44,16 @@ describe('the rule', () => {
     const shaped = presentFields({
       type: 'object',
       properties: {
-        name: { type: 'string' }, tags: { type: 'array', items: { type: 'string' } }, active: { type: 'boolean', default: true },
-        kind: { anyOf: [{ const: 'a', type: 'string' }, { const: 'b', type: 'string' }] }, address: { type: 'object', properties: { city: { type: 'string' } } },
+        name: { type: 'string' },
+        tags: { type: 'array', items: { type: 'string' } },
+        active: { type: 'boolean', default: true },
+        kind: {
+          anyOf: [
+            { const: 'a', type: 'string' },
+            { const: 'b', type: 'string' },
+          ],
+        },
+        address: { type: 'object', properties: { city: { type: 'string' } } },
         userId: { type: 'string', 'x-absentWhenUnset': true },
       },
     });
@@ -62,7 +72,15 @@ describe('answers', () => {
   test('a customer written with a name only reads back with every field, unset ones null or []', async () => {
     const id = await create('customers', { name: 'Bare' });
     const customer = await get(`/v2/customers/${id}`);
-    for (const field of ['contactPerson', 'address', 'contact', 'contract', 'vatNumber', 'paymentTermId', 'hideRecipientOnDocuments']) {
+    for (const field of [
+      'contactPerson',
+      'address',
+      'contact',
+      'contract',
+      'vatNumber',
+      'paymentTermId',
+      'hideRecipientOnDocuments',
+    ]) {
       assert.equal(customer[field], null, field);
     }
     assert.deepEqual(customer.invoiceCCRecipientIds, []);
@@ -75,11 +93,26 @@ describe('answers', () => {
     const id = await create('jobs', { from: '2027-03-01T08:00:00Z', to: '2027-03-01T09:00:00Z', title: 'Shape' });
     const read = await get(`/v2/jobs/${id}`);
     const [listed] = await get(`/v2/jobs/?number=${read.number}`);
-    const frame = await call(t.app, 'POST', '/v2/jobs/jobsInTimeFrame', admin.headers, { from: Date.parse('2027-03-01T00:00:00Z'), to: Date.parse('2027-03-02T00:00:00Z') });
+    const frame = await call(t.app, 'POST', '/v2/jobs/jobsInTimeFrame', admin.headers, {
+      from: Date.parse('2027-03-01T00:00:00Z'),
+      to: Date.parse('2027-03-02T00:00:00Z'),
+    });
     const inFrame = frame.body.find((job: any) => job._id === id);
     for (const job of [read, listed, inFrame]) {
-      for (const field of ['regionId', 'splitId', 'teamId', 'assignmentId', 'assignment', 'activityType', 'masterJobId', 'absenceId', 'jobComment']) assert.equal(job[field], null, field);
-      for (const field of ['documentIds', 'started', 'absences', 'timeTrackings', 'salaries']) assert.deepEqual(job[field], [], field);
+      for (const field of [
+        'regionId',
+        'splitId',
+        'teamId',
+        'assignmentId',
+        'assignment',
+        'activityType',
+        'masterJobId',
+        'absenceId',
+        'jobComment',
+      ])
+        assert.equal(job[field], null, field);
+      for (const field of ['documentIds', 'started', 'absences', 'timeTrackings', 'salaries'])
+        assert.deepEqual(job[field], [], field);
       assert.equal('userId' in job, false, 'the spec: absent for unassigned jobs');
       assert.equal('user' in job, false, 'only with includeUsersInResponse');
     }
@@ -102,11 +135,24 @@ describe('answers', () => {
 describe('the OpenAPI document', () => {
   test('marks every field of a record required, unset ones nullable, arrays defaulting to []', () => {
     const job = responseSchema('/v2/jobs/{id}');
-    for (const field of ['_id', 'number', 'companyId', 'status', 'chatId', 'regionId', 'splitId', 'teamId', 'documentIds', 'from', 'to']) {
+    for (const field of [
+      '_id',
+      'number',
+      'companyId',
+      'status',
+      'chatId',
+      'regionId',
+      'splitId',
+      'teamId',
+      'documentIds',
+      'from',
+      'to',
+    ]) {
       assert.ok(job.required.includes(field), `Job.${field} is required`);
     }
     assert.equal(job.required.includes('userId'), false);
-    for (const field of ['regionId', 'splitId', 'teamId', 'chatId']) assert.ok([job.properties[field].type].flat().includes('null'), `Job.${field} is nullable`);
+    for (const field of ['regionId', 'splitId', 'teamId', 'chatId'])
+      assert.ok([job.properties[field].type].flat().includes('null'), `Job.${field} is nullable`);
     assert.deepEqual(job.properties.documentIds.default, []);
     assert.equal([job.properties.documentIds.type].flat().includes('null'), false, 'an array is [] rather than null');
     assert.deepEqual([job.properties._id.type].flat(), ['string'], 'common fields are always set');

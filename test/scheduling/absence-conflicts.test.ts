@@ -11,17 +11,27 @@ import { createTestApp, signup, type TestApp, type Tenant } from '../helpers/tes
 
 let t: TestApp;
 let admin: Tenant;
-const { ok } = requester(() => t.app, () => admin.headers);
+const { ok } = requester(
+  () => t.app,
+  () => admin.headers,
+);
 const id = {} as Record<'uma' | 'ben' | 'object' | 'away' | 'tuesday' | 'thursday' | 'bens', string>;
 
-const newJob = async (userId: string, from: string, to: string) => (await ok('POST', '/v2/jobs/', { userId, objectId: id.object, from, to }, 201))._id as string;
+const newJob = async (userId: string, from: string, to: string) =>
+  (await ok('POST', '/v2/jobs/', { userId, objectId: id.object, from, to }, 201))._id as string;
 const getJob = (jobId: string) => ok('GET', `/v2/jobs/${jobId}`);
 const getAbsence = (absenceId: string) => ok('GET', `/v2/absences/${absenceId}`);
 const W = { from: String(Date.parse('2026-12-06T00:00:00Z')), to: String(Date.parse('2026-12-12T00:00:00Z')) };
-const frame = async (filter: Record<string, unknown>) => ((await ok('POST', '/v2/jobs/jobsInTimeFrame', { ...W, ...filter })) as any[]).map((j) => j._id).sort();
+const frame = async (filter: Record<string, unknown>) =>
+  ((await ok('POST', '/v2/jobs/jobsInTimeFrame', { ...W, ...filter })) as any[]).map((j) => j._id).sort();
 
 async function approvedAbsence(userId: string, firstDay: string, lastDay: string): Promise<string> {
-  const { _id } = await ok('POST', '/v2/absences/', { userId, type: 3, dtStart: `${firstDay}T08:00:00Z`, dtEnd: `${lastDay}T08:00:00Z` }, 201);
+  const { _id } = await ok(
+    'POST',
+    '/v2/absences/',
+    { userId, type: 3, dtStart: `${firstDay}T08:00:00Z`, dtEnd: `${lastDay}T08:00:00Z` },
+    201,
+  );
   await ok('POST', `/v2/absences/${_id}/approve`);
   return _id;
 }
@@ -44,9 +54,15 @@ describe('a job planned on an approved absence', () => {
     id.tuesday = await newJob(id.uma, '2026-12-08T08:00:00Z', '2026-12-08T10:00:00Z');
     const job = await getJob(id.tuesday);
     assert.equal(job.absenceId, id.away);
-    assert.deepEqual(job.absences.map((a: any) => [a.absenceId, a.dtStart, a.dtEnd]), [[id.away, '2026-12-06T23:00:00.000Z', '2026-12-09T23:00:00.000Z']]);
+    assert.deepEqual(
+      job.absences.map((a: any) => [a.absenceId, a.dtStart, a.dtEnd]),
+      [[id.away, '2026-12-06T23:00:00.000Z', '2026-12-09T23:00:00.000Z']],
+    );
     const absence = await getAbsence(id.away);
-    assert.deepEqual([absence.affectedJobs, absence.affectedObjectIds, absence.isAssigned, absence.state], [[id.tuesday], [id.object], false, 'approved']);
+    assert.deepEqual(
+      [absence.affectedJobs, absence.affectedObjectIds, absence.isAssigned, absence.state],
+      [[id.tuesday], [id.object], false, 'approved'],
+    );
     // Thursday 2026-12-10 08:00Z is after the period's end (2026-12-09T23:00Z): not marked.
     id.thursday = await newJob(id.uma, '2026-12-10T08:00:00Z', '2026-12-10T10:00:00Z');
     assert.equal((await getJob(id.thursday)).absenceId, null);
@@ -85,17 +101,33 @@ describe('a job planned on an approved absence', () => {
     assert.deepEqual((await getAbsence(id.away)).affectedJobs, [id.tuesday]);
   });
 
-  test('an assignment\'s generated jobs on the absent days are marked, the others not', async () => {
+  test("an assignment's generated jobs on the absent days are marked, the others not", async () => {
     // Daily 09:00-11:00 Berlin (08:00-10:00Z), 2026-12-06 to 2026-12-10, for Uma and Ben: 5 days × 2 users.
-    const { _id } = await ok('POST', '/v2/assignments/', {
-      objectId: id.object, title: 'Daily', userIds: [id.uma, id.ben],
-      iCalendar: { tzid: 'Europe/Berlin', rrule: 'FREQ=DAILY;COUNT=5', dtstart: '2026-12-06T09:00:00', dtend: '2026-12-06T11:00:00' },
-    }, 201);
-    const generated = ((await ok('POST', '/v2/jobs/jobsInTimeFrame', { ...W, assignmentIds: [_id] })) as any[]);
+    const { _id } = await ok(
+      'POST',
+      '/v2/assignments/',
+      {
+        objectId: id.object,
+        title: 'Daily',
+        userIds: [id.uma, id.ben],
+        iCalendar: {
+          tzid: 'Europe/Berlin',
+          rrule: 'FREQ=DAILY;COUNT=5',
+          dtstart: '2026-12-06T09:00:00',
+          dtend: '2026-12-06T11:00:00',
+        },
+      },
+      201,
+    );
+    const generated = (await ok('POST', '/v2/jobs/jobsInTimeFrame', { ...W, assignmentIds: [_id] })) as any[];
     assert.equal(generated.length, 10);
     const marked = generated.filter((j) => j.absenceId).map((j) => [j.userId, j.from.slice(0, 10)]);
     // Uma on 12-07, 12-08, 12-09 (inside the period); Sunday 12-06 and Thursday 12-10 are outside; Ben never.
-    assert.deepEqual(marked, [[id.uma, '2026-12-07'], [id.uma, '2026-12-08'], [id.uma, '2026-12-09']]);
+    assert.deepEqual(marked, [
+      [id.uma, '2026-12-07'],
+      [id.uma, '2026-12-08'],
+      [id.uma, '2026-12-09'],
+    ]);
     const affected = (await getAbsence(id.away)).affectedJobs;
     assert.equal(affected.length, 4); // the three generated ones and Tuesday's one-off job
     for (const j of generated.filter((g) => g.absenceId)) assert.ok(affected.includes(j._id));
@@ -105,7 +137,12 @@ describe('a job planned on an approved absence', () => {
 describe('absences approved or cancelled after planning', () => {
   test('approving marks the jobs already planned; cancelling unmarks them', async () => {
     const planned = await newJob(id.ben, '2026-12-15T08:00:00Z', '2026-12-15T10:00:00Z');
-    const { _id } = await ok('POST', '/v2/absences/', { userId: id.ben, type: 3, dtStart: '2026-12-15T08:00:00Z', dtEnd: '2026-12-15T08:00:00Z' }, 201);
+    const { _id } = await ok(
+      'POST',
+      '/v2/absences/',
+      { userId: id.ben, type: 3, dtStart: '2026-12-15T08:00:00Z', dtEnd: '2026-12-15T08:00:00Z' },
+      201,
+    );
     assert.equal((await getJob(planned)).absenceId, null); // an open request marks nothing
     await ok('POST', `/v2/absences/${_id}/approve`);
     assert.equal((await getJob(planned)).absenceId, _id);
@@ -117,7 +154,7 @@ describe('absences approved or cancelled after planning', () => {
     assert.equal((await getJob(await newJob(id.ben, '2026-12-15T12:00:00Z', '2026-12-15T13:00:00Z'))).absenceId, null);
   });
 
-  test('cancelling Uma\'s absence unmarks every job planned on it', async () => {
+  test("cancelling Uma's absence unmarks every job planned on it", async () => {
     await ok('POST', `/v2/absences/${id.away}/cancel`);
     assert.deepEqual(await frame({ absenceId: { exists: true } }), []);
     assert.equal((await getJob(id.tuesday)).absenceId, null);

@@ -18,12 +18,17 @@ async function createUser(name: string, extra: Record<string, unknown> = {}) {
 
 /** A one-off job on 2027-09-<day> from hour to hour (UTC). */
 async function newJob(day: number, from: number, to: number, extra: Record<string, unknown> = {}): Promise<string> {
-  const res = await call(t.app, 'POST', '/v2/jobs/', admin.headers, { from: slot(day, from), to: slot(day, to), ...extra });
+  const res = await call(t.app, 'POST', '/v2/jobs/', admin.headers, {
+    from: slot(day, from),
+    to: slot(day, to),
+    ...extra,
+  });
   assert.equal(res.status, 201, JSON.stringify(res.body));
   assert.match(res.body._id, /^[0-9a-f]{24}$/);
   return res.body._id;
 }
-const slot = (day: number, hour: number) => new Date(Date.UTC(2027, 8, day, Math.floor(hour), (hour % 1) * 60)).toISOString();
+const slot = (day: number, hour: number) =>
+  new Date(Date.UTC(2027, 8, day, Math.floor(hour), (hour % 1) * 60)).toISOString();
 
 async function read(id: string, headers = admin.headers) {
   const res = await call(t.app, 'GET', `/v2/jobs/${id}`, headers);
@@ -39,7 +44,10 @@ async function act(id: string, verb: string, body: unknown, status = 200, header
 
 function assertProblem(body: any, path: string) {
   assert.equal(body.status, 400);
-  assert.ok(body.errors.some((e: { path: string }) => e.path === path), JSON.stringify(body));
+  assert.ok(
+    body.errors.some((e: { path: string }) => e.path === path),
+    JSON.stringify(body),
+  );
 }
 
 before(async () => {
@@ -70,8 +78,12 @@ describe('one-off jobs', () => {
   });
 
   test('from and to are required, and to must be after from', async () => {
-    for (const [body, path] of [[{ to: slot(1, 9) }, 'from'], [{ from: slot(1, 9) }, 'to'],
-      [{ from: slot(1, 9), to: slot(1, 9) }, 'to'], [{ from: slot(1, 9), to: slot(1, 8) }, 'to']] as const) {
+    for (const [body, path] of [
+      [{ to: slot(1, 9) }, 'from'],
+      [{ from: slot(1, 9) }, 'to'],
+      [{ from: slot(1, 9), to: slot(1, 9) }, 'to'],
+      [{ from: slot(1, 9), to: slot(1, 8) }, 'to'],
+    ] as const) {
       const res = await call(t.app, 'POST', '/v2/jobs/', admin.headers, body);
       assert.equal(res.status, 400, JSON.stringify(body));
       assertProblem(res.body, path);
@@ -86,16 +98,25 @@ describe('one-off jobs', () => {
     await newJob(5, 8, 9, { userId: user.Ann });
     const list = await call(t.app, 'GET', `/v2/jobs/?userId=${user.Lisa}&sort=from:-1`, admin.headers);
     assert.equal(list.status, 200);
-    assert.deepEqual(list.body.map((j: any) => j._id), [third, second, first]);
+    assert.deepEqual(
+      list.body.map((j: any) => j._id),
+      [third, second, first],
+    );
     assert.equal(list.headers['x-total-count'], '3');
     const page = await call(t.app, 'GET', `/v2/jobs/?userId=${user.Lisa}&sort=from:1&limit=2&offset=1`, admin.headers);
-    assert.deepEqual(page.body.map((j: any) => j._id), [second, third]);
+    assert.deepEqual(
+      page.body.map((j: any) => j._id),
+      [second, third],
+    );
     assert.equal(page.headers['x-total-count'], '3');
   });
 
   test('PATCH updates; DELETE removes (then 404)', async () => {
     const id = await newJob(6, 8, 10);
-    const patched = await call(t.app, 'PATCH', `/v2/jobs/${id}`, admin.headers, { title: 'Renamed', jobComment: 'Key at the desk' });
+    const patched = await call(t.app, 'PATCH', `/v2/jobs/${id}`, admin.headers, {
+      title: 'Renamed',
+      jobComment: 'Key at the desk',
+    });
     assert.deepEqual(patched.body, { updated: true });
     const job = await read(id);
     assert.deepEqual([job.title, job.jobComment, job.targetTime], ['Renamed', 'Key at the desk', 120]);
@@ -106,9 +127,17 @@ describe('one-off jobs', () => {
   });
 
   test('an unknown id is 404, a malformed id 400, on reads, writes and actions', async () => {
-    for (const [method, suffix, body] of [['GET', '', undefined], ['PATCH', '', { title: 'x' }], ['DELETE', '', undefined],
-      ['POST', '/assign', { userIds: [user.Ann] }], ['POST', '/unassign', undefined], ['POST', '/move', { from: slot(7, 8) }],
-      ['POST', '/split', { at: slot(7, 8) }], ['POST', '/accept', { acceptedStatus: 'accepted' }], ['POST', '/replacement', { userId: user.Ann }]] as const) {
+    for (const [method, suffix, body] of [
+      ['GET', '', undefined],
+      ['PATCH', '', { title: 'x' }],
+      ['DELETE', '', undefined],
+      ['POST', '/assign', { userIds: [user.Ann] }],
+      ['POST', '/unassign', undefined],
+      ['POST', '/move', { from: slot(7, 8) }],
+      ['POST', '/split', { at: slot(7, 8) }],
+      ['POST', '/accept', { acceptedStatus: 'accepted' }],
+      ['POST', '/replacement', { userId: user.Ann }],
+    ] as const) {
       const unknown = await call(t.app, method, `/v2/jobs/${MISSING}${suffix}`, admin.headers, body);
       assert.equal(unknown.status, 404, `${method} ${suffix}: ${JSON.stringify(unknown.body)}`);
       const malformed = await call(t.app, method, `/v2/jobs/not-an-id${suffix}`, admin.headers, body);
@@ -118,7 +147,7 @@ describe('one-off jobs', () => {
 });
 
 describe('assign and unassign', () => {
-  test('one user becomes the job\'s user; unassign removes it', async () => {
+  test("one user becomes the job's user; unassign removes it", async () => {
     const id = await newJob(8, 8, 10);
     assert.deepEqual(await act(id, 'assign', { userIds: [user.Ann] }), { _id: id, ids: [id] });
     assert.equal((await read(id)).userId, user.Ann);
@@ -135,9 +164,15 @@ describe('assign and unassign', () => {
     assert.equal(result.ids[0], id);
     assert.match(result.teamId, /^[0-9a-f]{24}$/);
     const team = await Promise.all(result.ids.map((jobId: string) => read(jobId)));
-    assert.deepEqual(team.map((j) => j.userId), [user.Ann, user.Bob, user.Cem]);
+    assert.deepEqual(
+      team.map((j) => j.userId),
+      [user.Ann, user.Bob, user.Cem],
+    );
     for (const job of team) {
-      assert.deepEqual([job.teamId, job.from, job.to, job.title], [result.teamId, slot(9, 8), slot(9, 10), 'Deep clean']);
+      assert.deepEqual(
+        [job.teamId, job.from, job.to, job.title],
+        [result.teamId, slot(9, 8), slot(9, 10), 'Deep clean'],
+      );
     }
   });
 
@@ -162,7 +197,10 @@ describe('move and split', () => {
     assert.deepEqual([job.from, job.to, job.targetTime, job.originalId], [slot(11, 14), slot(11, 16), 120, id]);
     await act(id, 'move', { from: slot(12, 9), to: slot(12, 12) });
     job = await read(id);
-    assert.deepEqual([job.from, job.to, job.targetTime, job.originalId, job.originalFrom], [slot(12, 9), slot(12, 12), 180, id, slot(11, 8)]);
+    assert.deepEqual(
+      [job.from, job.to, job.targetTime, job.originalId, job.originalFrom],
+      [slot(12, 9), slot(12, 12), 180, id, slot(11, 8)],
+    );
   });
 
   test('move rejects a `to` not after `from` and a job longer than 7 days', async () => {
@@ -182,14 +220,18 @@ describe('move and split', () => {
     assert.equal(result._id, result.ids[1]);
     const [first, second] = [await read(id), await read(result._id)];
     assert.deepEqual([first.from, first.to, first.targetTime], [slot(14, 8), slot(14, 9.5), 90]);
-    assert.deepEqual([second.from, second.to, second.targetTime, second.userId], [slot(14, 9.5), slot(14, 12), 150, user.Ann]);
+    assert.deepEqual(
+      [second.from, second.to, second.targetTime, second.userId],
+      [slot(14, 9.5), slot(14, 12), 150, user.Ann],
+    );
     assert.equal(first.splitId, result.splitId);
     assert.equal(second.splitId, result.splitId);
   });
 
   test('split keeps the total target time, and `at` must lie inside the job', async () => {
     const id = await newJob(15, 8, 12, { targetTime: 200 });
-    for (const at of [slot(15, 8), slot(15, 12), slot(15, 13), slot(14, 10)]) assertProblem(await act(id, 'split', { at }, 400), 'at');
+    for (const at of [slot(15, 8), slot(15, 12), slot(15, 13), slot(14, 10)])
+      assertProblem(await act(id, 'split', { at }, 400), 'at');
     const result = await act(id, 'split', { at: slot(15, 10) });
     const [first, second] = [await read(id), await read(result._id)];
     assert.equal(first.targetTime + second.targetTime, 200);
@@ -215,8 +257,10 @@ describe('accept and replacement', () => {
     assert.match(result._id, /^[0-9a-f]{24}$/);
     assert.notEqual(result._id, id);
     const replacement = await read(result._id);
-    assert.deepEqual([replacement.masterJobId, replacement.userId, replacement.from, replacement.to, replacement.title],
-      [id, user.Bob, slot(17, 8), slot(17, 10), 'Lobby']);
+    assert.deepEqual(
+      [replacement.masterJobId, replacement.userId, replacement.from, replacement.to, replacement.title],
+      [id, user.Bob, slot(17, 8), slot(17, 10), 'Lobby'],
+    );
     assert.equal((await read(id)).userId, user.Ann);
     await act(id, 'replacement', { userId: user.Ann }, 409);
     assertProblem(await act(id, 'replacement', { userId: MISSING }, 400), 'userId');
@@ -227,8 +271,16 @@ describe('an employee', () => {
   test('reads and accepts only their own jobs, and cannot plan', async () => {
     const own = await newJob(18, 8, 10, { userId: user.Eve });
     const others = await newJob(18, 8, 10, { userId: user.Ann });
-    const list = await call(t.app, 'GET', '/v2/jobs/?fromFrom=2027-09-18T00:00:00Z&fromTo=2027-09-19T00:00:00Z', employee);
-    assert.deepEqual(list.body.map((j: any) => j._id), [own]);
+    const list = await call(
+      t.app,
+      'GET',
+      '/v2/jobs/?fromFrom=2027-09-18T00:00:00Z&fromTo=2027-09-19T00:00:00Z',
+      employee,
+    );
+    assert.deepEqual(
+      list.body.map((j: any) => j._id),
+      [own],
+    );
     assert.equal(list.headers['x-total-count'], '1');
     assert.equal((await read(own, employee)).userId, user.Eve);
     assert.equal((await call(t.app, 'GET', `/v2/jobs/${others}`, employee)).status, 404);
@@ -241,7 +293,11 @@ describe('an employee', () => {
     await act(own, 'assign', { userIds: [user.Eve] }, 403, employee);
     await act(own, 'move', { from: slot(19, 8) }, 403, employee);
     await act(own, 'split', { at: slot(18, 9) }, 403, employee);
-    assert.equal((await call(t.app, 'POST', '/v2/jobs/', employee, { from: slot(18, 8), to: slot(18, 9), userId: user.Eve })).status, 403);
+    assert.equal(
+      (await call(t.app, 'POST', '/v2/jobs/', employee, { from: slot(18, 8), to: slot(18, 9), userId: user.Eve }))
+        .status,
+      403,
+    );
     assert.equal((await call(t.app, 'PATCH', `/v2/jobs/${own}`, employee, { title: 'Mine' })).status, 403);
     assert.equal((await read(own)).from, slot(18, 8));
   });

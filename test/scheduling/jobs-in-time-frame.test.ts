@@ -31,8 +31,12 @@ async function job(name: string, body: Record<string, unknown>, tenant = admin) 
 }
 
 /** A single occurrence (FREQ=DAILY;COUNT=1) on a day, in UTC. */
-const once = (day: string, from: string, to: string) =>
-  ({ tzid: 'UTC', rrule: 'FREQ=DAILY;COUNT=1', dtstart: `${day}T${from}:00`, dtend: `${day}T${to}:00` });
+const once = (day: string, from: string, to: string) => ({
+  tzid: 'UTC',
+  rrule: 'FREQ=DAILY;COUNT=1',
+  dtstart: `${day}T${from}:00`,
+  dtend: `${day}T${to}:00`,
+});
 
 async function frame(body: Record<string, unknown>, headers = admin.headers): Promise<any[]> {
   const res = await call(t.app, 'POST', '/v2/jobs/jobsInTimeFrame', headers, body);
@@ -49,7 +53,11 @@ async function rejected(body: Record<string, unknown>, field: string) {
   const res = await call(t.app, 'POST', '/v2/jobs/jobsInTimeFrame', admin.headers, body);
   assert.equal(res.status, 400, JSON.stringify(res.body));
   assert.match(String(res.headers['content-type']), /^application\/problem\+json/);
-  assert.deepEqual([...new Set(res.body.errors.map((e: { path: string }) => e.path))], [field], JSON.stringify(res.body));
+  assert.deepEqual(
+    [...new Set(res.body.errors.map((e: { path: string }) => e.path))],
+    [field],
+    JSON.stringify(res.body),
+  );
 }
 
 before(async () => {
@@ -69,13 +77,41 @@ before(async () => {
   id.template = await create('/v2/jobTemplates/', { name: 'Checklist' });
 
   // Window W (2027-06-07): three assignments, each with one occurrence that day.
-  id.asgSolo = await create('/v2/assignments/', { objectId: id.o1, title: 'Solo', userIds: [id.u1], activityTypeId: id.atA, iCalendar: once('2027-06-07', '08:00', '10:00') });
-  id.asgTeam = await create('/v2/assignments/', { objectId: id.o2, title: 'Team', userIds: [id.u1, id.u2], iCalendar: once('2027-06-07', '12:00', '14:00') });
-  id.asgOpen = await create('/v2/assignments/', { objectId: id.o2, title: 'Nobody', iCalendar: once('2027-06-07', '15:00', '16:00') });
+  id.asgSolo = await create('/v2/assignments/', {
+    objectId: id.o1,
+    title: 'Solo',
+    userIds: [id.u1],
+    activityTypeId: id.atA,
+    iCalendar: once('2027-06-07', '08:00', '10:00'),
+  });
+  id.asgTeam = await create('/v2/assignments/', {
+    objectId: id.o2,
+    title: 'Team',
+    userIds: [id.u1, id.u2],
+    iCalendar: once('2027-06-07', '12:00', '14:00'),
+  });
+  id.asgOpen = await create('/v2/assignments/', {
+    objectId: id.o2,
+    title: 'Nobody',
+    iCalendar: once('2027-06-07', '15:00', '16:00'),
+  });
   // One-off jobs: one with a template, one across each edge of the window, and four outside W.
-  await job('tpl', { from: '2027-06-07T18:00:00Z', to: '2027-06-07T19:00:00Z', userId: id.u2, objectId: id.o1, activityTypeId: id.atB, jobTemplateId: id.template, state: 'completed' });
+  await job('tpl', {
+    from: '2027-06-07T18:00:00Z',
+    to: '2027-06-07T19:00:00Z',
+    userId: id.u2,
+    objectId: id.o1,
+    activityTypeId: id.atB,
+    jobTemplateId: id.template,
+    state: 'completed',
+  });
   await job('edge', { from: '2027-06-06T23:00:00Z', to: '2027-06-07T01:00:00Z', userId: id.u2, state: 'cancelled' });
-  await job('lateEdge', { from: '2027-06-07T23:30:00Z', to: '2027-06-08T00:30:00Z', userId: id.u2, state: 'cancelled' });
+  await job('lateEdge', {
+    from: '2027-06-07T23:30:00Z',
+    to: '2027-06-08T00:30:00Z',
+    userId: id.u2,
+    state: 'cancelled',
+  });
   await job('endsAtStart', { from: '2027-06-06T22:00:00Z', to: '2027-06-07T00:00:00Z', userId: id.u2 });
   await job('startsAtEnd', { from: '2027-06-08T00:00:00Z', to: '2027-06-08T01:00:00Z', userId: id.u2 });
   await job('later', { from: '2027-06-09T08:00:00Z', to: '2027-06-09T09:00:00Z', userId: id.u1 });
@@ -89,8 +125,14 @@ before(async () => {
     return found[0]._id as string;
   };
   for (const [name, jobId] of Object.entries({
-    solo: find(id.asgSolo, id.u1), teamU1: find(id.asgTeam, id.u1), teamU2: find(id.asgTeam, id.u2), open: find(id.asgOpen),
-  })) { id[name] = jobId; label.set(jobId, name); }
+    solo: find(id.asgSolo, id.u1),
+    teamU1: find(id.asgTeam, id.u1),
+    teamU2: find(id.asgTeam, id.u2),
+    open: find(id.asgOpen),
+  })) {
+    id[name] = jobId;
+    label.set(jobId, name);
+  }
   // The solo job gets its own activity type; its assignment keeps atA.
   const patched = await call(t.app, 'PATCH', `/v2/jobs/${id.solo}`, admin.headers, { activityTypeId: id.atB });
   assert.deepEqual(patched.body, { updated: true });
@@ -121,10 +163,19 @@ describe('request validation', () => {
     assert.equal((await call(t.app, 'POST', '/v2/jobs/jobsInTimeFrame', {}, W)).status, 401);
     const key = await call(t.app, 'POST', '/v2/apiKeys', admin.headers, { name: 'reader', scopes: ['read'] });
     assert.deepEqual(await names({}, W, { 'x-api-key': key.body.key }), ALL_IN_W);
-    const group = await create('/v2/accessGroups/', { name: 'no jobs', permissions: { '*': { read: 'all', write: 'none' }, jobs: { read: 'none' } } });
+    const group = await create('/v2/accessGroups/', {
+      name: 'no jobs',
+      permissions: { '*': { read: 'all', write: 'none' }, jobs: { read: 'none' } },
+    });
     await create('/v2/users/', { id: 'nojobs', password: 'no-jobs-pass-1', accessGroupId: group });
     const login = await call(t.app, 'POST', '/v2/auth/login', {}, { username: 'nojobs', password: 'no-jobs-pass-1' });
-    const res = await call(t.app, 'POST', '/v2/jobs/jobsInTimeFrame', { authorization: `Bearer ${login.body.accessToken}` }, W);
+    const res = await call(
+      t.app,
+      'POST',
+      '/v2/jobs/jobsInTimeFrame',
+      { authorization: `Bearer ${login.body.accessToken}` },
+      W,
+    );
     assert.equal(res.status, 403);
   });
 });
@@ -134,7 +185,10 @@ describe('response', () => {
     const jobs = await frame(W);
     assert.deepEqual(jobs.map((j) => label.get(j._id)).sort(), ALL_IN_W);
     const starts = jobs.map((j) => Date.parse(j.from));
-    assert.deepEqual(starts, [...starts].sort((x, y) => x - y));
+    assert.deepEqual(
+      starts,
+      [...starts].sort((x, y) => x - y),
+    );
     assert.equal(jobs[0]._id, id.edge); // starts before the window, ends inside it
     assert.equal(jobs.at(-1)._id, id.lateEdge); // starts inside, ends after it
 
@@ -143,7 +197,9 @@ describe('response', () => {
     assert.ok(Number.isInteger(solo.number) && solo.number > 0);
     assert.equal(solo.companyId, admin.companyId);
     assert.equal(typeof solo.status.status, 'number');
-    assert.ok(!Number.isNaN(Date.parse(solo.status.createdAt)) && !Number.isNaN(Date.parse(solo.status.lastModifiedAt)));
+    assert.ok(
+      !Number.isNaN(Date.parse(solo.status.createdAt)) && !Number.isNaN(Date.parse(solo.status.lastModifiedAt)),
+    );
     assert.equal(solo.status.lastModifiedBy, admin.userId);
     assert.equal(solo.assignmentId, id.asgSolo);
     assert.equal(solo.from, '2027-06-07T08:00:00.000Z');
@@ -162,7 +218,10 @@ describe('response', () => {
     const jobs = await frame({ ...W, includeUsersInResponse: true });
     const firstName: Record<string, string> = { [id.u1!]: 'Uma', [id.u2!]: 'Ben' };
     for (const j of jobs) {
-      if (j.userId === undefined) { assert.equal(j.user ?? null, null, label.get(j._id)); continue; }
+      if (j.userId === undefined) {
+        assert.equal(j.user ?? null, null, label.get(j._id));
+        continue;
+      }
       assert.equal(j.user._id, j.userId);
       assert.equal(j.user.general.firstName, firstName[j.userId]);
     }
@@ -172,7 +231,10 @@ describe('response', () => {
   test('jobs of another company never appear', async () => {
     assert.deepEqual(await names({ ids: [id.foreign] }), []);
     const theirs = await frame(W, other.headers);
-    assert.deepEqual(theirs.map((j) => j._id), [id.foreign]);
+    assert.deepEqual(
+      theirs.map((j) => j._id),
+      [id.foreign],
+    );
     assert.equal(theirs[0].companyId, other.companyId);
   });
 
@@ -214,7 +276,7 @@ describe('filters', () => {
     assert.deepEqual(await names({ teamId: { exists: false } }), ['edge', 'lateEdge', 'open', 'solo', 'tpl']);
   });
 
-  test('activityTypeId matches the job\'s activity type or its assignment\'s', async () => {
+  test("activityTypeId matches the job's activity type or its assignment's", async () => {
     assert.deepEqual(await names({ activityTypeId: [id.atA] }), ['solo']); // through the assignment only
     assert.deepEqual(await names({ activityTypeId: [id.atB] }), ['solo', 'tpl']);
   });
@@ -241,7 +303,9 @@ describe('filters', () => {
       await job(name, { from: '2027-06-10T08:00:00Z', to: '2027-06-10T09:00:00Z', userId: id.u1 });
     }
     for (const from of ['2027-06-10T10:00:00Z', '2027-06-10T12:00:00Z']) {
-      assert.deepEqual((await call(t.app, 'POST', `/v2/jobs/${id.moved}/move`, admin.headers, { from })).body, { updated: true });
+      assert.deepEqual((await call(t.app, 'POST', `/v2/jobs/${id.moved}/move`, admin.headers, { from })).body, {
+        updated: true,
+      });
     }
     for (const status of ['accepted', 'declined']) {
       const res = await call(t.app, 'POST', `/v2/jobs/${id[status]}/accept`, admin.headers, { acceptedStatus: status });
@@ -263,7 +327,10 @@ describe('filters', () => {
     await job('running', { ...slot, userId: id.u1 });
     await job('waiting', { ...slot, userId: id.u2 });
     // Setting the state by hand is not clocking in.
-    assert.equal((await call(t.app, 'PATCH', `/v2/jobs/${id.waiting}`, admin.headers, { state: 'started' })).status, 200);
+    assert.equal(
+      (await call(t.app, 'PATCH', `/v2/jobs/${id.waiting}`, admin.headers, { state: 'started' })).status,
+      200,
+    );
     const started = await call(t.app, 'POST', `/v2/jobs/${id.running}/start`, admin.headers, {});
     assert.equal(started.status, 200);
     assert.deepEqual(await names({}, around), ['running', 'waiting']);
@@ -279,14 +346,27 @@ describe('filters', () => {
 describe('generation across daylight saving time', () => {
   test('a weekly 06:00-08:30 Europe/Berlin assignment starts 05:00Z in winter and 04:00Z in summer', async () => {
     const asg = await create('/v2/assignments/', {
-      objectId: id.o2, title: 'Monday early',
-      iCalendar: { tzid: 'Europe/Berlin', rrule: 'FREQ=WEEKLY;BYDAY=MO;COUNT=3', dtstart: '2027-03-15T06:00:00', dtend: '2027-03-15T08:30:00' },
+      objectId: id.o2,
+      title: 'Monday early',
+      iCalendar: {
+        tzid: 'Europe/Berlin',
+        rrule: 'FREQ=WEEKLY;BYDAY=MO;COUNT=3',
+        dtstart: '2027-03-15T06:00:00',
+        dtend: '2027-03-15T08:30:00',
+      },
     });
-    const jobs = await frame({ from: ms('2027-03-22T00:00:00Z'), to: ms('2027-04-01T00:00:00Z'), assignmentIds: [asg] });
-    assert.deepEqual(jobs.map((j) => [j.from, j.to, j.targetTime]), [
-      ['2027-03-22T05:00:00.000Z', '2027-03-22T07:30:00.000Z', 150],
-      ['2027-03-29T04:00:00.000Z', '2027-03-29T06:30:00.000Z', 150],
-    ]);
+    const jobs = await frame({
+      from: ms('2027-03-22T00:00:00Z'),
+      to: ms('2027-04-01T00:00:00Z'),
+      assignmentIds: [asg],
+    });
+    assert.deepEqual(
+      jobs.map((j) => [j.from, j.to, j.targetTime]),
+      [
+        ['2027-03-22T05:00:00.000Z', '2027-03-22T07:30:00.000Z', 150],
+        ['2027-03-29T04:00:00.000Z', '2027-03-29T06:30:00.000Z', 150],
+      ],
+    );
     assert.ok(jobs.every((j) => j.assignment._id === asg && j.userId === undefined));
   });
 });

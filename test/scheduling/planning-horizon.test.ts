@@ -14,7 +14,9 @@ const DAY = 86_400_000;
 const ZONE = 'Europe/Berlin'; // the companies' default time zone
 let t: TestApp;
 
-before(async () => { t = await createTestApp(); });
+before(async () => {
+  t = await createTestApp();
+});
 after(() => t.close());
 
 /** A company of its own (each test reads or stretches its window) with one object. */
@@ -24,8 +26,12 @@ async function company() {
   return { tenant, objectId };
 }
 
-const daily = (dtstart: string, rrule = 'FREQ=DAILY') =>
-  ({ tzid: ZONE, rrule, dtstart: `${dtstart}T06:00:00`, dtend: `${dtstart}T08:00:00` });
+const daily = (dtstart: string, rrule = 'FREQ=DAILY') => ({
+  tzid: ZONE,
+  rrule,
+  dtstart: `${dtstart}T06:00:00`,
+  dtend: `${dtstart}T08:00:00`,
+});
 const localDate = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
 async function frame(tenant: Tenant, from: number, to: number, headers = tenant.headers) {
@@ -33,17 +39,33 @@ async function frame(tenant: Tenant, from: number, to: number, headers = tenant.
 }
 
 const horizonOf = (tenant: Tenant) => inTenant(t.database, tenant.companyId, (tx) => readHorizon(tx));
-const jobCount = async (tenant: Tenant, where = sql`true`) => Number((await inTenant(t.database, tenant.companyId, (tx) =>
-  sql<{ n: number }>`SELECT count(*)::int AS n FROM jobs WHERE company_id = ${tenant.companyId} AND ${where}`.execute(tx.db))).rows[0]!.n);
+const jobCount = async (tenant: Tenant, where = sql`true`) =>
+  Number(
+    (
+      await inTenant(t.database, tenant.companyId, (tx) =>
+        sql<{
+          n: number;
+        }>`SELECT count(*)::int AS n FROM jobs WHERE company_id = ${tenant.companyId} AND ${where}`.execute(tx.db),
+      )
+    ).rows[0]!.n,
+  );
 
 describe('planning bounds (pure)', () => {
-  test('the horizon ends with the company\'s today + PLANNING_HORIZON_DAYS; the past bound starts PLANNING_PAST_DAYS back', () => {
+  test("the horizon ends with the company's today + PLANNING_HORIZON_DAYS; the past bound starts PLANNING_PAST_DAYS back", () => {
     // 23:30 UTC on 2026-03-01 is already 2 March in Berlin.
     const bounds = planningBounds(ZONE, Date.parse('2026-03-01T23:30:00Z'));
     assert.equal(PLANNING_HORIZON_DAYS, 548);
     assert.equal(bounds.lastDate, '2027-09-01'); // 2 March 2026 + 548 days
-    assert.equal(new Date(bounds.latest).toISOString(), '2027-09-01T22:00:00.000Z', 'the end of 1 September, summer time');
-    assert.equal(new Date(bounds.earliest).toISOString(), '2025-02-28T23:00:00.000Z', '1 March 2025 (2 March 2026 - 366 days), local midnight');
+    assert.equal(
+      new Date(bounds.latest).toISOString(),
+      '2027-09-01T22:00:00.000Z',
+      'the end of 1 September, summer time',
+    );
+    assert.equal(
+      new Date(bounds.earliest).toISOString(),
+      '2025-02-28T23:00:00.000Z',
+      '1 March 2025 (2 March 2026 - 366 days), local midnight',
+    );
   });
 
   test('a frame is cut to the bounds, or needs nothing when wholly outside', () => {
@@ -58,7 +80,15 @@ describe('planning bounds (pure)', () => {
 describe('the future: the planning horizon', () => {
   test('a frame reaching beyond the horizon is 400 naming the limit and the last day; up to it is 200', async () => {
     const { tenant, objectId } = await company();
-    assert.equal((await call(t.app, 'POST', '/v2/assignments/', tenant.headers, { objectId, iCalendar: daily(localDate(Date.now())) })).status, 201);
+    assert.equal(
+      (
+        await call(t.app, 'POST', '/v2/assignments/', tenant.headers, {
+          objectId,
+          iCalendar: daily(localDate(Date.now())),
+        })
+      ).status,
+      201,
+    );
     const { latest, lastDate } = planningBounds(ZONE, Date.now());
     const res = await frame(tenant, latest - 10 * DAY, latest + 1);
     assertProblem(res, 400, 'to');
@@ -70,12 +100,25 @@ describe('the future: the planning horizon', () => {
     assert.equal((await horizonOf(tenant)).until, latest);
   });
 
-  test('frames in 2040, 2052 and 2060 (an employee\'s too) are refused and leave the window alone; daily assignments stay writable', async () => {
+  test("frames in 2040, 2052 and 2060 (an employee's too) are refused and leave the window alone; daily assignments stay writable", async () => {
     const { tenant, objectId } = await company();
-    const first = await call(t.app, 'POST', '/v2/assignments/', tenant.headers, { objectId, iCalendar: daily('2026-01-05') });
+    const first = await call(t.app, 'POST', '/v2/assignments/', tenant.headers, {
+      objectId,
+      iCalendar: daily('2026-01-05'),
+    });
     assert.equal(first.status, 201, JSON.stringify(first.body));
-    await call(t.app, 'POST', '/v2/users/', tenant.headers, { id: `emp-${tenant.companyId}`, password: 'employee-pass-1', general: { firstName: 'Eve' } });
-    const login = await call(t.app, 'POST', '/v2/auth/login', {}, { username: `emp-${tenant.companyId}`, password: 'employee-pass-1' });
+    await call(t.app, 'POST', '/v2/users/', tenant.headers, {
+      id: `emp-${tenant.companyId}`,
+      password: 'employee-pass-1',
+      general: { firstName: 'Eve' },
+    });
+    const login = await call(
+      t.app,
+      'POST',
+      '/v2/auth/login',
+      {},
+      { username: `emp-${tenant.companyId}`, password: 'employee-pass-1' },
+    );
     const employee = { authorization: `Bearer ${login.body.accessToken}` };
     const before = await horizonOf(tenant);
     for (const year of [2040, 2052, 2060]) {
@@ -85,9 +128,14 @@ describe('the future: the planning horizon', () => {
     }
     assert.deepEqual(await horizonOf(tenant), before);
     assert.equal(await jobCount(tenant, sql`from_at > ${new Date(planningBounds(ZONE, Date.now()).latest)}`), 0);
-    const second = await call(t.app, 'POST', '/v2/assignments/', tenant.headers, { objectId, iCalendar: daily('2026-01-05') });
+    const second = await call(t.app, 'POST', '/v2/assignments/', tenant.headers, {
+      objectId,
+      iCalendar: daily('2026-01-05'),
+    });
     assert.equal(second.status, 201, JSON.stringify(second.body));
-    const patched = await call(t.app, 'PATCH', `/v2/assignments/${first.body._id}`, tenant.headers, { iCalendar: { ...daily('2026-01-05'), dtstart: '2026-01-05T07:00:00', dtend: '2026-01-05T09:00:00' } });
+    const patched = await call(t.app, 'PATCH', `/v2/assignments/${first.body._id}`, tenant.headers, {
+      iCalendar: { ...daily('2026-01-05'), dtstart: '2026-01-05T07:00:00', dtend: '2026-01-05T09:00:00' },
+    });
     assert.equal(patched.status, 200, JSON.stringify(patched.body));
   });
 });
@@ -95,7 +143,11 @@ describe('the future: the planning horizon', () => {
 describe('the past: frames far back generate nothing before the past bound', () => {
   test('a frame in 1990 is answered from the jobs there are (none) and does not move the window', async () => {
     const { tenant, objectId } = await company();
-    assert.equal((await call(t.app, 'POST', '/v2/assignments/', tenant.headers, { objectId, iCalendar: daily('1980-01-01') })).status, 201);
+    assert.equal(
+      (await call(t.app, 'POST', '/v2/assignments/', tenant.headers, { objectId, iCalendar: daily('1980-01-01') }))
+        .status,
+      201,
+    );
     const before = await horizonOf(tenant);
     const jobs = await frame(tenant, Date.UTC(1990, 0, 1), Date.UTC(1990, 3, 1));
     assert.equal(jobs.status, 200, JSON.stringify(jobs.body));
@@ -106,7 +158,11 @@ describe('the past: frames far back generate nothing before the past bound', () 
 
   test('a frame reaching over the past bound is planned from the bound on, and the window stops there', async () => {
     const { tenant, objectId } = await company();
-    assert.equal((await call(t.app, 'POST', '/v2/assignments/', tenant.headers, { objectId, iCalendar: daily('1980-01-01') })).status, 201);
+    assert.equal(
+      (await call(t.app, 'POST', '/v2/assignments/', tenant.headers, { objectId, iCalendar: daily('1980-01-01') }))
+        .status,
+      201,
+    );
     const { earliest } = planningBounds(ZONE, Date.now());
     const jobs = await frame(tenant, earliest - 30 * DAY, earliest + 30 * DAY);
     assert.equal(jobs.status, 200, JSON.stringify(jobs.body));
@@ -120,25 +176,51 @@ describe('the past: frames far back generate nothing before the past bound', () 
 describe('a window the old code stretched to 2060', () => {
   test('is shrunk to the horizon: untouched jobs beyond it go, touched ones stay, and daily assignments are writable again', async () => {
     const { tenant, objectId } = await company();
-    const res = await call(t.app, 'POST', '/v2/assignments/', tenant.headers, { objectId, iCalendar: daily('2026-01-05') });
+    const res = await call(t.app, 'POST', '/v2/assignments/', tenant.headers, {
+      objectId,
+      iCalendar: daily('2026-01-05'),
+    });
     assert.equal(res.status, 201, JSON.stringify(res.body));
     const assignmentId = res.body._id as string;
     // As the old code allowed: the window reaches 2060 and the assignment has jobs out there.
     await inTenant(t.database, tenant.companyId, async (tx) => {
-      await sql`UPDATE job_horizons SET until_at = ${new Date(Date.UTC(2060, 0, 2))} WHERE company_id = ${tenant.companyId}`.execute(tx.db);
-      const assignment = await tx.db.selectFrom('assignments').select(['id', 'doc']).where('id', '=', assignmentId).executeTakeFirstOrThrow();
-      await materialize(tx, assignment as { id: string; doc: Record<string, any> }, Date.UTC(2059, 11, 1), Date.UTC(2060, 0, 2));
+      await sql`UPDATE job_horizons SET until_at = ${new Date(Date.UTC(2060, 0, 2))} WHERE company_id = ${tenant.companyId}`.execute(
+        tx.db,
+      );
+      const assignment = await tx.db
+        .selectFrom('assignments')
+        .select(['id', 'doc'])
+        .where('id', '=', assignmentId)
+        .executeTakeFirstOrThrow();
+      await materialize(
+        tx,
+        assignment as { id: string; doc: Record<string, any> },
+        Date.UTC(2059, 11, 1),
+        Date.UTC(2060, 0, 2),
+      );
     });
     const far = sql`from_at >= ${new Date(Date.UTC(2059, 0, 1))}`;
     assert.equal(await jobCount(tenant, far), 32);
-    const [touched] = (await inTenant(t.database, tenant.companyId, (tx) =>
-      sql<{ id: string }>`SELECT id FROM jobs WHERE company_id = ${tenant.companyId} AND ${far} ORDER BY from_at LIMIT 1`.execute(tx.db))).rows;
+    const [touched] = (
+      await inTenant(t.database, tenant.companyId, (tx) =>
+        sql<{
+          id: string;
+        }>`SELECT id FROM jobs WHERE company_id = ${tenant.companyId} AND ${far} ORDER BY from_at LIMIT 1`.execute(
+          tx.db,
+        ),
+      )
+    ).rows;
     const moved = await call(t.app, 'PATCH', `/v2/jobs/${touched!.id}`, tenant.headers, { jobComment: 'keep me' });
     assert.equal(moved.status, 200, JSON.stringify(moved.body));
 
-    const created = await call(t.app, 'POST', '/v2/assignments/', tenant.headers, { objectId, iCalendar: daily('2026-01-05') });
+    const created = await call(t.app, 'POST', '/v2/assignments/', tenant.headers, {
+      objectId,
+      iCalendar: daily('2026-01-05'),
+    });
     assert.equal(created.status, 201, JSON.stringify(created.body));
-    const changed = await call(t.app, 'PATCH', `/v2/assignments/${assignmentId}`, tenant.headers, { iCalendar: { ...daily('2026-01-05'), dtstart: '2026-01-05T07:00:00', dtend: '2026-01-05T09:00:00' } });
+    const changed = await call(t.app, 'PATCH', `/v2/assignments/${assignmentId}`, tenant.headers, {
+      iCalendar: { ...daily('2026-01-05'), dtstart: '2026-01-05T07:00:00', dtend: '2026-01-05T09:00:00' },
+    });
     assert.equal(changed.status, 200, JSON.stringify(changed.body));
     const { latest } = planningBounds(ZONE, Date.now());
     assert.ok((await horizonOf(tenant)).until <= latest);
@@ -153,16 +235,54 @@ describe('no rule makes a write answer 5xx', () => {
   const cases: Array<{ name: string; ical: Record<string, unknown>; status: number }> = [
     { name: 'daily from far in the past', ical: daily('1900-01-01'), status: 201 },
     { name: 'daily from far in the future', ical: daily('2090-01-01'), status: 201 },
-    { name: 'FREQ=DAILY with a long UNTIL', ical: daily('2026-01-05', 'FREQ=DAILY;UNTIL=22001231T000000Z'), status: 201 },
-    { name: 'yearly on 31 February (never)', ical: daily('2026-01-05', 'FREQ=YEARLY;BYMONTH=2;BYMONTHDAY=31'), status: 201 },
-    { name: 'daily, only on 31 February (never)', ical: daily('2026-01-05', 'FREQ=DAILY;BYMONTH=2;BYMONTHDAY=31'), status: 201 },
+    {
+      name: 'FREQ=DAILY with a long UNTIL',
+      ical: daily('2026-01-05', 'FREQ=DAILY;UNTIL=22001231T000000Z'),
+      status: 201,
+    },
+    {
+      name: 'yearly on 31 February (never)',
+      ical: daily('2026-01-05', 'FREQ=YEARLY;BYMONTH=2;BYMONTHDAY=31'),
+      status: 201,
+    },
+    {
+      name: 'daily, only on 31 February (never)',
+      ical: daily('2026-01-05', 'FREQ=DAILY;BYMONTH=2;BYMONTHDAY=31'),
+      status: 201,
+    },
     { name: 'every 1000 years since 1900', ical: daily('1900-01-01', 'FREQ=YEARLY;INTERVAL=1000'), status: 201 },
-    { name: 'COUNT=10000 days since 2000 (reached in 2027)', ical: daily('2000-01-01', 'FREQ=DAILY;COUNT=10000'), status: 201 },
-    { name: 'COUNT=1000 weeks since 1950 (over long ago)', ical: daily('1950-01-02', 'FREQ=WEEKLY;COUNT=1000'), status: 201 },
-    { name: 'COUNT=100000 days (not reached within 30 years)', ical: daily('2026-01-05', 'FREQ=DAILY;COUNT=100000'), status: 400 },
+    {
+      name: 'COUNT=10000 days since 2000 (reached in 2027)',
+      ical: daily('2000-01-01', 'FREQ=DAILY;COUNT=10000'),
+      status: 201,
+    },
+    {
+      name: 'COUNT=1000 weeks since 1950 (over long ago)',
+      ical: daily('1950-01-02', 'FREQ=WEEKLY;COUNT=1000'),
+      status: 201,
+    },
+    {
+      name: 'COUNT=100000 days (not reached within 30 years)',
+      ical: daily('2026-01-05', 'FREQ=DAILY;COUNT=100000'),
+      status: 400,
+    },
     { name: 'COUNT=100000 days since 1900', ical: daily('1900-01-01', 'FREQ=DAILY;COUNT=100000'), status: 400 },
-    { name: 'COUNT=3 on 31 February (never reached)', ical: daily('2026-01-05', 'FREQ=MONTHLY;BYMONTH=2;BYMONTHDAY=31;COUNT=3'), status: 400 },
-    { name: 'structured count 100000', ical: { tzid: ZONE, frequency: 'DAILY', count: 100000, dtstart: '2026-01-05T06:00:00', dtend: '2026-01-05T07:00:00' }, status: 400 },
+    {
+      name: 'COUNT=3 on 31 February (never reached)',
+      ical: daily('2026-01-05', 'FREQ=MONTHLY;BYMONTH=2;BYMONTHDAY=31;COUNT=3'),
+      status: 400,
+    },
+    {
+      name: 'structured count 100000',
+      ical: {
+        tzid: ZONE,
+        frequency: 'DAILY',
+        count: 100000,
+        dtstart: '2026-01-05T06:00:00',
+        dtend: '2026-01-05T07:00:00',
+      },
+      status: 400,
+    },
     { name: 'FREQ=SECONDLY (not supported)', ical: daily('2026-01-05', 'FREQ=SECONDLY'), status: 400 },
   ];
   let tenant: Tenant;
@@ -175,7 +295,10 @@ describe('no rule makes a write answer 5xx', () => {
       if (c.status === 400) assertProblem(res, 400, ['iCalendar.rrule', 'iCalendar.count']);
       else assert.equal(res.status, c.status, JSON.stringify(res.body));
       if (res.status !== 201) return;
-      const changed = await call(t.app, 'PATCH', `/v2/assignments/${res.body._id}`, tenant.headers, { title: 'changed', userIds: [] });
+      const changed = await call(t.app, 'PATCH', `/v2/assignments/${res.body._id}`, tenant.headers, {
+        title: 'changed',
+        userIds: [],
+      });
       assert.equal(changed.status, 200, JSON.stringify(changed.body));
     });
   }
@@ -186,8 +309,12 @@ describe('no rule makes a write answer 5xx', () => {
   });
 
   test('task templates take the same rules: COUNT not reached is 400, a far-away daily rule 201', async () => {
-    const template = (rrule: string, dtstart: string) => call(t.app, 'POST', '/v2/taskTemplates/', tenant.headers,
-      { templateName: 'Check', iCalendar: { tzid: ZONE, rrule, dtstart }, task: { title: 'Check' } });
+    const template = (rrule: string, dtstart: string) =>
+      call(t.app, 'POST', '/v2/taskTemplates/', tenant.headers, {
+        templateName: 'Check',
+        iCalendar: { tzid: ZONE, rrule, dtstart },
+        task: { title: 'Check' },
+      });
     assertProblem(await template('FREQ=DAILY;COUNT=100000', '1900-01-01T06:00:00'), 400, 'iCalendar.rrule');
     assert.equal((await template('FREQ=DAILY', '1900-01-01T06:00:00')).status, 201);
   });

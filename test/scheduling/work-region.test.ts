@@ -15,7 +15,10 @@ import { createTestApp, signup, type TestApp, type Tenant } from '../helpers/tes
 let t: TestApp;
 let admin: Tenant;
 let brandenburg: Tenant;
-const { req, ok } = requester(() => t.app, () => admin.headers);
+const { req, ok } = requester(
+  () => t.app,
+  () => admin.headers,
+);
 
 const hourly15 = { salary: 15, salaryType: 'hourly' };
 const newUser = async (extra: Record<string, unknown>, headers: Headers = admin.headers) =>
@@ -25,13 +28,31 @@ const newObject = async (address: Record<string, string>, headers: Headers = adm
 
 /** daysAbsent of a vacation Mon 2025-10-27 .. Fri 2025-10-31 (07:00Z to 15:00Z). */
 async function vacationDays(userId: string, headers: Headers = admin.headers): Promise<number> {
-  const { _id } = await ok('POST', '/v2/absences/', { type: 1, userId, dtStart: '2025-10-27T07:00:00Z', dtEnd: '2025-10-31T15:00:00Z' }, 201, headers);
+  const { _id } = await ok(
+    'POST',
+    '/v2/absences/',
+    { type: 1, userId, dtStart: '2025-10-27T07:00:00Z', dtEnd: '2025-10-31T15:00:00Z' },
+    201,
+    headers,
+  );
   return (await ok('GET', `/v2/absences/${_id}`, undefined, 200, headers)).daysAbsent;
 }
 
 /** The salary of an approved entry of 2 h, as [base, holiday surcharge seconds, total]. */
-async function pay(userId: string, objectId: string | undefined, timeStart: string, timeEnd: string, headers: Headers = admin.headers) {
-  const { _id } = await ok('POST', '/v2/timeTracking/', { userId, ...(objectId ? { objectId } : {}), timeStart, timeEnd }, 201, headers);
+async function pay(
+  userId: string,
+  objectId: string | undefined,
+  timeStart: string,
+  timeEnd: string,
+  headers: Headers = admin.headers,
+) {
+  const { _id } = await ok(
+    'POST',
+    '/v2/timeTracking/',
+    { userId, ...(objectId ? { objectId } : {}), timeStart, timeEnd },
+    201,
+    headers,
+  );
   const { salaryIds } = await ok('POST', `/v2/timeTracking/${_id}/approve`, undefined, 200, headers);
   const s = await ok('GET', `/v2/salaries/${salaryIds[0]}`, undefined, 200, headers);
   return [s.baseSalary, s.publicHolidayWorkingTime, s.salary];
@@ -44,22 +65,52 @@ before(async () => {
   brandenburg = await signup(t.app, 'Potsdam Cleaning');
   await ok('POST', '/v2/surcharges/presets/germanTaxFree', undefined, 201);
   await ok('POST', '/v2/surcharges/presets/germanTaxFree', undefined, 201, brandenburg.headers);
-  await ok('PATCH', '/v2/company/timeAndPaySettings', { holidayRegion: { country: 'de', state: 'bb' } }, 200, brandenburg.headers);
+  await ok(
+    'PATCH',
+    '/v2/company/timeAndPaySettings',
+    { holidayRegion: { country: 'de', state: 'bb' } },
+    200,
+    brandenburg.headers,
+  );
 });
 after(() => t.close());
 
 describe('region fields: ISO 3166-2, stored as DE-BY', () => {
   test('Bayern is refused with a 400 naming the field, on every kind of record and the settings', async () => {
     const bayern = { country: 'DE', state: 'Bayern' };
-    assertProblem(await req('POST', '/v2/users/', { general: { firstName: 'B' }, address: bayern }), 400, 'address.state');
-    assertProblem(await req('POST', '/v2/users/', { general: { firstName: 'B' }, contract: { workRegion: 'Bayern' } }), 400, 'contract.workRegion');
+    assertProblem(
+      await req('POST', '/v2/users/', { general: { firstName: 'B' }, address: bayern }),
+      400,
+      'address.state',
+    );
+    assertProblem(
+      await req('POST', '/v2/users/', { general: { firstName: 'B' }, contract: { workRegion: 'Bayern' } }),
+      400,
+      'contract.workRegion',
+    );
     assertProblem(await req('POST', '/v2/objects/', { name: 'B', address: bayern }), 400, 'address.state');
     assertProblem(await req('POST', '/v2/customers/', { name: 'B', address: bayern }), 400, 'address.state');
-    assertProblem(await req('PATCH', '/v2/company/timeAndPaySettings', { holidayRegion: bayern }), 400, 'holidayRegion.state');
+    assertProblem(
+      await req('PATCH', '/v2/company/timeAndPaySettings', { holidayRegion: bayern }),
+      400,
+      'holidayRegion.state',
+    );
     // A code of another country than the address's, and a country without a calendar.
-    assertProblem(await req('POST', '/v2/objects/', { name: 'B', address: { country: 'AT', state: 'BY' } }), 400, 'address.state');
-    assertProblem(await req('POST', '/v2/objects/', { name: 'B', address: { country: 'AT', state: 'DE-BY' } }), 400, 'address.state');
-    assertProblem(await req('PATCH', '/v2/company/timeAndPaySettings', { holidayRegion: { country: 'XX' } }), 400, 'holidayRegion.country');
+    assertProblem(
+      await req('POST', '/v2/objects/', { name: 'B', address: { country: 'AT', state: 'BY' } }),
+      400,
+      'address.state',
+    );
+    assertProblem(
+      await req('POST', '/v2/objects/', { name: 'B', address: { country: 'AT', state: 'DE-BY' } }),
+      400,
+      'address.state',
+    );
+    assertProblem(
+      await req('PATCH', '/v2/company/timeAndPaySettings', { holidayRegion: { country: 'XX' } }),
+      400,
+      'holidayRegion.country',
+    );
     // PATCH too.
     const userId = await newUser({});
     assertProblem(await req('PATCH', `/v2/users/${userId}`, { address: { state: 'Bayern' } }), 400, 'address.state');
@@ -71,19 +122,29 @@ describe('region fields: ISO 3166-2, stored as DE-BY', () => {
     assert.deepEqual([user.address.state, user.contract.workRegion], ['DE-BY', 'DE-BY']);
     const objectId = await newObject({ country: 'Deutschland', state: 'DE-BY' });
     assert.equal((await ok('GET', `/v2/objects/${objectId}`)).address.state, 'DE-BY');
-    const { _id: customerId } = await ok('POST', '/v2/customers/', { name: 'C', address: { country: 'DE', state: 'By' } }, 201);
+    const { _id: customerId } = await ok(
+      'POST',
+      '/v2/customers/',
+      { name: 'C', address: { country: 'DE', state: 'By' } },
+      201,
+    );
     assert.equal((await ok('GET', `/v2/customers/${customerId}`)).address.state, 'DE-BY');
     await ok('PATCH', `/v2/users/${userId}`, { address: { state: 'BE' } });
     assert.equal((await ok('GET', `/v2/users/${userId}`)).address.state, 'DE-BE');
     // Vienna is AT-9.
-    assert.equal((await ok('GET', `/v2/objects/${await newObject({ country: 'AT', state: '9' })}`)).address.state, 'AT-9');
+    assert.equal(
+      (await ok('GET', `/v2/objects/${await newObject({ country: 'AT', state: '9' })}`)).address.state,
+      'AT-9',
+    );
     const settings = await ok('GET', '/v2/company/timeAndPaySettings', undefined, 200, brandenburg.headers);
     assert.deepEqual(settings.holidayRegion, { country: 'DE', state: 'DE-BB' });
   });
 
   test('an older record holding Bayern still changes and still has the Bavarian holidays', async () => {
     const objectId = await newObject({ country: 'DE', state: 'BY' });
-    await sql`UPDATE objects SET doc = jsonb_set(doc, '{address,state}', '"Bayern"') WHERE id = ${objectId}`.execute(t.database.kysely);
+    await sql`UPDATE objects SET doc = jsonb_set(doc, '{address,state}', '"Bayern"') WHERE id = ${objectId}`.execute(
+      t.database.kysely,
+    );
     await ok('PATCH', `/v2/objects/${objectId}`, { description: 'unchanged state is kept' });
     assert.equal((await ok('GET', `/v2/objects/${objectId}`)).address.state, 'Bayern');
     // Epiphany, Tue 2026-01-06 08:00-10:00 Berlin: 2 h × 15 = 30 base + 2 h × 15 × 125 % = 37.50 → 67.50.
@@ -95,7 +156,10 @@ describe('region fields: ISO 3166-2, stored as DE-BY', () => {
 describe('holidays of the place of work, the same for leave and pay', () => {
   test('a Brandenburg resident working in Berlin: Oct 31 2025 is a workday for leave and for pay', async () => {
     // Home in Brandenburg (Reformationstag), work in Berlin (no holiday on Oct 31).
-    const userId = await newUser({ address: { city: 'Potsdam', country: 'DE', state: 'BB' }, contract: { ...hourly15, workRegion: 'DE-BE' } });
+    const userId = await newUser({
+      address: { city: 'Potsdam', country: 'DE', state: 'BB' },
+      contract: { ...hourly15, workRegion: 'DE-BE' },
+    });
     const berlinSite = await newObject({ city: 'Berlin', country: 'DE', state: 'BE' });
     // Leave Mon-Fri 2025-10-27..31: 5 working days, Oct 31 included (the home address does not count).
     assert.equal(await vacationDays(userId), 5);
@@ -106,7 +170,10 @@ describe('holidays of the place of work, the same for leave and pay', () => {
   });
 
   test('working in Brandenburg: Oct 31 2025 is a holiday for leave and for pay', async () => {
-    const userId = await newUser({ address: { city: 'Berlin', country: 'DE', state: 'BE' }, contract: { ...hourly15, workRegion: 'BB' } });
+    const userId = await newUser({
+      address: { city: 'Berlin', country: 'DE', state: 'BE' },
+      contract: { ...hourly15, workRegion: 'BB' },
+    });
     const potsdamSite = await newObject({ city: 'Potsdam', country: 'DE', state: 'BB' });
     // Mon-Fri less Reformationstag: 4 days.
     assert.equal(await vacationDays(userId), 4);
@@ -114,7 +181,7 @@ describe('holidays of the place of work, the same for leave and pay', () => {
     assert.deepEqual(await pay(userId, potsdamSite, ...FRIDAY_OCT_31), [30, 7200, 67.5]);
   });
 
-  test('no work region and an object with a country but no state: the company\'s region (DE-BB)', async () => {
+  test("no work region and an object with a country but no state: the company's region (DE-BB)", async () => {
     const headers = brandenburg.headers;
     const userId = await newUser({ address: { country: 'DE', state: 'BE' }, contract: hourly15 }, headers);
     assert.equal(await vacationDays(userId, headers), 4);

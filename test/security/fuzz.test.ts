@@ -21,7 +21,9 @@ const ids: Ids = await createFixtureRecords({ app: t.app, headers: admin.headers
 const openapi = (await t.app.inject({ method: 'GET', url: '/v2/openapi.json' })).json();
 const stats = { requests: 0, serverErrors: 0, byStatus: {} as Record<number, number> };
 after(async () => {
-  console.log(`fuzz: ${stats.requests} requests, ${stats.serverErrors} answered 5xx; by status ${JSON.stringify(stats.byStatus)}`);
+  console.log(
+    `fuzz: ${stats.requests} requests, ${stats.serverErrors} answered 5xx; by status ${JSON.stringify(stats.byStatus)}`,
+  );
   await t.close();
 });
 
@@ -32,7 +34,17 @@ function resolve(schema: Schema): Schema {
 }
 
 // An id field mostly names a record of its collection (`objectId` → objects, `assigneeId` → users).
-const ALIASES: Record<string, string> = { assignee: 'users', objectManager: 'users', reportedBy: 'users', credited: 'invoices', contact: 'contacts', template: 'invoiceTemplates', invoiceRecipient: 'contacts', payTypeAbsence: 'payTypes', image: 'documents' };
+const ALIASES: Record<string, string> = {
+  assignee: 'users',
+  objectManager: 'users',
+  reportedBy: 'users',
+  credited: 'invoices',
+  contact: 'contacts',
+  template: 'invoiceTemplates',
+  invoiceRecipient: 'contacts',
+  payTypeAbsence: 'payTypes',
+  image: 'documents',
+};
 const pools: Pools = {
   idsFor(field) {
     const stem = field?.replace(/Ids?$/, '');
@@ -53,7 +65,14 @@ const BASES: Record<string, unknown> = {
   'POST /v2/auth/login': { username: 'nobody', password: 'not-the-password' },
 };
 
-interface Operation { method: 'POST' | 'PATCH'; path: string; schema: Schema; collection?: string; verb?: string; phase: number }
+interface Operation {
+  method: 'POST' | 'PATCH';
+  path: string;
+  schema: Schema;
+  collection?: string;
+  verb?: string;
+  phase: number;
+}
 
 function operations(): Operation[] {
   const found: Operation[] = [];
@@ -61,10 +80,23 @@ function operations(): Operation[] {
     for (const method of ['post', 'patch'] as const) {
       const schema = item[method]?.requestBody?.content?.['application/json']?.schema;
       if (!schema) continue;
-      const [, collection, rest] = /^\/v2\/(.+?)\/\{[A-Za-z]+\}(.*)$/.exec(path) ?? [undefined, /^\/v2\/(.+?)\/?$/.exec(path)?.[1]];
-      const verb = rest?.split('/').filter((part) => part && !part.startsWith('{')).at(-1);
+      const [, collection, rest] = /^\/v2\/(.+?)\/\{[A-Za-z]+\}(.*)$/.exec(path) ?? [
+        undefined,
+        /^\/v2\/(.+?)\/?$/.exec(path)?.[1],
+      ];
+      const verb = rest
+        ?.split('/')
+        .filter((part) => part && !part.startsWith('{'))
+        .at(-1);
       // Creates first, then updates, then actions (which may move a record on to a final state).
-      found.push({ method: method.toUpperCase() as Operation['method'], path, schema, collection, verb, phase: verb ? 2 : method === 'patch' ? 1 : 0 });
+      found.push({
+        method: method.toUpperCase() as Operation['method'],
+        path,
+        schema,
+        collection,
+        verb,
+        phase: verb ? 2 : method === 'patch' ? 1 : 0,
+      });
     }
   }
   return found.sort((a, b) => a.phase - b.phase);
@@ -100,7 +132,12 @@ describe('fuzzing every JSON body of the OpenAPI document', () => {
       const failures: string[] = [];
       const statuses: number[] = [];
       for (const [url, body] of fc.sample(arbitrary, { seed: seedOf(name), numRuns: RUNS })) {
-        const res = await t.app.inject({ method: op.method, url, headers: { ...admin.headers, 'content-type': 'application/json' }, payload: JSON.stringify(body) });
+        const res = await t.app.inject({
+          method: op.method,
+          url,
+          headers: { ...admin.headers, 'content-type': 'application/json' },
+          payload: JSON.stringify(body),
+        });
         stats.requests += 1;
         stats.byStatus[res.statusCode] = (stats.byStatus[res.statusCode] ?? 0) + 1;
         statuses.push(res.statusCode);
@@ -110,8 +147,12 @@ describe('fuzzing every JSON body of the OpenAPI document', () => {
           failures.push(`${res.statusCode} ${url} ${sent}`);
         } else if (res.statusCode >= 400) {
           const problem = res.json();
-          const wellFormed = String(res.headers['content-type']).startsWith('application/problem+json') && problem.status === res.statusCode && typeof problem.title === 'string';
-          if (!wellFormed) failures.push(`${res.statusCode} without problem+json: ${url} ${sent} -> ${res.body.slice(0, 200)}`);
+          const wellFormed =
+            String(res.headers['content-type']).startsWith('application/problem+json') &&
+            problem.status === res.statusCode &&
+            typeof problem.title === 'string';
+          if (!wellFormed)
+            failures.push(`${res.statusCode} without problem+json: ${url} ${sent} -> ${res.body.slice(0, 200)}`);
         } else {
           assert.ok(res.statusCode >= 200 && res.statusCode < 300, `${res.statusCode} ${url}`);
         }
@@ -122,7 +163,10 @@ describe('fuzzing every JSON body of the OpenAPI document', () => {
   }
 
   // Path ids never name the admin (a PATCH of their own user could end their session), so the run is as admin throughout.
-  test('the admin\'s credentials still work after the run', async () => {
-    assert.equal((await t.app.inject({ method: 'GET', url: `/v2/users/${admin.userId}`, headers: admin.headers })).statusCode, 200);
+  test("the admin's credentials still work after the run", async () => {
+    assert.equal(
+      (await t.app.inject({ method: 'GET', url: `/v2/users/${admin.userId}`, headers: admin.headers })).statusCode,
+      200,
+    );
   });
 });

@@ -13,7 +13,11 @@ let company: Tenant;
 let employeeGroup: string;
 
 before(async () => {
-  t = await createTestApp({ LOGIN_MAX_TRIES: '5', AUTH_RATE_LIMIT_PER_USERNAME: '1000', AUTH_RATE_LIMIT_PER_IP: '1000' });
+  t = await createTestApp({
+    LOGIN_MAX_TRIES: '5',
+    AUTH_RATE_LIMIT_PER_USERNAME: '1000',
+    AUTH_RATE_LIMIT_PER_IP: '1000',
+  });
   company = await signup(t.app, 'Locks');
   employeeGroup = (await groupIdsOf(t.app, company.headers)).employee;
 });
@@ -22,14 +26,24 @@ after(() => t.close());
 describe('failed log-ins', () => {
   test('with one try left, 16 parallel log-ins check the real password once', async () => {
     const user = await createUser(t.app, company.headers, employeeGroup);
-    for (let i = 0; i < 4; i += 1) assert.equal((await call(t.app, 'POST', '/v2/auth/login', {}, { username: user.username, password: 'wrong-password' })).status, 401);
+    for (let i = 0; i < 4; i += 1)
+      assert.equal(
+        (await call(t.app, 'POST', '/v2/auth/login', {}, { username: user.username, password: 'wrong-password' }))
+          .status,
+        401,
+      );
     // Hold every password check until all 16 requests have reached it, so none can finish before another counts its try.
     const parallel = 16;
     let release!: () => void;
-    const gate = new Promise<void>((resolve) => { release = resolve; });
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
     const checkedHashes: Array<string | null | undefined> = [];
     const auth = authService({
-      config: t.config, database: t.database, sms: { send: async () => {} } as never, readUser: async () => ({}),
+      config: t.config,
+      database: t.database,
+      sms: { send: async () => {} } as never,
+      readUser: async () => ({}),
       verifyPassword: async (hash, password) => {
         checkedHashes.push(hash);
         if (checkedHashes.length === parallel) release();
@@ -37,16 +51,21 @@ describe('failed log-ins', () => {
         return verifyPassword(hash, password);
       },
     });
-    const outcomes = await Promise.allSettled(Array.from({ length: parallel }, () => auth.login(user.username, PASSWORD)));
+    const outcomes = await Promise.allSettled(
+      Array.from({ length: parallel }, () => auth.login(user.username, PASSWORD)),
+    );
     assert.equal(checkedHashes.filter(Boolean).length, 1, 'only the one remaining try checks the stored hash');
     assert.equal(outcomes.filter((o) => o.status === 'fulfilled').length, 1);
   });
 
   test('15 wrong passwords in parallel with the right one, after 4 failures: the account ends locked', async () => {
     const user = await createUser(t.app, company.headers, employeeGroup);
-    for (let i = 0; i < 4; i += 1) await call(t.app, 'POST', '/v2/auth/login', {}, { username: user.username, password: 'wrong-password' });
+    for (let i = 0; i < 4; i += 1)
+      await call(t.app, 'POST', '/v2/auth/login', {}, { username: user.username, password: 'wrong-password' });
     const burst = await Promise.all([
-      ...Array.from({ length: 15 }, () => call(t.app, 'POST', '/v2/auth/login', {}, { username: user.username, password: 'wrong-password' })),
+      ...Array.from({ length: 15 }, () =>
+        call(t.app, 'POST', '/v2/auth/login', {}, { username: user.username, password: 'wrong-password' }),
+      ),
       call(t.app, 'POST', '/v2/auth/login', {}, { username: user.username, password: PASSWORD }),
     ]);
     const successes = burst.filter((res) => res.status === 200).length;
@@ -60,8 +79,14 @@ describe('failed log-ins', () => {
 describe('SMS codes', () => {
   const smsFile = () => join(t.dataDir, 'sms.jsonl');
   const lastCode = (telephone: string) => {
-    const lines = readFileSync(smsFile(), 'utf8').trim().split('\n').map((line) => JSON.parse(line) as { to: string; text: string });
-    return lines.filter((line) => line.to === telephone).at(-1)!.text.match(/\d{6}/)![0];
+    const lines = readFileSync(smsFile(), 'utf8')
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as { to: string; text: string });
+    return lines
+      .filter((line) => line.to === telephone)
+      .at(-1)!
+      .text.match(/\d{6}/)![0];
   };
 
   async function userWithCode() {
@@ -74,14 +99,18 @@ describe('SMS codes', () => {
   test('12 parallel wrong codes use up the tries: the right code is refused afterwards', async () => {
     const { telephone, code } = await userWithCode();
     const wrong = code === '000000' ? '111111' : '000000';
-    const burst = await Promise.all(Array.from({ length: 12 }, () => call(t.app, 'POST', '/v2/auth/authUsingSMS', {}, { telephone, code: wrong })));
+    const burst = await Promise.all(
+      Array.from({ length: 12 }, () => call(t.app, 'POST', '/v2/auth/authUsingSMS', {}, { telephone, code: wrong })),
+    );
     assert.ok(burst.every((res) => res.status === 401));
     assert.equal((await call(t.app, 'POST', '/v2/auth/authUsingSMS', {}, { telephone, code })).status, 401);
   });
 
   test('the right code sent 12 times in parallel logs in once', async () => {
     const { telephone, code } = await userWithCode();
-    const burst = await Promise.all(Array.from({ length: 12 }, () => call(t.app, 'POST', '/v2/auth/authUsingSMS', {}, { telephone, code })));
+    const burst = await Promise.all(
+      Array.from({ length: 12 }, () => call(t.app, 'POST', '/v2/auth/authUsingSMS', {}, { telephone, code })),
+    );
     assert.equal(burst.filter((res) => res.status === 200).length, 1);
   });
 });

@@ -26,18 +26,36 @@ after(async () => {
 
 /** Status of a request on both processes, after their caches were warm and the cache time passed. */
 async function onBoth(method: 'GET' | 'POST', url: string, headers: Record<string, string>, body?: unknown) {
-  return [(await call(t.app, method, url, headers, body)).status, (await call(other, method, url, headers, body)).status];
+  return [
+    (await call(t.app, method, url, headers, body)).status,
+    (await call(other, method, url, headers, body)).status,
+  ];
 }
 
 const newCustomer = () => ({ name: `Customer ${Math.random()}` });
 
 // Each test has its own users, group and keys, so they run side by side and their cache waits overlap.
 describe('rights follow changes on every process', { concurrency: true }, () => {
-  test('a demoted manager loses write rights; a deleted user\'s token is 401', async () => {
+  test("a demoted manager loses write rights; a deleted user's token is 401", async () => {
     const manager = await createUser(t.app, p.company.headers, p.groupIds.objectmanager);
-    assert.deepEqual(await onBoth('POST', '/v2/customers/', manager.headers, newCustomer()), [201, 201], 'caches are warm');
-    assert.equal((await call(t.app, 'PATCH', `/v2/users/${manager.userId}`, p.company.headers, { accessGroupId: p.groupIds.employee })).status, 200);
-    assert.equal((await call(t.app, 'POST', '/v2/customers/', manager.headers, newCustomer())).status, 403, 'at once in the process that changed it');
+    assert.deepEqual(
+      await onBoth('POST', '/v2/customers/', manager.headers, newCustomer()),
+      [201, 201],
+      'caches are warm',
+    );
+    assert.equal(
+      (
+        await call(t.app, 'PATCH', `/v2/users/${manager.userId}`, p.company.headers, {
+          accessGroupId: p.groupIds.employee,
+        })
+      ).status,
+      200,
+    );
+    assert.equal(
+      (await call(t.app, 'POST', '/v2/customers/', manager.headers, newCustomer())).status,
+      403,
+      'at once in the process that changed it',
+    );
     await sleep(CACHE_MS + 200);
     assert.deepEqual(await onBoth('POST', '/v2/customers/', manager.headers, newCustomer()), [403, 403]);
 
@@ -47,26 +65,47 @@ describe('rights follow changes on every process', { concurrency: true }, () => 
     assert.deepEqual(await onBoth('GET', '/v2/objects/', manager.headers), [401, 401]);
   });
 
-  test('a password set by an administrator ends the user\'s tokens; their own change ends only the other sessions', async () => {
+  test("a password set by an administrator ends the user's tokens; their own change ends only the other sessions", async () => {
     const user = await createUser(t.app, p.company.headers, p.groupIds.objectmanager);
     const second = await login(t.app, user.username);
     assert.deepEqual(await onBoth('GET', '/v2/customers/', user.headers), [200, 200]);
-    const changed = await call(t.app, 'POST', '/v2/account/change-password', user.headers, { currentPassword: PASSWORD, newPassword: 'a-new-password-42' });
+    const changed = await call(t.app, 'POST', '/v2/account/change-password', user.headers, {
+      currentPassword: PASSWORD,
+      newPassword: 'a-new-password-42',
+    });
     assert.equal(changed.status, 200, JSON.stringify(changed.body));
     await sleep(CACHE_MS + 200);
-    assert.deepEqual(await onBoth('GET', '/v2/customers/', user.headers), [200, 200], 'the session that changed it goes on');
+    assert.deepEqual(
+      await onBoth('GET', '/v2/customers/', user.headers),
+      [200, 200],
+      'the session that changed it goes on',
+    );
     assert.deepEqual(await onBoth('GET', '/v2/customers/', second.headers), [401, 401], 'the other session ended');
 
-    assert.equal((await call(t.app, 'PATCH', `/v2/users/${user.userId}`, p.company.headers, { password: 'set-by-the-admin-1' })).status, 200);
+    assert.equal(
+      (await call(t.app, 'PATCH', `/v2/users/${user.userId}`, p.company.headers, { password: 'set-by-the-admin-1' }))
+        .status,
+      200,
+    );
     await sleep(CACHE_MS + 200);
     assert.deepEqual(await onBoth('GET', '/v2/customers/', user.headers), [401, 401]);
   });
 
   test('a changed access group applies to its members on every process', async () => {
-    const group = await call(t.app, 'POST', '/v2/accessGroups/', p.company.headers, { name: 'planners', permissions: { customers: { read: 'all', write: 'all' } } });
+    const group = await call(t.app, 'POST', '/v2/accessGroups/', p.company.headers, {
+      name: 'planners',
+      permissions: { customers: { read: 'all', write: 'all' } },
+    });
     const planner = await createUser(t.app, p.company.headers, group.body._id);
     assert.deepEqual(await onBoth('POST', '/v2/customers/', planner.headers, newCustomer()), [201, 201]);
-    assert.equal((await call(t.app, 'PATCH', `/v2/accessGroups/${group.body._id}`, p.company.headers, { permissions: { customers: { read: 'all', write: 'none' } } })).status, 200);
+    assert.equal(
+      (
+        await call(t.app, 'PATCH', `/v2/accessGroups/${group.body._id}`, p.company.headers, {
+          permissions: { customers: { read: 'all', write: 'none' } },
+        })
+      ).status,
+      200,
+    );
     await sleep(CACHE_MS + 200);
     assert.deepEqual(await onBoth('POST', '/v2/customers/', planner.headers, newCustomer()), [403, 403]);
   });
@@ -77,7 +116,14 @@ describe('rights follow changes on every process', { concurrency: true }, () => 
     const revoked = await createKey(t.app, admin.headers, 'read');
     assert.deepEqual(await onBoth('GET', '/v2/apiKeys', key.headers), [200, 200]);
     assert.equal((await call(t.app, 'DELETE', `/v2/apiKeys/${revoked._id}`, p.company.headers)).status, 200);
-    assert.equal((await call(t.app, 'PATCH', `/v2/users/${admin.userId}`, p.company.headers, { accessGroupId: p.groupIds.objectmanager })).status, 200);
+    assert.equal(
+      (
+        await call(t.app, 'PATCH', `/v2/users/${admin.userId}`, p.company.headers, {
+          accessGroupId: p.groupIds.objectmanager,
+        })
+      ).status,
+      200,
+    );
     await sleep(CACHE_MS + 200);
     assert.deepEqual(await onBoth('GET', '/v2/apiKeys', key.headers), [403, 403], 'the creator no longer manages keys');
     assert.deepEqual(await onBoth('GET', '/v2/customers/', key.headers), [200, 200], 'what the creator still may');

@@ -14,7 +14,18 @@ const DATA = new URL('./route-matrix.json', import.meta.url);
 const UPDATE = process.env.UPDATE_ROUTE_MATRIX === '1';
 const REGENERATE = 'UPDATE_ROUTE_MATRIX=1 npm test -- test/security/route-matrix.test.ts';
 
-const CREDENTIALS = ['none', 'expired', 'tampered', 'otherCompany', 'admin', 'objectmanager', 'employee', 'readKey', 'writeKey', 'adminKey'] as const;
+const CREDENTIALS = [
+  'none',
+  'expired',
+  'tampered',
+  'otherCompany',
+  'admin',
+  'objectmanager',
+  'employee',
+  'readKey',
+  'writeKey',
+  'adminKey',
+] as const;
 type Credential = (typeof CREDENTIALS)[number];
 type Row = Record<Credential, number>;
 /** The company's own callers: a request of theirs may change its record, so each gets a fresh one. */
@@ -24,19 +35,26 @@ const READS_ONLY = new Set<string>();
 /** Areas only administrators reach (admin group, admin-scoped keys): company settings, keys, groups, webhooks and their events. */
 const ADMIN_AREA = /^\/v2\/(apiKeys|accessGroups|company|integrations\/webhooks|events)(\/|$)/;
 /** Areas the default employee group has no right in, and areas it may only read. */
-const EMPLOYEE_NONE = /^\/v2\/(customers|contacts|suppliers|serviceProducts|taxRates|paymentTerms|equipment|equipmentTypes|assignments|jobTemplates|payTypes|surcharges|complaints|taskTypes|taskTemplates|qualityControl|invoices|offers|credits|invoiceStornos|payments|paymentMethods|invoiceReminderTemplates|invoiceTemplates|invoiceReminders|serviceReports|bankingTransactions|apiKeys|accessGroups|company|integrations|events)(\/|$)/;
+const EMPLOYEE_NONE =
+  /^\/v2\/(customers|contacts|suppliers|serviceProducts|taxRates|paymentTerms|equipment|equipmentTypes|assignments|jobTemplates|payTypes|surcharges|complaints|taskTypes|taskTemplates|qualityControl|invoices|offers|credits|invoiceStornos|payments|paymentMethods|invoiceReminderTemplates|invoiceTemplates|invoiceReminders|serviceReports|bankingTransactions|apiKeys|accessGroups|company|integrations|events)(\/|$)/;
 const EMPLOYEE_READ_ONLY = /^\/v2\/(users|objects|activityTypes|articles|jobs|salaries|holidays)(\/|$)/;
 
 /** Requests that need more than the defaults (below) to pass validation, so that permissions decide. */
 const QUERIES: Record<string, string> = {
-  'GET /v2/holidays': '?year=2027', 'GET /v2/users/:id/timesheet': '?month=2027-01', 'GET /v2/timesheets': '?month=2027-01', 'GET /v2/payroll/export': '?month=2027-01',
+  'GET /v2/holidays': '?year=2027',
+  'GET /v2/users/:id/timesheet': '?month=2027-01',
+  'GET /v2/timesheets': '?month=2027-01',
+  'GET /v2/payroll/export': '?month=2027-01',
 };
 const BODIES: Record<string, (ids: Ids) => unknown> = {
   'POST /v2/jobs/jobsInTimeFrame': () => ({ from: String(Date.UTC(2027, 0, 1)), to: String(Date.UTC(2027, 0, 15)) }),
   'POST /v2/salaries/compute': () => ({ from: '2027-01-01T00:00:00Z', to: '2027-02-01T00:00:00Z' }),
   'POST /v2/invoices/generate': () => ({ month: '2027-01' }),
   'POST /v2/invoiceReminders/run': () => ({ date: '2027-01-20' }),
-  'POST /v2/bankingTransactions/import': () => ({ format: 'csv', content: 'date,amount,purpose\n2027-01-11,12.00,matrix' }),
+  'POST /v2/bankingTransactions/import': () => ({
+    format: 'csv',
+    content: 'date,amount,purpose\n2027-01-11,12.00,matrix',
+  }),
   'POST /v2/payments/': (ids) => ({ invoiceId: ids.invoices, amount: 1, date: '2027-01-10' }),
   'PATCH /v2/absences/:id': () => ({ desc: 'matrix' }),
   'PATCH /v2/timeTracking/:id': () => ({ reason: 'matrix' }),
@@ -58,29 +76,45 @@ const keyOf = (route: RouteEntry) => `${route.method} ${route.url}`;
 /** Public: marked so, outside /v2, or the API reference (its plugin's routes cannot carry the mark). */
 const isPublic = (route: RouteEntry) => route.isPublic || !route.url.startsWith('/v2/');
 /** By URL, then method: rows of one path stay together whatever order the modules register in. */
-const byUrl = <T>(record: Record<string, T>) => Object.entries(record).sort(([a], [b]) => {
-  const [x, y] = [a.split(' ').reverse().join(' '), b.split(' ').reverse().join(' ')];
-  return x < y ? -1 : x > y ? 1 : 0;
-});
+const byUrl = <T>(record: Record<string, T>) =>
+  Object.entries(record).sort(([a], [b]) => {
+    const [x, y] = [a.split(' ').reverse().join(' '), b.split(' ').reverse().join(' ')];
+    return x < y ? -1 : x > y ? 1 : 0;
+  });
 
 /** /v2/<collection>[/:param[/<verb>...]]; the collection may contain a slash. */
 function parse(route: RouteEntry) {
   const match = /^\/v2\/(.+?)\/:[A-Za-z]+(.*)$/.exec(route.url);
-  const collection = match ? match[1]! : /^\/v2\/(.+?)\/?$/.exec(route.url)?.[1] ?? '';
-  const verb = (match?.[2] ?? '').split('/').filter((part) => part && !part.startsWith(':')).at(-1);
+  const collection = match ? match[1]! : (/^\/v2\/(.+?)\/?$/.exec(route.url)?.[1] ?? '');
+  const verb = (match?.[2] ?? '')
+    .split('/')
+    .filter((part) => part && !part.startsWith(':'))
+    .at(-1);
   return { collection, verb, hasParams: Boolean(match) };
 }
 
 let serial = 0;
 async function createRecord(collection: string, own: Ids): Promise<string> {
   const as = { app: t.app, headers: p.company.headers };
-  if (collection === 'bankingTransactions') { // a statement entry is imported once: each fresh one is another entry
+  if (collection === 'bankingTransactions') {
+    // a statement entry is imported once: each fresh one is another entry
     serial += 1;
-    return (await call(t.app, 'POST', '/v2/bankingTransactions/import', as.headers, { format: 'csv', content: `date,amount,purpose\n2027-01-10,${serial}.00,entry ${serial}` })).body.ids[0];
+    return (
+      await call(t.app, 'POST', '/v2/bankingTransactions/import', as.headers, {
+        format: 'csv',
+        content: `date,amount,purpose\n2027-01-10,${serial}.00,entry ${serial}`,
+      })
+    ).body.ids[0];
   }
   const fixture = FIXTURES[collection]!;
   if (fixture.create) return fixture.create(own, as);
-  const res = await call(t.app, 'POST', typeof fixture.path === 'function' ? fixture.path(own) : fixture.path, as.headers, fixtureBody(fixture, own));
+  const res = await call(
+    t.app,
+    'POST',
+    typeof fixture.path === 'function' ? fixture.path(own) : fixture.path,
+    as.headers,
+    fixtureBody(fixture, own),
+  );
   assert.equal(res.status, fixture.status ?? 201, `fresh ${collection}: ${JSON.stringify(res.body)}`);
   return fixture.idOf ? fixture.idOf(res.body) : res.body._id;
 }
@@ -92,7 +126,10 @@ async function freshIds(collection: string): Promise<Ids> {
     // Not a collection of records (the company's logo): nothing to make fresh.
     if (FIXTURES[needed] || needed === 'bankingTransactions') own[needed] = await createRecord(needed, own);
   }
-  if (collection === 'integrations/webhooks') own.deliveries = (await call(t.app, 'POST', `/v2/integrations/webhooks/${own[collection]}/test`, p.company.headers)).body._id;
+  if (collection === 'integrations/webhooks')
+    own.deliveries = (
+      await call(t.app, 'POST', `/v2/integrations/webhooks/${own[collection]}/test`, p.company.headers)
+    ).body._id;
   return own;
 }
 
@@ -101,15 +138,22 @@ function documentUpload(objectId: string) {
   const boundary = 'route-matrix-boundary';
   return {
     contentType: `multipart/form-data; boundary=${boundary}`,
-    payload: `--${boundary}\r\nContent-Disposition: form-data; name="objectId"\r\n\r\n${objectId}\r\n`
-      + `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="a.txt"\r\nContent-Type: text/plain\r\n\r\nmatrix\r\n--${boundary}--\r\n`,
+    payload:
+      `--${boundary}\r\nContent-Disposition: form-data; name="objectId"\r\n\r\n${objectId}\r\n` +
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="a.txt"\r\nContent-Type: text/plain\r\n\r\nmatrix\r\n--${boundary}--\r\n`,
   };
 }
 
 /** The cell's request: path parameters name records of the company; bodies are valid where a shared one exists. */
 async function send(route: RouteEntry, own: Ids, credential: Credential) {
   const { collection, verb, hasParams } = parse(route);
-  const url = route.url.replace(/:([A-Za-z]+)/g, (_, name: string) => (name === 'userNumber' ? String(userNumber) : name === 'deliveryId' ? own.deliveries! : own[collection] ?? 'no-such-token'));
+  const url = route.url.replace(/:([A-Za-z]+)/g, (_, name: string) =>
+    name === 'userNumber'
+      ? String(userNumber)
+      : name === 'deliveryId'
+        ? own.deliveries!
+        : (own[collection] ?? 'no-such-token'),
+  );
   const fixture = FIXTURES[collection];
   let body: unknown;
   if (BODIES[keyOf(route)]) body = BODIES[keyOf(route)]!(own);
@@ -118,88 +162,132 @@ async function send(route: RouteEntry, own: Ids, credential: Credential) {
   else if (route.method === 'POST' && !hasParams) body = fixture?.path === route.url ? fixtureBody(fixture, own) : {};
   if (keyOf(route) === 'POST /v2/documents/') {
     const upload = documentUpload(own.objects!);
-    const res = await t.app.inject({ method: 'POST', url, headers: { ...headers[credential], 'content-type': upload.contentType }, payload: upload.payload });
+    const res = await t.app.inject({
+      method: 'POST',
+      url,
+      headers: { ...headers[credential], 'content-type': upload.contentType },
+      payload: upload.payload,
+    });
     return { status: res.statusCode, body: res.body };
   }
   return call(t.app, route.method as 'GET', url + (QUERIES[keyOf(route)] ?? ''), headers[credential], body);
 }
 
-before(async () => {
-  t = await createTestApp({ API_KEY_CACHE_SECONDS: '60' }); // no caller's rights change here: fewer look-ups
-  p = await setUpPrincipals(t.app, 'Matrix');
-  const other = await signup(t.app, 'Other');
-  ids = await createFixtureRecords({ app: t.app, headers: p.company.headers });
-  ids.deliveries = (await call(t.app, 'POST', `/v2/integrations/webhooks/${ids['integrations/webhooks']}/test`, p.company.headers)).body._id;
-  userNumber = (await call(t.app, 'GET', `/v2/users/${ids.users}`, p.company.headers)).body.number; // the other company has no such number
-  Object.assign(headers, {
-    none: {}, expired: await expiredToken(t.config, p.users.admin.headers),
-    tampered: tamperedToken(p.users.admin.headers, { companyId: other.companyId }), otherCompany: other.headers,
-    admin: p.users.admin.headers, objectmanager: p.users.objectmanager.headers, employee: p.users.employee.headers,
-    readKey: p.keys.read.headers, writeKey: p.keys.write.headers, adminKey: p.keys.admin.headers,
-  });
-  const companyIds = [p.company.companyId, ...Object.values(ids)];
+before(
+  async () => {
+    t = await createTestApp({ API_KEY_CACHE_SECONDS: '60' }); // no caller's rights change here: fewer look-ups
+    p = await setUpPrincipals(t.app, 'Matrix');
+    const other = await signup(t.app, 'Other');
+    ids = await createFixtureRecords({ app: t.app, headers: p.company.headers });
+    ids.deliveries = (
+      await call(t.app, 'POST', `/v2/integrations/webhooks/${ids['integrations/webhooks']}/test`, p.company.headers)
+    ).body._id;
+    userNumber = (await call(t.app, 'GET', `/v2/users/${ids.users}`, p.company.headers)).body.number; // the other company has no such number
+    Object.assign(headers, {
+      none: {},
+      expired: await expiredToken(t.config, p.users.admin.headers),
+      tampered: tamperedToken(p.users.admin.headers, { companyId: other.companyId }),
+      otherCompany: other.headers,
+      admin: p.users.admin.headers,
+      objectmanager: p.users.objectmanager.headers,
+      employee: p.users.employee.headers,
+      readKey: p.keys.read.headers,
+      writeKey: p.keys.write.headers,
+      adminKey: p.keys.admin.headers,
+    });
+    const companyIds = [p.company.companyId, ...Object.values(ids)];
 
-  for (const route of t.app.routeList) {
-    if (route.readsOnly) READS_ONLY.add(keyOf(route));
-    if (isPublic(route)) {
-      publicRows[keyOf(route)] = (await send(route, {}, 'none')).status;
-      continue;
-    }
-    const { collection, verb, hasParams } = parse(route);
-    const changes = route.method === 'DELETE' || (route.method === 'POST' && hasParams && verb !== undefined);
-    const row = {} as Row;
-    for (const credential of CREDENTIALS) {
-      // Without the company's credentials a request aims at the shared records, which must survive it.
-      const res = await send(route, changes && IN_COMPANY.has(credential) ? await freshIds(collection) : ids, credential);
-      row[credential] = res.status;
-      if (res.status >= 500) serverErrors.push(`${keyOf(route)} as ${credential}: ${res.status} ${JSON.stringify(res.body).slice(0, 300)}`);
-      if (credential === 'otherCompany' && route.method === 'GET' && res.status < 300) {
-        const text = JSON.stringify(res.body);
-        const seen = companyIds.filter((id) => text.includes(id));
-        if (seen.length) leaks.push(`${keyOf(route)} shows the company's ${seen.join(', ')}`);
+    for (const route of t.app.routeList) {
+      if (route.readsOnly) READS_ONLY.add(keyOf(route));
+      if (isPublic(route)) {
+        publicRows[keyOf(route)] = (await send(route, {}, 'none')).status;
+        continue;
       }
+      const { collection, verb, hasParams } = parse(route);
+      const changes = route.method === 'DELETE' || (route.method === 'POST' && hasParams && verb !== undefined);
+      const row = {} as Row;
+      for (const credential of CREDENTIALS) {
+        // Without the company's credentials a request aims at the shared records, which must survive it.
+        const res = await send(
+          route,
+          changes && IN_COMPANY.has(credential) ? await freshIds(collection) : ids,
+          credential,
+        );
+        row[credential] = res.status;
+        if (res.status >= 500)
+          serverErrors.push(
+            `${keyOf(route)} as ${credential}: ${res.status} ${JSON.stringify(res.body).slice(0, 300)}`,
+          );
+        if (credential === 'otherCompany' && route.method === 'GET' && res.status < 300) {
+          const text = JSON.stringify(res.body);
+          const seen = companyIds.filter((id) => text.includes(id));
+          if (seen.length) leaks.push(`${keyOf(route)} shows the company's ${seen.join(', ')}`);
+        }
+      }
+      matrix[keyOf(route)] = row;
     }
-    matrix[keyOf(route)] = row;
-  }
-  if (UPDATE) writeData();
-}, { timeout: 180_000 });
+    if (UPDATE) writeData();
+  },
+  { timeout: 180_000 },
+);
 
 after(async () => {
   const routes = Object.keys(matrix).length;
-  console.log(`route matrix: ${routes} routes × ${CREDENTIALS.length} credentials = ${routes * CREDENTIALS.length} cells (and ${Object.keys(publicRows).length} public routes)`);
+  console.log(
+    `route matrix: ${routes} routes × ${CREDENTIALS.length} credentials = ${routes * CREDENTIALS.length} cells (and ${Object.keys(publicRows).length} public routes)`,
+  );
   await t.close();
 });
 
 function writeData() {
-  const lines = (rows: Array<[string, unknown]>) => rows.map(([key, value]) => `    ${JSON.stringify(key)}: ${JSON.stringify(value)}`).join(',\n');
+  const lines = (rows: Array<[string, unknown]>) =>
+    rows.map(([key, value]) => `    ${JSON.stringify(key)}: ${JSON.stringify(value)}`).join(',\n');
   const comment = [
     `Expected status per authenticated route and credential, checked cell by cell by route-matrix.test.ts. Regenerate with ${REGENERATE}, then review every changed cell before committing.`,
     'Path parameters name records of the company. Creates and actions get valid bodies (the shared record fixtures), PATCH an empty merge patch, other POSTs {} unless the test names a body: a 400 means validation ran before the permission check.',
-    'DELETE and actions on a record get a fresh record per credential of the company; without credentials, with an expired or tampered token or as another company\'s admin they aim at records that must survive.',
+    "DELETE and actions on a record get a fresh record per credential of the company; without credentials, with an expired or tampered token or as another company's admin they aim at records that must survive.",
     '"public" lists the routes that need no credentials, with the status of a request without any.',
   ];
-  const text = ['{', `  "_comment": [\n${comment.map((line) => `    ${JSON.stringify(line)}`).join(',\n')}\n  ],`,
+  const text = [
+    '{',
+    `  "_comment": [\n${comment.map((line) => `    ${JSON.stringify(line)}`).join(',\n')}\n  ],`,
     `  "credentials": ${JSON.stringify(CREDENTIALS)},`,
-    '  "public": {', lines(byUrl(publicRows)), '  },',
-    '  "routes": {', lines(byUrl(matrix)), '  }', '}'].join('\n');
+    '  "public": {',
+    lines(byUrl(publicRows)),
+    '  },',
+    '  "routes": {',
+    lines(byUrl(matrix)),
+    '  }',
+    '}',
+  ].join('\n');
   writeFileSync(DATA, `${text}\n`);
 }
 
 describe('route × credential matrix', () => {
   test('every cell answers as recorded in route-matrix.json', () => {
     if (UPDATE) return;
-    const data = JSON.parse(readFileSync(DATA, 'utf8')) as { public: Record<string, number>; routes: Record<string, Row> };
+    const data = JSON.parse(readFileSync(DATA, 'utf8')) as {
+      public: Record<string, number>;
+      routes: Record<string, Row>;
+    };
     const problems: string[] = [];
     for (const [key, row] of Object.entries(matrix)) {
       const expected = data.routes[key];
-      if (!expected) { problems.push(`${key} is a new route: run ${REGENERATE} and review its row`); continue; }
-      for (const c of CREDENTIALS) if (expected[c] !== row[c]) problems.push(`${key} as ${c}: expected ${expected[c]}, got ${row[c]}`);
+      if (!expected) {
+        problems.push(`${key} is a new route: run ${REGENERATE} and review its row`);
+        continue;
+      }
+      for (const c of CREDENTIALS)
+        if (expected[c] !== row[c]) problems.push(`${key} as ${c}: expected ${expected[c]}, got ${row[c]}`);
     }
-    for (const key of Object.keys(data.routes)) if (!matrix[key]) problems.push(`${key} is no longer a route: run ${REGENERATE}`);
+    for (const key of Object.keys(data.routes))
+      if (!matrix[key]) problems.push(`${key} is no longer a route: run ${REGENERATE}`);
     for (const [key, status] of Object.entries(publicRows)) {
-      if (data.public[key] !== status) problems.push(`public ${key}: expected ${data.public[key] ?? '(not public before: review)'}, got ${status}`);
+      if (data.public[key] !== status)
+        problems.push(`public ${key}: expected ${data.public[key] ?? '(not public before: review)'}, got ${status}`);
     }
-    for (const key of Object.keys(data.public)) if (publicRows[key] === undefined) problems.push(`${key} is no longer public: run ${REGENERATE}`);
+    for (const key of Object.keys(data.public))
+      if (publicRows[key] === undefined) problems.push(`${key} is no longer public: run ${REGENERATE}`);
     assert.deepEqual(problems, []);
   });
 
@@ -210,11 +298,12 @@ describe('route × credential matrix', () => {
 
   test('without valid credentials every route is 401', () => {
     for (const [key, row] of Object.entries(matrix)) {
-      for (const credential of ['none', 'expired', 'tampered'] as const) assert.equal(row[credential], 401, `${key} as ${credential}`);
+      for (const credential of ['none', 'expired', 'tampered'] as const)
+        assert.equal(row[credential], 401, `${key} as ${credential}`);
     }
   });
 
-  test('another company\'s admin gets 404 for every record and sees none of the company\'s', () => {
+  test("another company's admin gets 404 for every record and sees none of the company's", () => {
     for (const [key, row] of Object.entries(matrix)) if (key.includes('/:')) assert.equal(row.otherCompany, 404, key);
     assert.deepEqual(leaks, []);
   });
@@ -222,10 +311,12 @@ describe('route × credential matrix', () => {
   test('a read-scoped key changes nothing; keys below admin scope and managers stay out of admin areas', () => {
     for (const [key, row] of Object.entries(matrix)) {
       const [method, url] = key.split(' ') as [string, string];
-      if (method !== 'GET') assert.equal(row.readKey === 403, !READS_ONLY.has(key), `${key} as readKey: ${row.readKey}`);
+      if (method !== 'GET')
+        assert.equal(row.readKey === 403, !READS_ONLY.has(key), `${key} as readKey: ${row.readKey}`);
       if (!ADMIN_AREA.test(url)) continue;
       assert.deepEqual([row.readKey, row.writeKey], [403, 403], `${key} as read and write key`);
-      if (method !== 'GET' || !url.startsWith('/v2/accessGroups/')) assert.equal(row.objectmanager, 403, `${key} as objectmanager`);
+      if (method !== 'GET' || !url.startsWith('/v2/accessGroups/'))
+        assert.equal(row.objectmanager, 403, `${key} as objectmanager`);
     }
   });
 
@@ -233,7 +324,8 @@ describe('route × credential matrix', () => {
     for (const [key, row] of Object.entries(matrix)) {
       const [method, url] = key.split(' ') as [string, string];
       if (EMPLOYEE_NONE.test(url)) assert.equal(row.employee, 403, `${key} as employee`);
-      if (EMPLOYEE_READ_ONLY.test(url) && method !== 'GET' && !READS_ONLY.has(key)) assert.ok([403, 404].includes(row.employee), `${key} as employee: ${row.employee}`);
+      if (EMPLOYEE_READ_ONLY.test(url) && method !== 'GET' && !READS_ONLY.has(key))
+        assert.ok([403, 404].includes(row.employee), `${key} as employee: ${row.employee}`);
     }
   });
 
@@ -248,7 +340,17 @@ describe('route × credential matrix', () => {
   });
 
   test('the expired and tampered tokens differ from a working one only in expiry and signature', async () => {
-    assert.equal((await call(t.app, 'GET', '/v2/users/', await resignedToken(t.config, p.users.admin.headers, Math.floor(Date.now() / 1000) + 600))).status, 200);
+    assert.equal(
+      (
+        await call(
+          t.app,
+          'GET',
+          '/v2/users/',
+          await resignedToken(t.config, p.users.admin.headers, Math.floor(Date.now() / 1000) + 600),
+        )
+      ).status,
+      200,
+    );
     assert.equal((await call(t.app, 'GET', '/v2/users/', tamperedToken(p.users.admin.headers, {}))).status, 200);
   });
 

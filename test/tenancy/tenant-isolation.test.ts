@@ -42,18 +42,24 @@ describe('row-level security', () => {
   });
 
   test('a tenant cannot write rows of another company', async () => {
-    await assert.rejects(t.database.kysely.transaction().execute(async (tx) => {
-      await sql`SELECT set_config('role', 'crewbase_app', true), set_config('app.company_id', ${b.companyId}, true)`.execute(tx);
-      await sql`INSERT INTO customers (company_id, id, number) VALUES (${a.companyId}, 'x', 999)`.execute(tx);
-    }), /row-level security/);
+    await assert.rejects(
+      t.database.kysely.transaction().execute(async (tx) => {
+        await sql`SELECT set_config('role', 'crewbase_app', true), set_config('app.company_id', ${b.companyId}, true)`.execute(
+          tx,
+        );
+        await sql`INSERT INTO customers (company_id, id, number) VALUES (${a.companyId}, 'x', 999)`.execute(tx);
+      }),
+      /row-level security/,
+    );
   });
 });
 
 describe('cross-tenant access through every route with an id', () => {
-  test('company B gets 404 on company A\'s records and changes nothing', { timeout: 120_000 }, async () => {
+  test("company B gets 404 on company A's records and changes nothing", { timeout: 120_000 }, async () => {
     const idOf = await createFixtureRecords({ app: t.app, headers: a.headers });
     // A user number that exists in A only.
-    for (let i = 0; i < 3; i++) await call(t.app, 'POST', '/v2/users/', a.headers, { general: { firstName: `Extra ${i}` } });
+    for (let i = 0; i < 3; i++)
+      await call(t.app, 'POST', '/v2/users/', a.headers, { general: { firstName: `Extra ${i}` } });
     const aUsers = await call(t.app, 'GET', '/v2/users?sort=number:-1&limit=1', a.headers);
     const onlyInA = aUsers.body[0].number;
 
@@ -67,8 +73,13 @@ describe('cross-tenant access through every route with an id', () => {
       const [, collection = '', rest = ''] = /^\/v2\/(.+?)\/:[A-Za-z]+(.*)$/.exec(route.url) ?? [];
       const fixture = FIXTURES[collection];
       assert.ok(fixture, `no fixture for ${collection}: add one so ${route.method} ${route.url} is covered`);
-      const url = route.url.replace(/:[A-Za-z]+/g, (param) => (param === ':userNumber' ? String(onlyInA) : idOf[collection]!));
-      const verb = rest.split('/').filter((part) => part && !part.startsWith(':')).at(-1);
+      const url = route.url.replace(/:[A-Za-z]+/g, (param) =>
+        param === ':userNumber' ? String(onlyInA) : idOf[collection]!,
+      );
+      const verb = rest
+        .split('/')
+        .filter((part) => part && !part.startsWith(':'))
+        .at(-1);
       const readUrl = verb && verb !== 'byNumber' ? `/v2/${collection}/${idOf[collection]}` : url;
       const before = await call(t.app, 'GET', readUrl, a.headers);
       let payload: unknown;
@@ -79,7 +90,13 @@ describe('cross-tenant access through every route with an id', () => {
       } else if (route.method === 'PATCH') {
         payload = fixture.patch ?? fixtureBody(fixture, idOf);
       }
-      const res = await call(t.app, route.method as 'GET', url + (QUERIES[`${route.method} ${route.url}`] ?? ''), b.headers, payload);
+      const res = await call(
+        t.app,
+        route.method as 'GET',
+        url + (QUERIES[`${route.method} ${route.url}`] ?? ''),
+        b.headers,
+        payload,
+      );
       assert.equal(res.status, 404, `${route.method} ${route.url} as B: ${res.status} ${JSON.stringify(res.body)}`);
       const afterwards = await call(t.app, 'GET', readUrl, a.headers);
       assert.deepEqual(afterwards.body, before.body, `${route.method} ${route.url} changed A's record`);
@@ -91,7 +108,7 @@ describe('cross-tenant access through every route with an id', () => {
     }
   });
 
-  test('lists never show another company\'s records', async () => {
+  test("lists never show another company's records", async () => {
     const list = await call(t.app, 'GET', '/v2/customers/?limit=1000', b.headers);
     assert.equal(list.status, 200);
     assert.ok(list.body.every((c: any) => c.companyId === b.companyId));
@@ -106,7 +123,10 @@ describe('permissions by access group', () => {
     const login = await call(t.app, 'POST', '/v2/auth/login', {}, { username: 'emp-a', password: 'employee-pass-1' });
     const emp = { authorization: `Bearer ${login.body.accessToken}` };
     const list = await call(t.app, 'GET', '/v2/users', emp);
-    assert.deepEqual(list.body.map((u: any) => u._id), [created.body._id]);
+    assert.deepEqual(
+      list.body.map((u: any) => u._id),
+      [created.body._id],
+    );
     assert.equal((await call(t.app, 'GET', `/v2/users/${created.body._id}`, emp)).status, 200);
     assert.equal((await call(t.app, 'GET', `/v2/users/${a.userId}`, emp)).status, 404);
     assert.equal((await call(t.app, 'GET', '/v2/customers/', emp)).status, 403);
@@ -118,11 +138,19 @@ describe('permissions by access group', () => {
     const groups = (await call(t.app, 'GET', '/v2/accessGroups/', a.headers)).body;
     const admin = groups.find((g: any) => g.name === 'admin');
     const manager = groups.find((g: any) => g.name === 'objectmanager');
-    await call(t.app, 'POST', '/v2/users/', a.headers, { id: 'mgr-a', password: 'manager-pass-1', accessGroupId: manager._id });
+    await call(t.app, 'POST', '/v2/users/', a.headers, {
+      id: 'mgr-a',
+      password: 'manager-pass-1',
+      accessGroupId: manager._id,
+    });
     const login = await call(t.app, 'POST', '/v2/auth/login', {}, { username: 'mgr-a', password: 'manager-pass-1' });
     const mgr = { authorization: `Bearer ${login.body.accessToken}` };
     assert.equal((await call(t.app, 'POST', '/v2/customers/', mgr, { name: 'ok' })).status, 201);
-    const escalate = await call(t.app, 'POST', '/v2/users/', mgr, { id: 'evil', password: 'evil-password-1', accessGroupId: admin._id });
+    const escalate = await call(t.app, 'POST', '/v2/users/', mgr, {
+      id: 'evil',
+      password: 'evil-password-1',
+      accessGroupId: admin._id,
+    });
     assert.equal(escalate.status, 403);
   });
 });

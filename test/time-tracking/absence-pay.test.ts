@@ -9,11 +9,23 @@ import { createTestApp, signup, type TestApp, type Tenant } from '../helpers/tes
 
 let t: TestApp;
 let admin: Tenant;
-const { ok } = requester(() => t.app, () => admin.headers);
+const { ok } = requester(
+  () => t.app,
+  () => admin.headers,
+);
 
 let counter = 0;
-const newUser = async () => (await ok('POST', '/v2/users/', { general: { firstName: 'P', lastName: `N${++counter}` }, contract: { salary: 15, salaryType: 'hourly' } }, 201))._id as string;
-const newJob = async (userId: string, from: string, to: string) => (await ok('POST', '/v2/jobs/', { userId, from, to }, 201))._id as string;
+const newUser = async () =>
+  (
+    await ok(
+      'POST',
+      '/v2/users/',
+      { general: { firstName: 'P', lastName: `N${++counter}` }, contract: { salary: 15, salaryType: 'hourly' } },
+      201,
+    )
+  )._id as string;
+const newJob = async (userId: string, from: string, to: string) =>
+  (await ok('POST', '/v2/jobs/', { userId, from, to }, 201))._id as string;
 async function approvedAbsence(body: Record<string, unknown>): Promise<any[]> {
   const { _id } = await ok('POST', '/v2/absences/', body, 201);
   await ok('POST', `/v2/absences/${_id}/approve`, undefined, 200);
@@ -38,12 +50,33 @@ describe('continued pay in illness (§4 EFZG) and holiday pay (§2 EFZG)', () =>
     // 0-3 3 × 15 × 40 % = 18.00; Sunday 0-3 3 × 15 × 50 % = 22.50; 75.00 + 48.00 = 123.00.
     const userId = await newUser();
     await newJob(userId, '2026-06-06T20:00:00Z', '2026-06-07T01:00:00Z');
-    const [line, ...rest] = await approvedAbsence({ userId, type: 1, dtStart: '2026-06-06T08:00:00Z', dtEnd: '2026-06-07T08:00:00Z' });
+    const [line, ...rest] = await approvedAbsence({
+      userId,
+      type: 1,
+      dtStart: '2026-06-06T08:00:00Z',
+      dtEnd: '2026-06-07T08:00:00Z',
+    });
     assert.deepEqual(rest, []);
-    assert.deepEqual(summary(line), { date: '2026-06-06', salary: 123, payRule: 'continuedPay', legalBasis: '§4 EFZG' });
-    assert.deepEqual([line.baseSalary, line.taxFreeCash, line.taxableCash, line.taxableSurchargeCash], [75, 0, 123, 48]);
-    assert.deepEqual(line.surcharges.map((s: any) => [s.surcharge, s._cash, s.taxFreeCash, s.taxableCash]).sort((a: number[], b: number[]) => a[0]! - b[0]!),
-      [[25, 7.5, 0, 7.5], [40, 18, 0, 18], [50, 22.5, 0, 22.5]]);
+    assert.deepEqual(summary(line), {
+      date: '2026-06-06',
+      salary: 123,
+      payRule: 'continuedPay',
+      legalBasis: '§4 EFZG',
+    });
+    assert.deepEqual(
+      [line.baseSalary, line.taxFreeCash, line.taxableCash, line.taxableSurchargeCash],
+      [75, 0, 123, 48],
+    );
+    assert.deepEqual(
+      line.surcharges
+        .map((s: any) => [s.surcharge, s._cash, s.taxFreeCash, s.taxableCash])
+        .sort((a: number[], b: number[]) => a[0]! - b[0]!),
+      [
+        [25, 7.5, 0, 7.5],
+        [40, 18, 0, 18],
+        [50, 22.5, 0, 22.5],
+      ],
+    );
   });
 
   test('a vacation over Whit Monday: the planned holiday job is holiday pay, the other day vacation pay', async () => {
@@ -51,7 +84,12 @@ describe('continued pay in illness (§4 EFZG) and holiday pay (§2 EFZG)', () =>
     // Tue 2026-05-26: a new hire (no salaries before the reference period): 8 h × 15.00 = 120.00 (§11 BUrlG fallback).
     const userId = await newUser();
     await newJob(userId, '2026-05-25T06:00:00Z', '2026-05-25T10:00:00Z');
-    const lines = await approvedAbsence({ userId, type: 2, dtStart: '2026-05-25T08:00:00Z', dtEnd: '2026-05-26T08:00:00Z' });
+    const lines = await approvedAbsence({
+      userId,
+      type: 2,
+      dtStart: '2026-05-25T08:00:00Z',
+      dtEnd: '2026-05-26T08:00:00Z',
+    });
     assert.deepEqual(lines.map(summary), [
       { date: '2026-05-25', salary: 135, payRule: 'holidayPay', legalBasis: '§2 EFZG' },
       { date: '2026-05-26', salary: 120, payRule: 'vacationPay', legalBasis: '§11 BUrlG' },
@@ -60,11 +98,23 @@ describe('continued pay in illness (§4 EFZG) and holiday pay (§2 EFZG)', () =>
 });
 
 describe('vacation pay (§11 BUrlG)', () => {
-  test('a new hire\'s vacation without planned jobs pays the contract hours (was 0.00)', async () => {
+  test("a new hire's vacation without planned jobs pays the contract hours (was 0.00)", async () => {
     // Mon 2026-06-08 to Wed 06-10, 8 h a day × 15.00 = 120.00 each.
     const userId = await newUser();
-    const lines = await approvedAbsence({ userId, type: 2, dtStart: '2026-06-08T08:00:00Z', dtEnd: '2026-06-10T08:00:00Z' });
-    assert.deepEqual(lines.map((l) => [l.date, l.salary, l.payRule]), [['2026-06-08', 120, 'vacationPay'], ['2026-06-09', 120, 'vacationPay'], ['2026-06-10', 120, 'vacationPay']]);
+    const lines = await approvedAbsence({
+      userId,
+      type: 2,
+      dtStart: '2026-06-08T08:00:00Z',
+      dtEnd: '2026-06-10T08:00:00Z',
+    });
+    assert.deepEqual(
+      lines.map((l) => [l.date, l.salary, l.payRule]),
+      [
+        ['2026-06-08', 120, 'vacationPay'],
+        ['2026-06-09', 120, 'vacationPay'],
+        ['2026-06-10', 120, 'vacationPay'],
+      ],
+    );
   });
 
   test('with history: the 13-week average per working day', async () => {
@@ -75,9 +125,19 @@ describe('vacation pay (§11 BUrlG)', () => {
     await approvedEntry(userId, '2026-03-02T07:00:00Z', '2026-03-02T11:00:00Z');
     await approvedEntry(userId, '2026-06-01T05:00:00Z', '2026-06-01T09:00:00Z');
     await approvedEntry(userId, '2026-05-31T06:00:00Z', '2026-05-31T10:00:00Z');
-    const lines = await approvedAbsence({ userId, type: 2, dtStart: '2026-06-08T08:00:00Z', dtEnd: '2026-06-09T08:00:00Z' });
-    assert.deepEqual(lines.map((l) => [l.date, l.salary, l.payRule, l.referenceEarnings, l.referenceDays]),
-      [['2026-06-08', 2.31, 'vacationPay', 150, 65], ['2026-06-09', 2.31, 'vacationPay', 150, 65]]);
+    const lines = await approvedAbsence({
+      userId,
+      type: 2,
+      dtStart: '2026-06-08T08:00:00Z',
+      dtEnd: '2026-06-09T08:00:00Z',
+    });
+    assert.deepEqual(
+      lines.map((l) => [l.date, l.salary, l.payRule, l.referenceEarnings, l.referenceDays]),
+      [
+        ['2026-06-08', 2.31, 'vacationPay', 150, 65],
+        ['2026-06-09', 2.31, 'vacationPay', 150, 65],
+      ],
+    );
   });
 
   test('a company that chose plannedJobs pays the planned jobs, as before', async () => {
@@ -85,7 +145,15 @@ describe('vacation pay (§11 BUrlG)', () => {
     await ok('PATCH', '/v2/company/timeAndPaySettings', { vacationPayMethod: 'plannedJobs' });
     const userId = await newUser();
     await newJob(userId, '2026-06-16T06:00:00Z', '2026-06-16T10:00:00Z');
-    const lines = await approvedAbsence({ userId, type: 2, dtStart: '2026-06-16T08:00:00Z', dtEnd: '2026-06-17T08:00:00Z' });
-    assert.deepEqual(lines.map((l) => [l.date, l.salary, l.payRule]), [['2026-06-16', 60, 'plannedJobs']]);
+    const lines = await approvedAbsence({
+      userId,
+      type: 2,
+      dtStart: '2026-06-16T08:00:00Z',
+      dtEnd: '2026-06-17T08:00:00Z',
+    });
+    assert.deepEqual(
+      lines.map((l) => [l.date, l.salary, l.payRule]),
+      [['2026-06-16', 60, 'plannedJobs']],
+    );
   });
 });

@@ -16,7 +16,11 @@ before(async () => {
 after(() => t.close());
 
 async function jobEndingAt(toMs: number) {
-  const job = await call(t.app, 'POST', '/v2/jobs/', admin.headers, { userId, from: new Date(toMs - 3_600_000).toISOString(), to: new Date(toMs).toISOString() });
+  const job = await call(t.app, 'POST', '/v2/jobs/', admin.headers, {
+    userId,
+    from: new Date(toMs - 3_600_000).toISOString(),
+    to: new Date(toMs).toISOString(),
+  });
   assert.equal(job.status, 201);
   return job.body._id as string;
 }
@@ -28,7 +32,9 @@ describe('missing stop', () => {
     const recent = await jobEndingAt(now - 30 * 60_000); // ended 30 min ago: still within the grace period
     const early = new Date(now - 4 * 3_600_000).toISOString();
     const a = await call(t.app, 'POST', `/v2/jobs/${overdue}/start`, admin.headers, { time: early });
-    const b = await call(t.app, 'POST', `/v2/jobs/${recent}/start`, admin.headers, { time: new Date(now - 60 * 60_000).toISOString() });
+    const b = await call(t.app, 'POST', `/v2/jobs/${recent}/start`, admin.headers, {
+      time: new Date(now - 60 * 60_000).toISOString(),
+    });
     assert.equal(a.status, 200);
     assert.equal(b.status, 200);
     assert.equal(await flagMissingStops(t.database), 1);
@@ -36,7 +42,9 @@ describe('missing stop', () => {
     const flagged = (await call(t.app, 'GET', `/v2/timeTracking/${a.body._id}`, admin.headers)).body;
     assert.ok(flagged.errors.includes('MISSING_STOP'));
     assert.ok(flagged.allFoundErrors.includes('MISSING_STOP'));
-    assert.ok(!(await call(t.app, 'GET', `/v2/timeTracking/${b.body._id}`, admin.headers)).body.errors.includes('MISSING_STOP'));
+    assert.ok(
+      !(await call(t.app, 'GET', `/v2/timeTracking/${b.body._id}`, admin.headers)).body.errors.includes('MISSING_STOP'),
+    );
     const withErrors = await call(t.app, 'GET', '/v2/timeTracking?hasErrors=true', admin.headers);
     assert.ok(withErrors.body.some((e: any) => e._id === a.body._id));
 
@@ -50,8 +58,14 @@ describe('missing stop', () => {
   test('cancelled entries are not flagged', async () => {
     const now = Date.now();
     const job = await jobEndingAt(now - 5 * 3_600_000);
-    const entry = await call(t.app, 'POST', `/v2/jobs/${job}/start`, admin.headers, { time: new Date(now - 6 * 3_600_000).toISOString() });
-    assert.equal((await call(t.app, 'POST', `/v2/timeTracking/${entry.body._id}/cancel`, admin.headers, { reason: 'wrong job' })).status, 200);
+    const entry = await call(t.app, 'POST', `/v2/jobs/${job}/start`, admin.headers, {
+      time: new Date(now - 6 * 3_600_000).toISOString(),
+    });
+    assert.equal(
+      (await call(t.app, 'POST', `/v2/timeTracking/${entry.body._id}/cancel`, admin.headers, { reason: 'wrong job' }))
+        .status,
+      200,
+    );
     assert.equal(await flagMissingStops(t.database), 0);
   });
 });

@@ -24,7 +24,10 @@ const today = Math.floor(Date.now() / DAY) * DAY;
 /** ISO time `daysAgo` days before today (UTC midnight) plus `hour` hours. */
 const at = (daysAgo: number, hour: number) => new Date(today - daysAgo * DAY + hour * HOUR).toISOString();
 
-const { req } = requester(() => t.app, () => admin.headers);
+const { req } = requester(
+  () => t.app,
+  () => admin.headers,
+);
 
 async function createUser(name: string, extra: Record<string, unknown> = {}) {
   const res = await req('POST', '/v2/users/', { general: { firstName: name }, ...extra });
@@ -38,7 +41,13 @@ async function newJob(from: string, to: string, extra: Record<string, unknown> =
   return res.body._id;
 }
 
-async function clock(jobId: string, verb: 'start' | 'stop', body: Record<string, unknown>, status = 200, headers = admin.headers) {
+async function clock(
+  jobId: string,
+  verb: 'start' | 'stop',
+  body: Record<string, unknown>,
+  status = 200,
+  headers = admin.headers,
+) {
   const res = await req('POST', `/v2/jobs/${jobId}/${verb}`, body, headers);
   assert.equal(res.status, status, `${verb}: ${JSON.stringify(res.body)}`);
   return res.body;
@@ -76,7 +85,13 @@ before(async () => {
   const employeeGroup = (groups.body as any[]).find((g) => g.name === 'employee')._id;
   for (const name of ['Ann', 'Bob']) {
     await createUser(name, { id: name.toLowerCase(), password: `${name}-password-1`, accessGroupId: employeeGroup });
-    const res = await call(t.app, 'POST', '/v2/auth/login', {}, { username: name.toLowerCase(), password: `${name}-password-1` });
+    const res = await call(
+      t.app,
+      'POST',
+      '/v2/auth/login',
+      {},
+      { username: name.toLowerCase(), password: `${name}-password-1` },
+    );
     assert.equal(res.status, 200, JSON.stringify(res.body));
     login[name] = { authorization: `Bearer ${res.body.accessToken}` };
   }
@@ -89,7 +104,7 @@ before(async () => {
 after(() => t.close());
 
 describe('clocking in and out on a job', () => {
-  test('start then stop records an entry and the job\'s started list', async () => {
+  test("start then stop records an entry and the job's started list", async () => {
     // A job that ended half an hour ago, so the clock-in (sent now) is not yet a missing stop.
     const minute = Math.floor(Date.now() / 60_000) * 60_000;
     const from = new Date(minute - 7.5 * HOUR).toISOString();
@@ -139,7 +154,15 @@ describe('clocking in and out on a job', () => {
     assert.deepEqual(
       { ...job.started[0] },
       // salaryId: the entry's salary, none before approval (docs/decisions.md, started[].salaryId).
-      { userId: user.Ann, time: from, isLive: true, wasAddedManually: false, trackingJobDate: from, timeTrackingId: started._id, salaryId: null },
+      {
+        userId: user.Ann,
+        time: from,
+        isLive: true,
+        wasAddedManually: false,
+        trackingJobDate: from,
+        timeTrackingId: started._id,
+        salaryId: null,
+      },
     );
     assert.equal(job.timeTrackings.length, 1);
     assert.equal(job.timeTrackings[0]._id, started._id);
@@ -169,11 +192,21 @@ describe('clocking in and out on a job', () => {
     await clock(jobId, 'stop', { time: at(5, 10) });
 
     const now = Date.now();
-    const soon = await newJob(new Date(now - HOUR).toISOString(), new Date(now + HOUR).toISOString(), { userId: user.Dina });
-    assertProblem(await req('POST', `/v2/jobs/${soon}/start`, { time: new Date(now + 10 * 60_000).toISOString() }), 400, 'time');
+    const soon = await newJob(new Date(now - HOUR).toISOString(), new Date(now + HOUR).toISOString(), {
+      userId: user.Dina,
+    });
+    assertProblem(
+      await req('POST', `/v2/jobs/${soon}/start`, { time: new Date(now + 10 * 60_000).toISOString() }),
+      400,
+      'time',
+    );
     // Within the 5-minute drift it is accepted; no time means now.
     const ok = await clock(soon, 'start', { time: new Date(now + 60_000).toISOString() });
-    assertProblem(await req('POST', `/v2/jobs/${soon}/stop`, { time: new Date(Date.now() + 10 * 60_000).toISOString() }), 400, 'time');
+    assertProblem(
+      await req('POST', `/v2/jobs/${soon}/stop`, { time: new Date(Date.now() + 10 * 60_000).toISOString() }),
+      400,
+      'time',
+    );
     await clock(soon, 'stop', { time: new Date(now + 120_000).toISOString() });
     const e2 = await entry(ok._id);
     assert.ok(Date.parse(e2.timeEnd) >= Date.parse(e2.timeStart));
@@ -214,7 +247,7 @@ describe('employees', () => {
   let annEntry: string;
   let bobEntry: string;
 
-  test('an employee clocks their own job; another user\'s job is 404', async () => {
+  test("an employee clocks their own job; another user's job is 404", async () => {
     const own = await newJob(at(7, 8), at(7, 10), { userId: user.Ann, objectId });
     const bobs = await newJob(at(7, 8), at(7, 10), { userId: user.Bob, objectId });
     annEntry = (await clock(own, 'start', { time: at(7, 8) }, 200, login.Ann))._id;
@@ -230,7 +263,10 @@ describe('employees', () => {
     const own = { userId: user.Ann, timeStart: at(8, 8), timeEnd: at(8, 9) };
     assertProblem(await req('POST', '/v2/timeTracking/', own, login.Ann), 403);
     assertProblem(await req('POST', '/v2/timeTracking/', { ...own, userId: user.Bob }, login.Ann), 403);
-    assertProblem(await req('PATCH', `/v2/timeTracking/${annEntry}`, { timeEnd: at(7, 11), reason: 'forgot' }, login.Ann), 403);
+    assertProblem(
+      await req('PATCH', `/v2/timeTracking/${annEntry}`, { timeEnd: at(7, 11), reason: 'forgot' }, login.Ann),
+      403,
+    );
     assertProblem(await req('POST', `/v2/timeTracking/${annEntry}/approve`, undefined, login.Ann), 403);
     assertProblem(await req('POST', `/v2/timeTracking/${annEntry}/cancel`, {}, login.Ann), 403);
     assertProblem(await req('POST', '/v2/salaries/compute', { from: at(9, 0), to: at(6, 0) }, login.Ann), 403);
@@ -259,7 +295,10 @@ describe('offline uploads with a clientId', () => {
     assert.equal(first.replayed, undefined);
     const again = await clock(jobId, 'start', { clientId: 'c1', offline: true, time: at(10, 8) }, 200, login.Ann);
     assert.deepEqual(again, { _id: first._id, timeTrackingId: first._id, jobId, replayed: true });
-    assert.deepEqual((await list(`jobIds=${jobId}`)).items.map((e) => e._id), [first._id]);
+    assert.deepEqual(
+      (await list(`jobIds=${jobId}`)).items.map((e) => e._id),
+      [first._id],
+    );
 
     const stop = await clock(jobId, 'stop', { clientId: 'c1', time: at(10, 10) }, 200, login.Ann);
     assert.deepEqual(stop, { _id: first._id, timeTrackingId: first._id, jobId });
@@ -268,7 +307,10 @@ describe('offline uploads with a clientId', () => {
     const entries = await list(`jobIds=${jobId}`);
     assert.equal(entries.total, 1);
     const e = entries.items[0];
-    assert.deepEqual([e.timeStart, e.timeEnd, e.offline, e.clientId, e.workingTime], [at(10, 8), at(10, 10), true, 'c1', 7200]);
+    assert.deepEqual(
+      [e.timeStart, e.timeEnd, e.offline, e.clientId, e.workingTime],
+      [at(10, 8), at(10, 10), true, 'c1', 7200],
+    );
     assert.equal(e.errors.includes('MISSING_STOP'), false);
 
     const job = (await req('GET', `/v2/jobs/${jobId}`)).body;
@@ -276,7 +318,10 @@ describe('offline uploads with a clientId', () => {
     assert.equal(job.started[0].isLive, false);
 
     const other = await newJob(at(10, 12), at(10, 14), { userId: user.Ann, objectId });
-    assertProblem(await req('POST', `/v2/jobs/${other}/start`, { clientId: 'c1', offline: true, time: at(10, 12) }, login.Ann), 409);
+    assertProblem(
+      await req('POST', `/v2/jobs/${other}/start`, { clientId: 'c1', offline: true, time: at(10, 12) }, login.Ann),
+      409,
+    );
     assertProblem(await req('POST', `/v2/jobs/${other}/stop`, { clientId: 'c1', time: at(10, 14) }, login.Ann), 409);
     assert.equal((await list(`jobIds=${other}`)).total, 0);
     // The same clientId of another user is that user's own entry.
@@ -288,7 +333,7 @@ describe('offline uploads with a clientId', () => {
 });
 
 describe('plausibility', () => {
-  test('a clock-in 2 h before the job\'s start is stored with STARTED_TOO_EARLY', async () => {
+  test("a clock-in 2 h before the job's start is stored with STARTED_TOO_EARLY", async () => {
     const jobId = await newJob(at(11, 10), at(11, 12), { userId: user.Carl, objectId });
     const started = await clock(jobId, 'start', { time: at(11, 8), location: BERLIN });
     const e = await entry(started._id);
@@ -323,7 +368,10 @@ describe('plausibility', () => {
     assert.equal((await entry(near._id)).errors.includes('LOCATION_TOO_FAR'), false);
     await clock(next, 'stop', { time: at(12, 14) });
     await settings({ plausibility: { maxDistanceMeters: 500 } });
-    assertProblem(await req('PATCH', '/v2/company/timeAndPaySettings', { plausibility: { maxDistanceMeters: 0 } }), 400);
+    assertProblem(
+      await req('PATCH', '/v2/company/timeAndPaySettings', { plausibility: { maxDistanceMeters: 0 } }),
+      400,
+    );
 
     // An object without a location is never too far.
     const noLocation = await newJob(at(12, 16), at(12, 18), { userId: user.Carl, objectId: otherObjectId });
@@ -339,7 +387,11 @@ describe('plausibility', () => {
     const otherUser = await manual({ userId: user.Carl, timeStart: at(13, 9), timeEnd: at(13, 11) });
     assert.equal((await entry(first._id)).errors.includes('OVERLAPPING_ENTRY'), false);
     assert.ok((await entry(second._id)).errors.includes('OVERLAPPING_ENTRY'));
-    assert.equal((await entry(adjacent._id)).errors.includes('OVERLAPPING_ENTRY'), false, 'touching is not overlapping');
+    assert.equal(
+      (await entry(adjacent._id)).errors.includes('OVERLAPPING_ENTRY'),
+      false,
+      'touching is not overlapping',
+    );
     assert.equal((await entry(otherUser._id)).errors.includes('OVERLAPPING_ENTRY'), false);
     // Cancelling the first clears the overlap on the next check of the second.
     assert.equal((await req('POST', `/v2/timeTracking/${first._id}/cancel`, { reason: 'duplicate' })).status, 200);
@@ -380,7 +432,10 @@ describe('plausibility', () => {
   test('GET /v2/timeTracking?hasErrors=true lists entries with errors only', async () => {
     const withErrors = await list(`hasErrors=true&userId=${user.Carl}&limit=500`);
     assert.ok(withErrors.total > 0);
-    assert.ok(withErrors.items.every((e) => e.errors.length > 0), JSON.stringify(withErrors.items.map((e) => e.errors)));
+    assert.ok(
+      withErrors.items.every((e) => e.errors.length > 0),
+      JSON.stringify(withErrors.items.map((e) => e.errors)),
+    );
     const without = await list(`hasErrors=false&userId=${user.Carl}&limit=500`);
     assert.ok(without.total > 0);
     assert.ok(without.items.every((e) => e.errors.length === 0));
@@ -392,7 +447,13 @@ describe('plausibility', () => {
 describe('manual entries and corrections', () => {
   test('a manager adds an entry by hand (wasAddedManually), with fields from its job', async () => {
     const jobId = await newJob(at(15, 8), at(15, 11), { userId: user.Dina, objectId });
-    const created = await manual({ userId: user.Dina, jobId, timeStart: at(15, 8), timeEnd: at(15, 10), comment: 'paper sheet' });
+    const created = await manual({
+      userId: user.Dina,
+      jobId,
+      timeStart: at(15, 8),
+      timeEnd: at(15, 10),
+      comment: 'paper sheet',
+    });
     assert.match(created._id, /^[0-9a-f]{24}$/);
     const e = await entry(created._id);
     assert.equal(e.wasAddedManually, true);
@@ -407,7 +468,10 @@ describe('manual entries and corrections', () => {
     assert.equal(e.requiredBreakTime, 0);
     assert.equal(e.comment, 'paper sheet');
     assert.deepEqual(e.errors, []);
-    assert.deepEqual((await req('GET', `/v2/jobs/${jobId}`)).body.timeTrackings.map((x: any) => x._id), [created._id]);
+    assert.deepEqual(
+      (await req('GET', `/v2/jobs/${jobId}`)).body.timeTrackings.map((x: any) => x._id),
+      [created._id],
+    );
 
     const free = await entry((await manual({ userId: user.Dina, timeStart: at(15, 12), timeEnd: at(15, 13) }))._id);
     assert.equal(free.jobId, null);
@@ -416,12 +480,33 @@ describe('manual entries and corrections', () => {
   });
 
   test('manual entries are validated (timeEnd before timeStart, unknown user or job)', async () => {
-    assertProblem(await req('POST', '/v2/timeTracking/', { userId: user.Dina, timeStart: at(16, 10), timeEnd: at(16, 9) }), 400, 'timeEnd');
-    assertProblem(await req('POST', '/v2/timeTracking/', { userId: MISSING, timeStart: at(16, 8), timeEnd: at(16, 9) }), 400, 'userId');
-    assertProblem(await req('POST', '/v2/timeTracking/', { userId: user.Dina, jobId: MISSING, timeStart: at(16, 8), timeEnd: at(16, 9) }), 400, 'jobId');
+    assertProblem(
+      await req('POST', '/v2/timeTracking/', { userId: user.Dina, timeStart: at(16, 10), timeEnd: at(16, 9) }),
+      400,
+      'timeEnd',
+    );
+    assertProblem(
+      await req('POST', '/v2/timeTracking/', { userId: MISSING, timeStart: at(16, 8), timeEnd: at(16, 9) }),
+      400,
+      'userId',
+    );
+    assertProblem(
+      await req('POST', '/v2/timeTracking/', {
+        userId: user.Dina,
+        jobId: MISSING,
+        timeStart: at(16, 8),
+        timeEnd: at(16, 9),
+      }),
+      400,
+      'jobId',
+    );
     assertProblem(await req('POST', '/v2/timeTracking/', { timeStart: at(16, 8) }), 400);
     // workingTime is read-only: accepted and ignored, the server computes it.
-    assert.equal((await entry((await manual({ userId: user.Dina, timeStart: at(16, 8), timeEnd: at(16, 9), workingTime: 5 }))._id)).workingTime, 3600);
+    assert.equal(
+      (await entry((await manual({ userId: user.Dina, timeStart: at(16, 8), timeEnd: at(16, 9), workingTime: 5 }))._id))
+        .workingTime,
+      3600,
+    );
   });
 
   test('a correction needs a reason; it sets editedByManager and recomputes the working time', async () => {
@@ -440,33 +525,61 @@ describe('manual entries and corrections', () => {
     assert.equal(e.requiredBreakTime, 1800); // 8 h present
     assert.equal(e.workingTime, 8 * 3600 - 1800);
 
-    const withBreak = await req('PATCH', `/v2/timeTracking/${created._id}`, { break: 3600, addedTime: 600, reason: 'long lunch, extra task' });
+    const withBreak = await req('PATCH', `/v2/timeTracking/${created._id}`, {
+      break: 3600,
+      addedTime: 600,
+      reason: 'long lunch, extra task',
+    });
     assert.equal(withBreak.status, 200, JSON.stringify(withBreak.body));
     assert.equal((await entry(created._id)).workingTime, 8 * 3600 - 3600 + 600);
 
-    assertProblem(await req('PATCH', `/v2/timeTracking/${created._id}`, { timeEnd: at(17, 7), reason: 'typo' }), 400, 'timeEnd');
-    assert.equal((await req('PATCH', `/v2/timeTracking/${created._id}`, { approved: true, reason: 'sneaky' })).status, 200);
+    assertProblem(
+      await req('PATCH', `/v2/timeTracking/${created._id}`, { timeEnd: at(17, 7), reason: 'typo' }),
+      400,
+      'timeEnd',
+    );
+    assert.equal(
+      (await req('PATCH', `/v2/timeTracking/${created._id}`, { approved: true, reason: 'sneaky' })).status,
+      200,
+    );
     assert.equal((await entry(created._id)).approved, false, 'approval is its own action');
     assertProblem(await req('PATCH', `/v2/timeTracking/${MISSING}`, { comment: 'x', reason: 'y' }), 404);
-    assert.equal((await req('DELETE', `/v2/timeTracking/${created._id}`)).status, 404, 'entries are cancelled, not deleted');
+    assert.equal(
+      (await req('DELETE', `/v2/timeTracking/${created._id}`)).status,
+      404,
+      'entries are cancelled, not deleted',
+    );
   });
 
   test('a correction that moves an entry to another job takes the target time from the new job', async () => {
     const first = await newJob(at(18, 8), at(18, 10), { userId: user.Dina, objectId });
     const second = await newJob(at(18, 12), at(18, 15), { userId: user.Dina, objectId: otherObjectId });
     const created = await manual({ userId: user.Dina, jobId: first, timeStart: at(18, 8), timeEnd: at(18, 10) });
-    await req('PATCH', `/v2/timeTracking/${created._id}`, { jobId: second, timeStart: at(18, 12), timeEnd: at(18, 15), reason: 'booked on the wrong job' });
+    await req('PATCH', `/v2/timeTracking/${created._id}`, {
+      jobId: second,
+      timeStart: at(18, 12),
+      timeEnd: at(18, 15),
+      reason: 'booked on the wrong job',
+    });
     const e = await entry(created._id);
     assert.deepEqual([e.jobId, e.targetTime, e.workingTime], [second, 3 * 3600, 3 * 3600]);
-    assert.deepEqual((await req('GET', `/v2/jobs/${second}`)).body.timeTrackings.map((x: any) => x._id), [created._id]);
+    assert.deepEqual(
+      (await req('GET', `/v2/jobs/${second}`)).body.timeTrackings.map((x: any) => x._id),
+      [created._id],
+    );
     assert.deepEqual((await req('GET', `/v2/jobs/${first}`)).body.timeTrackings, []);
   });
 
-  test('a correction that moves an entry to another job also takes that job\'s object and date', async () => {
+  test("a correction that moves an entry to another job also takes that job's object and date", async () => {
     const first = await newJob(at(19, 8), at(19, 10), { userId: user.Dina, objectId });
     const second = await newJob(at(19, 12), at(19, 15), { userId: user.Dina, objectId: otherObjectId });
     const created = await manual({ userId: user.Dina, jobId: first, timeStart: at(19, 8), timeEnd: at(19, 10) });
-    const res = await req('PATCH', `/v2/timeTracking/${created._id}`, { jobId: second, timeStart: at(19, 12), timeEnd: at(19, 15), reason: 'booked on the wrong job' });
+    const res = await req('PATCH', `/v2/timeTracking/${created._id}`, {
+      jobId: second,
+      timeStart: at(19, 12),
+      timeEnd: at(19, 15),
+      reason: 'booked on the wrong job',
+    });
     assert.equal(res.status, 200, JSON.stringify(res.body));
     const e = await entry(created._id);
     assert.deepEqual([e.objectId, e.trackingJobDate], [otherObjectId, at(19, 12)]);
@@ -493,9 +606,15 @@ describe('listing entries', () => {
     assert.equal(page.items.length, 50);
     assert.equal(page.total, 55);
     // Default order: newest first.
-    assert.deepEqual(page.items.map((e) => e._id), ids.slice(5).reverse());
+    assert.deepEqual(
+      page.items.map((e) => e._id),
+      ids.slice(5).reverse(),
+    );
     const rest = await list(`userId=${user.Lister}&offset=50`);
-    assert.deepEqual(rest.items.map((e) => e._id), ids.slice(0, 5).reverse());
+    assert.deepEqual(
+      rest.items.map((e) => e._id),
+      ids.slice(0, 5).reverse(),
+    );
     assert.equal(rest.total, 55);
     assert.equal((await list(`userId=${user.Lister}&limit=500`)).items.length, 55);
     assert.ok((await list('')).items.length <= 50);
@@ -507,17 +626,38 @@ describe('listing entries', () => {
 
   test('sort=timeStart:1 and offset', async () => {
     const asc = await list(`userId=${user.Lister}&sort=timeStart:1&limit=10&offset=3`);
-    assert.deepEqual(asc.items.map((e) => e._id), ids.slice(3, 13));
+    assert.deepEqual(
+      asc.items.map((e) => e._id),
+      ids.slice(3, 13),
+    );
     assertProblem(await req('GET', '/v2/timeTracking/?sort=nope:1'), 400, 'sort');
   });
 
   test('filters: userId, userIds, jobIds, objectIds, from/to, approved', async () => {
-    assert.deepEqual((await list(`jobIds=${jobA}`)).items.map((e) => e._id), [ids[0]]);
-    assert.deepEqual((await list(`jobIds=${jobA},${jobB}&sort=timeStart:1`)).items.map((e) => e._id), [ids[0], ids[2]]);
-    assert.deepEqual((await list(`objectIds=${otherObjectId}&userId=${user.Lister}`)).items.map((e) => e._id), [ids[2]]);
-    assert.deepEqual((await list(`userIds=${user.Lister},${user.Ann}&limit=500`)).items.filter((e) => e.userId === user.Lister).length, 55);
-    const window = await list(`userId=${user.Lister}&from=${encodeURIComponent(at(20, 10))}&to=${encodeURIComponent(at(20, 12))}&sort=timeStart:1`);
-    assert.deepEqual(window.items.map((e) => e._id), ids.slice(10, 13), 'from and to are inclusive');
+    assert.deepEqual(
+      (await list(`jobIds=${jobA}`)).items.map((e) => e._id),
+      [ids[0]],
+    );
+    assert.deepEqual(
+      (await list(`jobIds=${jobA},${jobB}&sort=timeStart:1`)).items.map((e) => e._id),
+      [ids[0], ids[2]],
+    );
+    assert.deepEqual(
+      (await list(`objectIds=${otherObjectId}&userId=${user.Lister}`)).items.map((e) => e._id),
+      [ids[2]],
+    );
+    assert.deepEqual(
+      (await list(`userIds=${user.Lister},${user.Ann}&limit=500`)).items.filter((e) => e.userId === user.Lister).length,
+      55,
+    );
+    const window = await list(
+      `userId=${user.Lister}&from=${encodeURIComponent(at(20, 10))}&to=${encodeURIComponent(at(20, 12))}&sort=timeStart:1`,
+    );
+    assert.deepEqual(
+      window.items.map((e) => e._id),
+      ids.slice(10, 13),
+      'from and to are inclusive',
+    );
     const epoch = await list(`userId=${user.Lister}&from=${Date.parse(at(20, 50))}`);
     assert.equal(epoch.total, 5);
     assertProblem(await req('GET', '/v2/timeTracking/?jobIds=nope'), 400, 'jobIds');
@@ -529,7 +669,10 @@ describe('listing entries', () => {
       assert.equal(res.status, 200, JSON.stringify(res.body));
     }
     const approved = await list(`userId=${user.Lister}&approved=true&sort=timeStart:1`);
-    assert.deepEqual(approved.items.map((e) => e._id), [ids[1], ids[4]]);
+    assert.deepEqual(
+      approved.items.map((e) => e._id),
+      [ids[1], ids[4]],
+    );
     assert.ok(approved.items.every((e) => e.approved === true));
     assert.equal((await list(`userId=${user.Lister}&approved=false`)).total, 53);
   });

@@ -8,7 +8,10 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  absenceDays, absencePeriod, countDaysAbsent, type AbsenceDay,
+  absenceDays,
+  absencePeriod,
+  countDaysAbsent,
+  type AbsenceDay,
 } from '../../src/modules/absences/rules/absence-days.js';
 import { weeklyHours } from '../../src/modules/pay/rules/contract-hours.js';
 import { publicHolidays } from '../../src/platform/time/holidays.js';
@@ -22,13 +25,27 @@ const DEFAULT_HOURS = [8, 8, 8, 8, 8, 0, 0];
 const H = 3600;
 
 /** period + days + daysAbsent for an absence given as ISO strings. */
-function absence(dtStart: string, dtEnd: string, options: { fullDay?: boolean; hours?: number[]; holidays?: (d: string) => boolean } = {}) {
+function absence(
+  dtStart: string,
+  dtEnd: string,
+  options: { fullDay?: boolean; hours?: number[]; holidays?: (d: string) => boolean } = {},
+) {
   const period = absencePeriod(ms(dtStart), ms(dtEnd), options.fullDay ?? true, TZ);
-  const days = absenceDays({ period, timeZone: TZ, hours: options.hours ?? DEFAULT_HOURS, isPublicHoliday: options.holidays ?? noHolidays });
+  const days = absenceDays({
+    period,
+    timeZone: TZ,
+    hours: options.hours ?? DEFAULT_HOURS,
+    isPublicHoliday: options.holidays ?? noHolidays,
+  });
   return { from: iso(period.from), to: iso(period.to), days, daysAbsent: countDaysAbsent(days) };
 }
 
-const day = (date: string, fraction: number, contractSeconds: number, workingDay: boolean): AbsenceDay => ({ date, fraction, contractSeconds, workingDay });
+const day = (date: string, fraction: number, contractSeconds: number, workingDay: boolean): AbsenceDay => ({
+  date,
+  fraction,
+  contractSeconds,
+  workingDay,
+});
 
 describe('weeklyHours: contract.dailyWorkingHours -> hours per ISO weekday', () => {
   test('no contract hours: Monday to Friday 8 h', () => {
@@ -134,8 +151,11 @@ describe('absenceDays and countDaysAbsent', () => {
     assert.equal(a.from, '2026-05-31T22:00:00.000Z');
     assert.equal(a.to, '2026-06-05T22:00:00.000Z');
     assert.deepEqual(a.days, [
-      day('2026-06-01', 1, 8 * H, true), day('2026-06-02', 1, 8 * H, true), day('2026-06-03', 1, 8 * H, true),
-      day('2026-06-04', 1, 8 * H, true), day('2026-06-05', 1, 8 * H, true),
+      day('2026-06-01', 1, 8 * H, true),
+      day('2026-06-02', 1, 8 * H, true),
+      day('2026-06-03', 1, 8 * H, true),
+      day('2026-06-04', 1, 8 * H, true),
+      day('2026-06-05', 1, 8 * H, true),
     ]);
     assert.equal(a.daysAbsent, 5);
   });
@@ -153,8 +173,13 @@ describe('absenceDays and countDaysAbsent', () => {
     assert.equal(a.from, '2026-12-20T23:00:00.000Z');
     assert.equal(a.to, '2026-12-27T23:00:00.000Z');
     assert.deepEqual(a.days, [
-      day('2026-12-21', 1, 8 * H, true), day('2026-12-22', 1, 8 * H, true), day('2026-12-23', 1, 8 * H, true),
-      day('2026-12-24', 1, 8 * H, true), day('2026-12-25', 0, 0, false), day('2026-12-26', 0, 0, false), day('2026-12-27', 0, 0, false),
+      day('2026-12-21', 1, 8 * H, true),
+      day('2026-12-22', 1, 8 * H, true),
+      day('2026-12-23', 1, 8 * H, true),
+      day('2026-12-24', 1, 8 * H, true),
+      day('2026-12-25', 0, 0, false),
+      day('2026-12-26', 0, 0, false),
+      day('2026-12-27', 0, 0, false),
     ]);
     assert.equal(a.daysAbsent, 4);
   });
@@ -170,18 +195,27 @@ describe('absenceDays and countDaysAbsent', () => {
   test('a contract working Monday, Wednesday and Friday 4 h: 3 working days of 4 h in a week', () => {
     const a = absence('2026-06-01T06:00:00Z', '2026-06-05T14:00:00Z', { hours: weeklyHours({ mo: 4, we: 4, fr: 4 }) });
     assert.deepEqual(a.days, [
-      day('2026-06-01', 1, 4 * H, true), day('2026-06-02', 0, 0, false), day('2026-06-03', 1, 4 * H, true),
-      day('2026-06-04', 0, 0, false), day('2026-06-05', 1, 4 * H, true),
+      day('2026-06-01', 1, 4 * H, true),
+      day('2026-06-02', 0, 0, false),
+      day('2026-06-03', 1, 4 * H, true),
+      day('2026-06-04', 0, 0, false),
+      day('2026-06-05', 1, 4 * H, true),
     ]);
     assert.equal(a.daysAbsent, 3);
   });
 
   test('full day: dtEnd at local midnight ends the day before (2 days); dtEnd at 23:59 includes the day (3 days)', () => {
     const exclusive = absence('2026-05-31T22:00:00Z', '2026-06-02T22:00:00Z');
-    assert.deepEqual(exclusive.days.map((d) => d.date), ['2026-06-01', '2026-06-02']);
+    assert.deepEqual(
+      exclusive.days.map((d) => d.date),
+      ['2026-06-01', '2026-06-02'],
+    );
     assert.equal(exclusive.daysAbsent, 2);
     const inclusive = absence('2026-05-31T22:00:00Z', '2026-06-03T21:59:00Z');
-    assert.deepEqual(inclusive.days.map((d) => d.date), ['2026-06-01', '2026-06-02', '2026-06-03']);
+    assert.deepEqual(
+      inclusive.days.map((d) => d.date),
+      ['2026-06-01', '2026-06-02', '2026-06-03'],
+    );
     assert.equal(inclusive.daysAbsent, 3);
   });
 
@@ -216,7 +250,10 @@ describe('absenceDays and countDaysAbsent', () => {
   });
 
   test('fractions are rounded to two decimals: 1 h of a 3 h day is 0.33', () => {
-    const a = absence('2026-06-01T06:00:00Z', '2026-06-01T07:00:00Z', { fullDay: false, hours: weeklyHours({ mo: 3 }) });
+    const a = absence('2026-06-01T06:00:00Z', '2026-06-01T07:00:00Z', {
+      fullDay: false,
+      hours: weeklyHours({ mo: 3 }),
+    });
     assert.deepEqual(a.days, [day('2026-06-01', 0.33, 3600, true)]);
     assert.equal(a.daysAbsent, 0.33);
   });
@@ -242,7 +279,10 @@ describe('absenceDays and countDaysAbsent', () => {
     assert.equal(a.from, '2026-03-26T23:00:00.000Z');
     assert.equal(a.to, '2026-03-30T22:00:00.000Z');
     assert.deepEqual(a.days, [
-      day('2026-03-27', 1, 8 * H, true), day('2026-03-28', 0, 0, false), day('2026-03-29', 0, 0, false), day('2026-03-30', 1, 8 * H, true),
+      day('2026-03-27', 1, 8 * H, true),
+      day('2026-03-28', 0, 0, false),
+      day('2026-03-29', 0, 0, false),
+      day('2026-03-30', 1, 8 * H, true),
     ]);
     assert.equal(a.daysAbsent, 2);
   });
@@ -252,13 +292,19 @@ describe('absenceDays and countDaysAbsent', () => {
     const a = absence('2026-10-24T08:00:00Z', '2026-10-26T08:00:00Z');
     assert.equal(a.from, '2026-10-23T22:00:00.000Z');
     assert.equal(a.to, '2026-10-26T23:00:00.000Z');
-    assert.deepEqual(a.days.map((d) => d.date), ['2026-10-24', '2026-10-25', '2026-10-26']);
+    assert.deepEqual(
+      a.days.map((d) => d.date),
+      ['2026-10-24', '2026-10-25', '2026-10-26'],
+    );
     assert.equal(a.daysAbsent, 1);
   });
 
   test('part day across the spring change: 00:00+01:00 .. 06:00+02:00 is 5 real hours of Sunday', () => {
     // 2026-03-28T23:00Z .. 2026-03-29T04:00Z = 5 h; 8 h Sunday contract -> 5/8 = 0.625 -> 0.63 (rounded), 5 h paid.
-    const a = absence('2026-03-28T23:00:00Z', '2026-03-29T04:00:00Z', { fullDay: false, hours: weeklyHours({ su: 8 }) });
+    const a = absence('2026-03-28T23:00:00Z', '2026-03-29T04:00:00Z', {
+      fullDay: false,
+      hours: weeklyHours({ su: 8 }),
+    });
     assert.deepEqual(a.days, [day('2026-03-29', 0.63, 5 * H, true)]);
   });
 

@@ -14,17 +14,25 @@ const TZ = 'Europe/Berlin';
 const MON_FRI = [8, 8, 8, 8, 8, 0, 0];
 const noHolidays = () => false;
 const germanHolidays = (date: string) => publicHolidays('DE', undefined, Number(date.slice(0, 4))).has(date);
-const full = (from: string, to: string) => absencePeriod(Date.parse(`${from}T00:00:00+02:00`), Date.parse(`${to}T12:00:00+02:00`), true, TZ);
+const full = (from: string, to: string) =>
+  absencePeriod(Date.parse(`${from}T00:00:00+02:00`), Date.parse(`${to}T12:00:00+02:00`), true, TZ);
 
-function leave(vacation: [string, string], illnesses: Array<[string, string] | { from: string; to: string }>, options: { hours?: number[]; holidays?: (d: string) => boolean } = {}) {
+function leave(
+  vacation: [string, string],
+  illnesses: Array<[string, string] | { from: string; to: string }>,
+  options: { hours?: number[]; holidays?: (d: string) => boolean } = {},
+) {
   const hours = options.hours ?? MON_FRI;
   const isPublicHoliday = options.holidays ?? noHolidays;
   const period = full(...vacation);
   const days = absenceDays({ period, timeZone: TZ, hours, isPublicHoliday });
-  const ill = illnesses.map((i) => (Array.isArray(i) ? full(...i) : absencePeriod(Date.parse(i.from), Date.parse(i.to), false, TZ)));
+  const ill = illnesses.map((i) =>
+    Array.isArray(i) ? full(...i) : absencePeriod(Date.parse(i.from), Date.parse(i.to), false, TZ),
+  );
   return leaveAfterIllness({ vacation: period, days, illnesses: ill, timeZone: TZ, hours, isPublicHoliday });
 }
-const displacedDates = (r: ReturnType<typeof leave>) => r.displaced.filter((d) => d.fraction > 0).map((d) => `${d.date}:${d.fraction}`);
+const displacedDates = (r: ReturnType<typeof leave>) =>
+  r.displaced.filter((d) => d.fraction > 0).map((d) => `${d.date}:${d.fraction}`);
 
 describe('leaveAfterIllness: which vacation days an illness displaces', () => {
   test('illness Wed-Thu inside a two-week vacation: 10 - 2 = 8 leave days', () => {
@@ -33,8 +41,10 @@ describe('leaveAfterIllness: which vacation days an illness displaces', () => {
     const r = leave(['2026-08-03', '2026-08-14'], [['2026-08-05', '2026-08-06']]);
     assert.equal(r.daysAbsent, 8);
     assert.deepEqual(displacedDates(r), ['2026-08-05:1', '2026-08-06:1']);
-    assert.deepEqual(r.days.filter((d) => d.fraction > 0).map((d) => d.date),
-      ['2026-08-03', '2026-08-04', '2026-08-07', '2026-08-10', '2026-08-11', '2026-08-12', '2026-08-13', '2026-08-14']);
+    assert.deepEqual(
+      r.days.filter((d) => d.fraction > 0).map((d) => d.date),
+      ['2026-08-03', '2026-08-04', '2026-08-07', '2026-08-10', '2026-08-11', '2026-08-12', '2026-08-13', '2026-08-14'],
+    );
     // 8 h a day: the displaced days keep 0 contract seconds, the others 8 * 3600 = 28800.
     assert.equal(r.days.find((d) => d.date === '2026-08-05')!.contractSeconds, 0);
     assert.equal(r.days.find((d) => d.date === '2026-08-04')!.contractSeconds, 28_800);
@@ -47,7 +57,10 @@ describe('leaveAfterIllness: which vacation days an illness displaces', () => {
     assert.equal(r.daysAbsent, 8);
     assert.deepEqual(displacedDates(r), ['2026-08-07:1', '2026-08-10:1']);
     // Sat and Sun are still listed as touched (fraction 0): vacation pay skips them too.
-    assert.deepEqual(r.displaced.map((d) => d.date), ['2026-08-07', '2026-08-08', '2026-08-09', '2026-08-10']);
+    assert.deepEqual(
+      r.displaced.map((d) => d.date),
+      ['2026-08-07', '2026-08-08', '2026-08-09', '2026-08-10'],
+    );
   });
 
   test('a public holiday inside the illness is not counted', () => {
@@ -77,7 +90,13 @@ describe('leaveAfterIllness: which vacation days an illness displaces', () => {
 
   test('two illnesses in one vacation: 10 - 1 - 2 = 7', () => {
     // Tue 08-04 (1 day), Wed 08-12 .. Thu 08-13 (2 days).
-    const r = leave(['2026-08-03', '2026-08-14'], [['2026-08-04', '2026-08-04'], ['2026-08-12', '2026-08-13']]);
+    const r = leave(
+      ['2026-08-03', '2026-08-14'],
+      [
+        ['2026-08-04', '2026-08-04'],
+        ['2026-08-12', '2026-08-13'],
+      ],
+    );
     assert.equal(r.daysAbsent, 7);
     assert.deepEqual(displacedDates(r), ['2026-08-04:1', '2026-08-12:1', '2026-08-13:1']);
   });
@@ -103,7 +122,13 @@ describe('leaveAfterIllness: which vacation days an illness displaces', () => {
 
   test('two overlapping illnesses never displace more than the day', () => {
     // Both cover Wed 08-05: 1 + 1 = 2 capped at the day's 1; 10 - 1 = 9.
-    const r = leave(['2026-08-03', '2026-08-14'], [['2026-08-05', '2026-08-05'], ['2026-08-05', '2026-08-05']]);
+    const r = leave(
+      ['2026-08-03', '2026-08-14'],
+      [
+        ['2026-08-05', '2026-08-05'],
+        ['2026-08-05', '2026-08-05'],
+      ],
+    );
     assert.equal(r.daysAbsent, 9);
     assert.deepEqual(displacedDates(r), ['2026-08-05:1']);
   });
@@ -116,12 +141,18 @@ describe('vacationPaidDays: vacation pay only where leave is left', () => {
     // a day off, ill: dropped), Mon 08-10 (kept).
     const r = leave(['2026-08-03', '2026-08-14'], [['2026-08-05', '2026-08-09']]);
     const paid = ['2026-08-03', '2026-08-05', '2026-08-08', '2026-08-10'].map((date) => ({ date, seconds: 7200 }));
-    assert.deepEqual(vacationPaidDays(paid, r).map((p) => p.date), ['2026-08-03', '2026-08-10']);
+    assert.deepEqual(
+      vacationPaidDays(paid, r).map((p) => p.date),
+      ['2026-08-03', '2026-08-10'],
+    );
   });
 
   test('a day with leave left after a part-day illness stays paid as vacation', () => {
     const r = leave(['2026-08-03', '2026-08-03'], [{ from: '2026-08-03T10:00:00Z', to: '2026-08-03T14:00:00Z' }]);
-    assert.deepEqual(vacationPaidDays([{ date: '2026-08-03', seconds: 14_400 }], r).map((p) => p.date), ['2026-08-03']);
+    assert.deepEqual(
+      vacationPaidDays([{ date: '2026-08-03', seconds: 14_400 }], r).map((p) => p.date),
+      ['2026-08-03'],
+    );
   });
 
   test('no illness: the list is returned as is', () => {

@@ -13,7 +13,11 @@ describe('applyMergePatch: RFC 7396 appendix A', () => {
     [{ a: 'c' }, { a: ['b'] }, { a: ['b'] }],
     [{ a: { b: 'c' } }, { a: { b: 'd', c: null } }, { a: { b: 'd' } }],
     [{ a: [{ b: 'c' }] }, { a: [1] }, { a: [1] }],
-    [['a', 'b'], ['c', 'd'], ['c', 'd']],
+    [
+      ['a', 'b'],
+      ['c', 'd'],
+      ['c', 'd'],
+    ],
     [{ a: 'b' }, ['c'], ['c']],
     [{ a: 'foo' }, null, null],
     [{ a: 'foo' }, 'bar', 'bar'],
@@ -30,9 +34,15 @@ describe('applyMergePatch: RFC 7396 appendix A', () => {
 
 describe('applyMergePatch: behaviour the engine relies on', () => {
   test('fields absent from the patch are kept, at every depth', () => {
-    const doc = { name: 'Acme', address: { street: 'Ring 1', city: 'Bonn', geo: { lat: 50.7, lon: 7.1 } }, tags: ['a'] };
+    const doc = {
+      name: 'Acme',
+      address: { street: 'Ring 1', city: 'Bonn', geo: { lat: 50.7, lon: 7.1 } },
+      tags: ['a'],
+    };
     assert.deepEqual(applyMergePatch(doc, { address: { geo: { lat: 51 } } }), {
-      name: 'Acme', address: { street: 'Ring 1', city: 'Bonn', geo: { lat: 51, lon: 7.1 } }, tags: ['a'],
+      name: 'Acme',
+      address: { street: 'Ring 1', city: 'Bonn', geo: { lat: 51, lon: 7.1 } },
+      tags: ['a'],
     });
   });
 
@@ -46,15 +56,21 @@ describe('applyMergePatch: behaviour the engine relies on', () => {
   test('the target is never modified', () => {
     const doc = { name: 'Acme', address: { city: 'Bonn', zip: '53111' }, contact: { email: 'x@y.example' } };
     const snapshot = structuredClone(doc);
-    const result = applyMergePatch(doc, { name: 'New', address: { city: null, street: 'Neu 1' }, contact: null }) as Record<string, any>;
+    const result = applyMergePatch(doc, {
+      name: 'New',
+      address: { city: null, street: 'Neu 1' },
+      contact: null,
+    }) as Record<string, any>;
     assert.deepEqual(doc, snapshot);
     assert.deepEqual(result, { name: 'New', address: { zip: '53111', street: 'Neu 1' } });
     assert.notEqual(result.address, doc.address);
   });
 
   test('arrays and scalars replace wholesale; falsy values are values, not removals', () => {
-    assert.deepEqual(applyMergePatch({ tags: ['a', 'b'], n: 5, ok: true, s: 'x' }, { tags: [], n: 0, ok: false, s: '' }),
-      { tags: [], n: 0, ok: false, s: '' });
+    assert.deepEqual(
+      applyMergePatch({ tags: ['a', 'b'], n: 5, ok: true, s: 'x' }, { tags: [], n: 0, ok: false, s: '' }),
+      { tags: [], n: 0, ok: false, s: '' },
+    );
   });
 
   test('a patched object replaces a scalar or array target', () => {

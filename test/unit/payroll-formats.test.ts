@@ -24,13 +24,26 @@ describe('German CSV', () => {
   });
 
   test('file: BOM, semicolons, CRLF, quoting, no formulas', () => {
-    const csv = germanCsv(['Name', 'Betrag'], [['Müller; Sohn', '93,75'], ['Say "hi"', '-0,05'], ['=SUM(A1)', 1]]);
+    const csv = germanCsv(
+      ['Name', 'Betrag'],
+      [
+        ['Müller; Sohn', '93,75'],
+        ['Say "hi"', '-0,05'],
+        ['=SUM(A1)', 1],
+      ],
+    );
     assert.equal(csv, '\uFEFFName;Betrag\r\n"Müller; Sohn";93,75\r\n"Say ""hi""";-0,05\r\n\'=SUM(A1);1\r\n');
   });
 });
 
 describe('payroll lines', () => {
-  const night = (seconds: number, cents: number, taxFreeCents: number) => ({ category: 'night', seconds, cents, taxFreeCents, taxableCents: cents - taxFreeCents });
+  const night = (seconds: number, cents: number, taxFreeCents: number) => ({
+    category: 'night',
+    seconds,
+    cents,
+    taxFreeCents,
+    taxableCents: cents - taxFreeCents,
+  });
   test('summed by pay type; surcharges split into tax-free and taxable; absence days; wage types mapped', () => {
     const salaries: SalaryLine[] = [
       // 7.5 h at 12.50 = 93.75, no surcharge.
@@ -40,32 +53,66 @@ describe('payroll lines', () => {
       // A pay type with its own code: 2 h at 150 % of 12.50 = 37.50.
       { type: 'work', payType: 'Overtime 150', payTypeCode: '1050', seconds: 7200, totalCents: 3750, surcharges: [] },
       // Illness, 8 h at 12.50 = 100.00, with a night surcharge of the missed shift, all taxable: 2 × 12.50 × 0.25 = 6.25.
-      { type: 'absence', payType: 'illness', absenceKind: 'illness', seconds: 28_800, totalCents: 10_625, surcharges: [night(7200, 625, 0)] },
+      {
+        type: 'absence',
+        payType: 'illness',
+        absenceKind: 'illness',
+        seconds: 28_800,
+        totalCents: 10_625,
+        surcharges: [night(7200, 625, 0)],
+      },
     ];
-    const lines = payrollLines(salaries, { illness: 1, vacation: 0 }, { work: '1000', 'absence:illness': '1110', 'surcharge:night:taxFree': '1200', 'days:illness': '9110' });
-    assert.deepEqual(lines.map((l) => [l.key, l.wageType, l.seconds, l.days, l.cents, l.taxFreeCents, l.taxableCents]), [
-      // 27 000 + 14 400 s = 11.5 h; 93.75 + 240.00 = 333.75
-      ['work', '1000', 41_400, 0, 33_375, 0, 33_375],
-      ['payType:Overtime 150', '1050', 7200, 0, 3750, 0, 3750],
-      ['absence:illness', '1110', 28_800, 0, 10_000, 0, 10_000],
-      ['surcharge:night:taxFree', '1200', 7200, 0, 2500, 2500, 0],
-      // 5.00 of the work's surcharge + 6.25 of the illness's = 11.25; no wage type mapped.
-      ['surcharge:night:taxable', undefined, 14_400, 0, 1125, 0, 1125],
-      ['days:illness', '9110', 0, 1, 0, 0, 0],
-    ]);
+    const lines = payrollLines(
+      salaries,
+      { illness: 1, vacation: 0 },
+      { work: '1000', 'absence:illness': '1110', 'surcharge:night:taxFree': '1200', 'days:illness': '9110' },
+    );
+    assert.deepEqual(
+      lines.map((l) => [l.key, l.wageType, l.seconds, l.days, l.cents, l.taxFreeCents, l.taxableCents]),
+      [
+        // 27 000 + 14 400 s = 11.5 h; 93.75 + 240.00 = 333.75
+        ['work', '1000', 41_400, 0, 33_375, 0, 33_375],
+        ['payType:Overtime 150', '1050', 7200, 0, 3750, 0, 3750],
+        ['absence:illness', '1110', 28_800, 0, 10_000, 0, 10_000],
+        ['surcharge:night:taxFree', '1200', 7200, 0, 2500, 2500, 0],
+        // 5.00 of the work's surcharge + 6.25 of the illness's = 11.25; no wage type mapped.
+        ['surcharge:night:taxable', undefined, 14_400, 0, 1125, 0, 1125],
+        ['days:illness', '9110', 0, 1, 0, 0, 0],
+      ],
+    );
   });
 
   test('holiday pay (§2 EFZG) is its own line, whichever absence it belongs to', () => {
     // 8 h at 12.50 = 100.00 on a public holiday inside a vacation.
-    const lines = payrollLines([{ type: 'absence', payType: 'vacation', absenceKind: 'vacation', payRule: 'holidayPay', seconds: 28_800, totalCents: 10_000, surcharges: [] }], {}, { 'absence:holidayPay': '1140' });
-    assert.deepEqual(lines.map((l) => [l.key, l.wageType, l.cents]), [['absence:holidayPay', '1140', 10_000]]);
+    const lines = payrollLines(
+      [
+        {
+          type: 'absence',
+          payType: 'vacation',
+          absenceKind: 'vacation',
+          payRule: 'holidayPay',
+          seconds: 28_800,
+          totalCents: 10_000,
+          surcharges: [],
+        },
+      ],
+      {},
+      { 'absence:holidayPay': '1140' },
+    );
+    assert.deepEqual(
+      lines.map((l) => [l.key, l.wageType, l.cents]),
+      [['absence:holidayPay', '1140', 10_000]],
+    );
   });
 });
 
 describe('LODAS ASCII import', () => {
   test('sections, record description and movement lines, hand-worked', () => {
     const file = lodasFile({
-      consultantNumber: '1234567', clientNumber: '12345', month: '2026-11', processingKeys: { hours: 1, days: 2, amount: 4 },
+      consultantNumber: '1234567',
+      clientNumber: '12345',
+      month: '2026-11',
+      processingKeys: { hours: 1, days: 2, amount: 4 },
       records: [
         { personnelNumber: '7', wageType: '1001', unit: 'hours', value: 27_000 }, // 7.5 h
         { personnelNumber: '7', wageType: '1000', unit: 'amount', value: 9375 }, // 7.5 × 12.50 = 93.75
@@ -74,12 +121,31 @@ describe('LODAS ASCII import', () => {
       comments: ['ohne Lohnart: 7 surcharge:other:taxable', 'Müller'],
     });
     assert.equal(accountingPeriod('2026-01'), '01/01/2026');
-    assert.equal(file, [
-      '[Allgemein]', 'Ziel=LODAS', 'Version_SST=1.0', 'BeraterNr=1234567', 'MandantenNr=12345', 'Feldtrennzeichen=;', 'Zahlenkomma=,',
-      'Datumsformat=TT/MM/JJJJ', 'Stringbegrenzer="', 'Kommentarzeichen=*', '',
-      '* ohne Lohnart: 7 surcharge:other:taxable', '* Muller',
-      '[Satzbeschreibung]', '10;u_lod_bwd_buchung_standard;abrechnung_zeitraum#bwd;pnr#bwd;la_eigene#bwd;bs_nr#bwd;bs_wert_butab#bwd;', '',
-      '[Bewegungsdaten]', '10;01/11/2026;7;1001;1;7,50;', '10;01/11/2026;7;1000;4;93,75;', '10;01/11/2026;7;9100;2;1,5;', '',
-    ].join('\r\n'));
+    assert.equal(
+      file,
+      [
+        '[Allgemein]',
+        'Ziel=LODAS',
+        'Version_SST=1.0',
+        'BeraterNr=1234567',
+        'MandantenNr=12345',
+        'Feldtrennzeichen=;',
+        'Zahlenkomma=,',
+        'Datumsformat=TT/MM/JJJJ',
+        'Stringbegrenzer="',
+        'Kommentarzeichen=*',
+        '',
+        '* ohne Lohnart: 7 surcharge:other:taxable',
+        '* Muller',
+        '[Satzbeschreibung]',
+        '10;u_lod_bwd_buchung_standard;abrechnung_zeitraum#bwd;pnr#bwd;la_eigene#bwd;bs_nr#bwd;bs_wert_butab#bwd;',
+        '',
+        '[Bewegungsdaten]',
+        '10;01/11/2026;7;1001;1;7,50;',
+        '10;01/11/2026;7;1000;4;93,75;',
+        '10;01/11/2026;7;9100;2;1,5;',
+        '',
+      ].join('\r\n'),
+    );
   });
 });

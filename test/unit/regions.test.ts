@@ -5,7 +5,13 @@ import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { parseSubdivision, readRegion } from '../../src/platform/regions.js';
 import { isPublicHolidayIn, placeOfWorkRegion, publicHolidays } from '../../src/platform/time/holidays.js';
-import { REGION_KEYWORD, checkRegion, normaliseRegions, normaliseSubdivision, storedRegion } from '../../src/resources/engine/region-fields.js';
+import {
+  REGION_KEYWORD,
+  checkRegion,
+  normaliseRegions,
+  normaliseSubdivision,
+  storedRegion,
+} from '../../src/resources/engine/region-fields.js';
 import { HttpError } from '../../src/platform/http/errors.js';
 
 describe('a written region code: ISO 3166-2, any case, stored as DE-BY', () => {
@@ -29,16 +35,25 @@ describe('a written region code: ISO 3166-2, any case, stored as DE-BY', () => {
       assert.equal(normaliseSubdivision(value, country), stored);
     });
   }
-  test('parsed, a code is the calendar\'s pair', () => {
+  test("parsed, a code is the calendar's pair", () => {
     assert.deepEqual(parseSubdivision('de-be'), { country: 'DE', state: 'BE' });
   });
 });
 
 describe('a stored region, read tolerantly (older records)', () => {
   const cases: Array<[stored: Parameters<typeof readRegion>[0], region: ReturnType<typeof readRegion>]> = [
-    [{ country: 'DE', state: 'DE-BY' }, { country: 'DE', state: 'BY' }],
-    [{ country: 'DE', state: 'BY' }, { country: 'DE', state: 'BY' }],
-    [{ country: 'DE', state: 'Bayern' }, { country: 'DE', state: 'BY' }], // by its name
+    [
+      { country: 'DE', state: 'DE-BY' },
+      { country: 'DE', state: 'BY' },
+    ],
+    [
+      { country: 'DE', state: 'BY' },
+      { country: 'DE', state: 'BY' },
+    ],
+    [
+      { country: 'DE', state: 'Bayern' },
+      { country: 'DE', state: 'BY' },
+    ], // by its name
     [{ state: 'Brandenburg' }, { country: 'DE', state: 'BB' }],
     [{ country: 'Germany', state: 'Atlantis' }, { country: 'DE' }], // a state naming nothing: the country
     [{ country: 'AT' }, { country: 'AT' }],
@@ -51,12 +66,39 @@ describe('a stored region, read tolerantly (older records)', () => {
   }
 });
 
-describe('whose holidays: the place of work (object, or the contract\'s work region), else the company\'s region', () => {
-  const cases: Array<[name: string, place: Parameters<typeof placeOfWorkRegion>[0], company: Parameters<typeof placeOfWorkRegion>[1], region: object]> = [
-    ['object in Berlin, company in Brandenburg', { country: 'DE', state: 'DE-BE' }, { country: 'DE', state: 'DE-BB' }, { country: 'DE', state: 'BE' }],
-    ['object with a country but no state: the company\'s region', { country: 'DE' }, { country: 'DE', state: 'DE-BB' }, { country: 'DE', state: 'BB' }],
-    ['object with no address: the company\'s region', undefined, { country: 'DE', state: 'BY' }, { country: 'DE', state: 'BY' }],
-    ['object in another country without state: that country', { country: 'AT' }, { country: 'DE', state: 'DE-BB' }, { country: 'AT' }],
+describe("whose holidays: the place of work (object, or the contract's work region), else the company's region", () => {
+  const cases: Array<
+    [
+      name: string,
+      place: Parameters<typeof placeOfWorkRegion>[0],
+      company: Parameters<typeof placeOfWorkRegion>[1],
+      region: object,
+    ]
+  > = [
+    [
+      'object in Berlin, company in Brandenburg',
+      { country: 'DE', state: 'DE-BE' },
+      { country: 'DE', state: 'DE-BB' },
+      { country: 'DE', state: 'BE' },
+    ],
+    [
+      "object with a country but no state: the company's region",
+      { country: 'DE' },
+      { country: 'DE', state: 'DE-BB' },
+      { country: 'DE', state: 'BB' },
+    ],
+    [
+      "object with no address: the company's region",
+      undefined,
+      { country: 'DE', state: 'BY' },
+      { country: 'DE', state: 'BY' },
+    ],
+    [
+      'object in another country without state: that country',
+      { country: 'AT' },
+      { country: 'DE', state: 'DE-BB' },
+      { country: 'AT' },
+    ],
     ['work region of the contract', 'DE-BE', { country: 'DE', state: 'DE-BB' }, { country: 'DE', state: 'BE' }],
     ['no work region, company without state: Germany nationwide', undefined, { country: 'DE' }, { country: 'DE' }],
     ['nothing at all: Germany nationwide', undefined, undefined, { country: 'DE' }],
@@ -78,9 +120,15 @@ describe('the engine step: every region field of a document, by its schema', () 
   const schema = {
     type: 'object',
     properties: {
-      address: { type: 'object', properties: { country: { type: 'string' }, state: { type: 'string', [REGION_KEYWORD]: 'country' } } },
+      address: {
+        type: 'object',
+        properties: { country: { type: 'string' }, state: { type: 'string', [REGION_KEYWORD]: 'country' } },
+      },
       contract: { type: 'object', properties: { workRegion: { type: 'string', [REGION_KEYWORD]: true } } },
-      sites: { type: 'array', items: { type: 'object', properties: { state: { type: 'string', [REGION_KEYWORD]: true } } } },
+      sites: {
+        type: 'array',
+        items: { type: 'object', properties: { state: { type: 'string', [REGION_KEYWORD]: true } } },
+      },
     },
   };
   const refusedPaths = (doc: object, previous?: object) => {
@@ -94,26 +142,49 @@ describe('the engine step: every region field of a document, by its schema', () 
   };
 
   test('normalises each field, leaves the rest and the input alone', () => {
-    const doc = { name: 'x', address: { country: 'AT', state: '9', city: 'Wien' }, contract: { workRegion: 'be' }, sites: [{ state: 'de-by' }] };
+    const doc = {
+      name: 'x',
+      address: { country: 'AT', state: '9', city: 'Wien' },
+      contract: { workRegion: 'be' },
+      sites: [{ state: 'de-by' }],
+    };
     assert.deepEqual(normaliseRegions(schema, doc), {
-      name: 'x', address: { country: 'AT', state: 'AT-9', city: 'Wien' }, contract: { workRegion: 'DE-BE' }, sites: [{ state: 'DE-BY' }],
+      name: 'x',
+      address: { country: 'AT', state: 'AT-9', city: 'Wien' },
+      contract: { workRegion: 'DE-BE' },
+      sites: [{ state: 'DE-BY' }],
     });
     assert.equal(doc.contract.workRegion, 'be');
   });
   test('names every field it refuses', () => {
-    assert.deepEqual(refusedPaths({ address: { state: 'Bayern' }, contract: { workRegion: 'Berlin' }, sites: [{ state: 'BY' }, { state: 'XX' }] }),
-      ['address.state', 'contract.workRegion', 'sites.1.state']);
+    assert.deepEqual(
+      refusedPaths({
+        address: { state: 'Bayern' },
+        contract: { workRegion: 'Berlin' },
+        sites: [{ state: 'BY' }, { state: 'XX' }],
+      }),
+      ['address.state', 'contract.workRegion', 'sites.1.state'],
+    );
   });
   test('a value the record already held is kept (older data), a changed one is checked', () => {
     const previous = { address: { state: 'Bayern' } };
-    assert.deepEqual(normaliseRegions(schema, { address: { state: 'Bayern' }, name: 'y' }, previous), { address: { state: 'Bayern' }, name: 'y' });
+    assert.deepEqual(normaliseRegions(schema, { address: { state: 'Bayern' }, name: 'y' }, previous), {
+      address: { state: 'Bayern' },
+      name: 'y',
+    });
     assert.deepEqual(refusedPaths({ address: { state: 'Bavaria' } }, previous), ['address.state']);
   });
-  test('the company\'s {country, state}: checked like GET /holidays, stored as DE-BY', () => {
+  test("the company's {country, state}: checked like GET /holidays, stored as DE-BY", () => {
     assert.deepEqual(storedRegion({ country: 'de', state: 'by' }, 'holidayRegion'), { country: 'DE', state: 'DE-BY' });
     assert.deepEqual(storedRegion({ country: 'DE' }, 'holidayRegion'), { country: 'DE' });
     assert.deepEqual(checkRegion({ country: 'DE', state: 'DE-BB' }), { country: 'DE', state: 'BB' });
-    assert.throws(() => checkRegion({ country: 'DE', state: 'Bayern' }, 'holidayRegion'), (e: HttpError) => e.errors![0]!.path === 'holidayRegion.state');
-    assert.throws(() => checkRegion({ country: 'XX' }), (e: HttpError) => e.errors![0]!.path === 'country');
+    assert.throws(
+      () => checkRegion({ country: 'DE', state: 'Bayern' }, 'holidayRegion'),
+      (e: HttpError) => e.errors![0]!.path === 'holidayRegion.state',
+    );
+    assert.throws(
+      () => checkRegion({ country: 'XX' }),
+      (e: HttpError) => e.errors![0]!.path === 'country',
+    );
   });
 });

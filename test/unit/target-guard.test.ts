@@ -3,7 +3,13 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { HttpError } from '../../src/platform/http/errors.js';
-import { isPublicAddress, parseAllowList, vetTarget, type Resolver, type TargetPolicy } from '../../src/modules/webhooks/target-guard.js';
+import {
+  isPublicAddress,
+  parseAllowList,
+  vetTarget,
+  type Resolver,
+  type TargetPolicy,
+} from '../../src/modules/webhooks/target-guard.js';
 
 const DNS: Record<string, string[]> = {
   'example.com': ['93.184.216.34'],
@@ -12,7 +18,7 @@ const DNS: Record<string, string[]> = {
   'metadata.example': ['169.254.169.254'],
   'mixed.example': ['93.184.216.34', '10.0.0.1'],
   'mapped.example': ['::ffff:127.0.0.1'],
-  'localhost': ['127.0.0.1', '::1'],
+  localhost: ['127.0.0.1', '::1'],
   'internal.example': ['10.0.0.5'],
   'ten.example': ['10.9.8.7'],
   'empty.example': [],
@@ -34,30 +40,59 @@ const strict: TargetPolicy = { allowHttp: false, allowed: [] };
 
 async function refusal(url: string, policy: TargetPolicy = strict): Promise<HttpError> {
   const { resolve } = stubResolver();
-  const error = await vetTarget(url, policy, resolve).then(() => undefined, (e: unknown) => e);
+  const error = await vetTarget(url, policy, resolve).then(
+    () => undefined,
+    (e: unknown) => e,
+  );
   assert.ok(error instanceof HttpError, `${url} should be refused`);
   assert.equal(error.status, 400);
-  assert.deepEqual(error.errors?.map((e) => e.path), ['url']);
+  assert.deepEqual(
+    error.errors?.map((e) => e.path),
+    ['url'],
+  );
   return error;
 }
 
 describe('isPublicAddress', () => {
   const publicOnes = ['93.184.216.34', '8.8.8.8', '1.1.1.1', '172.32.0.1', '2606:4700::1111', '::ffff:93.184.216.34'];
   const nonPublic: Array<[string, string]> = [
-    ['127.0.0.1', 'loopback'], ['127.1.2.3', 'loopback range'], ['::1', 'IPv6 loopback'],
-    ['10.0.0.1', 'private'], ['172.16.0.1', 'private'], ['172.31.255.255', 'private'], ['192.168.1.1', 'private'],
-    ['169.254.169.254', 'link-local (cloud metadata)'], ['fe80::1', 'IPv6 link-local'],
-    ['100.64.0.1', 'CGNAT'], ['0.0.0.0', 'unspecified'], ['0.1.2.3', 'this network'], ['::', 'IPv6 unspecified'],
-    ['224.0.0.1', 'multicast'], ['ff02::1', 'IPv6 multicast'], ['255.255.255.255', 'broadcast'],
-    ['240.0.0.1', 'reserved'], ['192.0.2.1', 'documentation'], ['198.18.0.1', 'benchmarking'], ['2001:db8::1', 'IPv6 documentation'],
-    ['fc00::1', 'unique-local'], ['fd00:ec2::254', 'unique-local (AWS metadata v6)'],
-    ['::ffff:127.0.0.1', 'IPv4-mapped loopback'], ['::ffff:10.0.0.1', 'IPv4-mapped private'], ['::ffff:169.254.169.254', 'IPv4-mapped link-local'],
-    ['::7f00:1', 'IPv4-compatible IPv6 of loopback'], ['::a00:1', 'IPv4-compatible IPv6 of private'],
-    ['64:ff9b::7f00:1', 'NAT64 of loopback'], ['2002:7f00:1::', '6to4 of loopback'], ['2001::1', 'Teredo'],
-    ['not-an-ip', 'not an address'], ['', 'empty'], ['example.com', 'a name'],
+    ['127.0.0.1', 'loopback'],
+    ['127.1.2.3', 'loopback range'],
+    ['::1', 'IPv6 loopback'],
+    ['10.0.0.1', 'private'],
+    ['172.16.0.1', 'private'],
+    ['172.31.255.255', 'private'],
+    ['192.168.1.1', 'private'],
+    ['169.254.169.254', 'link-local (cloud metadata)'],
+    ['fe80::1', 'IPv6 link-local'],
+    ['100.64.0.1', 'CGNAT'],
+    ['0.0.0.0', 'unspecified'],
+    ['0.1.2.3', 'this network'],
+    ['::', 'IPv6 unspecified'],
+    ['224.0.0.1', 'multicast'],
+    ['ff02::1', 'IPv6 multicast'],
+    ['255.255.255.255', 'broadcast'],
+    ['240.0.0.1', 'reserved'],
+    ['192.0.2.1', 'documentation'],
+    ['198.18.0.1', 'benchmarking'],
+    ['2001:db8::1', 'IPv6 documentation'],
+    ['fc00::1', 'unique-local'],
+    ['fd00:ec2::254', 'unique-local (AWS metadata v6)'],
+    ['::ffff:127.0.0.1', 'IPv4-mapped loopback'],
+    ['::ffff:10.0.0.1', 'IPv4-mapped private'],
+    ['::ffff:169.254.169.254', 'IPv4-mapped link-local'],
+    ['::7f00:1', 'IPv4-compatible IPv6 of loopback'],
+    ['::a00:1', 'IPv4-compatible IPv6 of private'],
+    ['64:ff9b::7f00:1', 'NAT64 of loopback'],
+    ['2002:7f00:1::', '6to4 of loopback'],
+    ['2001::1', 'Teredo'],
+    ['not-an-ip', 'not an address'],
+    ['', 'empty'],
+    ['example.com', 'a name'],
   ];
   for (const address of publicOnes) test(`${address} is public`, () => assert.equal(isPublicAddress(address), true));
-  for (const [address, why] of nonPublic) test(`${address || '(empty)'} is not public: ${why}`, () => assert.equal(isPublicAddress(address), false));
+  for (const [address, why] of nonPublic)
+    test(`${address || '(empty)'} is not public: ${why}`, () => assert.equal(isPublicAddress(address), false));
 });
 
 describe('vetTarget refuses', () => {
@@ -89,7 +124,11 @@ describe('vetTarget refuses', () => {
     ['http://127.0.0.2/hook', /non-public address/, { allowHttp: true, allowed: ['127.0.0.1'] }],
     ['https://192.168.0.1/hook', /non-public address/, { allowHttp: false, allowed: ['10.0.0.0/8'] }],
     ['https://other.internal.example/hook', /does not resolve/, { allowHttp: false, allowed: ['internal.example'] }],
-    ['https://evil.example/hook', /non-public address/, { allowHttp: false, allowed: ['internal.example', '10.0.0.0/8'] }],
+    [
+      'https://evil.example/hook',
+      /non-public address/,
+      { allowHttp: false, allowed: ['internal.example', '10.0.0.0/8'] },
+    ],
   ];
   for (const [url, message, policy] of cases) {
     test(`${url}${policy ? ` (allowed: ${policy.allowed.join(',') || '-'}, http: ${policy.allowHttp})` : ''}`, async () => {
@@ -114,7 +153,11 @@ describe('vetTarget allows', () => {
     ['https://[fd12::1]/hook', { allowHttp: false, allowed: ['fd00::/8'] }, ['fd12::1']],
     ['https://internal.example/hook', { allowHttp: false, allowed: ['internal.example'] }, ['10.0.0.5']],
     ['https://INTERNAL.example/hook', { allowHttp: false, allowed: ['internal.example'] }, ['10.0.0.5']],
-    ['https://internal.example/hook', { allowHttp: false, allowed: parseAllowList(' internal.example , 10.0.0.0/8,') }, ['10.0.0.5']],
+    [
+      'https://internal.example/hook',
+      { allowHttp: false, allowed: parseAllowList(' internal.example , 10.0.0.0/8,') },
+      ['10.0.0.5'],
+    ],
   ];
   for (const [url, policy, addresses] of cases) {
     test(`${url} (allowed: ${policy.allowed.join(',') || '-'}, http: ${policy.allowHttp})`, async () => {

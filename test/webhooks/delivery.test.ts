@@ -32,7 +32,12 @@ const resolver: Resolver = async (host) => {
   return [answers.length > 1 ? answers.shift()! : answers[0]!];
 };
 
-interface Step { status: number; body?: string; headers?: Record<string, string>; size?: number }
+interface Step {
+  status: number;
+  body?: string;
+  headers?: Record<string, string>;
+  size?: number;
+}
 const received: Array<{ path: string; headers: IncomingHttpHeaders; body: string }> = [];
 const behaviour = new Map<string, Step[]>(); // per path; the last step repeats; default 200 "ok"
 const hits = (path: string) => received.filter((r) => r.path === path);
@@ -48,7 +53,9 @@ before(async () => {
   server = createServer((req, res) => {
     let body = '';
     req.setEncoding('utf8');
-    req.on('data', (chunk) => { body += chunk; });
+    req.on('data', (chunk) => {
+      body += chunk;
+    });
     req.on('end', () => {
       received.push({ path: req.url!, headers: req.headers, body });
       const steps = behaviour.get(req.url!) ?? [{ status: 200, body: 'ok' }];
@@ -63,17 +70,25 @@ before(async () => {
           state.written += chunk.length;
           if (!res.write(chunk)) return void res.once('drain', pump);
         }
-        res.end(() => { state.finished = true; });
+        res.end(() => {
+          state.finished = true;
+        });
       };
       pump();
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   port = (server.address() as AddressInfo).port;
-  t = await createTestApp({
-    WEBHOOK_ALLOW_HTTP: 'true', WEBHOOK_ALLOWED_TARGETS: '127.0.0.1', WEBHOOK_RETRY_SCHEDULE: '0.5,0.5,0.5',
-    WEBHOOK_DISABLE_AFTER_HOURS: '1', WEBHOOK_ATTEMPT_RETENTION_DAYS: '1',
-  }, { resolveHost: resolver });
+  t = await createTestApp(
+    {
+      WEBHOOK_ALLOW_HTTP: 'true',
+      WEBHOOK_ALLOWED_TARGETS: '127.0.0.1',
+      WEBHOOK_RETRY_SCHEDULE: '0.5,0.5,0.5',
+      WEBHOOK_DISABLE_AFTER_HOURS: '1',
+      WEBHOOK_ATTEMPT_RETENTION_DAYS: '1',
+    },
+    { resolveHost: resolver },
+  );
   worker = newWorker();
 });
 after(async () => {
@@ -84,7 +99,13 @@ after(async () => {
 });
 
 function newWorker(overrides: Partial<ReturnType<typeof webhookDeps>> = {}) {
-  const w = deliveryWorker({ database: t.database, config: t.config, log: t.app.log, ...webhookDeps(t.config, resolver), ...overrides });
+  const w = deliveryWorker({
+    database: t.database,
+    config: t.config,
+    log: t.app.log,
+    ...webhookDeps(t.config, resolver),
+    ...overrides,
+  });
   if (worker) extraWorkers.push(w);
   return w;
 }
@@ -99,7 +120,12 @@ async function deliverUntil(done: () => boolean | Promise<boolean>, w = worker, 
 }
 
 async function hook(tenant: Tenant, path: string, extra: Record<string, unknown> = {}) {
-  const res = await call(t.app, 'POST', `${BASE}/`, tenant.headers, { type: 'CREATE', entity: 'customer', url: `http://127.0.0.1:${port}${path}`, ...extra });
+  const res = await call(t.app, 'POST', `${BASE}/`, tenant.headers, {
+    type: 'CREATE',
+    entity: 'customer',
+    url: `http://127.0.0.1:${port}${path}`,
+    ...extra,
+  });
   assert.equal(res.status, 201, JSON.stringify(res.body));
   return res.body as { _id: string; secret: string };
 }
@@ -116,7 +142,8 @@ async function deliveries(tenant: Tenant, webhookId: string, query = '') {
   return res.body as any[];
 }
 
-const verify = (secret: string, r: { headers: IncomingHttpHeaders; body: string }) => new Webhook(secret).verify(r.body, r.headers as Record<string, string>) as any;
+const verify = (secret: string, r: { headers: IncomingHttpHeaders; body: string }) =>
+  new Webhook(secret).verify(r.body, r.headers as Record<string, string>) as any;
 
 describe('delivery', () => {
   test('signed (Standard Webhooks) with the event payload; after rotateSecret signed with the new secret', async () => {
@@ -132,9 +159,18 @@ describe('delivery', () => {
     assert.deepEqual(payload.data, (await call(t.app, 'GET', `/v2/customers/${id}`, acme.headers)).body);
     assert.equal(first!.headers['webhook-id'], payload.id);
     assert.match(String(first!.headers['content-type']), /^application\/json/);
-    const { rows: events } = await sql<{ type: string }>`SELECT type FROM events WHERE company_id = ${acme.companyId} AND id = ${payload.id}`.execute(t.database.kysely);
-    assert.deepEqual(events.map((e) => e.type), ['CREATE'], 'the webhook-id is the event id');
-    assert.throws(() => verify(`whsec_${Buffer.alloc(32, 7).toString('base64')}`, first!), 'another secret does not verify');
+    const { rows: events } = await sql<{
+      type: string;
+    }>`SELECT type FROM events WHERE company_id = ${acme.companyId} AND id = ${payload.id}`.execute(t.database.kysely);
+    assert.deepEqual(
+      events.map((e) => e.type),
+      ['CREATE'],
+      'the webhook-id is the event id',
+    );
+    assert.throws(
+      () => verify(`whsec_${Buffer.alloc(32, 7).toString('base64')}`, first!),
+      'another secret does not verify',
+    );
 
     const rotated = (await call(t.app, 'POST', `${BASE}/${_id}/rotateSecret`, acme.headers)).body.secret;
     await customer(acme, 'After rotation');
@@ -147,7 +183,11 @@ describe('delivery', () => {
   test('500 twice then 200: three attempts with the same webhook-id, each after its retry delay; all recorded', async () => {
     const acme = await signup(t.app, 'Flaky');
     const { _id, secret } = await hook(acme, '/flaky');
-    behaviour.set('/flaky', [{ status: 500, body: 'boom' }, { status: 500, body: 'boom' }, { status: 200, body: 'thanks' }]);
+    behaviour.set('/flaky', [
+      { status: 500, body: 'boom' },
+      { status: 500, body: 'boom' },
+      { status: 200, body: 'thanks' },
+    ]);
     await customer(acme);
     await deliverUntil(() => hits('/flaky').length === 1);
     assert.equal(await worker.runOnce(), 0, 'the retry waits for its delay');
@@ -157,12 +197,28 @@ describe('delivery', () => {
     for (const r of hits('/flaky')) assert.equal(verify(secret, r).id, ids[0]);
     const [delivery] = await deliveries(acme, _id);
     assert.deepEqual([delivery.status, delivery.eventId], ['delivered', ids[0]]);
-    assert.deepEqual(delivery.attempts.map((a: any) => a.statusCode), [500, 500, 200]);
-    assert.deepEqual(delivery.attempts.map((a: any) => a.responseExcerpt), ['boom', 'boom', 'thanks']);
-    assert.deepEqual(delivery.attempts.map((a: any) => a.error), ['answered 500', 'answered 500', null]);
-    assert.ok(delivery.attempts.every((a: any) => Number.isInteger(a.durationMs) && a.durationMs >= 0 && a.attemptedAt));
-    const gaps = delivery.attempts.slice(1).map((a: any, i: number) => Date.parse(a.attemptedAt) - Date.parse(delivery.attempts[i].attemptedAt));
-    assert.ok(gaps.every((g: number) => g >= 350), `retries wait (gaps ${gaps})`);
+    assert.deepEqual(
+      delivery.attempts.map((a: any) => a.statusCode),
+      [500, 500, 200],
+    );
+    assert.deepEqual(
+      delivery.attempts.map((a: any) => a.responseExcerpt),
+      ['boom', 'boom', 'thanks'],
+    );
+    assert.deepEqual(
+      delivery.attempts.map((a: any) => a.error),
+      ['answered 500', 'answered 500', null],
+    );
+    assert.ok(
+      delivery.attempts.every((a: any) => Number.isInteger(a.durationMs) && a.durationMs >= 0 && a.attemptedAt),
+    );
+    const gaps = delivery.attempts
+      .slice(1)
+      .map((a: any, i: number) => Date.parse(a.attemptedAt) - Date.parse(delivery.attempts[i].attemptedAt));
+    assert.ok(
+      gaps.every((g: number) => g >= 350),
+      `retries wait (gaps ${gaps})`,
+    );
     await sleep(600).then(() => worker.runOnce());
     assert.equal(hits('/flaky').length, 3, 'a delivered event is not sent again');
   });
@@ -173,13 +229,22 @@ describe('delivery', () => {
     const old = await hook(acme, '/down-old');
     for (const path of ['/down-new', '/down-old']) behaviour.set(path, [{ status: 503, body: 'x'.repeat(2000) }]);
     // The old one has been failing for two hours (limit: 1 hour); a success would have reset it.
-    await sql`UPDATE webhooks SET failing_since = now() - interval '2 hours' WHERE id = ${old._id}`.execute(t.database.kysely);
+    await sql`UPDATE webhooks SET failing_since = now() - interval '2 hours' WHERE id = ${old._id}`.execute(
+      t.database.kysely,
+    );
     await customer(acme);
     const attempts = t.config.webhookRetrySchedule.length + 1;
-    await deliverUntil(async () => (await deliveries(acme, fresh._id))[0]?.status === 'failed' && (await deliveries(acme, old._id))[0]?.status === 'failed');
+    await deliverUntil(
+      async () =>
+        (await deliveries(acme, fresh._id))[0]?.status === 'failed' &&
+        (await deliveries(acme, old._id))[0]?.status === 'failed',
+    );
     assert.equal(hits('/down-new').length, attempts);
     const [failed] = await deliveries(acme, fresh._id);
-    assert.deepEqual([failed.attempts.length, failed.lastStatusCode, typeof failed.finishedAt], [attempts, 503, 'string']);
+    assert.deepEqual(
+      [failed.attempts.length, failed.lastStatusCode, typeof failed.finishedAt],
+      [attempts, 503, 'string'],
+    );
     assert.equal(failed.attempts[0].responseExcerpt.length, 500, 'the first 500 bytes of the answer');
 
     const freshRead = (await call(t.app, 'GET', `${BASE}/${fresh._id}`, acme.headers)).body;
@@ -210,7 +275,8 @@ describe('delivery', () => {
     const worked = { first: 0, second: 0 };
     for (let round = 0; round < 50; round += 1) {
       const [a, b] = await Promise.all([worker.runOnce(4), other.runOnce(4)]);
-      worked.first += a; worked.second += b;
+      worked.first += a;
+      worked.second += b;
       if (a === 0 && b === 0 && hits('/many').length >= count) break;
     }
     const ids = hits('/many').map((r) => r.headers['webhook-id']);
@@ -237,11 +303,15 @@ describe('delivery', () => {
     const { _id, secret } = await hook(acme, '/log');
     await hook(acme, '/log-articles', { entity: 'article' });
     await hook(acme, '/log-updates', { type: 'UPDATE' });
-    await sql`UPDATE webhooks SET failing_since = now() - interval '30 minutes' WHERE id = ${_id}`.execute(t.database.kysely);
+    await sql`UPDATE webhooks SET failing_since = now() - interval '30 minutes' WHERE id = ${_id}`.execute(
+      t.database.kysely,
+    );
     const before = new Date(Date.now() - 1000).toISOString();
     await customer(acme);
     await deliverUntil(() => hits('/log').length === 1);
-    const { rows } = await sql<{ failing_since: Date | null }>`SELECT failing_since FROM webhooks WHERE id = ${_id}`.execute(t.database.kysely);
+    const { rows } = await sql<{
+      failing_since: Date | null;
+    }>`SELECT failing_since FROM webhooks WHERE id = ${_id}`.execute(t.database.kysely);
     assert.equal(rows[0]!.failing_since, null);
     const ping = await call(t.app, 'POST', `${BASE}/${_id}/test`, acme.headers);
     assert.equal(ping.status, 200);
@@ -251,7 +321,11 @@ describe('delivery', () => {
     assert.equal(hits('/log-articles').length + hits('/log-updates').length, 0, 'only subscribed entity and type');
 
     const all = await deliveries(acme, _id);
-    assert.deepEqual(all.map((d) => d.type), ['PING', 'CREATE'], 'newest first');
+    assert.deepEqual(
+      all.map((d) => d.type),
+      ['PING', 'CREATE'],
+      'newest first',
+    );
     const feed = (await call(t.app, 'GET', '/v2/events?limit=1000', acme.headers)).body as Array<{ type: string }>;
     assert.ok(feed.length > 0 && !feed.some((e) => e.type === 'PING'), 'a test ping is not part of the event feed');
     assert.equal(all[0]._id, ping.body._id);
@@ -266,18 +340,29 @@ describe('delivery', () => {
     assert.equal((await deliveries(acme, _id, '?status=pending,delivered')).length, 2);
     assert.equal((await deliveries(acme, _id, `?from=${encodeURIComponent(later)}`)).length, 0);
     assert.equal((await deliveries(acme, _id, `?to=${encodeURIComponent(before)}`)).length, 0);
-    assert.equal((await deliveries(acme, _id, `?from=${encodeURIComponent(before)}&to=${encodeURIComponent(later)}`)).length, 2);
+    assert.equal(
+      (await deliveries(acme, _id, `?from=${encodeURIComponent(before)}&to=${encodeURIComponent(later)}`)).length,
+      2,
+    );
     assert.equal((await deliveries(acme, _id, '?limit=1&offset=1'))[0]._id, all[1]._id);
 
     const again = await call(t.app, 'POST', `${BASE}/${_id}/deliveries/${all[1]._id}/redeliver`, acme.headers);
     assert.equal(again.status, 200);
     assert.notEqual(again.body._id, all[1]._id);
-    const stillPending = await call(t.app, 'POST', `${BASE}/${_id}/deliveries/${again.body._id}/redeliver`, acme.headers);
+    const stillPending = await call(
+      t.app,
+      'POST',
+      `${BASE}/${_id}/deliveries/${again.body._id}/redeliver`,
+      acme.headers,
+    );
     assert.equal(stillPending.status, 409, 'a delivery under way is not redelivered');
     await deliverUntil(() => hits('/log').length === 3);
     assert.equal(hits('/log')[2]!.headers['webhook-id'], all[1].eventId, 'the same event again');
     assert.equal((await deliveries(acme, _id)).length, 3);
-    assert.equal((await call(t.app, 'POST', `${BASE}/${_id}/deliveries/0123456789abcdef01234567/redeliver`, acme.headers)).status, 404);
+    assert.equal(
+      (await call(t.app, 'POST', `${BASE}/${_id}/deliveries/0123456789abcdef01234567/redeliver`, acme.headers)).status,
+      404,
+    );
   });
 
   test('DNS rebinding: a name that turns private after creation is refused at delivery, before connecting', async () => {
@@ -290,8 +375,11 @@ describe('delivery', () => {
     const [delivery] = await deliveries(acme, _id);
     assert.match(delivery.attempts[0].error, /rebind\.example resolves to a non-public address \(10\.0\.0\.1\)/);
     assert.equal(delivery.attempts[0].statusCode, null);
-    assert.deepEqual(resolverCalls.filter((c) => c.host === 'rebind.example'), [{ host: 'rebind.example', connecting: false }],
-      'refused by the guard before any connection was attempted');
+    assert.deepEqual(
+      resolverCalls.filter((c) => c.host === 'rebind.example'),
+      [{ host: 'rebind.example', connecting: false }],
+      'refused by the guard before any connection was attempted',
+    );
     assert.equal(hits('/rebind').length, 0);
     await call(t.app, 'DELETE', `${BASE}/${_id}`, acme.headers); // its retries end as 'the webhook was deleted'
   });
@@ -307,15 +395,25 @@ describe('delivery', () => {
     await deliverUntil(async () => (await deliveries(acme, _id))[0]?.attempts.length === 1, strict);
     const [delivery] = await deliveries(acme, _id);
     assert.match(delivery.attempts[0].error ?? '', /non-public address \(127\.0\.0\.1\)/);
-    assert.ok(resolverCalls.some((c) => c.host === 'late.example' && c.connecting), 'the connection looked the name up through the guard');
+    assert.ok(
+      resolverCalls.some((c) => c.host === 'late.example' && c.connecting),
+      'the connection looked the name up through the guard',
+    );
     assert.equal(hits('/late').length, 0, 'never connected');
     await call(t.app, 'DELETE', `${BASE}/${_id}`, acme.headers);
   });
 
   test('WEBHOOK_ALLOW_HTTP with WEBHOOK_ALLOWED_TARGETS=127.0.0.1 allows that address in any spelling, and nothing else', async () => {
     const acme = await signup(t.app, 'Allowed');
-    for (const host of ['127.0.0.1', '[::ffff:127.0.0.1]', '2130706433']) await hook(acme, '/allowed', { url: `http://${host}:${port}/allowed`, entity: 'task' });
-    for (const url of ['http://127.0.0.2/', 'http://10.0.0.1/', 'http://169.254.169.254/', 'http://[::1]/', 'ftp://127.0.0.1/']) {
+    for (const host of ['127.0.0.1', '[::ffff:127.0.0.1]', '2130706433'])
+      await hook(acme, '/allowed', { url: `http://${host}:${port}/allowed`, entity: 'task' });
+    for (const url of [
+      'http://127.0.0.2/',
+      'http://10.0.0.1/',
+      'http://169.254.169.254/',
+      'http://[::1]/',
+      'ftp://127.0.0.1/',
+    ]) {
       const res = await call(t.app, 'POST', `${BASE}/`, acme.headers, { type: 'CREATE', entity: 'task', url });
       assert.equal(res.status, 400, url);
     }
@@ -341,7 +439,9 @@ describe('delivery', () => {
     await customer(acme, 'Old');
     await deliverUntil(() => hits('/sweep').length === 1);
     const [old] = await deliveries(acme, _id);
-    await sql`UPDATE webhook_attempts SET attempted_at = now() - interval '25 hours' WHERE delivery_id = ${old._id}`.execute(t.database.kysely);
+    await sql`UPDATE webhook_attempts SET attempted_at = now() - interval '25 hours' WHERE delivery_id = ${old._id}`.execute(
+      t.database.kysely,
+    );
     await customer(acme, 'New');
     await deliverUntil(() => hits('/sweep').length === 2);
     await worker.sweep();

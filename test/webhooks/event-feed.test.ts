@@ -10,7 +10,15 @@ import { findRecord } from '../../src/resources/engine/resource-store.js';
 import { toApi } from '../../src/resources/engine/to-api.js';
 import { call, createTestApp, signup, type TestApp, type Tenant } from '../helpers/test-app.js';
 
-interface FeedEvent { id: string; type: string; entity: string; companyId: string; occurredAt: string; data: any; cursor: string }
+interface FeedEvent {
+  id: string;
+  type: string;
+  entity: string;
+  companyId: string;
+  occurredAt: string;
+  data: any;
+  cursor: string;
+}
 
 let t: TestApp;
 let acme: Tenant;
@@ -35,9 +43,17 @@ async function page(tenant: Tenant, after?: string, limit?: number) {
 /** Why the feed may be held back on PostgreSQL: the oldest transaction still running anywhere on the server. */
 async function oldestRunning() {
   if (t.database.kind !== 'postgres') return 'PGlite';
-  const { rows } = await sql<{ d: string; age: string; q: string }>`SELECT datname AS d, (now() - xact_start)::text AS age, left(query, 60) AS q
-    FROM pg_stat_activity WHERE backend_xid IS NOT NULL ORDER BY age(backend_xid) DESC LIMIT 1`.execute(t.database.kysely);
-  return rows[0] ? `oldest transaction with an xid: database ${rows[0].d}, running ${rows[0].age}: ${rows[0].q}` : 'none running';
+  const { rows } = await sql<{
+    d: string;
+    age: string;
+    q: string;
+  }>`SELECT datname AS d, (now() - xact_start)::text AS age, left(query, 60) AS q
+    FROM pg_stat_activity WHERE backend_xid IS NOT NULL ORDER BY age(backend_xid) DESC LIMIT 1`.execute(
+    t.database.kysely,
+  );
+  return rows[0]
+    ? `oldest transaction with an xid: database ${rows[0].d}, running ${rows[0].age}: ${rows[0].q}`
+    : 'none running';
 }
 
 /**
@@ -52,12 +68,13 @@ async function collect(tenant: Tenant, from: string | undefined, done: (events: 
   for (;;) {
     const { events: batch, next } = await page(tenant, cursor, limit);
     events.push(...batch);
-    if (batch.length) assert.equal(next, batch.at(-1)!.cursor, 'X-Next-Cursor is the last event\'s cursor');
+    if (batch.length) assert.equal(next, batch.at(-1)!.cursor, "X-Next-Cursor is the last event's cursor");
     else assert.equal(next, cursor ?? '', 'an empty page keeps the cursor');
     cursor = next || cursor;
     if (batch.length === limit) continue;
     if (done(events)) return { events, cursor };
-    if (Date.now() > deadline) assert.fail(`the feed did not serve the expected events within 60 s (${await oldestRunning()})`);
+    if (Date.now() > deadline)
+      assert.fail(`the feed did not serve the expected events within 60 s (${await oldestRunning()})`);
     await sleep(50);
   }
 }
@@ -76,13 +93,19 @@ describe('events are written with the change', () => {
     const start = await endCursor(acme);
     const id = await createCustomer(acme, 'Evented GmbH');
     const created = (await call(t.app, 'GET', `/v2/customers/${id}`, acme.headers)).body;
-    assert.equal((await call(t.app, 'PATCH', `/v2/customers/${id}`, acme.headers, { contactPerson: 'Eva' })).status, 200);
+    assert.equal(
+      (await call(t.app, 'PATCH', `/v2/customers/${id}`, acme.headers, { contactPerson: 'Eva' })).status,
+      200,
+    );
     const updated = (await call(t.app, 'GET', `/v2/customers/${id}`, acme.headers)).body;
     assert.deepEqual((await call(t.app, 'DELETE', `/v2/customers/${id}`, acme.headers)).body, { deleted: true });
 
     const { events } = await collect(acme, start, (es) => es.some((e) => e.type === 'DELETE' && e.data._id === id));
     const mine = events.filter((e) => e.entity === 'customer' && e.data._id === id);
-    assert.deepEqual(mine.map((e) => e.type), ['CREATE', 'UPDATE', 'DELETE']);
+    assert.deepEqual(
+      mine.map((e) => e.type),
+      ['CREATE', 'UPDATE', 'DELETE'],
+    );
     const [c, u, d] = mine as [FeedEvent, FeedEvent, FeedEvent];
     assert.deepEqual(c.data, created);
     assert.deepEqual(u.data, updated);
@@ -100,13 +123,21 @@ describe('events are written with the change', () => {
 
   test('a rolled-back transaction emits nothing; the same work committed does', async () => {
     const start = await endCursor(acme);
-    await assert.rejects(inTenant(t.database, acme.companyId, async (tx) => {
-      await emit(tx, 'CREATE', 'customer', { _id: 'rolled-back', marker: 'rollback' });
-      throw new Error('rollback');
-    }), /rollback/);
-    await inTenant(t.database, acme.companyId, (tx) => emit(tx, 'CREATE', 'customer', { _id: 'committed', marker: 'commit' }));
+    await assert.rejects(
+      inTenant(t.database, acme.companyId, async (tx) => {
+        await emit(tx, 'CREATE', 'customer', { _id: 'rolled-back', marker: 'rollback' });
+        throw new Error('rollback');
+      }),
+      /rollback/,
+    );
+    await inTenant(t.database, acme.companyId, (tx) =>
+      emit(tx, 'CREATE', 'customer', { _id: 'committed', marker: 'commit' }),
+    );
     const { events } = await collect(acme, start, (es) => es.some((e) => e.data.marker === 'commit'));
-    assert.deepEqual(events.filter((e) => e.data.marker).map((e) => e.data.marker), ['commit']);
+    assert.deepEqual(
+      events.filter((e) => e.data.marker).map((e) => e.data.marker),
+      ['commit'],
+    );
   });
 
   test('requests that fail leave no event', async () => {
@@ -122,11 +153,18 @@ describe('events are written with the change', () => {
       ['DELETE', '/v2/customers/0123456789abcdef01234567', undefined, 404],
     ];
     for (const [method, url, payload, status] of failures) {
-      assert.equal((await call(t.app, method as 'POST', url, acme.headers, payload)).status, status, `${method} ${url}`);
+      assert.equal(
+        (await call(t.app, method as 'POST', url, acme.headers, payload)).status,
+        status,
+        `${method} ${url}`,
+      );
     }
     await createCustomer(acme, 'Sentinel');
     const { events } = await collect(acme, start, (es) => es.some((e) => e.data.name === 'Sentinel'));
-    assert.deepEqual(events.map((e) => `${e.type} ${e.data.name}`), ['CREATE Sentinel']);
+    assert.deepEqual(
+      events.map((e) => `${e.type} ${e.data.name}`),
+      ['CREATE Sentinel'],
+    );
   });
 
   test('jobs generated from an assignment emit CREATE job events (set-based)', async () => {
@@ -135,8 +173,15 @@ describe('events are written with the change', () => {
     const day = new Date(Date.now() + 2 * 86_400_000).toISOString().slice(0, 10);
     const start = await endCursor(acme);
     const res = await call(t.app, 'POST', '/v2/assignments/', acme.headers, {
-      objectId, title: 'Cleaning', userIds: [userId],
-      iCalendar: { tzid: 'Europe/Berlin', rrule: 'FREQ=DAILY;COUNT=3', dtstart: `${day}T06:00:00`, dtend: `${day}T08:00:00` },
+      objectId,
+      title: 'Cleaning',
+      userIds: [userId],
+      iCalendar: {
+        tzid: 'Europe/Berlin',
+        rrule: 'FREQ=DAILY;COUNT=3',
+        dtstart: `${day}T06:00:00`,
+        dtend: `${day}T08:00:00`,
+      },
     });
     assert.equal(res.status, 201, JSON.stringify(res.body));
     const assignmentId = res.body._id;
@@ -149,7 +194,15 @@ describe('events are written with the change', () => {
       const job = await call(t.app, 'GET', `/v2/jobs/${e.data._id}`, acme.headers);
       assert.equal(job.status, 200);
       // The job as the API shows it, without what a read derives from other records.
-      const { assignment: _a, activityType: _t, absences: _b, salaries: _s, started: _st, timeTrackings: _tt, ...shown } = job.body;
+      const {
+        assignment: _a,
+        activityType: _t,
+        absences: _b,
+        salaries: _s,
+        started: _st,
+        timeTrackings: _tt,
+        ...shown
+      } = job.body;
       assert.deepEqual(e.data, shown);
       // The same data the engine's per-record path would emit.
       const row = await inTenant(t.database, acme.companyId, (tx) => findRecord(tx, jobs, e.data._id));
@@ -167,7 +220,10 @@ describe('GET /v2/events', () => {
     const pages: FeedEvent[][] = [];
     let cursor = start;
     const deadline = Date.now() + 60_000;
-    while (pages.flat().filter((e) => e.data.name?.startsWith('Paged')).length < names.length && Date.now() < deadline) {
+    while (
+      pages.flat().filter((e) => e.data.name?.startsWith('Paged')).length < names.length &&
+      Date.now() < deadline
+    ) {
       const { events, next } = await page(acme, cursor, 3);
       assert.ok(events.length <= 3);
       if (events.length) pages.push(events);
@@ -175,7 +231,10 @@ describe('GET /v2/events', () => {
       cursor = next;
     }
     const all = pages.flat();
-    assert.deepEqual(all.filter((e) => e.data.name?.startsWith('Paged')).map((e) => e.data.name), names);
+    assert.deepEqual(
+      all.filter((e) => e.data.name?.startsWith('Paged')).map((e) => e.data.name),
+      names,
+    );
     assert.equal(new Set(all.map((e) => e.id)).size, all.length, 'no event twice');
     const cursors = all.map((e) => e.cursor.split('-').map(BigInt));
     for (let i = 1; i < cursors.length; i += 1) {
@@ -191,7 +250,7 @@ describe('GET /v2/events', () => {
     }
   });
 
-  test('another company\'s events never appear', async () => {
+  test("another company's events never appear", async () => {
     const theirs = await createCustomer(other, 'Their customer');
     const ours = await createCustomer(acme, 'Our customer');
     const mine = await collect(acme, undefined, (es) => es.some((e) => e.data._id === ours));
@@ -207,13 +266,19 @@ describe('GET /v2/events', () => {
   });
 
   test('a transaction that commits late is not skipped', {
-    skip: process.env.TEST_DATABASE_URL ? false : 'needs PostgreSQL (TEST_DATABASE_URL): PGlite has one connection, so two transactions cannot overlap',
+    skip: process.env.TEST_DATABASE_URL
+      ? false
+      : 'needs PostgreSQL (TEST_DATABASE_URL): PGlite has one connection, so two transactions cannot overlap',
   }, async () => {
     const start = await endCursor(acme);
     let release!: () => void;
-    const gate = new Promise<void>((resolve) => { release = resolve; });
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
     let signal!: () => void;
-    const t1Emitted = new Promise<void>((resolve) => { signal = resolve; });
+    const t1Emitted = new Promise<void>((resolve) => {
+      signal = resolve;
+    });
     const t1 = inTenant(t.database, acme.companyId, async (tx) => {
       await emit(tx, 'CREATE', 'customer', { _id: 't1', marker: 'T1' });
       signal();
@@ -223,14 +288,25 @@ describe('GET /v2/events', () => {
       await t1Emitted;
       await inTenant(t.database, acme.companyId, (tx) => emit(tx, 'CREATE', 'customer', { _id: 't2', marker: 'T2' }));
       const during = await page(acme, start);
-      assert.deepEqual(during.events.filter((e) => e.data.marker), [], 'T2 waits while the older T1 is open');
+      assert.deepEqual(
+        during.events.filter((e) => e.data.marker),
+        [],
+        'T2 waits while the older T1 is open',
+      );
       await sleep(100);
       const later = await page(acme, during.next || start);
-      assert.deepEqual(later.events.filter((e) => e.data.marker), [], 'still held back');
+      assert.deepEqual(
+        later.events.filter((e) => e.data.marker),
+        [],
+        'still held back',
+      );
       release();
       await t1;
       const { events } = await collect(acme, later.next || start, (es) => es.filter((e) => e.data.marker).length >= 2);
-      assert.deepEqual(events.filter((e) => e.data.marker).map((e) => e.data.marker), ['T1', 'T2']);
+      assert.deepEqual(
+        events.filter((e) => e.data.marker).map((e) => e.data.marker),
+        ['T1', 'T2'],
+      );
     } finally {
       release();
       await t1.catch(() => {});

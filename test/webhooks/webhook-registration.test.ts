@@ -27,7 +27,12 @@ before(async () => {
 });
 after(() => t.close());
 
-const body = (extra: Record<string, unknown> = {}) => ({ type: 'CREATE', entity: 'customer', url: 'https://hooks.example/in', ...extra });
+const body = (extra: Record<string, unknown> = {}) => ({
+  type: 'CREATE',
+  entity: 'customer',
+  url: 'https://hooks.example/in',
+  ...extra,
+});
 
 async function createWebhook(extra: Record<string, unknown> = {}, tenant = acme) {
   const res = await call(t.app, 'POST', `${BASE}/`, tenant.headers, body(extra));
@@ -57,33 +62,79 @@ describe('registration', () => {
     assert.equal(one.body.disabledAt, null);
     const list = await call(t.app, 'GET', `${BASE}/`, acme.headers);
     for (const text of [JSON.stringify(one.body), JSON.stringify(list.body)]) {
-      assert.ok(!text.includes(created.secret) && !text.includes(created.secret.slice(6)), 'the secret is never read back');
+      assert.ok(
+        !text.includes(created.secret) && !text.includes(created.secret.slice(6)),
+        'the secret is never read back',
+      );
       assert.ok(!/secret/i.test(text), 'no secret field at all');
     }
-    const { rows } = await sql<{ secret_sealed: string }>`SELECT secret_sealed FROM webhooks WHERE id = ${created._id}`.execute(t.database.kysely);
-    assert.ok(rows[0]!.secret_sealed && !rows[0]!.secret_sealed.includes(created.secret.slice(6)), 'stored sealed, not in clear');
+    const { rows } = await sql<{
+      secret_sealed: string;
+    }>`SELECT secret_sealed FROM webhooks WHERE id = ${created._id}`.execute(t.database.kysely);
+    assert.ok(
+      rows[0]!.secret_sealed && !rows[0]!.secret_sealed.includes(created.secret.slice(6)),
+      'stored sealed, not in clear',
+    );
   });
 
   test('every event type and every entity of the spec is accepted', async () => {
     assert.equal(WEBHOOK_ENTITIES.length, 19);
-    for (const type of ['CREATE', 'UPDATE', 'DELETE', 'ABSENCE_APPROVED', 'ABSENCE_CANCELED', 'OPEN']) await createWebhook({ type, entity: 'absence' });
-    assert.deepEqual([...EVENT_TYPES].sort(), ['ABSENCE_APPROVED', 'ABSENCE_CANCELED', 'CREATE', 'DELETE', 'OPEN', 'UPDATE']);
-    for (const entity of ['user', 'customer', 'customerobject', 'materialorder', 'absence', 'complaint', 'article', 'salary', 'job',
-      'qualitycontrol', 'invoice', 'offer', 'credit', 'invoicestorno', 'servicereport', 'payment', 'contact', 'equipment', 'task']) {
+    for (const type of ['CREATE', 'UPDATE', 'DELETE', 'ABSENCE_APPROVED', 'ABSENCE_CANCELED', 'OPEN'])
+      await createWebhook({ type, entity: 'absence' });
+    assert.deepEqual([...EVENT_TYPES].sort(), [
+      'ABSENCE_APPROVED',
+      'ABSENCE_CANCELED',
+      'CREATE',
+      'DELETE',
+      'OPEN',
+      'UPDATE',
+    ]);
+    for (const entity of [
+      'user',
+      'customer',
+      'customerobject',
+      'materialorder',
+      'absence',
+      'complaint',
+      'article',
+      'salary',
+      'job',
+      'qualitycontrol',
+      'invoice',
+      'offer',
+      'credit',
+      'invoicestorno',
+      'servicereport',
+      'payment',
+      'contact',
+      'equipment',
+      'task',
+    ]) {
       await createWebhook({ entity });
     }
   });
 
   test('anything else is 400 naming the field', async () => {
     const cases: Array<[Record<string, unknown>, string]> = [
-      [body({ type: 'create' }), 'type'], [body({ type: 'PING' }), 'type'], [body({ type: 'ANY' }), 'type'], [body({ type: undefined }), 'type'],
-      [body({ entity: 'customers' }), 'entity'], [body({ entity: 'Customer' }), 'entity'], [body({ entity: 'webhook' }), 'entity'],
-      [body({ entity: undefined }), 'entity'], [body({ url: undefined }), 'url'], [body({ url: 42 }), 'url'], [body({ url: 'not a url' }), 'url'],
+      [body({ type: 'create' }), 'type'],
+      [body({ type: 'PING' }), 'type'],
+      [body({ type: 'ANY' }), 'type'],
+      [body({ type: undefined }), 'type'],
+      [body({ entity: 'customers' }), 'entity'],
+      [body({ entity: 'Customer' }), 'entity'],
+      [body({ entity: 'webhook' }), 'entity'],
+      [body({ entity: undefined }), 'entity'],
+      [body({ url: undefined }), 'url'],
+      [body({ url: 42 }), 'url'],
+      [body({ url: 'not a url' }), 'url'],
     ];
     for (const [payload, path] of cases) {
       const res = await call(t.app, 'POST', `${BASE}/`, acme.headers, JSON.parse(JSON.stringify(payload)));
       assert.equal(res.status, 400, `${JSON.stringify(payload)}: ${res.status}`);
-      assert.ok(res.body.errors.some((e: { path: string }) => e.path.startsWith(path)), JSON.stringify(res.body.errors));
+      assert.ok(
+        res.body.errors.some((e: { path: string }) => e.path.startsWith(path)),
+        JSON.stringify(res.body.errors),
+      );
     }
   });
 
@@ -93,16 +144,26 @@ describe('registration', () => {
     for (let i = 0; i < 3; i += 1) ids.push((await createWebhook({ description: `hook ${i}` }, fresh))._id);
     const page = await call(t.app, 'GET', `${BASE}/?limit=2&offset=0&sort=number:-1`, fresh.headers);
     assert.equal(page.status, 200);
-    assert.deepEqual(page.body.map((w: { _id: string }) => w._id), [ids[2], ids[1]]);
+    assert.deepEqual(
+      page.body.map((w: { _id: string }) => w._id),
+      [ids[2], ids[1]],
+    );
     assert.equal(page.headers['x-total-count'], '3');
     const rest = await call(t.app, 'GET', `${BASE}/?limit=2&offset=2&sort=number:-1`, fresh.headers);
-    assert.deepEqual(rest.body.map((w: { _id: string }) => w._id), [ids[0]]);
+    assert.deepEqual(
+      rest.body.map((w: { _id: string }) => w._id),
+      [ids[0]],
+    );
     for (const w of page.body) {
       assert.equal(w.companyId, fresh.companyId);
       assert.ok(w.status.createdAt && w.status.lastModifiedAt && typeof w.number === 'number');
     }
 
-    const patched = await call(t.app, 'PATCH', `${BASE}/${ids[0]}`, fresh.headers, { type: 'DELETE', url: 'https://other.example/x', description: null });
+    const patched = await call(t.app, 'PATCH', `${BASE}/${ids[0]}`, fresh.headers, {
+      type: 'DELETE',
+      url: 'https://other.example/x',
+      description: null,
+    });
     assert.equal(patched.status, 200, JSON.stringify(patched.body));
     assert.deepEqual(patched.body, { _id: ids[0] });
     const read = (await call(t.app, 'GET', `${BASE}/${ids[0]}`, fresh.headers)).body;
@@ -123,7 +184,10 @@ describe('registration', () => {
     assert.equal(rotated.body._id, _id);
     assert.match(rotated.body.secret, /^whsec_/);
     assert.notEqual(rotated.body.secret, secret);
-    assert.equal((await call(t.app, 'POST', `${BASE}/0123456789abcdef01234567/rotateSecret`, acme.headers)).status, 404);
+    assert.equal(
+      (await call(t.app, 'POST', `${BASE}/0123456789abcdef01234567/rotateSecret`, acme.headers)).status,
+      404,
+    );
   });
 
   test('an Idempotency-Key retry of a create does not replay the secret', async () => {
@@ -161,7 +225,11 @@ describe('target guard (SSRF)', () => {
       const patch = await call(t.app, 'PATCH', `${BASE}/${_id}`, acme.headers, { url });
       assert.equal(patch.status, 400, JSON.stringify(patch.body));
       assert.equal(patch.body.errors[0].path, 'url');
-      assert.equal((await call(t.app, 'GET', `${BASE}/${_id}`, acme.headers)).body.url, 'https://hooks.example/in', 'unchanged');
+      assert.equal(
+        (await call(t.app, 'GET', `${BASE}/${_id}`, acme.headers)).body.url,
+        'https://hooks.example/in',
+        'unchanged',
+      );
     });
   }
 
@@ -179,9 +247,15 @@ describe('permissions', () => {
     assert.equal(key.status, 201);
     const h = { 'x-api-key': key.body.key };
     const attempts: Array<[string, string, unknown?]> = [
-      ['GET', `${BASE}/`], ['GET', `${BASE}/${_id}`], ['POST', `${BASE}/`, body()], ['PATCH', `${BASE}/${_id}`, { description: 'x' }],
-      ['DELETE', `${BASE}/${_id}`], ['POST', `${BASE}/${_id}/rotateSecret`], ['GET', `${BASE}/${_id}/deliveries`],
-      ['POST', `${BASE}/${_id}/test`], ['GET', '/v2/events'],
+      ['GET', `${BASE}/`],
+      ['GET', `${BASE}/${_id}`],
+      ['POST', `${BASE}/`, body()],
+      ['PATCH', `${BASE}/${_id}`, { description: 'x' }],
+      ['DELETE', `${BASE}/${_id}`],
+      ['POST', `${BASE}/${_id}/rotateSecret`],
+      ['GET', `${BASE}/${_id}/deliveries`],
+      ['POST', `${BASE}/${_id}/test`],
+      ['GET', '/v2/events'],
     ];
     for (const [method, url, payload] of attempts) {
       const res = await call(t.app, method as 'GET', url, h, payload);
@@ -198,8 +272,12 @@ describe('permissions', () => {
     const ping = await call(t.app, 'POST', `${BASE}/${_id}/test`, acme.headers);
     assert.equal(ping.status, 200);
     const attempts: Array<[string, string, unknown?]> = [
-      ['GET', `${BASE}/${_id}`], ['PATCH', `${BASE}/${_id}`, { description: 'mine now' }], ['DELETE', `${BASE}/${_id}`],
-      ['POST', `${BASE}/${_id}/rotateSecret`], ['GET', `${BASE}/${_id}/deliveries`], ['POST', `${BASE}/${_id}/test`],
+      ['GET', `${BASE}/${_id}`],
+      ['PATCH', `${BASE}/${_id}`, { description: 'mine now' }],
+      ['DELETE', `${BASE}/${_id}`],
+      ['POST', `${BASE}/${_id}/rotateSecret`],
+      ['GET', `${BASE}/${_id}/deliveries`],
+      ['POST', `${BASE}/${_id}/test`],
       ['POST', `${BASE}/${_id}/deliveries/${ping.body._id}/redeliver`],
     ];
     for (const [method, url, payload] of attempts) {

@@ -6,7 +6,10 @@ import { OPERATIONS, type Operations } from './api-types.js';
 export type OperationId = keyof Operations;
 
 /** One entry of a problem's `errors`: the field (dot path) and what is wrong with it. */
-export interface ProblemFieldError { path: string; message: string }
+export interface ProblemFieldError {
+  path: string;
+  message: string;
+}
 
 /** An RFC 9457 problem as the API sends it. */
 export interface ProblemDetails {
@@ -25,7 +28,10 @@ export class ProblemError extends Error {
   readonly detail: string | undefined;
   readonly errors: ProblemFieldError[];
   readonly type: string | undefined;
-  constructor(readonly problem: ProblemDetails, readonly headers: Headers) {
+  constructor(
+    readonly problem: ProblemDetails,
+    readonly headers: Headers,
+  ) {
     super(`${problem.status} ${problem.title}${problem.detail ? `: ${problem.detail}` : ''}`);
     this.name = 'ProblemError';
     this.status = problem.status;
@@ -48,22 +54,38 @@ export interface ClientOptions {
   fetch?: typeof fetch;
 }
 
-type Part<T, Name extends string, Key extends keyof T> = T[Key] extends undefined ? { [P in Name]?: undefined } : { [P in Name]: T[Key] };
+type Part<T, Name extends string, Key extends keyof T> = T[Key] extends undefined
+  ? { [P in Name]?: undefined }
+  : { [P in Name]: T[Key] };
 
 /** What a call takes: `path` parameters (required when the path has any), `query`, `body`, extra `headers`. */
-export type CallOptions<K extends OperationId> = Part<Operations[K], 'path', 'pathParams'>
-  & { query?: Operations[K]['query']; body?: Operations[K]['body']; headers?: Record<string, string>; idempotencyKey?: string };
+export type CallOptions<K extends OperationId> = Part<Operations[K], 'path', 'pathParams'> & {
+  query?: Operations[K]['query'];
+  body?: Operations[K]['body'];
+  headers?: Record<string, string>;
+  idempotencyKey?: string;
+};
 
-type CallArgs<K extends OperationId> = Operations[K]['pathParams'] extends undefined ? [options?: CallOptions<K>] : [options: CallOptions<K>];
+type CallArgs<K extends OperationId> = Operations[K]['pathParams'] extends undefined
+  ? [options?: CallOptions<K>]
+  : [options: CallOptions<K>];
 
 /** Operations that list records: an array answer and `offset`/`limit` in the query. */
 export type ListOperationId = {
-  [K in OperationId]: Operations[K]['response'] extends Array<unknown> ? (NonNullable<Operations[K]['query']> extends { offset?: unknown } ? K : never) : never;
+  [K in OperationId]: Operations[K]['response'] extends Array<unknown>
+    ? NonNullable<Operations[K]['query']> extends { offset?: unknown }
+      ? K
+      : never
+    : never;
 }[OperationId];
 
 export type ItemOf<K extends OperationId> = Operations[K]['response'] extends Array<infer T> ? T : never;
 
-export interface Answer<T> { data: T; status: number; headers: Headers }
+export interface Answer<T> {
+  data: T;
+  status: number;
+  headers: Headers;
+}
 
 export class CrewbaseClient {
   private readonly baseUrl: string;
@@ -80,18 +102,26 @@ export class CrewbaseClient {
   }
 
   /** Like `call`, with the status and headers of the answer. */
-  async send<K extends OperationId>(operationId: K, options?: CallOptions<K>): Promise<Answer<Operations[K]['response']>> {
+  async send<K extends OperationId>(
+    operationId: K,
+    options?: CallOptions<K>,
+  ): Promise<Answer<Operations[K]['response']>> {
     const [method, template] = OPERATIONS[operationId] as readonly [string, string];
     const pathParams = (options as { path?: Record<string, unknown> } | undefined)?.path ?? {};
     const path = template.replace(/\{(\w+)\}/g, (_, name: string) => {
       if (pathParams[name] === undefined) throw new TypeError(`${operationId}: path parameter ${name} is missing`);
       return encodeURIComponent(String(pathParams[name]));
     });
-    return this.request(method, path, options as RequestOptions | undefined) as Promise<Answer<Operations[K]['response']>>;
+    return this.request(method, path, options as RequestOptions | undefined) as Promise<
+      Answer<Operations[K]['response']>
+    >;
   }
 
   /** One page of a list and the total number of matching records (X-Total-Count). */
-  async page<K extends ListOperationId>(operationId: K, options?: CallOptions<K>): Promise<{ items: ItemOf<K>[]; total: number }> {
+  async page<K extends ListOperationId>(
+    operationId: K,
+    options?: CallOptions<K>,
+  ): Promise<{ items: ItemOf<K>[]; total: number }> {
     const answer = await this.send(operationId, options);
     const items = answer.data as ItemOf<K>[];
     const total = Number(answer.headers.get('x-total-count') ?? items.length);
@@ -99,11 +129,18 @@ export class CrewbaseClient {
   }
 
   /** Every record of a list, fetched `pageSize` at a time (offset pagination until X-Total-Count is reached). */
-  async *paginate<K extends ListOperationId>(operationId: K, options?: CallOptions<K>, pageSize = 100): AsyncGenerator<ItemOf<K>> {
+  async *paginate<K extends ListOperationId>(
+    operationId: K,
+    options?: CallOptions<K>,
+    pageSize = 100,
+  ): AsyncGenerator<ItemOf<K>> {
     const query = { ...(options?.query as Record<string, unknown> | undefined) };
     let offset = Number(query.offset ?? 0);
     for (;;) {
-      const { items, total } = await this.page(operationId, { ...options, query: { ...query, limit: pageSize, offset } } as CallOptions<K>);
+      const { items, total } = await this.page(operationId, {
+        ...options,
+        query: { ...query, limit: pageSize, offset },
+      } as CallOptions<K>);
       yield* items;
       offset += items.length;
       if (items.length === 0 || items.length < pageSize || offset >= total) return;
@@ -115,15 +152,31 @@ export class CrewbaseClient {
     const url = new URL(`${this.baseUrl}${path}`);
     for (const [name, value] of Object.entries(options.query ?? {})) {
       if (value === undefined) continue;
-      url.searchParams.set(name, Array.isArray(value) ? value.join(',') : typeof value === 'object' && value !== null ? JSON.stringify(value) : String(value));
+      url.searchParams.set(
+        name,
+        Array.isArray(value)
+          ? value.join(',')
+          : typeof value === 'object' && value !== null
+            ? JSON.stringify(value)
+            : String(value),
+      );
     }
-    const headers = new Headers({ accept: 'application/json, application/problem+json, */*', ...this.options.headers, ...options.headers });
+    const headers = new Headers({
+      accept: 'application/json, application/problem+json, */*',
+      ...this.options.headers,
+      ...options.headers,
+    });
     if (this.options.apiKey) headers.set('x-api-key', this.options.apiKey);
     const token = typeof this.options.token === 'function' ? await this.options.token() : this.options.token;
     if (token) headers.set('authorization', `Bearer ${token}`);
     if (options.idempotencyKey) headers.set('idempotency-key', options.idempotencyKey);
     let body: BodyInit | undefined;
-    if (options.body instanceof FormData || options.body instanceof Blob || options.body instanceof ArrayBuffer || typeof options.body === 'string') {
+    if (
+      options.body instanceof FormData ||
+      options.body instanceof Blob ||
+      options.body instanceof ArrayBuffer ||
+      typeof options.body === 'string'
+    ) {
       body = options.body as BodyInit;
     } else if (options.body !== undefined) {
       headers.set('content-type', 'application/json');
@@ -132,8 +185,8 @@ export class CrewbaseClient {
     const response = await this.fetch(url, { method, headers, body });
     const type = response.headers.get('content-type') ?? '';
     if (!response.ok) throw new ProblemError(await problemOf(response, type), response.headers);
-    const data = response.status === 204 ? undefined
-      : /json/.test(type) ? await response.json() : await response.arrayBuffer();
+    const data =
+      response.status === 204 ? undefined : /json/.test(type) ? await response.json() : await response.arrayBuffer();
     return { data: data as T, status: response.status, headers: response.headers };
   }
 }
@@ -151,7 +204,13 @@ async function problemOf(response: Response, type: string): Promise<ProblemDetai
     try {
       const parsed = JSON.parse(text) as Partial<ProblemDetails>;
       return { ...parsed, status: parsed.status ?? response.status, title: parsed.title ?? response.statusText };
-    } catch { /* not JSON after all: fall through */ }
+    } catch {
+      /* not JSON after all: fall through */
+    }
   }
-  return { status: response.status, title: response.statusText || 'Error', ...(text ? { detail: text.slice(0, 500) } : {}) };
+  return {
+    status: response.status,
+    title: response.statusText || 'Error',
+    ...(text ? { detail: text.slice(0, 500) } : {}),
+  };
 }

@@ -16,16 +16,23 @@ import type { ConflictScope } from '../scheduling/absence-hooks.js';
 
 const APPROVED = sql`('approved', 'assigned')`;
 
-
 function scopeSql(scope: ConflictScope): RawBuilder<boolean> {
   if ('jobIds' in scope) return sql<boolean>`j.id = ANY(${sql.val(scope.jobIds)}::text[])`;
   return sql<boolean>`j.assignment_id = ${scope.assignmentId} AND j.from_at >= ${new Date(scope.from)} AND j.from_at < ${new Date(scope.to)}`;
 }
 
-interface Row extends StoredRecord { conflict_id: string | null; conflict_doc: Record<string, any> | null; keeps: boolean }
+interface Row extends StoredRecord {
+  conflict_id: string | null;
+  conflict_doc: Record<string, any> | null;
+  keeps: boolean;
+}
 
 /** Marks the scope's jobs that fall on an approved absence of their user, unmarks those that no longer do. */
-export async function reconcileAbsenceConflicts(tx: TenantTx, ctx: RequestContext | { userId: string }, scope: ConflictScope): Promise<void> {
+export async function reconcileAbsenceConflicts(
+  tx: TenantTx,
+  ctx: RequestContext | { userId: string },
+  scope: ConflictScope,
+): Promise<void> {
   if ('jobIds' in scope && scope.jobIds.length === 0) return;
   // conflict: the first approved absence of the job's user overlapping it; keeps: the job's own
   // absence still overlaps it (the same rules as approval: not cancelled, nobody clocked in).
@@ -43,7 +50,12 @@ export async function reconcileAbsenceConflicts(tx: TenantTx, ctx: RequestContex
   for (const job of rows) {
     if (!job.doc.absenceId && job.conflict_id) {
       const a = job.conflict_doc!;
-      await markJobAbsent(tx, ctx.userId, job, { absenceId: job.conflict_id, dtStart: a.periodFrom, dtEnd: a.periodTo, calculationType: a.calculationType });
+      await markJobAbsent(tx, ctx.userId, job, {
+        absenceId: job.conflict_id,
+        dtStart: a.periodFrom,
+        dtEnd: a.periodTo,
+        calculationType: a.calculationType,
+      });
       touched.add(job.conflict_id);
     } else if (job.doc.absenceId && !job.keeps) {
       touched.add(await unmarkJob(tx, ctx.userId, job));
@@ -61,6 +73,7 @@ async function refreshAffected(tx: TenantTx, ctx: { userId: string }, absenceId:
   const affectedJobs = rows.map((r) => r.id);
   const affectedObjectIds = [...new Set(rows.map((r) => r.object_id).filter((o): o is string => Boolean(o)))];
   await updateRecord(tx, absences, absenceId, {
-    doc: { ...absence.doc, affectedJobs, affectedObjectIds, ...(await coverage(tx, affectedJobs)) }, userId: ctx.userId,
+    doc: { ...absence.doc, affectedJobs, affectedObjectIds, ...(await coverage(tx, affectedJobs)) },
+    userId: ctx.userId,
   });
 }

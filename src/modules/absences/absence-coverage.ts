@@ -7,18 +7,31 @@ import { findRecord, updateRecord } from '../../resources/engine/resource-store.
 import type { Replacement } from '../scheduling/absence-hooks.js';
 import { absences } from './absences-resource.js';
 
-
 /** Records replacement jobs on their absence and moves it to `assigned` when nothing is left uncovered. */
-export async function recordReplacement(tx: TenantTx, ctx: RequestContext, absenceId: string, made: Replacement[]): Promise<void> {
+export async function recordReplacement(
+  tx: TenantTx,
+  ctx: RequestContext,
+  absenceId: string,
+  made: Replacement[],
+): Promise<void> {
   const absence = await findRecord(tx, absences, absenceId, { forUpdate: true });
   if (!absence || !['approved', 'assigned'].includes(absence.doc.state)) return;
   const at = new Date().toISOString();
-  const replacements = [...(absence.doc.replacements ?? []), ...made.map((r) => ({ ...r, assignedBy: ctx.userId, assignedAt: at }))];
-  await updateRecord(tx, absences, absenceId, { doc: { ...absence.doc, replacements, ...(await coverage(tx, absence.doc.affectedJobs ?? [])) }, userId: ctx.userId });
+  const replacements = [
+    ...(absence.doc.replacements ?? []),
+    ...made.map((r) => ({ ...r, assignedBy: ctx.userId, assignedAt: at })),
+  ];
+  await updateRecord(tx, absences, absenceId, {
+    doc: { ...absence.doc, replacements, ...(await coverage(tx, absence.doc.affectedJobs ?? [])) },
+    userId: ctx.userId,
+  });
 }
 
 /** isAssigned and the state that follows from the affected jobs' replacements. */
-export async function coverage(tx: TenantTx, affectedJobs: string[]): Promise<{ isAssigned: boolean; state: 'approved' | 'assigned' }> {
+export async function coverage(
+  tx: TenantTx,
+  affectedJobs: string[],
+): Promise<{ isAssigned: boolean; state: 'approved' | 'assigned' }> {
   if (affectedJobs.length === 0) return { isAssigned: true, state: 'approved' };
   const { rows } = await sql<{ open: number }>`SELECT count(*)::int AS open FROM jobs WHERE company_id = ${tx.companyId}
     AND id = ANY(${sql.val(affectedJobs)}::text[]) AND replacement_job_id IS NULL`.execute(tx.db);

@@ -8,7 +8,13 @@ import type { RequestContext } from '../../platform/http/request-context.js';
 import { newObjectId } from '../../platform/ids.js';
 import type { StoredRecord } from '../../resources/engine/define-resource.js';
 import { nestedRecords } from '../../resources/engine/nested-records.js';
-import { deleteRecord, findRecord, reserveNumbers, updateRecord, upsertRecords } from '../../resources/engine/resource-store.js';
+import {
+  deleteRecord,
+  findRecord,
+  reserveNumbers,
+  updateRecord,
+  upsertRecords,
+} from '../../resources/engine/resource-store.js';
 import { toAmount } from '../../platform/money.js';
 import { absencePayMethod, absenceSalaryLines } from '../pay/absence-salary-lines.js';
 import type { PayType } from '../pay/rules/salary-calculation.js';
@@ -34,26 +40,49 @@ export interface Effects {
 
 async function payTypeOf(tx: TenantTx, id: string | undefined): Promise<PayType | undefined> {
   if (!id) return undefined;
-  const row = await tx.db.selectFrom('pay_types').select('doc').where('company_id', '=', tx.companyId).where('id', '=', id).executeTakeFirst();
+  const row = await tx.db
+    .selectFrom('pay_types')
+    .select('doc')
+    .where('company_id', '=', tx.companyId)
+    .where('id', '=', id)
+    .executeTakeFirst();
   return row?.doc as PayType | undefined;
 }
 
 /** Marks the user's jobs in the period (not cancelled, nobody clocked in, not yet another absence's) and returns all jobs of the absence. */
-async function markJobs(tx: TenantTx, ctx: RequestContext, absence: { id: string; doc: Record<string, any> }, facts: AbsenceFacts): Promise<StoredRecord[]> {
+async function markJobs(
+  tx: TenantTx,
+  ctx: RequestContext,
+  absence: { id: string; doc: Record<string, any> },
+  facts: AbsenceFacts,
+): Promise<StoredRecord[]> {
   const { from, to } = facts.period;
   await coverJobWindow(tx, from, to);
-  const { rows } = await sql<StoredRecord>`SELECT * FROM jobs WHERE company_id = ${tx.companyId} AND user_id = ${absence.doc.userId}
+  const { rows } =
+    await sql<StoredRecord>`SELECT * FROM jobs WHERE company_id = ${tx.companyId} AND user_id = ${absence.doc.userId}
       AND from_at < ${new Date(to)} AND to_at > ${new Date(from)} AND from_at > ${new Date(from - MAX_JOB_MS)}
       AND state <> 'cancelled' AND started_at IS NULL AND absence_id IS NULL
     ORDER BY from_at FOR UPDATE`.execute(tx.db);
-  const mark = { absenceId: absence.id, dtStart: new Date(from).toISOString(), dtEnd: new Date(to).toISOString(), calculationType: absence.doc.calculationType };
+  const mark = {
+    absenceId: absence.id,
+    dtStart: new Date(from).toISOString(),
+    dtEnd: new Date(to).toISOString(),
+    calculationType: absence.doc.calculationType,
+  };
   for (const job of rows) await markJobAbsent(tx, ctx.userId, job, mark);
-  const all = await sql<StoredRecord>`SELECT * FROM jobs WHERE company_id = ${tx.companyId} AND absence_id = ${absence.id} ORDER BY from_at`.execute(tx.db);
+  const all =
+    await sql<StoredRecord>`SELECT * FROM jobs WHERE company_id = ${tx.companyId} AND absence_id = ${absence.id} ORDER BY from_at`.execute(
+      tx.db,
+    );
   return all.rows;
 }
 
 /** Paid seconds per local day, by the absence's calculation type. */
-export function paidTime(calculationType: string, facts: AbsenceFacts, affected: StoredRecord[]): Effects['absencePaidTimeArray'] {
+export function paidTime(
+  calculationType: string,
+  facts: AbsenceFacts,
+  affected: StoredRecord[],
+): Effects['absencePaidTimeArray'] {
   if (calculationType === 'referencePeriod') {
     // Vacation (§11 BUrlG) pays working days; a holiday with planned jobs is holiday pay (§2 EFZG).
     const holidays = paidTime('plannedJobs', facts, affected).filter((d) => facts.isPublicHoliday(d.date));
@@ -70,7 +99,9 @@ export function paidTime(calculationType: string, facts: AbsenceFacts, affected:
     // The planned time of the part of the job inside the period.
     const inside = Math.max(0, Math.min(to, facts.period.to) - Math.max(from, facts.period.from));
     const seconds = Math.round(((job.doc.targetTime ?? (to - from) / 60_000) * 60 * inside) / (to - from));
-    const date = new Date(utcToLocal(facts.settings.timeZone, Math.max(from, facts.period.from))).toISOString().slice(0, 10);
+    const date = new Date(utcToLocal(facts.settings.timeZone, Math.max(from, facts.period.from)))
+      .toISOString()
+      .slice(0, 10);
     const day = byDate.get(date) ?? { seconds: 0, jobIds: [] };
     day.seconds += seconds;
     day.jobIds.push(job.id);
@@ -81,11 +112,21 @@ export function paidTime(calculationType: string, facts: AbsenceFacts, affected:
 
 /** Absence salaries, one per paid day, kept by date across recomputes; unbilled ones of days no longer paid are removed. */
 async function writeAbsenceSalaries(
-  tx: TenantTx, ctx: RequestContext, absence: { id: string; doc: Record<string, any> }, facts: AbsenceFacts,
-  days: Effects['absencePaidTimeArray'], payType: PayType | undefined, affected: StoredRecord[],
+  tx: TenantTx,
+  ctx: RequestContext,
+  absence: { id: string; doc: Record<string, any> },
+  facts: AbsenceFacts,
+  days: Effects['absencePaidTimeArray'],
+  payType: PayType | undefined,
+  affected: StoredRecord[],
 ): Promise<string[]> {
-  const existing = (await tx.db.selectFrom('salaries').selectAll().where('company_id', '=', tx.companyId)
-    .where('absence_id', '=', absence.id).forUpdate().execute()) as StoredRecord[];
+  const existing = (await tx.db
+    .selectFrom('salaries')
+    .selectAll()
+    .where('company_id', '=', tx.companyId)
+    .where('absence_id', '=', absence.id)
+    .forUpdate()
+    .execute()) as StoredRecord[];
   const byDate = new Map(existing.map((s) => [s.doc.date as string, s]));
   const lines = await absenceSalaryLines(tx, { absence, facts, affected, days, payType });
   const fresh = lines.filter((l) => !byDate.has(l.date)).length;
@@ -95,34 +136,78 @@ async function writeAbsenceSalaries(
   for (const line of lines) {
     const before = byDate.get(line.date);
     byDate.delete(line.date);
-    if (before?.doc.billed) { ids.push(before.id); continue; }
+    if (before?.doc.billed) {
+      ids.push(before.id);
+      continue;
+    }
     const dayStart = localToUtc(facts.settings.timeZone, Date.parse(`${line.date}T00:00:00Z`));
     const doc = {
-      type: 'absence', absenceId: absence.id, userId: absence.doc.userId, date: line.date, billed: false, ignoreDoubleSalaries: false,
-      roundedUp: false, releasedBySystem: false, payType: payType?.name ?? kindOf(absence.doc.type)?.name ?? 'absence',
-      workingTime: line.seconds, targetTime: line.seconds, salaryPerHour: toAmount(line.salaryPerHourCents),
-      baseSalary: toAmount(line.baseCents), salary: toAmount(line.cents), salaryCents: line.cents,
-      approvedByUserId: absence.doc.approvedBy ?? ctx.userId, updatedByUserId: ctx.userId,
-      from: new Date(dayStart).toISOString(), to: new Date(dayStart + line.seconds * 1000).toISOString(), trackingJobDate: new Date(dayStart).toISOString(),
-      addedTime: 0, break: 0, minBreakTime: 0, roundUpSeconds: 0, drivingTime: 0,
-      nightWorkingTime: 0, sundayWorkingTime: 0, publicHolidayWorkingTime: 0, errors: [], ...line.fields,
+      type: 'absence',
+      absenceId: absence.id,
+      userId: absence.doc.userId,
+      date: line.date,
+      billed: false,
+      ignoreDoubleSalaries: false,
+      roundedUp: false,
+      releasedBySystem: false,
+      payType: payType?.name ?? kindOf(absence.doc.type)?.name ?? 'absence',
+      workingTime: line.seconds,
+      targetTime: line.seconds,
+      salaryPerHour: toAmount(line.salaryPerHourCents),
+      baseSalary: toAmount(line.baseCents),
+      salary: toAmount(line.cents),
+      salaryCents: line.cents,
+      approvedByUserId: absence.doc.approvedBy ?? ctx.userId,
+      updatedByUserId: ctx.userId,
+      from: new Date(dayStart).toISOString(),
+      to: new Date(dayStart + line.seconds * 1000).toISOString(),
+      trackingJobDate: new Date(dayStart).toISOString(),
+      addedTime: 0,
+      break: 0,
+      minBreakTime: 0,
+      roundUpSeconds: 0,
+      drivingTime: 0,
+      nightWorkingTime: 0,
+      sundayWorkingTime: 0,
+      publicHolidayWorkingTime: 0,
+      errors: [],
+      ...line.fields,
       // Each line a nested record, kept across recomputes (nested-records.ts).
-      surcharges: nestedRecords((line.fields.surcharges ?? []) as Array<Record<string, unknown>>, { companyId: tx.companyId, userId: ctx.userId }, before?.doc.surcharges, surchargeKey),
+      surcharges: nestedRecords(
+        (line.fields.surcharges ?? []) as Array<Record<string, unknown>>,
+        { companyId: tx.companyId, userId: ctx.userId },
+        before?.doc.surcharges,
+        surchargeKey,
+      ),
     };
     const id = before?.id ?? newObjectId();
-    records.push({ id, number: before ? Number(before.number) : number++, doc, userId: ctx.userId, chatId: before?.chat_id ?? newObjectId(), columns: { salary_cents: line.cents } });
+    records.push({
+      id,
+      number: before ? Number(before.number) : number++,
+      doc,
+      userId: ctx.userId,
+      chatId: before?.chat_id ?? newObjectId(),
+      columns: { salary_cents: line.cents },
+    });
     ids.push(id);
   }
   await upsertRecords(tx, salaries, records);
   for (const stale of byDate.values()) {
-    if (stale.doc.billed) throw Conflict(`The absence salary of ${stale.doc.date} is billed; that day cannot be dropped`);
+    if (stale.doc.billed)
+      throw Conflict(`The absence salary of ${stale.doc.date} is billed; that day cannot be dropped`);
     await deleteRecord(tx, salaries, stale, ctx.userId);
   }
   return ids;
 }
 
 /** Books (sign 1) or gives back (sign -1) vacation days against contract.remainingLeave, per year. */
-async function bookLeave(tx: TenantTx, ctx: RequestContext, userId: string, booked: Effects['leaveBooked'], sign: 1 | -1) {
+async function bookLeave(
+  tx: TenantTx,
+  ctx: RequestContext,
+  userId: string,
+  booked: Effects['leaveBooked'],
+  sign: 1 | -1,
+) {
   if (booked.length === 0) return;
   const user = await findRecord(tx, users, userId, { forUpdate: true });
   if (!user) return;
@@ -131,19 +216,29 @@ async function bookLeave(tx: TenantTx, ctx: RequestContext, userId: string, book
     const i = remaining.findIndex((r) => r.year === year);
     const current = i >= 0 ? remaining[i]!.days : 0;
     const next = { year, days: Math.round((current - sign * days) * 100) / 100 };
-    if (i >= 0) remaining[i] = next; else remaining.push(next);
+    if (i >= 0) remaining[i] = next;
+    else remaining.push(next);
   }
-  await updateRecord(tx, users, userId, { doc: { ...user.doc, contract: { ...user.doc.contract, remainingLeave: remaining } }, userId: ctx.userId });
+  await updateRecord(tx, users, userId, {
+    doc: { ...user.doc, contract: { ...user.doc.contract, remainingLeave: remaining } },
+    userId: ctx.userId,
+  });
 }
 
 /** Applies an approved absence: jobs, paid time, salaries, leave. */
-export async function applyEffects(tx: TenantTx, ctx: RequestContext, absence: { id: string; doc: Record<string, any> }): Promise<Effects> {
+export async function applyEffects(
+  tx: TenantTx,
+  ctx: RequestContext,
+  absence: { id: string; doc: Record<string, any> },
+): Promise<Effects> {
   // A vacation's days an illness displaces (§9 BUrlG) are neither booked nor paid as leave.
   const facts = await withoutIllness(tx, absence.doc, await absenceFacts(tx, absence.doc));
   const affected = await markJobs(tx, ctx, absence, facts);
   const payType = await payTypeOf(tx, absence.doc.payTypeAbsenceId);
   const paid = (kindOf(absence.doc.type)?.paid ?? false) && (payType?.rateFactor ?? 100) > 0;
-  const absencePaidTimeArray = paid ? vacationPaidDays(paidTime(absencePayMethod(absence.doc, facts.settings), facts, affected), facts) : [];
+  const absencePaidTimeArray = paid
+    ? vacationPaidDays(paidTime(absencePayMethod(absence.doc, facts.settings), facts, affected), facts)
+    : [];
   const salaryIds = await writeAbsenceSalaries(tx, ctx, absence, facts, absencePaidTimeArray, payType, affected);
   const leaveBooked: Effects['leaveBooked'] = [];
   if (kindOf(absence.doc.type)?.booksLeave) {
@@ -151,14 +246,17 @@ export async function applyEffects(tx: TenantTx, ctx: RequestContext, absence: {
       if (day.fraction === 0) continue;
       const year = Number(day.date.slice(0, 4));
       const entry = leaveBooked.find((l) => l.year === year);
-      if (entry) entry.days = Math.round((entry.days + day.fraction) * 100) / 100; else leaveBooked.push({ year, days: day.fraction });
+      if (entry) entry.days = Math.round((entry.days + day.fraction) * 100) / 100;
+      else leaveBooked.push({ year, days: day.fraction });
     }
     await bookLeave(tx, ctx, absence.doc.userId, leaveBooked, 1);
   }
   return {
     affectedJobs: affected.map((j) => j.id),
     affectedObjectIds: [...new Set(affected.map((j) => j.doc.objectId).filter(Boolean))] as string[],
-    absencePaidTimeArray, salaryIds, leaveBooked,
+    absencePaidTimeArray,
+    salaryIds,
+    leaveBooked,
   };
 }
 
@@ -166,14 +264,23 @@ export async function applyEffects(tx: TenantTx, ctx: RequestContext, absence: {
  * Undoes an approval: jobs not yet replaced lose the absence (replaced ones keep it, with their
  * replacement), absence salaries go (refused when one is billed), booked leave comes back.
  */
-export async function releaseEffects(tx: TenantTx, ctx: RequestContext, absence: { id: string; doc: Record<string, any> }): Promise<void> {
-  const { rows } = await sql<StoredRecord>`SELECT * FROM jobs WHERE company_id = ${tx.companyId} AND absence_id = ${absence.id}
+export async function releaseEffects(
+  tx: TenantTx,
+  ctx: RequestContext,
+  absence: { id: string; doc: Record<string, any> },
+): Promise<void> {
+  const { rows } =
+    await sql<StoredRecord>`SELECT * FROM jobs WHERE company_id = ${tx.companyId} AND absence_id = ${absence.id}
     AND replacement_job_id IS NULL FOR UPDATE`.execute(tx.db);
-  const linked = (await tx.db.selectFrom('salaries').selectAll().where('company_id', '=', tx.companyId)
-    .where('absence_id', '=', absence.id).forUpdate().execute()) as StoredRecord[];
+  const linked = (await tx.db
+    .selectFrom('salaries')
+    .selectAll()
+    .where('company_id', '=', tx.companyId)
+    .where('absence_id', '=', absence.id)
+    .forUpdate()
+    .execute()) as StoredRecord[];
   if (linked.some((s) => s.doc.billed)) throw Conflict('A salary of this absence is billed; undo the billing first');
   for (const job of rows) await unmarkJob(tx, ctx.userId, job);
   for (const salary of linked) await deleteRecord(tx, salaries, salary, ctx.userId);
   await bookLeave(tx, ctx, absence.doc.userId, absence.doc.leaveBooked ?? [], -1);
 }
-

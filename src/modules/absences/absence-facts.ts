@@ -5,7 +5,13 @@ import type { TenantTx } from '../../platform/db/tenant.js';
 import { fieldError } from '../../platform/http/errors.js';
 import { storedSettingsSql, withDefaults, type TimeAndPaySettings } from '../pay/pay-settings.js';
 import { isPublicHolidayIn, placeOfWorkRegion } from '../../platform/time/holidays.js';
-import { absenceDays, absencePeriod, countDaysAbsent, type AbsenceDay, type AbsencePeriod } from './rules/absence-days.js';
+import {
+  absenceDays,
+  absencePeriod,
+  countDaysAbsent,
+  type AbsenceDay,
+  type AbsencePeriod,
+} from './rules/absence-days.js';
 import { weeklyHours } from '../pay/rules/contract-hours.js';
 
 export interface AbsenceFacts {
@@ -19,15 +25,26 @@ export interface AbsenceFacts {
 
 export async function absenceFacts(tx: TenantTx, doc: Record<string, any>): Promise<AbsenceFacts> {
   const { rows } = await sql<{ settings: any; user: any }>`SELECT ${storedSettingsSql(tx)} AS settings,
-      (SELECT jsonb_build_object('contract', doc->'contract') FROM users WHERE company_id = ${tx.companyId} AND id = ${doc.userId}) AS user`
-    .execute(tx.db);
+      (SELECT jsonb_build_object('contract', doc->'contract') FROM users WHERE company_id = ${tx.companyId} AND id = ${doc.userId}) AS user`.execute(
+    tx.db,
+  );
   const { settings: stored, user } = rows[0]!;
   if (!user) throw fieldError('userId', 'no such user');
   const settings = withDefaults(stored);
   const contract = (user.contract ?? {}) as Record<string, any>;
   // The place of work (the contract's work region, else the company's), never the home address.
   const isPublicHoliday = isPublicHolidayIn(placeOfWorkRegion(contract.workRegion, settings.holidayRegion));
-  const period = absencePeriod(Date.parse(doc.dtStart), Date.parse(doc.dtEnd), doc.fullDay !== false, settings.timeZone);
-  const days = absenceDays({ period, timeZone: settings.timeZone, hours: weeklyHours(contract.dailyWorkingHours), isPublicHoliday });
+  const period = absencePeriod(
+    Date.parse(doc.dtStart),
+    Date.parse(doc.dtEnd),
+    doc.fullDay !== false,
+    settings.timeZone,
+  );
+  const days = absenceDays({
+    period,
+    timeZone: settings.timeZone,
+    hours: weeklyHours(contract.dailyWorkingHours),
+    isPublicHoliday,
+  });
   return { settings, contract, period, days, daysAbsent: countDaysAbsent(days), isPublicHoliday };
 }

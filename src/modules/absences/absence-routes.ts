@@ -20,14 +20,19 @@ import { replacementBody, replacements } from './replacements.js';
 const tags = ['absences'];
 
 /** The spec's PATCH: only these fields (and the common entity and read-only fields, ignored). */
-const specPatch = Type.Object({
-  dtStart: opt(dateTime()), dtEnd: opt(dateTime()),
-  daysAbsent: opt(Type.Number({ minimum: 0, maximum: 366 })),
-  type: opt(absenceSchema.properties.type),
-  desc: opt(text(2000)), payTypeAbsenceId: opt(objectId('pay_types')),
-  calculationType: opt(Type.Union(CALCULATION_TYPES.map((c) => Type.Literal(c)))),
-  imageIds: opt(objectIds('documents', 50)),
-}, { additionalProperties: false, minProperties: 1 });
+const specPatch = Type.Object(
+  {
+    dtStart: opt(dateTime()),
+    dtEnd: opt(dateTime()),
+    daysAbsent: opt(Type.Number({ minimum: 0, maximum: 366 })),
+    type: opt(absenceSchema.properties.type),
+    desc: opt(text(2000)),
+    payTypeAbsenceId: opt(objectId('pay_types')),
+    calculationType: opt(Type.Union(CALCULATION_TYPES.map((c) => Type.Literal(c)))),
+    imageIds: opt(objectIds('documents', 50)),
+  },
+  { additionalProperties: false, minProperties: 1 },
+);
 const patchBody = acceptIgnored(specPatch, absences.ignored.patch);
 
 export function registerAbsenceRoutes(app: FastifyInstance, deps: { database: Database; mail: MailOutbox }) {
@@ -36,83 +41,158 @@ export function registerAbsenceRoutes(app: FastifyInstance, deps: { database: Da
   const replacing = replacements(deps);
   const id = (request: { params: unknown }) => (request.params as { id: string }).id;
 
-  app.get('/absences/self', {
-    schema: {
-      tags, summary: 'The authenticated user\'s absences', security: SECURITY,
-      description: 'Filters: status, ids, payTypeAbsenceIds, type (states or type numbers), endDateFrom, endDateTo, startDateTo, filter; limit, offset, sort.',
-      querystring: listQuerySchema(absences.fields, absences.listOptions),
-      response: { 200: { type: 'array', items: absences.response }, ...errorResponses() },
-    },
-  }, async (request, reply) => {
-    const ctx = contextOf(request);
-    const query = parseListQuery(request.query as Record<string, unknown>, absences.fields, absences.listOptions);
-    query.where.push(sql<boolean>`user_id = ${ctx.userId}`);
-    const { items, total } = await service.search(ctx, query);
-    reply.header('x-total-count', String(total));
-    return items;
-  });
-
-  app.patch('/absences/:id', {
-    schema: {
-      tags, summary: 'Update an absence (only the supplied fields)', security: SECURITY, params: idParams(), body: patchBody,
-      description: 'Changing the period, type or pay of an approved absence recomputes its affected jobs, paid time and salaries. Employees may change their own open requests.',
-      response: { 200: UPDATED_RESPONSE, ...errorResponses([404, 409]) },
-    },
-  }, async (request) => {
-    const body = request.body as Record<string, any>;
-    // A daysAbsent the client writes is kept from now on, also when the period changes later.
-    await service.update(contextOf(request), id(request), body, body.daysAbsent !== undefined ? { daysAbsentManual: true } : {});
-    return { updated: true };
-  });
-
-  const result = { type: 'object', additionalProperties: true };
-  app.post('/absences/:id/approve', {
-    schema: { tags, summary: 'Approve: affected jobs, paid time, salaries, leave; ABSENCE_APPROVED', security: SECURITY, params: idParams(), response: { 200: result, ...errorResponses([404, 409]) } },
-  }, async (request) => workflow.approve(contextOf(request), id(request)));
-  app.post('/absences/:id/decline', {
-    ...optionalBody,
-    schema: {
-      tags, summary: 'Decline an open absence', security: SECURITY, params: idParams(),
-      body: Type.Object({ declineComment: opt(text(2000)) }, { additionalProperties: false }),
-      response: { 200: UPDATED_RESPONSE, ...errorResponses([404, 409]) },
-    },
-  }, async (request) => {
-    await workflow.decline(contextOf(request), id(request), (request.body as { declineComment?: string } | undefined)?.declineComment);
-    return { updated: true };
-  });
-  app.post('/absences/:id/cancel', {
-    schema: { tags, summary: 'Cancel: an approved absence gives its jobs back (ABSENCE_CANCELED)', security: SECURITY, params: idParams(), response: { 200: UPDATED_RESPONSE, ...errorResponses([404, 409]) } },
-  }, async (request) => {
-    await workflow.cancel(contextOf(request), id(request));
-    return { updated: true };
-  });
-
-  app.post('/absences/:id/replacements', {
-    schema: {
-      tags, summary: 'Assign a replacement for the absence\'s jobs', security: SECURITY, params: idParams(),
-      description: '409 names the conflicting job or absence when the user is busy or absent then.',
-      body: replacementBody,
-      response: { 200: result, ...errorResponses([404, 409]) },
-    },
-  }, async (request) => replacing.assign(contextOf(request), id(request), request.body as { userId: string; jobIds?: string[]; all?: boolean }));
-
-  app.get('/absences/:id/replacementCandidates', {
-    schema: {
-      tags, summary: 'Employees who could replace, best first', security: SECURITY, params: idParams(),
-      response: {
-        200: {
-          type: 'array',
-          items: {
-            type: 'object',
-            properties: {
-              userId: { type: 'string' }, name: { type: 'string' }, score: { type: 'number' },
-              freeForJobIds: { type: 'array', items: { type: 'string' } }, conflictingJobIds: { type: 'array', items: { type: 'string' } },
-              workedOnObjectIds: { type: 'array', items: { type: 'string' } }, matchingActivityTypeIds: { type: 'array', items: { type: 'string' } },
-            },
-          },
-        },
-        ...errorResponses([404]),
+  app.get(
+    '/absences/self',
+    {
+      schema: {
+        tags,
+        summary: "The authenticated user's absences",
+        security: SECURITY,
+        description:
+          'Filters: status, ids, payTypeAbsenceIds, type (states or type numbers), endDateFrom, endDateTo, startDateTo, filter; limit, offset, sort.',
+        querystring: listQuerySchema(absences.fields, absences.listOptions),
+        response: { 200: { type: 'array', items: absences.response }, ...errorResponses() },
       },
     },
-  }, async (request) => replacing.candidates(contextOf(request), id(request)));
+    async (request, reply) => {
+      const ctx = contextOf(request);
+      const query = parseListQuery(request.query as Record<string, unknown>, absences.fields, absences.listOptions);
+      query.where.push(sql<boolean>`user_id = ${ctx.userId}`);
+      const { items, total } = await service.search(ctx, query);
+      reply.header('x-total-count', String(total));
+      return items;
+    },
+  );
+
+  app.patch(
+    '/absences/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Update an absence (only the supplied fields)',
+        security: SECURITY,
+        params: idParams(),
+        body: patchBody,
+        description:
+          'Changing the period, type or pay of an approved absence recomputes its affected jobs, paid time and salaries. Employees may change their own open requests.',
+        response: { 200: UPDATED_RESPONSE, ...errorResponses([404, 409]) },
+      },
+    },
+    async (request) => {
+      const body = request.body as Record<string, any>;
+      // A daysAbsent the client writes is kept from now on, also when the period changes later.
+      await service.update(
+        contextOf(request),
+        id(request),
+        body,
+        body.daysAbsent !== undefined ? { daysAbsentManual: true } : {},
+      );
+      return { updated: true };
+    },
+  );
+
+  const result = { type: 'object', additionalProperties: true };
+  app.post(
+    '/absences/:id/approve',
+    {
+      schema: {
+        tags,
+        summary: 'Approve: affected jobs, paid time, salaries, leave; ABSENCE_APPROVED',
+        security: SECURITY,
+        params: idParams(),
+        response: { 200: result, ...errorResponses([404, 409]) },
+      },
+    },
+    async (request) => workflow.approve(contextOf(request), id(request)),
+  );
+  app.post(
+    '/absences/:id/decline',
+    {
+      ...optionalBody,
+      schema: {
+        tags,
+        summary: 'Decline an open absence',
+        security: SECURITY,
+        params: idParams(),
+        body: Type.Object({ declineComment: opt(text(2000)) }, { additionalProperties: false }),
+        response: { 200: UPDATED_RESPONSE, ...errorResponses([404, 409]) },
+      },
+    },
+    async (request) => {
+      await workflow.decline(
+        contextOf(request),
+        id(request),
+        (request.body as { declineComment?: string } | undefined)?.declineComment,
+      );
+      return { updated: true };
+    },
+  );
+  app.post(
+    '/absences/:id/cancel',
+    {
+      schema: {
+        tags,
+        summary: 'Cancel: an approved absence gives its jobs back (ABSENCE_CANCELED)',
+        security: SECURITY,
+        params: idParams(),
+        response: { 200: UPDATED_RESPONSE, ...errorResponses([404, 409]) },
+      },
+    },
+    async (request) => {
+      await workflow.cancel(contextOf(request), id(request));
+      return { updated: true };
+    },
+  );
+
+  app.post(
+    '/absences/:id/replacements',
+    {
+      schema: {
+        tags,
+        summary: "Assign a replacement for the absence's jobs",
+        security: SECURITY,
+        params: idParams(),
+        description: '409 names the conflicting job or absence when the user is busy or absent then.',
+        body: replacementBody,
+        response: { 200: result, ...errorResponses([404, 409]) },
+      },
+    },
+    async (request) =>
+      replacing.assign(
+        contextOf(request),
+        id(request),
+        request.body as { userId: string; jobIds?: string[]; all?: boolean },
+      ),
+  );
+
+  app.get(
+    '/absences/:id/replacementCandidates',
+    {
+      schema: {
+        tags,
+        summary: 'Employees who could replace, best first',
+        security: SECURITY,
+        params: idParams(),
+        response: {
+          200: {
+            type: 'array',
+            items: {
+              type: 'object',
+              properties: {
+                userId: { type: 'string' },
+                name: { type: 'string' },
+                score: { type: 'number' },
+                freeForJobIds: { type: 'array', items: { type: 'string' } },
+                conflictingJobIds: { type: 'array', items: { type: 'string' } },
+                workedOnObjectIds: { type: 'array', items: { type: 'string' } },
+                matchingActivityTypeIds: { type: 'array', items: { type: 'string' } },
+              },
+            },
+          },
+          ...errorResponses([404]),
+        },
+      },
+    },
+    async (request) => replacing.candidates(contextOf(request), id(request)),
+  );
 }

@@ -1,6 +1,11 @@
 // The kinds of absence (spec: an integer `type`), their states and the ways paid time is computed.
 
-export interface AbsenceKind { type: number; name: string; paid: boolean; booksLeave?: boolean }
+export interface AbsenceKind {
+  type: number;
+  name: string;
+  paid: boolean;
+  booksLeave?: boolean;
+}
 
 /** 1-3 are the spec's examples; the others are kinds German cleaning companies record. */
 export const ABSENCE_KINDS: AbsenceKind[] = [

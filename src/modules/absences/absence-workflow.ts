@@ -29,13 +29,22 @@ function requireManager(ctx: RequestContext, action: string) {
   if (requireLevel(ctx, absences.area, 'write') !== 'all') throw Forbidden(`Only managers ${action} absences`);
 }
 
-async function save(tx: TenantTx, ctx: RequestContext, id: string, doc: Record<string, any>): Promise<Record<string, any>> {
+async function save(
+  tx: TenantTx,
+  ctx: RequestContext,
+  id: string,
+  doc: Record<string, any>,
+): Promise<Record<string, any>> {
   await updateRecord(tx, absences, id, { doc, userId: ctx.userId });
   return toApi(absences, (await findRecord(tx, absences, id))!);
 }
 
 /** After a PATCH: an approved absence whose period or pay changed gets its effects recomputed. */
-export async function onAbsenceWritten(tx: TenantTx, ctx: RequestContext, change: { id: string; doc: Record<string, any>; previous?: StoredRecord }) {
+export async function onAbsenceWritten(
+  tx: TenantTx,
+  ctx: RequestContext,
+  change: { id: string; doc: Record<string, any>; previous?: StoredRecord },
+) {
   const { previous, doc } = change;
   if (!previous || !APPROVED.includes(doc.state)) return;
   const keys = ['periodFrom', 'periodTo', 'type', 'calculationType', 'payTypeAbsenceId'];
@@ -43,7 +52,10 @@ export async function onAbsenceWritten(tx: TenantTx, ctx: RequestContext, change
   const vacations = await releaseOverlappingVacations(tx, ctx, [previous.doc, doc]);
   await releaseEffects(tx, ctx, { id: change.id, doc: previous.doc });
   const effects = await applyEffects(tx, ctx, { id: change.id, doc });
-  await updateRecord(tx, absences, change.id, { doc: { ...doc, ...effects, ...(await coverage(tx, effects.affectedJobs)) }, userId: ctx.userId });
+  await updateRecord(tx, absences, change.id, {
+    doc: { ...doc, ...effects, ...(await coverage(tx, effects.affectedJobs)) },
+    userId: ctx.userId,
+  });
   await rebookVacations(tx, ctx, vacations);
 }
 
@@ -52,18 +64,29 @@ export function absenceWorkflow(deps: { database: Database; mail: MailOutbox }) 
     requireManager(ctx, 'approve');
     const { result, mailIds } = await inTenant(deps.database, ctx.companyId, async (tx) => {
       const absence = await load(tx, id);
-      if (absence.doc.state !== 'open') throw Conflict(`The absence is ${absence.doc.state}; only an open absence can be approved`);
-      const approved = { ...absence.doc, state: 'approved', approvedBy: ctx.userId, approvedAt: new Date().toISOString() };
+      if (absence.doc.state !== 'open')
+        throw Conflict(`The absence is ${absence.doc.state}; only an open absence can be approved`);
+      const approved = {
+        ...absence.doc,
+        state: 'approved',
+        approvedBy: ctx.userId,
+        approvedAt: new Date().toISOString(),
+      };
       // An illness takes its days from the vacations it overlaps (§9 BUrlG): they are booked again after it.
       const vacations = await releaseOverlappingVacations(tx, ctx, [approved]);
       const effects = await applyEffects(tx, ctx, { id, doc: approved });
       let doc: Record<string, any> = { ...approved, ...effects, ...(await coverage(tx, effects.affectedJobs)) };
-      const mails = doc.sendEmailToCustomer ? await queueCustomerMails(tx, { id, doc }) : { ids: [], notifications: [] };
+      const mails = doc.sendEmailToCustomer
+        ? await queueCustomerMails(tx, { id, doc })
+        : { ids: [], notifications: [] };
       if (mails.notifications.length) doc = { ...doc, customerNotifications: mails.notifications };
       const api = await save(tx, ctx, id, doc);
       await rebookVacations(tx, ctx, vacations);
       await emit(tx, 'ABSENCE_APPROVED', 'absence', api);
-      return { result: { _id: id, state: api.state, affectedJobs: api.affectedJobs, isAssigned: api.isAssigned }, mailIds: mails.ids };
+      return {
+        result: { _id: id, state: api.state, affectedJobs: api.affectedJobs, isAssigned: api.isAssigned },
+        mailIds: mails.ids,
+      };
     });
     await deps.mail.sendNow(mailIds); // after the commit; what fails is retried by the worker
     return result;
@@ -73,8 +96,16 @@ export function absenceWorkflow(deps: { database: Database; mail: MailOutbox }) 
     requireManager(ctx, 'decline');
     await inTenant(deps.database, ctx.companyId, async (tx) => {
       const absence = await load(tx, id);
-      if (absence.doc.state !== 'open') throw Conflict(`The absence is ${absence.doc.state}; only an open absence can be declined (cancel an approved one)`);
-      await save(tx, ctx, id, { ...absence.doc, state: 'declined', declinedBy: ctx.userId, ...(declineComment ? { declineComment } : {}) });
+      if (absence.doc.state !== 'open')
+        throw Conflict(
+          `The absence is ${absence.doc.state}; only an open absence can be declined (cancel an approved one)`,
+        );
+      await save(tx, ctx, id, {
+        ...absence.doc,
+        state: 'declined',
+        declinedBy: ctx.userId,
+        ...(declineComment ? { declineComment } : {}),
+      });
     });
   }
 
@@ -84,14 +115,18 @@ export function absenceWorkflow(deps: { database: Database; mail: MailOutbox }) 
     await inTenant(deps.database, ctx.companyId, async (tx) => {
       const absence = await load(tx, id);
       if (level === 'own' && absence.doc.userId !== ctx.userId) throw NotFound('absence', id);
-      if (!['open', ...APPROVED].includes(absence.doc.state)) throw Conflict(`The absence is already ${absence.doc.state}`);
+      if (!['open', ...APPROVED].includes(absence.doc.state))
+        throw Conflict(`The absence is already ${absence.doc.state}`);
       const wasApproved = APPROVED.includes(absence.doc.state);
       if (wasApproved && level !== 'all') throw Forbidden('Only managers cancel an approved absence');
       // A cancelled illness gives its days back to the vacations it overlapped (booked as leave again).
       const vacations = wasApproved ? await releaseOverlappingVacations(tx, ctx, [absence.doc]) : [];
       if (wasApproved) await releaseEffects(tx, ctx, absence);
       const api = await save(tx, ctx, id, {
-        ...absence.doc, state: 'cancelled', cancelledBy: ctx.userId, cancelledAt: new Date().toISOString(),
+        ...absence.doc,
+        state: 'cancelled',
+        cancelledBy: ctx.userId,
+        cancelledAt: new Date().toISOString(),
         ...(wasApproved ? { absencePaidTimeArray: [], salaryIds: [], leaveBooked: [], isAssigned: false } : {}),
       });
       await rebookVacations(tx, ctx, vacations);

@@ -13,22 +13,40 @@ export const ILLNESS = 1;
 const APPROVED = ['approved', 'assigned'];
 
 /** Approved absences of these types of the user whose stored period overlaps [from, to); locked for a workflow that rewrites them. */
-export async function approvedOverlapping(tx: TenantTx, userId: string, types: number[], from: number, to: number, lock = false): Promise<StoredRecord[]> {
-  const { rows } = await sql<StoredRecord>`SELECT * FROM absences WHERE company_id = ${tx.companyId} AND user_id = ${userId}
+export async function approvedOverlapping(
+  tx: TenantTx,
+  userId: string,
+  types: number[],
+  from: number,
+  to: number,
+  lock = false,
+): Promise<StoredRecord[]> {
+  const { rows } =
+    await sql<StoredRecord>`SELECT * FROM absences WHERE company_id = ${tx.companyId} AND user_id = ${userId}
       AND type = ANY(${sql.val(types)}::int[]) AND state = ANY(${sql.val(APPROVED)}::text[]) AND dt_start < ${new Date(to)} AND dt_end > ${new Date(from)}
     ORDER BY dt_start ${lock ? sql`FOR UPDATE` : sql``}`.execute(tx.db);
   return rows;
 }
 
 /** A leave-booking absence's facts without the days its user is certified ill; other kinds as they are. */
-export async function withoutIllness(tx: TenantTx, doc: Record<string, any>, facts: AbsenceFacts): Promise<AbsenceFacts & Pick<LeaveAfterIllness, 'displaced'>> {
+export async function withoutIllness(
+  tx: TenantTx,
+  doc: Record<string, any>,
+  facts: AbsenceFacts,
+): Promise<AbsenceFacts & Pick<LeaveAfterIllness, 'displaced'>> {
   if (!kindOf(doc.type)?.booksLeave || !doc.userId) return { ...facts, displaced: [] };
   const ill = await approvedOverlapping(tx, doc.userId, [ILLNESS], facts.period.from, facts.period.to);
   if (ill.length === 0) return { ...facts, displaced: [] };
   const leave = leaveAfterIllness({
-    vacation: facts.period, days: facts.days, timeZone: facts.settings.timeZone, hours: weeklyHours(facts.contract.dailyWorkingHours),
+    vacation: facts.period,
+    days: facts.days,
+    timeZone: facts.settings.timeZone,
+    hours: weeklyHours(facts.contract.dailyWorkingHours),
     isPublicHoliday: facts.isPublicHoliday,
-    illnesses: ill.map((a) => ({ from: Date.parse(a.doc.periodFrom ?? a.doc.dtStart), to: Date.parse(a.doc.periodTo ?? a.doc.dtEnd) })),
+    illnesses: ill.map((a) => ({
+      from: Date.parse(a.doc.periodFrom ?? a.doc.dtStart),
+      to: Date.parse(a.doc.periodTo ?? a.doc.dtEnd),
+    })),
   });
   return { ...facts, days: leave.days, daysAbsent: leave.daysAbsent, displaced: leave.displaced };
 }

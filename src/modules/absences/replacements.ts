@@ -18,17 +18,21 @@ import { absences } from './absences-resource.js';
 const MAX_CANDIDATES = 20;
 
 async function uncoveredJobs(tx: TenantTx, absence: StoredRecord): Promise<StoredRecord[]> {
-  const { rows } = await sql<StoredRecord>`SELECT * FROM jobs WHERE company_id = ${tx.companyId} AND absence_id = ${absence.id}
+  const { rows } =
+    await sql<StoredRecord>`SELECT * FROM jobs WHERE company_id = ${tx.companyId} AND absence_id = ${absence.id}
     AND replacement_job_id IS NULL ORDER BY from_at FOR UPDATE`.execute(tx.db);
   return rows;
 }
 
 /** The replacement action's body; its ids are checked like every reference. */
-export const replacementBody = Type.Object({
-  userId: objectId('users'),
-  jobIds: opt(Type.Array(objectId('jobs'), { minItems: 1, maxItems: 500 })),
-  all: opt(Type.Boolean({ description: 'every job of the absence still without a replacement' })),
-}, { additionalProperties: false });
+export const replacementBody = Type.Object(
+  {
+    userId: objectId('users'),
+    jobIds: opt(Type.Array(objectId('jobs'), { minItems: 1, maxItems: 500 })),
+    all: opt(Type.Boolean({ description: 'every job of the absence still without a replacement' })),
+  },
+  { additionalProperties: false },
+);
 
 /** Why a user cannot take a job: an absence of theirs or another job at that time (first found). */
 async function conflictOf(tx: TenantTx, userId: string, job: StoredRecord): Promise<string | undefined> {
@@ -39,7 +43,9 @@ async function conflictOf(tx: TenantTx, userId: string, job: StoredRecord): Prom
       AND state IN ('approved', 'assigned') AND dt_start < ${to} AND dt_end > ${from} LIMIT 1)
     UNION ALL
     (SELECT 'job', id, from_at, to_at FROM jobs WHERE company_id = ${tx.companyId} AND user_id = ${userId} AND state <> 'cancelled'
-      AND from_at < ${to} AND to_at > ${from} AND from_at > ${new Date(from.getTime() - MAX_JOB_MS)} LIMIT 1)`.execute(tx.db);
+      AND from_at < ${to} AND to_at > ${from} AND from_at > ${new Date(from.getTime() - MAX_JOB_MS)} LIMIT 1)`.execute(
+    tx.db,
+  );
   const hit = rows[0];
   if (!hit) return undefined;
   const span = `${new Date(hit.from_at).toISOString()} to ${new Date(hit.to_at).toISOString()}`;
@@ -55,13 +61,18 @@ export function replacements(deps: { database: Database }) {
     }
   }
 
-  async function assign(ctx: RequestContext, absenceId: string, body: { userId: string; jobIds?: string[]; all?: boolean }) {
+  async function assign(
+    ctx: RequestContext,
+    absenceId: string,
+    body: { userId: string; jobIds?: string[]; all?: boolean },
+  ) {
     requireDispatcher(ctx);
     if (!body.all && !body.jobIds?.length) throw fieldError('jobIds', 'name the jobs to replace, or set all: true');
     return inTenant(deps.database, ctx.companyId, async (tx) => {
       const absence = await findRecord(tx, absences, absenceId, { forUpdate: true });
       if (!absence) throw NotFound('absence', absenceId);
-      if (!['approved', 'assigned'].includes(absence.doc.state)) throw Conflict(`The absence is ${absence.doc.state}; only approved absences get replacements`);
+      if (!['approved', 'assigned'].includes(absence.doc.state))
+        throw Conflict(`The absence is ${absence.doc.state}; only approved absences get replacements`);
       if (body.userId === absence.doc.userId) throw Conflict('The absent user cannot replace themselves');
       await assertReferencesExist(tx, replacementBody, body);
       const open = await uncoveredJobs(tx, absence);
@@ -85,7 +96,11 @@ export function replacements(deps: { database: Database }) {
       for (const job of targets) {
         const conflict = await conflictOf(tx, body.userId, job);
         if (conflict) throw Conflict(conflict);
-        made.push({ jobId: job.id, replacementJobId: await createReplacementJob(tx, ctx, job, body.userId), userId: body.userId });
+        made.push({
+          jobId: job.id,
+          replacementJobId: await createReplacementJob(tx, ctx, job, body.userId),
+          userId: body.userId,
+        });
       }
       await recordReplacement(tx, ctx, absenceId, made);
       const after = await findRecord(tx, absences, absenceId);
@@ -103,13 +118,21 @@ export function replacements(deps: { database: Database }) {
     return inTenant(deps.database, ctx.companyId, async (tx) => {
       const absence = await findRecord(tx, absences, absenceId);
       if (!absence) throw NotFound('absence', absenceId);
-      const { rows: open } = await sql<StoredRecord>`SELECT * FROM jobs WHERE company_id = ${tx.companyId} AND absence_id = ${absence.id}
+      const { rows: open } =
+        await sql<StoredRecord>`SELECT * FROM jobs WHERE company_id = ${tx.companyId} AND absence_id = ${absence.id}
         AND replacement_job_id IS NULL ORDER BY from_at`.execute(tx.db);
       if (open.length === 0) return [];
       const targets = open.map((j) => ({ id: j.id, from_at: j.doc.from, to_at: j.doc.to }));
       const objectIds = [...new Set(open.map((j) => j.doc.objectId).filter(Boolean))];
       const activityTypeIds = [...new Set(open.map((j) => j.doc.activityTypeId).filter(Boolean))];
-      const { rows } = await sql<{ id: string; general: any; worked: string[] | null; activity: string[] | null; blocked: string[]; past_objects: string[] | null }>`
+      const { rows } = await sql<{
+        id: string;
+        general: any;
+        worked: string[] | null;
+        activity: string[] | null;
+        blocked: string[];
+        past_objects: string[] | null;
+      }>`
         WITH t AS (SELECT * FROM jsonb_to_recordset(${JSON.stringify(targets)}::jsonb) AS t(id text, from_at timestamptz, to_at timestamptz))
         SELECT u.id, u.doc->'general' AS general,
           (SELECT array_agg(x) FROM jsonb_array_elements_text(coalesce(u.doc->'workedOnObjectIds', '[]')) x) AS worked,
@@ -122,16 +145,23 @@ export function replacements(deps: { database: Database }) {
           (SELECT array_agg(DISTINCT j.object_id) FROM jobs j WHERE j.company_id = u.company_id AND j.user_id = u.id
             AND j.object_id = ANY(${sql.val(objectIds)}::text[]) AND j.to_at < now()) AS past_objects
         FROM users u WHERE u.company_id = ${tx.companyId} AND u.id <> ${absence.doc.userId}`.execute(tx.db);
-      return rows.map((u) => {
-        const workedOn = objectIds.filter((o) => (u.worked ?? []).includes(o) || (u.past_objects ?? []).includes(o));
-        const matching = activityTypeIds.filter((a) => (u.activity ?? []).includes(a));
-        const freeFor = targets.map((t) => t.id).filter((id) => !u.blocked.includes(id));
-        const name = [u.general?.firstName, u.general?.lastName].filter(Boolean).join(' ');
-        return {
-          userId: u.id, name, freeForJobIds: freeFor, conflictingJobIds: u.blocked, workedOnObjectIds: workedOn, matchingActivityTypeIds: matching,
-          score: freeFor.length * 100 + workedOn.length * 10 + matching.length,
-        };
-      }).filter((c) => c.freeForJobIds.length > 0)
+      return rows
+        .map((u) => {
+          const workedOn = objectIds.filter((o) => (u.worked ?? []).includes(o) || (u.past_objects ?? []).includes(o));
+          const matching = activityTypeIds.filter((a) => (u.activity ?? []).includes(a));
+          const freeFor = targets.map((t) => t.id).filter((id) => !u.blocked.includes(id));
+          const name = [u.general?.firstName, u.general?.lastName].filter(Boolean).join(' ');
+          return {
+            userId: u.id,
+            name,
+            freeForJobIds: freeFor,
+            conflictingJobIds: u.blocked,
+            workedOnObjectIds: workedOn,
+            matchingActivityTypeIds: matching,
+            score: freeFor.length * 100 + workedOn.length * 10 + matching.length,
+          };
+        })
+        .filter((c) => c.freeForJobIds.length > 0)
         .sort((a, b) => b.score - a.score || a.name.localeCompare(b.name) || a.userId.localeCompare(b.userId))
         .slice(0, MAX_CANDIDATES);
     });

@@ -15,11 +15,23 @@ import { approvedOverlapping, ILLNESS } from './illness-overlap.js';
 const LEAVE_TYPES = ABSENCE_KINDS.filter((k) => k.booksLeave).map((k) => k.type);
 
 /** Releases the approved vacations overlapping these illness docs (other kinds: none); returns them for rebookVacations. */
-export async function releaseOverlappingVacations(tx: TenantTx, ctx: RequestContext, docs: Array<Record<string, any> | undefined>): Promise<StoredRecord[]> {
+export async function releaseOverlappingVacations(
+  tx: TenantTx,
+  ctx: RequestContext,
+  docs: Array<Record<string, any> | undefined>,
+): Promise<StoredRecord[]> {
   const found = new Map<string, StoredRecord>();
   for (const doc of docs) {
     if (doc?.type !== ILLNESS || !doc.periodFrom || !doc.periodTo) continue;
-    for (const v of await approvedOverlapping(tx, doc.userId, LEAVE_TYPES, Date.parse(doc.periodFrom), Date.parse(doc.periodTo), true)) found.set(v.id, v);
+    for (const v of await approvedOverlapping(
+      tx,
+      doc.userId,
+      LEAVE_TYPES,
+      Date.parse(doc.periodFrom),
+      Date.parse(doc.periodTo),
+      true,
+    ))
+      found.set(v.id, v);
   }
   for (const vacation of found.values()) await releaseEffects(tx, ctx, vacation);
   return [...found.values()];

@@ -25,9 +25,19 @@ export async function signAccessToken(config: Config, claims: AccessClaims): Pro
 
 export async function verifyAccessToken(config: Config, token: string): Promise<AccessClaims | undefined> {
   try {
-    const { payload } = await jwtVerify(token, config.jwtSecret, { issuer: config.jwtIssuer, audience: AUDIENCE, algorithms: ['HS256'] });
-    if (typeof payload.sub !== 'string' || typeof payload.companyId !== 'string' || typeof payload.agid !== 'string') return undefined;
-    return { sub: payload.sub, companyId: payload.companyId, accessGroupId: payload.agid, sid: String(payload.sid ?? '') };
+    const { payload } = await jwtVerify(token, config.jwtSecret, {
+      issuer: config.jwtIssuer,
+      audience: AUDIENCE,
+      algorithms: ['HS256'],
+    });
+    if (typeof payload.sub !== 'string' || typeof payload.companyId !== 'string' || typeof payload.agid !== 'string')
+      return undefined;
+    return {
+      sub: payload.sub,
+      companyId: payload.companyId,
+      accessGroupId: payload.agid,
+      sid: String(payload.sid ?? ''),
+    };
   } catch {
     return undefined;
   }

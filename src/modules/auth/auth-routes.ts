@@ -10,77 +10,121 @@ import type { AuthService } from './auth-service.js';
 export const tokenResponse = {
   type: 'object',
   properties: {
-    accessToken: { type: 'string' }, tokenType: { type: 'string', enum: ['Bearer'] },
-    expiresIn: { type: 'integer', description: 'seconds until the access token expires' }, refreshToken: { type: 'string' },
+    accessToken: { type: 'string' },
+    tokenType: { type: 'string', enum: ['Bearer'] },
+    expiresIn: { type: 'integer', description: 'seconds until the access token expires' },
+    refreshToken: { type: 'string' },
   },
 };
 
 /** userResponse: the users module's response schema, passed in by the app so auth does not import users. */
-export function registerAuthRoutes(app: FastifyInstance, deps: { config: Config; auth: AuthService; userResponse: object }) {
+export function registerAuthRoutes(
+  app: FastifyInstance,
+  deps: { config: Config; auth: AuthService; userResponse: object },
+) {
   const loginResponse = { ...tokenResponse, properties: { ...tokenResponse.properties, user: deps.userResponse } };
   const tags = ['auth'];
   const body = <T>(request: FastifyRequest) => request.body as T;
 
-  app.post('/auth/login', {
-    ...authRateLimits(deps.config, (r) => body<{ username?: string }>(r)?.username),
-    schema: {
-      tags, summary: 'Log in with a login id or e-mail and a password',
-      body: Type.Object({
-        username: Type.String({ minLength: 1, maxLength: 254 }), password: Type.String({ minLength: 1, maxLength: 128 }),
-        type: Type.Optional(Type.String({ maxLength: 50, description: 'client kind, e.g. dashboard or app' })),
-      }, { additionalProperties: false }),
-      response: { 200: loginResponse, ...errorResponses([429]) },
+  app.post(
+    '/auth/login',
+    {
+      ...authRateLimits(deps.config, (r) => body<{ username?: string }>(r)?.username),
+      schema: {
+        tags,
+        summary: 'Log in with a login id or e-mail and a password',
+        body: Type.Object(
+          {
+            username: Type.String({ minLength: 1, maxLength: 254 }),
+            password: Type.String({ minLength: 1, maxLength: 128 }),
+            type: Type.Optional(Type.String({ maxLength: 50, description: 'client kind, e.g. dashboard or app' })),
+          },
+          { additionalProperties: false },
+        ),
+        response: { 200: loginResponse, ...errorResponses([429]) },
+      },
     },
-  }, async (request) => {
-    const { username, password } = body<{ username: string; password: string }>(request);
-    return deps.auth.login(username, password);
-  });
+    async (request) => {
+      const { username, password } = body<{ username: string; password: string }>(request);
+      return deps.auth.login(username, password);
+    },
+  );
 
-  app.post('/auth/refresh', {
-    ...authRateLimits(deps.config),
-    schema: {
-      tags, summary: 'Trade a refresh token for new tokens (the old one stops working)',
-      body: Type.Object({ refreshToken: Type.String({ minLength: 1, maxLength: 200 }) }, { additionalProperties: false }),
-      response: { 200: tokenResponse, ...errorResponses([429]) },
+  app.post(
+    '/auth/refresh',
+    {
+      ...authRateLimits(deps.config),
+      schema: {
+        tags,
+        summary: 'Trade a refresh token for new tokens (the old one stops working)',
+        body: Type.Object(
+          { refreshToken: Type.String({ minLength: 1, maxLength: 200 }) },
+          { additionalProperties: false },
+        ),
+        response: { 200: tokenResponse, ...errorResponses([429]) },
+      },
     },
-  }, async (request) => deps.auth.refresh(body<{ refreshToken: string }>(request).refreshToken));
+    async (request) => deps.auth.refresh(body<{ refreshToken: string }>(request).refreshToken),
+  );
 
   const telephone = Type.String({ minLength: 5, maxLength: 30, pattern: '^[+0-9 ()/.-]+$' });
 
-  app.post('/auth/requestAuthCode', {
-    ...authRateLimits(deps.config, (r) => body<{ telephone?: string }>(r)?.telephone),
-    schema: {
-      tags, summary: 'Send a 6-digit log-in code by SMS (valid 5 minutes, 5 tries)',
-      description: 'Answers the same whether or not the number belongs to a user.',
-      body: Type.Object({ telephone }, { additionalProperties: false }),
-      response: { 202: { type: 'object', properties: { sent: { type: 'boolean' } } }, ...errorResponses([429]) },
+  app.post(
+    '/auth/requestAuthCode',
+    {
+      ...authRateLimits(deps.config, (r) => body<{ telephone?: string }>(r)?.telephone),
+      schema: {
+        tags,
+        summary: 'Send a 6-digit log-in code by SMS (valid 5 minutes, 5 tries)',
+        description: 'Answers the same whether or not the number belongs to a user.',
+        body: Type.Object({ telephone }, { additionalProperties: false }),
+        response: { 202: { type: 'object', properties: { sent: { type: 'boolean' } } }, ...errorResponses([429]) },
+      },
     },
-  }, async (request, reply) => {
-    await deps.auth.requestAuthCode(body<{ telephone: string }>(request).telephone);
-    return reply.code(202).send({ sent: true });
-  });
+    async (request, reply) => {
+      await deps.auth.requestAuthCode(body<{ telephone: string }>(request).telephone);
+      return reply.code(202).send({ sent: true });
+    },
+  );
 
-  app.post('/auth/authUsingSMS', {
-    ...authRateLimits(deps.config, (r) => body<{ telephone?: string }>(r)?.telephone),
-    schema: {
-      tags, summary: 'Log in with the SMS code',
-      body: Type.Object({ telephone, code: Type.String({ pattern: '^[0-9]{6}$' }) }, { additionalProperties: false }),
-      response: { 200: loginResponse, ...errorResponses([429]) },
+  app.post(
+    '/auth/authUsingSMS',
+    {
+      ...authRateLimits(deps.config, (r) => body<{ telephone?: string }>(r)?.telephone),
+      schema: {
+        tags,
+        summary: 'Log in with the SMS code',
+        body: Type.Object({ telephone, code: Type.String({ pattern: '^[0-9]{6}$' }) }, { additionalProperties: false }),
+        response: { 200: loginResponse, ...errorResponses([429]) },
+      },
     },
-  }, async (request) => {
-    const { telephone: phone, code } = body<{ telephone: string; code: string }>(request);
-    return deps.auth.authUsingSms(phone, code);
-  });
+    async (request) => {
+      const { telephone: phone, code } = body<{ telephone: string; code: string }>(request);
+      return deps.auth.authUsingSms(phone, code);
+    },
+  );
 
-  app.post('/account/change-password', {
-    schema: {
-      tags, summary: 'Change the password; ends the user\'s other sessions', security: SECURITY,
-      body: Type.Object({ currentPassword: Type.String({ minLength: 1, maxLength: 128 }), newPassword: Type.String({ maxLength: 128 }) }, { additionalProperties: false }),
-      response: { 200: { type: 'object', properties: { updated: { type: 'boolean' } } }, ...errorResponses() },
+  app.post(
+    '/account/change-password',
+    {
+      schema: {
+        tags,
+        summary: "Change the password; ends the user's other sessions",
+        security: SECURITY,
+        body: Type.Object(
+          {
+            currentPassword: Type.String({ minLength: 1, maxLength: 128 }),
+            newPassword: Type.String({ maxLength: 128 }),
+          },
+          { additionalProperties: false },
+        ),
+        response: { 200: { type: 'object', properties: { updated: { type: 'boolean' } } }, ...errorResponses() },
+      },
     },
-  }, async (request) => {
-    const { currentPassword, newPassword } = body<{ currentPassword: string; newPassword: string }>(request);
-    await deps.auth.changePassword(contextOf(request), currentPassword, newPassword);
-    return { updated: true };
-  });
+    async (request) => {
+      const { currentPassword, newPassword } = body<{ currentPassword: string; newPassword: string }>(request);
+      await deps.auth.changePassword(contextOf(request), currentPassword, newPassword);
+      return { updated: true };
+    },
+  );
 }

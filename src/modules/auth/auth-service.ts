@@ -42,13 +42,26 @@ export function authService(deps: AuthDeps) {
   const verify = deps.verifyPassword ?? verifyPassword;
 
   /** Starts a session (a new refresh family, or the next token of one) inside the caller's transaction. */
-  async function issueTokens(tx: TenantTx, userId: string, accessGroupId: string, familyId = newObjectId()): Promise<Tokens> {
+  async function issueTokens(
+    tx: TenantTx,
+    userId: string,
+    accessGroupId: string,
+    familyId = newObjectId(),
+  ): Promise<Tokens> {
     const refreshToken = `rt_${randomSecret(32)}`;
     await authStore.insertRefreshToken(tx, {
-      id: newObjectId(), userId, familyId, tokenHash: sha256(refreshToken),
+      id: newObjectId(),
+      userId,
+      familyId,
+      tokenHash: sha256(refreshToken),
       expiresAt: new Date(Date.now() + config.refreshTokenTtlSeconds * 1000),
     });
-    const accessToken = await signAccessToken(config, { sub: userId, companyId: tx.companyId, accessGroupId, sid: familyId });
+    const accessToken = await signAccessToken(config, {
+      sub: userId,
+      companyId: tx.companyId,
+      accessGroupId,
+      sid: familyId,
+    });
     return { accessToken, tokenType: 'Bearer', expiresIn: config.accessTokenTtlSeconds, refreshToken };
   }
 
@@ -56,7 +69,9 @@ export function authService(deps: AuthDeps) {
     const candidates = await inAuthLookup(database, (db) => authStore.findLoginCandidates(db, username));
     const user = candidates.length === 1 ? candidates[0]! : undefined;
     const mayTry = user
-      ? await inTenant(database, user.company_id, (tx) => authStore.takeLoginTry(tx, user.id, config.loginMaxTries, config.loginLockSeconds))
+      ? await inTenant(database, user.company_id, (tx) =>
+          authStore.takeLoginTry(tx, user.id, config.loginMaxTries, config.loginLockSeconds),
+        )
       : false;
     // A refused or unknown name costs the same verification, so timing tells nothing.
     const isValid = await verify(mayTry ? user!.password_hash : undefined, password);
@@ -70,7 +85,8 @@ export function authService(deps: AuthDeps) {
 
   async function refresh(refreshToken: string): Promise<Tokens> {
     const row = await inAuthLookup(database, (db) => authStore.findRefreshToken(db, sha256(refreshToken)));
-    if (!row || row.revoked_at || new Date(row.expires_at).getTime() <= Date.now()) throw Unauthorized('Invalid or expired refresh token');
+    if (!row || row.revoked_at || new Date(row.expires_at).getTime() <= Date.now())
+      throw Unauthorized('Invalid or expired refresh token');
     const outcome = await inTenant(database, row.company_id, async (tx) => {
       if (!(await authStore.consumeRefreshToken(tx, row.id))) {
         // A used token came back: someone holds a copy. End the whole session.
@@ -92,23 +108,34 @@ export function authService(deps: AuthDeps) {
     if (users.length !== 1) return;
     const user = users[0]!;
     const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
-    await inTenant(database, user.company_id, (tx) => authStore.insertAuthCode(tx, {
-      id: newObjectId(), userId: user.id, codeHash: hmac(config.jwtSecret, `${user.id}:${code}`), expiresAt: new Date(Date.now() + CODE_TTL_MS),
-    }));
+    await inTenant(database, user.company_id, (tx) =>
+      authStore.insertAuthCode(tx, {
+        id: newObjectId(),
+        userId: user.id,
+        codeHash: hmac(config.jwtSecret, `${user.id}:${code}`),
+        expiresAt: new Date(Date.now() + CODE_TTL_MS),
+      }),
+    );
     await deps.sms.send(number, `Your Crewbase code: ${code}. It expires in 5 minutes.`);
   }
 
   async function authUsingSms(telephone: string, code: string) {
-    const users = await inAuthLookup(database, (db) => authStore.findUsersByTelephone(db, normalizeTelephone(telephone)));
+    const users = await inAuthLookup(database, (db) =>
+      authStore.findUsersByTelephone(db, normalizeTelephone(telephone)),
+    );
     if (users.length !== 1) throw Unauthorized('Invalid or expired code');
     const user = users[0]!;
-    const stored = await inTenant(database, user.company_id, (tx) => authStore.takeAuthCodeTry(tx, user.id, CODE_MAX_TRIES));
+    const stored = await inTenant(database, user.company_id, (tx) =>
+      authStore.takeAuthCodeTry(tx, user.id, CODE_MAX_TRIES),
+    );
     const isMatch = Boolean(stored && sameHex(stored.code_hash, hmac(config.jwtSecret, `${user.id}:${code}`)));
-    const result = !isMatch ? undefined : await inTenant(database, user.company_id, async (tx) => {
-      if (!(await authStore.consumeAuthCode(tx, stored!.id))) return undefined;
-      const tokens = await issueTokens(tx, user.id, user.access_group_id ?? '');
-      return { ...tokens, user: await deps.readUser(tx, user.id) };
-    });
+    const result = !isMatch
+      ? undefined
+      : await inTenant(database, user.company_id, async (tx) => {
+          if (!(await authStore.consumeAuthCode(tx, stored!.id))) return undefined;
+          const tokens = await issueTokens(tx, user.id, user.access_group_id ?? '');
+          return { ...tokens, user: await deps.readUser(tx, user.id) };
+        });
     if (!result) throw Unauthorized('Invalid or expired code');
     return result;
   }

@@ -26,7 +26,10 @@ export function scopePermissions(scopes: readonly string[]): Permissions {
 
 class TtlCache<V> {
   private readonly entries = new Map<string, { value: V; expires: number }>();
-  constructor(private readonly ttlMs: number, private readonly maxEntries = 10_000) {}
+  constructor(
+    private readonly ttlMs: number,
+    private readonly maxEntries = 10_000,
+  ) {}
   get(key: string): V | undefined {
     const entry = this.entries.get(key);
     if (!entry || entry.expires < Date.now()) return undefined;
@@ -37,11 +40,18 @@ class TtlCache<V> {
     if (this.entries.size >= this.maxEntries) this.entries.delete(this.entries.keys().next().value!);
     this.entries.set(key, { value, expires: Date.now() + this.ttlMs });
   }
-  delete(key: string) { this.entries.delete(key); }
-  clear() { this.entries.clear(); }
+  delete(key: string) {
+    this.entries.delete(key);
+  }
+  clear() {
+    this.entries.clear();
+  }
 }
 
-interface CachedKey { row: authStore.ApiKeyRow | null; lastTouched: number }
+interface CachedKey {
+  row: authStore.ApiKeyRow | null;
+  lastTouched: number;
+}
 
 export interface CredentialResolver {
   resolve(request: FastifyRequest): Promise<RequestContext | undefined>;
@@ -55,14 +65,18 @@ export function credentialResolver(config: Config, database: Database): Credenti
   const principals = new TtlCache<authStore.PrincipalState | null>(ttl);
 
   /** The user's rights now; undefined when the user is gone or the session was ended. */
-  async function currentRights(companyId: string, userId: string, sessionId?: string): Promise<Permissions | undefined> {
+  async function currentRights(
+    companyId: string,
+    userId: string,
+    sessionId?: string,
+  ): Promise<Permissions | undefined> {
     const cacheKey = `${companyId}:${userId}:${sessionId ?? ''}`;
     let state = principals.get(cacheKey);
     if (state === undefined) {
       state = (await inTenant(database, companyId, (tx) => authStore.loadPrincipal(tx, userId, sessionId))) ?? null;
       principals.set(cacheKey, state);
     }
-    return state?.isSessionOpen ? state.permissions as Permissions : undefined;
+    return state?.isSessionOpen ? (state.permissions as Permissions) : undefined;
   }
 
   async function fromBearer(token: string): Promise<RequestContext | undefined> {
@@ -71,8 +85,13 @@ export function credentialResolver(config: Config, database: Database): Credenti
     const permissions = await currentRights(claims.companyId, claims.sub, claims.sid);
     if (!permissions) return undefined;
     return {
-      companyId: claims.companyId, userId: claims.sub, principal: `user:${claims.sub}`, kind: 'user',
-      permissions, sessionId: claims.sid, canWrite: true,
+      companyId: claims.companyId,
+      userId: claims.sub,
+      principal: `user:${claims.sub}`,
+      kind: 'user',
+      permissions,
+      sessionId: claims.sid,
+      canWrite: true,
     };
   }
 
@@ -95,8 +114,12 @@ export function credentialResolver(config: Config, database: Database): Credenti
       void inTenant(database, row.company_id, (tx) => authStore.touchApiKey(tx, row.id)).catch(() => {});
     }
     return {
-      companyId: row.company_id, userId: row.created_by, principal: `apikey:${row.id}`, kind: 'apiKey',
-      permissions: intersectRights(scopePermissions(row.scopes), creatorRights), canWrite: row.scopes.some((scope) => scope !== 'read'),
+      companyId: row.company_id,
+      userId: row.created_by,
+      principal: `apikey:${row.id}`,
+      kind: 'apiKey',
+      permissions: intersectRights(scopePermissions(row.scopes), creatorRights),
+      canWrite: row.scopes.some((scope) => scope !== 'read'),
     };
   }
 
@@ -108,7 +131,10 @@ export function credentialResolver(config: Config, database: Database): Credenti
       if (authorization?.startsWith('Bearer ')) return fromBearer(authorization.slice(7).trim());
       return undefined;
     },
-    forget() { keys.clear(); principals.clear(); },
+    forget() {
+      keys.clear();
+      principals.clear();
+    },
   };
 }
 

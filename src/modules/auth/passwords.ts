@@ -11,7 +11,8 @@ export function checkPasswordPolicy(password: string, loginNames: Array<string |
     throw fieldError(path, `must be ${PASSWORD_MIN} to ${PASSWORD_MAX} characters long`);
   }
   const lower = password.toLowerCase();
-  if (loginNames.some((name) => name && name.toLowerCase() === lower)) throw fieldError(path, 'must not be the user name');
+  if (loginNames.some((name) => name && name.toLowerCase() === lower))
+    throw fieldError(path, 'must not be the user name');
 }
 
 export const hashPassword = (password: string) => argon2.hash(password, OPTIONS);

@@ -3,7 +3,9 @@ import { appendFile } from 'node:fs/promises';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.js';
 
-export interface SmsGateway { send(to: string, text: string): Promise<void> }
+export interface SmsGateway {
+  send(to: string, text: string): Promise<void>;
+}
 
 export function smsGateway(config: Config, log: FastifyBaseLogger): SmsGateway {
   if (config.smsHttpUrl) {
@@ -11,8 +13,11 @@ export function smsGateway(config: Config, log: FastifyBaseLogger): SmsGateway {
     return {
       async send(to, text) {
         const response = await fetch(url, {
-          method: 'POST', headers: { 'content-type': 'application/json' },
-          body: JSON.stringify({ to, text }), signal: AbortSignal.timeout(5000), redirect: 'error',
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ to, text }),
+          signal: AbortSignal.timeout(5000),
+          redirect: 'error',
         });
         if (!response.ok) throw new Error(`SMS provider answered ${response.status}`);
       },
@@ -22,5 +27,9 @@ export function smsGateway(config: Config, log: FastifyBaseLogger): SmsGateway {
     const file = config.smsSink.slice('file:'.length);
     return { send: (to, text) => appendFile(file, JSON.stringify({ to, text, at: new Date().toISOString() }) + '\n') };
   }
-  return { async send(to, text) { log.info({ sms: { to, text } }, 'SMS (log sink)'); } };
+  return {
+    async send(to, text) {
+      log.info({ sms: { to, text } }, 'SMS (log sink)');
+    },
+  };
 }

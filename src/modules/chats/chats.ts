@@ -17,15 +17,27 @@ import { ownerOf } from '../../resources/engine/resource-service.js';
 
 const MAX_LIMIT = 200;
 
-const messageBody = Type.Object({
-  text: Type.String({ minLength: 1, maxLength: 10_000 }),
-  documentIds: Type.Optional(Type.Array(objectId('documents'), { maxItems: 20, description: 'attachments: uploaded documents' })),
-}, { additionalProperties: false });
+const messageBody = Type.Object(
+  {
+    text: Type.String({ minLength: 1, maxLength: 10_000 }),
+    documentIds: Type.Optional(
+      Type.Array(objectId('documents'), { maxItems: 20, description: 'attachments: uploaded documents' }),
+    ),
+  },
+  { additionalProperties: false },
+);
 
 /** A chat's record, if the caller may read it. */
 async function chatRecord(tx: TenantTx, ctx: RequestContext, resources: Resource[], chatId: string) {
-  const queries = resources.map((r, i) => sql`(SELECT ${i}::int AS resource, id, doc FROM ${sql.table(r.table)} WHERE company_id = ${tx.companyId} AND chat_id = ${chatId} LIMIT 1)`);
-  const { rows } = await sql<{ resource: number; id: string; doc: Record<string, any> }>`${sql.join(queries, sql` UNION ALL `)} LIMIT 1`.execute(tx.db);
+  const queries = resources.map(
+    (r, i) =>
+      sql`(SELECT ${i}::int AS resource, id, doc FROM ${sql.table(r.table)} WHERE company_id = ${tx.companyId} AND chat_id = ${chatId} LIMIT 1)`,
+  );
+  const { rows } = await sql<{
+    resource: number;
+    id: string;
+    doc: Record<string, any>;
+  }>`${sql.join(queries, sql` UNION ALL `)} LIMIT 1`.execute(tx.db);
   const hit = rows[0];
   if (!hit) return undefined;
   const resource = resources[hit.resource]!;
@@ -40,13 +52,22 @@ export function registerChatRoutes(app: FastifyInstance, deps: { database: Datab
   const message = {
     type: 'object',
     properties: {
-      _id: { type: 'string' }, chatId: { type: 'string' }, authorId: { type: 'string' }, text: { type: 'string' },
-      documentIds: { type: 'array', items: { type: 'string' } }, createdAt: { type: 'string', format: 'date-time' },
-      entity: { type: 'string', description: 'the collection of the chat\'s record' }, entityId: { type: 'string' },
+      _id: { type: 'string' },
+      chatId: { type: 'string' },
+      authorId: { type: 'string' },
+      text: { type: 'string' },
+      documentIds: { type: 'array', items: { type: 'string' } },
+      createdAt: { type: 'string', format: 'date-time' },
+      entity: { type: 'string', description: "the collection of the chat's record" },
+      entityId: { type: 'string' },
     },
   };
 
-  async function withChat<T>(ctx: RequestContext, chatId: string, work: (tx: TenantTx, record: { resource: Resource; id: string }) => Promise<T>) {
+  async function withChat<T>(
+    ctx: RequestContext,
+    chatId: string,
+    work: (tx: TenantTx, record: { resource: Resource; id: string }) => Promise<T>,
+  ) {
     return inTenant(deps.database, ctx.companyId, async (tx) => {
       const record = await chatRecord(tx, ctx, deps.resources, chatId);
       if (!record) throw NotFound('chat', chatId);
@@ -54,52 +75,99 @@ export function registerChatRoutes(app: FastifyInstance, deps: { database: Datab
     });
   }
 
-  app.get('/chats/:chatId/messages', {
-    schema: {
-      tags: ['chats'], summary: 'Messages of a record\'s chat, oldest first', security: SECURITY, params,
-      querystring: Type.Object({
-        limit: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_LIMIT, default: 50 })), offset: Type.Optional(Type.Integer({ minimum: 0, default: 0 })),
-      }, { additionalProperties: false }),
-      response: { 200: { type: 'array', items: message }, ...errorResponses([404]) },
+  app.get(
+    '/chats/:chatId/messages',
+    {
+      schema: {
+        tags: ['chats'],
+        summary: "Messages of a record's chat, oldest first",
+        security: SECURITY,
+        params,
+        querystring: Type.Object(
+          {
+            limit: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_LIMIT, default: 50 })),
+            offset: Type.Optional(Type.Integer({ minimum: 0, default: 0 })),
+          },
+          { additionalProperties: false },
+        ),
+        response: { 200: { type: 'array', items: message }, ...errorResponses([404]) },
+      },
     },
-  }, async (request, reply) => {
-    const { chatId } = request.params as { chatId: string };
-    const { limit = 50, offset = 0 } = request.query as { limit?: number; offset?: number };
-    const { rows, total } = await withChat(contextOf(request), chatId, async (tx, record) => {
-      const { rows } = await sql<{ id: string; author_id: string; text: string; document_ids: string[]; created_at: Date; total: number }>`
+    async (request, reply) => {
+      const { chatId } = request.params as { chatId: string };
+      const { limit = 50, offset = 0 } = request.query as { limit?: number; offset?: number };
+      const { rows, total } = await withChat(contextOf(request), chatId, async (tx, record) => {
+        const { rows } = await sql<{
+          id: string;
+          author_id: string;
+          text: string;
+          document_ids: string[];
+          created_at: Date;
+          total: number;
+        }>`
         SELECT id, author_id, text, document_ids, created_at, count(*) OVER ()::int AS total FROM chat_messages
-        WHERE company_id = ${tx.companyId} AND chat_id = ${chatId} ORDER BY created_at, id LIMIT ${limit} OFFSET ${offset}`.execute(tx.db);
-      // Past the last page the window count is not there: count apart, as every list does.
-      const total = rows[0]?.total ?? Number((await sql<{ n: number }>`SELECT count(*)::int AS n FROM chat_messages
-        WHERE company_id = ${tx.companyId} AND chat_id = ${chatId}`.execute(tx.db)).rows[0]!.n);
-      return { rows: rows.map((r) => ({ ...r, record })), total };
-    });
-    reply.header('x-total-count', String(total));
-    return rows.map((r) => ({
-      _id: r.id, chatId, authorId: r.author_id, text: r.text, documentIds: r.document_ids, createdAt: new Date(r.created_at).toISOString(),
-      entity: r.record.resource.collection, entityId: r.record.id,
-    }));
-  });
-
-  app.post('/chats/:chatId/messages', {
-    schema: {
-      tags: ['chats'], summary: 'Write in a record\'s chat', security: SECURITY, params,
-      body: messageBody,
-      response: { 201: { type: 'object', properties: { _id: { type: 'string' } } }, ...errorResponses([404]) },
+        WHERE company_id = ${tx.companyId} AND chat_id = ${chatId} ORDER BY created_at, id LIMIT ${limit} OFFSET ${offset}`.execute(
+          tx.db,
+        );
+        // Past the last page the window count is not there: count apart, as every list does.
+        const total =
+          rows[0]?.total ??
+          Number(
+            (
+              await sql<{ n: number }>`SELECT count(*)::int AS n FROM chat_messages
+        WHERE company_id = ${tx.companyId} AND chat_id = ${chatId}`.execute(tx.db)
+            ).rows[0]!.n,
+          );
+        return { rows: rows.map((r) => ({ ...r, record })), total };
+      });
+      reply.header('x-total-count', String(total));
+      return rows.map((r) => ({
+        _id: r.id,
+        chatId,
+        authorId: r.author_id,
+        text: r.text,
+        documentIds: r.document_ids,
+        createdAt: new Date(r.created_at).toISOString(),
+        entity: r.record.resource.collection,
+        entityId: r.record.id,
+      }));
     },
-  }, async (request, reply) => {
-    const ctx = contextOf(request);
-    const { chatId } = request.params as { chatId: string };
-    const body = request.body as { text: string; documentIds?: string[] };
-    const id = await withChat(ctx, chatId, async (tx) => {
-      await assertReferencesExist(tx, messageBody, body);
-      const documentIds = [...new Set(body.documentIds ?? [])];
-      const messageId = newObjectId();
-      await tx.db.insertInto('chat_messages').values({
-        company_id: tx.companyId, chat_id: chatId, id: messageId, author_id: ctx.userId, text: body.text, document_ids: documentIds,
-      }).execute();
-      return messageId;
-    });
-    return reply.code(201).send({ _id: id });
-  });
+  );
+
+  app.post(
+    '/chats/:chatId/messages',
+    {
+      schema: {
+        tags: ['chats'],
+        summary: "Write in a record's chat",
+        security: SECURITY,
+        params,
+        body: messageBody,
+        response: { 201: { type: 'object', properties: { _id: { type: 'string' } } }, ...errorResponses([404]) },
+      },
+    },
+    async (request, reply) => {
+      const ctx = contextOf(request);
+      const { chatId } = request.params as { chatId: string };
+      const body = request.body as { text: string; documentIds?: string[] };
+      const id = await withChat(ctx, chatId, async (tx) => {
+        await assertReferencesExist(tx, messageBody, body);
+        const documentIds = [...new Set(body.documentIds ?? [])];
+        const messageId = newObjectId();
+        await tx.db
+          .insertInto('chat_messages')
+          .values({
+            company_id: tx.companyId,
+            chat_id: chatId,
+            id: messageId,
+            author_id: ctx.userId,
+            text: body.text,
+            document_ids: documentIds,
+          })
+          .execute();
+        return messageId;
+      });
+      return reply.code(201).send({ _id: id });
+    },
+  );
 }

@@ -9,11 +9,22 @@ import { createRecord } from '../../resources/engine/resource-service.js';
 import type { AuthService, Tokens } from '../auth/auth-service.js';
 import { users } from '../users/users-resource.js';
 
-export interface NewCompany { companyName: string; username: string; password: string; email?: string }
+export interface NewCompany {
+  companyName: string;
+  username: string;
+  password: string;
+  email?: string;
+}
 
-export interface CreatedCompany extends Tokens { companyId: string; userId: string }
+export interface CreatedCompany extends Tokens {
+  companyId: string;
+  userId: string;
+}
 
-export async function createCompany(deps: { database: Database; auth: AuthService }, input: NewCompany): Promise<CreatedCompany> {
+export async function createCompany(
+  deps: { database: Database; auth: AuthService },
+  input: NewCompany,
+): Promise<CreatedCompany> {
   const companyId = newObjectId();
   const system = systemContext(companyId);
   return inTenant(deps.database, companyId, async (tx) => {
@@ -23,9 +34,13 @@ export async function createCompany(deps: { database: Database; auth: AuthServic
       const { key, ...doc } = group;
       groupIds[key] = (await createRecord(tx, system, accessGroups, doc))._id;
     }
-    await tx.db.updateTable('companies')
-      .set({ settings: JSON.stringify({ defaultAccessGroupId: groupIds.employee, adminAccessGroupId: groupIds.admin }) })
-      .where('company_id', '=', companyId).execute();
+    await tx.db
+      .updateTable('companies')
+      .set({
+        settings: JSON.stringify({ defaultAccessGroupId: groupIds.employee, adminAccessGroupId: groupIds.admin }),
+      })
+      .where('company_id', '=', companyId)
+      .execute();
     const admin = await createRecord(tx, system, users, {
       id: input.username,
       password: input.password,

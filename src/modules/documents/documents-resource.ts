@@ -15,13 +15,23 @@ export const documents = defineResource({
   // Only these change after the upload; the file and its associations are fixed.
   schema: Type.Object({
     name: opt(text(300, { description: 'display name' })),
-    accessGroup: opt(text(100, { description: 'name of the access group whose members see the document (managers always do)' })),
+    accessGroup: opt(
+      text(100, { description: 'name of the access group whose members see the document (managers always do)' }),
+    ),
   }),
   readOnly: {
     fileName: { type: 'string', description: 'the original file name, for display only' },
     url: { type: 'string', description: 'where the file is served' },
-    objectId: ref, userId: ref, jobId: ref, customerId: ref, absenceId: ref, complaintId: ref, uploadId: { type: 'string' },
-    contentType: { type: 'string', description: 'sniffed from the content' }, size: { type: 'integer' }, sha256: { type: 'string' },
+    objectId: ref,
+    userId: ref,
+    jobId: ref,
+    customerId: ref,
+    absenceId: ref,
+    complaintId: ref,
+    uploadId: { type: 'string' },
+    contentType: { type: 'string', description: 'sniffed from the content' },
+    size: { type: 'integer' },
+    sha256: { type: 'string' },
   },
   columns: { objectId: 'object_id', userId: 'user_id', jobId: 'job_id', customerId: 'customer_id' },
 });

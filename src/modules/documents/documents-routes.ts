@@ -24,7 +24,10 @@ const tags = ['documents'];
 const documentArray = { type: 'array', items: documents.response };
 
 /** `bytes=a-b`, `bytes=a-` or `bytes=-n` (one range); undefined for a header we do not serve partially. */
-export function parseRange(header: string | undefined, size: number): { start: number; end: number } | 'unsatisfiable' | undefined {
+export function parseRange(
+  header: string | undefined,
+  size: number,
+): { start: number; end: number } | 'unsatisfiable' | undefined {
   const m = header ? /^bytes=(\d*)-(\d*)$/.exec(header.trim()) : null;
   if (!m || (m[1] === '' && m[2] === '')) return undefined;
   let start: number;
@@ -40,79 +43,171 @@ export function parseRange(header: string | undefined, size: number): { start: n
   return { start, end };
 }
 
-export function registerDocumentRoutes(app: FastifyInstance, deps: { config: Config; database: Database; storage?: DocumentStorage }) {
+export function registerDocumentRoutes(
+  app: FastifyInstance,
+  deps: { config: Config; database: Database; storage?: DocumentStorage },
+) {
   const { config } = deps;
-  const storage = deps.storage ?? (config.documentStorage === 'local'
-    ? localStorage(join(config.dataDir, 'documents'))
-    : s3Storage({ ...parseS3Url(config.documentStorage), ...config.s3 }));
+  const storage =
+    deps.storage ??
+    (config.documentStorage === 'local'
+      ? localStorage(join(config.dataDir, 'documents'))
+      : s3Storage({ ...parseS3Url(config.documentStorage), ...config.s3 }));
   const engine = registerResource(app, deps, documents, { except: ['create', 'delete', 'list', 'get'] });
   const service = documentsService({
-    database: deps.database, storage, engine,
-    limits: { tempDir: join(config.dataDir, 'uploads'), maxBytes: config.documentMaxBytes, types: config.documentTypes },
+    database: deps.database,
+    storage,
+    engine,
+    limits: {
+      tempDir: join(config.dataDir, 'uploads'),
+      maxBytes: config.documentMaxBytes,
+      types: config.documentTypes,
+    },
   });
   void app.register(multipart, {
-    limits: { fileSize: config.documentMaxBytes, files: config.documentMaxFiles, fields: 20, fieldSize: 2000, parts: config.documentMaxFiles + 20 },
-  });
-
-  app.post('/documents/', {
-    schema: {
-      tags, summary: 'Upload documents (multipart/form-data)', security: SECURITY, consumes: ['multipart/form-data'],
-      description: `Parts: one or more \`file\`, and name, objectId, userId, jobId, customerId (at least one of these four), absenceId, complaintId, accessGroup. Each file at most DOCUMENT_MAX_BYTES (${config.documentMaxBytes}) bytes (413), at most ${config.documentMaxFiles} files; the type is sniffed from the content and must be one of DOCUMENT_TYPES (415).`,
-      response: { 201: { type: 'object', properties: { _id: { type: 'string' }, ids: { type: 'array', items: { type: 'string' } } } }, ...errorResponses([404, 413]) },
+    limits: {
+      fileSize: config.documentMaxBytes,
+      files: config.documentMaxFiles,
+      fields: 20,
+      fieldSize: 2000,
+      parts: config.documentMaxFiles + 20,
     },
-  }, async (request, reply) => reply.code(201).send(await service.upload(contextOf(request), request)));
+  });
 
-  app.get('/documents/', {
-    schema: {
-      tags, summary: 'List documents', security: SECURITY,
-      querystring: listQuerySchema(documents.fields, documents.listOptions), response: { 200: documentArray, ...errorResponses() },
+  app.post(
+    '/documents/',
+    {
+      schema: {
+        tags,
+        summary: 'Upload documents (multipart/form-data)',
+        security: SECURITY,
+        consumes: ['multipart/form-data'],
+        description: `Parts: one or more \`file\`, and name, objectId, userId, jobId, customerId (at least one of these four), absenceId, complaintId, accessGroup. Each file at most DOCUMENT_MAX_BYTES (${config.documentMaxBytes}) bytes (413), at most ${config.documentMaxFiles} files; the type is sniffed from the content and must be one of DOCUMENT_TYPES (415).`,
+        response: {
+          201: {
+            type: 'object',
+            properties: { _id: { type: 'string' }, ids: { type: 'array', items: { type: 'string' } } },
+          },
+          ...errorResponses([404, 413]),
+        },
+      },
     },
-  }, async (request, reply) => {
-    const { items, total } = await service.list(contextOf(request), request.query as Record<string, unknown>);
-    reply.header('x-total-count', String(total));
-    return items;
-  });
+    async (request, reply) => reply.code(201).send(await service.upload(contextOf(request), request)),
+  );
 
-  app.get('/documents/:id', {
-    schema: { tags, summary: 'Read a document record', security: SECURITY, params: idParams(), response: { 200: documents.response, ...errorResponses([404]) } },
-  }, async (request) => service.get(contextOf(request), (request.params as { id: string }).id));
-
-  app.get('/documents/:id/file', {
-    schema: {
-      tags, summary: 'The file (Range requests supported)', security: SECURITY, params: idParams(),
-      response: { 200: { description: 'the file', type: 'string', format: 'binary' }, 206: { description: 'part of the file', type: 'string', format: 'binary' }, ...errorResponses([404, 416]) },
+  app.get(
+    '/documents/',
+    {
+      schema: {
+        tags,
+        summary: 'List documents',
+        security: SECURITY,
+        querystring: listQuerySchema(documents.fields, documents.listOptions),
+        response: { 200: documentArray, ...errorResponses() },
+      },
     },
-  }, async (request, reply) => {
-    const { record } = await service.file(contextOf(request), (request.params as { id: string }).id);
-    const key = record.storage_key as string;
-    const size = await storage.size(key);
-    const range = parseRange(request.headers.range, size);
-    if (range === 'unsatisfiable') throw new HttpError(416, 'Range Not Satisfiable', `the file has ${size} bytes`, undefined, { 'content-range': `bytes */${size}` });
-    const name = encodeURIComponent(String(record.doc.fileName ?? 'file'));
-    reply.header('content-type', record.content_type as string).header('accept-ranges', 'bytes')
-      .header('content-disposition', `attachment; filename*=UTF-8''${name}`).header('x-content-type-options', 'nosniff');
-    if (!range) return reply.header('content-length', String(size)).send(await storage.read(key));
-    return reply.code(206).header('content-range', `bytes ${range.start}-${range.end}/${size}`)
-      .header('content-length', String(range.end - range.start + 1)).send(await storage.read(key, range));
-  });
+    async (request, reply) => {
+      const { items, total } = await service.list(contextOf(request), request.query as Record<string, unknown>);
+      reply.header('x-total-count', String(total));
+      return items;
+    },
+  );
 
-  app.delete('/documents/:id', {
-    schema: { tags, summary: 'Delete a document and its file', security: SECURITY, params: idParams(), response: { 200: DELETED_RESPONSE, ...errorResponses([404]) } },
-  }, async (request) => {
-    await service.remove(contextOf(request), (request.params as { id: string }).id);
-    return { deleted: true };
-  });
+  app.get(
+    '/documents/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Read a document record',
+        security: SECURITY,
+        params: idParams(),
+        response: { 200: documents.response, ...errorResponses([404]) },
+      },
+    },
+    async (request) => service.get(contextOf(request), (request.params as { id: string }).id),
+  );
+
+  app.get(
+    '/documents/:id/file',
+    {
+      schema: {
+        tags,
+        summary: 'The file (Range requests supported)',
+        security: SECURITY,
+        params: idParams(),
+        response: {
+          200: { description: 'the file', type: 'string', format: 'binary' },
+          206: { description: 'part of the file', type: 'string', format: 'binary' },
+          ...errorResponses([404, 416]),
+        },
+      },
+    },
+    async (request, reply) => {
+      const { record } = await service.file(contextOf(request), (request.params as { id: string }).id);
+      const key = record.storage_key as string;
+      const size = await storage.size(key);
+      const range = parseRange(request.headers.range, size);
+      if (range === 'unsatisfiable')
+        throw new HttpError(416, 'Range Not Satisfiable', `the file has ${size} bytes`, undefined, {
+          'content-range': `bytes */${size}`,
+        });
+      const name = encodeURIComponent(String(record.doc.fileName ?? 'file'));
+      reply
+        .header('content-type', record.content_type as string)
+        .header('accept-ranges', 'bytes')
+        .header('content-disposition', `attachment; filename*=UTF-8''${name}`)
+        .header('x-content-type-options', 'nosniff');
+      if (!range) return reply.header('content-length', String(size)).send(await storage.read(key));
+      return reply
+        .code(206)
+        .header('content-range', `bytes ${range.start}-${range.end}/${size}`)
+        .header('content-length', String(range.end - range.start + 1))
+        .send(await storage.read(key, range));
+    },
+  );
+
+  app.delete(
+    '/documents/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Delete a document and its file',
+        security: SECURITY,
+        params: idParams(),
+        response: { 200: DELETED_RESPONSE, ...errorResponses([404]) },
+      },
+    },
+    async (request) => {
+      await service.remove(contextOf(request), (request.params as { id: string }).id);
+      return { deleted: true };
+    },
+  );
 
   const owners: Resource[] = [objects, users, jobs, customers];
-  const jobFlag = { flag: Type.Optional(Type.Boolean({ description: 'true: also the documents of the job\'s object' })) };
+  const jobFlag = {
+    flag: Type.Optional(Type.Boolean({ description: "true: also the documents of the job's object" })),
+  };
   for (const owner of owners) {
-    app.get(`/${owner.collection}/:id/documents`, {
-      schema: {
-        tags, summary: `Documents of a ${owner.name}`, security: SECURITY, params: idParams(),
-        // An unknown parameter is a 400 here as on every list, so a misspelt one is never ignored.
-        querystring: Type.Object(owner === jobs ? jobFlag : {}, { additionalProperties: false }),
-        response: { 200: documentArray, ...errorResponses([404]) },
+    app.get(
+      `/${owner.collection}/:id/documents`,
+      {
+        schema: {
+          tags,
+          summary: `Documents of a ${owner.name}`,
+          security: SECURITY,
+          params: idParams(),
+          // An unknown parameter is a 400 here as on every list, so a misspelt one is never ignored.
+          querystring: Type.Object(owner === jobs ? jobFlag : {}, { additionalProperties: false }),
+          response: { 200: documentArray, ...errorResponses([404]) },
+        },
       },
-    }, async (request) => service.of(contextOf(request), owner, (request.params as { id: string }).id, Boolean((request.query as { flag?: boolean } | undefined)?.flag)));
+      async (request) =>
+        service.of(
+          contextOf(request),
+          owner,
+          (request.params as { id: string }).id,
+          Boolean((request.query as { flag?: boolean } | undefined)?.flag),
+        ),
+    );
   }
 }

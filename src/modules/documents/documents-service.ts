@@ -25,21 +25,44 @@ import { discard, receiveUpload, type Upload } from './upload.js';
 
 /** The four associations the spec requires one of, and two more a document may carry. */
 const OWNERS: Array<[string, Resource, boolean]> = [
-  ['objectId', objects, true], ['userId', users, true], ['jobId', jobs, true], ['customerId', customers, true],
-  ['absenceId', absences, false], ['complaintId', complaints, false],
+  ['objectId', objects, true],
+  ['userId', users, true],
+  ['jobId', jobs, true],
+  ['customerId', customers, true],
+  ['absenceId', absences, false],
+  ['complaintId', complaints, false],
 ];
 
-export interface DocumentLimits { tempDir: string; maxBytes: number; types: string[] }
+export interface DocumentLimits {
+  tempDir: string;
+  maxBytes: number;
+  types: string[];
+}
 
-export function documentsService(deps: { database: Database; storage: DocumentStorage; limits: DocumentLimits; engine: ResourceService }) {
+export function documentsService(deps: {
+  database: Database;
+  storage: DocumentStorage;
+  limits: DocumentLimits;
+  engine: ResourceService;
+}) {
   const { database, storage } = deps;
 
   async function visibility(tx: TenantTx, ctx: RequestContext): Promise<RawBuilder<boolean>> {
     if (levelOf(ctx.permissions, documents.area, 'write') === 'all') return sql<boolean>`true`;
-    const group = ctx.kind === 'user'
-      ? await tx.db.selectFrom('users').innerJoin('access_groups', (j) => j.onRef('access_groups.company_id', '=', 'users.company_id').onRef('access_groups.id', '=', 'users.access_group_id'))
-        .select(sql<string>`access_groups.doc->>'name'`.as('name')).where('users.company_id', '=', tx.companyId).where('users.id', '=', ctx.userId).executeTakeFirst()
-      : undefined;
+    const group =
+      ctx.kind === 'user'
+        ? await tx.db
+            .selectFrom('users')
+            .innerJoin('access_groups', (j) =>
+              j
+                .onRef('access_groups.company_id', '=', 'users.company_id')
+                .onRef('access_groups.id', '=', 'users.access_group_id'),
+            )
+            .select(sql<string>`access_groups.doc->>'name'`.as('name'))
+            .where('users.company_id', '=', tx.companyId)
+            .where('users.id', '=', ctx.userId)
+            .executeTakeFirst()
+        : undefined;
     return sql<boolean>`(doc->>'accessGroup' IS NULL OR doc->>'accessGroup' = ${group?.name ?? null})`;
   }
 
@@ -50,11 +73,15 @@ export function documentsService(deps: { database: Database; storage: DocumentSt
     try {
       const { fields, files } = received;
       if (!OWNERS.some(([field, , required]) => required && fields[field])) {
-        throw BadRequest('A document needs at least one of objectId, userId, jobId, customerId', OWNERS.filter(([, , r]) => r).map(([path]) => ({ path, message: 'one of these is required' })));
+        throw BadRequest(
+          'A document needs at least one of objectId, userId, jobId, customerId',
+          OWNERS.filter(([, , r]) => r).map(([path]) => ({ path, message: 'one of these is required' })),
+        );
       }
       if (files.length === 0) throw fieldError('file', 'at least one file part is required');
       if (level === 'own' && !fields.userId) throw fieldError('userId', 'your own user id is required');
-      if (level === 'own' && fields.userId !== ctx.userId) throw Forbidden('You may only upload documents of your own (userId: your id)');
+      if (level === 'own' && fields.userId !== ctx.userId)
+        throw Forbidden('You may only upload documents of your own (userId: your id)');
       const ids = await inTenant(database, ctx.companyId, async (tx) => {
         for (const [field, resource] of OWNERS) {
           const value = fields[field];
@@ -67,12 +94,21 @@ export function documentsService(deps: { database: Database; storage: DocumentSt
           const id = newObjectId();
           const key = `${tx.companyId}/${id}`;
           const doc = {
-            fileName: file.fileName, name: fields.name ?? file.fileName, ...(fields.accessGroup ? { accessGroup: fields.accessGroup } : {}),
+            fileName: file.fileName,
+            name: fields.name ?? file.fileName,
+            ...(fields.accessGroup ? { accessGroup: fields.accessGroup } : {}),
             ...Object.fromEntries(OWNERS.filter(([f]) => fields[f]).map(([f]) => [f, fields[f]])),
-            url: `/v2/documents/${id}/file`, contentType: file.contentType, size: file.size, sha256: file.sha256,
+            url: `/v2/documents/${id}/file`,
+            contentType: file.contentType,
+            size: file.size,
+            sha256: file.sha256,
           };
           await insertRecord(tx, documents, {
-            id, number: await nextNumber(tx, documents.collection), doc, userId: ctx.userId, chatId: newObjectId(),
+            id,
+            number: await nextNumber(tx, documents.collection),
+            doc,
+            userId: ctx.userId,
+            chatId: newObjectId(),
             columns: { storage_key: key, size_bytes: file.size, content_type: file.contentType },
           });
           await storage.put(key, file.tempPath);
@@ -108,8 +144,11 @@ export function documentsService(deps: { database: Database; storage: DocumentSt
     const level = requireLevel(ctx, owner.area, 'read');
     const record = await inTenant(database, ctx.companyId, (tx) => findRecord(tx, owner, ownerId));
     // `own` readers reach only their own records (a user themselves, their jobs), as on the record's own route.
-    if (!record || (level === 'own' && ownerOf(owner, record.id, record.doc) !== ctx.userId)) throw NotFound(owner.name, ownerId);
-    const column = { objects: 'object_id', users: 'user_id', jobs: 'job_id', customers: 'customer_id' }[owner.collection]!;
+    if (!record || (level === 'own' && ownerOf(owner, record.id, record.doc) !== ctx.userId))
+      throw NotFound(owner.name, ownerId);
+    const column = { objects: 'object_id', users: 'user_id', jobs: 'job_id', customers: 'customer_id' }[
+      owner.collection
+    ]!;
     const objectId = owner === jobs && includeObject ? record.doc.objectId : undefined;
     const match = objectId
       ? sql<boolean>`(${sql.ref(column)} = ${ownerId} OR object_id = ${objectId})`

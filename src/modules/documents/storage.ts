@@ -35,7 +35,14 @@ export function localStorage(root: string): DocumentStorage {
   };
 }
 
-export interface S3Settings { bucket: string; prefix: string; endpoint?: string; region: string; accessKeyId?: string; secretAccessKey?: string }
+export interface S3Settings {
+  bucket: string;
+  prefix: string;
+  endpoint?: string;
+  region: string;
+  accessKeyId?: string;
+  secretAccessKey?: string;
+}
 
 /** `s3://bucket/optional/prefix` → bucket and prefix. */
 export function parseS3Url(url: string): { bucket: string; prefix: string } {
@@ -46,28 +53,47 @@ export function parseS3Url(url: string): { bucket: string; prefix: string } {
 
 export function s3Storage(settings: S3Settings): DocumentStorage {
   // The SDK loads with the first file, not when the server starts (most set-ups store files locally).
-  let sdk: Promise<{ s3: typeof import('@aws-sdk/client-s3'); client: import('@aws-sdk/client-s3').S3Client }> | undefined;
-  const connect = () => (sdk ??= import('@aws-sdk/client-s3').then((s3) => ({
-    s3,
-    client: new s3.S3Client({
-      region: settings.region,
-      // Plain (not aws-chunked) uploads and no mandatory response checksums: what every S3-compatible store understands.
-      requestChecksumCalculation: 'WHEN_REQUIRED', responseChecksumValidation: 'WHEN_REQUIRED',
-      ...(settings.endpoint ? { endpoint: settings.endpoint, forcePathStyle: true } : {}),
-      ...(settings.accessKeyId && settings.secretAccessKey ? { credentials: { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey } } : {}),
-    }),
-  })));
+  let sdk:
+    | Promise<{ s3: typeof import('@aws-sdk/client-s3'); client: import('@aws-sdk/client-s3').S3Client }>
+    | undefined;
+  const connect = () =>
+    (sdk ??= import('@aws-sdk/client-s3').then((s3) => ({
+      s3,
+      client: new s3.S3Client({
+        region: settings.region,
+        // Plain (not aws-chunked) uploads and no mandatory response checksums: what every S3-compatible store understands.
+        requestChecksumCalculation: 'WHEN_REQUIRED',
+        responseChecksumValidation: 'WHEN_REQUIRED',
+        ...(settings.endpoint ? { endpoint: settings.endpoint, forcePathStyle: true } : {}),
+        ...(settings.accessKeyId && settings.secretAccessKey
+          ? { credentials: { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey } }
+          : {}),
+      }),
+    })));
   const objectKey = (key: string) => (settings.prefix ? `${settings.prefix}/${checkKey(key)}` : checkKey(key));
   return {
     async put(key, tempPath) {
       const { size } = await stat(tempPath);
       const { s3, client } = await connect();
-      await client.send(new s3.PutObjectCommand({ Bucket: settings.bucket, Key: objectKey(key), Body: createReadStream(tempPath), ContentLength: size }));
+      await client.send(
+        new s3.PutObjectCommand({
+          Bucket: settings.bucket,
+          Key: objectKey(key),
+          Body: createReadStream(tempPath),
+          ContentLength: size,
+        }),
+      );
       await rm(tempPath, { force: true });
     },
     async read(key, range) {
       const { s3, client } = await connect();
-      const out = await client.send(new s3.GetObjectCommand({ Bucket: settings.bucket, Key: objectKey(key), ...(range ? { Range: `bytes=${range.start}-${range.end}` } : {}) }));
+      const out = await client.send(
+        new s3.GetObjectCommand({
+          Bucket: settings.bucket,
+          Key: objectKey(key),
+          ...(range ? { Range: `bytes=${range.start}-${range.end}` } : {}),
+        }),
+      );
       return out.Body as Readable;
     },
     async size(key) {

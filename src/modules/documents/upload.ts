@@ -13,10 +13,28 @@ import { fileTypeFromFile } from 'file-type';
 import { BadRequest, HttpError } from '../../platform/http/errors.js';
 import { newObjectId } from '../../platform/ids.js';
 
-export interface UploadedFile { tempPath: string; fileName: string; size: number; sha256: string; contentType: string }
-export interface Upload { fields: Record<string, string>; files: UploadedFile[] }
+export interface UploadedFile {
+  tempPath: string;
+  fileName: string;
+  size: number;
+  sha256: string;
+  contentType: string;
+}
+export interface Upload {
+  fields: Record<string, string>;
+  files: UploadedFile[];
+}
 
-const FIELDS = new Set(['name', 'objectId', 'userId', 'jobId', 'customerId', 'absenceId', 'complaintId', 'accessGroup']);
+const FIELDS = new Set([
+  'name',
+  'objectId',
+  'userId',
+  'jobId',
+  'customerId',
+  'absenceId',
+  'complaintId',
+  'accessGroup',
+]);
 
 /** A display name only: no path, no control characters, bounded. */
 function displayName(name: string | undefined): string {
@@ -47,14 +65,20 @@ async function sniff(path: string, declared: string): Promise<string | undefined
   return undefined;
 }
 
-export async function receiveUpload(request: FastifyRequest, options: { tempDir: string; maxBytes: number; types: string[] }): Promise<Upload> {
+export async function receiveUpload(
+  request: FastifyRequest,
+  options: { tempDir: string; maxBytes: number; types: string[] },
+): Promise<Upload> {
   await mkdir(options.tempDir, { recursive: true });
   const fields: Record<string, string> = {};
   const files: UploadedFile[] = [];
   try {
     for await (const part of request.parts()) {
       if (part.type === 'field') {
-        if (!FIELDS.has(part.fieldname)) throw BadRequest(`unknown form field ${part.fieldname}`, [{ path: part.fieldname, message: 'is not a known field' }]);
+        if (!FIELDS.has(part.fieldname))
+          throw BadRequest(`unknown form field ${part.fieldname}`, [
+            { path: part.fieldname, message: 'is not a known field' },
+          ]);
         fields[part.fieldname] = String(part.value);
         continue;
       }
@@ -62,14 +86,37 @@ export async function receiveUpload(request: FastifyRequest, options: { tempDir:
       const tempPath = join(options.tempDir, `${newObjectId()}.part`);
       const hash = createHash('sha256');
       let size = 0;
-      await pipeline(part.file, new Transform({
-        transform(chunk: Buffer, _enc, done) { size += chunk.length; hash.update(chunk); done(null, chunk); },
-      }), createWriteStream(tempPath));
-      files.push({ tempPath, fileName: displayName(part.filename), size, sha256: hash.digest('hex'), contentType: part.mimetype });
-      if (part.file.truncated) throw new HttpError(413, 'Payload Too Large', `${displayName(part.filename)} is larger than ${options.maxBytes} bytes`);
+      await pipeline(
+        part.file,
+        new Transform({
+          transform(chunk: Buffer, _enc, done) {
+            size += chunk.length;
+            hash.update(chunk);
+            done(null, chunk);
+          },
+        }),
+        createWriteStream(tempPath),
+      );
+      files.push({
+        tempPath,
+        fileName: displayName(part.filename),
+        size,
+        sha256: hash.digest('hex'),
+        contentType: part.mimetype,
+      });
+      if (part.file.truncated)
+        throw new HttpError(
+          413,
+          'Payload Too Large',
+          `${displayName(part.filename)} is larger than ${options.maxBytes} bytes`,
+        );
       const type = await sniff(tempPath, part.mimetype);
       if (!type || !options.types.includes(type)) {
-        throw new HttpError(415, 'Unsupported Media Type', `${displayName(part.filename)} is ${type ?? 'of an unknown type'}; allowed: ${options.types.join(', ')}`);
+        throw new HttpError(
+          415,
+          'Unsupported Media Type',
+          `${displayName(part.filename)} is ${type ?? 'of an unknown type'}; allowed: ${options.types.join(', ')}`,
+        );
       }
       files[files.length - 1]!.contentType = type;
     }
@@ -77,10 +124,16 @@ export async function receiveUpload(request: FastifyRequest, options: { tempDir:
     await discard({ fields, files });
     if (error instanceof HttpError) throw error;
     const code = (error as { code?: string }).code;
-    if (code === 'FST_REQ_FILE_TOO_LARGE' || code === 'FST_PARTS_LIMIT' || code === 'FST_FILES_LIMIT' || code === 'FST_FIELDS_LIMIT') {
+    if (
+      code === 'FST_REQ_FILE_TOO_LARGE' ||
+      code === 'FST_PARTS_LIMIT' ||
+      code === 'FST_FILES_LIMIT' ||
+      code === 'FST_FIELDS_LIMIT'
+    ) {
       throw new HttpError(413, 'Payload Too Large', (error as Error).message);
     }
-    if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') throw new HttpError(415, 'Unsupported Media Type', 'the body must be multipart/form-data');
+    if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE')
+      throw new HttpError(415, 'Unsupported Media Type', 'the body must be multipart/form-data');
     throw error;
   }
   return { fields, files };

@@ -29,16 +29,29 @@ export const bankingTransactions = defineResource({
   area: 'invoicing',
   schema: Type.Object({ note: opt(text(2000)) }),
   readOnly: {
-    bookingDate: { type: 'string' }, valueDate: { type: 'string' }, amount: { type: 'number', description: 'positive: received' },
-    currency: { type: 'string' }, counterpartyName: { type: 'string' }, counterpartyIban: { type: 'string' },
-    remittance: { type: 'string' }, reference: { type: 'string' },
-    matchState: { type: 'string', enum: ['matched', 'unmatched', 'ambiguous', 'outgoing'] }, invoiceId: { type: 'string' }, paymentId: { type: 'string' },
+    bookingDate: { type: 'string' },
+    valueDate: { type: 'string' },
+    amount: { type: 'number', description: 'positive: received' },
+    currency: { type: 'string' },
+    counterpartyName: { type: 'string' },
+    counterpartyIban: { type: 'string' },
+    remittance: { type: 'string' },
+    reference: { type: 'string' },
+    matchState: { type: 'string', enum: ['matched', 'unmatched', 'ambiguous', 'outgoing'] },
+    invoiceId: { type: 'string' },
+    paymentId: { type: 'string' },
     candidates: { type: 'array', items: { type: 'string' }, description: 'invoice ids when several match' },
   },
 });
 
-const fingerprint = (e: StatementEntry) => createHash('sha256')
-  .update([e.bookingDate, e.amountCents, e.currency, e.counterpartyIban ?? '', e.reference ?? '', e.remittance ?? ''].join('|')).digest('hex');
+const fingerprint = (e: StatementEntry) =>
+  createHash('sha256')
+    .update(
+      [e.bookingDate, e.amountCents, e.currency, e.counterpartyIban ?? '', e.reference ?? '', e.remittance ?? ''].join(
+        '|',
+      ),
+    )
+    .digest('hex');
 
 /** Open invoices whose number the remittance text contains. */
 async function candidatesFor(tx: TenantTx, entry: StatementEntry): Promise<StoredRecord[]> {
@@ -56,7 +69,10 @@ export function banking(deps: { database: Database }) {
     try {
       entries = body.format === 'camt053' ? parseCamt053(body.content) : parseCsv(body.content);
     } catch (error) {
-      if (error instanceof StatementError) throw BadRequest(`the statement cannot be read: ${error.message}`, [{ path: 'content', message: error.message }]);
+      if (error instanceof StatementError)
+        throw BadRequest(`the statement cannot be read: ${error.message}`, [
+          { path: 'content', message: error.message },
+        ]);
       throw error;
     }
     if (entries.length > MAX_ENTRIES) throw BadRequest(`a statement has at most ${MAX_ENTRIES} entries`);
@@ -64,16 +80,25 @@ export function banking(deps: { database: Database }) {
       const result = { imported: 0, duplicates: 0, matched: 0, unmatched: 0, ambiguous: 0, ids: [] as string[] };
       for (const entry of entries) {
         const print = fingerprint(entry);
-        const seen = await sql`SELECT 1 FROM banking_transactions WHERE company_id = ${tx.companyId} AND fingerprint = ${print}`.execute(tx.db);
-        if (seen.rows.length) { result.duplicates++; continue; }
+        const seen =
+          await sql`SELECT 1 FROM banking_transactions WHERE company_id = ${tx.companyId} AND fingerprint = ${print}`.execute(
+            tx.db,
+          );
+        if (seen.rows.length) {
+          result.duplicates++;
+          continue;
+        }
         const id = newObjectId();
         const candidates = await candidatesFor(tx, entry);
         let match: Record<string, unknown> = { matchState: entry.amountCents < 0 ? 'outgoing' : 'unmatched' };
         if (candidates.length === 1) {
           const invoice = candidates[0]!;
           const payment = await createRecord(tx, ctx, payments, {
-            invoiceId: invoice.id, amount: toAmount(entry.amountCents), date: entry.bookingDate,
-            reference: (entry.reference ?? entry.remittance ?? '').slice(0, 300), note: `bank transaction ${id}`,
+            invoiceId: invoice.id,
+            amount: toAmount(entry.amountCents),
+            date: entry.bookingDate,
+            reference: (entry.reference ?? entry.remittance ?? '').slice(0, 300),
+            note: `bank transaction ${id}`,
           });
           match = { matchState: 'matched', invoiceId: invoice.id, paymentId: payment._id };
           result.matched++;
@@ -83,8 +108,12 @@ export function banking(deps: { database: Database }) {
         } else if (entry.amountCents > 0) result.unmatched++;
         const { amountCents, ...rest } = entry;
         await insertRecord(tx, bankingTransactions, {
-          id, number: await nextNumber(tx, bankingTransactions.collection), userId: ctx.userId, chatId: newObjectId(),
-          doc: { ...rest, amount: toAmount(amountCents), ...match }, columns: { fingerprint: print },
+          id,
+          number: await nextNumber(tx, bankingTransactions.collection),
+          userId: ctx.userId,
+          chatId: newObjectId(),
+          doc: { ...rest, amount: toAmount(amountCents), ...match },
+          columns: { fingerprint: print },
         });
         result.imported++;
         result.ids.push(id);
@@ -97,14 +126,28 @@ export function banking(deps: { database: Database }) {
   async function assign(ctx: RequestContext, id: string, invoiceId: string) {
     requireLevel(ctx, 'invoicing', 'write');
     return inTenant(deps.database, ctx.companyId, async (tx) => {
-      const record = (await tx.db.selectFrom('banking_transactions').selectAll().where('company_id', '=', tx.companyId).where('id', '=', id).forUpdate().executeTakeFirst()) as StoredRecord | undefined;
+      const record = (await tx.db
+        .selectFrom('banking_transactions')
+        .selectAll()
+        .where('company_id', '=', tx.companyId)
+        .where('id', '=', id)
+        .forUpdate()
+        .executeTakeFirst()) as StoredRecord | undefined;
       if (!record) throw NotFound('banking transaction', id);
-      if (!['unmatched', 'ambiguous'].includes(record.doc.matchState)) throw Conflict(`The transaction is ${record.doc.matchState}; only unmatched receipts are assigned`);
+      if (!['unmatched', 'ambiguous'].includes(record.doc.matchState))
+        throw Conflict(`The transaction is ${record.doc.matchState}; only unmatched receipts are assigned`);
       const payment = await createRecord(tx, ctx, payments, {
-        invoiceId, amount: record.doc.amount, date: record.doc.bookingDate, reference: (record.doc.reference ?? record.doc.remittance ?? '').slice(0, 300), note: `bank transaction ${id}`,
+        invoiceId,
+        amount: record.doc.amount,
+        date: record.doc.bookingDate,
+        reference: (record.doc.reference ?? record.doc.remittance ?? '').slice(0, 300),
+        note: `bank transaction ${id}`,
       });
       const { candidates: _c, ...doc } = record.doc;
-      await updateRecord(tx, bankingTransactions, id, { doc: { ...doc, matchState: 'matched', invoiceId, paymentId: payment._id }, userId: ctx.userId });
+      await updateRecord(tx, bankingTransactions, id, {
+        doc: { ...doc, matchState: 'matched', invoiceId, paymentId: payment._id },
+        userId: ctx.userId,
+      });
       return { _id: id, paymentId: payment._id };
     });
   }
@@ -115,20 +158,48 @@ export function banking(deps: { database: Database }) {
 export function registerBankingRoutes(app: FastifyInstance, deps: { database: Database }) {
   registerResource(app, deps, bankingTransactions, { except: ['create'] });
   const service = banking(deps);
-  app.post('/bankingTransactions/import', {
-    schema: {
-      tags: ['bankingTransactions'], summary: 'Import a statement (CAMT.053 XML or CSV) and match receipts to open invoices', security: SECURITY,
-      description: 'A receipt whose remittance text names exactly one open invoice number books a payment on it; entries already imported are skipped (duplicates). CSV: a header row with date, amount and optionally valueDate, currency, name, iban, purpose, reference (or the German bank names); `;`-separated files use decimal commas.',
-      body: Type.Object({ format: Type.Union([Type.Literal('camt053'), Type.Literal('csv')]), content: Type.String({ minLength: 1, maxLength: 900_000 }) }, { additionalProperties: false }),
-      response: { 200: { type: 'object', additionalProperties: true }, ...errorResponses([413]) },
+  app.post(
+    '/bankingTransactions/import',
+    {
+      schema: {
+        tags: ['bankingTransactions'],
+        summary: 'Import a statement (CAMT.053 XML or CSV) and match receipts to open invoices',
+        security: SECURITY,
+        description:
+          'A receipt whose remittance text names exactly one open invoice number books a payment on it; entries already imported are skipped (duplicates). CSV: a header row with date, amount and optionally valueDate, currency, name, iban, purpose, reference (or the German bank names); `;`-separated files use decimal commas.',
+        body: Type.Object(
+          {
+            format: Type.Union([Type.Literal('camt053'), Type.Literal('csv')]),
+            content: Type.String({ minLength: 1, maxLength: 900_000 }),
+          },
+          { additionalProperties: false },
+        ),
+        response: { 200: { type: 'object', additionalProperties: true }, ...errorResponses([413]) },
+      },
     },
-  }, async (request) => service.importStatement(contextOf(request), request.body as { format: 'camt053' | 'csv'; content: string }));
-  app.post('/bankingTransactions/:id/assign', {
-    schema: {
-      tags: ['bankingTransactions'], summary: 'Assign an unmatched receipt to an invoice (books the payment)', security: SECURITY,
-      params: { type: 'object', properties: { id: { type: 'string', pattern: '^[0-9a-f]{24}$' } }, required: ['id'] },
-      body: Type.Object({ invoiceId: objectId('invoices') }, { additionalProperties: false }),
-      response: { 200: { type: 'object', properties: { _id: { type: 'string' }, paymentId: { type: 'string' } } }, ...errorResponses([404, 409]) },
+    async (request) =>
+      service.importStatement(contextOf(request), request.body as { format: 'camt053' | 'csv'; content: string }),
+  );
+  app.post(
+    '/bankingTransactions/:id/assign',
+    {
+      schema: {
+        tags: ['bankingTransactions'],
+        summary: 'Assign an unmatched receipt to an invoice (books the payment)',
+        security: SECURITY,
+        params: { type: 'object', properties: { id: { type: 'string', pattern: '^[0-9a-f]{24}$' } }, required: ['id'] },
+        body: Type.Object({ invoiceId: objectId('invoices') }, { additionalProperties: false }),
+        response: {
+          200: { type: 'object', properties: { _id: { type: 'string' }, paymentId: { type: 'string' } } },
+          ...errorResponses([404, 409]),
+        },
+      },
     },
-  }, async (request) => service.assign(contextOf(request), (request.params as { id: string }).id, (request.body as { invoiceId: string }).invoiceId));
+    async (request) =>
+      service.assign(
+        contextOf(request),
+        (request.params as { id: string }).id,
+        (request.body as { invoiceId: string }).invoiceId,
+      ),
+  );
 }

@@ -15,7 +15,10 @@ import { objects } from '../../resources/objects.js';
 import { assignments } from '../scheduling/assignments-resource.js';
 import { invoices } from './billing-documents.js';
 
-export interface Period { from: string; to: string }
+export interface Period {
+  from: string;
+  to: string;
+}
 
 const DEFAULT_TAX = 0.19;
 const endOf = (date: string) => new Date(Date.parse(`${date}T00:00:00Z`) + 86_400_000).toISOString();
@@ -24,22 +27,38 @@ const endOf = (date: string) => new Date(Date.parse(`${date}T00:00:00Z`) + 86_40
 async function positionsFor(tx: TenantTx, assignment: StoredRecord, period: Period) {
   const doc = assignment.doc;
   const positions = ((doc.billing?.positions ?? []) as Array<Record<string, any>>).map((p) => ({
-    title: p.title ?? doc.title ?? 'Leistung', quantity: p.quantity ?? 1, price: p.price ?? 0, tax: p.tax ?? DEFAULT_TAX,
-    ...(p.unit ? { unit: p.unit } : {}), ...(p.description ? { description: p.description } : {}), ...(p.discount ? { discount: p.discount } : {}),
-    ...(p.productId ? { productId: p.productId } : {}), ...(p.isOptional ? { isOptional: true } : {}),
-    ...(p.type === 'TEXT' ? { type: 'TEXT' } : {}), ...(p.bookingAccountNumber ? { bookingAccountNumber: p.bookingAccountNumber } : {}),
+    title: p.title ?? doc.title ?? 'Leistung',
+    quantity: p.quantity ?? 1,
+    price: p.price ?? 0,
+    tax: p.tax ?? DEFAULT_TAX,
+    ...(p.unit ? { unit: p.unit } : {}),
+    ...(p.description ? { description: p.description } : {}),
+    ...(p.discount ? { discount: p.discount } : {}),
+    ...(p.productId ? { productId: p.productId } : {}),
+    ...(p.isOptional ? { isOptional: true } : {}),
+    ...(p.type === 'TEXT' ? { type: 'TEXT' } : {}),
+    ...(p.bookingAccountNumber ? { bookingAccountNumber: p.bookingAccountNumber } : {}),
   }));
   const quota = doc.quota ?? {};
   let entryIds: string[] = [];
   if (quota.billingRateEnabled && quota.billingRateCalculation === 'hourly' && quota.billingRateAmount) {
-    const { rows } = await sql<{ id: string; working: number }>`SELECT id, (doc->>'workingTime')::numeric AS working FROM time_trackings
+    const { rows } = await sql<{
+      id: string;
+      working: number;
+    }>`SELECT id, (doc->>'workingTime')::numeric AS working FROM time_trackings
       WHERE company_id = ${tx.companyId} AND doc->>'assignmentId' = ${assignment.id} AND approved AND NOT cancelled
         AND doc->>'invoiceId' IS NULL AND time_start >= ${new Date(`${period.from}T00:00:00Z`)} AND time_start < ${new Date(endOf(period.to))}
       FOR UPDATE`.execute(tx.db);
     const seconds = rows.reduce((s, r) => s + Number(r.working), 0);
     if (seconds > 0) {
       entryIds = rows.map((r) => r.id);
-      positions.push({ title: `Stunden ${doc.title ?? ''} ${period.from} – ${period.to}`.replace(/\s+/g, ' ').trim(), quantity: Math.round((seconds / 3600) * 10_000) / 10_000, unit: 'h', price: quota.billingRateAmount, tax: DEFAULT_TAX });
+      positions.push({
+        title: `Stunden ${doc.title ?? ''} ${period.from} – ${period.to}`.replace(/\s+/g, ' ').trim(),
+        quantity: Math.round((seconds / 3600) * 10_000) / 10_000,
+        unit: 'h',
+        price: quota.billingRateAmount,
+        tax: DEFAULT_TAX,
+      });
     }
   }
   return { positions, entryIds };
@@ -47,17 +66,27 @@ async function positionsFor(tx: TenantTx, assignment: StoredRecord, period: Peri
 
 export function billingRun(deps: { database: Database }) {
   /** A draft invoice for one assignment and period; the reason when there is nothing to bill. */
-  async function invoiceOne(tx: TenantTx, ctx: RequestContext, assignment: StoredRecord, period: Period): Promise<{ invoiceId?: string; skipped?: string }> {
+  async function invoiceOne(
+    tx: TenantTx,
+    ctx: RequestContext,
+    assignment: StoredRecord,
+    period: Period,
+  ): Promise<{ invoiceId?: string; skipped?: string }> {
     const billing = assignment.doc.billing ?? {};
-    if (billing.lastInvoiceDate && billing.lastInvoiceDate >= endOf(period.to)) return { skipped: `billed until ${billing.lastInvoiceDate}` };
+    if (billing.lastInvoiceDate && billing.lastInvoiceDate >= endOf(period.to))
+      return { skipped: `billed until ${billing.lastInvoiceDate}` };
     const object = assignment.doc.objectId ? await findRecord(tx, objects, assignment.doc.objectId) : undefined;
     const customerId = assignment.doc.customerId ?? object?.doc.customerId;
-    if (!customerId) throw Conflict('The assignment has no customer (neither its own nor its object\'s)');
+    if (!customerId) throw Conflict("The assignment has no customer (neither its own nor its object's)");
     const { positions, entryIds } = await positionsFor(tx, assignment, period);
     if (!positions.some((p) => p.type !== 'TEXT')) return { skipped: 'nothing to bill' };
     const { _id } = await createRecord(tx, ctx, invoices, {
-      customerId, ...(assignment.doc.objectId ? { objectId: assignment.doc.objectId } : {}), assignmentId: assignment.id,
-      title: assignment.doc.title ?? 'Rechnung', servicePeriod: period, positions,
+      customerId,
+      ...(assignment.doc.objectId ? { objectId: assignment.doc.objectId } : {}),
+      assignmentId: assignment.id,
+      title: assignment.doc.title ?? 'Rechnung',
+      servicePeriod: period,
+      positions,
       ...(billing.defaultInvoiceTemplateId ? { templateId: billing.defaultInvoiceTemplateId } : {}),
     });
     if (entryIds.length) {
@@ -65,13 +94,17 @@ export function billingRun(deps: { database: Database }) {
         AND id = ANY(${sql.val(entryIds)}::text[])`.execute(tx.db);
     }
     const { autoGenerateInvoiceError: _e, ...doc } = assignment.doc;
-    await updateRecord(tx, assignments, assignment.id, { doc: { ...doc, billing: { ...billing, lastInvoiceDate: endOf(period.to) } }, userId: ctx.userId });
+    await updateRecord(tx, assignments, assignment.id, {
+      doc: { ...doc, billing: { ...billing, lastInvoiceDate: endOf(period.to) } },
+      userId: ctx.userId,
+    });
     return { invoiceId: _id };
   }
 
   function checkPeriod(period: Period) {
     if (period.to < period.from) throw fieldError('to', 'is before from');
-    if (Date.parse(period.to) - Date.parse(period.from) > 366 * 86_400_000) throw fieldError('to', 'a period is at most a year');
+    if (Date.parse(period.to) - Date.parse(period.from) > 366 * 86_400_000)
+      throw fieldError('to', 'a period is at most a year');
   }
 
   async function invoiceAssignment(ctx: RequestContext, assignmentId: string, period: Period) {
@@ -93,26 +126,38 @@ export function billingRun(deps: { database: Database }) {
     const next = new Date(Date.parse(`${from}T00:00:00Z`));
     next.setUTCMonth(next.getUTCMonth() + 1);
     const period = { from, to: new Date(next.getTime() - 86_400_000).toISOString().slice(0, 10) };
-    const ids = await inTenant(deps.database, ctx.companyId, async (tx) => (await sql<{ id: string }>`SELECT id FROM assignments
+    const ids = await inTenant(deps.database, ctx.companyId, async (tx) =>
+      (
+        await sql<{ id: string }>`SELECT id FROM assignments
       WHERE company_id = ${tx.companyId} AND (jsonb_array_length(coalesce(doc->'billing'->'positions', '[]')) > 0
-        OR doc->'quota'->>'billingRateCalculation' = 'hourly') ORDER BY number`.execute(tx.db)).rows.map((r) => r.id));
+        OR doc->'quota'->>'billingRateCalculation' = 'hourly') ORDER BY number`.execute(tx.db)
+      ).rows.map((r) => r.id),
+    );
     const created: string[] = [];
     const skipped: Array<{ assignmentId: string; reason: string }> = [];
     const failed: Array<{ assignmentId: string; error: string }> = [];
     for (const id of ids) {
       try {
-        const result: { invoiceId?: string; skipped?: string } = await inTenant(deps.database, ctx.companyId, async (tx) => {
-          const assignment = await findRecord(tx, assignments, id, { forUpdate: true });
-          return assignment ? invoiceOne(tx, ctx, assignment, period) : { skipped: 'deleted meanwhile' };
-        });
-        if (result.invoiceId) created.push(result.invoiceId); else skipped.push({ assignmentId: id, reason: result.skipped! });
+        const result: { invoiceId?: string; skipped?: string } = await inTenant(
+          deps.database,
+          ctx.companyId,
+          async (tx) => {
+            const assignment = await findRecord(tx, assignments, id, { forUpdate: true });
+            return assignment ? invoiceOne(tx, ctx, assignment, period) : { skipped: 'deleted meanwhile' };
+          },
+        );
+        if (result.invoiceId) created.push(result.invoiceId);
+        else skipped.push({ assignmentId: id, reason: result.skipped! });
       } catch (error) {
         const message = (error as Error).message;
         failed.push({ assignmentId: id, error: message });
         await inTenant(deps.database, ctx.companyId, async (tx) => {
           const assignment = await findRecord(tx, assignments, id, { forUpdate: true });
           if (assignment) {
-            await updateRecord(tx, assignments, id, { doc: { ...assignment.doc, autoGenerateInvoiceError: { at: new Date().toISOString(), month, message } }, userId: ctx.userId });
+            await updateRecord(tx, assignments, id, {
+              doc: { ...assignment.doc, autoGenerateInvoiceError: { at: new Date().toISOString(), month, message } },
+              userId: ctx.userId,
+            });
           }
         });
       }

@@ -11,7 +11,11 @@ import { loadLogo } from './letterhead-logo.js';
 import { renderPdf, renderReminderPdf, renderZugferd, type PdfOptions } from './render-pdf.js';
 import { assertCompleteData } from './rules/required-data.js';
 
-export interface DocumentFile { filename: string; contentType: string; bytes: Buffer }
+export interface DocumentFile {
+  filename: string;
+  contentType: string;
+  bytes: Buffer;
+}
 
 /** What the letterhead carries besides the document's own data: the company's logo. */
 export type FileOptions = PdfOptions;
@@ -25,19 +29,42 @@ export async function fileOptions(tx: TenantTx): Promise<FileOptions> {
 /** A file name of letters, digits, dot, dash and underscore (a number format or a title may hold others). */
 export const fileName = (name: string) => name.replace(/[^A-Za-z0-9._-]/g, '_');
 
-export async function documentFile(doc: Record<string, any>, kind: DocumentKind, format: DocumentFormat, options: FileOptions = {}): Promise<DocumentFile> {
+export async function documentFile(
+  doc: Record<string, any>,
+  kind: DocumentKind,
+  format: DocumentFormat,
+  options: FileOptions = {},
+): Promise<DocumentFile> {
   const name = fileName(String(doc.documentNumber ?? 'document'));
-  if (format === 'PDF') return { filename: `${name}.pdf`, contentType: 'application/pdf', bytes: await renderPdf(doc, kind, options) };
+  if (format === 'PDF')
+    return { filename: `${name}.pdf`, contentType: 'application/pdf', bytes: await renderPdf(doc, kind, options) };
   if (kind === 'offer') throw fieldError('format', 'an offer is only rendered as PDF');
   assertCompleteData(doc, kind, 'rendered as an e-invoice');
-  if (format === 'ZUGFERD') return { filename: `${name}-zugferd.pdf`, contentType: 'application/pdf', bytes: await renderZugferd(doc, kind, options) };
+  if (format === 'ZUGFERD')
+    return {
+      filename: `${name}-zugferd.pdf`,
+      contentType: 'application/pdf',
+      bytes: await renderZugferd(doc, kind, options),
+    };
   const syntax = format === 'XRECHNUNG_CII' ? 'cii' : 'ubl';
   const xml = await renderEInvoiceXml(doc, kind, syntax);
-  return { filename: `${name}-${syntax}.xml`, contentType: 'application/xml; charset=utf-8', bytes: Buffer.from(xml, 'utf8') };
+  return {
+    filename: `${name}-${syntax}.xml`,
+    contentType: 'application/xml; charset=utf-8',
+    bytes: Buffer.from(xml, 'utf8'),
+  };
 }
 
 /** A reminder letter (its invoice supplies the letterhead and the amounts). */
-export async function reminderFile(reminder: Record<string, any>, invoice: Record<string, any>, options: FileOptions = {}): Promise<DocumentFile> {
+export async function reminderFile(
+  reminder: Record<string, any>,
+  invoice: Record<string, any>,
+  options: FileOptions = {},
+): Promise<DocumentFile> {
   const name = fileName(`${reminder.title ?? 'Mahnung'}-${reminder.invoiceNumber ?? invoice.documentNumber ?? ''}`);
-  return { filename: `${name}.pdf`, contentType: 'application/pdf', bytes: await renderReminderPdf(reminder, invoice, options) };
+  return {
+    filename: `${name}.pdf`,
+    contentType: 'application/pdf',
+    bytes: await renderReminderPdf(reminder, invoice, options),
+  };
 }

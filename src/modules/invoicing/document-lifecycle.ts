@@ -27,10 +27,16 @@ const negate = (amount: number) => (amount === 0 ? 0 : -amount);
 function buyerOf(customer: StoredRecord, doc: Record<string, any>) {
   const c = customer.doc;
   return {
-    customerId: customer.id, number: Number(customer.number), name: c.name, contactPerson: c.contactPerson, address: c.address ?? {},
+    customerId: customer.id,
+    number: Number(customer.number),
+    name: c.name,
+    contactPerson: c.contactPerson,
+    address: c.address ?? {},
     email: c.invoiceDelivery?.email ?? c.contact?.email, // the billing address: the e-invoice's electronic address (BT-49)
-    vatNumber: c.vatNumber, debitorNumber: c.debitorNumber ?? String(customer.number),
-    buyerReference: doc.buyerReference ?? c.buyerReference, orderReferenceId: doc.orderReferenceId ?? c.orderReferenceId,
+    vatNumber: c.vatNumber,
+    debitorNumber: c.debitorNumber ?? String(customer.number),
+    buyerReference: doc.buyerReference ?? c.buyerReference,
+    orderReferenceId: doc.orderReferenceId ?? c.orderReferenceId,
   };
 }
 
@@ -44,10 +50,21 @@ async function deliveryOf(tx: TenantTx, doc: Record<string, any>) {
 
 async function paymentTermOf(tx: TenantTx, doc: Record<string, any>, customer: StoredRecord, defaultDays: number) {
   const id = doc.paymentTermId ?? customer.doc.paymentTermId;
-  const term = id ? await findRecord(tx, paymentTerms, id)
-    : (await sql<StoredRecord>`SELECT * FROM payment_terms WHERE company_id = ${tx.companyId} AND (doc->>'default')::boolean LIMIT 1`.execute(tx.db)).rows[0];
+  const term = id
+    ? await findRecord(tx, paymentTerms, id)
+    : (
+        await sql<StoredRecord>`SELECT * FROM payment_terms WHERE company_id = ${tx.companyId} AND (doc->>'default')::boolean LIMIT 1`.execute(
+          tx.db,
+        )
+      ).rows[0];
   if (!term) return { name: `${defaultDays} Tage netto`, netDays: defaultDays };
-  return { id: term.id, name: term.doc.name, netDays: term.doc.netDays, skontoPercentage: term.doc.skontoPercentage, skontoDays: term.doc.skontoDays };
+  return {
+    id: term.id,
+    name: term.doc.name,
+    netDays: term.doc.netDays,
+    skontoPercentage: term.doc.skontoPercentage,
+    skontoDays: term.doc.skontoDays,
+  };
 }
 
 export function documentLifecycle(deps: { database: Database }) {
@@ -66,24 +83,46 @@ export function documentLifecycle(deps: { database: Database }) {
     return inTenant(deps.database, ctx.companyId, async (tx) => {
       const record = await load(tx, resource, id);
       if (record.doc.state !== 'draft') throw Conflict(`The ${resource.name} is ${record.doc.state} already`);
-      if (!record.doc.positions.some((p: { type?: string; isOptional?: boolean }) => p.type !== 'TEXT' && !p.isOptional)) {
+      if (
+        !record.doc.positions.some((p: { type?: string; isOptional?: boolean }) => p.type !== 'TEXT' && !p.isOptional)
+      ) {
         throw Conflict(`A ${resource.name} needs at least one counted position with an amount`);
       }
-      const credited = record.doc.creditedInvoiceId ? await findRecord(tx, invoices, record.doc.creditedInvoiceId) : undefined;
+      const credited = record.doc.creditedInvoiceId
+        ? await findRecord(tx, invoices, record.doc.creditedInvoiceId)
+        : undefined;
       const settings = await loadInvoicingSettings(tx);
       const customer = await findRecord(tx, customers, record.doc.customerId);
       if (!customer) throw Conflict('The customer no longer exists');
       const documentDate = record.doc.documentDate ?? (await companyToday(tx));
       const term = await paymentTermOf(tx, record.doc, customer, settings.defaultPaymentDays);
       const delivery = await deliveryOf(tx, record.doc);
-      const frozen = { ...record.doc, seller: settings.seller, buyer: buyerOf(customer, record.doc), ...(delivery ? { delivery } : {}) };
+      const frozen = {
+        ...record.doc,
+        seller: settings.seller,
+        buyer: buyerOf(customer, record.doc),
+        ...(delivery ? { delivery } : {}),
+      };
       // Before a number is drawn: a document the e-invoice rules would reject is never issued.
       assertCompleteData(frozen, kind, 'issued');
       const documentNumber = await nextDocumentNumber(tx, kind, settings.numberFormats[kind], documentDate);
       const doc = {
-        ...frozen, state: 'issued', documentNumber, documentDate, issuedAt: new Date().toISOString(), paymentTerm: term,
-        ...(credited?.doc.documentNumber ? { creditedInvoiceNumber: credited.doc.documentNumber, creditedInvoiceDate: credited.doc.documentDate } : {}),
-        ...(kind === 'invoice' ? { dueDate: addDays(documentDate, term.netDays), paidAmount: 0, openAmount: record.doc.amountDue ?? record.doc.grossAmount } : {}),
+        ...frozen,
+        state: 'issued',
+        documentNumber,
+        documentDate,
+        issuedAt: new Date().toISOString(),
+        paymentTerm: term,
+        ...(credited?.doc.documentNumber
+          ? { creditedInvoiceNumber: credited.doc.documentNumber, creditedInvoiceDate: credited.doc.documentDate }
+          : {}),
+        ...(kind === 'invoice'
+          ? {
+              dueDate: addDays(documentDate, term.netDays),
+              paidAmount: 0,
+              openAmount: record.doc.amountDue ?? record.doc.grossAmount,
+            }
+          : {}),
       };
       await updateRecord(tx, resource, id, { doc, userId: ctx.userId });
       return { _id: id, documentNumber };
@@ -95,31 +134,65 @@ export function documentLifecycle(deps: { database: Database }) {
     requireWriter(ctx);
     return inTenant(deps.database, ctx.companyId, async (tx) => {
       const invoice = await load(tx, invoicesResource, id);
-      if (!['issued', 'partially_paid'].includes(invoice.doc.state)) throw Conflict(`A ${invoice.doc.state} invoice cannot be cancelled`);
-      if (Number(invoice.paid_cents) !== 0) throw Conflict('The invoice has payments; book a credit instead of cancelling it');
+      if (!['issued', 'partially_paid'].includes(invoice.doc.state))
+        throw Conflict(`A ${invoice.doc.state} invoice cannot be cancelled`);
+      if (Number(invoice.paid_cents) !== 0)
+        throw Conflict('The invoice has payments; book a credit instead of cancelling it');
       const [settledBy] = await settlingFinalInvoices(tx, [id]);
-      if (settledBy) throw Conflict(`The partial invoice is settled by the final invoice ${settledBy.document_number ?? settledBy.id}; cancel or change that first`);
+      if (settledBy)
+        throw Conflict(
+          `The partial invoice is settled by the final invoice ${settledBy.document_number ?? settledBy.id}; cancel or change that first`,
+        );
       const settings = await loadInvoicingSettings(tx);
       const documentDate = await companyToday(tx);
-      const positions = invoice.doc.positions.map((p: Record<string, any>) => (p.type === 'TEXT' ? p : { ...p, quantity: -p.quantity }));
+      const positions = invoice.doc.positions.map((p: Record<string, any>) =>
+        p.type === 'TEXT' ? p : { ...p, quantity: -p.quantity },
+      );
       // Allowances and charges are mirrored with their amounts negated, as they stand (no percent recomputed).
-      const allowancesCharges = (invoice.doc.allowancesCharges as Array<Record<string, any>> | undefined)?.map(({ computed: _c, ...ac }) => ({
-        ...ac, amount: negate(ac.amount), ...(ac.baseAmount !== undefined ? { baseAmount: negate(ac.baseAmount) } : {}),
-      }));
+      const allowancesCharges = (invoice.doc.allowancesCharges as Array<Record<string, any>> | undefined)?.map(
+        ({ computed: _c, ...ac }) => ({
+          ...ac,
+          amount: negate(ac.amount),
+          ...(ac.baseAmount !== undefined ? { baseAmount: negate(ac.baseAmount) } : {}),
+        }),
+      );
       const totals = totalsOf(positions, fixedAllowanceCharges(allowancesCharges));
       const stornoId = newObjectId();
-      const documentNumber = await nextDocumentNumber(tx, 'invoicestorno', settings.numberFormats.invoicestorno, documentDate);
+      const documentNumber = await nextDocumentNumber(
+        tx,
+        'invoicestorno',
+        settings.numberFormats.invoicestorno,
+        documentDate,
+      );
       const { stornoId: _s, paidAmount: _p, openAmount: _o, dueDate: _d, ...base } = invoice.doc;
       await insertRecord(tx, invoiceStornos, {
-        id: stornoId, number: await nextNumber(tx, invoiceStornos.collection), userId: ctx.userId, chatId: newObjectId(),
+        id: stornoId,
+        number: await nextNumber(tx, invoiceStornos.collection),
+        userId: ctx.userId,
+        chatId: newObjectId(),
         doc: {
-          ...base, positions, ...(allowancesCharges ? { allowancesCharges } : {}), ...totals.fields,
-          ...(base.prepaidAmount !== undefined ? { prepaidAmount: negate(base.prepaidAmount), amountDue: negate(base.amountDue) } : {}), state: 'issued', documentNumber, documentDate, issuedAt: new Date().toISOString(),
-          invoiceId: id, invoiceNumber: invoice.doc.documentNumber, invoiceDate: invoice.doc.documentDate, title: `Storno ${invoice.doc.documentNumber}`,
+          ...base,
+          positions,
+          ...(allowancesCharges ? { allowancesCharges } : {}),
+          ...totals.fields,
+          ...(base.prepaidAmount !== undefined
+            ? { prepaidAmount: negate(base.prepaidAmount), amountDue: negate(base.amountDue) }
+            : {}),
+          state: 'issued',
+          documentNumber,
+          documentDate,
+          issuedAt: new Date().toISOString(),
+          invoiceId: id,
+          invoiceNumber: invoice.doc.documentNumber,
+          invoiceDate: invoice.doc.documentDate,
+          title: `Storno ${invoice.doc.documentNumber}`,
         },
         columns: { gross_cents: totals.cents.grossCents },
       });
-      await updateRecord(tx, invoicesResource, id, { doc: { ...invoice.doc, state: 'cancelled', stornoId, openAmount: 0 }, userId: ctx.userId });
+      await updateRecord(tx, invoicesResource, id, {
+        doc: { ...invoice.doc, state: 'cancelled', stornoId, openAmount: 0 },
+        userId: ctx.userId,
+      });
       return { _id: stornoId, documentNumber };
     });
   }
@@ -128,28 +201,51 @@ export function documentLifecycle(deps: { database: Database }) {
     requireWriter(ctx);
     await inTenant(deps.database, ctx.companyId, async (tx) => {
       const offer = await load(tx, offersResource, id);
-      if (offer.doc.state !== 'issued') throw Conflict(`Only an issued offer can be ${decision}; this one is ${offer.doc.state}`);
+      if (offer.doc.state !== 'issued')
+        throw Conflict(`Only an issued offer can be ${decision}; this one is ${offer.doc.state}`);
       const at = new Date().toISOString();
-      await updateRecord(tx, offersResource, id, { doc: { ...offer.doc, state: decision, ...(decision === 'accepted' ? { acceptedAt: at } : { declinedAt: at }) }, userId: ctx.userId });
+      await updateRecord(tx, offersResource, id, {
+        doc: { ...offer.doc, state: decision, ...(decision === 'accepted' ? { acceptedAt: at } : { declinedAt: at }) },
+        userId: ctx.userId,
+      });
     });
   }
 
   /** An accepted offer becomes a draft invoice (its counted positions) or an assignment (billing them each month). */
-  async function convertOffer(ctx: RequestContext, offersResource: Resource, target: Resource, id: string, extra: Record<string, unknown>) {
+  async function convertOffer(
+    ctx: RequestContext,
+    offersResource: Resource,
+    target: Resource,
+    id: string,
+    extra: Record<string, unknown>,
+  ) {
     requireWriter(ctx);
     return inTenant(deps.database, ctx.companyId, async (tx) => {
       const offer = await load(tx, offersResource, id);
-      if (offer.doc.state !== 'accepted') throw Conflict(`Only an accepted offer is turned into a ${target.name}; this one is ${offer.doc.state}`);
+      if (offer.doc.state !== 'accepted')
+        throw Conflict(`Only an accepted offer is turned into a ${target.name}; this one is ${offer.doc.state}`);
       const positions = (offer.doc.positions as Array<Record<string, any>>).filter((p) => !p.isOptional);
-      const body = target.collection === 'invoices'
-        ? {
-          customerId: offer.doc.customerId, ...(offer.doc.objectId ? { objectId: offer.doc.objectId } : {}), title: offer.doc.title ?? offer.doc.documentNumber, positions,
-          // Percent amounts are recomputed by the invoice from its (the offer's counted) lines.
-          ...(offer.doc.allowancesCharges?.length ? { allowancesCharges: offer.doc.allowancesCharges } : {}),
-        }
-        : { ...extra, customerId: offer.doc.customerId, title: offer.doc.title ?? offer.doc.documentNumber, billing: { type: 'MANUAL', positions } };
+      const body =
+        target.collection === 'invoices'
+          ? {
+              customerId: offer.doc.customerId,
+              ...(offer.doc.objectId ? { objectId: offer.doc.objectId } : {}),
+              title: offer.doc.title ?? offer.doc.documentNumber,
+              positions,
+              // Percent amounts are recomputed by the invoice from its (the offer's counted) lines.
+              ...(offer.doc.allowancesCharges?.length ? { allowancesCharges: offer.doc.allowancesCharges } : {}),
+            }
+          : {
+              ...extra,
+              customerId: offer.doc.customerId,
+              title: offer.doc.title ?? offer.doc.documentNumber,
+              billing: { type: 'MANUAL', positions },
+            };
       const { _id } = await createRecord(tx, ctx, target, body);
-      await updateRecord(tx, offersResource, id, { doc: { ...offer.doc, [target.collection === 'invoices' ? 'invoiceId' : 'assignmentId']: _id }, userId: ctx.userId });
+      await updateRecord(tx, offersResource, id, {
+        doc: { ...offer.doc, [target.collection === 'invoices' ? 'invoiceId' : 'assignmentId']: _id },
+        userId: ctx.userId,
+      });
       return { _id };
     });
   }

@@ -12,7 +12,8 @@ export function checkNumberFormat(format: string, path: string): void {
   if (format.length > 40) throw fieldError(path, 'is longer than 40 characters');
   const counters = [...format.matchAll(/\{0+\}/g)].length;
   if (counters !== 1) throw fieldError(path, 'needs exactly one counter token such as {00000}');
-  if (/[{}]/.test(format.replace(TOKEN, ''))) throw fieldError(path, 'knows the tokens {YYYY}, {YY}, {MM} and {000…} only');
+  if (/[{}]/.test(format.replace(TOKEN, '')))
+    throw fieldError(path, 'knows the tokens {YYYY}, {YY}, {MM} and {000…} only');
 }
 
 /** The sequence period a format implies: per month with {MM}, per year with {YYYY} or {YY}, else one for all time. */

@@ -14,7 +14,10 @@ export const invoiceTemplates = defineResource({
   table: 'invoice_templates',
   area: 'invoicing',
   schema: Type.Object({
-    name: text(200), title: opt(text(300)), introText: opt(text(5000)), closingText: opt(text(5000)),
+    name: text(200),
+    title: opt(text(300)),
+    introText: opt(text(5000)),
+    closingText: opt(text(5000)),
     default: opt(Type.Boolean({ description: 'used by documents that name no template' })),
   }),
 });
@@ -25,7 +28,8 @@ export async function withTemplate(tx: TenantTx, doc: Record<string, any>): Prom
   const template = await findRecord(tx, invoiceTemplates, doc.templateId);
   if (!template) throw fieldError('templateId', 'no such invoice template');
   return {
-    ...doc, ...(doc.title === undefined && template.doc.title ? { title: template.doc.title } : {}),
+    ...doc,
+    ...(doc.title === undefined && template.doc.title ? { title: template.doc.title } : {}),
     ...(doc.introText === undefined && template.doc.introText ? { introText: template.doc.introText } : {}),
     ...(doc.closingText === undefined && template.doc.closingText ? { closingText: template.doc.closingText } : {}),
   };

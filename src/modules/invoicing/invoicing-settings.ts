@@ -7,25 +7,75 @@ import { checkNumberFormat } from './document-number.js';
 
 const s = (max: number) => Type.Optional(Type.String({ maxLength: max }));
 
-export const sellerSchema = Type.Object({
-  name: s(300), street: s(200), zip: s(20), city: s(200), country: s(2), vatId: s(30), taxNumber: s(30),
-  email: s(254), phone: s(50), iban: s(34), bic: s(11), bankName: s(200), registration: s(200), managingDirector: s(200),
-  contactName: Type.Optional(Type.String({ maxLength: 200, description: 'seller contact (BT-41); default: the company name' })),
-  electronicAddress: Type.Optional(Type.String({ maxLength: 254, description: 'e-mail address for e-invoices (BT-34); default: email' })),
-  sellerIdentifier: Type.Optional(Type.String({ maxLength: 100, description: 'seller identifier (BT-29), e.g. a GLN' })),
-}, { additionalProperties: false });
+export const sellerSchema = Type.Object(
+  {
+    name: s(300),
+    street: s(200),
+    zip: s(20),
+    city: s(200),
+    country: s(2),
+    vatId: s(30),
+    taxNumber: s(30),
+    email: s(254),
+    phone: s(50),
+    iban: s(34),
+    bic: s(11),
+    bankName: s(200),
+    registration: s(200),
+    managingDirector: s(200),
+    contactName: Type.Optional(
+      Type.String({ maxLength: 200, description: 'seller contact (BT-41); default: the company name' }),
+    ),
+    electronicAddress: Type.Optional(
+      Type.String({ maxLength: 254, description: 'e-mail address for e-invoices (BT-34); default: email' }),
+    ),
+    sellerIdentifier: Type.Optional(
+      Type.String({ maxLength: 100, description: 'seller identifier (BT-29), e.g. a GLN' }),
+    ),
+  },
+  { additionalProperties: false },
+);
 
-export const invoicingSettingsBody = Type.Object({
-  seller: Type.Optional(sellerSchema),
-  numberFormats: Type.Optional(Type.Object({
-    invoice: s(40), offer: s(40), credit: s(40), invoicestorno: s(40),
-  }, { additionalProperties: false, description: 'tokens {YYYY}, {YY}, {MM} and one counter {00000}' })),
-  defaultPaymentDays: Type.Optional(Type.Integer({ minimum: 0, maximum: 365 })),
-  dunning: Type.Optional(Type.Array(Type.Object({
-    level: Type.Integer({ minimum: 1, maximum: 10 }), afterDays: Type.Integer({ minimum: 0, maximum: 365, description: 'days after the due date (level 1) or the previous reminder' }),
-    fee: Type.Number({ minimum: 0, maximum: 1000 }), title: Type.String({ maxLength: 100 }),
-  }, { additionalProperties: false }), { maxItems: 10, description: 'dunning levels; default: reminder after 7 days, 1st dunning +14 days (fee 5), 2nd dunning +14 days (fee 10)' })),
-}, { additionalProperties: false });
+export const invoicingSettingsBody = Type.Object(
+  {
+    seller: Type.Optional(sellerSchema),
+    numberFormats: Type.Optional(
+      Type.Object(
+        {
+          invoice: s(40),
+          offer: s(40),
+          credit: s(40),
+          invoicestorno: s(40),
+        },
+        { additionalProperties: false, description: 'tokens {YYYY}, {YY}, {MM} and one counter {00000}' },
+      ),
+    ),
+    defaultPaymentDays: Type.Optional(Type.Integer({ minimum: 0, maximum: 365 })),
+    dunning: Type.Optional(
+      Type.Array(
+        Type.Object(
+          {
+            level: Type.Integer({ minimum: 1, maximum: 10 }),
+            afterDays: Type.Integer({
+              minimum: 0,
+              maximum: 365,
+              description: 'days after the due date (level 1) or the previous reminder',
+            }),
+            fee: Type.Number({ minimum: 0, maximum: 1000 }),
+            title: Type.String({ maxLength: 100 }),
+          },
+          { additionalProperties: false },
+        ),
+        {
+          maxItems: 10,
+          description:
+            'dunning levels; default: reminder after 7 days, 1st dunning +14 days (fee 5), 2nd dunning +14 days (fee 10)',
+        },
+      ),
+    ),
+  },
+  { additionalProperties: false },
+);
 
 export interface InvoicingSettings {
   seller: Record<string, string | undefined>;
@@ -36,20 +86,42 @@ export interface InvoicingSettings {
 
 export const DEFAULT_INVOICING: InvoicingSettings = {
   seller: { country: 'DE' },
-  numberFormats: { invoice: 'RE-{YYYY}-{00000}', offer: 'AN-{YYYY}-{00000}', credit: 'GS-{YYYY}-{00000}', invoicestorno: 'ST-{YYYY}-{00000}' },
+  numberFormats: {
+    invoice: 'RE-{YYYY}-{00000}',
+    offer: 'AN-{YYYY}-{00000}',
+    credit: 'GS-{YYYY}-{00000}',
+    invoicestorno: 'ST-{YYYY}-{00000}',
+  },
   defaultPaymentDays: 14,
 };
 
 export async function loadInvoicingSettings(tx: TenantTx): Promise<InvoicingSettings> {
-  const { rows } = await sql<{ s: Partial<InvoicingSettings> | null }>`SELECT settings->'invoicing' AS s FROM companies WHERE company_id = ${tx.companyId}`.execute(tx.db);
+  const { rows } = await sql<{
+    s: Partial<InvoicingSettings> | null;
+  }>`SELECT settings->'invoicing' AS s FROM companies WHERE company_id = ${tx.companyId}`.execute(tx.db);
   const stored = rows[0]?.s ?? {};
-  return { ...DEFAULT_INVOICING, ...stored, numberFormats: { ...DEFAULT_INVOICING.numberFormats, ...stored.numberFormats } };
+  return {
+    ...DEFAULT_INVOICING,
+    ...stored,
+    numberFormats: { ...DEFAULT_INVOICING.numberFormats, ...stored.numberFormats },
+  };
 }
 
-export async function saveInvoicingSettings(tx: TenantTx, patch: Partial<InvoicingSettings>): Promise<InvoicingSettings> {
-  for (const [kind, format] of Object.entries(patch.numberFormats ?? {})) if (format) checkNumberFormat(format, `numberFormats.${kind}`);
+export async function saveInvoicingSettings(
+  tx: TenantTx,
+  patch: Partial<InvoicingSettings>,
+): Promise<InvoicingSettings> {
+  for (const [kind, format] of Object.entries(patch.numberFormats ?? {}))
+    if (format) checkNumberFormat(format, `numberFormats.${kind}`);
   const current = await loadInvoicingSettings(tx);
-  const next = { ...current, ...patch, seller: { ...current.seller, ...patch.seller }, numberFormats: { ...current.numberFormats, ...patch.numberFormats } };
-  await sql`UPDATE companies SET settings = jsonb_set(settings, '{invoicing}', ${JSON.stringify(next)}::jsonb) WHERE company_id = ${tx.companyId}`.execute(tx.db);
+  const next = {
+    ...current,
+    ...patch,
+    seller: { ...current.seller, ...patch.seller },
+    numberFormats: { ...current.numberFormats, ...patch.numberFormats },
+  };
+  await sql`UPDATE companies SET settings = jsonb_set(settings, '{invoicing}', ${JSON.stringify(next)}::jsonb) WHERE company_id = ${tx.companyId}`.execute(
+    tx.db,
+  );
   return next;
 }

@@ -36,7 +36,8 @@ function checkLogo(body: unknown, declared: string | undefined): LogoType {
   if (!body.length) throw BadRequest('The body is empty; send the image');
   const type = sniffLogoType(body);
   if (!type) throw unsupported(`The body is not a PNG or JPEG image; allowed: ${TYPES.join(', ')}`);
-  if (declared !== type) throw BadRequest(`The body is ${type === 'image/png' ? 'a PNG' : 'a JPEG'} but was sent as ${declared}`);
+  if (declared !== type)
+    throw BadRequest(`The body is ${type === 'image/png' ? 'a PNG' : 'a JPEG'} but was sent as ${declared}`);
   if (type === 'image/png') {
     const problem = pngProblem(body);
     if (problem) throw BadRequest(`The PNG cannot be printed: ${problem}`);
@@ -53,9 +54,15 @@ function checkLogo(body: unknown, declared: string | undefined): LogoType {
 function jpegChannels(bytes: Buffer): number | undefined {
   let pos = 2;
   while (pos + 4 <= bytes.length) {
-    if (bytes[pos] !== 0xff) { pos++; continue; }
+    if (bytes[pos] !== 0xff) {
+      pos++;
+      continue;
+    }
     const marker = bytes[pos + 1]!;
-    if (marker === 0xff || marker === 0x01 || (marker >= 0xd0 && marker <= 0xd7)) { pos += marker === 0xff ? 1 : 2; continue; }
+    if (marker === 0xff || marker === 0x01 || (marker >= 0xd0 && marker <= 0xd7)) {
+      pos += marker === 0xff ? 1 : 2;
+      continue;
+    }
     const length = bytes.readUInt16BE(pos + 2);
     const isFrame = marker >= 0xc0 && marker <= 0xcf && ![0xc4, 0xc8, 0xcc].includes(marker);
     if (isFrame) return pos + 9 < bytes.length ? bytes[pos + 9] : undefined;
@@ -68,44 +75,83 @@ function jpegChannels(bytes: Buffer): number | undefined {
 export function registerLogoRoutes(app: FastifyInstance, deps: { database: Database }) {
   // The raw image parsers live in a scope of their own: no other route accepts an image body.
   void app.register(async (scope) => {
-    scope.addContentTypeParser(TYPES, { parseAs: 'buffer', bodyLimit: LOGO_MAX_BYTES }, (_request, body, done) => done(null, body));
+    scope.addContentTypeParser(TYPES, { parseAs: 'buffer', bodyLimit: LOGO_MAX_BYTES }, (_request, body, done) =>
+      done(null, body),
+    );
 
-    scope.put(URL, {
-      bodyLimit: LOGO_MAX_BYTES,
-      schema: {
-        tags, summary: 'Upload the logo printed on documents (raw body: image/png or image/jpeg)', security: SECURITY, consumes: TYPES,
-        description: `The image itself as the body, at most ${LOGO_MAX_BYTES} bytes (413); the type must be PNG or JPEG by its content (415). Printed top right in a 160 × 60 pt box.`,
-        response: { 200: { type: 'object', properties: { contentType: { type: 'string' }, bytes: { type: 'integer' } } }, ...errorResponses([413, 415]) },
+    scope.put(
+      URL,
+      {
+        bodyLimit: LOGO_MAX_BYTES,
+        schema: {
+          tags,
+          summary: 'Upload the logo printed on documents (raw body: image/png or image/jpeg)',
+          security: SECURITY,
+          consumes: TYPES,
+          description: `The image itself as the body, at most ${LOGO_MAX_BYTES} bytes (413); the type must be PNG or JPEG by its content (415). Printed top right in a 160 × 60 pt box.`,
+          response: {
+            200: { type: 'object', properties: { contentType: { type: 'string' }, bytes: { type: 'integer' } } },
+            ...errorResponses([413, 415]),
+          },
+        },
       },
-    }, async (request) => {
-      const ctx = contextOf(request);
-      requireLevel(ctx, 'company', 'write');
-      const contentType = checkLogo(request.body, request.headers['content-type']?.split(';')[0]?.trim().toLowerCase());
-      const body = request.body as Buffer;
-      const logo = JSON.stringify({ contentType, base64: body.toString('base64') });
-      await inTenant(deps.database, ctx.companyId, (tx) =>
-        sql`UPDATE companies SET settings = jsonb_set(settings, '{invoicingLogo}', ${logo}::jsonb) WHERE company_id = ${tx.companyId}`.execute(tx.db));
-      return { contentType, bytes: body.length };
-    });
+      async (request) => {
+        const ctx = contextOf(request);
+        requireLevel(ctx, 'company', 'write');
+        const contentType = checkLogo(
+          request.body,
+          request.headers['content-type']?.split(';')[0]?.trim().toLowerCase(),
+        );
+        const body = request.body as Buffer;
+        const logo = JSON.stringify({ contentType, base64: body.toString('base64') });
+        await inTenant(deps.database, ctx.companyId, (tx) =>
+          sql`UPDATE companies SET settings = jsonb_set(settings, '{invoicingLogo}', ${logo}::jsonb) WHERE company_id = ${tx.companyId}`.execute(
+            tx.db,
+          ),
+        );
+        return { contentType, bytes: body.length };
+      },
+    );
 
-    scope.get(URL, {
-      schema: { tags, summary: 'The logo printed on documents', security: SECURITY, response: { 200: { type: 'string', format: 'binary' }, ...errorResponses([404]) } },
-    }, async (request, reply) => {
-      const ctx = contextOf(request);
-      requireLevel(ctx, 'company', 'read');
-      const stored = await inTenant(deps.database, ctx.companyId, (tx) => storedLogo(tx));
-      if (!stored) throw NotFound('logo');
-      return reply.type(stored.contentType).send(Buffer.from(stored.base64, 'base64'));
-    });
+    scope.get(
+      URL,
+      {
+        schema: {
+          tags,
+          summary: 'The logo printed on documents',
+          security: SECURITY,
+          response: { 200: { type: 'string', format: 'binary' }, ...errorResponses([404]) },
+        },
+      },
+      async (request, reply) => {
+        const ctx = contextOf(request);
+        requireLevel(ctx, 'company', 'read');
+        const stored = await inTenant(deps.database, ctx.companyId, (tx) => storedLogo(tx));
+        if (!stored) throw NotFound('logo');
+        return reply.type(stored.contentType).send(Buffer.from(stored.base64, 'base64'));
+      },
+    );
 
-    scope.delete(URL, {
-      schema: { tags, summary: 'Remove the logo from documents', security: SECURITY, response: { 200: DELETED_RESPONSE, ...errorResponses() } },
-    }, async (request) => {
-      const ctx = contextOf(request);
-      requireLevel(ctx, 'company', 'write');
-      await inTenant(deps.database, ctx.companyId, (tx) =>
-        sql`UPDATE companies SET settings = settings - 'invoicingLogo' WHERE company_id = ${tx.companyId}`.execute(tx.db));
-      return { deleted: true };
-    });
+    scope.delete(
+      URL,
+      {
+        schema: {
+          tags,
+          summary: 'Remove the logo from documents',
+          security: SECURITY,
+          response: { 200: DELETED_RESPONSE, ...errorResponses() },
+        },
+      },
+      async (request) => {
+        const ctx = contextOf(request);
+        requireLevel(ctx, 'company', 'write');
+        await inTenant(deps.database, ctx.companyId, (tx) =>
+          sql`UPDATE companies SET settings = settings - 'invoicingLogo' WHERE company_id = ${tx.companyId}`.execute(
+            tx.db,
+          ),
+        );
+        return { deleted: true };
+      },
+    );
   });
 }

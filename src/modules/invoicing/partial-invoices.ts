@@ -13,10 +13,12 @@ const ISSUED = ['issued', 'partially_paid', 'paid'];
 /** The final invoices (not cancelled, other than `exceptId`) that settle any of these partial invoices. */
 export async function settlingFinalInvoices(tx: TenantTx, partialIds: string[], exceptId = '') {
   if (!partialIds.length) return [];
-  return (await sql<{ id: string; document_number: string | null; partial: string }>`
+  return (
+    await sql<{ id: string; document_number: string | null; partial: string }>`
     SELECT i.id, i.document_number, p.partial FROM invoices i, jsonb_array_elements_text(i.doc->'partialInvoiceIds') AS p(partial)
     WHERE i.company_id = ${tx.companyId} AND i.doc->>'invoiceType' = 'final' AND i.state <> 'cancelled'
-      AND i.id <> ${exceptId} AND p.partial IN (${sql.join(partialIds)})`.execute(tx.db)).rows;
+      AND i.id <> ${exceptId} AND p.partial IN (${sql.join(partialIds)})`.execute(tx.db)
+  ).rows;
 }
 
 /**
@@ -27,12 +29,15 @@ export async function settlingFinalInvoices(tx: TenantTx, partialIds: string[], 
 export async function finalInvoiceFields(tx: TenantTx, doc: Record<string, any>, grossCents: number, selfId?: string) {
   const ids: string[] = doc.partialInvoiceIds ?? [];
   if ((doc.invoiceType ?? 'standard') !== 'final') {
-    if (ids.length) throw fieldError('partialInvoiceIds', 'only a final invoice (invoiceType final) settles partial invoices');
+    if (ids.length)
+      throw fieldError('partialInvoiceIds', 'only a final invoice (invoiceType final) settles partial invoices');
     return {};
   }
   if (!ids.length) throw fieldError('partialInvoiceIds', 'a final invoice names the partial invoices it settles');
   const { rows } = await sql<{ id: string; customer_id: string; state: string; doc: Record<string, any> }>`
-    SELECT id, customer_id, state, doc FROM invoices WHERE company_id = ${tx.companyId} AND id IN (${sql.join(ids)}) FOR UPDATE`.execute(tx.db);
+    SELECT id, customer_id, state, doc FROM invoices WHERE company_id = ${tx.companyId} AND id IN (${sql.join(ids)}) FOR UPDATE`.execute(
+    tx.db,
+  );
   const settledElsewhere = await settlingFinalInvoices(tx, ids, selfId);
   let prepaidCents = 0;
   const partialInvoices = ids.map((id, i) => {
@@ -42,9 +47,13 @@ export async function finalInvoiceFields(tx: TenantTx, doc: Record<string, any>,
     if (!partial) throw fieldError(at, 'no such invoice');
     if (partial.doc.invoiceType !== 'partial') throw fieldError(at, 'is not a partial invoice (invoiceType partial)');
     if (partial.customer_id !== doc.customerId) throw fieldError(at, 'is an invoice of another customer');
-    if (!ISSUED.includes(partial.state)) throw Conflict(`${at}: the partial invoice is ${partial.state}; only issued partial invoices are settled`);
+    if (!ISSUED.includes(partial.state))
+      throw Conflict(`${at}: the partial invoice is ${partial.state}; only issued partial invoices are settled`);
     const other = settledElsewhere.find((r) => r.partial === id);
-    if (other) throw Conflict(`${at}: the partial invoice ${partial.doc.documentNumber} is settled by the final invoice ${other.document_number ?? other.id} already`);
+    if (other)
+      throw Conflict(
+        `${at}: the partial invoice ${partial.doc.documentNumber} is settled by the final invoice ${other.document_number ?? other.id} already`,
+      );
     prepaidCents += toCents(partial.doc.grossAmount);
     return { number: partial.doc.documentNumber as string, date: partial.doc.documentDate as string };
   });

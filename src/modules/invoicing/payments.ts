@@ -21,45 +21,81 @@ export const paymentMethods = defineResource({
   collection: 'paymentMethods',
   table: 'payment_methods',
   area: 'invoicing',
-  schema: Type.Object({ name: text(100), code: opt(Type.String({ pattern: '^\\d{1,3}$', description: 'UNCL 4461 payment means code, e.g. 58 SEPA credit transfer, 59 SEPA direct debit' })) }),
+  schema: Type.Object({
+    name: text(100),
+    code: opt(
+      Type.String({
+        pattern: '^\\d{1,3}$',
+        description: 'UNCL 4461 payment means code, e.g. 58 SEPA credit transfer, 59 SEPA direct debit',
+      }),
+    ),
+  }),
 });
 
 /** The invoice's payment state from its payments (pure). */
 export function paymentState(input: {
   /** What the invoice asks for: the gross, or a final invoice's amountDue. */
-  grossCents: number; skontoBaseCents?: number;
-  payments: Array<{ cents: number; date: string }>; documentDate: string; skontoPercentage?: number; skontoDays?: number;
+  grossCents: number;
+  skontoBaseCents?: number;
+  payments: Array<{ cents: number; date: string }>;
+  documentDate: string;
+  skontoPercentage?: number;
+  skontoDays?: number;
 }) {
   const paidCents = input.payments.reduce((s, p) => s + p.cents, 0);
-  const skontoCents = input.skontoPercentage ? skontoOf(input.skontoBaseCents ?? input.grossCents, input.skontoPercentage) : 0;
-  const lastDate = input.payments.map((p) => p.date).sort().at(-1);
-  const withinSkonto = skontoCents > 0 && lastDate !== undefined && input.skontoDays !== undefined && lastDate <= addDays(input.documentDate, input.skontoDays);
+  const skontoCents = input.skontoPercentage
+    ? skontoOf(input.skontoBaseCents ?? input.grossCents, input.skontoPercentage)
+    : 0;
+  const lastDate = input.payments
+    .map((p) => p.date)
+    .sort()
+    .at(-1);
+  const withinSkonto =
+    skontoCents > 0 &&
+    lastDate !== undefined &&
+    input.skontoDays !== undefined &&
+    lastDate <= addDays(input.documentDate, input.skontoDays);
   const skontoApplied = withinSkonto && paidCents >= input.grossCents - skontoCents && paidCents < input.grossCents;
   const due = skontoApplied ? input.grossCents - skontoCents : input.grossCents;
   const state = paidCents >= due ? 'paid' : paidCents > 0 ? 'partially_paid' : 'issued';
   return {
-    state, paidCents, skontoApplied, skontoCents: skontoApplied ? skontoCents : 0,
-    openCents: Math.max(0, due - paidCents), overpaidCents: Math.max(0, paidCents - due),
+    state,
+    paidCents,
+    skontoApplied,
+    skontoCents: skontoApplied ? skontoCents : 0,
+    openCents: Math.max(0, due - paidCents),
+    overpaidCents: Math.max(0, paidCents - due),
   };
 }
 
 async function settleInvoice(tx: TenantTx, ctx: RequestContext, invoiceId: string) {
   const invoice = await findRecord(tx, invoices, invoiceId, { forUpdate: true });
   if (!invoice) return;
-  const { rows } = await sql<{ amount_cents: string; date: string }>`SELECT amount_cents, doc->>'date' AS date FROM payments
+  const { rows } = await sql<{
+    amount_cents: string;
+    date: string;
+  }>`SELECT amount_cents, doc->>'date' AS date FROM payments
     WHERE company_id = ${tx.companyId} AND invoice_id = ${invoiceId}`.execute(tx.db);
   const s = paymentState({
     grossCents: invoice.doc.amountDue !== undefined ? toCents(invoice.doc.amountDue) : Number(invoice.gross_cents),
     ...(invoice.doc.skontoBaseAmount !== undefined ? { skontoBaseCents: toCents(invoice.doc.skontoBaseAmount) } : {}),
     payments: rows.map((r) => ({ cents: Number(r.amount_cents), date: r.date })),
-    documentDate: invoice.doc.documentDate, skontoPercentage: invoice.doc.paymentTerm?.skontoPercentage, skontoDays: invoice.doc.paymentTerm?.skontoDays,
+    documentDate: invoice.doc.documentDate,
+    skontoPercentage: invoice.doc.paymentTerm?.skontoPercentage,
+    skontoDays: invoice.doc.paymentTerm?.skontoDays,
   });
   await updateRecord(tx, invoices, invoiceId, {
     doc: {
-      ...invoice.doc, state: s.state, paidAmount: toAmount(s.paidCents), openAmount: toAmount(s.openCents), overpaidAmount: toAmount(s.overpaidCents),
-      skontoApplied: s.skontoApplied, ...(s.skontoApplied ? { skontoAmount: toAmount(s.skontoCents) } : { skontoAmount: 0 }),
+      ...invoice.doc,
+      state: s.state,
+      paidAmount: toAmount(s.paidCents),
+      openAmount: toAmount(s.openCents),
+      overpaidAmount: toAmount(s.overpaidCents),
+      skontoApplied: s.skontoApplied,
+      ...(s.skontoApplied ? { skontoAmount: toAmount(s.skontoCents) } : { skontoAmount: 0 }),
     },
-    userId: ctx.userId, columns: { paid_cents: s.paidCents },
+    userId: ctx.userId,
+    columns: { paid_cents: s.paidCents },
   });
 }
 
@@ -80,11 +116,13 @@ export const payments = defineResource({
   columns: { invoiceId: 'invoice_id' },
   hooks: {
     async prepare(tx, _ctx, { doc, previous }) {
-      if (previous && previous.doc.invoiceId !== doc.invoiceId) throw fieldError('invoiceId', 'a payment cannot move to another invoice; delete it and book a new one');
+      if (previous && previous.doc.invoiceId !== doc.invoiceId)
+        throw fieldError('invoiceId', 'a payment cannot move to another invoice; delete it and book a new one');
       // Locked: a payment and a cancellation of the same invoice do not pass each other.
       const invoice = await findRecord(tx, invoices, doc.invoiceId, { forUpdate: true });
       if (!invoice) throw fieldError('invoiceId', 'no such invoice');
-      if (!['issued', 'partially_paid', 'paid'].includes(invoice.doc.state)) throw Conflict(`Payments go to issued invoices; this one is ${invoice.doc.state}`);
+      if (!['issued', 'partially_paid', 'paid'].includes(invoice.doc.state))
+        throw Conflict(`Payments go to issued invoices; this one is ${invoice.doc.state}`);
       const cents = toCents(doc.amount);
       if (cents === 0) throw fieldError('amount', 'must not be 0');
       return { doc: { ...doc, amount: cents / 100 }, columns: { amount_cents: cents } };

@@ -15,7 +15,12 @@ import { invoices } from './billing-documents.js';
 import { loadInvoicingSettings } from './invoicing-settings.js';
 import { addDays, companyToday } from './dates.js';
 
-export interface DunningLevel { level: number; afterDays: number; fee: number; title: string }
+export interface DunningLevel {
+  level: number;
+  afterDays: number;
+  fee: number;
+  title: string;
+}
 
 /** Reminder after 7 days past due, then two dunning letters 14 days apart, with fees. */
 export const DEFAULT_DUNNING: DunningLevel[] = [
@@ -31,7 +36,10 @@ export const reminderTemplates = defineResource({
   area: 'invoicing',
   schema: Type.Object({
     level: Type.Integer({ minimum: 1, maximum: 10 }),
-    subject: text(300, { description: 'placeholders: {title} {invoiceNumber} {dueDate} {openAmount} {fee} {total} {customerName} {newDueDate}' }),
+    subject: text(300, {
+      description:
+        'placeholders: {title} {invoiceNumber} {dueDate} {openAmount} {fee} {total} {customerName} {newDueDate}',
+    }),
     text: text(10_000),
   }),
 });
@@ -43,33 +51,60 @@ export const reminders = defineResource({
   area: 'invoicing',
   schema: Type.Object({ note: opt(text(2000)) }),
   readOnly: {
-    invoiceId: { type: 'string' }, invoiceNumber: { type: 'string' }, customerId: { type: 'string' }, level: { type: 'integer' },
-    title: { type: 'string' }, date: { type: 'string' }, newDueDate: { type: 'string' }, fee: { type: 'number' }, openAmount: { type: 'number' },
-    total: { type: 'number' }, subject: { type: 'string' }, text: { type: 'string' },
-    sendings: { type: 'array', items: { type: 'object', additionalProperties: true }, description: 'each mailing of the document: {at, to, format, mailId, userId} (POST …/send)' },
+    invoiceId: { type: 'string' },
+    invoiceNumber: { type: 'string' },
+    customerId: { type: 'string' },
+    level: { type: 'integer' },
+    title: { type: 'string' },
+    date: { type: 'string' },
+    newDueDate: { type: 'string' },
+    fee: { type: 'number' },
+    openAmount: { type: 'number' },
+    total: { type: 'number' },
+    subject: { type: 'string' },
+    text: { type: 'string' },
+    sendings: {
+      type: 'array',
+      items: { type: 'object', additionalProperties: true },
+      description: 'each mailing of the document: {at, to, format, mailId, userId} (POST …/send)',
+    },
   },
   columns: { invoiceId: 'invoice_id' },
 });
 
-const DEFAULT_TEXT = 'Sehr geehrte Damen und Herren,\n\nzu unserer Rechnung {invoiceNumber}, fällig am {dueDate}, ist noch {openAmount} € offen. '
-  + 'Bitte überweisen Sie {total} € (einschließlich {fee} € Gebühr) bis zum {newDueDate}.\n\nMit freundlichen Grüßen';
+const DEFAULT_TEXT =
+  'Sehr geehrte Damen und Herren,\n\nzu unserer Rechnung {invoiceNumber}, fällig am {dueDate}, ist noch {openAmount} € offen. ' +
+  'Bitte überweisen Sie {total} € (einschließlich {fee} € Gebühr) bis zum {newDueDate}.\n\nMit freundlichen Grüßen';
 
-const fill = (template: string, values: Record<string, string>) => template.replace(/\{(\w+)\}/g, (m, key: string) => values[key] ?? m);
+const fill = (template: string, values: Record<string, string>) =>
+  template.replace(/\{(\w+)\}/g, (m, key: string) => values[key] ?? m);
 const eur = (n: number) => n.toLocaleString('de-DE', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 
 /** The level an overdue invoice is due for on `date`, if any (pure). */
-export function dueLevel(levels: DunningLevel[], invoice: { dueDate: string; reminderLevel?: number; lastReminderDate?: string }, date: string): DunningLevel | undefined {
+export function dueLevel(
+  levels: DunningLevel[],
+  invoice: { dueDate: string; reminderLevel?: number; lastReminderDate?: string },
+  date: string,
+): DunningLevel | undefined {
   const current = invoice.reminderLevel ?? 0;
   const next = levels.find((l) => l.level === current + 1);
   if (!next) return undefined;
-  const since = current === 0 ? invoice.dueDate : invoice.lastReminderDate ?? invoice.dueDate;
+  const since = current === 0 ? invoice.dueDate : (invoice.lastReminderDate ?? invoice.dueDate);
   return date >= addDays(since, next.afterDays) ? next : undefined;
 }
 
-export const dunningBody = Type.Array(Type.Object({
-  level: Type.Integer({ minimum: 1, maximum: 10 }), afterDays: Type.Integer({ minimum: 0, maximum: 365 }),
-  fee: Type.Number({ minimum: 0, maximum: 1000 }), title: Type.String({ maxLength: 100 }),
-}, { additionalProperties: false }), { maxItems: 10 });
+export const dunningBody = Type.Array(
+  Type.Object(
+    {
+      level: Type.Integer({ minimum: 1, maximum: 10 }),
+      afterDays: Type.Integer({ minimum: 0, maximum: 365 }),
+      fee: Type.Number({ minimum: 0, maximum: 1000 }),
+      title: Type.String({ maxLength: 100 }),
+    },
+    { additionalProperties: false },
+  ),
+  { maxItems: 10 },
+);
 
 export function reminderRun(deps: { database: Database }) {
   return async function run(ctx: RequestContext, given?: string) {
@@ -78,10 +113,16 @@ export function reminderRun(deps: { database: Database }) {
     return inTenant(deps.database, ctx.companyId, async (tx) => {
       const date = given ?? (await companyToday(tx));
       const settings = await loadInvoicingSettings(tx);
-      const levels = ((settings as { dunning?: DunningLevel[] }).dunning ?? DEFAULT_DUNNING).slice().sort((a, b) => a.level - b.level);
-      const templates = (await sql<{ doc: any }>`SELECT doc FROM reminder_templates WHERE company_id = ${tx.companyId}`.execute(tx.db)).rows.map((r) => r.doc);
+      const levels = ((settings as { dunning?: DunningLevel[] }).dunning ?? DEFAULT_DUNNING)
+        .slice()
+        .sort((a, b) => a.level - b.level);
+      const templates = (
+        await sql<{ doc: any }>`SELECT doc FROM reminder_templates WHERE company_id = ${tx.companyId}`.execute(tx.db)
+      ).rows.map((r) => r.doc);
       const { rows } = await sql<StoredRecord>`SELECT * FROM invoices WHERE company_id = ${tx.companyId}
-        AND state IN ('issued', 'partially_paid') AND due_date < ${date}::date ORDER BY due_date FOR UPDATE`.execute(tx.db);
+        AND state IN ('issued', 'partially_paid') AND due_date < ${date}::date ORDER BY due_date FOR UPDATE`.execute(
+        tx.db,
+      );
       const created: string[] = [];
       for (const invoice of rows) {
         const level = dueLevel(levels, invoice.doc as never, date);
@@ -90,20 +131,41 @@ export function reminderRun(deps: { database: Database }) {
         const fees = Math.round(((invoice.doc.reminderFees ?? 0) + level.fee) * 100) / 100;
         const newDueDate = addDays(date, 7);
         const values = {
-          title: level.title, invoiceNumber: invoice.doc.documentNumber, dueDate: invoice.doc.dueDate, openAmount: eur(openAmount), fee: eur(fees),
-          total: eur(openAmount + fees), customerName: invoice.doc.buyer?.name ?? '', newDueDate,
+          title: level.title,
+          invoiceNumber: invoice.doc.documentNumber,
+          dueDate: invoice.doc.dueDate,
+          openAmount: eur(openAmount),
+          fee: eur(fees),
+          total: eur(openAmount + fees),
+          customerName: invoice.doc.buyer?.name ?? '',
+          newDueDate,
         };
         const template = templates.find((t) => t.level === level.level);
         const id = newObjectId();
         await insertRecord(tx, reminders, {
-          id, number: await nextNumber(tx, reminders.collection), userId: ctx.userId, chatId: newObjectId(),
+          id,
+          number: await nextNumber(tx, reminders.collection),
+          userId: ctx.userId,
+          chatId: newObjectId(),
           doc: {
-            invoiceId: invoice.id, invoiceNumber: invoice.doc.documentNumber, customerId: invoice.doc.customerId, level: level.level, title: level.title,
-            date, newDueDate, fee: level.fee, openAmount, total: Math.round((openAmount + fees) * 100) / 100,
-            subject: fill(template?.subject ?? '{title}: Rechnung {invoiceNumber}', values), text: fill(template?.text ?? DEFAULT_TEXT, values),
+            invoiceId: invoice.id,
+            invoiceNumber: invoice.doc.documentNumber,
+            customerId: invoice.doc.customerId,
+            level: level.level,
+            title: level.title,
+            date,
+            newDueDate,
+            fee: level.fee,
+            openAmount,
+            total: Math.round((openAmount + fees) * 100) / 100,
+            subject: fill(template?.subject ?? '{title}: Rechnung {invoiceNumber}', values),
+            text: fill(template?.text ?? DEFAULT_TEXT, values),
           },
         });
-        await updateRecord(tx, invoices, invoice.id, { doc: { ...invoice.doc, reminderLevel: level.level, lastReminderDate: date, reminderFees: fees }, userId: ctx.userId });
+        await updateRecord(tx, invoices, invoice.id, {
+          doc: { ...invoice.doc, reminderLevel: level.level, lastReminderDate: date, reminderFees: fees },
+          userId: ctx.userId,
+        });
         created.push(id);
       }
       return { date, created };

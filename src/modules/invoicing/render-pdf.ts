@@ -18,25 +18,40 @@ export async function renderPdf(doc: Record<string, any>, kind: PdfKind, options
   return pdfBytes(pdf, () => drawDocument(pdf, doc, kind, options.logo));
 }
 
-export async function renderReminderPdf(reminder: Record<string, any>, invoice: Record<string, any>, options: PdfOptions = {}): Promise<Buffer> {
+export async function renderReminderPdf(
+  reminder: Record<string, any>,
+  invoice: Record<string, any>,
+  options: PdfOptions = {},
+): Promise<Buffer> {
   const pdf = await newPdf({ info: info(reminder.subject ?? 'Zahlungserinnerung'), lang: 'de-DE' });
   return pdfBytes(pdf, () => drawReminder(pdf, reminder, invoice, options.logo));
 }
 
 /** ZUGFeRD / Factur-X (profile XRECHNUNG): the printed document as PDF/A-3b with its CII XML attached. */
-export async function renderZugferd(doc: Record<string, any>, kind: Exclude<PdfKind, 'offer'>, options: PdfOptions = {}): Promise<Buffer> {
+export async function renderZugferd(
+  doc: Record<string, any>,
+  kind: Exclude<PdfKind, 'offer'>,
+  options: PdfOptions = {},
+): Promise<Buffer> {
   const xml = await renderEInvoiceXml(doc, kind, 'cii');
   const issued = doc.issuedAt ? new Date(doc.issuedAt) : new Date();
   const pdf = await newPdf({
     info: { ...info(xmpSafe(documentTitle(doc, kind))), CreationDate: issued },
-    lang: 'de-DE', pdfVersion: '1.7', subset: 'PDF/A-3b', displayTitle: true,
+    lang: 'de-DE',
+    pdfVersion: '1.7',
+    subset: 'PDF/A-3b',
+    displayTitle: true,
   });
   return pdfBytes(pdf, () => {
     drawDocument(pdf, doc, kind, options.logo);
     // pdfkit supports `relationship` (written as /AFRelationship); its type definitions lag behind.
     pdf.file(Buffer.from(xml, 'utf8'), {
-      name: ZUGFERD_FILE_NAME, type: 'text/xml', relationship: 'Alternative',
-      description: 'Factur-X / ZUGFeRD (XRECHNUNG)', creationDate: issued, modifiedDate: issued,
+      name: ZUGFERD_FILE_NAME,
+      type: 'text/xml',
+      relationship: 'Alternative',
+      description: 'Factur-X / ZUGFeRD (XRECHNUNG)',
+      creationDate: issued,
+      modifiedDate: issued,
     } as PDFKit.Mixins.PDFAttachmentOptions);
     pdf.appendXML(FACTURX_XMP);
   });

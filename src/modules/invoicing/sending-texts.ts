@@ -7,7 +7,8 @@ import { TITLES, date, eur } from './pdf/texts.js';
 const amount = (n: number | undefined) => eur(Math.abs(n ?? 0));
 
 /** "Rechnung RE-2026-00001" */
-export const documentSubject = (doc: Record<string, any>, kind: DocumentKind) => `${TITLES[kind]} ${doc.documentNumber}`;
+export const documentSubject = (doc: Record<string, any>, kind: DocumentKind) =>
+  `${TITLES[kind]} ${doc.documentNumber}`;
 
 const AS_FILE: Record<DocumentFormat, string> = {
   PDF: 'als PDF-Datei',
@@ -20,7 +21,10 @@ const AS_FILE: Record<DocumentFormat, string> = {
 export function documentMailText(doc: Record<string, any>, kind: DocumentKind, format: DocumentFormat): string {
   const what = `${kind === 'offer' ? 'unser' : 'unsere'} ${TITLES[kind]} ${doc.documentNumber} vom ${date(doc.documentDate)}`;
   // A final invoice asks for its amount due (gross less the partial invoices already billed).
-  const sum = kind === 'invoicestorno' ? '' : ` über ${amount(kind === 'invoice' ? doc.amountDue ?? doc.grossAmount : doc.grossAmount)}`;
+  const sum =
+    kind === 'invoicestorno'
+      ? ''
+      : ` über ${amount(kind === 'invoice' ? (doc.amountDue ?? doc.grossAmount) : doc.grossAmount)}`;
   const next = {
     invoice: doc.dueDate ? `Bitte zahlen Sie bis zum ${date(doc.dueDate)}.` : '',
     credit: doc.creditedInvoiceNumber ? `Sie bezieht sich auf unsere Rechnung ${doc.creditedInvoiceNumber}.` : '',
@@ -34,5 +38,7 @@ export function documentMailText(doc: Record<string, any>, kind: DocumentKind, f
     '',
     'Mit freundlichen Grüßen',
     doc.seller?.name ?? '',
-  ].join('\n').trimEnd();
+  ]
+    .join('\n')
+    .trimEnd();
 }

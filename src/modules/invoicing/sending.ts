@@ -20,46 +20,94 @@ import { documentFile, fileOptions, reminderFile, type DocumentFile } from './do
 import { reminders } from './reminders.js';
 import { documentMailText, documentSubject } from './sending-texts.js';
 
-export const sendBody = Type.Object({
-  to: opt(Type.String({ format: 'email', maxLength: 254, description: 'overrides the customer\'s billing address (invoiceDelivery.email, else contact.email)' })),
-  format: opt(Type.Union(DOCUMENT_FORMATS.map((f) => Type.Literal(f)), { description: 'overrides the customer\'s invoiceDelivery.format (offers and reminders: PDF only)' })),
-  subject: opt(text(200, { description: 'default e.g. "Rechnung RE-2026-00001"' })),
-  message: opt(text(5000, { description: 'the mail text; default a short German letter' })),
-}, { additionalProperties: false });
-export interface SendBody { to?: string; format?: DocumentFormat; subject?: string; message?: string }
+export const sendBody = Type.Object(
+  {
+    to: opt(
+      Type.String({
+        format: 'email',
+        maxLength: 254,
+        description: "overrides the customer's billing address (invoiceDelivery.email, else contact.email)",
+      }),
+    ),
+    format: opt(
+      Type.Union(
+        DOCUMENT_FORMATS.map((f) => Type.Literal(f)),
+        { description: "overrides the customer's invoiceDelivery.format (offers and reminders: PDF only)" },
+      ),
+    ),
+    subject: opt(text(200, { description: 'default e.g. "Rechnung RE-2026-00001"' })),
+    message: opt(text(5000, { description: 'the mail text; default a short German letter' })),
+  },
+  { additionalProperties: false },
+);
+export interface SendBody {
+  to?: string;
+  format?: DocumentFormat;
+  subject?: string;
+  message?: string;
+}
 
 export const sentResponse = {
   type: 'object',
   properties: {
-    _id: { type: 'string' }, documentNumber: { type: 'string' }, mailId: { type: 'string' }, to: { type: 'string' }, format: { type: 'string' },
-    at: { type: 'string', format: 'date-time' }, status: { type: 'string', description: 'sent, or pending: the mail server was not reached, the worker retries' },
+    _id: { type: 'string' },
+    documentNumber: { type: 'string' },
+    mailId: { type: 'string' },
+    to: { type: 'string' },
+    format: { type: 'string' },
+    at: { type: 'string', format: 'date-time' },
+    status: { type: 'string', description: 'sent, or pending: the mail server was not reached, the worker retries' },
   },
 };
 
 /** The record of a sending kept on the document; the mail outbox keeps every mail, the document its latest. */
 const MAX_SENDINGS = 100;
 
-interface Target { resource: Resource; id: string; extra?: Record<string, unknown> }
+interface Target {
+  resource: Resource;
+  id: string;
+  extra?: Record<string, unknown>;
+}
 
-const attachment = (file: DocumentFile): MailAttachment => ({ filename: file.filename, contentType: file.contentType, content: file.bytes });
+const attachment = (file: DocumentFile): MailAttachment => ({
+  filename: file.filename,
+  contentType: file.contentType,
+  content: file.bytes,
+});
 
 /** The customer's chosen format and billing address; the frozen buyer's e-mail when the customer is gone. */
-function deliveryOf(customer: StoredRecord | undefined, doc: Record<string, any>): { format?: DocumentFormat; email?: string } {
+function deliveryOf(
+  customer: StoredRecord | undefined,
+  doc: Record<string, any>,
+): { format?: DocumentFormat; email?: string } {
   if (!customer) return { email: doc.buyer?.email };
-  return { format: customer.doc.invoiceDelivery?.format, email: customer.doc.invoiceDelivery?.email ?? customer.doc.contact?.email };
+  return {
+    format: customer.doc.invoiceDelivery?.format,
+    email: customer.doc.invoiceDelivery?.email ?? customer.doc.contact?.email,
+  };
 }
 
 function recipient(body: SendBody, email: string | undefined, customerId: string | undefined, what: string): string {
   const to = body.to ?? email;
   if (to) return to;
   const setting = `PATCH /v2/customers/${customerId ?? '{customerId}'} {"invoiceDelivery": {"email": …}}`;
-  throw new HttpError(422, 'Unprocessable Content', `The ${what} cannot be sent: the customer has no billing e-mail (invoiceDelivery.email or contact.email); set it, or give "to"`,
-    [{ path: 'invoiceDelivery.email', message: `the customer's billing e-mail is missing; set it with ${setting}` }]);
+  throw new HttpError(
+    422,
+    'Unprocessable Content',
+    `The ${what} cannot be sent: the customer has no billing e-mail (invoiceDelivery.email or contact.email); set it, or give "to"`,
+    [{ path: 'invoiceDelivery.email', message: `the customer's billing e-mail is missing; set it with ${setting}` }],
+  );
 }
 
 export function documentSending(deps: { database: Database; mail: MailOutbox }) {
   /** Queues the mail and records it on each target in one transaction, then sends it. */
-  async function commit(ctx: RequestContext, mail: Parameters<typeof queueMail>[1], format: DocumentFormat, targets: Target[], about: Record<string, unknown>) {
+  async function commit(
+    ctx: RequestContext,
+    mail: Parameters<typeof queueMail>[1],
+    format: DocumentFormat,
+    targets: Target[],
+    about: Record<string, unknown>,
+  ) {
     const at = new Date().toISOString();
     const mailId = await inTenant(deps.database, ctx.companyId, async (tx) => {
       const mailId = await queueMail(tx, mail, about);
@@ -88,11 +136,14 @@ export function documentSending(deps: { database: Database; mail: MailOutbox }) 
     });
     const to = recipient(body, delivery.email, doc.customerId, resource.name);
     // An offer is a letter, not an e-invoice: the customer's e-invoice choice does not apply to it.
-    const format = body.format ?? (kind === 'offer' ? 'PDF' : delivery.format ?? 'PDF');
+    const format = body.format ?? (kind === 'offer' ? 'PDF' : (delivery.format ?? 'PDF'));
     const file = await documentFile(doc, kind, format, options);
     const mail = {
-      to, subject: body.subject ?? documentSubject(doc, kind), text: body.message ?? documentMailText(doc, kind, format),
-      ...(doc.seller?.email ? { replyTo: doc.seller.email } : {}), attachments: [attachment(file)],
+      to,
+      subject: body.subject ?? documentSubject(doc, kind),
+      text: body.message ?? documentMailText(doc, kind, format),
+      ...(doc.seller?.email ? { replyTo: doc.seller.email } : {}),
+      attachments: [attachment(file)],
     };
     const result = await commit(ctx, mail, format, [{ resource, id }], { documentId: id, kind });
     return { _id: id, documentNumber: doc.documentNumber, ...result };
@@ -111,19 +162,36 @@ export function documentSending(deps: { database: Database; mail: MailOutbox }) 
       if (!reminder) throw NotFound(reminders.name, id);
       const invoice = await findRecord(tx, invoices, reminder.doc.invoiceId);
       if (!invoice) throw NotFound(invoices.name, reminder.doc.invoiceId);
-      if (['paid', 'cancelled'].includes(invoice.doc.state)) throw Conflict(`The invoice ${invoice.doc.documentNumber} is ${invoice.doc.state}; its reminder is not sent`);
+      if (['paid', 'cancelled'].includes(invoice.doc.state))
+        throw Conflict(`The invoice ${invoice.doc.documentNumber} is ${invoice.doc.state}; its reminder is not sent`);
       const customer = invoice.doc.customerId ? await findRecord(tx, customers, invoice.doc.customerId) : undefined;
-      return { reminder: reminder.doc, invoice, delivery: deliveryOf(customer, invoice.doc), options: await fileOptions(tx) };
+      return {
+        reminder: reminder.doc,
+        invoice,
+        delivery: deliveryOf(customer, invoice.doc),
+        options: await fileOptions(tx),
+      };
     });
     const to = recipient(body, delivery.email, invoice.doc.customerId, reminders.name);
     const letter = await reminderFile(reminder, invoice.doc, options);
     const copy = await documentFile(invoice.doc, 'invoice', 'PDF', options);
     const mail = {
-      to, subject: body.subject ?? reminder.subject ?? `${reminder.title} zu Rechnung ${invoice.doc.documentNumber}`,
-      text: body.message ?? reminder.text ?? '', ...(invoice.doc.seller?.email ? { replyTo: invoice.doc.seller.email } : {}),
+      to,
+      subject: body.subject ?? reminder.subject ?? `${reminder.title} zu Rechnung ${invoice.doc.documentNumber}`,
+      text: body.message ?? reminder.text ?? '',
+      ...(invoice.doc.seller?.email ? { replyTo: invoice.doc.seller.email } : {}),
       attachments: [attachment(letter), attachment(copy)],
     };
-    const result = await commit(ctx, mail, 'PDF', [{ resource: reminders, id }, { resource: invoices, id: invoice.id, extra: { reminderId: id } }], { reminderId: id, invoiceId: invoice.id });
+    const result = await commit(
+      ctx,
+      mail,
+      'PDF',
+      [
+        { resource: reminders, id },
+        { resource: invoices, id: invoice.id, extra: { reminderId: id } },
+      ],
+      { reminderId: id, invoiceId: invoice.id },
+    );
     return { _id: id, documentNumber: invoice.doc.documentNumber, ...result };
   }
 

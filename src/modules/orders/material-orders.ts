@@ -13,13 +13,16 @@ import { list, objectId, opt, text } from '../../resources/engine/fields.js';
 import { findRecord, updateRecord } from '../../resources/engine/resource-store.js';
 import { objects } from '../../resources/objects.js';
 
-const item = Type.Object({
-  articleId: opt(objectId('articles', { description: 'absent for a custom item' })),
-  name: opt(text(300, { description: 'for custom items (customOrder)' })),
-  quantity: Type.Number({ exclusiveMinimum: 0, maximum: 1_000_000 }),
-  unit: opt(text(50)),
-  comment: opt(text(1000)),
-}, { additionalProperties: false });
+const item = Type.Object(
+  {
+    articleId: opt(objectId('articles', { description: 'absent for a custom item' })),
+    name: opt(text(300, { description: 'for custom items (customOrder)' })),
+    quantity: Type.Number({ exclusiveMinimum: 0, maximum: 1_000_000 }),
+    unit: opt(text(50)),
+    comment: opt(text(1000)),
+  },
+  { additionalProperties: false },
+);
 
 /** `open=true`: orders not completed yet; `open=false`: the completed ones (the opposite of `completed=`). */
 const openFilter: NamedFilter = {
@@ -47,8 +50,12 @@ export const materialOrders = defineResource({
     invoiceId: opt(objectId('invoices')),
   }),
   readOnly: {
-    completed: { type: 'boolean' }, completedAt: { type: 'string', format: 'date-time' }, completedBy: { type: 'string' },
-    approved: { type: 'boolean' }, approvedBy: { type: 'string' }, approvedAt: { type: 'string', format: 'date-time' },
+    completed: { type: 'boolean' },
+    completedAt: { type: 'string', format: 'date-time' },
+    completedBy: { type: 'string' },
+    approved: { type: 'boolean' },
+    approvedBy: { type: 'string' },
+    approvedAt: { type: 'string', format: 'date-time' },
   },
   columns: { userId: 'user_id', objectId: 'object_id', completed: 'completed', approved: 'approved' },
   lockedWhen: (doc) => (doc.approved ? 'The order is approved; only a manager may change or delete it' : undefined),
@@ -66,13 +73,18 @@ export const materialOrders = defineResource({
       if (previous?.doc.completed) throw Conflict('A completed order cannot be changed');
       if (doc.items.length === 0) throw fieldError('items', 'an order needs at least one item');
       for (const [i, it] of (doc.items as Array<Record<string, any>>).entries()) {
-        if (!it.articleId && !it.name) throw fieldError(`items/${i}`, 'needs an articleId or, for a custom item, a name');
+        if (!it.articleId && !it.name)
+          throw fieldError(`items/${i}`, 'needs an articleId or, for a custom item, a name');
       }
       const object = doc.objectId !== previous?.doc.objectId ? await findRecord(tx, objects, doc.objectId) : undefined;
       return {
         doc: {
-          ...doc, completed: previous?.doc.completed ?? false, approved: previous?.doc.approved ?? false,
-          ...(object?.doc.objectManagerId && !doc.objectManagerId ? { objectManagerId: object.doc.objectManagerId } : {}),
+          ...doc,
+          completed: previous?.doc.completed ?? false,
+          approved: previous?.doc.approved ?? false,
+          ...(object?.doc.objectManagerId && !doc.objectManagerId
+            ? { objectManagerId: object.doc.objectManagerId }
+            : {}),
         },
       };
     },
@@ -90,13 +102,22 @@ export function orderActions(deps: { database: Database }) {
       if (action === 'approve') {
         if (order.doc.approved) throw Conflict('The order is approved already');
         if (order.doc.completed) throw Conflict('The order is completed');
-        await updateRecord(tx, materialOrders, id, { doc: { ...order.doc, approved: true, approvedBy: ctx.userId, approvedAt: now }, userId: ctx.userId });
+        await updateRecord(tx, materialOrders, id, {
+          doc: { ...order.doc, approved: true, approvedBy: ctx.userId, approvedAt: now },
+          userId: ctx.userId,
+        });
       } else {
         if (order.doc.completed) throw Conflict('The order is completed already');
         if (!order.doc.approved) throw Conflict('Approve the order before completing it');
-        await updateRecord(tx, materialOrders, id, { doc: { ...order.doc, completed: true, completedBy: ctx.userId, completedAt: now }, userId: ctx.userId });
+        await updateRecord(tx, materialOrders, id, {
+          doc: { ...order.doc, completed: true, completedBy: ctx.userId, completedAt: now },
+          userId: ctx.userId,
+        });
       }
     });
   }
-  return { approve: (ctx: RequestContext, id: string) => change(ctx, id, 'approve'), complete: (ctx: RequestContext, id: string) => change(ctx, id, 'complete') };
+  return {
+    approve: (ctx: RequestContext, id: string) => change(ctx, id, 'approve'),
+    complete: (ctx: RequestContext, id: string) => change(ctx, id, 'complete'),
+  };
 }

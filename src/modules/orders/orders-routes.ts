@@ -10,14 +10,21 @@ export function registerOrderRoutes(app: FastifyInstance, deps: { database: Data
   registerResource(app, deps, materialOrders);
   const actions = orderActions(deps);
   for (const verb of ['approve', 'complete'] as const) {
-    app.post(`/orders/:id/${verb}`, {
-      schema: {
-        tags: ['orders'], summary: verb === 'approve' ? 'Approve an order (managers)' : 'Complete an approved order (delivered)',
-        security: SECURITY, params: idParams(), response: { 200: UPDATED_RESPONSE, ...errorResponses([404, 409]) },
+    app.post(
+      `/orders/:id/${verb}`,
+      {
+        schema: {
+          tags: ['orders'],
+          summary: verb === 'approve' ? 'Approve an order (managers)' : 'Complete an approved order (delivered)',
+          security: SECURITY,
+          params: idParams(),
+          response: { 200: UPDATED_RESPONSE, ...errorResponses([404, 409]) },
+        },
       },
-    }, async (request) => {
-      await actions[verb](contextOf(request), (request.params as { id: string }).id);
-      return { updated: true };
-    });
+      async (request) => {
+        await actions[verb](contextOf(request), (request.params as { id: string }).id);
+        return { updated: true };
+      },
+    );
   }
 }

@@ -17,7 +17,11 @@ import { contractOf, loadPayContext } from './salary-writer.js';
 
 export type AbsencePayMethod = 'plannedJobs' | 'contractHours' | 'referencePeriod' | 'none';
 export type PayRule = 'continuedPay' | 'holidayPay' | 'vacationPay' | 'plannedJobs' | 'contractHours';
-const LEGAL_BASIS: Partial<Record<PayRule, string>> = { continuedPay: '§4 EFZG', holidayPay: '§2 EFZG', vacationPay: '§11 BUrlG' };
+const LEGAL_BASIS: Partial<Record<PayRule, string>> = {
+  continuedPay: '§4 EFZG',
+  holidayPay: '§2 EFZG',
+  vacationPay: '§11 BUrlG',
+};
 
 /**
  * How an absence's days are paid: its calculationType, except that a vacation left at the default
@@ -37,7 +41,11 @@ export interface AbsenceFactsForPay {
 }
 
 export interface AbsenceSalaryLine {
-  date: string; seconds: number; salaryPerHourCents: number; baseCents: number; cents: number;
+  date: string;
+  seconds: number;
+  salaryPerHourCents: number;
+  baseCents: number;
+  cents: number;
   /** Salary fields of the rule: payRule, legalBasis, surcharges and the taxable part. */
   fields: Record<string, unknown>;
 }
@@ -47,12 +55,19 @@ function shiftOf(job: StoredRecord, period: { from: number; to: number }): Plann
   const from = Date.parse(job.doc.from);
   const to = Date.parse(job.doc.to);
   const inside = { from: Math.max(from, period.from), to: Math.min(to, period.to) };
-  const seconds = Math.round(((job.doc.targetTime ?? (to - from) / 60_000) * 60 * Math.max(0, inside.to - inside.from)) / (to - from));
+  const seconds = Math.round(
+    ((job.doc.targetTime ?? (to - from) / 60_000) * 60 * Math.max(0, inside.to - inside.from)) / (to - from),
+  );
   return { ...inside, seconds };
 }
 
 /** The 13-week reference of a vacation, or undefined when the user's salaries start later (a new hire). */
-async function loadReference(tx: TenantTx, userId: string, absenceId: string, facts: AbsenceFactsForPay): Promise<VacationDayRate | undefined> {
+async function loadReference(
+  tx: TenantTx,
+  userId: string,
+  absenceId: string,
+  facts: AbsenceFactsForPay,
+): Promise<VacationDayRate | undefined> {
   const first = facts.days[0]?.date;
   if (!first) return undefined;
   const zone = facts.settings.timeZone;
@@ -60,16 +75,24 @@ async function loadReference(tx: TenantTx, userId: string, absenceId: string, fa
   const end = new Date(localToUtc(zone, Date.parse(`${first}T00:00:00Z`)));
   const base = sql`FROM salaries WHERE company_id = ${tx.companyId} AND user_id = ${userId} AND (absence_id IS NULL OR absence_id <> ${absenceId})`;
   // Less than 13 weeks of salaries before the vacation: a new hire, paid the contract's hours.
-  const { rows: earlier } = await sql<{ one: number }>`SELECT 1 AS one ${base} AND from_at < ${start} LIMIT 1`.execute(tx.db);
+  const { rows: earlier } = await sql<{ one: number }>`SELECT 1 AS one ${base} AND from_at < ${start} LIMIT 1`.execute(
+    tx.db,
+  );
   if (earlier.length === 0) return undefined;
-  const { rows } = await sql<{ from_at: Date; doc: any; salary_cents: number }>`SELECT from_at, doc, salary_cents ${base}
+  const { rows } = await sql<{
+    from_at: Date;
+    doc: any;
+    salary_cents: number;
+  }>`SELECT from_at, doc, salary_cents ${base}
     AND from_at >= ${start} AND from_at < ${end}`.execute(tx.db);
   const contract = facts.contract;
   const hours = weeklyHours(contract.dailyWorkingHours);
   return vacationDayRate({
     lines: rows.map((r) => ({
       date: new Date(utcToLocal(zone, r.from_at.getTime())).toISOString().slice(0, 10),
-      seconds: Number(r.doc.workingTime ?? 0), cents: Number(r.salary_cents ?? 0), baseCents: toCents(Number(r.doc.baseSalary ?? 0)),
+      seconds: Number(r.doc.workingTime ?? 0),
+      cents: Number(r.salary_cents ?? 0),
+      baseCents: toCents(Number(r.doc.baseSalary ?? 0)),
     })),
     weeklyContractSeconds: hours.reduce((a, b) => a + b, 0) * 3600,
     workingDaysPerWeek: hours.filter((h) => h > 0).length,
@@ -77,25 +100,43 @@ async function loadReference(tx: TenantTx, userId: string, absenceId: string, fa
 }
 
 /** Surcharge lines of the salary; the writer makes them nested records (salary-writer.ts surchargeKey). */
-const taxableSurcharges = (lines: SurchargeLine[], userId: string, activeOn: Map<string, object>) => lines.map((s) => ({
-  seconds: s.seconds, surchargeId: s.surchargeId, name: s.name, surcharge: s.surcharge,
-  activeOn: activeOn.get(s.surchargeId) ?? {}, userId, date: s.date,
-  activeTimeFrames: s.activeTimeFrames.map((f) => ({ from: new Date(f.from).toISOString(), to: new Date(f.to).toISOString() })),
-  _cash: toAmount(s.cents), taxFreeCash: 0, taxableCash: toAmount(s.cents),
-}));
+const taxableSurcharges = (lines: SurchargeLine[], userId: string, activeOn: Map<string, object>) =>
+  lines.map((s) => ({
+    seconds: s.seconds,
+    surchargeId: s.surchargeId,
+    name: s.name,
+    surcharge: s.surcharge,
+    activeOn: activeOn.get(s.surchargeId) ?? {},
+    userId,
+    date: s.date,
+    activeTimeFrames: s.activeTimeFrames.map((f) => ({
+      from: new Date(f.from).toISOString(),
+      to: new Date(f.to).toISOString(),
+    })),
+    _cash: toAmount(s.cents),
+    taxFreeCash: 0,
+    taxableCash: toAmount(s.cents),
+  }));
 
 /** One line per paid day (the days of paidTime), priced by the rule that applies to it. */
-export async function absenceSalaryLines(tx: TenantTx, input: {
-  absence: { id: string; doc: Record<string, any> }; facts: AbsenceFactsForPay; affected: StoredRecord[];
-  days: Array<{ date: string; seconds: number; jobIds?: string[] }>; payType: PayType | undefined;
-}): Promise<AbsenceSalaryLine[]> {
+export async function absenceSalaryLines(
+  tx: TenantTx,
+  input: {
+    absence: { id: string; doc: Record<string, any> };
+    facts: AbsenceFactsForPay;
+    affected: StoredRecord[];
+    days: Array<{ date: string; seconds: number; jobIds?: string[] }>;
+    payType: PayType | undefined;
+  },
+): Promise<AbsenceSalaryLine[]> {
   const { absence, facts, payType } = input;
   const method = absencePayMethod(absence.doc, facts.settings);
   const contract = contractOf(facts.contract);
   const rate = hourlyRateCents(contract, payType);
   const monthly = contract.salaryType === 'monthly';
   const pay = await loadPayContext(tx, input.affected);
-  const reference = method === 'referencePeriod' ? await loadReference(tx, absence.doc.userId, absence.id, facts) : undefined;
+  const reference =
+    method === 'referencePeriod' ? await loadReference(tx, absence.doc.userId, absence.id, facts) : undefined;
   const jobsById = new Map(input.affected.map((j) => [j.id, j]));
   const lines: AbsenceSalaryLine[] = [];
   for (const day of input.days.filter((d) => d.seconds > 0)) {
@@ -105,7 +146,10 @@ export async function absenceSalaryLines(tx: TenantTx, input: {
       const lost = planned.map((job) => {
         const region = job.doc.objectId ? pay.regions.get(job.doc.objectId) : undefined;
         return lostPay([shiftOf(job, facts.period)], {
-          contract, payType, rules: pay.rules, timeZone: facts.settings.timeZone,
+          contract,
+          payType,
+          rules: pay.rules,
+          timeZone: facts.settings.timeZone,
           isPublicHoliday: region ? isPublicHolidayIn(region) : facts.isPublicHoliday,
         });
       });
@@ -114,27 +158,57 @@ export async function absenceSalaryLines(tx: TenantTx, input: {
       const cents = lost.reduce((s, l) => s + l.cents, 0);
       const taxable = surcharges.reduce((s, l) => s + l.cents, 0);
       lines.push({
-        date: day.date, seconds: lost.reduce((s, l) => s + l.seconds, 0), salaryPerHourCents: rate, cents,
+        date: day.date,
+        seconds: lost.reduce((s, l) => s + l.seconds, 0),
+        salaryPerHourCents: rate,
+        cents,
         baseCents: lost.reduce((s, l) => s + l.baseCents, 0),
         fields: fieldsOf(rule, cents, taxable, taxableSurcharges(surcharges, absence.doc.userId, pay.activeOn)),
       });
       continue;
     }
     const covered = facts.days.find((d) => d.date === day.date);
-    const cents = method === 'referencePeriod' && covered
-      ? vacationDayCents(covered, reference, monthly ? 0 : rate)
-      : monthly ? 0 : centsFor(day.seconds, rate);
-    const rule: PayRule = method === 'referencePeriod' ? 'vacationPay' : method === 'plannedJobs' ? 'plannedJobs' : 'contractHours';
-    lines.push({ date: day.date, seconds: day.seconds, salaryPerHourCents: rate, cents, baseCents: cents, fields: fieldsOf(rule, cents, 0, [], reference) });
+    const cents =
+      method === 'referencePeriod' && covered
+        ? vacationDayCents(covered, reference, monthly ? 0 : rate)
+        : monthly
+          ? 0
+          : centsFor(day.seconds, rate);
+    const rule: PayRule =
+      method === 'referencePeriod' ? 'vacationPay' : method === 'plannedJobs' ? 'plannedJobs' : 'contractHours';
+    lines.push({
+      date: day.date,
+      seconds: day.seconds,
+      salaryPerHourCents: rate,
+      cents,
+      baseCents: cents,
+      fields: fieldsOf(rule, cents, 0, [], reference),
+    });
   }
   return lines;
 }
 
 /** Taxable part: the surcharges of time not worked (§3b EStG exempts only work done); base pay is wage anyway. */
-function fieldsOf(rule: PayRule, cents: number, taxableSurchargeCents: number, surcharges: unknown[], reference?: VacationDayRate) {
+function fieldsOf(
+  rule: PayRule,
+  cents: number,
+  taxableSurchargeCents: number,
+  surcharges: unknown[],
+  reference?: VacationDayRate,
+) {
   return {
-    payRule: rule, ...(LEGAL_BASIS[rule] ? { legalBasis: LEGAL_BASIS[rule] } : {}), surcharges,
-    taxFreeCash: 0, taxableCash: toAmount(cents), taxableSurchargeCash: toAmount(taxableSurchargeCents),
-    ...(reference ? { referenceEarnings: toAmount(reference.earningsCents), referenceOvertime: toAmount(reference.overtimeCents), referenceDays: reference.divisorDays } : {}),
+    payRule: rule,
+    ...(LEGAL_BASIS[rule] ? { legalBasis: LEGAL_BASIS[rule] } : {}),
+    surcharges,
+    taxFreeCash: 0,
+    taxableCash: toAmount(cents),
+    taxableSurchargeCash: toAmount(taxableSurchargeCents),
+    ...(reference
+      ? {
+          referenceEarnings: toAmount(reference.earningsCents),
+          referenceOvertime: toAmount(reference.overtimeCents),
+          referenceDays: reference.divisorDays,
+        }
+      : {}),
   };
 }

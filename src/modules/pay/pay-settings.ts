@@ -25,7 +25,10 @@ export interface PlausibilitySettings {
 }
 
 export const DEFAULT_PLAUSIBILITY: PlausibilitySettings = {
-  startToleranceMinutes: 60, maxDistanceMeters: 500, missingStopGraceMinutes: 120, overtimeFactor: 1.5,
+  startToleranceMinutes: 60,
+  maxDistanceMeters: 500,
+  missingStopGraceMinutes: 120,
+  overtimeFactor: 1.5,
 };
 
 export interface TimeAndPaySettings {
@@ -55,35 +58,85 @@ export const DEFAULT_TIME_AND_PAY: TimeAndPaySettings = {
 };
 
 const seconds = (max: number) => Type.Integer({ minimum: 0, maximum: max });
-const plausibility = Type.Object({
-  startToleranceMinutes: Type.Optional(Type.Integer({ minimum: 0, maximum: 24 * 60 })),
-  maxDistanceMeters: Type.Optional(Type.Integer({ minimum: 1, maximum: 1_000_000 })),
-  missingStopGraceMinutes: Type.Optional(Type.Integer({ minimum: 0, maximum: 7 * 24 * 60 })),
-  overtimeFactor: Type.Optional(Type.Number({ minimum: 1, maximum: 100 })),
-}, { additionalProperties: false });
+const plausibility = Type.Object(
+  {
+    startToleranceMinutes: Type.Optional(Type.Integer({ minimum: 0, maximum: 24 * 60 })),
+    maxDistanceMeters: Type.Optional(Type.Integer({ minimum: 1, maximum: 1_000_000 })),
+    missingStopGraceMinutes: Type.Optional(Type.Integer({ minimum: 0, maximum: 7 * 24 * 60 })),
+    overtimeFactor: Type.Optional(Type.Number({ minimum: 1, maximum: 100 })),
+  },
+  { additionalProperties: false },
+);
 
-export const settingsBody = Type.Object({
-  timeZone: Type.Optional(Type.String({ maxLength: 64, description: 'IANA zone for surcharge windows and local dates' })),
-  holidayRegion: Type.Optional(Type.Object({
-    country: Type.String({ pattern: '^[A-Za-z]{2}$' }), state: Type.Optional(Type.String({ maxLength: 10, description: 'ISO 3166-2 (BY or DE-BY), stored as DE-BY' })),
-  }, { additionalProperties: false, description: 'used when the place of work (object, work region) names no region of its own' })),
-  breakRule: Type.Optional(Type.Object({
-    mode: Type.Union([Type.Literal('gliding'), Type.Literal('stepped')]),
-    steps: Type.Array(Type.Object({ afterSeconds: seconds(86_400), breakSeconds: seconds(86_400) }, { additionalProperties: false }), { maxItems: 10 }),
-  }, { additionalProperties: false })),
-  roundUpToSeconds: Type.Optional(Type.Integer({ minimum: 0, maximum: 3600, description: 'round working time up to a multiple (0: off)' })),
-  minimumWages: Type.Optional(Type.Array(Type.Object({
-    validFrom: Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$' }), perHour: Type.Number({ minimum: 0, maximum: 10_000 }),
-  }, { additionalProperties: false }), { maxItems: 100, description: 'raise the statutory minimum; never lower it' })),
-  minimumWageSector: Type.Optional(Type.Union([...MINIMUM_WAGE_SECTORS.map((s) => Type.Literal(s)), Type.Null()], {
-    description: 'adopt a sector minimum wage (buildingCleaning: Gebäudereinigung Lohngruppe 1); null: the general MiLoG minimum only',
-  })),
-  taxFreeBaseCapPerHour: Type.Optional(Type.Number({ minimum: 0, maximum: 10_000 })),
-  plausibility: Type.Optional(plausibility),
-  vacationPayMethod: Type.Optional(Type.Union(['referencePeriod', 'plannedJobs', 'contractHours'].map((m) => Type.Literal(m)), {
-    description: 'vacation pay: referencePeriod (default, §11 BUrlG 13-week average), plannedJobs or contractHours at the hourly rate',
-  })),
-}, { additionalProperties: false });
+export const settingsBody = Type.Object(
+  {
+    timeZone: Type.Optional(
+      Type.String({ maxLength: 64, description: 'IANA zone for surcharge windows and local dates' }),
+    ),
+    holidayRegion: Type.Optional(
+      Type.Object(
+        {
+          country: Type.String({ pattern: '^[A-Za-z]{2}$' }),
+          state: Type.Optional(
+            Type.String({ maxLength: 10, description: 'ISO 3166-2 (BY or DE-BY), stored as DE-BY' }),
+          ),
+        },
+        {
+          additionalProperties: false,
+          description: 'used when the place of work (object, work region) names no region of its own',
+        },
+      ),
+    ),
+    breakRule: Type.Optional(
+      Type.Object(
+        {
+          mode: Type.Union([Type.Literal('gliding'), Type.Literal('stepped')]),
+          steps: Type.Array(
+            Type.Object(
+              { afterSeconds: seconds(86_400), breakSeconds: seconds(86_400) },
+              { additionalProperties: false },
+            ),
+            { maxItems: 10 },
+          ),
+        },
+        { additionalProperties: false },
+      ),
+    ),
+    roundUpToSeconds: Type.Optional(
+      Type.Integer({ minimum: 0, maximum: 3600, description: 'round working time up to a multiple (0: off)' }),
+    ),
+    minimumWages: Type.Optional(
+      Type.Array(
+        Type.Object(
+          {
+            validFrom: Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$' }),
+            perHour: Type.Number({ minimum: 0, maximum: 10_000 }),
+          },
+          { additionalProperties: false },
+        ),
+        { maxItems: 100, description: 'raise the statutory minimum; never lower it' },
+      ),
+    ),
+    minimumWageSector: Type.Optional(
+      Type.Union([...MINIMUM_WAGE_SECTORS.map((s) => Type.Literal(s)), Type.Null()], {
+        description:
+          'adopt a sector minimum wage (buildingCleaning: Gebäudereinigung Lohngruppe 1); null: the general MiLoG minimum only',
+      }),
+    ),
+    taxFreeBaseCapPerHour: Type.Optional(Type.Number({ minimum: 0, maximum: 10_000 })),
+    plausibility: Type.Optional(plausibility),
+    vacationPayMethod: Type.Optional(
+      Type.Union(
+        ['referencePeriod', 'plannedJobs', 'contractHours'].map((m) => Type.Literal(m)),
+        {
+          description:
+            'vacation pay: referencePeriod (default, §11 BUrlG 13-week average), plannedJobs or contractHours at the hourly rate',
+        },
+      ),
+    ),
+  },
+  { additionalProperties: false },
+);
 
 /** The stored settings (companies.settings.timeAndPay) with the defaults filled in. */
 export function withDefaults(stored: Partial<TimeAndPaySettings> | null | undefined): TimeAndPaySettings {
@@ -91,21 +144,30 @@ export function withDefaults(stored: Partial<TimeAndPaySettings> | null | undefi
 }
 
 /** The SQL expression of the stored settings, for queries that load them with other things. */
-export const storedSettingsSql = (tx: TenantTx) => sql`(SELECT settings->'timeAndPay' FROM companies WHERE company_id = ${tx.companyId})`;
+export const storedSettingsSql = (tx: TenantTx) =>
+  sql`(SELECT settings->'timeAndPay' FROM companies WHERE company_id = ${tx.companyId})`;
 
 export async function loadTimeAndPaySettings(tx: TenantTx): Promise<TimeAndPaySettings> {
-  const { rows } = await sql<{ settings: Partial<TimeAndPaySettings> | null }>`SELECT ${storedSettingsSql(tx)} AS settings`.execute(tx.db);
+  const { rows } = await sql<{
+    settings: Partial<TimeAndPaySettings> | null;
+  }>`SELECT ${storedSettingsSql(tx)} AS settings`.execute(tx.db);
   return withDefaults(rows[0]?.settings);
 }
 
-export async function saveTimeAndPaySettings(tx: TenantTx, patch: Partial<TimeAndPaySettings>): Promise<TimeAndPaySettings> {
-  if (patch.timeZone !== undefined && !isValidTimeZone(patch.timeZone)) throw fieldError('timeZone', 'is not an IANA time zone');
+export async function saveTimeAndPaySettings(
+  tx: TenantTx,
+  patch: Partial<TimeAndPaySettings>,
+): Promise<TimeAndPaySettings> {
+  if (patch.timeZone !== undefined && !isValidTimeZone(patch.timeZone))
+    throw fieldError('timeZone', 'is not an IANA time zone');
   if (patch.holidayRegion) patch = { ...patch, holidayRegion: storedRegion(patch.holidayRegion, 'holidayRegion') };
   const current = await loadTimeAndPaySettings(tx);
   const next = { ...current, ...patch, plausibility: { ...current.plausibility, ...patch.plausibility } };
-  await tx.db.updateTable('companies')
+  await tx.db
+    .updateTable('companies')
     .set({ settings: sql`jsonb_set(settings, '{timeAndPay}', ${JSON.stringify(next)}::jsonb)` })
-    .where('company_id', '=', tx.companyId).execute();
+    .where('company_id', '=', tx.companyId)
+    .execute();
   return next;
 }
 
@@ -114,7 +176,11 @@ export async function saveTimeAndPaySettings(tx: TenantTx, patch: Partial<TimeAn
  * unless the company configured a higher one; a configured rate cannot lower it (§ 3 MiLoG).
  */
 export function minimumWageCents(settings: TimeAndPaySettings, date: string): number | undefined {
-  const valid = settings.minimumWages.filter((w) => w.validFrom <= date).sort((a, b) => b.validFrom.localeCompare(a.validFrom));
-  const rates = [valid[0]?.perHour, statutoryMinimumWage(date, settings.minimumWageSector)].filter((r): r is number => r !== undefined);
+  const valid = settings.minimumWages
+    .filter((w) => w.validFrom <= date)
+    .sort((a, b) => b.validFrom.localeCompare(a.validFrom));
+  const rates = [valid[0]?.perHour, statutoryMinimumWage(date, settings.minimumWageSector)].filter(
+    (r): r is number => r !== undefined,
+  );
   return rates.length ? toCents(Math.max(...rates)) : undefined;
 }

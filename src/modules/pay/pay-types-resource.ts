@@ -12,7 +12,9 @@ export const payTypes = defineResource({
     name: text(100),
     description: opt(text(1000)),
     code: opt(text(50, { description: 'wage type code for the payroll export' })),
-    rateFactor: opt(Type.Number({ minimum: 0, maximum: 1000, description: 'percent of the contract rate paid; default 100' })),
+    rateFactor: opt(
+      Type.Number({ minimum: 0, maximum: 1000, description: 'percent of the contract rate paid; default 100' }),
+    ),
     surcharges: opt(Type.Boolean({ description: 'whether surcharges apply; default true' })),
     absence: opt(Type.Boolean({ description: 'a pay type for paid absence time' })),
   }),

@@ -7,23 +7,39 @@ import { commonEntityProperties } from '../../resources/engine/schema-shapes.js'
 import { opt, text } from '../../resources/engine/fields.js';
 import { OBJECT_ID_PATTERN } from '../../platform/ids.js';
 import {
-  dateRangeFilter, idsFilter, timeFrameFilter, timestampBound, valuesFilter,
+  dateRangeFilter,
+  idsFilter,
+  timeFrameFilter,
+  timestampBound,
+  valuesFilter,
 } from '../../platform/http/named-filters.js';
 
 const id = { type: 'string' };
 const ref = { type: 'string', pattern: OBJECT_ID_PATTERN };
 const seconds = { type: 'number', description: 'seconds' };
 const amount = { type: 'number', description: 'amount in the company currency, two decimals' };
-const frame = { type: 'object', properties: { from: { type: 'string', format: 'date-time' }, to: { type: 'string', format: 'date-time' } } };
+const frame = {
+  type: 'object',
+  properties: { from: { type: 'string', format: 'date-time' }, to: { type: 'string', format: 'date-time' } },
+};
 
 export const salarySurchargeSchema = {
   type: 'object',
   properties: {
     // A line is a record of its own inside the salary (nested-records.ts): no number, no chat.
-    _id: id, companyId: id, status: commonEntityProperties.status, seconds, surchargeId: id, name: { type: 'string' },
-    surcharge: { type: 'number', description: 'rate in percent' }, activeOn: { type: 'object', additionalProperties: true },
-    userId: id, date: { type: 'string', format: 'date' }, activeTimeFrames: { type: 'array', items: frame },
-    _cash: amount, taxFreeCash: { ...amount, description: 'part computed on the hourly base up to the tax-free cap' },
+    _id: id,
+    companyId: id,
+    status: commonEntityProperties.status,
+    seconds,
+    surchargeId: id,
+    name: { type: 'string' },
+    surcharge: { type: 'number', description: 'rate in percent' },
+    activeOn: { type: 'object', additionalProperties: true },
+    userId: id,
+    date: { type: 'string', format: 'date' },
+    activeTimeFrames: { type: 'array', items: frame },
+    _cash: amount,
+    taxFreeCash: { ...amount, description: 'part computed on the hourly base up to the tax-free cap' },
     taxableCash: { ...amount, description: 'part above the tax-free cap' },
   },
 };
@@ -43,31 +59,66 @@ export const salaries = defineResource({
     reason: opt(text(1000)),
   }),
   readOnly: {
-    userId: ref, timeTrackingId: ref, objectId: ref, jobId: ref, assignmentId: ref, activityTypeId: ref, absenceId: ref,
-    roundedUp: { type: 'boolean' }, releasedBySystem: { type: 'boolean' },
-    type: { type: 'string', description: 'work (from a time-tracking entry) or absence' }, payType: { type: 'string' },
-    workingTime: seconds, targetTime: seconds, salaryPerHour: amount, salary: { ...amount, description: 'total: base pay plus surcharges' },
-    baseSalary: amount, salaryCents: { type: 'integer', description: 'the total in cents, exact' },
-    approvedByUserId: ref, updatedByUserId: ref,
-    from: { type: 'string', format: 'date-time' }, to: { type: 'string', format: 'date-time' }, trackingJobDate: { type: 'string', format: 'date-time' },
-    addedTime: seconds, break: seconds, minBreakTime: seconds, roundUpSeconds: seconds, drivingTime: seconds,
-    nightWorkingTime: { ...seconds, deprecated: true }, sundayWorkingTime: { ...seconds, deprecated: true }, publicHolidayWorkingTime: { ...seconds, deprecated: true },
+    userId: ref,
+    timeTrackingId: ref,
+    objectId: ref,
+    jobId: ref,
+    assignmentId: ref,
+    activityTypeId: ref,
+    absenceId: ref,
+    roundedUp: { type: 'boolean' },
+    releasedBySystem: { type: 'boolean' },
+    type: { type: 'string', description: 'work (from a time-tracking entry) or absence' },
+    payType: { type: 'string' },
+    workingTime: seconds,
+    targetTime: seconds,
+    salaryPerHour: amount,
+    salary: { ...amount, description: 'total: base pay plus surcharges' },
+    baseSalary: amount,
+    salaryCents: { type: 'integer', description: 'the total in cents, exact' },
+    approvedByUserId: ref,
+    updatedByUserId: ref,
+    from: { type: 'string', format: 'date-time' },
+    to: { type: 'string', format: 'date-time' },
+    trackingJobDate: { type: 'string', format: 'date-time' },
+    addedTime: seconds,
+    break: seconds,
+    minBreakTime: seconds,
+    roundUpSeconds: seconds,
+    drivingTime: seconds,
+    nightWorkingTime: { ...seconds, deprecated: true },
+    sundayWorkingTime: { ...seconds, deprecated: true },
+    publicHolidayWorkingTime: { ...seconds, deprecated: true },
     surcharges: { type: 'array', items: salarySurchargeSchema },
     errors: { type: 'array', items: { type: 'string' } },
     date: { type: 'string', format: 'date', description: 'absence salaries: the local day paid' },
     // Absence salaries: the rule that priced the day (docs/pay-law.md) and the taxable part.
-    payRule: { type: 'string', description: 'absence salaries: continuedPay (§4 EFZG), holidayPay (§2 EFZG), vacationPay (§11 BUrlG), plannedJobs or contractHours' },
+    payRule: {
+      type: 'string',
+      description:
+        'absence salaries: continuedPay (§4 EFZG), holidayPay (§2 EFZG), vacationPay (§11 BUrlG), plannedJobs or contractHours',
+    },
     legalBasis: { type: 'string', description: 'absence salaries: the law the pay follows' },
     taxFreeCash: { ...amount, description: 'absence salaries: 0, nothing of time not worked is tax-free (§3b EStG)' },
     taxableCash: { ...amount, description: 'absence salaries: the taxable amount (all of it)' },
     taxableSurchargeCash: { ...amount, description: 'absence salaries: surcharges of the missed shifts, taxable' },
-    referenceEarnings: { ...amount, description: 'vacation pay: earnings of the 13 reference weeks without overtime pay' },
+    referenceEarnings: {
+      ...amount,
+      description: 'vacation pay: earnings of the 13 reference weeks without overtime pay',
+    },
     referenceOvertime: { ...amount, description: 'vacation pay: overtime pay left out of the reference' },
     referenceDays: { type: 'integer', description: 'vacation pay: working days the reference earnings are divided by' },
   },
   columns: {
-    userId: 'user_id', timeTrackingId: 'time_tracking_id', objectId: 'object_id', jobId: 'job_id',
-    activityTypeId: 'activity_type_id', from: 'from_at', trackingJobDate: 'tracking_job_date', billed: 'billed', absenceId: 'absence_id',
+    userId: 'user_id',
+    timeTrackingId: 'time_tracking_id',
+    objectId: 'object_id',
+    jobId: 'job_id',
+    activityTypeId: 'activity_type_id',
+    from: 'from_at',
+    trackingJobDate: 'tracking_job_date',
+    billed: 'billed',
+    absenceId: 'absence_id',
   },
   hooks: {
     // `billed: null` removes the mark (merge patch): an unmarked salary is open, as its column says.
@@ -76,20 +127,32 @@ export const salaries = defineResource({
   list: {
     defaultSort: 'from:1',
     namedFilters: {
-      status: valuesFilter(SALARY_STATUSES, (v) => sql<boolean>`billed = ANY(${sql.val(v.map((s) => s === 'billed'))}::boolean[])`, 'open or billed, or a comma list'),
+      status: valuesFilter(
+        SALARY_STATUSES,
+        (v) => sql<boolean>`billed = ANY(${sql.val(v.map((s) => s === 'billed'))}::boolean[])`,
+        'open or billed, or a comma list',
+      ),
       ids: idsFilter('id', 'salary ids, comma-separated'),
       createdFrom: timestampBound('created_at', 'gte', 'created at or after (epoch ms or ISO 8601)'),
       createdTo: timestampBound('created_at', 'lte', 'created at or before'),
       objectIds: idsFilter('object_id', 'object ids, comma-separated'),
       object: {
         description: 'object name (contains, case-insensitive) or number',
-        toSql: (value) => sql<boolean>`EXISTS (SELECT 1 FROM objects o WHERE o.company_id = salaries.company_id AND o.id = salaries.object_id
+        toSql: (
+          value,
+        ) => sql<boolean>`EXISTS (SELECT 1 FROM objects o WHERE o.company_id = salaries.company_id AND o.id = salaries.object_id
           AND (o.doc->>'name' ILIKE ${'%' + value.replace(/[\\%_]/g, (c) => `\\${c}`) + '%'} OR o.number::text = ${value}))`,
       },
-      dateRange: dateRangeFilter('from_at', 'two timestamps from,to: salaries whose from (the entry\'s timeStart) lies within'),
+      dateRange: dateRangeFilter(
+        'from_at',
+        "two timestamps from,to: salaries whose from (the entry's timeStart) lies within",
+      ),
       activityTypeIds: idsFilter('activity_type_id', 'activity type ids, comma-separated'),
       jobIds: idsFilter('job_id', 'job ids, comma-separated'),
-      trackingJobDateTimeFrame: timeFrameFilter('tracking_job_date', 'JSON {from, to}: the tracking job date lies within'),
+      trackingJobDateTimeFrame: timeFrameFilter(
+        'tracking_job_date',
+        'JSON {from, to}: the tracking job date lies within',
+      ),
     },
   },
 });

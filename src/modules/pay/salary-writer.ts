@@ -25,20 +25,30 @@ export interface PayContext {
   regions: Map<string, { country: string; state?: string }>;
 }
 
-const ids = (values: Array<string | undefined>) => [...new Set(values.filter((v): v is string => typeof v === 'string'))];
+const ids = (values: Array<string | undefined>) => [
+  ...new Set(values.filter((v): v is string => typeof v === 'string')),
+];
 
 export async function loadPayContext(tx: TenantTx, entries: StoredRecord[]): Promise<PayContext> {
   const settings = await loadTimeAndPaySettings(tx);
   const rows = async (query: ReturnType<typeof sql<{ id: string; doc: any }>>) => (await query.execute(tx.db)).rows;
-  const surchargeRows = await rows(sql`SELECT id, doc FROM surcharges WHERE company_id = ${tx.companyId} ORDER BY number`);
+  const surchargeRows = await rows(
+    sql`SELECT id, doc FROM surcharges WHERE company_id = ${tx.companyId} ORDER BY number`,
+  );
   const active = surchargeRows.filter((r) => r.doc.active !== false);
   const userIds = ids(entries.map((e) => e.doc.userId));
   const objectIds = ids(entries.map((e) => e.doc.objectId));
-  const userRows = await rows(sql`SELECT id, doc->'contract' AS doc FROM users WHERE company_id = ${tx.companyId} AND id = ANY(${sql.val(userIds)}::text[])`);
+  const userRows = await rows(
+    sql`SELECT id, doc->'contract' AS doc FROM users WHERE company_id = ${tx.companyId} AND id = ANY(${sql.val(userIds)}::text[])`,
+  );
   const contracts = new Map(userRows.map((r) => [r.id, (r.doc ?? {}) as Record<string, any>]));
   const payTypeIds = ids([...contracts.values()].map((c) => c.payTypeId));
-  const payTypeRows = await rows(sql`SELECT id, doc FROM pay_types WHERE company_id = ${tx.companyId} AND id = ANY(${sql.val(payTypeIds)}::text[])`);
-  const objectRows = await rows(sql`SELECT id, doc->'address' AS doc FROM objects WHERE company_id = ${tx.companyId} AND id = ANY(${sql.val(objectIds)}::text[])`);
+  const payTypeRows = await rows(
+    sql`SELECT id, doc FROM pay_types WHERE company_id = ${tx.companyId} AND id = ANY(${sql.val(payTypeIds)}::text[])`,
+  );
+  const objectRows = await rows(
+    sql`SELECT id, doc->'address' AS doc FROM objects WHERE company_id = ${tx.companyId} AND id = ANY(${sql.val(objectIds)}::text[])`,
+  );
   return {
     settings,
     rules: active.map((r) => toRule(r.id, r.doc)),
@@ -54,7 +64,8 @@ export async function loadPayContext(tx: TenantTx, entries: StoredRecord[]): Pro
 export function contractOf(stored: Record<string, any> | undefined): Contract {
   const type = String(stored?.salaryType ?? '').toLowerCase();
   const daily = stored?.dailyWorkingHours;
-  const hours = daily && typeof daily === 'object' ? Object.values(daily).filter((h): h is number => typeof h === 'number') : [];
+  const hours =
+    daily && typeof daily === 'object' ? Object.values(daily).filter((h): h is number => typeof h === 'number') : [];
   return {
     salary: typeof stored?.salary === 'number' ? stored.salary : undefined,
     salaryType: ['monthly', 'month', 'fixed'].includes(type) ? 'monthly' : 'hourly',
@@ -70,38 +81,84 @@ export function salaryDoc(entry: StoredRecord, pay: PayContext, actorId: string,
   const stored = pay.contracts.get(e.userId);
   const payType = stored?.payTypeId ? pay.payTypes.get(stored.payTypeId) : undefined;
   // Without an object, the employee's work region is the place of work (as for leave).
-  const region = (e.objectId && pay.regions.get(e.objectId)) || placeOfWorkRegion(stored?.workRegion, pay.settings.holidayRegion);
+  const region =
+    (e.objectId && pay.regions.get(e.objectId)) || placeOfWorkRegion(stored?.workRegion, pay.settings.holidayRegion);
   const start = Date.parse(e.timeStart);
   const localDate = new Date(utcToLocal(pay.settings.timeZone, start)).toISOString().slice(0, 10);
   const result = calculateSalary({
-    entry: { timeStart: start, timeEnd: Date.parse(e.timeEnd), recordedBreak: e.break, addedTime: e.addedTime, drivingTime: e.drivingTime },
-    contract: contractOf(stored), payType, rules: pay.rules,
+    entry: {
+      timeStart: start,
+      timeEnd: Date.parse(e.timeEnd),
+      recordedBreak: e.break,
+      addedTime: e.addedTime,
+      drivingTime: e.drivingTime,
+    },
+    contract: contractOf(stored),
+    payType,
+    rules: pay.rules,
     isPublicHoliday: isPublicHolidayIn(region),
     settings: {
-      timeZone: pay.settings.timeZone, breakRule: pay.settings.breakRule, roundUpToSeconds: pay.settings.roundUpToSeconds,
-      minimumWageCents: minimumWageCents(pay.settings, localDate), taxFreeBaseCapCents: toCents(pay.settings.taxFreeBaseCapPerHour),
+      timeZone: pay.settings.timeZone,
+      breakRule: pay.settings.breakRule,
+      roundUpToSeconds: pay.settings.roundUpToSeconds,
+      minimumWageCents: minimumWageCents(pay.settings, localDate),
+      taxFreeBaseCapCents: toCents(pay.settings.taxFreeBaseCapPerHour),
     },
   });
   const doc: Record<string, any> = {
-    type: 'work', userId: e.userId, timeTrackingId: entry.id,
-    ...(e.objectId ? { objectId: e.objectId } : {}), ...(e.jobId ? { jobId: e.jobId } : {}),
-    ...(e.assignmentId ? { assignmentId: e.assignmentId } : {}), ...(e.activityTypeId ? { activityTypeId: e.activityTypeId } : {}),
-    billed: false, ignoreDoubleSalaries: previous?.ignoreDoubleSalaries ?? false, ...(previous?.reason ? { reason: previous.reason } : {}),
-    roundedUp: result.roundedUp, releasedBySystem: false, payType: payType?.name ?? 'default',
-    workingTime: result.workingTime, targetTime: e.targetTime ?? 0,
-    salaryPerHour: toAmount(result.salaryPerHourCents), baseSalary: toAmount(result.baseCents),
-    salary: toAmount(result.totalCents), salaryCents: result.totalCents,
-    approvedByUserId: e.approvedBy ?? actorId, updatedByUserId: actorId,
-    from: e.timeStart, to: e.timeEnd, ...(e.trackingJobDate ? { trackingJobDate: e.trackingJobDate } : {}),
-    addedTime: result.addedTime, break: result.break, minBreakTime: result.minBreakTime, roundUpSeconds: result.roundUpSeconds,
-    drivingTime: result.drivingTime, nightWorkingTime: result.nightWorkingTime, sundayWorkingTime: result.sundayWorkingTime,
+    type: 'work',
+    userId: e.userId,
+    timeTrackingId: entry.id,
+    ...(e.objectId ? { objectId: e.objectId } : {}),
+    ...(e.jobId ? { jobId: e.jobId } : {}),
+    ...(e.assignmentId ? { assignmentId: e.assignmentId } : {}),
+    ...(e.activityTypeId ? { activityTypeId: e.activityTypeId } : {}),
+    billed: false,
+    ignoreDoubleSalaries: previous?.ignoreDoubleSalaries ?? false,
+    ...(previous?.reason ? { reason: previous.reason } : {}),
+    roundedUp: result.roundedUp,
+    releasedBySystem: false,
+    payType: payType?.name ?? 'default',
+    workingTime: result.workingTime,
+    targetTime: e.targetTime ?? 0,
+    salaryPerHour: toAmount(result.salaryPerHourCents),
+    baseSalary: toAmount(result.baseCents),
+    salary: toAmount(result.totalCents),
+    salaryCents: result.totalCents,
+    approvedByUserId: e.approvedBy ?? actorId,
+    updatedByUserId: actorId,
+    from: e.timeStart,
+    to: e.timeEnd,
+    ...(e.trackingJobDate ? { trackingJobDate: e.trackingJobDate } : {}),
+    addedTime: result.addedTime,
+    break: result.break,
+    minBreakTime: result.minBreakTime,
+    roundUpSeconds: result.roundUpSeconds,
+    drivingTime: result.drivingTime,
+    nightWorkingTime: result.nightWorkingTime,
+    sundayWorkingTime: result.sundayWorkingTime,
     publicHolidayWorkingTime: result.publicHolidayWorkingTime,
-    surcharges: nestedRecords(result.surcharges.map((s) => ({
-      seconds: s.seconds, surchargeId: s.surchargeId, name: s.name, surcharge: s.surcharge,
-      activeOn: pay.activeOn.get(s.surchargeId) ?? {}, userId: e.userId, date: s.date,
-      activeTimeFrames: s.activeTimeFrames.map((f) => ({ from: new Date(f.from).toISOString(), to: new Date(f.to).toISOString() })),
-      _cash: toAmount(s.cents), taxFreeCash: toAmount(s.taxFreeCents), taxableCash: toAmount(s.taxableCents),
-    })), { companyId: entry.company_id, userId: actorId }, previous?.surcharges, surchargeKey),
+    surcharges: nestedRecords(
+      result.surcharges.map((s) => ({
+        seconds: s.seconds,
+        surchargeId: s.surchargeId,
+        name: s.name,
+        surcharge: s.surcharge,
+        activeOn: pay.activeOn.get(s.surchargeId) ?? {},
+        userId: e.userId,
+        date: s.date,
+        activeTimeFrames: s.activeTimeFrames.map((f) => ({
+          from: new Date(f.from).toISOString(),
+          to: new Date(f.to).toISOString(),
+        })),
+        _cash: toAmount(s.cents),
+        taxFreeCash: toAmount(s.taxFreeCents),
+        taxableCash: toAmount(s.taxableCents),
+      })),
+      { companyId: entry.company_id, userId: actorId },
+      previous?.surcharges,
+      surchargeKey,
+    ),
     errors: result.errors,
   };
   return { doc, cents: result.totalCents };
@@ -121,9 +178,18 @@ export async function writeSalaries(tx: TenantTx, actorId: string, entries: Stor
   const existing = new Map<string, { id: string; number: number; billed: boolean; chat_id: string; doc: any }>();
   const entryIds = entries.map((e) => e.id);
   for (let i = 0; i < entryIds.length; i += 5000) {
-    const { rows } = await sql<{ id: string; number: number; billed: boolean; chat_id: string; doc: any; time_tracking_id: string }>`
+    const { rows } = await sql<{
+      id: string;
+      number: number;
+      billed: boolean;
+      chat_id: string;
+      doc: any;
+      time_tracking_id: string;
+    }>`
       SELECT id, number, billed, chat_id, doc, time_tracking_id FROM salaries
-      WHERE company_id = ${tx.companyId} AND time_tracking_id = ANY(${sql.val(entryIds.slice(i, i + 5000))}::text[])`.execute(tx.db);
+      WHERE company_id = ${tx.companyId} AND time_tracking_id = ANY(${sql.val(entryIds.slice(i, i + 5000))}::text[])`.execute(
+      tx.db,
+    );
     for (const row of rows) existing.set(row.time_tracking_id, row);
   }
   const pay = await loadPayContext(tx, entries);
@@ -139,7 +205,14 @@ export async function writeSalaries(tx: TenantTx, actorId: string, entries: Stor
     }
     const { doc, cents } = salaryDoc(entry, pay, actorId, before?.doc);
     const id = before?.id ?? newObjectId();
-    records.push({ id, number: before ? Number(before.number) : number++, doc, userId: actorId, chatId: before?.chat_id ?? newObjectId(), columns: { salary_cents: cents } });
+    records.push({
+      id,
+      number: before ? Number(before.number) : number++,
+      doc,
+      userId: actorId,
+      chatId: before?.chat_id ?? newObjectId(),
+      columns: { salary_cents: cents },
+    });
     result.salaryIds.set(entry.id, id);
   }
   await upsertRecords(tx, salaries, records);

@@ -9,12 +9,20 @@ import type { PayrollExportSettings } from './payroll-settings.js';
 import { ABSENCE_LABELS, SURCHARGE_LABELS } from './timesheet-formats.js';
 import type { Timesheet } from './timesheet-model.js';
 
-export interface EmployeePayroll { personnelNumber: string; name: string; lines: PayrollLine[] }
+export interface EmployeePayroll {
+  personnelNumber: string;
+  name: string;
+  lines: PayrollLine[];
+}
 
 /** Employees with anything to pay or any absence day; the personnel number is the user's number. */
 export function payrollOf(sheets: Timesheet[], settings: PayrollExportSettings): EmployeePayroll[] {
   return sheets
-    .map((s) => ({ personnelNumber: String(s.user.number), name: s.user.name, lines: payrollLines(s.salaryLines, s.totals.absenceDays, settings.wageTypes) }))
+    .map((s) => ({
+      personnelNumber: String(s.user.number),
+      name: s.user.name,
+      lines: payrollLines(s.salaryLines, s.totals.absenceDays, settings.wageTypes),
+    }))
     .filter((e) => e.lines.length > 0);
 }
 
@@ -29,27 +37,59 @@ export function labelOf(key: string): string {
   return `Zuschlag ${SURCHARGE_LABELS[a!] ?? a} ${b === 'taxFree' ? 'steuerfrei' : 'steuerpflichtig'}`;
 }
 
-export const PAYROLL_CSV_HEADER = ['Monat', 'Personalnummer', 'Name', 'Lohnart', 'Schlüssel', 'Bezeichnung', 'Stunden', 'Tage', 'Betrag (EUR)', 'steuerfrei (EUR)', 'steuerpflichtig (EUR)'];
+export const PAYROLL_CSV_HEADER = [
+  'Monat',
+  'Personalnummer',
+  'Name',
+  'Lohnart',
+  'Schlüssel',
+  'Bezeichnung',
+  'Stunden',
+  'Tage',
+  'Betrag (EUR)',
+  'steuerfrei (EUR)',
+  'steuerpflichtig (EUR)',
+];
 
 export function payrollCsv(month: string, employees: EmployeePayroll[]): string {
-  return germanCsv(PAYROLL_CSV_HEADER, employees.flatMap((e) => e.lines.map((l) => [
-    month, e.personnelNumber, e.name, l.wageType ?? '', l.key, labelOf(l.key),
-    l.unit === 'days' ? '' : formatHours(l.seconds), l.unit === 'days' ? formatDecimal(l.days) : '',
-    l.unit === 'days' ? '' : formatCents(l.cents), l.unit === 'days' ? '' : formatCents(l.taxFreeCents), l.unit === 'days' ? '' : formatCents(l.taxableCents),
-  ])));
+  return germanCsv(
+    PAYROLL_CSV_HEADER,
+    employees.flatMap((e) =>
+      e.lines.map((l) => [
+        month,
+        e.personnelNumber,
+        e.name,
+        l.wageType ?? '',
+        l.key,
+        labelOf(l.key),
+        l.unit === 'days' ? '' : formatHours(l.seconds),
+        l.unit === 'days' ? formatDecimal(l.days) : '',
+        l.unit === 'days' ? '' : formatCents(l.cents),
+        l.unit === 'days' ? '' : formatCents(l.taxFreeCents),
+        l.unit === 'days' ? '' : formatCents(l.taxableCents),
+      ]),
+    ),
+  );
 }
 
 /** The LODAS records of the lines: amounts (not 0), days, and hours where `hours:<key>` names a wage type. */
-export function lodasRecords(employees: EmployeePayroll[], settings: PayrollExportSettings): { records: LodasRecord[]; unmapped: string[] } {
+export function lodasRecords(
+  employees: EmployeePayroll[],
+  settings: PayrollExportSettings,
+): { records: LodasRecord[]; unmapped: string[] } {
   const records: LodasRecord[] = [];
   const unmapped: string[] = [];
   for (const e of employees) {
     for (const l of e.lines) {
       const hoursWageType = settings.wageTypes[`hours:${l.key}`];
-      if (hoursWageType && l.seconds > 0) records.push({ personnelNumber: e.personnelNumber, wageType: hoursWageType, unit: 'hours', value: l.seconds });
+      if (hoursWageType && l.seconds > 0)
+        records.push({ personnelNumber: e.personnelNumber, wageType: hoursWageType, unit: 'hours', value: l.seconds });
       const value = l.unit === 'days' ? l.days : l.cents;
       if (value === 0) continue;
-      if (!l.wageType) { unmapped.push(`${e.personnelNumber} ${l.key}`); continue; }
+      if (!l.wageType) {
+        unmapped.push(`${e.personnelNumber} ${l.key}`);
+        continue;
+      }
       records.push({ personnelNumber: e.personnelNumber, wageType: l.wageType, unit: l.unit, value });
     }
   }
@@ -62,7 +102,11 @@ export function payrollLodas(month: string, employees: EmployeePayroll[], settin
   }
   const { records, unmapped } = lodasRecords(employees, settings);
   return lodasFile({
-    consultantNumber: settings.consultantNumber, clientNumber: settings.clientNumber, month, processingKeys: settings.processingKeys, records,
+    consultantNumber: settings.consultantNumber,
+    clientNumber: settings.clientNumber,
+    month,
+    processingKeys: settings.processingKeys,
+    records,
     comments: unmapped.map((u) => `ohne Lohnart, nicht uebertragen: ${u}`),
   });
 }

@@ -17,7 +17,10 @@ import { loadTimesheets } from './timesheet.js';
 import { timesheetCsv, timesheetJson } from './timesheet-formats.js';
 import { timesheetPdf } from './timesheet-pdf.js';
 
-const month = Type.String({ pattern: '^(19|20|21)\\d{2}-(0[1-9]|1[0-2])$', description: 'YYYY-MM, a local month in the company\'s time zone' });
+const month = Type.String({
+  pattern: '^(19|20|21)\\d{2}-(0[1-9]|1[0-2])$',
+  description: "YYYY-MM, a local month in the company's time zone",
+});
 const file = (description: string) => ({ description, content: { 'text/csv': { schema: { type: 'string' } } } });
 
 /** The lower of the two read levels: a timesheet shows time tracking and pay. */
@@ -27,7 +30,8 @@ function readLevel(ctx: RequestContext): 'own' | 'all' {
 }
 
 function requireAll(ctx: RequestContext) {
-  if (readLevel(ctx) !== 'all') throw Forbidden('Exports of every employee need time tracking and salaries read rights for all');
+  if (readLevel(ctx) !== 'all')
+    throw Forbidden('Exports of every employee need time tracking and salaries read rights for all');
 }
 
 /** csv when asked by `format=csv` or an Accept header preferring text/csv over JSON. */
@@ -38,88 +42,174 @@ function wanted(request: FastifyRequest, format: string | undefined): string {
 }
 
 const sendFile = (reply: FastifyReply, type: string, name: string, body: string | Buffer, inline = false) =>
-  reply.type(type).header('content-disposition', `${inline ? 'inline' : 'attachment'}; filename="${name}"`).send(body);
+  reply
+    .type(type)
+    .header('content-disposition', `${inline ? 'inline' : 'attachment'}; filename="${name}"`)
+    .send(body);
 
 export function registerPayrollRoutes(app: FastifyInstance, deps: { database: Database }) {
   const { database } = deps;
 
-  app.get('/users/:id/timesheet', {
-    schema: {
-      tags: ['timesheets'], summary: 'Monthly timesheet of a user', security: SECURITY,
-      description: 'Each local day: planned jobs, presence, break, worked time, absences by kind, surcharge minutes by category, pay; the pay lines (salaries), totals and leave. JSON (default), CSV (`format=csv` or Accept: text/csv) or PDF. docs/pay-law.md (Timesheet) explains the columns.',
-      params: Type.Object({ id: Type.String({ pattern: OBJECT_ID_PATTERN }) }),
-      querystring: Type.Object({ month, format: Type.Optional(Type.Union([Type.Literal('json'), Type.Literal('csv'), Type.Literal('pdf')])) }, { additionalProperties: false }),
-      response: { 200: { description: 'the timesheet', content: { 'application/json': { schema: { type: 'object', additionalProperties: true } }, 'text/csv': { schema: { type: 'string' } }, 'application/pdf': { schema: { type: 'string', format: 'binary' } } } }, ...errorResponses([404]) },
+  app.get(
+    '/users/:id/timesheet',
+    {
+      schema: {
+        tags: ['timesheets'],
+        summary: 'Monthly timesheet of a user',
+        security: SECURITY,
+        description:
+          'Each local day: planned jobs, presence, break, worked time, absences by kind, surcharge minutes by category, pay; the pay lines (salaries), totals and leave. JSON (default), CSV (`format=csv` or Accept: text/csv) or PDF. docs/pay-law.md (Timesheet) explains the columns.',
+        params: Type.Object({ id: Type.String({ pattern: OBJECT_ID_PATTERN }) }),
+        querystring: Type.Object(
+          {
+            month,
+            format: Type.Optional(Type.Union([Type.Literal('json'), Type.Literal('csv'), Type.Literal('pdf')])),
+          },
+          { additionalProperties: false },
+        ),
+        response: {
+          200: {
+            description: 'the timesheet',
+            content: {
+              'application/json': { schema: { type: 'object', additionalProperties: true } },
+              'text/csv': { schema: { type: 'string' } },
+              'application/pdf': { schema: { type: 'string', format: 'binary' } },
+            },
+          },
+          ...errorResponses([404]),
+        },
+      },
     },
-  }, async (request, reply) => {
-    const ctx = contextOf(request);
-    const { id } = request.params as { id: string };
-    const query = request.query as { month: string; format?: string };
-    if (readLevel(ctx) === 'own' && id !== ctx.userId) throw NotFound('user', id);
-    const { sheet, company } = await inTenant(database, ctx.companyId, async (tx) => {
-      const [found] = await loadTimesheets(tx, query.month, [id]);
-      const row = await sql<{ name: string }>`SELECT name FROM companies WHERE company_id = ${tx.companyId}`.execute(tx.db);
-      return { sheet: found, company: row.rows[0]?.name ?? '' };
-    });
-    if (!sheet) throw NotFound('user', id);
-    const format = wanted(request, query.format);
-    const name = `stundenzettel-${sheet.user.number}-${query.month}`;
-    if (format === 'csv') return sendFile(reply, CSV_CONTENT_TYPE, `${name}.csv`, timesheetCsv([sheet]));
-    if (format === 'pdf') return sendFile(reply, 'application/pdf', `${name}.pdf`, await timesheetPdf(sheet, company), true);
-    return timesheetJson(sheet);
-  });
+    async (request, reply) => {
+      const ctx = contextOf(request);
+      const { id } = request.params as { id: string };
+      const query = request.query as { month: string; format?: string };
+      if (readLevel(ctx) === 'own' && id !== ctx.userId) throw NotFound('user', id);
+      const { sheet, company } = await inTenant(database, ctx.companyId, async (tx) => {
+        const [found] = await loadTimesheets(tx, query.month, [id]);
+        const row = await sql<{ name: string }>`SELECT name FROM companies WHERE company_id = ${tx.companyId}`.execute(
+          tx.db,
+        );
+        return { sheet: found, company: row.rows[0]?.name ?? '' };
+      });
+      if (!sheet) throw NotFound('user', id);
+      const format = wanted(request, query.format);
+      const name = `stundenzettel-${sheet.user.number}-${query.month}`;
+      if (format === 'csv') return sendFile(reply, CSV_CONTENT_TYPE, `${name}.csv`, timesheetCsv([sheet]));
+      if (format === 'pdf')
+        return sendFile(reply, 'application/pdf', `${name}.pdf`, await timesheetPdf(sheet, company), true);
+      return timesheetJson(sheet);
+    },
+  );
 
-  app.get('/timesheets', {
-    schema: {
-      tags: ['timesheets'], summary: 'Monthly timesheets of every employee', security: SECURITY,
-      description: 'The timesheet rows of every user of the company for one month: CSV (default; one row per user and day and a total row per user) or JSON (an array of timesheets).',
-      querystring: Type.Object({ month, format: Type.Optional(Type.Union([Type.Literal('json'), Type.Literal('csv')])) }, { additionalProperties: false }),
-      response: { 200: { description: 'the timesheets', content: { 'text/csv': { schema: { type: 'string' } }, 'application/json': { schema: { type: 'array', items: { type: 'object', additionalProperties: true } } } } }, ...errorResponses() },
+  app.get(
+    '/timesheets',
+    {
+      schema: {
+        tags: ['timesheets'],
+        summary: 'Monthly timesheets of every employee',
+        security: SECURITY,
+        description:
+          'The timesheet rows of every user of the company for one month: CSV (default; one row per user and day and a total row per user) or JSON (an array of timesheets).',
+        querystring: Type.Object(
+          { month, format: Type.Optional(Type.Union([Type.Literal('json'), Type.Literal('csv')])) },
+          { additionalProperties: false },
+        ),
+        response: {
+          200: {
+            description: 'the timesheets',
+            content: {
+              'text/csv': { schema: { type: 'string' } },
+              'application/json': { schema: { type: 'array', items: { type: 'object', additionalProperties: true } } },
+            },
+          },
+          ...errorResponses(),
+        },
+      },
     },
-  }, async (request, reply) => {
-    const ctx = contextOf(request);
-    requireAll(ctx);
-    const query = request.query as { month: string; format?: string };
-    const sheets = await inTenant(database, ctx.companyId, (tx) => loadTimesheets(tx, query.month));
-    if (query.format === 'json') return reply.type('application/json').send(JSON.stringify(sheets.map(timesheetJson)));
-    return sendFile(reply, CSV_CONTENT_TYPE, `stundenzettel-${query.month}.csv`, timesheetCsv(sheets));
-  });
+    async (request, reply) => {
+      const ctx = contextOf(request);
+      requireAll(ctx);
+      const query = request.query as { month: string; format?: string };
+      const sheets = await inTenant(database, ctx.companyId, (tx) => loadTimesheets(tx, query.month));
+      if (query.format === 'json')
+        return reply.type('application/json').send(JSON.stringify(sheets.map(timesheetJson)));
+      return sendFile(reply, CSV_CONTENT_TYPE, `stundenzettel-${query.month}.csv`, timesheetCsv(sheets));
+    },
+  );
 
-  app.get('/payroll/export', {
-    schema: {
-      tags: ['payroll'], summary: 'Payroll export of a month', security: SECURITY,
-      description: 'Per employee: hours and amounts by pay type and surcharge (tax-free and taxable parts) and absence days by kind. `format=csv` (default) or `lodas` (DATEV LODAS ASCII import; needs the consultant and client number, PATCH /company/payrollExportSettings). docs/pay-law.md (Payroll export) describes both.',
-      querystring: Type.Object({ month, format: Type.Optional(Type.Union([Type.Literal('csv'), Type.Literal('lodas')])) }, { additionalProperties: false }),
-      response: { 200: file('the export'), ...errorResponses([409]) },
+  app.get(
+    '/payroll/export',
+    {
+      schema: {
+        tags: ['payroll'],
+        summary: 'Payroll export of a month',
+        security: SECURITY,
+        description:
+          'Per employee: hours and amounts by pay type and surcharge (tax-free and taxable parts) and absence days by kind. `format=csv` (default) or `lodas` (DATEV LODAS ASCII import; needs the consultant and client number, PATCH /company/payrollExportSettings). docs/pay-law.md (Payroll export) describes both.',
+        querystring: Type.Object(
+          { month, format: Type.Optional(Type.Union([Type.Literal('csv'), Type.Literal('lodas')])) },
+          { additionalProperties: false },
+        ),
+        response: { 200: file('the export'), ...errorResponses([409]) },
+      },
     },
-  }, async (request, reply) => {
-    const ctx = contextOf(request);
-    requireAll(ctx);
-    const query = request.query as { month: string; format?: string };
-    const { sheets, settings } = await inTenant(database, ctx.companyId, async (tx) => ({ sheets: await loadTimesheets(tx, query.month), settings: await loadPayrollSettings(tx) }));
-    const employees = payrollOf(sheets, settings);
-    if (query.format === 'lodas') {
-      return sendFile(reply, 'text/plain; charset=us-ascii', `lodas-${query.month}.txt`, payrollLodas(query.month, employees, settings));
-    }
-    return sendFile(reply, CSV_CONTENT_TYPE, `lohnexport-${query.month}.csv`, payrollCsv(query.month, employees));
-  });
+    async (request, reply) => {
+      const ctx = contextOf(request);
+      requireAll(ctx);
+      const query = request.query as { month: string; format?: string };
+      const { sheets, settings } = await inTenant(database, ctx.companyId, async (tx) => ({
+        sheets: await loadTimesheets(tx, query.month),
+        settings: await loadPayrollSettings(tx),
+      }));
+      const employees = payrollOf(sheets, settings);
+      if (query.format === 'lodas') {
+        return sendFile(
+          reply,
+          'text/plain; charset=us-ascii',
+          `lodas-${query.month}.txt`,
+          payrollLodas(query.month, employees, settings),
+        );
+      }
+      return sendFile(reply, CSV_CONTENT_TYPE, `lohnexport-${query.month}.csv`, payrollCsv(query.month, employees));
+    },
+  );
 
-  app.get('/company/payrollExportSettings', {
-    schema: { tags: ['company'], summary: 'Payroll export settings (DATEV numbers, wage type mapping; defaults filled in)', security: SECURITY, response: errorResponses() },
-  }, async (request) => {
-    const ctx = contextOf(request);
-    requireLevel(ctx, 'company', 'read');
-    return inTenant(database, ctx.companyId, (tx) => loadPayrollSettings(tx));
-  });
-  app.patch('/company/payrollExportSettings', {
-    schema: {
-      tags: ['company'], summary: 'Change payroll export settings', security: SECURITY, body: payrollSettingsBody,
-      description: 'Top-level fields replace the stored ones; `wageTypes` merge key by key (null removes a mapping, a default one too).',
-      response: errorResponses(),
+  app.get(
+    '/company/payrollExportSettings',
+    {
+      schema: {
+        tags: ['company'],
+        summary: 'Payroll export settings (DATEV numbers, wage type mapping; defaults filled in)',
+        security: SECURITY,
+        response: errorResponses(),
+      },
     },
-  }, async (request) => {
-    const ctx = contextOf(request);
-    requireLevel(ctx, 'company', 'write');
-    return inTenant(database, ctx.companyId, (tx) => savePayrollSettings(tx, request.body as Parameters<typeof savePayrollSettings>[1]));
-  });
+    async (request) => {
+      const ctx = contextOf(request);
+      requireLevel(ctx, 'company', 'read');
+      return inTenant(database, ctx.companyId, (tx) => loadPayrollSettings(tx));
+    },
+  );
+  app.patch(
+    '/company/payrollExportSettings',
+    {
+      schema: {
+        tags: ['company'],
+        summary: 'Change payroll export settings',
+        security: SECURITY,
+        body: payrollSettingsBody,
+        description:
+          'Top-level fields replace the stored ones; `wageTypes` merge key by key (null removes a mapping, a default one too).',
+        response: errorResponses(),
+      },
+    },
+    async (request) => {
+      const ctx = contextOf(request);
+      requireLevel(ctx, 'company', 'write');
+      return inTenant(database, ctx.companyId, (tx) =>
+        savePayrollSettings(tx, request.body as Parameters<typeof savePayrollSettings>[1]),
+      );
+    },
+  );
 }

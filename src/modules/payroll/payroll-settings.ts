@@ -22,39 +22,74 @@ export interface PayrollExportSettings {
  */
 export const DEFAULT_WAGE_TYPES: WageTypeMapping = {
   work: '1000',
-  'absence:vacation': '1100', 'absence:illness': '1110', 'absence:training': '1120', 'absence:specialLeave': '1130', 'absence:holidayPay': '1140', 'absence:other': '1190',
-  'surcharge:night:taxFree': '1200', 'surcharge:night:taxable': '1201',
-  'surcharge:sunday:taxFree': '1210', 'surcharge:sunday:taxable': '1211',
-  'surcharge:publicHoliday:taxFree': '1220', 'surcharge:publicHoliday:taxable': '1221',
-  'surcharge:other:taxFree': '1230', 'surcharge:other:taxable': '1231',
-  'days:vacation': '9100', 'days:illness': '9110',
+  'absence:vacation': '1100',
+  'absence:illness': '1110',
+  'absence:training': '1120',
+  'absence:specialLeave': '1130',
+  'absence:holidayPay': '1140',
+  'absence:other': '1190',
+  'surcharge:night:taxFree': '1200',
+  'surcharge:night:taxable': '1201',
+  'surcharge:sunday:taxFree': '1210',
+  'surcharge:sunday:taxable': '1211',
+  'surcharge:publicHoliday:taxFree': '1220',
+  'surcharge:publicHoliday:taxable': '1221',
+  'surcharge:other:taxFree': '1230',
+  'surcharge:other:taxable': '1231',
+  'days:vacation': '9100',
+  'days:illness': '9110',
 };
 
 export const DEFAULT_PROCESSING_KEYS: ProcessingKeys = { hours: 1, days: 2, amount: 4 };
 
-const KEY_PATTERN = '^(work|hours:.+|payType:.+|absence:[A-Za-z]+|surcharge:[A-Za-z]+:(taxFree|taxable)|days:[A-Za-z]+)$';
+const KEY_PATTERN =
+  '^(work|hours:.+|payType:.+|absence:[A-Za-z]+|surcharge:[A-Za-z]+:(taxFree|taxable)|days:[A-Za-z]+)$';
 
-export const payrollSettingsBody = Type.Object({
-  consultantNumber: Type.Optional(Type.String({ pattern: '^\\d{1,7}$', description: 'DATEV Beraternummer (BeraterNr), up to 7 digits' })),
-  clientNumber: Type.Optional(Type.String({ pattern: '^\\d{1,5}$', description: 'DATEV Mandantennummer (MandantenNr), up to 5 digits' })),
-  processingKeys: Type.Optional(Type.Object({
-    hours: Type.Integer({ minimum: 1, maximum: 99 }), days: Type.Integer({ minimum: 1, maximum: 99 }), amount: Type.Integer({ minimum: 1, maximum: 99 }),
-  }, { additionalProperties: false, description: 'LODAS Bearbeitungsschlüssel for hours, days and amounts' })),
-  wageTypes: Type.Optional(Type.Record(Type.String({ pattern: KEY_PATTERN, maxLength: 120 }), Type.Union([Type.String({ pattern: '^\\d{1,4}$' }), Type.Null()]), {
-    description: 'our pay type → wage type number (1-4 digits); null removes a mapping (also a default one)', maxProperties: 200,
-  })),
-}, { additionalProperties: false });
+export const payrollSettingsBody = Type.Object(
+  {
+    consultantNumber: Type.Optional(
+      Type.String({ pattern: '^\\d{1,7}$', description: 'DATEV Beraternummer (BeraterNr), up to 7 digits' }),
+    ),
+    clientNumber: Type.Optional(
+      Type.String({ pattern: '^\\d{1,5}$', description: 'DATEV Mandantennummer (MandantenNr), up to 5 digits' }),
+    ),
+    processingKeys: Type.Optional(
+      Type.Object(
+        {
+          hours: Type.Integer({ minimum: 1, maximum: 99 }),
+          days: Type.Integer({ minimum: 1, maximum: 99 }),
+          amount: Type.Integer({ minimum: 1, maximum: 99 }),
+        },
+        { additionalProperties: false, description: 'LODAS Bearbeitungsschlüssel for hours, days and amounts' },
+      ),
+    ),
+    wageTypes: Type.Optional(
+      Type.Record(
+        Type.String({ pattern: KEY_PATTERN, maxLength: 120 }),
+        Type.Union([Type.String({ pattern: '^\\d{1,4}$' }), Type.Null()]),
+        {
+          description: 'our pay type → wage type number (1-4 digits); null removes a mapping (also a default one)',
+          maxProperties: 200,
+        },
+      ),
+    ),
+  },
+  { additionalProperties: false },
+);
 
 type StoredSettings = Partial<Omit<PayrollExportSettings, 'wageTypes'>> & { wageTypes?: Record<string, string | null> };
 
 function withDefaults(stored: StoredSettings | null | undefined): PayrollExportSettings {
   const wageTypes: WageTypeMapping = {};
-  for (const [key, value] of Object.entries({ ...DEFAULT_WAGE_TYPES, ...stored?.wageTypes })) if (value) wageTypes[key] = value;
+  for (const [key, value] of Object.entries({ ...DEFAULT_WAGE_TYPES, ...stored?.wageTypes }))
+    if (value) wageTypes[key] = value;
   return { ...stored, processingKeys: { ...DEFAULT_PROCESSING_KEYS, ...stored?.processingKeys }, wageTypes };
 }
 
 async function stored(tx: TenantTx): Promise<StoredSettings | null> {
-  const { rows } = await sql<{ s: StoredSettings | null }>`SELECT settings->'payrollExport' AS s FROM companies WHERE company_id = ${tx.companyId}`.execute(tx.db);
+  const { rows } = await sql<{
+    s: StoredSettings | null;
+  }>`SELECT settings->'payrollExport' AS s FROM companies WHERE company_id = ${tx.companyId}`.execute(tx.db);
   return rows[0]?.s ?? null;
 }
 
@@ -66,8 +101,10 @@ export async function loadPayrollSettings(tx: TenantTx): Promise<PayrollExportSe
 export async function savePayrollSettings(tx: TenantTx, patch: StoredSettings): Promise<PayrollExportSettings> {
   const current = (await stored(tx)) ?? {};
   const next: StoredSettings = { ...current, ...patch, wageTypes: { ...current.wageTypes, ...patch.wageTypes } };
-  await tx.db.updateTable('companies')
+  await tx.db
+    .updateTable('companies')
     .set({ settings: sql`jsonb_set(settings, '{payrollExport}', ${JSON.stringify(next)}::jsonb)` })
-    .where('company_id', '=', tx.companyId).execute();
+    .where('company_id', '=', tx.companyId)
+    .execute();
   return withDefaults(next);
 }

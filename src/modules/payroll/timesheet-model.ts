@@ -3,7 +3,12 @@
 // as printed. Amounts are integer cents.
 import type { SalaryLine } from './rules/payroll-lines.js';
 
-export interface DayAbsence { kind: string; type: number; days: number; paidMinutes: number }
+export interface DayAbsence {
+  kind: string;
+  type: number;
+  days: number;
+  paidMinutes: number;
+}
 
 export interface TimesheetDay {
   date: string;
@@ -30,7 +35,14 @@ export interface PayLine {
   payRule?: string;
   minutes: number;
   totalCents: number;
-  surcharges: Array<{ name: string; category: string; minutes: number; cents: number; taxFreeCents: number; taxableCents: number }>;
+  surcharges: Array<{
+    name: string;
+    category: string;
+    minutes: number;
+    cents: number;
+    taxFreeCents: number;
+    taxableCents: number;
+  }>;
   billed: boolean;
   errors: string[];
 }
@@ -67,12 +79,23 @@ export interface Timesheet {
 /** Every local date of a month, YYYY-MM-DD. */
 export function monthDates(year: number, month: number): string[] {
   const count = new Date(Date.UTC(year, month, 0)).getUTCDate();
-  return Array.from({ length: count }, (_v, i) => new Date(Date.UTC(year, month - 1, i + 1)).toISOString().slice(0, 10));
+  return Array.from({ length: count }, (_v, i) =>
+    new Date(Date.UTC(year, month - 1, i + 1)).toISOString().slice(0, 10),
+  );
 }
 
 export const emptyDay = (date: string): TimesheetDay => ({
-  date, jobs: 0, plannedMinutes: 0, entries: 0, unapprovedEntries: 0, presenceMinutes: 0, breakMinutes: 0, workedMinutes: 0,
-  absences: [], surchargeMinutes: {}, payCents: 0,
+  date,
+  jobs: 0,
+  plannedMinutes: 0,
+  entries: 0,
+  unapprovedEntries: 0,
+  presenceMinutes: 0,
+  breakMinutes: 0,
+  workedMinutes: 0,
+  absences: [],
+  surchargeMinutes: {},
+  payCents: 0,
 });
 
 const round2 = (n: number) => Math.round(n * 100) / 100;
@@ -88,9 +111,16 @@ export function totalsOf(days: TimesheetDay[], lines: PayLine[]): TimesheetTotal
   const taxFreeCents = lines.reduce((s, l) => s + l.surcharges.reduce((t, x) => t + x.taxFreeCents, 0), 0);
   const payCents = lines.reduce((s, l) => s + l.totalCents, 0);
   return {
-    jobs: sum((d) => d.jobs), plannedMinutes: sum((d) => d.plannedMinutes), presenceMinutes: sum((d) => d.presenceMinutes),
-    breakMinutes: sum((d) => d.breakMinutes), workedMinutes: sum((d) => d.workedMinutes), absenceDays,
-    absencePaidMinutes: sum((d) => d.absences.reduce((s, a) => s + a.paidMinutes, 0)), surchargeMinutes,
-    payCents, taxFreeCents, taxableCents: payCents - taxFreeCents,
+    jobs: sum((d) => d.jobs),
+    plannedMinutes: sum((d) => d.plannedMinutes),
+    presenceMinutes: sum((d) => d.presenceMinutes),
+    breakMinutes: sum((d) => d.breakMinutes),
+    workedMinutes: sum((d) => d.workedMinutes),
+    absenceDays,
+    absencePaidMinutes: sum((d) => d.absences.reduce((s, a) => s + a.paidMinutes, 0)),
+    surchargeMinutes,
+    payCents,
+    taxFreeCents,
+    taxableCents: payCents - taxFreeCents,
   };
 }

@@ -1,13 +1,27 @@
 // The timesheet on paper (A4, the invoices' page machinery and embedded DejaVu font): one row per
 // day with planned, present, break, worked time, absences, surcharge time and pay, the month's
 // totals, the leave balance and lines for the employee's and the employer's signature.
-import { Flow, PAGE, WIDTH, finishPages, hline, lineHeight, newPdf, pdfBytes, put, style } from '../../platform/pdf/layout.js';
+import {
+  Flow,
+  PAGE,
+  WIDTH,
+  finishPages,
+  hline,
+  lineHeight,
+  newPdf,
+  pdfBytes,
+  put,
+  style,
+} from '../../platform/pdf/layout.js';
 import { formatCents, formatDecimal } from './rules/german-csv.js';
 import { ABSENCE_LABELS, SURCHARGE_LABELS, absenceText } from './timesheet-formats.js';
 import type { Timesheet } from './timesheet-model.js';
 
 /** Minutes as h:mm (`450` → `7:30`); empty for 0 so the table stays readable. */
-const hm = (minutes: number) => (minutes === 0 ? '' : `${minutes < 0 ? '-' : ''}${Math.floor(Math.abs(minutes) / 60)}:${String(Math.abs(minutes) % 60).padStart(2, '0')}`);
+const hm = (minutes: number) =>
+  minutes === 0
+    ? ''
+    : `${minutes < 0 ? '-' : ''}${Math.floor(Math.abs(minutes) / 60)}:${String(Math.abs(minutes) % 60).padStart(2, '0')}`;
 const germanDate = (iso: string) => `${iso.slice(8, 10)}.${iso.slice(5, 7)}.${iso.slice(0, 4)}`;
 const WEEKDAYS = ['So', 'Mo', 'Di', 'Mi', 'Do', 'Fr', 'Sa'];
 
@@ -36,8 +50,14 @@ function row(flow: Flow, cells: string[], bold = false) {
 
 /** Short names of the surcharge categories in the narrow column; a legend under the table spells them out. */
 const SHORT: Record<string, string> = { night: 'Na', sunday: 'So', publicHoliday: 'Fe', other: 'Sz' };
-const surchargeText = (m: Record<string, number>) => Object.entries(m).filter(([, v]) => v > 0).map(([k, v]) => `${SHORT[k] ?? k} ${hm(v)}`).join(' ');
-const LEGEND = `Zuschläge: ${Object.entries(SHORT).map(([k, short]) => `${short} ${SURCHARGE_LABELS[k]}`).join(', ')} (Stunden:Minuten)`;
+const surchargeText = (m: Record<string, number>) =>
+  Object.entries(m)
+    .filter(([, v]) => v > 0)
+    .map(([k, v]) => `${SHORT[k] ?? k} ${hm(v)}`)
+    .join(' ');
+const LEGEND = `Zuschläge: ${Object.entries(SHORT)
+  .map(([k, short]) => `${short} ${SURCHARGE_LABELS[k]}`)
+  .join(', ')} (Stunden:Minuten)`;
 
 export async function timesheetPdf(sheet: Timesheet, companyName: string): Promise<Buffer> {
   const title = `Stundenzettel ${sheet.month.slice(5, 7)}/${sheet.month.slice(0, 4)}`;
@@ -46,23 +66,60 @@ export async function timesheetPdf(sheet: Timesheet, companyName: string): Promi
     const flow = new Flow(pdf, PAGE.top);
     flow.block(companyName, PAGE.left, WIDTH, { size: 9, color: '#444444' }, 4);
     flow.block(title, PAGE.left, WIDTH, { bold: true, size: 14 }, 4);
-    flow.block(`${sheet.user.name || 'Mitarbeiter'} · Personalnummer ${sheet.user.number} · Zeitzone ${sheet.timeZone}`, PAGE.left, WIDTH, { size: 9.5 }, 8);
-    const header = () => { row(flow, COLUMNS.map((c) => c.title), true); hline(pdf, flow.y); flow.y += 2; };
+    flow.block(
+      `${sheet.user.name || 'Mitarbeiter'} · Personalnummer ${sheet.user.number} · Zeitzone ${sheet.timeZone}`,
+      PAGE.left,
+      WIDTH,
+      { size: 9.5 },
+      8,
+    );
+    const header = () => {
+      row(
+        flow,
+        COLUMNS.map((c) => c.title),
+        true,
+      );
+      hline(pdf, flow.y);
+      flow.y += 2;
+    };
     header();
     flow.onNewPage = header;
     for (const d of sheet.days) {
       const weekday = WEEKDAYS[new Date(`${d.date}T00:00:00Z`).getUTCDay()];
-      row(flow, [`${weekday} ${germanDate(d.date)}`, hm(d.plannedMinutes), hm(d.presenceMinutes), hm(d.breakMinutes), hm(d.workedMinutes),
-        absenceText(d), surchargeText(d.surchargeMinutes), d.payCents ? formatCents(d.payCents) : '']);
+      row(flow, [
+        `${weekday} ${germanDate(d.date)}`,
+        hm(d.plannedMinutes),
+        hm(d.presenceMinutes),
+        hm(d.breakMinutes),
+        hm(d.workedMinutes),
+        absenceText(d),
+        surchargeText(d.surchargeMinutes),
+        d.payCents ? formatCents(d.payCents) : '',
+      ]);
     }
     flow.onNewPage = undefined;
     hline(pdf, flow.y);
     flow.y += 2;
     const t = sheet.totals;
-    row(flow, ['Summe', hm(t.plannedMinutes), hm(t.presenceMinutes), hm(t.breakMinutes), hm(t.workedMinutes), '', surchargeText(t.surchargeMinutes), formatCents(t.payCents)], true);
+    row(
+      flow,
+      [
+        'Summe',
+        hm(t.plannedMinutes),
+        hm(t.presenceMinutes),
+        hm(t.breakMinutes),
+        hm(t.workedMinutes),
+        '',
+        surchargeText(t.surchargeMinutes),
+        formatCents(t.payCents),
+      ],
+      true,
+    );
     flow.y += 4;
     flow.block(LEGEND, PAGE.left, WIDTH, { size: 7.5, color: '#444444' }, 6);
-    const absences = Object.entries(t.absenceDays).map(([k, v]) => `${ABSENCE_LABELS[k] ?? k} ${formatDecimal(v)}`).join(', ');
+    const absences = Object.entries(t.absenceDays)
+      .map(([k, v]) => `${ABSENCE_LABELS[k] ?? k} ${formatDecimal(v)}`)
+      .join(', ');
     const lines = [
       `Abwesenheitstage: ${absences || 'keine'}`,
       `Lohn gesamt: ${formatCents(t.payCents)} € (steuerfrei ${formatCents(t.taxFreeCents)} €, steuerpflichtig ${formatCents(t.taxableCents)} €)`,

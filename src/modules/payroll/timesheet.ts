@@ -19,7 +19,8 @@ import { emptyDay, monthDates, totalsOf, type PayLine, type Timesheet, type Time
 type Row = { id: string; user_id: string; doc: any };
 
 /** An absence kind's name as a key: `child sick leave` → `childSickLeave`. */
-export const kindKey = (type: number) => (kindOf(type)?.name ?? 'other').replace(/ (\w)/g, (_m, c: string) => c.toUpperCase());
+export const kindKey = (type: number) =>
+  (kindOf(type)?.name ?? 'other').replace(/ (\w)/g, (_m, c: string) => c.toUpperCase());
 
 const minutes = (seconds: number) => Math.round(seconds / 60);
 
@@ -34,7 +35,8 @@ export async function loadTimesheets(tx: TenantTx, month: string, userIds?: stri
   const rows = async (query: ReturnType<typeof sql<Row>>) => (await query.execute(tx.db)).rows;
   await coverJobWindow(tx, from, to);
 
-  const users = await rows(sql`SELECT id, id AS user_id, jsonb_build_object('number', number, 'general', doc->'general', 'contract', doc->'contract') AS doc
+  const users =
+    await rows(sql`SELECT id, id AS user_id, jsonb_build_object('number', number, 'general', doc->'general', 'contract', doc->'contract') AS doc
     FROM users WHERE company_id = ${tx.companyId} ${userIds ? sql`AND id = ANY(${sql.val(userIds)}::text[])` : sql``} ORDER BY number`);
   const jobs = await rows(sql`SELECT id, user_id, doc FROM jobs WHERE company_id = ${tx.companyId} ${only}
     AND from_at >= ${new Date(from)} AND from_at < ${new Date(to)} AND state <> 'cancelled'`);
@@ -44,8 +46,18 @@ export async function loadTimesheets(tx: TenantTx, month: string, userIds?: stri
     AND from_at >= ${new Date(from)} AND from_at < ${new Date(to)} ORDER BY from_at, number`);
   const absences = await rows(sql`SELECT id, user_id, doc FROM absences WHERE company_id = ${tx.companyId} ${only}
     AND state IN ('approved', 'assigned') AND dt_start < ${new Date(to)} AND dt_end > ${new Date(from)} ORDER BY dt_start`);
-  const categories = new Map((await rows(sql`SELECT id, id AS user_id, doc FROM surcharges WHERE company_id = ${tx.companyId}`)).map((r) => [r.id, r.doc.category ?? 'other']));
-  const codes = new Map((await rows(sql`SELECT id, id AS user_id, doc FROM pay_types WHERE company_id = ${tx.companyId}`)).map((r) => [r.doc.name, r.doc.code]));
+  const categories = new Map(
+    (await rows(sql`SELECT id, id AS user_id, doc FROM surcharges WHERE company_id = ${tx.companyId}`)).map((r) => [
+      r.id,
+      r.doc.category ?? 'other',
+    ]),
+  );
+  const codes = new Map(
+    (await rows(sql`SELECT id, id AS user_id, doc FROM pay_types WHERE company_id = ${tx.companyId}`)).map((r) => [
+      r.doc.name,
+      r.doc.code,
+    ]),
+  );
   const absenceKinds = new Map(absences.map((a) => [a.id, a.doc.type as number]));
 
   const sheets = new Map<string, Timesheet>();
@@ -53,27 +65,45 @@ export async function loadTimesheets(tx: TenantTx, month: string, userIds?: stri
     const contract = user.doc.contract ?? {};
     const name = [user.doc.general?.firstName, user.doc.general?.lastName].filter(Boolean).join(' ');
     sheets.set(user.id, {
-      user: { id: user.id, number: Number(user.doc.number), name }, month, timeZone: tz,
-      days: monthDates(year, mon).map(emptyDay), payLines: [], salaryLines: [], openEntries: 0,
+      user: { id: user.id, number: Number(user.doc.number), name },
+      month,
+      timeZone: tz,
+      days: monthDates(year, mon).map(emptyDay),
+      payLines: [],
+      salaryLines: [],
+      openEntries: 0,
       totals: totalsOf([], []),
-      leave: { year, entitlement: contract.vacationDays ?? null, remaining: (contract.remainingLeave ?? []).find((r: any) => r.year === year)?.days ?? null, takenInMonth: 0 },
+      leave: {
+        year,
+        entitlement: contract.vacationDays ?? null,
+        remaining: (contract.remainingLeave ?? []).find((r: any) => r.year === year)?.days ?? null,
+        takenInMonth: 0,
+      },
     });
   }
-  const dayOf = (userId: string, date: string): TimesheetDay | undefined => sheets.get(userId)?.days.find((d) => d.date === date);
+  const dayOf = (userId: string, date: string): TimesheetDay | undefined =>
+    sheets.get(userId)?.days.find((d) => d.date === date);
 
   for (const job of jobs) {
     const day = dayOf(job.user_id, localDate(Date.parse(job.doc.from)));
     if (!day) continue;
     day.jobs += 1;
-    day.plannedMinutes += Math.round(job.doc.targetTime ?? (Date.parse(job.doc.to) - Date.parse(job.doc.from)) / 60_000);
+    day.plannedMinutes += Math.round(
+      job.doc.targetTime ?? (Date.parse(job.doc.to) - Date.parse(job.doc.from)) / 60_000,
+    );
   }
-  const salaryOfEntry = new Map(salaries.filter((s) => s.doc.timeTrackingId).map((s) => [s.doc.timeTrackingId as string, s.doc]));
+  const salaryOfEntry = new Map(
+    salaries.filter((s) => s.doc.timeTrackingId).map((s) => [s.doc.timeTrackingId as string, s.doc]),
+  );
   for (const entry of entries) {
     const sheet = sheets.get(entry.user_id);
     const start = Date.parse(entry.doc.timeStart);
     const day = dayOf(entry.user_id, localDate(start));
     if (!sheet || !day) continue;
-    if (!entry.doc.timeEnd) { sheet.openEntries += 1; continue; }
+    if (!entry.doc.timeEnd) {
+      sheet.openEntries += 1;
+      continue;
+    }
     const presence = Math.max(0, Math.floor((Date.parse(entry.doc.timeEnd) - start) / 1000));
     // An approved entry shows what its salary deducted and paid; an open one the break rule's result.
     const salary = salaryOfEntry.get(entry.id);
@@ -90,13 +120,20 @@ export async function loadTimesheets(tx: TenantTx, month: string, userIds?: stri
     const sheet = sheets.get(absence.user_id);
     if (!sheet) continue;
     const kind = kindKey(absence.doc.type);
-    const paid = new Map<string, number>((absence.doc.absencePaidTimeArray ?? []).map((p: { date: string; seconds: number }) => [p.date, p.seconds]));
+    const paid = new Map<string, number>(
+      (absence.doc.absencePaidTimeArray ?? []).map((p: { date: string; seconds: number }) => [p.date, p.seconds]),
+    );
     // A vacation's days without those an approved illness displaces (§9 BUrlG), as leave counts them.
     const facts = await withoutIllness(tx, absence.doc, await absenceFacts(tx, absence.doc));
     for (const d of facts.days) {
       const day = dayOf(absence.user_id, d.date);
       if (!day || (d.fraction === 0 && !paid.has(d.date))) continue;
-      day.absences.push({ kind, type: absence.doc.type, days: d.fraction, paidMinutes: minutes(paid.get(d.date) ?? 0) });
+      day.absences.push({
+        kind,
+        type: absence.doc.type,
+        days: d.fraction,
+        paidMinutes: minutes(paid.get(d.date) ?? 0),
+      });
     }
   }
 
@@ -108,21 +145,44 @@ export async function loadTimesheets(tx: TenantTx, month: string, userIds?: stri
     const absenceKind = doc.type === 'absence' ? kindKey(absenceKinds.get(doc.absenceId) ?? 8) : undefined;
     const seconds = (doc.workingTime ?? 0) + (doc.drivingTime ?? 0);
     const surcharges = (doc.surcharges ?? []).map((x: any) => ({
-      name: x.name, category: categories.get(x.surchargeId) ?? 'other', seconds: x.seconds,
-      cents: toCents(x._cash ?? 0), taxFreeCents: toCents(x.taxFreeCash ?? 0), taxableCents: toCents(x.taxableCash ?? 0),
+      name: x.name,
+      category: categories.get(x.surchargeId) ?? 'other',
+      seconds: x.seconds,
+      cents: toCents(x._cash ?? 0),
+      taxFreeCents: toCents(x.taxFreeCash ?? 0),
+      taxableCents: toCents(x.taxableCash ?? 0),
     }));
     const totalCents = doc.salaryCents ?? toCents(doc.salary ?? 0);
     const line: PayLine = {
-      salaryId: s.id, date, type: doc.type === 'absence' ? 'absence' : 'work', payType: doc.payType ?? 'default', ...(absenceKind ? { absenceKind } : {}),
-      ...(doc.payRule ? { payRule: doc.payRule } : {}), minutes: minutes(seconds), totalCents, surcharges: surcharges.map((x: any) => ({ ...x, minutes: minutes(x.seconds) })), billed: Boolean(doc.billed), errors: doc.errors ?? [],
+      salaryId: s.id,
+      date,
+      type: doc.type === 'absence' ? 'absence' : 'work',
+      payType: doc.payType ?? 'default',
+      ...(absenceKind ? { absenceKind } : {}),
+      ...(doc.payRule ? { payRule: doc.payRule } : {}),
+      minutes: minutes(seconds),
+      totalCents,
+      surcharges: surcharges.map((x: any) => ({ ...x, minutes: minutes(x.seconds) })),
+      billed: Boolean(doc.billed),
+      errors: doc.errors ?? [],
     };
     sheet.payLines.push(line);
-    const salaryLine: SalaryLine = { type: line.type, payType: line.payType, payTypeCode: codes.get(line.payType), absenceKind, payRule: doc.payRule, seconds, totalCents, surcharges };
+    const salaryLine: SalaryLine = {
+      type: line.type,
+      payType: line.payType,
+      payTypeCode: codes.get(line.payType),
+      absenceKind,
+      payRule: doc.payRule,
+      seconds,
+      totalCents,
+      surcharges,
+    };
     sheet.salaryLines.push(salaryLine);
     const day = dayOf(s.user_id, date);
     if (day) {
       day.payCents += totalCents;
-      for (const x of surcharges) day.surchargeMinutes[x.category] = (day.surchargeMinutes[x.category] ?? 0) + minutes(x.seconds);
+      for (const x of surcharges)
+        day.surchargeMinutes[x.category] = (day.surchargeMinutes[x.category] ?? 0) + minutes(x.seconds);
     }
   }
   for (const sheet of sheets.values()) {

@@ -20,13 +20,43 @@ export const qualityControls = defineResource({
     objectManagerId: opt(objectId('users', { description: 'the assessor' })),
     verified: opt(Type.Boolean()),
     controlledAt: opt(dateTime()),
-    roomChecks: opt(list(Type.Object({
-      roomId: opt(text(100)), levelId: opt(text(100)), name: opt(text(300)), comment: opt(text(2000)),
-      serviceChecks: opt(list(Type.Object({
-        serviceTypeId: opt(text(100)), evaluation: opt(rating()), evaluationType: opt(text(50)), rated: opt(Type.Boolean()),
-      }, { additionalProperties: false }), 100)),
-      controlImages: opt(list(Type.Object({ imageURL: text(2000), comment: opt(text(1000)), label: opt(text(200)) }, { additionalProperties: false }), 50)),
-    }, { additionalProperties: false }), 300)),
+    roomChecks: opt(
+      list(
+        Type.Object(
+          {
+            roomId: opt(text(100)),
+            levelId: opt(text(100)),
+            name: opt(text(300)),
+            comment: opt(text(2000)),
+            serviceChecks: opt(
+              list(
+                Type.Object(
+                  {
+                    serviceTypeId: opt(text(100)),
+                    evaluation: opt(rating()),
+                    evaluationType: opt(text(50)),
+                    rated: opt(Type.Boolean()),
+                  },
+                  { additionalProperties: false },
+                ),
+                100,
+              ),
+            ),
+            controlImages: opt(
+              list(
+                Type.Object(
+                  { imageURL: text(2000), comment: opt(text(1000)), label: opt(text(200)) },
+                  { additionalProperties: false },
+                ),
+                50,
+              ),
+            ),
+          },
+          { additionalProperties: false },
+        ),
+        300,
+      ),
+    ),
     images: opt(list(text(2000), 100)),
   }),
   columns: { objectId: 'object_id', rating: 'rating', controlledAt: 'controlled_at' },
@@ -41,8 +71,10 @@ export const qualityControls = defineResource({
     async prepare(_tx, ctx, { doc, previous }) {
       return {
         doc: {
-          ...doc, controlledAt: doc.controlledAt ?? previous?.doc.controlledAt ?? new Date().toISOString(),
-          objectManagerId: doc.objectManagerId ?? ctx.userId, verified: doc.verified ?? false,
+          ...doc,
+          controlledAt: doc.controlledAt ?? previous?.doc.controlledAt ?? new Date().toISOString(),
+          objectManagerId: doc.objectManagerId ?? ctx.userId,
+          verified: doc.verified ?? false,
         },
       };
     },

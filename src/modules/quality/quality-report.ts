@@ -12,7 +12,13 @@ import { qualityControls } from './quality-controls.js';
 const MAX_DAYS = 3 * 366;
 const WORST_ROOMS = 5;
 
-export async function qualityReport(database: Database, ctx: RequestContext, objectId: string, from: number, to: number) {
+export async function qualityReport(
+  database: Database,
+  ctx: RequestContext,
+  objectId: string,
+  from: number,
+  to: number,
+) {
   requireLevel(ctx, qualityControls.area, 'read');
   if (!(to > from)) throw fieldError('to', 'must be after from');
   if (to - from > MAX_DAYS * 86_400_000) throw fieldError('to', `the period is at most ${MAX_DAYS} days`);
@@ -20,7 +26,9 @@ export async function qualityReport(database: Database, ctx: RequestContext, obj
     if (!(await findRecord(tx, objects, objectId))) throw NotFound('object', objectId);
     const where = sql`company_id = ${tx.companyId} AND object_id = ${objectId} AND controlled_at >= ${new Date(from)} AND controlled_at < ${new Date(to)}`;
     const { rows: overall } = await sql<{ controls: number; average: string | null }>`
-      SELECT count(*)::int AS controls, round(avg(rating), 2)::text AS average FROM quality_controls WHERE ${where}`.execute(tx.db);
+      SELECT count(*)::int AS controls, round(avg(rating), 2)::text AS average FROM quality_controls WHERE ${where}`.execute(
+      tx.db,
+    );
     const { rows: months } = await sql<{ month: string; controls: number; average: string }>`
       SELECT to_char(date_trunc('month', controlled_at AT TIME ZONE 'UTC'), 'YYYY-MM') AS month, count(*)::int AS controls, round(avg(rating), 2)::text AS average
       FROM quality_controls WHERE ${where} GROUP BY 1 ORDER BY 1`.execute(tx.db);
@@ -32,10 +40,15 @@ export async function qualityReport(database: Database, ctx: RequestContext, obj
       GROUP BY 1 ORDER BY avg((s->>'evaluation')::numeric), 1 LIMIT ${WORST_ROOMS}`.execute(tx.db);
     const num = (v: string | null) => (v === null ? null : Number(v));
     return {
-      objectId, from: new Date(from).toISOString(), to: new Date(to).toISOString(),
-      controls: overall[0]!.controls, averageRating: num(overall[0]!.average),
+      objectId,
+      from: new Date(from).toISOString(),
+      to: new Date(to).toISOString(),
+      controls: overall[0]!.controls,
+      averageRating: num(overall[0]!.average),
       byMonth: months.map((m) => ({ month: m.month, controls: m.controls, averageRating: Number(m.average) })),
-      worstRooms: rooms.filter((r) => r.room !== null).map((r) => ({ room: r.room, checks: r.checks, averageRating: Number(r.average) })),
+      worstRooms: rooms
+        .filter((r) => r.room !== null)
+        .map((r) => ({ room: r.room, checks: r.checks, averageRating: Number(r.average) })),
     };
   });
 }

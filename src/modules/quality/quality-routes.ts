@@ -11,29 +11,67 @@ import { qualityReport } from './quality-report.js';
 
 export function registerQualityRoutes(app: FastifyInstance, deps: { database: Database }) {
   registerResource(app, deps, qualityControls);
-  app.get('/objects/:id/qualityReport', {
-    schema: {
-      tags: ['qualityControl'], summary: 'Quality of an object over a period: average rating by month, worst rooms', security: SECURITY, params: idParams(),
-      querystring: Type.Object({
-        from: Type.Optional(Type.String({ maxLength: 40, description: 'epoch ms or ISO 8601; default a year before to' })),
-        to: Type.Optional(Type.String({ maxLength: 40, description: 'epoch ms or ISO 8601 (exclusive); default now' })),
-      }, { additionalProperties: false }),
-      response: {
-        200: {
-          type: 'object',
-          properties: {
-            objectId: { type: 'string' }, from: { type: 'string' }, to: { type: 'string' }, controls: { type: 'integer' }, averageRating: { type: ['number', 'null'] },
-            byMonth: { type: 'array', items: { type: 'object', properties: { month: { type: 'string' }, controls: { type: 'integer' }, averageRating: { type: 'number' } } } },
-            worstRooms: { type: 'array', items: { type: 'object', properties: { room: { type: 'string' }, checks: { type: 'integer' }, averageRating: { type: 'number' } } } },
+  app.get(
+    '/objects/:id/qualityReport',
+    {
+      schema: {
+        tags: ['qualityControl'],
+        summary: 'Quality of an object over a period: average rating by month, worst rooms',
+        security: SECURITY,
+        params: idParams(),
+        querystring: Type.Object(
+          {
+            from: Type.Optional(
+              Type.String({ maxLength: 40, description: 'epoch ms or ISO 8601; default a year before to' }),
+            ),
+            to: Type.Optional(
+              Type.String({ maxLength: 40, description: 'epoch ms or ISO 8601 (exclusive); default now' }),
+            ),
           },
+          { additionalProperties: false },
+        ),
+        response: {
+          200: {
+            type: 'object',
+            properties: {
+              objectId: { type: 'string' },
+              from: { type: 'string' },
+              to: { type: 'string' },
+              controls: { type: 'integer' },
+              averageRating: { type: ['number', 'null'] },
+              byMonth: {
+                type: 'array',
+                items: {
+                  type: 'object',
+                  properties: {
+                    month: { type: 'string' },
+                    controls: { type: 'integer' },
+                    averageRating: { type: 'number' },
+                  },
+                },
+              },
+              worstRooms: {
+                type: 'array',
+                items: {
+                  type: 'object',
+                  properties: {
+                    room: { type: 'string' },
+                    checks: { type: 'integer' },
+                    averageRating: { type: 'number' },
+                  },
+                },
+              },
+            },
+          },
+          ...errorResponses([404]),
         },
-        ...errorResponses([404]),
       },
     },
-  }, async (request) => {
-    const query = request.query as { from?: string; to?: string };
-    const to = query.to === undefined ? Date.now() : parseTimestamp(query.to, 'to').getTime();
-    const from = query.from === undefined ? to - 365 * 86_400_000 : parseTimestamp(query.from, 'from').getTime();
-    return qualityReport(deps.database, contextOf(request), (request.params as { id: string }).id, from, to);
-  });
+    async (request) => {
+      const query = request.query as { from?: string; to?: string };
+      const to = query.to === undefined ? Date.now() : parseTimestamp(query.to, 'to').getTime();
+      const from = query.from === undefined ? to - 365 * 86_400_000 : parseTimestamp(query.from, 'from').getTime();
+      return qualityReport(deps.database, contextOf(request), (request.params as { id: string }).id, from, to);
+    },
+  );
 }

@@ -8,7 +8,11 @@ import type { RequestContext } from '../../platform/http/request-context.js';
 /** The jobs to check: by id, or an assignment's jobs starting in [from, to). */
 export type ConflictScope = { jobIds: string[] } | { assignmentId: string; from: number; to: number };
 
-export interface Replacement { jobId: string; replacementJobId: string; userId: string }
+export interface Replacement {
+  jobId: string;
+  replacementJobId: string;
+  userId: string;
+}
 
 export interface AbsenceHooks {
   /** Marks the scope's jobs that fall on an approved absence of their user, unmarks those that no longer do. */
@@ -24,6 +28,7 @@ export function installAbsenceHooks(hooks: AbsenceHooks): void {
 }
 
 export function absenceHooks(): AbsenceHooks {
-  if (!installed) throw new Error('absence hooks not installed: call installSchedulingHooks() (absences/scheduling-hooks.ts) first');
+  if (!installed)
+    throw new Error('absence hooks not installed: call installSchedulingHooks() (absences/scheduling-hooks.ts) first');
   return installed;
 }

@@ -6,12 +6,20 @@ import { nestedRecord } from '../../resources/engine/nested-records.js';
 import { updateRecord } from '../../resources/engine/resource-store.js';
 import { jobs } from './jobs-resource.js';
 
-export interface AbsenceMark { absenceId: string; dtStart: string; dtEnd: string; calculationType?: string }
+export interface AbsenceMark {
+  absenceId: string;
+  dtStart: string;
+  dtEnd: string;
+  calculationType?: string;
+}
 
 export async function markJobAbsent(tx: TenantTx, userId: string, job: StoredRecord, mark: AbsenceMark): Promise<void> {
   // A record of its own inside the job (the spec's common entity fields); absenceId names the absence.
   const entry = nestedRecord(mark, { companyId: tx.companyId, userId });
-  await updateRecord(tx, jobs, job.id, { doc: { ...job.doc, absenceId: mark.absenceId, absences: [...(job.doc.absences ?? []), entry] }, userId });
+  await updateRecord(tx, jobs, job.id, {
+    doc: { ...job.doc, absenceId: mark.absenceId, absences: [...(job.doc.absences ?? []), entry] },
+    userId,
+  });
 }
 
 /** Removes the job's absence mark and that absence's entry; returns the absence it had. */

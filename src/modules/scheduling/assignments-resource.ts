@@ -5,13 +5,25 @@ import { dateOrDateTimeSchema } from '../../platform/http/date-input.js';
 import { fieldError } from '../../platform/http/errors.js';
 import type { TenantTx } from '../../platform/db/tenant.js';
 import { defineResource, type PrepareInput } from '../../resources/engine/define-resource.js';
-import { dateTime, fraction, freeObject, list, money, objectId, objectIds, opt, productId, text } from '../../resources/engine/fields.js';
+import {
+  dateTime,
+  fraction,
+  freeObject,
+  list,
+  money,
+  objectId,
+  objectIds,
+  opt,
+  productId,
+  text,
+} from '../../resources/engine/fields.js';
 import { findRecord } from '../../resources/engine/resource-store.js';
 import { objects } from '../../resources/objects.js';
 import { normalizeICalendar } from '../../platform/time/recurrence.js';
 import { onAssignmentDeleted, onAssignmentWritten } from './job-planning.js';
 
-const localDateTime = (description: string) => Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}(:\\d{2})?$', description });
+const localDateTime = (description: string) =>
+  Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}(:\\d{2})?$', description });
 
 export const iCalendarSchema = Type.Object({
   frequency: opt(Type.String({ pattern: '^[A-Za-z]{5,7}$', description: 'DAILY, WEEKLY, MONTHLY or YEARLY' })),
@@ -30,10 +42,20 @@ export const iCalendarSchema = Type.Object({
 });
 
 export const billingPosition = Type.Object({
-  quantity: opt(money()), unit: opt(text(50)), price: opt(money()), tax: opt(fraction()), title: opt(text(500)),
-  type: opt(text(50, { description: 'e.g. INVOICE_POSITION' })), taxRate: opt(freeObject()), description: opt(text(5000)),
-  discount: opt(fraction()), productId: opt(productId()), includedWageCostFactor: opt(money()), isOptional: opt(Type.Boolean()),
-  bookingAccountNumber: opt(text(50)), skontoBookingAccountNumber: opt(text(50)),
+  quantity: opt(money()),
+  unit: opt(text(50)),
+  price: opt(money()),
+  tax: opt(fraction()),
+  title: opt(text(500)),
+  type: opt(text(50, { description: 'e.g. INVOICE_POSITION' })),
+  taxRate: opt(freeObject()),
+  description: opt(text(5000)),
+  discount: opt(fraction()),
+  productId: opt(productId()),
+  includedWageCostFactor: opt(money()),
+  isOptional: opt(Type.Boolean()),
+  bookingAccountNumber: opt(text(50)),
+  skontoBookingAccountNumber: opt(text(50)),
 });
 
 export const assignments = defineResource({
@@ -44,11 +66,13 @@ export const assignments = defineResource({
   columns: { objectId: 'object_id' },
   schema: Type.Object({
     objectId: objectId('objects'),
-    customerId: opt(objectId('customers', { description: 'the object\'s customer when absent' })),
+    customerId: opt(objectId('customers', { description: "the object's customer when absent" })),
     title: opt(text(300)),
     iCalendar: iCalendarSchema,
     userIds: opt(objectIds('users', 50)),
-    skipPublicHolidays: opt(Type.Boolean({ description: 'no jobs on public holidays of the object\'s region (address country and state)' })),
+    skipPublicHolidays: opt(
+      Type.Boolean({ description: "no jobs on public holidays of the object's region (address country and state)" }),
+    ),
     material: opt(list(Type.Object({ productId: opt(productId()), quantity: opt(money()) }), 200)),
     weeklyTimeBudget: opt(money()),
     type: opt(text(50, { description: 'e.g. normal' })),
@@ -57,14 +81,25 @@ export const assignments = defineResource({
     commentRequired: opt(Type.Boolean()),
     sign: opt(Type.Boolean()),
     documentIds: opt(objectIds('documents', 500)),
-    billing: opt(Type.Object({
-      type: opt(text(50, { description: 'e.g. MANUAL' })), positions: opt(list(billingPosition, 500)),
-      lastInvoiceDate: opt(Type.Unsafe<string>(dateOrDateTimeSchema('day of the last invoice'))), defaultInvoiceTemplateId: opt(objectId('invoice_templates')),
-    })),
-    quota: opt(Type.Object({
-      enabled: opt(Type.Boolean()), quotaCalculation: opt(text(50)), total: opt(money()), billingRateEnabled: opt(Type.Boolean()),
-      billingRateCalculation: opt(text(50)), billingRateAmount: opt(money()), expectedMargin: opt(money()),
-    })),
+    billing: opt(
+      Type.Object({
+        type: opt(text(50, { description: 'e.g. MANUAL' })),
+        positions: opt(list(billingPosition, 500)),
+        lastInvoiceDate: opt(Type.Unsafe<string>(dateOrDateTimeSchema('day of the last invoice'))),
+        defaultInvoiceTemplateId: opt(objectId('invoice_templates')),
+      }),
+    ),
+    quota: opt(
+      Type.Object({
+        enabled: opt(Type.Boolean()),
+        quotaCalculation: opt(text(50)),
+        total: opt(money()),
+        billingRateEnabled: opt(Type.Boolean()),
+        billingRateCalculation: opt(text(50)),
+        billingRateAmount: opt(money()),
+        expectedMargin: opt(money()),
+      }),
+    ),
     autoGenerateInvoiceError: opt(freeObject()),
     costUnit: opt(text(100)),
     jobChatId: opt(text(100)),
@@ -81,7 +116,9 @@ async function prepareAssignment(tx: TenantTx, _ctx: unknown, { doc, previous }:
   const object = await findRecord(tx, objects, doc.objectId);
   if (!object) throw fieldError('objectId', 'no such object');
   if (!doc.customerId) doc.customerId = object.doc.customerId;
-  const isRruleAuthoritative = previous ? doc.iCalendar.rrule !== previous.doc.iCalendar?.rrule : Boolean(doc.iCalendar.rrule);
+  const isRruleAuthoritative = previous
+    ? doc.iCalendar.rrule !== previous.doc.iCalendar?.rrule
+    : Boolean(doc.iCalendar.rrule);
   const { ical } = normalizeICalendar(doc.iCalendar, isRruleAuthoritative);
   return { doc: { ...doc, iCalendar: ical } };
 }

@@ -18,7 +18,15 @@ import { loadTimeAndPaySettings } from '../pay/pay-settings.js';
 import { isPublicHolidayIn, placeOfWorkRegion } from '../../platform/time/holidays.js';
 import { absenceHooks } from './absence-hooks.js';
 import { jobs } from './jobs-resource.js';
-import { clampToBounds, loadPlanningBounds, planningBounds, PLANNING_HORIZON_DAYS, UNBOUNDED, type PlanningBounds, type TimeRange } from './planning-bounds.js';
+import {
+  clampToBounds,
+  loadPlanningBounds,
+  planningBounds,
+  PLANNING_HORIZON_DAYS,
+  UNBOUNDED,
+  type PlanningBounds,
+  type TimeRange,
+} from './planning-bounds.js';
 import { expandOccurrences, isRefusedRule, normalizeICalendar } from '../../platform/time/recurrence.js';
 import { formatLocal } from '../../platform/time/zoned-time.js';
 
@@ -30,9 +38,15 @@ const jobApiJson = () => recordJson(jobs, 'j');
 export const KEEP_AHEAD_DAYS = 42;
 const BATCH = 2000;
 
-export interface Horizon { from: number; until: number }
+export interface Horizon {
+  from: number;
+  until: number;
+}
 
-export interface PlannedAssignment { id: string; doc: Record<string, any> }
+export interface PlannedAssignment {
+  id: string;
+  doc: Record<string, any>;
+}
 
 /** Deterministic per occurrence, so two generators agree on a team's id. */
 function teamIdOf(assignmentId: string, day: number): string {
@@ -47,14 +61,24 @@ async function reserveNumbers(tx: TenantTx, count: number): Promise<number> {
   return Number(rows[0]!.value) - count + 1;
 }
 
-const COLUMN_TYPES: Record<string, string> = { number: 'bigint', occurrence_key: 'bigint', doc: 'jsonb', from_at: 'timestamptz', to_at: 'timestamptz' };
+const COLUMN_TYPES: Record<string, string> = {
+  number: 'bigint',
+  occurrence_key: 'bigint',
+  doc: 'jsonb',
+  from_at: 'timestamptz',
+  to_at: 'timestamptz',
+};
 
 async function insertJobRows(tx: TenantTx, rows: Array<Record<string, unknown>>): Promise<number> {
   if (rows.length === 0) return 0;
   const columns = Object.keys(rows[0]!);
-  const arrays = columns.map((c) => sql`${sql.val(rows.map((r) => r[c] ?? null))}::${sql.raw(COLUMN_TYPES[c] ?? 'text')}[]`);
+  const arrays = columns.map(
+    (c) => sql`${sql.val(rows.map((r) => r[c] ?? null))}::${sql.raw(COLUMN_TYPES[c] ?? 'text')}[]`,
+  );
   // The CREATE events of the new jobs are emitted in the same statement, set-based.
-  const { rows: [result] } = await sql<{ created: number }>`
+  const {
+    rows: [result],
+  } = await sql<{ created: number }>`
     WITH created AS (
       INSERT INTO jobs (${sql.join(columns.map((c) => sql.ref(c)))})
       SELECT * FROM unnest(${sql.join(arrays)})
@@ -68,14 +92,29 @@ async function insertJobRows(tx: TenantTx, rows: Array<Record<string, unknown>>)
 }
 
 /** Creates the missing jobs of one assignment whose occurrences start in [from, to). */
-export async function materialize(tx: TenantTx, assignment: PlannedAssignment, from: number, to: number, actor = 'system'): Promise<number> {
+export async function materialize(
+  tx: TenantTx,
+  assignment: PlannedAssignment,
+  from: number,
+  to: number,
+  actor = 'system',
+): Promise<number> {
   const { doc } = assignment;
   const { recurrence } = normalizeICalendar(doc.iCalendar, false);
   let occurrences = expandOccurrences(recurrence, from, to);
   if (doc.skipPublicHolidays && occurrences.length) {
-    const object = await tx.db.selectFrom('objects').select('doc').where('company_id', '=', tx.companyId).where('id', '=', doc.objectId).executeTakeFirst();
-    const isHoliday = isPublicHolidayIn(placeOfWorkRegion((object?.doc as { address?: { country?: string; state?: string } })?.address,
-      (await loadTimeAndPaySettings(tx)).holidayRegion));
+    const object = await tx.db
+      .selectFrom('objects')
+      .select('doc')
+      .where('company_id', '=', tx.companyId)
+      .where('id', '=', doc.objectId)
+      .executeTakeFirst();
+    const isHoliday = isPublicHolidayIn(
+      placeOfWorkRegion(
+        (object?.doc as { address?: { country?: string; state?: string } })?.address,
+        (await loadTimeAndPaySettings(tx)).holidayRegion,
+      ),
+    );
     occurrences = occurrences.filter((o) => !isHoliday(formatLocal(o.localStart).slice(0, 10)));
   }
   const slots: Array<string | null> = doc.userIds?.length ? doc.userIds : [null];
@@ -88,24 +127,37 @@ export async function materialize(tx: TenantTx, assignment: PlannedAssignment, f
       const teamId = slots.length > 1 ? teamIdOf(assignment.id, Math.floor(occurrence.localStart / DAY)) : undefined;
       for (const slot of slots) {
         const jobDoc: Record<string, unknown> = {
-          assignmentId: assignment.id, objectId: doc.objectId,
-          from: new Date(occurrence.start).toISOString(), to: new Date(occurrence.end).toISOString(),
-          targetTime: Math.round((occurrence.end - occurrence.start) / 60_000), state: 'open',
-          ...(slot ? { userId: slot } : {}), ...(teamId ? { teamId } : {}),
-          ...(doc.title ? { title: doc.title } : {}), ...(doc.type ? { type: doc.type } : {}),
+          assignmentId: assignment.id,
+          objectId: doc.objectId,
+          from: new Date(occurrence.start).toISOString(),
+          to: new Date(occurrence.end).toISOString(),
+          targetTime: Math.round((occurrence.end - occurrence.start) / 60_000),
+          state: 'open',
+          ...(slot ? { userId: slot } : {}),
+          ...(teamId ? { teamId } : {}),
+          ...(doc.title ? { title: doc.title } : {}),
+          ...(doc.type ? { type: doc.type } : {}),
           ...(doc.activityTypeId ? { activityTypeId: doc.activityTypeId } : {}),
         };
         rows.push({
-          company_id: tx.companyId, id: newObjectId(), number: number++, doc: JSON.stringify(jobDoc),
-          created_by: actor, modified_by: actor, chat_id: newObjectId(),
-          occurrence_key: Math.floor(occurrence.localStart / DAY), slot: slot ?? '-', ...promotedColumns(jobs, jobDoc),
+          company_id: tx.companyId,
+          id: newObjectId(),
+          number: number++,
+          doc: JSON.stringify(jobDoc),
+          created_by: actor,
+          modified_by: actor,
+          chat_id: newObjectId(),
+          occurrence_key: Math.floor(occurrence.localStart / DAY),
+          slot: slot ?? '-',
+          ...promotedColumns(jobs, jobDoc),
         });
       }
     }
     created += await insertJobRows(tx, rows);
   }
   // New jobs on a planned user's approved absence are marked as its affected jobs.
-  if (created > 0) await absenceHooks().reconcileConflicts(tx, { userId: actor }, { assignmentId: assignment.id, from, to });
+  if (created > 0)
+    await absenceHooks().reconcileConflicts(tx, { userId: actor }, { assignmentId: assignment.id, from, to });
   return created;
 }
 
@@ -117,7 +169,9 @@ export async function materialize(tx: TenantTx, assignment: PlannedAssignment, f
 async function removeReplaceableJobs(tx: TenantTx, which: { assignmentId?: string; since: number }) {
   const ofWhich = which.assignmentId ? sql`assignment_id = ${which.assignmentId}` : sql`occurrence_key IS NOT NULL`;
   for (;;) {
-    const { rows: [result] } = await sql<{ removed: number }>`
+    const {
+      rows: [result],
+    } = await sql<{ removed: number }>`
       WITH removed AS (
         DELETE FROM jobs WHERE company_id = ${tx.companyId} AND id IN (
           SELECT id FROM jobs WHERE company_id = ${tx.companyId} AND ${ofWhich}
@@ -132,15 +186,24 @@ async function removeReplaceableJobs(tx: TenantTx, which: { assignmentId?: strin
 }
 
 export async function readHorizon(tx: TenantTx, now = Date.now()): Promise<Horizon> {
-  const row = await tx.db.selectFrom('job_horizons').select(['from_at', 'until_at']).where('company_id', '=', tx.companyId).executeTakeFirst();
+  const row = await tx.db
+    .selectFrom('job_horizons')
+    .select(['from_at', 'until_at'])
+    .where('company_id', '=', tx.companyId)
+    .executeTakeFirst();
   if (row) return { from: new Date(row.from_at).getTime(), until: new Date(row.until_at).getTime() };
   const from = Math.floor(now / DAY) * DAY;
   return { from, until: from + KEEP_AHEAD_DAYS * DAY };
 }
 
 async function saveHorizon(tx: TenantTx, horizon: Horizon) {
-  await tx.db.insertInto('job_horizons').values({ company_id: tx.companyId, from_at: new Date(horizon.from), until_at: new Date(horizon.until) })
-    .onConflict((oc) => oc.column('company_id').doUpdateSet({ from_at: new Date(horizon.from), until_at: new Date(horizon.until) })).execute();
+  await tx.db
+    .insertInto('job_horizons')
+    .values({ company_id: tx.companyId, from_at: new Date(horizon.from), until_at: new Date(horizon.until) })
+    .onConflict((oc) =>
+      oc.column('company_id').doUpdateSet({ from_at: new Date(horizon.from), until_at: new Date(horizon.until) }),
+    )
+    .execute();
 }
 
 /**
@@ -160,12 +223,18 @@ async function lockedHorizon(tx: TenantTx, bounds: PlanningBounds, now: number):
 
 const PLAN_FIELDS = ['iCalendar', 'userIds', 'title', 'type', 'activityTypeId', 'objectId', 'skipPublicHolidays'];
 
-export async function onAssignmentWritten(tx: TenantTx, ctx: RequestContext, change: { id: string; doc: Record<string, any>; previous?: StoredRecord }) {
+export async function onAssignmentWritten(
+  tx: TenantTx,
+  ctx: RequestContext,
+  change: { id: string; doc: Record<string, any>; previous?: StoredRecord },
+) {
   const now = Date.now();
   const horizon = await lockedHorizon(tx, await loadPlanningBounds(tx, now), now);
   await saveHorizon(tx, horizon);
   if (change.previous) {
-    const isReplanned = PLAN_FIELDS.some((f) => JSON.stringify(change.previous!.doc[f]) !== JSON.stringify(change.doc[f]));
+    const isReplanned = PLAN_FIELDS.some(
+      (f) => JSON.stringify(change.previous!.doc[f]) !== JSON.stringify(change.doc[f]),
+    );
     if (!isReplanned) return;
     await removeReplaceableJobs(tx, { assignmentId: change.id, since: now });
     await materialize(tx, change, Math.max(now, horizon.from), horizon.until, ctx.userId);
@@ -193,8 +262,11 @@ export interface CoverOptions {
 
 /** Covered: the frame's part inside the bounds, half of KEEP_AHEAD_DAYS ahead, and nothing beyond the horizon. */
 function isCovered(horizon: Horizon, needed: TimeRange | undefined, bounds: PlanningBounds, now: number): boolean {
-  return (!needed || (horizon.from <= needed.from && horizon.until >= needed.to))
-    && horizon.until >= Math.min(now + (KEEP_AHEAD_DAYS / 2) * DAY, bounds.latest) && horizon.until <= bounds.latest + DAY;
+  return (
+    (!needed || (horizon.from <= needed.from && horizon.until >= needed.to)) &&
+    horizon.until >= Math.min(now + (KEEP_AHEAD_DAYS / 2) * DAY, bounds.latest) &&
+    horizon.until <= bounds.latest + DAY
+  );
 }
 
 /**
@@ -203,14 +275,26 @@ function isCovered(horizon: Horizon, needed: TimeRange | undefined, bounds: Plan
  * knows the window is covered (and, for a minute, the company's time zone); otherwise a read or
  * two by primary key, and an extension under a per-company lock when needed.
  */
-export async function coverJobWindow(tx: TenantTx, windowFrom: number, to: number, options: CoverOptions = {}): Promise<void> {
+export async function coverJobWindow(
+  tx: TenantTx,
+  windowFrom: number,
+  to: number,
+  options: CoverOptions = {},
+): Promise<void> {
   const now = options.now ?? Date.now();
   const known = options.bounds ? undefined : knownHorizons.get(tx.companyId);
   const isZoneKnown = known !== undefined && now - known.at < TIME_ZONE_CACHE_MS;
-  const timeZone = options.bounds ? undefined : isZoneKnown ? known.timeZone : (await loadTimeAndPaySettings(tx)).timeZone;
+  const timeZone = options.bounds
+    ? undefined
+    : isZoneKnown
+      ? known.timeZone
+      : (await loadTimeAndPaySettings(tx)).timeZone;
   const bounds = options.bounds ?? planningBounds(timeZone!, now);
   if (options.refuseBeyondHorizon && to > bounds.latest) {
-    throw fieldError('to', `reaches beyond the planning horizon: jobs are planned up to ${PLANNING_HORIZON_DAYS} days ahead, the last day is ${bounds.lastDate}`);
+    throw fieldError(
+      'to',
+      `reaches beyond the planning horizon: jobs are planned up to ${PLANNING_HORIZON_DAYS} days ahead, the last day is ${bounds.lastDate}`,
+    );
   }
   // A job (at most 24 h) that starts a day before the frame still overlaps it.
   const needed = clampToBounds({ from: windowFrom - DAY, to }, bounds);
@@ -228,11 +312,23 @@ export async function coverJobWindow(tx: TenantTx, windowFrom: number, to: numbe
 }
 
 /** All of [from, to) in a transaction of its own, whatever the planning bounds (generation ahead of use, benchmarks). */
-export async function ensureJobWindow(database: Database, companyId: string, from: number, to: number, now = Date.now()): Promise<void> {
+export async function ensureJobWindow(
+  database: Database,
+  companyId: string,
+  from: number,
+  to: number,
+  now = Date.now(),
+): Promise<void> {
   await inTenant(database, companyId, (tx) => coverJobWindow(tx, from, to, { now, bounds: UNBOUNDED }));
 }
 
-async function extendHorizon(tx: TenantTx, horizon: Horizon, needed: TimeRange | undefined, bounds: PlanningBounds, now: number): Promise<Horizon> {
+async function extendHorizon(
+  tx: TenantTx,
+  horizon: Horizon,
+  needed: TimeRange | undefined,
+  bounds: PlanningBounds,
+  now: number,
+): Promise<Horizon> {
   const today = Math.floor(now / DAY) * DAY;
   const target = {
     from: Math.max(bounds.earliest, Math.min(needed?.from ?? today, today)),
@@ -241,7 +337,11 @@ async function extendHorizon(tx: TenantTx, horizon: Horizon, needed: TimeRange |
   const ranges: Array<[number, number]> = [];
   if (target.from < horizon.from) ranges.push([target.from, horizon.from]);
   if (target.until > horizon.until) ranges.push([horizon.until, target.until]);
-  const assignments = await tx.db.selectFrom('assignments').select(['id', 'doc', 'created_by']).where('company_id', '=', tx.companyId).execute();
+  const assignments = await tx.db
+    .selectFrom('assignments')
+    .select(['id', 'doc', 'created_by'])
+    .where('company_id', '=', tx.companyId)
+    .execute();
   for (const assignment of assignments) {
     // Jobs made on demand count as made by whoever made their assignment.
     for (const [a, b] of ranges) {

@@ -69,6 +69,8 @@ export async function selectJobsJson(tx: TenantTx, query: JobQuery): Promise<str
 }
 
 export async function countJobs(tx: TenantTx, where: RawBuilder<boolean>[]): Promise<number> {
-  const { rows } = await sql<{ n: number }>`SELECT count(*)::int AS n FROM jobs j WHERE ${whereClause(tx, where)}`.execute(tx.db);
+  const { rows } = await sql<{
+    n: number;
+  }>`SELECT count(*)::int AS n FROM jobs j WHERE ${whereClause(tx, where)}`.execute(tx.db);
   return Number(rows[0]!.n);
 }

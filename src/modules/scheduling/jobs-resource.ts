@@ -15,7 +15,9 @@ export const jobSchema = Type.Object({
   objectId: opt(objectId('objects', { description: 'the object where the job is done (from the assignment)' })),
   from: dateTime(),
   to: dateTime(),
-  targetTime: opt(Type.Number({ minimum: 0, maximum: 100000, description: 'minutes; the planned duration when absent' })),
+  targetTime: opt(
+    Type.Number({ minimum: 0, maximum: 100000, description: 'minutes; the planned duration when absent' }),
+  ),
   userId: opt(objectId('users', { description: 'absent for unassigned jobs', [ABSENT_WHEN_UNSET]: true })),
   type: opt(text(50)),
   title: opt(text(300)),
@@ -29,16 +31,26 @@ export const jobSchema = Type.Object({
   requiredDrivingTime: opt(Type.Number({ minimum: 0, maximum: 100000 })),
   requiredBreakTime: opt(Type.Number({ minimum: 0, maximum: 100000 })),
   documentIds: opt(objectIds('documents', 500)),
-  state: opt(Type.Union(JOB_STATES.map((s) => Type.Literal(s)), { description: 'open, started, completed or cancelled' })),
+  state: opt(
+    Type.Union(
+      JOB_STATES.map((s) => Type.Literal(s)),
+      { description: 'open, started, completed or cancelled' },
+    ),
+  ),
   tags: opt(Type.Array(text(100), { maxItems: 100 })),
 });
 
 const idOrNull = { type: 'string', pattern: '^[0-9a-f]{24}$' };
 /** Set by actions (assign, move, split, accept, replacement) and by later areas, never by a body. */
 export const jobReadOnly = {
-  teamId: idOrNull, splitId: idOrNull, originalId: idOrNull, masterJobId: idOrNull,
-  originalFrom: { type: 'string', format: 'date-time' }, originalTo: { type: 'string', format: 'date-time' },
-  absenceId: idOrNull, acceptedStatus: { type: 'string' },
+  teamId: idOrNull,
+  splitId: idOrNull,
+  originalId: idOrNull,
+  masterJobId: idOrNull,
+  originalFrom: { type: 'string', format: 'date-time' },
+  originalTo: { type: 'string', format: 'date-time' },
+  absenceId: idOrNull,
+  acceptedStatus: { type: 'string' },
   replacementJobId: { ...idOrNull, description: 'set on a job an absence affects once its replacement job exists' },
   // Built by the read from other records (jobs-read.ts), not in events.
   started: { type: 'array', items: { type: 'object', additionalProperties: true }, [DERIVED_ON_READ]: true },
@@ -47,7 +59,12 @@ export const jobReadOnly = {
   salaries: { type: 'array', items: { type: 'object', additionalProperties: true }, [DERIVED_ON_READ]: true },
   assignment: { type: ['object', 'null'], additionalProperties: true, [DERIVED_ON_READ]: true },
   activityType: { type: ['object', 'null'], additionalProperties: true, [DERIVED_ON_READ]: true },
-  user: { type: ['object', 'null'], additionalProperties: true, description: 'with includeUsersInResponse (null for an unassigned job)', [ABSENT_WHEN_UNSET]: true },
+  user: {
+    type: ['object', 'null'],
+    additionalProperties: true,
+    description: 'with includeUsersInResponse (null for an unassigned job)',
+    [ABSENT_WHEN_UNSET]: true,
+  },
 };
 
 export const jobs = defineResource({
@@ -58,10 +75,21 @@ export const jobs = defineResource({
   webhookEntity: 'job',
   ownerField: 'userId',
   columns: {
-    assignmentId: 'assignment_id', objectId: 'object_id', userId: 'user_id', from: 'from_at', to: 'to_at',
-    teamId: 'team_id', absenceId: 'absence_id', masterJobId: 'master_job_id', originalId: 'original_id',
-    splitId: 'split_id', jobTemplateId: 'job_template_id', acceptedStatus: 'accepted_status',
-    activityTypeId: 'activity_type_id', state: 'state', replacementJobId: 'replacement_job_id',
+    assignmentId: 'assignment_id',
+    objectId: 'object_id',
+    userId: 'user_id',
+    from: 'from_at',
+    to: 'to_at',
+    teamId: 'team_id',
+    absenceId: 'absence_id',
+    masterJobId: 'master_job_id',
+    originalId: 'original_id',
+    splitId: 'split_id',
+    jobTemplateId: 'job_template_id',
+    acceptedStatus: 'accepted_status',
+    activityTypeId: 'activity_type_id',
+    state: 'state',
+    replacementJobId: 'replacement_job_id',
   },
   schema: jobSchema,
   readOnly: jobReadOnly,
@@ -80,13 +108,18 @@ async function prepareJob(_tx: TenantTx, _ctx: unknown, { doc, previous }: Prepa
   if (to - from > MAX_JOB_MS) throw fieldError('to', 'a job lasts at most 7 days');
   const planned = Math.round((to - from) / 60_000);
   // The target follows a moved job unless someone set it apart from the planned duration.
-  const wasPlanned = previous && previous.doc.targetTime === Math.round((Date.parse(previous.doc.to) - Date.parse(previous.doc.from)) / 60_000);
+  const wasPlanned =
+    previous &&
+    previous.doc.targetTime === Math.round((Date.parse(previous.doc.to) - Date.parse(previous.doc.from)) / 60_000);
   const next = {
     ...doc,
     from: new Date(from).toISOString(),
     to: new Date(to).toISOString(),
     state: doc.state ?? 'open',
-    targetTime: doc.targetTime === undefined || (wasPlanned && doc.targetTime === previous.doc.targetTime) ? planned : doc.targetTime,
+    targetTime:
+      doc.targetTime === undefined || (wasPlanned && doc.targetTime === previous.doc.targetTime)
+        ? planned
+        : doc.targetTime,
   };
   // A person's change survives re-planning. started_at is set by clocking in only (liveJobs).
   return { doc: next, columns: previous ? { is_manual: true } : {} };

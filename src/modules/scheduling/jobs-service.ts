@@ -19,7 +19,10 @@ import { MAX_JOB_MS, jobs } from './jobs-resource.js';
 import { parseWindow, timeFrameConditions, type TimeFrameBody } from './time-frame-filter.js';
 
 /** Bodies of the assign and replacement actions; their user ids are checked like every reference. */
-export const assignBody = Type.Object({ userIds: Type.Array(objectId('users'), { minItems: 1, maxItems: 50 }) }, { additionalProperties: false });
+export const assignBody = Type.Object(
+  { userIds: Type.Array(objectId('users'), { minItems: 1, maxItems: 50 }) },
+  { additionalProperties: false },
+);
 export const replacementBody = Type.Object({ userId: objectId('users') }, { additionalProperties: false });
 
 const ownJobs = (ctx: RequestContext, level: Level): RawBuilder<boolean>[] =>
@@ -33,7 +36,13 @@ export function jobsService(deps: { database: Database; embeds: JobEmbeds }) {
     const listQuery = parseListQuery(query, jobs.fields, jobs.listOptions);
     const where = [...listQuery.where, ...ownJobs(ctx, level)];
     return inTenant(database, ctx.companyId, async (tx) => ({
-      body: await selectJobsJson(tx, { where, sort: listQuery.sort, limit: listQuery.limit, offset: listQuery.offset, embeds }),
+      body: await selectJobsJson(tx, {
+        where,
+        sort: listQuery.sort,
+        limit: listQuery.limit,
+        offset: listQuery.offset,
+        embeds,
+      }),
       total: await countJobs(tx, where),
     }));
   }
@@ -41,7 +50,9 @@ export function jobsService(deps: { database: Database; embeds: JobEmbeds }) {
   async function get(ctx: RequestContext, id: string): Promise<string> {
     const level = requireLevel(ctx, jobs.area, 'read');
     const where = [sql<boolean>`j.id = ${id}`, ...ownJobs(ctx, level)];
-    const body = await inTenant(database, ctx.companyId, (tx) => selectJobsJson(tx, { where, sort: [], limit: 1, offset: 0, embeds }));
+    const body = await inTenant(database, ctx.companyId, (tx) =>
+      selectJobsJson(tx, { where, sort: [], limit: 1, offset: 0, embeds }),
+    );
     if (body === '[]') throw NotFound('job', id);
     return body.slice(1, -1);
   }
@@ -53,8 +64,12 @@ export function jobsService(deps: { database: Database; embeds: JobEmbeds }) {
     return inTenant(database, ctx.companyId, async (tx) => {
       await coverJobWindow(tx, window.from, window.to, { refuseBeyondHorizon: true });
       return selectJobsJson(tx, {
-        where, sort: [{ field: jobs.fields.get('from')!, descending: false }], limit: 100_000, offset: 0,
-        includeUsers: body.includeUsersInResponse, embeds,
+        where,
+        sort: [{ field: jobs.fields.get('from')!, descending: false }],
+        limit: 100_000,
+        offset: 0,
+        includeUsers: body.includeUsersInResponse,
+        embeds,
       });
     });
   }
@@ -74,7 +89,14 @@ export function jobsService(deps: { database: Database; embeds: JobEmbeds }) {
   async function copy(tx: TenantTx, ctx: RequestContext, doc: Record<string, unknown>): Promise<string> {
     const id = newObjectId();
     const number = await nextNumber(tx, jobs.collection);
-    await insertRecord(tx, jobs, { id, number, doc, userId: ctx.userId, chatId: newObjectId(), columns: { is_manual: true } });
+    await insertRecord(tx, jobs, {
+      id,
+      number,
+      doc,
+      userId: ctx.userId,
+      chatId: newObjectId(),
+      columns: { is_manual: true },
+    });
     return id;
   }
 
@@ -85,10 +107,16 @@ export function jobsService(deps: { database: Database; embeds: JobEmbeds }) {
       if (new Set(userIds).size !== userIds.length) throw fieldError('userIds', 'names a user twice');
       await assertReferencesExist(tx, assignBody, { userIds });
       const [first, ...others] = userIds;
-      const teamId = others.length ? job.doc.teamId ?? newObjectId() : job.doc.teamId;
+      const teamId = others.length ? (job.doc.teamId ?? newObjectId()) : job.doc.teamId;
       if (teamId) {
-        const taken = await tx.db.selectFrom('jobs').select('user_id').where('company_id', '=', tx.companyId)
-          .where('team_id', '=', teamId).where('id', '!=', id).where('user_id', 'in', userIds).executeTakeFirst();
+        const taken = await tx.db
+          .selectFrom('jobs')
+          .select('user_id')
+          .where('company_id', '=', tx.companyId)
+          .where('team_id', '=', teamId)
+          .where('id', '!=', id)
+          .where('user_id', 'in', userIds)
+          .executeTakeFirst();
         if (taken) throw Conflict(`user ${taken.user_id} is already in this job's team`);
       }
       await save(tx, ctx, job, { ...job.doc, userId: first, ...(teamId ? { teamId } : {}) });
@@ -121,9 +149,15 @@ export function jobsService(deps: { database: Database; embeds: JobEmbeds }) {
       if (!(to > from)) throw fieldError('to', 'must be after from');
       if (to - from > MAX_JOB_MS) throw fieldError('to', 'a job lasts at most 7 days');
       await save(tx, ctx, job, {
-        ...job.doc, from: new Date(from).toISOString(), to: new Date(to).toISOString(),
-        originalId: job.doc.originalId ?? job.id, originalFrom: job.doc.originalFrom ?? job.doc.from, originalTo: job.doc.originalTo ?? job.doc.to,
-        ...(job.doc.targetTime === Math.round((Date.parse(job.doc.to) - Date.parse(job.doc.from)) / 60_000) ? { targetTime: Math.round((to - from) / 60_000) } : {}),
+        ...job.doc,
+        from: new Date(from).toISOString(),
+        to: new Date(to).toISOString(),
+        originalId: job.doc.originalId ?? job.id,
+        originalFrom: job.doc.originalFrom ?? job.doc.from,
+        originalTo: job.doc.originalTo ?? job.doc.to,
+        ...(job.doc.targetTime === Math.round((Date.parse(job.doc.to) - Date.parse(job.doc.from)) / 60_000)
+          ? { targetTime: Math.round((to - from) / 60_000) }
+          : {}),
       });
       await absenceHooks().reconcileConflicts(tx, ctx, { jobIds: [id] });
     });
@@ -136,14 +170,19 @@ export function jobsService(deps: { database: Database; embeds: JobEmbeds }) {
       const cut = Date.parse(at);
       const from = Date.parse(job.doc.from);
       const to = Date.parse(job.doc.to);
-      if (!(cut > from && cut < to)) throw fieldError('at', 'must lie strictly between the job\'s from and to');
+      if (!(cut > from && cut < to)) throw fieldError('at', "must lie strictly between the job's from and to");
       const splitId = job.doc.splitId ?? newObjectId();
       // The target time is shared in proportion to the halves, so a custom target survives the split.
       const target = job.doc.targetTime ?? Math.round((to - from) / 60_000);
       const firstTarget = Math.round((target * (cut - from)) / (to - from));
       await save(tx, ctx, job, { ...job.doc, to: new Date(cut).toISOString(), targetTime: firstTarget, splitId });
       const { started: _s, absences: _a, absenceId: _b, ...rest } = job.doc;
-      const second = await copy(tx, ctx, { ...rest, from: new Date(cut).toISOString(), targetTime: target - firstTarget, splitId });
+      const second = await copy(tx, ctx, {
+        ...rest,
+        from: new Date(cut).toISOString(),
+        targetTime: target - firstTarget,
+        splitId,
+      });
       await absenceHooks().reconcileConflicts(tx, ctx, { jobIds: [id, second] });
       return { _id: second, ids: [id, second], splitId };
     });
@@ -162,10 +201,13 @@ export function jobsService(deps: { database: Database; embeds: JobEmbeds }) {
     return inTenant(database, ctx.companyId, async (tx) => {
       const job = await load(tx, ctx, id, 'write');
       await assertReferencesExist(tx, replacementBody, { userId });
-      if (job.doc.userId === userId) throw Conflict('The replacement is the job\'s own user');
+      if (job.doc.userId === userId) throw Conflict("The replacement is the job's own user");
       if (job.doc.replacementJobId) throw Conflict(`The job already has a replacement job ${job.doc.replacementJobId}`);
       const replacementId = await createReplacementJob(tx, ctx, job, userId);
-      if (job.doc.absenceId) await absenceHooks().recordReplacement(tx, ctx, job.doc.absenceId, [{ jobId: id, replacementJobId: replacementId, userId }]);
+      if (job.doc.absenceId)
+        await absenceHooks().recordReplacement(tx, ctx, job.doc.absenceId, [
+          { jobId: id, replacementJobId: replacementId, userId },
+        ]);
       await absenceHooks().reconcileConflicts(tx, ctx, { jobIds: [replacementId] });
       return { _id: replacementId };
     });

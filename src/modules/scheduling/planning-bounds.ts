@@ -20,7 +20,10 @@ export interface PlanningBounds {
   lastDate: string;
 }
 
-export interface TimeRange { from: number; to: number }
+export interface TimeRange {
+  from: number;
+  to: number;
+}
 
 /** No limits: for trusted callers that generate a window of their choosing (benchmarks, tools). */
 export const UNBOUNDED: PlanningBounds = { earliest: -Infinity, latest: Infinity, lastDate: '' };

@@ -22,19 +22,39 @@ const tags = ['jobs'];
 // builds each whole, jobs-read.ts), so a generated client gets Job.assignment as an Assignment.
 const jobFields = (jobs.response as { properties: Record<string, object> }).properties;
 function jobSchemas({ timeTrackings }: JobEmbeds) {
-  const jobResponse = nameSchema({
-    ...jobs.response,
-    properties: {
-      ...jobFields,
-      assignment: { anyOf: [assignments.response, { type: 'null' }], default: null, description: 'the assignment the job stems from' },
-      activityType: { anyOf: [activityTypes.response, { type: 'null' }], default: null, description: "the job's activity type" },
-      timeTrackings: { type: 'array', items: timeTrackings.response, default: [] },
-      salaries: { type: 'array', items: salaries.response, default: [] },
+  const jobResponse = nameSchema(
+    {
+      ...jobs.response,
+      properties: {
+        ...jobFields,
+        assignment: {
+          anyOf: [assignments.response, { type: 'null' }],
+          default: null,
+          description: 'the assignment the job stems from',
+        },
+        activityType: {
+          anyOf: [activityTypes.response, { type: 'null' }],
+          default: null,
+          description: "the job's activity type",
+        },
+        timeTrackings: { type: 'array', items: timeTrackings.response, default: [] },
+        salaries: { type: 'array', items: salaries.response, default: [] },
+      },
     },
-  }, 'Job');
+    'Job',
+  );
   return { jobResponse, jobArray: { type: 'array', items: jobResponse } };
 }
-const actionResult = { type: 'object', properties: { _id: { type: 'string' }, ids: { type: 'array', items: { type: 'string' } }, teamId: { type: 'string' }, splitId: { type: 'string' }, updated: { type: 'boolean' } } };
+const actionResult = {
+  type: 'object',
+  properties: {
+    _id: { type: 'string' },
+    ids: { type: 'array', items: { type: 'string' } },
+    teamId: { type: 'string' },
+    splitId: { type: 'string' },
+    updated: { type: 'boolean' },
+  },
+};
 
 /** embeds: the records of later modules the job read embeds (time trackings), given by the app. */
 export function registerSchedulingRoutes(app: FastifyInstance, deps: { database: Database; embeds: JobEmbeds }) {
@@ -44,44 +64,110 @@ export function registerSchedulingRoutes(app: FastifyInstance, deps: { database:
   registerResource(app, deps, jobs, { except: ['list', 'get'] });
   const service = jobsService(deps);
 
-  app.get('/jobs/', {
-    schema: {
-      tags, summary: 'List jobs', security: SECURITY,
-      querystring: listQuerySchema(jobs.fields, jobs.listOptions),
-      response: { 200: jobArray, ...errorResponses() },
+  app.get(
+    '/jobs/',
+    {
+      schema: {
+        tags,
+        summary: 'List jobs',
+        security: SECURITY,
+        querystring: listQuerySchema(jobs.fields, jobs.listOptions),
+        response: { 200: jobArray, ...errorResponses() },
+      },
     },
-  }, async (request, reply) => {
-    const { body, total } = await service.list(contextOf(request), request.query as Record<string, unknown>);
-    return reply.header('x-total-count', String(total)).type('application/json').send(body); // JSON text built in the database
-  });
-
-  app.get('/jobs/:id', {
-    schema: { tags, summary: 'Read a job', security: SECURITY, params: idParams(), response: { 200: jobResponse, ...errorResponses([404]) } },
-  }, async (request, reply) => reply.type('application/json').send(await service.get(contextOf(request), (request.params as { id: string }).id)));
-
-  app.post('/jobs/jobsInTimeFrame', {
-    config: { readsOnly: true },
-    schema: {
-      tags, summary: 'Jobs in a time frame', security: SECURITY,
-      description: 'Jobs overlapping [from, to), ordered by start. Jobs of assignments are generated on demand for the frame.',
-      body: timeFrameBody, response: { 200: jobArray, ...errorResponses() },
+    async (request, reply) => {
+      const { body, total } = await service.list(contextOf(request), request.query as Record<string, unknown>);
+      return reply.header('x-total-count', String(total)).type('application/json').send(body); // JSON text built in the database
     },
-  }, async (request, reply) => reply.code(200).type('application/json').send(await service.inTimeFrame(contextOf(request), request.body as TimeFrameBody)));
+  );
 
-  const action = (verb: string, summary: string, body: object | undefined, run: (ctx: ReturnType<typeof contextOf>, id: string, body: any) => Promise<unknown>) =>
-    app.post(`/jobs/:id/${verb}`, {
-      schema: { tags, summary, security: SECURITY, params: idParams(), ...(body ? { body } : {}), response: { 200: actionResult, ...errorResponses([404, 409]) } },
-    }, async (request) => (await run(contextOf(request), (request.params as { id: string }).id, request.body)) ?? { updated: true });
+  app.get(
+    '/jobs/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Read a job',
+        security: SECURITY,
+        params: idParams(),
+        response: { 200: jobResponse, ...errorResponses([404]) },
+      },
+    },
+    async (request, reply) =>
+      reply.type('application/json').send(await service.get(contextOf(request), (request.params as { id: string }).id)),
+  );
 
-  action('assign', 'Assign users (several: a team, one job each)', assignBody,
-    (ctx, id, body) => service.assign(ctx, id, body.userIds));
-  action('unassign', 'Remove the job\'s user', undefined, (ctx, id) => service.unassign(ctx, id));
-  action('move', 'Move the job (keeps originalId)', Type.Object({ from: Type.String({ format: 'date-time' }), to: Type.Optional(Type.String({ format: 'date-time' })) }, { additionalProperties: false }),
-    (ctx, id, body) => service.move(ctx, id, body));
-  action('split', 'Split the job in two at a time (shared splitId)', Type.Object({ at: Type.String({ format: 'date-time' }) }, { additionalProperties: false }),
-    (ctx, id, body) => service.split(ctx, id, body.at));
-  action('accept', 'Accept or decline the job (acceptedStatus)', Type.Object({ acceptedStatus: Type.Optional(Type.Union([Type.Literal('accepted'), Type.Literal('declined')])) }, { additionalProperties: false }),
-    (ctx, id, body) => service.accept(ctx, id, body?.acceptedStatus ?? 'accepted'));
-  action('replacement', 'Create a replacement job for another user (masterJobId)', replacementBody,
-    (ctx, id, body) => service.replace(ctx, id, body.userId));
+  app.post(
+    '/jobs/jobsInTimeFrame',
+    {
+      config: { readsOnly: true },
+      schema: {
+        tags,
+        summary: 'Jobs in a time frame',
+        security: SECURITY,
+        description:
+          'Jobs overlapping [from, to), ordered by start. Jobs of assignments are generated on demand for the frame.',
+        body: timeFrameBody,
+        response: { 200: jobArray, ...errorResponses() },
+      },
+    },
+    async (request, reply) =>
+      reply
+        .code(200)
+        .type('application/json')
+        .send(await service.inTimeFrame(contextOf(request), request.body as TimeFrameBody)),
+  );
+
+  const action = (
+    verb: string,
+    summary: string,
+    body: object | undefined,
+    run: (ctx: ReturnType<typeof contextOf>, id: string, body: any) => Promise<unknown>,
+  ) =>
+    app.post(
+      `/jobs/:id/${verb}`,
+      {
+        schema: {
+          tags,
+          summary,
+          security: SECURITY,
+          params: idParams(),
+          ...(body ? { body } : {}),
+          response: { 200: actionResult, ...errorResponses([404, 409]) },
+        },
+      },
+      async (request) =>
+        (await run(contextOf(request), (request.params as { id: string }).id, request.body)) ?? { updated: true },
+    );
+
+  action('assign', 'Assign users (several: a team, one job each)', assignBody, (ctx, id, body) =>
+    service.assign(ctx, id, body.userIds),
+  );
+  action('unassign', "Remove the job's user", undefined, (ctx, id) => service.unassign(ctx, id));
+  action(
+    'move',
+    'Move the job (keeps originalId)',
+    Type.Object(
+      { from: Type.String({ format: 'date-time' }), to: Type.Optional(Type.String({ format: 'date-time' })) },
+      { additionalProperties: false },
+    ),
+    (ctx, id, body) => service.move(ctx, id, body),
+  );
+  action(
+    'split',
+    'Split the job in two at a time (shared splitId)',
+    Type.Object({ at: Type.String({ format: 'date-time' }) }, { additionalProperties: false }),
+    (ctx, id, body) => service.split(ctx, id, body.at),
+  );
+  action(
+    'accept',
+    'Accept or decline the job (acceptedStatus)',
+    Type.Object(
+      { acceptedStatus: Type.Optional(Type.Union([Type.Literal('accepted'), Type.Literal('declined')])) },
+      { additionalProperties: false },
+    ),
+    (ctx, id, body) => service.accept(ctx, id, body?.acceptedStatus ?? 'accepted'),
+  );
+  action('replacement', 'Create a replacement job for another user (masterJobId)', replacementBody, (ctx, id, body) =>
+    service.replace(ctx, id, body.userId),
+  );
 }

@@ -13,43 +13,97 @@ const LIVE_HOURS = 12;
 
 const id = Type.String({ pattern: OBJECT_ID_PATTERN });
 const ids = Type.Array(id, { maxItems: 1000 });
-const idMatch = (description: string) => Type.Union([
-  id, ids, Type.Object({ exists: Type.Optional(Type.Boolean()), ids: Type.Optional(ids) }, { additionalProperties: false }),
-], { description });
+const idMatch = (description: string) =>
+  Type.Union(
+    [
+      id,
+      ids,
+      Type.Object({ exists: Type.Optional(Type.Boolean()), ids: Type.Optional(ids) }, { additionalProperties: false }),
+    ],
+    { description },
+  );
 // Epoch milliseconds (a number or its digits) or an ISO 8601 date-time with an offset; parseWindow
 // checks which, so a wrong value gets one message naming both forms.
-const instant = (description: string) => Type.Union([
-  Type.Integer({ minimum: 0, maximum: 253_402_300_799_999 }),
-  Type.String({ maxLength: 40 }),
-], { description, examples: [1_798_761_600_000, '2027-01-01T00:00:00Z'] });
+const instant = (description: string) =>
+  Type.Union([Type.Integer({ minimum: 0, maximum: 253_402_300_799_999 }), Type.String({ maxLength: 40 })], {
+    description,
+    examples: [1_798_761_600_000, '2027-01-01T00:00:00Z'],
+  });
 const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?([Zz]|[+-]\d{2}:?\d{2})$/;
 
-export const timeFrameBody = Type.Object({
-  from: instant('start of the time frame: epoch milliseconds or an ISO 8601 date-time with an offset (2027-01-01T00:00:00Z)'),
-  to: instant(`end of the time frame, as from; at most ${MAX_WINDOW_DAYS} days after from`),
-  includeUsersInResponse: Type.Optional(Type.Boolean({ description: 'adds `user` {_id, number, id, general, contact} to each job' })),
-  status: Type.Optional(Type.String({ maxLength: 200, description: `one value or a comma list of ${JOB_STATES.join(', ')}` })),
-  ids: Type.Optional(ids),
-  jobTemplateId: Type.Optional(id),
-  originalId: Type.Optional(idMatch('jobs moved from this original job: an id, a list, or {exists}')),
-  absenceId: Type.Optional(idMatch('jobs connected to an absence: an id, a list, or {exists: true} for any absence')),
-  notAccepted: Type.Optional(Type.Union([Type.Boolean(), Type.Object({ value: Type.Optional(Type.Boolean()) }, { additionalProperties: false })], { description: 'true: jobs whose acceptedStatus is not "accepted"' })),
-  objectId: Type.Optional(id),
-  objectIds: Type.Optional(ids),
-  teamId: Type.Optional(idMatch('jobs of a team: an id, a list, or {exists: true} for any team job')),
-  userIds: Type.Optional(Type.Array(Type.Union([id, Type.Literal(UNASSIGNED)]), { maxItems: 1000, description: `"${UNASSIGNED}" also matches jobs without a user and jobs an absence affects that have no replacement yet` })),
-  activityTypeId: Type.Optional(Type.Array(id, { maxItems: 100, description: 'the job\'s, its assignment\'s or one of its salaries\' activity type' })),
-  currentlyWorking: Type.Optional(Type.Boolean({ description: 'true: jobs someone is clocked in on right now (an open time-tracking entry)' })),
-  liveJobs: Type.Optional(Type.Boolean({ description: `true: jobs clocked in on within the last ${LIVE_HOURS} hours` })),
-  assignmentIds: Type.Optional(ids),
-  tags: Type.Optional(Type.Array(Type.String({ maxLength: 100 }), { maxItems: 100, description: 'jobs (or their objects) carrying any of these tags' })),
-}, { additionalProperties: false });
+export const timeFrameBody = Type.Object(
+  {
+    from: instant(
+      'start of the time frame: epoch milliseconds or an ISO 8601 date-time with an offset (2027-01-01T00:00:00Z)',
+    ),
+    to: instant(`end of the time frame, as from; at most ${MAX_WINDOW_DAYS} days after from`),
+    includeUsersInResponse: Type.Optional(
+      Type.Boolean({ description: 'adds `user` {_id, number, id, general, contact} to each job' }),
+    ),
+    status: Type.Optional(
+      Type.String({ maxLength: 200, description: `one value or a comma list of ${JOB_STATES.join(', ')}` }),
+    ),
+    ids: Type.Optional(ids),
+    jobTemplateId: Type.Optional(id),
+    originalId: Type.Optional(idMatch('jobs moved from this original job: an id, a list, or {exists}')),
+    absenceId: Type.Optional(idMatch('jobs connected to an absence: an id, a list, or {exists: true} for any absence')),
+    notAccepted: Type.Optional(
+      Type.Union(
+        [Type.Boolean(), Type.Object({ value: Type.Optional(Type.Boolean()) }, { additionalProperties: false })],
+        { description: 'true: jobs whose acceptedStatus is not "accepted"' },
+      ),
+    ),
+    objectId: Type.Optional(id),
+    objectIds: Type.Optional(ids),
+    teamId: Type.Optional(idMatch('jobs of a team: an id, a list, or {exists: true} for any team job')),
+    userIds: Type.Optional(
+      Type.Array(Type.Union([id, Type.Literal(UNASSIGNED)]), {
+        maxItems: 1000,
+        description: `"${UNASSIGNED}" also matches jobs without a user and jobs an absence affects that have no replacement yet`,
+      }),
+    ),
+    activityTypeId: Type.Optional(
+      Type.Array(id, {
+        maxItems: 100,
+        description: "the job's, its assignment's or one of its salaries' activity type",
+      }),
+    ),
+    currentlyWorking: Type.Optional(
+      Type.Boolean({ description: 'true: jobs someone is clocked in on right now (an open time-tracking entry)' }),
+    ),
+    liveJobs: Type.Optional(
+      Type.Boolean({ description: `true: jobs clocked in on within the last ${LIVE_HOURS} hours` }),
+    ),
+    assignmentIds: Type.Optional(ids),
+    tags: Type.Optional(
+      Type.Array(Type.String({ maxLength: 100 }), {
+        maxItems: 100,
+        description: 'jobs (or their objects) carrying any of these tags',
+      }),
+    ),
+  },
+  { additionalProperties: false },
+);
 
 export interface TimeFrameBody {
-  from: string | number; to: string | number; includeUsersInResponse?: boolean; status?: string; ids?: string[];
-  jobTemplateId?: string; originalId?: IdMatch; absenceId?: IdMatch; notAccepted?: boolean | { value?: boolean };
-  objectId?: string; objectIds?: string[]; teamId?: IdMatch; userIds?: string[]; activityTypeId?: string[];
-  currentlyWorking?: boolean; liveJobs?: boolean; assignmentIds?: string[]; tags?: string[];
+  from: string | number;
+  to: string | number;
+  includeUsersInResponse?: boolean;
+  status?: string;
+  ids?: string[];
+  jobTemplateId?: string;
+  originalId?: IdMatch;
+  absenceId?: IdMatch;
+  notAccepted?: boolean | { value?: boolean };
+  objectId?: string;
+  objectIds?: string[];
+  teamId?: IdMatch;
+  userIds?: string[];
+  activityTypeId?: string[];
+  currentlyWorking?: boolean;
+  liveJobs?: boolean;
+  assignmentIds?: string[];
+  tags?: string[];
 }
 
 type IdMatch = string | string[] | { exists?: boolean; ids?: string[] };
@@ -64,10 +118,18 @@ function matchIds(column: string, match: IdMatch): RawBuilder<boolean> {
 
 /** Epoch milliseconds (number or digits) or an ISO 8601 date-time that names its offset. */
 export function parseInstant(value: string | number, field: string): number {
-  const ms = typeof value === 'number' || /^\d{1,15}$/.test(value) ? Number(value)
-    : ISO_INSTANT.test(value) && isCalendarDay(Number(value.slice(0, 4)), Number(value.slice(5, 7)), Number(value.slice(8, 10))) ? Date.parse(value) : NaN;
+  const ms =
+    typeof value === 'number' || /^\d{1,15}$/.test(value)
+      ? Number(value)
+      : ISO_INSTANT.test(value) &&
+          isCalendarDay(Number(value.slice(0, 4)), Number(value.slice(5, 7)), Number(value.slice(8, 10)))
+        ? Date.parse(value)
+        : NaN;
   if (!Number.isFinite(ms) || ms < 0 || ms > 253_402_300_799_999) {
-    throw fieldError(field, 'must be epoch milliseconds or an ISO 8601 date-time with an offset, e.g. 2027-01-01T00:00:00Z');
+    throw fieldError(
+      field,
+      'must be epoch milliseconds or an ISO 8601 date-time with an offset, e.g. 2027-01-01T00:00:00Z',
+    );
   }
   return ms;
 }
@@ -76,11 +138,16 @@ export function parseWindow(body: TimeFrameBody): { from: number; to: number } {
   const from = parseInstant(body.from, 'from');
   const to = parseInstant(body.to, 'to');
   if (from > to) throw fieldError('to', 'must not be before from');
-  if (to - from > MAX_WINDOW_DAYS * 86_400_000) throw fieldError('to', `the time frame is at most ${MAX_WINDOW_DAYS} days`);
+  if (to - from > MAX_WINDOW_DAYS * 86_400_000)
+    throw fieldError('to', `the time frame is at most ${MAX_WINDOW_DAYS} days`);
   return { from, to };
 }
 
-export function timeFrameConditions(body: TimeFrameBody, window: { from: number; to: number }, now = Date.now()): RawBuilder<boolean>[] {
+export function timeFrameConditions(
+  body: TimeFrameBody,
+  window: { from: number; to: number },
+  now = Date.now(),
+): RawBuilder<boolean>[] {
   const where: RawBuilder<boolean>[] = [
     sql<boolean>`j.from_at < ${new Date(window.to)}`,
     sql<boolean>`j.to_at > ${new Date(window.from)}`,
@@ -88,8 +155,13 @@ export function timeFrameConditions(body: TimeFrameBody, window: { from: number;
     sql<boolean>`j.from_at > ${new Date(window.from - MAX_JOB_MS)}`,
   ];
   if (body.status !== undefined) {
-    const states = body.status.split(',').map((s) => s.trim()).filter(Boolean);
-    for (const state of states) if (!(JOB_STATES as readonly string[]).includes(state)) throw fieldError('status', `${state} is not one of ${JOB_STATES.join(', ')}`);
+    const states = body.status
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean);
+    for (const state of states)
+      if (!(JOB_STATES as readonly string[]).includes(state))
+        throw fieldError('status', `${state} is not one of ${JOB_STATES.join(', ')}`);
     where.push(sql<boolean>`j.state = ANY(${sql.val(states)}::text[])`);
   }
   if (body.ids) where.push(sql<boolean>`j.id = ANY(${sql.val(body.ids)}::text[])`);
@@ -97,7 +169,7 @@ export function timeFrameConditions(body: TimeFrameBody, window: { from: number;
   if (body.originalId !== undefined) where.push(matchIds('original_id', body.originalId));
   if (body.absenceId !== undefined) where.push(matchIds('absence_id', body.absenceId));
   if (body.teamId !== undefined) where.push(matchIds('team_id', body.teamId));
-  const notAccepted = typeof body.notAccepted === 'object' ? body.notAccepted.value ?? true : body.notAccepted;
+  const notAccepted = typeof body.notAccepted === 'object' ? (body.notAccepted.value ?? true) : body.notAccepted;
   if (notAccepted === true) where.push(sql<boolean>`j.accepted_status IS DISTINCT FROM 'accepted'`);
   if (notAccepted === false) where.push(sql<boolean>`j.accepted_status = 'accepted'`);
   // Like every other field, objectId and objectIds both apply when both are given.
@@ -107,7 +179,8 @@ export function timeFrameConditions(body: TimeFrameBody, window: { from: number;
     const users = body.userIds.filter((u) => u !== UNASSIGNED);
     // Jobs an absence affects that have no replacement yet need someone too.
     const orUnassigned = body.userIds.includes(UNASSIGNED)
-      ? sql` OR j.user_id IS NULL OR (j.absence_id IS NOT NULL AND j.replacement_job_id IS NULL)` : sql``;
+      ? sql` OR j.user_id IS NULL OR (j.absence_id IS NOT NULL AND j.replacement_job_id IS NULL)`
+      : sql``;
     where.push(sql<boolean>`(j.user_id = ANY(${sql.val(users)}::text[])${orUnassigned})`);
   }
   if (body.activityTypeId) {

@@ -9,6 +9,7 @@ export async function closeComplaintOf(tx: TenantTx, ctx: RequestContext, task: 
   const complaint = await findRecord(tx, complaints, task.complaintId, { forUpdate: true });
   if (!complaint || complaint.doc.state === 'closed') return;
   await updateRecord(tx, complaints, complaint.id, {
-    doc: { ...complaint.doc, state: 'closed', closedAt: new Date().toISOString(), resolution: task.taskStatus }, userId: ctx.userId,
+    doc: { ...complaint.doc, state: 'closed', closedAt: new Date().toISOString(), resolution: task.taskStatus },
+    userId: ctx.userId,
   });
 }

@@ -10,12 +10,17 @@ import { findRecord, updateRecord } from '../../resources/engine/resource-store.
 import { closeComplaintOf } from './complaint-closing.js';
 import { tasks } from './tasks-resource.js';
 
-export interface CompleteBody { sendEmail?: boolean; emailText?: string; recipientEmail?: string }
+export interface CompleteBody {
+  sendEmail?: boolean;
+  emailText?: string;
+  recipientEmail?: string;
+}
 
 export function taskCompletion(deps: { database: Database; mail: MailOutbox }) {
   return async function complete(ctx: RequestContext, id: string, body: CompleteBody = {}) {
     const level = requireLevel(ctx, tasks.area, 'write');
-    if (body.sendEmail && !body.recipientEmail) throw fieldError('recipientEmail', 'is required when sendEmail is true');
+    if (body.sendEmail && !body.recipientEmail)
+      throw fieldError('recipientEmail', 'is required when sendEmail is true');
     if (body.sendEmail && !body.emailText) throw fieldError('emailText', 'is required when sendEmail is true');
     const mailIds = await inTenant(deps.database, ctx.companyId, async (tx) => {
       const task = await findRecord(tx, tasks, id, { forUpdate: true });
@@ -23,13 +28,22 @@ export function taskCompletion(deps: { database: Database; mail: MailOutbox }) {
       if (task.doc.taskStatus === 'completed') throw Conflict('The task is completed already');
       const now = new Date().toISOString();
       const doc = {
-        ...task.doc, taskStatus: 'completed', firstStartedAt: task.doc.firstStartedAt ?? now, firstTerminatedAt: task.doc.firstTerminatedAt ?? now,
+        ...task.doc,
+        taskStatus: 'completed',
+        firstStartedAt: task.doc.firstStartedAt ?? now,
+        firstTerminatedAt: task.doc.firstTerminatedAt ?? now,
         ...(body.emailText !== undefined ? { completionResponse: body.emailText } : {}),
       };
       await updateRecord(tx, tasks, id, { doc, userId: ctx.userId });
       await closeComplaintOf(tx, ctx, doc);
       if (!body.sendEmail) return [];
-      return [await queueMail(tx, { to: body.recipientEmail!, subject: `Completed: ${task.doc.title}`, text: body.emailText! }, { taskId: id })];
+      return [
+        await queueMail(
+          tx,
+          { to: body.recipientEmail!, subject: `Completed: ${task.doc.title}`, text: body.emailText! },
+          { taskId: id },
+        ),
+      ];
     });
     await deps.mail.sendNow(mailIds);
     return { completed: true };

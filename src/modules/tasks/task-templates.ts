@@ -10,7 +10,12 @@ import { defineResource, type StoredRecord } from '../../resources/engine/define
 import { objectId, objectIds, opt, tags, text } from '../../resources/engine/fields.js';
 import { createRecord } from '../../resources/engine/resource-service.js';
 import { findRecord } from '../../resources/engine/resource-store.js';
-import { expandOccurrences, isRefusedRule, normalizeICalendar, type ICalendar } from '../../platform/time/recurrence.js';
+import {
+  expandOccurrences,
+  isRefusedRule,
+  normalizeICalendar,
+  type ICalendar,
+} from '../../platform/time/recurrence.js';
 import { formatLocal, parseLocal } from '../../platform/time/zoned-time.js';
 import { TASK_PRIORITIES } from './task-states.js';
 import { tasks } from './tasks-resource.js';
@@ -20,7 +25,10 @@ export const MAX_GENERATE_DAYS = 400;
 /** A task is due at a moment; the rule code wants a duration, so a template without dtend gets one minute. */
 function withEnd(ical: Record<string, any>): ICalendar {
   const start = parseLocal(ical.dtstart);
-  return { ...ical, dtend: ical.dtend ?? (start === undefined ? ical.dtstart : formatLocal(start + 60_000)) } as ICalendar;
+  return {
+    ...ical,
+    dtend: ical.dtend ?? (start === undefined ? ical.dtstart : formatLocal(start + 60_000)),
+  } as ICalendar;
 }
 
 export const taskTemplates = defineResource({
@@ -30,14 +38,30 @@ export const taskTemplates = defineResource({
   area: 'tasks',
   schema: Type.Object({
     templateName: text(300),
-    iCalendar: Type.Object({
-      tzid: text(64), rrule: text(1000), dtstart: text(19, { description: 'local YYYY-MM-DDTHH:mm:ss: first due time' }),
-      dtend: opt(text(19)), exDate: opt(Type.Array(text(30), { maxItems: 500 })),
-    }, { description: 'when tasks fall due (RFC 5545 rule, as for assignments)' }),
+    iCalendar: Type.Object(
+      {
+        tzid: text(64),
+        rrule: text(1000),
+        dtstart: text(19, { description: 'local YYYY-MM-DDTHH:mm:ss: first due time' }),
+        dtend: opt(text(19)),
+        exDate: opt(Type.Array(text(30), { maxItems: 500 })),
+      },
+      { description: 'when tasks fall due (RFC 5545 rule, as for assignments)' },
+    ),
     task: Type.Object({
-      title: text(500), description: opt(text(20000)), taskType: opt(text(100)), taskTypeId: opt(objectId('task_types')),
-      priority: opt(Type.Union(TASK_PRIORITIES.map((p) => Type.Literal(p)))), assigneeId: opt(objectId('users')),
-      related: opt(Type.Object({ objects: opt(objectIds('objects', 200)), customers: opt(objectIds('customers', 200)), equipments: opt(objectIds('equipment', 200)) })),
+      title: text(500),
+      description: opt(text(20000)),
+      taskType: opt(text(100)),
+      taskTypeId: opt(objectId('task_types')),
+      priority: opt(Type.Union(TASK_PRIORITIES.map((p) => Type.Literal(p)))),
+      assigneeId: opt(objectId('users')),
+      related: opt(
+        Type.Object({
+          objects: opt(objectIds('objects', 200)),
+          customers: opt(objectIds('customers', 200)),
+          equipments: opt(objectIds('equipment', 200)),
+        }),
+      ),
       tags: opt(tags()),
     }),
     active: opt(Type.Boolean({ description: 'default true' })),
@@ -58,22 +82,42 @@ export const taskTemplates = defineResource({
 });
 
 /** Creates the template's tasks due in [from, until); returns how many were new. */
-export async function generateTasks(tx: TenantTx, ctx: RequestContext, template: StoredRecord, from: number, until: number): Promise<number> {
+export async function generateTasks(
+  tx: TenantTx,
+  ctx: RequestContext,
+  template: StoredRecord,
+  from: number,
+  until: number,
+): Promise<number> {
   if (template.doc.active === false) return 0;
   const ical = template.doc.iCalendar;
   const { recurrence } = normalizeICalendar(withEnd(ical), true);
   let created = 0;
   for (const occurrence of expandOccurrences(recurrence, from, until)) {
     const key = formatLocal(occurrence.localStart).slice(0, 10);
-    const exists = await sql`SELECT 1 FROM tasks WHERE company_id = ${tx.companyId} AND template_id = ${template.id} AND occurrence = ${key}`.execute(tx.db);
+    const exists =
+      await sql`SELECT 1 FROM tasks WHERE company_id = ${tx.companyId} AND template_id = ${template.id} AND occurrence = ${key}`.execute(
+        tx.db,
+      );
     if (exists.rows.length) continue;
     const t = template.doc.task;
     await createRecord(tx, ctx, tasks, {
-      title: t.title, taskStatus: 'new', dueDate: new Date(occurrence.start).toISOString(),
-      ...(t.description ? { description: t.description } : {}), ...(t.taskType ? { taskType: t.taskType } : {}),
-      ...(t.taskTypeId ? { taskTypeId: t.taskTypeId } : {}), ...(t.priority ? { priority: t.priority } : {}),
-      ...(t.assigneeId ? { assignee: { entityId: t.assigneeId } } : {}), ...(t.related ? { related: t.related } : {}), ...(t.tags ? { tags: t.tags } : {}),
-      taskTemplate: { entityId: template.id, templateName: template.doc.templateName, recurring: true, occurrence: key },
+      title: t.title,
+      taskStatus: 'new',
+      dueDate: new Date(occurrence.start).toISOString(),
+      ...(t.description ? { description: t.description } : {}),
+      ...(t.taskType ? { taskType: t.taskType } : {}),
+      ...(t.taskTypeId ? { taskTypeId: t.taskTypeId } : {}),
+      ...(t.priority ? { priority: t.priority } : {}),
+      ...(t.assigneeId ? { assignee: { entityId: t.assigneeId } } : {}),
+      ...(t.related ? { related: t.related } : {}),
+      ...(t.tags ? { tags: t.tags } : {}),
+      taskTemplate: {
+        entityId: template.id,
+        templateName: template.doc.templateName,
+        recurring: true,
+        occurrence: key,
+      },
     });
     created++;
   }
@@ -84,8 +128,14 @@ export const AHEAD_DAYS = 30;
 
 /** The worker's pass: every active template of every company has its tasks for the next AHEAD_DAYS days. */
 export async function generateAhead(database: Database, now = Date.now()): Promise<number> {
-  const templates = await inWorker(database, async (db) => (await sql<{ company_id: string; id: string; created_by: string | null }>`
-    SELECT company_id, id, created_by FROM task_templates WHERE coalesce((doc->>'active')::boolean, true)`.execute(db)).rows);
+  const templates = await inWorker(
+    database,
+    async (db) =>
+      (
+        await sql<{ company_id: string; id: string; created_by: string | null }>`
+    SELECT company_id, id, created_by FROM task_templates WHERE coalesce((doc->>'active')::boolean, true)`.execute(db)
+      ).rows,
+  );
   let created = 0;
   for (const t of templates) {
     const ctx = systemContext(t.company_id, t.created_by ?? 'system');

@@ -18,19 +18,32 @@ import { UNASSIGNED } from '../scheduling/time-frame-filter.js';
 const RELATED = ['users', 'objects', 'customers', 'contacts', 'assignments', 'invoices', 'equipments'] as const;
 /** The table each kind of related record lives in. */
 export const RELATED_TABLES = {
-  users: 'users', objects: 'objects', customers: 'customers', contacts: 'contacts', assignments: 'assignments', invoices: 'invoices', equipments: 'equipment',
+  users: 'users',
+  objects: 'objects',
+  customers: 'customers',
+  contacts: 'contacts',
+  assignments: 'assignments',
+  invoices: 'invoices',
+  equipments: 'equipment',
 } as const satisfies Record<(typeof RELATED)[number], ReferencedTable>;
 
 export const taskSchema = Type.Object({
   title: text(500),
-  taskStatus: opt(Type.Union(TASK_STATES.map((s) => Type.Literal(s)), { description: 'default new; moves as docs/decisions.md (Tasks) lists' })),
+  taskStatus: opt(
+    Type.Union(
+      TASK_STATES.map((s) => Type.Literal(s)),
+      { description: 'default new; moves as docs/decisions.md (Tasks) lists' },
+    ),
+  ),
   taskType: opt(text(100)),
   taskTypeId: opt(objectId('task_types')),
   description: opt(text(20000)),
   contactPerson: opt(text(300)),
   email: opt(Type.String({ format: 'email', maxLength: 254 })),
   telephone: opt(text(50)),
-  assignee: opt(Type.Object({ name: opt(text(300)), entityId: opt(objectId('users')), profilePicture: opt(text(2000)) })),
+  assignee: opt(
+    Type.Object({ name: opt(text(300)), entityId: opt(objectId('users')), profilePicture: opt(text(2000)) }),
+  ),
   dueDate: opt(dateTime()),
   tags: opt(tags()),
   priority: opt(Type.Union(TASK_PRIORITIES.map((p) => Type.Literal(p)))),
@@ -49,14 +62,20 @@ export const taskReadOnly = {
   completionResponse: { type: 'string' },
   taskTemplate: {
     type: 'object',
-    properties: { entityId: { type: 'string' }, templateName: { type: 'string' }, recurring: { type: 'boolean' }, occurrence: { type: 'string', description: 'local date of the occurrence' } },
+    properties: {
+      entityId: { type: 'string' },
+      templateName: { type: 'string' },
+      recurring: { type: 'boolean' },
+      occurrence: { type: 'string', description: 'local date of the occurrence' },
+    },
   },
 };
 
 const relatedFilter = (kind: (typeof RELATED)[number]) => ({
   description: `tasks related to any of these ${kind} (comma-separated ids)`,
   list: true,
-  toSql: (value: string, param: string) => sql<boolean>`doc->'related'->${kind} ?| ${sql.val(parseIds(value, param))}::text[]`,
+  toSql: (value: string, param: string) =>
+    sql<boolean>`doc->'related'->${kind} ?| ${sql.val(parseIds(value, param))}::text[]`,
 });
 
 export const tasks = defineResource({
@@ -69,8 +88,13 @@ export const tasks = defineResource({
   schema: taskSchema,
   readOnly: taskReadOnly,
   columns: {
-    taskStatus: 'task_status', taskTypeId: 'task_type_id', 'assignee.entityId': 'assignee_id', dueDate: 'due_at', complaintId: 'complaint_id',
-    'taskTemplate.entityId': 'template_id', 'taskTemplate.occurrence': 'occurrence',
+    taskStatus: 'task_status',
+    taskTypeId: 'task_type_id',
+    'assignee.entityId': 'assignee_id',
+    dueDate: 'due_at',
+    complaintId: 'complaint_id',
+    'taskTemplate.entityId': 'template_id',
+    'taskTemplate.occurrence': 'occurrence',
   },
   list: {
     defaultSort: 'status.createdAt:-1',
@@ -80,9 +104,17 @@ export const tasks = defineResource({
         description: `assignee ids, comma-separated; "${UNASSIGNED}" matches tasks without an assignee`,
         list: true,
         toSql(value, param) {
-          const values = value.split(',').map((v) => v.trim()).filter(Boolean);
-          const ids = values.some((v) => v !== UNASSIGNED) ? parseIds(values.filter((v) => v !== UNASSIGNED).join(','), param) : [];
-          const parts = [...(ids.length ? [sql<boolean>`assignee_id = ANY(${sql.val(ids)}::text[])`] : []), ...(values.includes(UNASSIGNED) ? [sql<boolean>`assignee_id IS NULL`] : [])];
+          const values = value
+            .split(',')
+            .map((v) => v.trim())
+            .filter(Boolean);
+          const ids = values.some((v) => v !== UNASSIGNED)
+            ? parseIds(values.filter((v) => v !== UNASSIGNED).join(','), param)
+            : [];
+          const parts = [
+            ...(ids.length ? [sql<boolean>`assignee_id = ANY(${sql.val(ids)}::text[])`] : []),
+            ...(values.includes(UNASSIGNED) ? [sql<boolean>`assignee_id IS NULL`] : []),
+          ];
           if (!parts.length) throw fieldError(param, 'takes ids or unassigned_jobs');
           return sql<boolean>`(${sql.join(parts, sql` OR `)})`;
         },
@@ -100,11 +132,28 @@ export const tasks = defineResource({
       relatedAssignments: relatedFilter('assignments'),
       relatedInvoices: relatedFilter('invoices'),
       relatedEquipments: relatedFilter('equipments'),
-      status: valuesFilter([...TASK_STATES], (v) => sql<boolean>`task_status = ANY(${sql.val(v)}::text[])`, 'taskStatus, one or a comma list'),
-      priority: valuesFilter([...TASK_PRIORITIES], (v) => sql<boolean>`doc->>'priority' = ANY(${sql.val(v)}::text[])`, 'priority, one or a comma list'),
-      callId: { description: 'call id, one or a comma list', list: true, toSql: (v) => sql<boolean>`doc->>'callId' = ANY(${sql.val(v.split(',').map((s) => s.trim()))}::text[])` },
-      tab: valuesFilter(Object.keys(TASK_TABS), (v) => sql<boolean>`task_status = ANY(${sql.val(v.flatMap((t) => [...TASK_TABS[t]!]))}::text[])`,
-        `a list tab: ${Object.entries(TASK_TABS).map(([t, s]) => `${t} (${s.join(', ')})`).join('; ')}`),
+      status: valuesFilter(
+        [...TASK_STATES],
+        (v) => sql<boolean>`task_status = ANY(${sql.val(v)}::text[])`,
+        'taskStatus, one or a comma list',
+      ),
+      priority: valuesFilter(
+        [...TASK_PRIORITIES],
+        (v) => sql<boolean>`doc->>'priority' = ANY(${sql.val(v)}::text[])`,
+        'priority, one or a comma list',
+      ),
+      callId: {
+        description: 'call id, one or a comma list',
+        list: true,
+        toSql: (v) => sql<boolean>`doc->>'callId' = ANY(${sql.val(v.split(',').map((s) => s.trim()))}::text[])`,
+      },
+      tab: valuesFilter(
+        Object.keys(TASK_TABS),
+        (v) => sql<boolean>`task_status = ANY(${sql.val(v.flatMap((t) => [...TASK_TABS[t]!]))}::text[])`,
+        `a list tab: ${Object.entries(TASK_TABS)
+          .map(([t, s]) => `${t} (${s.join(', ')})`)
+          .join('; ')}`,
+      ),
       taskTypeIds: idsFilter('task_type_id', 'task type ids, comma-separated'),
       fromRecurringTemplate: {
         description: 'true: tasks a recurring template created; false: the others',
@@ -135,7 +184,11 @@ export const tasks = defineResource({
         const task = await findRecord(tx, tasks, id);
         await emit(tx, 'OPEN', 'task', toApi(tasks, task!));
       }
-      if (previous && previous.doc.taskStatus !== doc.taskStatus && ['completed', 'cancelled'].includes(doc.taskStatus)) {
+      if (
+        previous &&
+        previous.doc.taskStatus !== doc.taskStatus &&
+        ['completed', 'cancelled'].includes(doc.taskStatus)
+      ) {
         await closeComplaintOf(tx, ctx, doc);
       }
     },

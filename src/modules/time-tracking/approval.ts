@@ -16,7 +16,8 @@ import { timeTrackings } from './time-trackings-resource.js';
 const MAX_RUN_DAYS = 62;
 
 function requireManager(ctx: RequestContext) {
-  if (requireLevel(ctx, timeTrackings.area, 'write') !== 'all') throw Forbidden('Only managers approve or cancel entries');
+  if (requireLevel(ctx, timeTrackings.area, 'write') !== 'all')
+    throw Forbidden('Only managers approve or cancel entries');
 }
 
 async function salaryIdsAfterWrite(tx: TenantTx, ctx: RequestContext, entry: StoredRecord) {
@@ -25,11 +26,16 @@ async function salaryIdsAfterWrite(tx: TenantTx, ctx: RequestContext, entry: Sto
   const errors: string[] = entry.doc.errors ?? [];
   const billed = written.billed.has(entry.id);
   const doc: Record<string, any> = {
-    ...entry.doc, salaryIds: salaryId ? [salaryId] : [],
+    ...entry.doc,
+    salaryIds: salaryId ? [salaryId] : [],
     errors: billed ? [...new Set([...errors, 'SALARY_BILLED'])] : errors.filter((e) => e !== 'SALARY_BILLED'),
   };
   doc.allFoundErrors = [...new Set([...(entry.doc.allFoundErrors ?? []), ...doc.errors])];
-  await updateRecord(tx, timeTrackings, entry.id, { doc, userId: ctx.userId, columns: { has_errors: doc.errors.length > 0 } });
+  await updateRecord(tx, timeTrackings, entry.id, {
+    doc,
+    userId: ctx.userId,
+    columns: { has_errors: doc.errors.length > 0 },
+  });
 }
 
 /** After a manager's correction: an approved entry's salary follows the entry. */
@@ -42,11 +48,17 @@ export async function recomputeAfterCorrection(tx: TenantTx, ctx: RequestContext
 async function settleJobState(tx: TenantTx, ctx: RequestContext, jobId: string) {
   const job = await findRecord(tx, jobs, jobId, { forUpdate: true });
   if (!job || job.doc.state !== 'started') return;
-  const { rows } = await sql<{ open: number; done: number }>`SELECT count(*) FILTER (WHERE time_end IS NULL)::int AS open,
+  const { rows } = await sql<{
+    open: number;
+    done: number;
+  }>`SELECT count(*) FILTER (WHERE time_end IS NULL)::int AS open,
       count(*) FILTER (WHERE time_end IS NOT NULL)::int AS done
     FROM time_trackings WHERE company_id = ${tx.companyId} AND job_id = ${jobId} AND NOT cancelled`.execute(tx.db);
   if (Number(rows[0]!.open) > 0) return;
-  await updateRecord(tx, jobs, jobId, { doc: { ...job.doc, state: Number(rows[0]!.done) > 0 ? 'completed' : 'open' }, userId: ctx.userId });
+  await updateRecord(tx, jobs, jobId, {
+    doc: { ...job.doc, state: Number(rows[0]!.done) > 0 ? 'completed' : 'open' },
+    userId: ctx.userId,
+  });
 }
 
 export function approvals(deps: { database: Database }) {
@@ -74,14 +86,30 @@ export function approvals(deps: { database: Database }) {
     requireManager(ctx);
     await inTenant(deps.database, ctx.companyId, async (tx) => {
       const entry = await load(tx, id);
-      const linked = await tx.db.selectFrom('salaries').selectAll().where('company_id', '=', tx.companyId).where('time_tracking_id', '=', id).forUpdate().execute();
-      if (linked.some((s) => s.billed)) throw Conflict('The entry\'s salary is billed; it cannot be cancelled');
+      const linked = await tx.db
+        .selectFrom('salaries')
+        .selectAll()
+        .where('company_id', '=', tx.companyId)
+        .where('time_tracking_id', '=', id)
+        .forUpdate()
+        .execute();
+      if (linked.some((s) => s.billed)) throw Conflict("The entry's salary is billed; it cannot be cancelled");
       for (const salary of linked) await deleteRecord(tx, salaries, salary as StoredRecord, ctx.userId);
       const doc = {
-        ...entry.doc, cancelled: true, approved: false, cancelledBy: ctx.userId, cancelledAt: new Date().toISOString(), salaryIds: [],
-        errors: [], ...(reason ? { reason } : {}),
+        ...entry.doc,
+        cancelled: true,
+        approved: false,
+        cancelledBy: ctx.userId,
+        cancelledAt: new Date().toISOString(),
+        salaryIds: [],
+        errors: [],
+        ...(reason ? { reason } : {}),
       };
-      await updateRecord(tx, timeTrackings, id, { doc, userId: ctx.userId, columns: { has_errors: false, missing_stop_at: null } });
+      await updateRecord(tx, timeTrackings, id, {
+        doc,
+        userId: ctx.userId,
+        columns: { has_errors: false, missing_stop_at: null },
+      });
       if (entry.doc.jobId && !entry.doc.timeEnd) await settleJobState(tx, ctx, entry.doc.jobId);
     });
   }
@@ -100,11 +128,19 @@ export function approvals(deps: { database: Database }) {
         AND time_start >= ${new Date(from)} AND time_start < ${new Date(to)} AND time_end IS NOT NULL AND NOT cancelled ${users}
         ORDER BY time_start FOR UPDATE`.execute(tx.db);
       const now = new Date().toISOString();
-      const entries = rows.map((row) => row.doc.approved ? row : { ...row, doc: { ...row.doc, approved: true, approvedBy: ctx.userId, approvedAt: now } });
+      const entries = rows.map((row) =>
+        row.doc.approved
+          ? row
+          : { ...row, doc: { ...row.doc, approved: true, approvedBy: ctx.userId, approvedAt: now } },
+      );
       // Time tracking is not a webhook entity: the entries change without events.
       const written = await writeSalaries(tx, ctx.userId, entries);
       // Only what changes crosses the wire: the salary id, and whether it stayed billed.
-      const changed = entries.map((entry) => ({ id: entry.id, salary_id: written.salaryIds.get(entry.id), billed: written.billed.has(entry.id) }));
+      const changed = entries.map((entry) => ({
+        id: entry.id,
+        salary_id: written.salaryIds.get(entry.id),
+        billed: written.billed.has(entry.id),
+      }));
       const billedCode = sql`'["SALARY_BILLED"]'::jsonb`;
       const errors = sql`CASE WHEN v.billed THEN
           CASE WHEN coalesce(t.doc->'errors', '[]'::jsonb) @> ${billedCode} THEN t.doc->'errors' ELSE coalesce(t.doc->'errors', '[]'::jsonb) || ${billedCode} END

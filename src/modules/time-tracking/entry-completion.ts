@@ -24,7 +24,9 @@ export interface EntryContext {
 }
 
 export async function completeEntry(
-  tx: TenantTx, doc: Record<string, any>, previous?: StoredRecord,
+  tx: TenantTx,
+  doc: Record<string, any>,
+  previous?: StoredRecord,
   options: { job?: StoredRecord | null; now?: number; context?: EntryContext; skip?: PlausibilityCode[] } = {},
 ): Promise<Prepared> {
   const now = options.now ?? Date.now();
@@ -46,7 +48,10 @@ export async function completeEntry(
     // From the job, unless given: on a move to another job, values that came from the old job follow the new one.
     const moved = previous !== undefined && previous.doc.jobId !== doc.jobId;
     const fromJob: Record<string, unknown> = {
-      objectId: job.doc.objectId, assignmentId: job.doc.assignmentId, activityTypeId: job.doc.activityTypeId, trackingJobDate: job.doc.from,
+      objectId: job.doc.objectId,
+      assignmentId: job.doc.assignmentId,
+      activityTypeId: job.doc.activityTypeId,
+      trackingJobDate: job.doc.from,
     };
     for (const [key, value] of Object.entries(fromJob)) {
       const keptFromOldJob = moved && next[key] === previous.doc[key];
@@ -54,7 +59,8 @@ export async function completeEntry(
     }
     next.targetTime = Math.round((job.doc.targetTime ?? 0) * 60);
   }
-  for (const key of ['objectId', 'assignmentId', 'activityTypeId', 'trackingJobDate'] as const) if (next[key] == null) delete next[key];
+  for (const key of ['objectId', 'assignmentId', 'activityTypeId', 'trackingJobDate'] as const)
+    if (next[key] == null) delete next[key];
 
   const found = options.context ?? (await loadContext(tx, next, start, end, previous));
   const settings = withDefaults(found.settings);
@@ -65,36 +71,57 @@ export async function completeEntry(
   if (end !== undefined) {
     const presence = Math.floor(end / 1000) - Math.floor(start / 1000);
     next.requiredBreakTime = requiredBreakSeconds(presence, settings.breakRule);
-    next.workingTime = presence - deductedBreakSeconds(presence, next.break, settings.breakRule) + (next.addedTime ?? 0);
+    next.workingTime =
+      presence - deductedBreakSeconds(presence, next.break, settings.breakRule) + (next.addedTime ?? 0);
   } else {
     delete next.workingTime;
     delete next.requiredBreakTime;
   }
 
-  const codes = next.cancelled ? [] : plausibilityErrors({
-    timeStart: start, timeEnd: end, workingTime: next.workingTime, targetTime: next.targetTime,
-    location: next.location, objectLocation: found.object?.location,
-    job: job ? { from: Date.parse(job.doc.from), to: Date.parse(job.doc.to) } : undefined,
-    overlapsAnother: found.overlaps, now,
-  }, settings.plausibility)
-    .filter((code) => !options.skip?.includes(code))
-    .filter((code) => code !== 'MISSING_STOP' || !next.offline); // an offline upload did stop, just later
+  const codes = next.cancelled
+    ? []
+    : plausibilityErrors(
+        {
+          timeStart: start,
+          timeEnd: end,
+          workingTime: next.workingTime,
+          targetTime: next.targetTime,
+          location: next.location,
+          objectLocation: found.object?.location,
+          job: job ? { from: Date.parse(job.doc.from), to: Date.parse(job.doc.to) } : undefined,
+          overlapsAnother: found.overlaps,
+          now,
+        },
+        settings.plausibility,
+      )
+        .filter((code) => !options.skip?.includes(code))
+        .filter((code) => code !== 'MISSING_STOP' || !next.offline); // an offline upload did stop, just later
   const sticky = ((previous?.doc.errors ?? []) as PlausibilityCode[]).filter((code) => STICKY.includes(code));
   next.errors = [...new Set([...codes, ...sticky])];
   next.allFoundErrors = [...new Set([...(previous?.doc.allFoundErrors ?? []), ...next.errors])];
-  const missingStopAt = job && end === undefined ? new Date(Date.parse(job.doc.to) + settings.plausibility.missingStopGraceMinutes * 60_000) : null;
+  const missingStopAt =
+    job && end === undefined
+      ? new Date(Date.parse(job.doc.to) + settings.plausibility.missingStopGraceMinutes * 60_000)
+      : null;
   return { doc: next, columns: { has_errors: next.errors.length > 0, missing_stop_at: missingStopAt } };
 }
 
-async function loadContext(tx: TenantTx, next: Record<string, any>, start: number, end: number | undefined, previous?: StoredRecord): Promise<EntryContext> {
+async function loadContext(
+  tx: TenantTx,
+  next: Record<string, any>,
+  start: number,
+  end: number | undefined,
+  previous?: StoredRecord,
+): Promise<EntryContext> {
   const { rows } = await sql<{ settings: any; object: any; user_exists: boolean; overlaps: boolean }>`SELECT
       ${storedSettingsSql(tx)} AS settings,
       (SELECT doc FROM objects WHERE company_id = ${tx.companyId} AND id = ${next.objectId ?? null}) AS object,
       EXISTS (SELECT 1 FROM users WHERE company_id = ${tx.companyId} AND id = ${next.userId}) AS user_exists,
       EXISTS (SELECT 1 FROM time_trackings WHERE company_id = ${tx.companyId} AND user_id = ${next.userId} AND NOT cancelled
         AND id IS DISTINCT FROM ${previous?.id ?? null}
-        AND time_start < ${end === undefined ? sql`'infinity'::timestamptz` : new Date(end)} AND coalesce(time_end, 'infinity') > ${new Date(start)}) AS overlaps`
-    .execute(tx.db);
+        AND time_start < ${end === undefined ? sql`'infinity'::timestamptz` : new Date(end)} AND coalesce(time_end, 'infinity') > ${new Date(start)}) AS overlaps`.execute(
+    tx.db,
+  );
   const row = rows[0]!;
   return { settings: row.settings, object: row.object, userExists: row.user_exists, overlaps: row.overlaps };
 }

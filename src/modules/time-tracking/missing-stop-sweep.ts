@@ -10,7 +10,9 @@ export async function flagMissingStops(database: Database, now = new Date()): Pr
         doc = jsonb_set(jsonb_set(doc, '{errors}', coalesce(doc->'errors', '[]'::jsonb) || '["MISSING_STOP"]'),
           '{allFoundErrors}', CASE WHEN coalesce(doc->'allFoundErrors', '[]'::jsonb) ? 'MISSING_STOP' THEN doc->'allFoundErrors'
             ELSE coalesce(doc->'allFoundErrors', '[]'::jsonb) || '["MISSING_STOP"]' END)
-      WHERE time_end IS NULL AND NOT cancelled AND missing_stop_at < ${now} AND NOT coalesce(doc->'errors', '[]'::jsonb) ? 'MISSING_STOP'`.execute(db);
+      WHERE time_end IS NULL AND NOT cancelled AND missing_stop_at < ${now} AND NOT coalesce(doc->'errors', '[]'::jsonb) ? 'MISSING_STOP'`.execute(
+      db,
+    );
     return Number(result.numAffectedRows ?? 0);
   });
 }

@@ -3,18 +3,21 @@
 import { DEFAULT_PLAUSIBILITY, type PlausibilitySettings } from '../pay/pay-settings.js';
 
 export const PLAUSIBILITY_ERRORS = {
-  STARTED_TOO_EARLY: 'clocked in earlier than the job\'s start minus the tolerance',
-  STARTED_TOO_LATE: 'clocked in later than the job\'s start plus the tolerance',
+  STARTED_TOO_EARLY: "clocked in earlier than the job's start minus the tolerance",
+  STARTED_TOO_LATE: "clocked in later than the job's start plus the tolerance",
   LOCATION_TOO_FAR: 'clocked in further from the object than the allowed distance',
   OVERLAPPING_ENTRY: 'overlaps another entry of the same user',
-  MISSING_STOP: 'not clocked out by the job\'s end plus the grace period',
+  MISSING_STOP: "not clocked out by the job's end plus the grace period",
   WORKING_TIME_TOO_LONG: 'working time is far above the target time',
   SALARY_BILLED: 'changed after its salary was billed; the salary was not recomputed',
 } as const;
 
 export type PlausibilityCode = keyof typeof PLAUSIBILITY_ERRORS;
 
-export interface LatLng { latitude: number; longitude: number }
+export interface LatLng {
+  latitude: number;
+  longitude: number;
+}
 
 /** Great-circle distance in metres (haversine, mean earth radius). */
 export function distanceMeters(a: LatLng, b: LatLng): number {
@@ -39,17 +42,29 @@ export interface CheckInput {
   now: number;
 }
 
-export function plausibilityErrors(input: CheckInput, settings: PlausibilitySettings = DEFAULT_PLAUSIBILITY): PlausibilityCode[] {
+export function plausibilityErrors(
+  input: CheckInput,
+  settings: PlausibilitySettings = DEFAULT_PLAUSIBILITY,
+): PlausibilityCode[] {
   const errors: PlausibilityCode[] = [];
   const tolerance = settings.startToleranceMinutes * 60_000;
   if (input.job && input.timeStart < input.job.from - tolerance) errors.push('STARTED_TOO_EARLY');
   if (input.job && input.timeStart > input.job.from + tolerance) errors.push('STARTED_TOO_LATE');
-  if (input.location && input.objectLocation && distanceMeters(input.location, input.objectLocation) > settings.maxDistanceMeters) {
+  if (
+    input.location &&
+    input.objectLocation &&
+    distanceMeters(input.location, input.objectLocation) > settings.maxDistanceMeters
+  ) {
     errors.push('LOCATION_TOO_FAR');
   }
   if (input.overlapsAnother) errors.push('OVERLAPPING_ENTRY');
-  if (input.timeEnd === undefined && input.job && input.now > input.job.to + settings.missingStopGraceMinutes * 60_000) errors.push('MISSING_STOP');
-  if (input.workingTime !== undefined && input.targetTime && input.workingTime > input.targetTime * settings.overtimeFactor) {
+  if (input.timeEnd === undefined && input.job && input.now > input.job.to + settings.missingStopGraceMinutes * 60_000)
+    errors.push('MISSING_STOP');
+  if (
+    input.workingTime !== undefined &&
+    input.targetTime &&
+    input.workingTime > input.targetTime * settings.overtimeFactor
+  ) {
     errors.push('WORKING_TIME_TOO_LONG');
   }
   return errors;

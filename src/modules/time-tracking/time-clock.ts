@@ -26,7 +26,12 @@ export interface ClockBody {
   break?: number;
 }
 
-export interface ClockResult { _id: string; timeTrackingId: string; jobId: string; replayed?: boolean }
+export interface ClockResult {
+  _id: string;
+  timeTrackingId: string;
+  jobId: string;
+  replayed?: boolean;
+}
 
 /** How far in the future a clock time may lie (device clocks drift a little). */
 const MAX_FUTURE_MS = 5 * 60_000;
@@ -45,9 +50,24 @@ export function timeClock(deps: { database: Database }) {
    * names, the user's open entry on the job, other users' open entries, and the entry's context
    * (settings, object, overlap with the user's other entries over [entry start or `at`, `until`)).
    */
-  async function load(tx: TenantTx, ctx: RequestContext, jobId: string, clientId: string | undefined, at: number, until?: number) {
+  async function load(
+    tx: TenantTx,
+    ctx: RequestContext,
+    jobId: string,
+    clientId: string | undefined,
+    at: number,
+    until?: number,
+  ) {
     const level = requireLevel(ctx, timeTrackings.area, 'write');
-    const { rows } = await sql<{ job: StoredRecord; replay: StoredRecord | null; open: StoredRecord | null; others_open: number; settings: any; object: any; overlaps: boolean }>`
+    const { rows } = await sql<{
+      job: StoredRecord;
+      replay: StoredRecord | null;
+      open: StoredRecord | null;
+      others_open: number;
+      settings: any;
+      object: any;
+      overlaps: boolean;
+    }>`
       WITH job AS (SELECT * FROM jobs WHERE company_id = ${tx.companyId} AND id = ${jobId} FOR UPDATE)
       SELECT to_jsonb(job) AS job, to_jsonb(replay) AS replay, to_jsonb(open) AS open,
         (SELECT count(*)::int FROM time_trackings o WHERE o.company_id = job.company_id AND o.job_id = job.id AND o.user_id <> job.user_id
@@ -67,11 +87,22 @@ export function timeClock(deps: { database: Database }) {
     if (!found || (level === 'own' && found.job.doc.userId !== ctx.userId)) throw NotFound('job', jobId);
     if (!found.job.doc.userId) throw Conflict('The job has no user; assign it before clocking in');
     if (found.job.doc.state === 'cancelled') throw Conflict('The job is cancelled; nobody can clock on it');
-    const context: EntryContext = { settings: found.settings, object: found.object, userExists: true, overlaps: found.overlaps };
+    const context: EntryContext = {
+      settings: found.settings,
+      object: found.object,
+      userExists: true,
+      overlaps: found.overlaps,
+    };
     return { ...found, userId: found.job.doc.userId as string, context };
   }
 
-  async function setJob(tx: TenantTx, ctx: RequestContext, job: StoredRecord, doc: Record<string, unknown>, columns: Record<string, unknown> = {}) {
+  async function setJob(
+    tx: TenantTx,
+    ctx: RequestContext,
+    job: StoredRecord,
+    doc: Record<string, unknown>,
+    columns: Record<string, unknown> = {},
+  ) {
     await updateRecord(tx, jobs, job.id, { doc, userId: ctx.userId, columns });
   }
 
@@ -83,23 +114,53 @@ export function timeClock(deps: { database: Database }) {
     return inTenant(deps.database, ctx.companyId, async (tx) => {
       const { job, userId, replay, open, context } = await load(tx, ctx, jobId, body.clientId, time);
       if (replay) {
-        if (replay.doc.jobId !== jobId) throw Conflict(`clientId ${body.clientId} already names an entry of another job`);
+        if (replay.doc.jobId !== jobId)
+          throw Conflict(`clientId ${body.clientId} already names an entry of another job`);
         return { _id: replay.id, timeTrackingId: replay.id, jobId, replayed: true };
       }
-      if (open) throw Conflict(`Already clocked in on this job since ${open.doc.timeStart} (entry ${open.id}); clock out first`);
+      if (open)
+        throw Conflict(
+          `Already clocked in on this job since ${open.doc.timeStart} (entry ${open.id}); clock out first`,
+        );
       const id = newObjectId();
-      const prepared = await completeEntry(tx, {
-        userId, jobId, timeStart: new Date(time).toISOString(), type: 'default',
-        ...(body.location ? { location: body.location } : {}), ...(body.comment ? { comment: body.comment } : {}),
-        ...(body.clientId ? { clientId: body.clientId } : {}),
-        offline: body.offline ?? false, generatedByUser: true, wasAddedManually: false, editedByManager: false, salaryIds: [],
-      }, undefined, { job, now, context, skip: ['MISSING_STOP'] }); // just clocked in: nothing is missing yet
-      const started = [...(job.doc.started ?? []), {
-        trackingJobDate: job.doc.from, userId, time: new Date(time).toISOString(), isLive: !body.offline, wasAddedManually: false, timeTrackingId: id,
-      }];
+      const prepared = await completeEntry(
+        tx,
+        {
+          userId,
+          jobId,
+          timeStart: new Date(time).toISOString(),
+          type: 'default',
+          ...(body.location ? { location: body.location } : {}),
+          ...(body.comment ? { comment: body.comment } : {}),
+          ...(body.clientId ? { clientId: body.clientId } : {}),
+          offline: body.offline ?? false,
+          generatedByUser: true,
+          wasAddedManually: false,
+          editedByManager: false,
+          salaryIds: [],
+        },
+        undefined,
+        { job, now, context, skip: ['MISSING_STOP'] },
+      ); // just clocked in: nothing is missing yet
+      const started = [
+        ...(job.doc.started ?? []),
+        {
+          trackingJobDate: job.doc.from,
+          userId,
+          time: new Date(time).toISOString(),
+          isLive: !body.offline,
+          wasAddedManually: false,
+          timeTrackingId: id,
+        },
+      ];
       await setJob(tx, ctx, job, { ...job.doc, started, state: 'started' }, { started_at: new Date(time) });
       await insertRecord(tx, timeTrackings, {
-        id, number, doc: prepared.doc, userId: ctx.userId, chatId: newObjectId(), columns: prepared.columns,
+        id,
+        number,
+        doc: prepared.doc,
+        userId: ctx.userId,
+        chatId: newObjectId(),
+        columns: prepared.columns,
       });
       return { _id: id, timeTrackingId: id, jobId };
     });
@@ -111,20 +172,35 @@ export function timeClock(deps: { database: Database }) {
     return inTenant(deps.database, ctx.companyId, async (tx) => {
       const found = await load(tx, ctx, jobId, body.clientId, time, time);
       const { job } = found;
-      if (found.replay && found.replay.doc.jobId !== jobId) throw Conflict(`clientId ${body.clientId} names an entry of another job`);
-      if (found.replay?.doc.timeEnd) return { _id: found.replay.id, timeTrackingId: found.replay.id, jobId, replayed: true };
+      if (found.replay && found.replay.doc.jobId !== jobId)
+        throw Conflict(`clientId ${body.clientId} names an entry of another job`);
+      if (found.replay?.doc.timeEnd)
+        return { _id: found.replay.id, timeTrackingId: found.replay.id, jobId, replayed: true };
       // The job row is locked (FOR UPDATE above), and every clock-in and -out on the job takes that lock first.
       const entry = found.replay ?? found.open;
       if (!entry) throw Conflict('Not clocked in on this job; clock in first');
-      if (time < Date.parse(entry.doc.timeStart)) throw fieldError('time', `is before the clock-in at ${entry.doc.timeStart}`);
-      const prepared = await completeEntry(tx, {
-        ...entry.doc, timeEnd: new Date(time).toISOString(),
-        ...(body.location ? { logOutLocation: body.location } : {}),
-        ...(body.break !== undefined ? { break: body.break } : {}),
-        ...(body.comment ? { comment: entry.doc.comment ? `${entry.doc.comment}\n${body.comment}` : body.comment } : {}),
-        offline: Boolean(entry.doc.offline || body.offline),
-      }, entry, { job, now, context: found.context });
-      await updateRecord(tx, timeTrackings, entry.id, { doc: prepared.doc, userId: ctx.userId, columns: prepared.columns });
+      if (time < Date.parse(entry.doc.timeStart))
+        throw fieldError('time', `is before the clock-in at ${entry.doc.timeStart}`);
+      const prepared = await completeEntry(
+        tx,
+        {
+          ...entry.doc,
+          timeEnd: new Date(time).toISOString(),
+          ...(body.location ? { logOutLocation: body.location } : {}),
+          ...(body.break !== undefined ? { break: body.break } : {}),
+          ...(body.comment
+            ? { comment: entry.doc.comment ? `${entry.doc.comment}\n${body.comment}` : body.comment }
+            : {}),
+          offline: Boolean(entry.doc.offline || body.offline),
+        },
+        entry,
+        { job, now, context: found.context },
+      );
+      await updateRecord(tx, timeTrackings, entry.id, {
+        doc: prepared.doc,
+        userId: ctx.userId,
+        columns: prepared.columns,
+      });
       if (Number(found.others_open) === 0) await setJob(tx, ctx, job, { ...job.doc, state: 'completed' });
       return { _id: entry.id, timeTrackingId: entry.id, jobId };
     });

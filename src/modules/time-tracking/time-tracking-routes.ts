@@ -13,18 +13,31 @@ import { approvals } from './approval.js';
 import { timeClock, type ClockBody } from './time-clock.js';
 import { timeTrackings } from './time-trackings-resource.js';
 
-const clockBody = (stop: boolean) => Type.Object({
-  time: opt(dateTime()),
-  location: opt(geoPoint()),
-  offline: opt(Type.Boolean({ description: 'recorded while offline; time is then the real clock time' })),
-  comment: opt(text(2000)),
-  clientId: opt(text(100, { description: 'the device\'s id of the entry; repeating a request with it changes nothing' })),
-  ...(stop ? { break: opt(Type.Integer({ minimum: 0, maximum: 86_400, description: 'break taken, seconds' })) } : {}),
-}, { additionalProperties: false });
+const clockBody = (stop: boolean) =>
+  Type.Object(
+    {
+      time: opt(dateTime()),
+      location: opt(geoPoint()),
+      offline: opt(Type.Boolean({ description: 'recorded while offline; time is then the real clock time' })),
+      comment: opt(text(2000)),
+      clientId: opt(
+        text(100, { description: "the device's id of the entry; repeating a request with it changes nothing" }),
+      ),
+      ...(stop
+        ? { break: opt(Type.Integer({ minimum: 0, maximum: 86_400, description: 'break taken, seconds' })) }
+        : {}),
+    },
+    { additionalProperties: false },
+  );
 
 const clockResult = {
   type: 'object',
-  properties: { _id: { type: 'string' }, timeTrackingId: { type: 'string' }, jobId: { type: 'string' }, replayed: { type: 'boolean' } },
+  properties: {
+    _id: { type: 'string' },
+    timeTrackingId: { type: 'string' },
+    jobId: { type: 'string' },
+    replayed: { type: 'boolean' },
+  },
 };
 
 export function registerTimeTrackingRoutes(app: FastifyInstance, deps: { database: Database }) {
@@ -33,70 +46,135 @@ export function registerTimeTrackingRoutes(app: FastifyInstance, deps: { databas
   const approval = approvals(deps);
   const tags = [timeTrackings.collection];
 
-  for (const [verb, summary] of [['start', 'Clock in on the job'], ['stop', 'Clock out of the job']] as const) {
-    app.post(`/jobs/:id/${verb}`, {
-      ...optionalBody,
-      schema: {
-        tags: ['jobs'], summary, security: SECURITY, params: idParams(), body: clockBody(verb === 'stop'),
-        description: verb === 'start'
-          ? 'Starts a time-tracking entry for the job\'s user and adds it to the job\'s `started` list. 409 when already clocked in on the job.'
-          : 'Ends the open entry of the job\'s user. 409 when not clocked in; 400 when the time is before the clock-in.',
-        response: { 200: clockResult, ...errorResponses([404, 409]) },
+  for (const [verb, summary] of [
+    ['start', 'Clock in on the job'],
+    ['stop', 'Clock out of the job'],
+  ] as const) {
+    app.post(
+      `/jobs/:id/${verb}`,
+      {
+        ...optionalBody,
+        schema: {
+          tags: ['jobs'],
+          summary,
+          security: SECURITY,
+          params: idParams(),
+          body: clockBody(verb === 'stop'),
+          description:
+            verb === 'start'
+              ? "Starts a time-tracking entry for the job's user and adds it to the job's `started` list. 409 when already clocked in on the job."
+              : "Ends the open entry of the job's user. 409 when not clocked in; 400 when the time is before the clock-in.",
+          response: { 200: clockResult, ...errorResponses([404, 409]) },
+        },
       },
-    }, async (request) => {
-      const ctx = contextOf(request);
-      const { id } = request.params as { id: string };
-      const body = (request.body ?? {}) as ClockBody;
-      return verb === 'start' ? clock.start(ctx, id, body) : clock.stop(ctx, id, body);
-    });
+      async (request) => {
+        const ctx = contextOf(request);
+        const { id } = request.params as { id: string };
+        const body = (request.body ?? {}) as ClockBody;
+        return verb === 'start' ? clock.start(ctx, id, body) : clock.stop(ctx, id, body);
+      },
+    );
   }
 
-  app.patch(`/${timeTrackings.collection}/:id`, {
-    schema: {
-      tags, summary: 'Correct an entry (managers; a reason is required)', security: SECURITY, params: idParams(),
-      description: 'JSON Merge Patch. Sets editedByManager; an approved entry\'s salary is recomputed unless it is billed.',
-      body: { ...(timeTrackings.patchBody as object), required: ['reason'] },
-      response: { 200: UPDATED_RESPONSE, ...errorResponses([404, 409]) },
-    },
-  }, async (request) => {
-    await entries.update(contextOf(request), (request.params as { id: string }).id, request.body as Record<string, any>);
-    return { updated: true };
-  });
-
-  app.post(`/${timeTrackings.collection}/:id/approve`, {
-    schema: {
-      tags, summary: 'Approve an entry and compute its salary', security: SECURITY, params: idParams(),
-      response: { 200: { type: 'object', properties: { _id: { type: 'string' }, salaryIds: { type: 'array', items: { type: 'string' } } } }, ...errorResponses([404, 409]) },
-    },
-  }, async (request) => approval.approve(contextOf(request), (request.params as { id: string }).id));
-
-  app.post(`/${timeTrackings.collection}/:id/cancel`, {
-    ...optionalBody,
-    schema: {
-      tags, summary: 'Cancel an entry (its unbilled salary is removed)', security: SECURITY, params: idParams(),
-      body: Type.Object({ reason: opt(text(2000)) }, { additionalProperties: false }),
-      response: { 200: UPDATED_RESPONSE, ...errorResponses([404, 409]) },
-    },
-  }, async (request) => {
-    await approval.cancel(contextOf(request), (request.params as { id: string }).id, (request.body as { reason?: string } | undefined)?.reason);
-    return { updated: true };
-  });
-
-  app.post('/salaries/compute', {
-    schema: {
-      tags: ['salaries'], summary: 'Salary run: approve the period\'s stopped entries and compute their salaries', security: SECURITY,
-      description: 'Every stopped, uncancelled entry that began in [from, to) is approved, and its salary computed or recomputed; billed salaries stay as they are. At most 62 days.',
-      body: Type.Object({
-        from: dateTime(), to: dateTime(),
-        userIds: opt(Type.Array(Type.String({ pattern: OBJECT_ID_PATTERN }), { maxItems: 1000 })),
-      }, { additionalProperties: false }),
-      response: {
-        200: {
-          type: 'object',
-          properties: { entries: { type: 'integer' }, approved: { type: 'integer' }, computed: { type: 'integer' }, billedUnchanged: { type: 'integer' } },
-        },
-        ...errorResponses(),
+  app.patch(
+    `/${timeTrackings.collection}/:id`,
+    {
+      schema: {
+        tags,
+        summary: 'Correct an entry (managers; a reason is required)',
+        security: SECURITY,
+        params: idParams(),
+        description:
+          "JSON Merge Patch. Sets editedByManager; an approved entry's salary is recomputed unless it is billed.",
+        body: { ...(timeTrackings.patchBody as object), required: ['reason'] },
+        response: { 200: UPDATED_RESPONSE, ...errorResponses([404, 409]) },
       },
     },
-  }, async (request) => approval.run(contextOf(request), request.body as { from: string; to: string; userIds?: string[] }));
+    async (request) => {
+      await entries.update(
+        contextOf(request),
+        (request.params as { id: string }).id,
+        request.body as Record<string, any>,
+      );
+      return { updated: true };
+    },
+  );
+
+  app.post(
+    `/${timeTrackings.collection}/:id/approve`,
+    {
+      schema: {
+        tags,
+        summary: 'Approve an entry and compute its salary',
+        security: SECURITY,
+        params: idParams(),
+        response: {
+          200: {
+            type: 'object',
+            properties: { _id: { type: 'string' }, salaryIds: { type: 'array', items: { type: 'string' } } },
+          },
+          ...errorResponses([404, 409]),
+        },
+      },
+    },
+    async (request) => approval.approve(contextOf(request), (request.params as { id: string }).id),
+  );
+
+  app.post(
+    `/${timeTrackings.collection}/:id/cancel`,
+    {
+      ...optionalBody,
+      schema: {
+        tags,
+        summary: 'Cancel an entry (its unbilled salary is removed)',
+        security: SECURITY,
+        params: idParams(),
+        body: Type.Object({ reason: opt(text(2000)) }, { additionalProperties: false }),
+        response: { 200: UPDATED_RESPONSE, ...errorResponses([404, 409]) },
+      },
+    },
+    async (request) => {
+      await approval.cancel(
+        contextOf(request),
+        (request.params as { id: string }).id,
+        (request.body as { reason?: string } | undefined)?.reason,
+      );
+      return { updated: true };
+    },
+  );
+
+  app.post(
+    '/salaries/compute',
+    {
+      schema: {
+        tags: ['salaries'],
+        summary: "Salary run: approve the period's stopped entries and compute their salaries",
+        security: SECURITY,
+        description:
+          'Every stopped, uncancelled entry that began in [from, to) is approved, and its salary computed or recomputed; billed salaries stay as they are. At most 62 days.',
+        body: Type.Object(
+          {
+            from: dateTime(),
+            to: dateTime(),
+            userIds: opt(Type.Array(Type.String({ pattern: OBJECT_ID_PATTERN }), { maxItems: 1000 })),
+          },
+          { additionalProperties: false },
+        ),
+        response: {
+          200: {
+            type: 'object',
+            properties: {
+              entries: { type: 'integer' },
+              approved: { type: 'integer' },
+              computed: { type: 'integer' },
+              billedUnchanged: { type: 'integer' },
+            },
+          },
+          ...errorResponses(),
+        },
+      },
+    },
+    async (request) =>
+      approval.run(contextOf(request), request.body as { from: string; to: string; userIds?: string[] }),
+  );
 }

@@ -30,20 +30,26 @@ export const timeTrackingSchema = Type.Object({
   offline: opt(Type.Boolean()),
   comment: opt(text(2000)),
   reason: opt(text(2000, { description: 'why a manager added or changed the entry; required on PATCH' })),
-  clientId: opt(text(100, { description: 'the device\'s id of the entry; a repeated upload with the same id is the same entry' })),
+  clientId: opt(
+    text(100, { description: "the device's id of the entry; a repeated upload with the same id is the same entry" }),
+  ),
 });
 
 const strings = { type: 'array', items: { type: 'string' } };
 export const timeTrackingReadOnly = {
   workingTime: { type: 'number', description: 'seconds: presence − deducted break + addedTime' },
-  targetTime: { type: 'number', description: 'seconds: the job\'s target time' },
-  requiredBreakTime: { type: 'number', description: 'seconds of break the company\'s break rule requires' },
+  targetTime: { type: 'number', description: "seconds: the job's target time" },
+  requiredBreakTime: { type: 'number', description: "seconds of break the company's break rule requires" },
   objectManagerId: { type: 'string' },
-  approved: { type: 'boolean' }, cancelled: { type: 'boolean' },
+  approved: { type: 'boolean' },
+  cancelled: { type: 'boolean' },
   generatedByUser: { type: 'boolean', description: 'clocked by the employee (not added by a manager)' },
-  editedByManager: { type: 'boolean' }, wasAddedManually: { type: 'boolean' },
-  approvedBy: { type: 'string' }, approvedAt: { type: 'string', format: 'date-time' },
-  cancelledBy: { type: 'string' }, cancelledAt: { type: 'string', format: 'date-time' },
+  editedByManager: { type: 'boolean' },
+  wasAddedManually: { type: 'boolean' },
+  approvedBy: { type: 'string' },
+  approvedAt: { type: 'string', format: 'date-time' },
+  cancelledBy: { type: 'string' },
+  cancelledAt: { type: 'string', format: 'date-time' },
   errors: { ...strings, description: 'plausibility codes that apply now (see docs/decisions.md)' },
   allFoundErrors: { ...strings, description: 'every plausibility code ever found on the entry' },
   salaryIds: strings,
@@ -60,11 +66,20 @@ export const timeTrackings = defineResource({
   readOnly: timeTrackingReadOnly,
   lockedWhen: (doc) => (doc.approved ? 'The entry is approved; only a manager may change it' : undefined),
   columns: {
-    userId: 'user_id', jobId: 'job_id', objectId: 'object_id', timeStart: 'time_start', timeEnd: 'time_end',
-    trackingJobDate: 'tracking_job_date', approved: 'approved', cancelled: 'cancelled', clientId: 'client_id',
+    userId: 'user_id',
+    jobId: 'job_id',
+    objectId: 'object_id',
+    timeStart: 'time_start',
+    timeEnd: 'time_end',
+    trackingJobDate: 'tracking_job_date',
+    approved: 'approved',
+    cancelled: 'cancelled',
+    clientId: 'client_id',
   },
   list: {
-    defaultLimit: 50, maxLimit: 500, defaultSort: 'timeStart:-1',
+    defaultLimit: 50,
+    maxLimit: 500,
+    defaultSort: 'timeStart:-1',
     namedFilters: {
       from: timestampBound('time_start', 'gte', 'entries starting at or after (epoch ms or ISO 8601)'),
       to: timestampBound('time_start', 'lte', 'entries starting at or before (epoch ms or ISO 8601)'),
@@ -79,15 +94,24 @@ export const timeTrackings = defineResource({
       if (levelOf(ctx.permissions, 'timeTracking', 'write') !== 'all') {
         throw Forbidden('Only managers add or correct entries; employees clock in and out on their jobs');
       }
-      if (previous?.doc.approved && doc.timeEnd === undefined) throw Conflict('An approved entry keeps its end; cancel it instead');
+      if (previous?.doc.approved && doc.timeEnd === undefined)
+        throw Conflict('An approved entry keeps its end; cancel it instead');
       if (previous?.doc.cancelled) throw Conflict('A cancelled entry cannot be changed');
       const base = previous
         ? { ...doc, editedByManager: true }
-        : { ...doc, wasAddedManually: true, generatedByUser: false, editedByManager: false, approved: false, cancelled: false, type: doc.type ?? 'default', salaryIds: [] };
+        : {
+            ...doc,
+            wasAddedManually: true,
+            generatedByUser: false,
+            editedByManager: false,
+            approved: false,
+            cancelled: false,
+            type: doc.type ?? 'default',
+            salaryIds: [],
+          };
       return completeEntry(tx, base, previous);
     },
     // Called lazily: approval.ts imports this module.
     afterWrite: (tx, ctx, change) => (change.previous ? recomputeAfterCorrection(tx, ctx, change) : Promise.resolve()),
   },
 });
-

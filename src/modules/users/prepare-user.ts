@@ -9,13 +9,20 @@ import { revokeUserRefreshTokens } from '../auth/auth-store.js';
 import { companyGroups } from '../../resources/access-groups.js';
 import { guardUserWrite } from './user-guard.js';
 
-export async function prepareUser(tx: TenantTx, ctx: RequestContext, { doc, previous }: PrepareInput): Promise<Prepared> {
+export async function prepareUser(
+  tx: TenantTx,
+  ctx: RequestContext,
+  { doc, previous }: PrepareInput,
+): Promise<Prepared> {
   await guardUserWrite(tx, ctx, doc, previous);
   const { password, ...rest } = doc;
   const columns: Record<string, unknown> = {
     login: rest.id ? String(rest.id).toLowerCase() : null,
     login_email: rest.access?.email ? String(rest.access.email).toLowerCase() : null,
-    telephone: rest.contact?.mobile || rest.contact?.telephone ? normalizeTelephone(rest.contact.mobile || rest.contact.telephone) : null,
+    telephone:
+      rest.contact?.mobile || rest.contact?.telephone
+        ? normalizeTelephone(rest.contact.mobile || rest.contact.telephone)
+        : null,
   };
   if (password !== undefined) {
     checkPasswordPolicy(password, [rest.id, rest.access?.email]);

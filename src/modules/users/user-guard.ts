@@ -14,15 +14,20 @@ export const CREDENTIAL_FIELDS = ['id', 'password', 'access.email', 'contact.mob
 
 async function groupRights(tx: TenantTx, groupId: string | undefined): Promise<Permissions> {
   if (!groupId) return {};
-  const row = await tx.db.selectFrom('access_groups').select('doc')
-    .where('company_id', '=', tx.companyId).where('id', '=', groupId).executeTakeFirst();
-  return ((row?.doc as { permissions?: Permissions } | undefined)?.permissions) ?? {};
+  const row = await tx.db
+    .selectFrom('access_groups')
+    .select('doc')
+    .where('company_id', '=', tx.companyId)
+    .where('id', '=', groupId)
+    .executeTakeFirst();
+  return (row?.doc as { permissions?: Permissions } | undefined)?.permissions ?? {};
 }
 
 /** A logged-in user acting on their own record (a key acting for its creator is not the user themselves). */
 const isSelf = (ctx: RequestContext, userId: string) => ctx.kind === 'user' && ctx.userId === userId;
 
-const LAST_ADMIN = 'The company\'s last administrator cannot be deleted or lose their rights; make another user an administrator first';
+const LAST_ADMIN =
+  "The company's last administrator cannot be deleted or lose their rights; make another user an administrator first";
 
 function assertHoldsRights(ctx: RequestContext, rights: Permissions, what: string) {
   if (levelOf(ctx.permissions, 'users', 'write') !== 'all' || !holdsEveryRight(ctx.permissions, rights)) {
@@ -31,30 +36,50 @@ function assertHoldsRights(ctx: RequestContext, rights: Permissions, what: strin
 }
 
 /** Checks a user create or update before it is stored (`doc` is the whole new document, password included). */
-export async function guardUserWrite(tx: TenantTx, ctx: RequestContext, doc: Record<string, any>, previous?: StoredRecord): Promise<void> {
+export async function guardUserWrite(
+  tx: TenantTx,
+  ctx: RequestContext,
+  doc: Record<string, any>,
+  previous?: StoredRecord,
+): Promise<void> {
   if (doc.password !== undefined) {
     if (ctx.kind === 'apiKey') throw Forbidden('API keys never set passwords');
-    if (previous && isSelf(ctx, previous.id)) throw Forbidden('Change your own password with POST /v2/account/change-password (it needs the current one)');
+    if (previous && isSelf(ctx, previous.id))
+      throw Forbidden('Change your own password with POST /v2/account/change-password (it needs the current one)');
   }
   const groupId: string | undefined = doc.accessGroupId;
   const previousGroupId: string | undefined = previous?.doc.accessGroupId;
   const isGroupChange = groupId !== undefined && groupId !== previousGroupId;
   if (isGroupChange) {
-    if (levelOf(ctx.permissions, 'accessGroups', 'write') !== 'all') throw Forbidden('Assigning an access group needs write access to accessGroups');
+    if (levelOf(ctx.permissions, 'accessGroups', 'write') !== 'all')
+      throw Forbidden('Assigning an access group needs write access to accessGroups');
     assertHoldsRights(ctx, await groupRights(tx, groupId), 'give this access group');
   }
   if (!previous) return;
-  const changed = CREDENTIAL_FIELDS.filter((path) => path === 'password' ? doc.password !== undefined : valueAt(doc, path) !== valueAt(previous.doc, path));
+  const changed = CREDENTIAL_FIELDS.filter((path) =>
+    path === 'password' ? doc.password !== undefined : valueAt(doc, path) !== valueAt(previous.doc, path),
+  );
   if (!isGroupChange && !changed.length) return;
   const currentRights = await groupRights(tx, previousGroupId);
-  if (!isSelf(ctx, previous.id) || isGroupChange) assertHoldsRights(ctx, currentRights, `change ${[...changed, ...(isGroupChange ? ['accessGroupId'] : [])].join(', ')}`);
-  if (isGroupChange && isFullAccess(currentRights) && !isFullAccess(await groupRights(tx, groupId))
-    && (await countAdministrators(tx, { exceptUserId: previous.id })) === 0) throw Conflict(LAST_ADMIN);
+  if (!isSelf(ctx, previous.id) || isGroupChange)
+    assertHoldsRights(
+      ctx,
+      currentRights,
+      `change ${[...changed, ...(isGroupChange ? ['accessGroupId'] : [])].join(', ')}`,
+    );
+  if (
+    isGroupChange &&
+    isFullAccess(currentRights) &&
+    !isFullAccess(await groupRights(tx, groupId)) &&
+    (await countAdministrators(tx, { exceptUserId: previous.id })) === 0
+  )
+    throw Conflict(LAST_ADMIN);
 }
 
 /** Checks a user delete inside its transaction. */
 export async function guardUserDelete(tx: TenantTx, ctx: RequestContext, record: StoredRecord): Promise<void> {
   const rights = await groupRights(tx, record.doc.accessGroupId);
   if (!isSelf(ctx, record.id)) assertHoldsRights(ctx, rights, 'delete this user');
-  if (isFullAccess(rights) && (await countAdministrators(tx, { exceptUserId: record.id })) === 0) throw Conflict(LAST_ADMIN);
+  if (isFullAccess(rights) && (await countAdministrators(tx, { exceptUserId: record.id })) === 0)
+    throw Conflict(LAST_ADMIN);
 }

@@ -2,7 +2,19 @@
 import { Type } from 'typebox';
 import { dateOrDateTimeSchema } from '../../platform/http/date-input.js';
 import { defineResource } from '../../resources/engine/define-resource.js';
-import { address, dateTime, freeObject, list, objectId, objectIds, opt, smsContact, subdivision, tags, text } from '../../resources/engine/fields.js';
+import {
+  address,
+  dateTime,
+  freeObject,
+  list,
+  objectId,
+  objectIds,
+  opt,
+  smsContact,
+  subdivision,
+  tags,
+  text,
+} from '../../resources/engine/fields.js';
 import { prepareUser, userApiExtras } from './prepare-user.js';
 import { guardUserDelete } from './user-guard.js';
 
@@ -11,40 +23,93 @@ const num = () => Type.Number({ minimum: -1e9, maximum: 1e9 });
 const contractDay = (description: string) => Type.Unsafe<string>(dateOrDateTimeSchema(description));
 
 export const userSchema = Type.Object({
-  id: opt(Type.String({ minLength: 3, maxLength: 100, pattern: '^[^\\s@]+$', description: 'login id (used as username to log in)' })),
-  password: opt(Type.String({ maxLength: 128, writeOnly: true, description: 'write-only; 8 to 128 characters, not the user name' })),
-  general: opt(Type.Object({
-    firstName: opt(text(200)), lastName: opt(text(200)), sex: opt(text(20)), birthDate: opt(text(30)),
-    language: opt(text(20)), insuranceNumber: opt(text(50)), deviceToken: opt(text(500)), webPushToken: opt(text(2000)),
-    profileImage: opt(text(2000)), description: opt(text(5000)), lastNpsScoreSend: opt(dateTime()),
-    badges: opt(list(Type.Object({ type: opt(text(100)), level: opt(num()) }), 100)), myTutorialUsername: opt(text(200)),
-  })),
-  access: opt(Type.Object({
-    dashboardAccess: opt(Type.Boolean()), webAccess: opt(text(50)),
-    email: opt(Type.String({ format: 'email', maxLength: 254, description: 'also a username to log in' })),
-  })),
-  contract: opt(Type.Object({
-    startDate: opt(contractDay('first day of the contract')), endDate: opt(contractDay('last day of the contract')), department: opt(text(200)), salary: opt(num()),
-    salaryType: opt(text(50)), employment: opt(text(50)), payment: opt(text(50)), dailyWorkingHours: opt(freeObject()),
-    payTypeId: opt(objectId('pay_types')), vacationDays: opt(num()),
-    remainingLeave: opt(list(Type.Object({ year: Type.Integer({ minimum: 1900, maximum: 3000 }), days: num() }), 100)),
-    allowedToTrackDrivingTime: opt(Type.Boolean()),
-    workRegion: opt(subdivision('place of work (§2 NachwG) whose public holidays count for leave and pay; the company\'s holiday region when absent, never the home address')),
-  })),
+  id: opt(
+    Type.String({
+      minLength: 3,
+      maxLength: 100,
+      pattern: '^[^\\s@]+$',
+      description: 'login id (used as username to log in)',
+    }),
+  ),
+  password: opt(
+    Type.String({ maxLength: 128, writeOnly: true, description: 'write-only; 8 to 128 characters, not the user name' }),
+  ),
+  general: opt(
+    Type.Object({
+      firstName: opt(text(200)),
+      lastName: opt(text(200)),
+      sex: opt(text(20)),
+      birthDate: opt(text(30)),
+      language: opt(text(20)),
+      insuranceNumber: opt(text(50)),
+      deviceToken: opt(text(500)),
+      webPushToken: opt(text(2000)),
+      profileImage: opt(text(2000)),
+      description: opt(text(5000)),
+      lastNpsScoreSend: opt(dateTime()),
+      badges: opt(list(Type.Object({ type: opt(text(100)), level: opt(num()) }), 100)),
+      myTutorialUsername: opt(text(200)),
+    }),
+  ),
+  access: opt(
+    Type.Object({
+      dashboardAccess: opt(Type.Boolean()),
+      webAccess: opt(text(50)),
+      email: opt(Type.String({ format: 'email', maxLength: 254, description: 'also a username to log in' })),
+    }),
+  ),
+  contract: opt(
+    Type.Object({
+      startDate: opt(contractDay('first day of the contract')),
+      endDate: opt(contractDay('last day of the contract')),
+      department: opt(text(200)),
+      salary: opt(num()),
+      salaryType: opt(text(50)),
+      employment: opt(text(50)),
+      payment: opt(text(50)),
+      dailyWorkingHours: opt(freeObject()),
+      payTypeId: opt(objectId('pay_types')),
+      vacationDays: opt(num()),
+      remainingLeave: opt(
+        list(Type.Object({ year: Type.Integer({ minimum: 1900, maximum: 3000 }), days: num() }), 100),
+      ),
+      allowedToTrackDrivingTime: opt(Type.Boolean()),
+      workRegion: opt(
+        subdivision(
+          "place of work (§2 NachwG) whose public holidays count for leave and pay; the company's holiday region when absent, never the home address",
+        ),
+      ),
+    }),
+  ),
   contact: opt(smsContact()),
   address: opt(address()),
-  accessGroupId: opt(objectId('access_groups', { description: 'permission role; the company\'s employee group when absent' })),
+  accessGroupId: opt(
+    objectId('access_groups', { description: "permission role; the company's employee group when absent" }),
+  ),
   totalTargetHours: opt(num()),
   jobs: opt(list(freeObject(), 100)),
   setUpDone: opt(Type.Boolean()),
-  location: opt(Type.Object({
-    latitude: opt(Type.Number({ minimum: -90, maximum: 90 })), longitude: opt(Type.Number({ minimum: -180, maximum: 180 })),
-    location: opt(Type.Object({ type: opt(Type.Literal('Point')), coordinates: opt(Type.Array(Type.Number(), { minItems: 2, maxItems: 2 })) })),
-  })),
+  location: opt(
+    Type.Object({
+      latitude: opt(Type.Number({ minimum: -90, maximum: 90 })),
+      longitude: opt(Type.Number({ minimum: -180, maximum: 180 })),
+      location: opt(
+        Type.Object({
+          type: opt(Type.Literal('Point')),
+          coordinates: opt(Type.Array(Type.Number(), { minItems: 2, maxItems: 2 })),
+        }),
+      ),
+    }),
+  ),
   activityTypeIds: opt(objectIds('activity_types', 200)),
-  implementation: opt(Type.Object({
-    hasJob: opt(Type.Boolean()), hasTimeTracking: opt(Type.Boolean()), isSuccessfullyImplemented: opt(Type.Boolean()), lastTimeActive: opt(dateTime()),
-  })),
+  implementation: opt(
+    Type.Object({
+      hasJob: opt(Type.Boolean()),
+      hasTimeTracking: opt(Type.Boolean()),
+      isSuccessfullyImplemented: opt(Type.Boolean()),
+      lastTimeActive: opt(dateTime()),
+    }),
+  ),
   workedOnObjectIds: opt(objectIds('objects', 5000)),
   tags: opt(tags()),
   analytics: opt(Type.Object({ createdProfile: opt(dateTime()) })),
@@ -63,8 +128,11 @@ export const users = defineResource({
     access: {
       type: 'object',
       properties: {
-        dashboardAccess: { type: 'boolean' }, webAccess: { type: 'string' }, email: { type: 'string' },
-        loginTries: { type: 'integer' }, passwordChangeDate: { type: 'string', format: 'date-time' },
+        dashboardAccess: { type: 'boolean' },
+        webAccess: { type: 'string' },
+        email: { type: 'string' },
+        loginTries: { type: 'integer' },
+        passwordChangeDate: { type: 'string', format: 'date-time' },
       },
     },
   },

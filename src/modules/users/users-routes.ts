@@ -10,39 +10,69 @@ import { users } from './users-resource.js';
 export function registerUserRoutes(app: FastifyInstance, service: ResourceService) {
   const tags = ['users'];
 
-  app.post('/users/filter', {
-    config: { readsOnly: true },
-    schema: {
-      tags, summary: 'Filter users', security: SECURITY,
-      description: 'filters: [{field, type, op, value}] as in the list filter; limit 1..1000 (default 100); skip >= 0.',
-      body: Type.Object({
-        filters: Type.Optional(Type.Array(Type.Object({
-          field: Type.String({ maxLength: 200 }), type: Type.Optional(Type.String({ maxLength: 20 })),
-          op: Type.String({ maxLength: 20 }), value: Type.Optional(Type.Unknown()),
-        }, { additionalProperties: false }), { maxItems: 20 })),
-        limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000 })),
-        skip: Type.Optional(Type.Integer({ minimum: 0 })),
-        sort: Type.Optional(Type.String({ maxLength: 300 })),
-      }, { additionalProperties: false }),
-      response: { 200: { type: 'array', items: users.response }, ...errorResponses() },
+  app.post(
+    '/users/filter',
+    {
+      config: { readsOnly: true },
+      schema: {
+        tags,
+        summary: 'Filter users',
+        security: SECURITY,
+        description:
+          'filters: [{field, type, op, value}] as in the list filter; limit 1..1000 (default 100); skip >= 0.',
+        body: Type.Object(
+          {
+            filters: Type.Optional(
+              Type.Array(
+                Type.Object(
+                  {
+                    field: Type.String({ maxLength: 200 }),
+                    type: Type.Optional(Type.String({ maxLength: 20 })),
+                    op: Type.String({ maxLength: 20 }),
+                    value: Type.Optional(Type.Unknown()),
+                  },
+                  { additionalProperties: false },
+                ),
+                { maxItems: 20 },
+              ),
+            ),
+            limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000 })),
+            skip: Type.Optional(Type.Integer({ minimum: 0 })),
+            sort: Type.Optional(Type.String({ maxLength: 300 })),
+          },
+          { additionalProperties: false },
+        ),
+        response: { 200: { type: 'array', items: users.response }, ...errorResponses() },
+      },
     },
-  }, async (request, reply) => {
-    const body = request.body as { filters?: unknown[]; limit?: number; skip?: number; sort?: string };
-    const { items, total } = await service.search(contextOf(request), {
-      limit: body.limit ?? 100,
-      offset: body.skip ?? 0,
-      sort: parseSort(body.sort ?? users.listOptions.defaultSort, users.fields),
-      where: parseDynamicFilter(body.filters ?? [], users.fields, 'filters'),
-    });
-    reply.header('x-total-count', String(total));
-    return items;
-  });
+    async (request, reply) => {
+      const body = request.body as { filters?: unknown[]; limit?: number; skip?: number; sort?: string };
+      const { items, total } = await service.search(contextOf(request), {
+        limit: body.limit ?? 100,
+        offset: body.skip ?? 0,
+        sort: parseSort(body.sort ?? users.listOptions.defaultSort, users.fields),
+        where: parseDynamicFilter(body.filters ?? [], users.fields, 'filters'),
+      });
+      reply.header('x-total-count', String(total));
+      return items;
+    },
+  );
 
-  app.get('/users/:userNumber/byNumber', {
-    schema: {
-      tags, summary: 'Read a user by employee number', security: SECURITY,
-      params: { type: 'object', properties: { userNumber: { type: 'integer', minimum: 1 } }, required: ['userNumber'] },
-      response: { 200: users.response, ...errorResponses([404]) },
+  app.get(
+    '/users/:userNumber/byNumber',
+    {
+      schema: {
+        tags,
+        summary: 'Read a user by employee number',
+        security: SECURITY,
+        params: {
+          type: 'object',
+          properties: { userNumber: { type: 'integer', minimum: 1 } },
+          required: ['userNumber'],
+        },
+        response: { 200: users.response, ...errorResponses([404]) },
+      },
     },
-  }, async (request) => service.getByNumber(contextOf(request), (request.params as { userNumber: number }).userNumber));
+    async (request) => service.getByNumber(contextOf(request), (request.params as { userNumber: number }).userNumber),
+  );
 }

@@ -29,9 +29,18 @@ async function excerpt(body: AsyncIterable<Buffer> & { destroy(): void }, limit:
 }
 
 interface Claimed {
-  company_id: string; id: string; webhook_id: string; attempts: number;
-  event_id: string; type: string; entity: string; occurred_at: Date; data: unknown;
-  url: string | null; secret_sealed: string | null; disabled_at: Date | null;
+  company_id: string;
+  id: string;
+  webhook_id: string;
+  attempts: number;
+  event_id: string;
+  type: string;
+  entity: string;
+  occurred_at: Date;
+  data: unknown;
+  url: string | null;
+  secret_sealed: string | null;
+  disabled_at: Date | null;
 }
 
 export interface DeliveryWorkerDeps {
@@ -62,7 +71,12 @@ async function claim(db: Kysely<any>, limit: number, leaseSeconds: number): Prom
   return rows;
 }
 
-interface Outcome { statusCode?: number; error?: string; excerpt?: string; durationMs: number }
+interface Outcome {
+  statusCode?: number;
+  error?: string;
+  excerpt?: string;
+  durationMs: number;
+}
 
 export function deliveryWorker(deps: DeliveryWorkerDeps) {
   const { config, policy, resolve, secrets, log } = deps;
@@ -73,12 +87,18 @@ export function deliveryWorker(deps: DeliveryWorkerDeps) {
     connectTimeout: config.webhookTimeoutMs,
     connect: {
       lookup: (hostname: string, options: { all?: boolean }, callback: (...args: any[]) => void) => {
-        vetTarget(`https://${hostname.includes(':') ? `[${hostname}]` : hostname}/`, { ...policy, allowHttp: true }, resolve)
-          .then(({ addresses }) => {
+        vetTarget(
+          `https://${hostname.includes(':') ? `[${hostname}]` : hostname}/`,
+          { ...policy, allowHttp: true },
+          resolve,
+        ).then(
+          ({ addresses }) => {
             const entries = addresses.map((address) => ({ address, family: address.includes(':') ? 6 : 4 }));
             if (options?.all) callback(null, entries);
             else callback(null, entries[0]!.address, entries[0]!.family);
-          }, (error) => callback(error));
+          },
+          (error) => callback(error),
+        );
       },
     },
   });
@@ -90,17 +110,28 @@ export function deliveryWorker(deps: DeliveryWorkerDeps) {
       if (item.disabled_at) return { error: 'the webhook is disabled', durationMs: 0 };
       const { url } = await vetTarget(item.url, policy, resolve);
       const body = JSON.stringify({
-        id: item.event_id, type: item.type, entity: item.entity, companyId: item.company_id,
-        occurredAt: new Date(item.occurred_at).toISOString(), data: item.data,
+        id: item.event_id,
+        type: item.type,
+        entity: item.entity,
+        companyId: item.company_id,
+        occurredAt: new Date(item.occurred_at).toISOString(),
+        data: item.data,
       });
       const timestamp = new Date();
       const signature = new Webhook(secrets.open(item.secret_sealed)).sign(item.event_id, timestamp, body);
       const response = await request(url, {
-        method: 'POST', body, dispatcher: agent, maxRedirections: 0,
-        headersTimeout: config.webhookTimeoutMs, bodyTimeout: config.webhookTimeoutMs,
+        method: 'POST',
+        body,
+        dispatcher: agent,
+        maxRedirections: 0,
+        headersTimeout: config.webhookTimeoutMs,
+        bodyTimeout: config.webhookTimeoutMs,
         headers: {
-          'content-type': 'application/json', 'user-agent': 'Crewbase-Webhooks/1',
-          'webhook-id': item.event_id, 'webhook-timestamp': String(Math.floor(timestamp.getTime() / 1000)), 'webhook-signature': signature,
+          'content-type': 'application/json',
+          'user-agent': 'Crewbase-Webhooks/1',
+          'webhook-id': item.event_id,
+          'webhook-timestamp': String(Math.floor(timestamp.getTime() / 1000)),
+          'webhook-signature': signature,
         },
       } as Parameters<typeof request>[1]);
       const text = await excerpt(response.body as never, EXCERPT_BYTES);
@@ -117,22 +148,44 @@ export function deliveryWorker(deps: DeliveryWorkerDeps) {
     const isFinal = delivered || item.attempts > schedule.length || !item.url || Boolean(item.disabled_at);
     const delay = isFinal ? 0 : schedule[item.attempts - 1]! * (0.8 + 0.4 * Math.random());
     await inWorker(deps.database, async (db) => {
-      await db.insertInto('webhook_attempts').values({
-        company_id: item.company_id, id: newObjectId(), delivery_id: item.id, webhook_id: item.webhook_id,
-        status_code: outcome.statusCode ?? null, duration_ms: outcome.durationMs, error, response_excerpt: outcome.excerpt ?? null,
-      }).execute();
+      await db
+        .insertInto('webhook_attempts')
+        .values({
+          company_id: item.company_id,
+          id: newObjectId(),
+          delivery_id: item.id,
+          webhook_id: item.webhook_id,
+          status_code: outcome.statusCode ?? null,
+          duration_ms: outcome.durationMs,
+          error,
+          response_excerpt: outcome.excerpt ?? null,
+        })
+        .execute();
       // Only while the claim is still ours: a delivery reclaimed after its lease has more attempts.
-      const updated = await db.updateTable('webhook_deliveries').set({
-        status: delivered ? 'delivered' : isFinal ? 'failed' : 'pending',
-        next_attempt_at: sql`now() + make_interval(secs => ${delay})`, lease_until: null,
-        last_status_code: outcome.statusCode ?? null, last_error: error,
-        finished_at: isFinal ? sql`now()` : null,
-      }).where('company_id', '=', item.company_id).where('id', '=', item.id)
-        .where('status', '=', 'delivering').where('attempts', '=', item.attempts).executeTakeFirst();
+      const updated = await db
+        .updateTable('webhook_deliveries')
+        .set({
+          status: delivered ? 'delivered' : isFinal ? 'failed' : 'pending',
+          next_attempt_at: sql`now() + make_interval(secs => ${delay})`,
+          lease_until: null,
+          last_status_code: outcome.statusCode ?? null,
+          last_error: error,
+          finished_at: isFinal ? sql`now()` : null,
+        })
+        .where('company_id', '=', item.company_id)
+        .where('id', '=', item.id)
+        .where('status', '=', 'delivering')
+        .where('attempts', '=', item.attempts)
+        .executeTakeFirst();
       if (Number(updated.numUpdatedRows) === 0 || !item.url) return;
       if (delivered) {
-        await db.updateTable('webhooks').set({ failing_since: null })
-          .where('company_id', '=', item.company_id).where('id', '=', item.webhook_id).where('failing_since', 'is not', null).execute();
+        await db
+          .updateTable('webhooks')
+          .set({ failing_since: null })
+          .where('company_id', '=', item.company_id)
+          .where('id', '=', item.webhook_id)
+          .where('failing_since', 'is not', null)
+          .execute();
       } else if (isFinal && !item.disabled_at) {
         // Failing since the first final failure after a success; disabled once that lasts too long.
         await sql`UPDATE webhooks SET failing_since = coalesce(failing_since, now()),
@@ -156,7 +209,9 @@ export function deliveryWorker(deps: DeliveryWorkerDeps) {
     const days = config.webhookAttemptRetentionDays;
     await inWorker(deps.database, async (db) => {
       await sql`DELETE FROM webhook_attempts WHERE attempted_at < now() - make_interval(days => ${days})`.execute(db);
-      await sql`DELETE FROM webhook_deliveries WHERE status IN ('delivered', 'failed') AND finished_at < now() - make_interval(days => ${days})`.execute(db);
+      await sql`DELETE FROM webhook_deliveries WHERE status IN ('delivered', 'failed') AND finished_at < now() - make_interval(days => ${days})`.execute(
+        db,
+      );
     });
   }
 
@@ -169,8 +224,13 @@ export function deliveryWorker(deps: DeliveryWorkerDeps) {
     const tick = () => {
       running = (async () => {
         try {
-          if (Date.now() - lastSweep > 3_600_000) { lastSweep = Date.now(); await sweep(); }
-          while (!isStopped && (await runOnce()) > 0) { /* keep going while there is work */ }
+          if (Date.now() - lastSweep > 3_600_000) {
+            lastSweep = Date.now();
+            await sweep();
+          }
+          while (!isStopped && (await runOnce()) > 0) {
+            /* keep going while there is work */
+          }
         } catch (error) {
           log.error({ err: error }, 'webhook delivery failed');
         }

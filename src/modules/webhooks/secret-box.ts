@@ -2,7 +2,10 @@
 // AES-256-GCM under a key derived from WEBHOOK_SECRET_KEY (or the JWT secret) and opened to sign.
 import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto';
 
-export interface SecretBox { seal(secret: string): string; open(sealed: string): string }
+export interface SecretBox {
+  seal(secret: string): string;
+  open(sealed: string): string;
+}
 
 export function secretBox(keyMaterial: Uint8Array): SecretBox {
   const key = Buffer.from(hkdfSync('sha256', keyMaterial, Buffer.alloc(0), 'crewbase webhook secrets', 32));

@@ -7,7 +7,8 @@ import { fieldError } from '../../platform/http/errors.js';
 
 export type Resolver = (host: string) => Promise<string[]>;
 
-export const systemResolver: Resolver = async (host) => (await lookup(host, { all: true, verbatim: true })).map((a) => a.address);
+export const systemResolver: Resolver = async (host) =>
+  (await lookup(host, { all: true, verbatim: true })).map((a) => a.address);
 
 export interface TargetPolicy {
   allowHttp: boolean;
@@ -15,11 +16,16 @@ export interface TargetPolicy {
   allowed: string[];
 }
 
-export interface VettedTarget { url: URL; addresses: string[] }
+export interface VettedTarget {
+  url: URL;
+  addresses: string[];
+}
 
 function normalize(address: string): ipaddr.IPv4 | ipaddr.IPv6 {
   const parsed = ipaddr.parse(address);
-  return parsed.kind() === 'ipv6' && (parsed as ipaddr.IPv6).isIPv4MappedAddress() ? (parsed as ipaddr.IPv6).toIPv4Address() : parsed;
+  return parsed.kind() === 'ipv6' && (parsed as ipaddr.IPv6).isIPv4MappedAddress()
+    ? (parsed as ipaddr.IPv6).toIPv4Address()
+    : parsed;
 }
 
 /** Public unicast only: no loopback, private, link-local (cloud metadata), CGNAT, multicast, reserved... */
@@ -39,15 +45,21 @@ function isAllowListed(policy: TargetPolicy, host: string, address?: string): bo
         const [range, bits] = ipaddr.parseCIDR(entry);
         const ip = normalize(address);
         return ip.kind() === range.kind() && ip.match([range, bits]);
-      } catch { return false; }
+      } catch {
+        return false;
+      }
     }
-    if (ipaddr.isValid(entry)) return address !== undefined && normalize(entry).toString() === normalize(address).toString();
+    if (ipaddr.isValid(entry))
+      return address !== undefined && normalize(entry).toString() === normalize(address).toString();
     return entry.toLowerCase() === host.toLowerCase();
   });
 }
 
 export function parseAllowList(text: string): string[] {
-  return text.split(',').map((entry) => entry.trim()).filter(Boolean);
+  return text
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
 }
 
 const refuse = (reason: string) => fieldError('url', reason);
@@ -55,22 +67,32 @@ const refuse = (reason: string) => fieldError('url', reason);
 /** Parses and checks a URL and resolves it; throws 400 naming `url` when it may not be called. */
 export async function vetTarget(rawUrl: string, policy: TargetPolicy, resolve: Resolver): Promise<VettedTarget> {
   let url: URL;
-  try { url = new URL(rawUrl); } catch { throw refuse('is not a valid URL'); }
+  try {
+    url = new URL(rawUrl);
+  } catch {
+    throw refuse('is not a valid URL');
+  }
   if (url.protocol !== 'https:' && !(url.protocol === 'http:' && policy.allowHttp)) {
     throw refuse(policy.allowHttp ? 'must be http or https' : 'must be https');
   }
   if (url.username || url.password) throw refuse('must not carry credentials');
   const host = url.hostname.replace(/^\[|\]$/g, '');
   if (ipaddr.isValid(host)) {
-    if (!isPublicAddress(host) && !isAllowListed(policy, host, host)) throw refuse(`points to a non-public address (${host})`);
+    if (!isPublicAddress(host) && !isAllowListed(policy, host, host))
+      throw refuse(`points to a non-public address (${host})`);
     return { url, addresses: [normalize(host).toString()] };
   }
   let addresses: string[];
-  try { addresses = await resolve(host); } catch { throw refuse(`host ${host} does not resolve`); }
+  try {
+    addresses = await resolve(host);
+  } catch {
+    throw refuse(`host ${host} does not resolve`);
+  }
   if (addresses.length === 0) throw refuse(`host ${host} does not resolve`);
   if (isAllowListed(policy, host)) return { url, addresses };
   for (const address of addresses) {
-    if (!isPublicAddress(address) && !isAllowListed(policy, host, address)) throw refuse(`host ${host} resolves to a non-public address (${address})`);
+    if (!isPublicAddress(address) && !isAllowListed(policy, host, address))
+      throw refuse(`host ${host} resolves to a non-public address (${address})`);
   }
   return { url, addresses };
 }

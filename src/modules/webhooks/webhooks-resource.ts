@@ -15,7 +15,9 @@ export function webhooksResource(policy: TargetPolicy, resolve: Resolver): Resou
     schema: Type.Object({
       type: Type.Union(EVENT_TYPES.map((t) => Type.Literal(t))),
       entity: Type.Union(WEBHOOK_ENTITIES.map((e) => Type.Literal(e))),
-      url: text(2000, { description: 'https (http only where the operator allows it); no private or loopback targets' }),
+      url: text(2000, {
+        description: 'https (http only where the operator allows it); no private or loopback targets',
+      }),
       description: opt(text(1000)),
     }),
     readOnly: {
@@ -23,9 +25,14 @@ export function webhooksResource(policy: TargetPolicy, resolve: Resolver): Resou
       disabledReason: { type: 'string' },
     },
     hooks: {
-      toApi: (record, api) => (record.disabled_at
-        ? { ...api, disabledAt: new Date(record.disabled_at as Date).toISOString(), disabledReason: record.disabled_reason }
-        : api),
+      toApi: (record, api) =>
+        record.disabled_at
+          ? {
+              ...api,
+              disabledAt: new Date(record.disabled_at as Date).toISOString(),
+              disabledReason: record.disabled_reason,
+            }
+          : api,
       async prepare(_tx, _ctx, { doc, previous }) {
         if (doc.url !== previous?.doc.url) await vetTarget(doc.url, policy, resolve);
         return { doc };

@@ -6,9 +6,16 @@ import { join } from 'node:path';
 
 export class DataDirLocked extends Error {}
 
-export interface DataDirLock { readonly file: string; release(): void }
+export interface DataDirLock {
+  readonly file: string;
+  release(): void;
+}
 
-interface Holder { pid: number; command: string; since: string }
+interface Holder {
+  pid: number;
+  command: string;
+  since: string;
+}
 
 const LOCK_FILE = 'crewbase.lock';
 const heldHere = new Set<string>(); // lock files this process holds: its own pid in a file is stale otherwise
@@ -41,7 +48,11 @@ function tryCreate(file: string, holder: Holder): boolean {
     if ((error as NodeJS.ErrnoException).code === 'EEXIST') return false;
     throw error;
   }
-  try { writeSync(fd, JSON.stringify(holder)); } finally { closeSync(fd); }
+  try {
+    writeSync(fd, JSON.stringify(holder));
+  } finally {
+    closeSync(fd);
+  }
   return true;
 }
 
@@ -55,7 +66,10 @@ function removeStale(file: string, stale: string): boolean {
     throw error;
   }
   const moved = readFileSync(aside, 'utf8');
-  if (moved !== stale) { renameSync(aside, file); return false; } // it was the new holder's: put it back
+  if (moved !== stale) {
+    renameSync(aside, file);
+    return false;
+  } // it was the new holder's: put it back
   unlinkSync(aside);
   return true;
 }
@@ -67,11 +81,17 @@ export function lockDataDir(dataDir: string, command = process.argv.slice(1).joi
   for (let attempt = 0; attempt < 5; attempt += 1) {
     if (tryCreate(file, mine)) return held(file, JSON.stringify(mine));
     let raw = '';
-    try { raw = readFileSync(file, 'utf8'); } catch { continue; } // released meanwhile: try again
+    try {
+      raw = readFileSync(file, 'utf8');
+    } catch {
+      continue;
+    } // released meanwhile: try again
     const holder = parseHolder(raw);
     if (holder && isAlive(holder, file)) {
-      throw new DataDirLocked(`The database in ${dataDir} is in use by process ${holder.pid} (${holder.command}, since ${holder.since}); `
-        + `stop it first, or use DATABASE_URL (PostgreSQL) to run several processes. If no such process uses it, remove ${file}.`);
+      throw new DataDirLocked(
+        `The database in ${dataDir} is in use by process ${holder.pid} (${holder.command}, since ${holder.since}); ` +
+          `stop it first, or use DATABASE_URL (PostgreSQL) to run several processes. If no such process uses it, remove ${file}.`,
+      );
     }
     removeStale(file, raw);
   }
@@ -85,7 +105,9 @@ function held(file: string, content: string): DataDirLock {
     process.removeListener('exit', release);
     try {
       if (readFileSync(file, 'utf8') === content) unlinkSync(file);
-    } catch { /* already gone */ }
+    } catch {
+      /* already gone */
+    }
   };
   process.on('exit', release); // process.exit() and a normal end; a killed process leaves a stale lock
   return { file, release };

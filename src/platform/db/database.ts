@@ -28,7 +28,9 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   if (target.kind === 'postgres') {
     // No JIT: our queries are short, and a misestimated one must not spend a second compiling.
     const pool = new pg.Pool({ connectionString: target.url, max: target.poolSize, options: '-c jit=off' });
-    pool.on('error', () => { /* an idle client died; the pool replaces it */ });
+    pool.on('error', () => {
+      /* an idle client died; the pool replaces it */
+    });
     const kysely = new Kysely<any>({ dialect: new PostgresDialect({ pool }) });
     return {
       kind: 'postgres',

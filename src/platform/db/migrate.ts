@@ -12,7 +12,12 @@ import type { Database } from './database.js';
 export const MIGRATIONS_DIR = fileURLToPath(new URL('../../../migrations/', import.meta.url));
 const LOCK_ID = 7_270_771;
 
-export interface Migration { version: number; name: string; script: string; checksum: string }
+export interface Migration {
+  version: number;
+  name: string;
+  script: string;
+  checksum: string;
+}
 
 /** An applied migration whose file changed, was renamed or is gone: the server must not start. */
 export class MigrationMismatchError extends Error {
@@ -34,11 +39,20 @@ export function listMigrations(dir = MIGRATIONS_DIR): Migration[] {
     .sort()
     .map((file) => {
       const bytes = readFileSync(join(dir, file));
-      return { version: Number(file.slice(0, 4)), name: file, script: bytes.toString('utf8'), checksum: migrationChecksum(bytes) };
+      return {
+        version: Number(file.slice(0, 4)),
+        name: file,
+        script: bytes.toString('utf8'),
+        checksum: migrationChecksum(bytes),
+      };
     });
 }
 
-interface AppliedRow { version: number; name: string; checksum?: string | null }
+interface AppliedRow {
+  version: number;
+  name: string;
+  checksum?: string | null;
+}
 
 // The checksum column came later than the table, so it is added here too; checked first because
 // ALTER TABLE locks the table even when the column exists, and servers start side by side.
@@ -64,18 +78,28 @@ function checkApplied(rows: AppliedRow[], migrations: Migration[]): Set<number> 
   for (const row of rows) {
     const file = files.get(row.version);
     if (!file) {
-      problems.push(`migration ${row.name} was applied to this database but its file is missing: restore the file (a landed migration is never removed; undo it in a new migration)`);
+      problems.push(
+        `migration ${row.name} was applied to this database but its file is missing: restore the file (a landed migration is never removed; undo it in a new migration)`,
+      );
     } else if (file.name !== row.name) {
-      problems.push(`migration ${row.name} was applied to this database but its file is now named ${file.name}: restore the name`);
+      problems.push(
+        `migration ${row.name} was applied to this database but its file is now named ${file.name}: restore the name`,
+      );
     } else if (row.checksum && row.checksum !== file.checksum) {
-      problems.push(`migration ${row.name} changed after it was applied to this database (checksum ${file.checksum.slice(0, 12)}, recorded ${row.checksum.slice(0, 12)}): restore the file and put the change in a new migration`);
+      problems.push(
+        `migration ${row.name} changed after it was applied to this database (checksum ${file.checksum.slice(0, 12)}, recorded ${row.checksum.slice(0, 12)}): restore the file and put the change in a new migration`,
+      );
     }
   }
   if (problems.length) throw new MigrationMismatchError(problems.join('\n'));
   return new Set(rows.map((row) => row.version));
 }
 
-export async function migrate(database: Database, log: (line: string) => void = () => {}, dir = MIGRATIONS_DIR): Promise<number> {
+export async function migrate(
+  database: Database,
+  log: (line: string) => void = () => {},
+  dir = MIGRATIONS_DIR,
+): Promise<number> {
   await database.exec(CREATE_TABLE);
   const migrations = listMigrations(dir);
   const rows = await appliedRows(database);
@@ -84,9 +108,12 @@ export async function migrate(database: Database, log: (line: string) => void = 
   const unrecorded = rows.filter((row) => !row.checksum);
   for (const row of unrecorded) {
     const { checksum } = migrations.find((m) => m.version === row.version)!;
-    await sql`UPDATE schema_migrations SET checksum = ${checksum} WHERE version = ${row.version} AND checksum IS NULL`.execute(database.kysely);
+    await sql`UPDATE schema_migrations SET checksum = ${checksum} WHERE version = ${row.version} AND checksum IS NULL`.execute(
+      database.kysely,
+    );
   }
-  if (unrecorded.length) log(`recorded the checksums of ${unrecorded.length} migration(s) applied before checksums were kept`);
+  if (unrecorded.length)
+    log(`recorded the checksums of ${unrecorded.length} migration(s) applied before checksums were kept`);
   let count = 0;
   for (const migration of migrations) {
     if (applied.has(migration.version)) continue;

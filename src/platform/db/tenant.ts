@@ -12,9 +12,15 @@ export interface TenantTx {
   readonly db: Transaction<any>;
 }
 
-export async function inTenant<T>(database: Database, companyId: string, work: (tx: TenantTx) => Promise<T>): Promise<T> {
+export async function inTenant<T>(
+  database: Database,
+  companyId: string,
+  work: (tx: TenantTx) => Promise<T>,
+): Promise<T> {
   return database.kysely.transaction().execute(async (db) => {
-    await sql`SELECT set_config('role', ${APP_ROLE}, true), set_config('app.company_id', ${companyId}, true)`.execute(db);
+    await sql`SELECT set_config('role', ${APP_ROLE}, true), set_config('app.company_id', ${companyId}, true)`.execute(
+      db,
+    );
     return work({ companyId, db });
   });
 }

@@ -1,5 +1,8 @@
 // Typed errors thrown by services; one handler turns them into RFC 9457 problem+json.
-export interface FieldError { path: string; message: string }
+export interface FieldError {
+  path: string;
+  message: string;
+}
 
 export class HttpError extends Error {
   constructor(
@@ -14,8 +17,10 @@ export class HttpError extends Error {
 }
 
 export const BadRequest = (detail: string, errors?: FieldError[]) => new HttpError(400, 'Bad Request', detail, errors);
-export const Unauthorized = (detail = 'Missing, invalid or expired credentials') => new HttpError(401, 'Unauthorized', detail);
-export const Forbidden = (detail = 'The credentials do not permit this operation') => new HttpError(403, 'Forbidden', detail);
+export const Unauthorized = (detail = 'Missing, invalid or expired credentials') =>
+  new HttpError(401, 'Unauthorized', detail);
+export const Forbidden = (detail = 'The credentials do not permit this operation') =>
+  new HttpError(403, 'Forbidden', detail);
 export const NotFound = (what: string, id?: string | number) =>
   new HttpError(404, 'Not Found', id === undefined ? `${what} not found` : `${what} ${id} not found`);
 export const Conflict = (detail: string) => new HttpError(409, 'Conflict', detail);

@@ -57,11 +57,16 @@ function leafType(schema: JsonSchema): FieldType | undefined {
 function docExpression(segments: string[], type: FieldType): RawBuilder<unknown> {
   const path = `'{${segments.join(',')}}'`;
   switch (type) {
-    case 'number': return sql.raw(`(doc #>> ${path})::numeric`);
-    case 'date': return sql.raw(`(doc #>> ${path})::timestamptz`);
-    case 'boolean': return sql.raw(`(doc #>> ${path})::boolean`);
-    case 'string[]': return sql.raw(`(doc #> ${path})`);
-    default: return sql.raw(`(doc #>> ${path})`);
+    case 'number':
+      return sql.raw(`(doc #>> ${path})::numeric`);
+    case 'date':
+      return sql.raw(`(doc #>> ${path})::timestamptz`);
+    case 'boolean':
+      return sql.raw(`(doc #>> ${path})::boolean`);
+    case 'string[]':
+      return sql.raw(`(doc #> ${path})`);
+    default:
+      return sql.raw(`(doc #>> ${path})`);
   }
 }
 

@@ -9,7 +9,12 @@ import { BadRequest } from './errors.js';
 /** Deepest nesting of arrays and objects a request body may have (`{}` is depth 1). */
 export const MAX_BODY_DEPTH = 32;
 
-const OPEN_OBJECT = 0x7b, CLOSE_OBJECT = 0x7d, OPEN_ARRAY = 0x5b, CLOSE_ARRAY = 0x5d, QUOTE = 0x22, BACKSLASH = 0x5c;
+const OPEN_OBJECT = 0x7b,
+  CLOSE_OBJECT = 0x7d,
+  OPEN_ARRAY = 0x5b,
+  CLOSE_ARRAY = 0x5d,
+  QUOTE = 0x22,
+  BACKSLASH = 0x5c;
 
 /** Whether JSON text nests arrays and objects deeper than `max`, read without parsing it. */
 export function textNestsDeeperThan(text: string, max: number): boolean {
@@ -39,16 +44,23 @@ export function textNestsDeeperThan(text: string, max: number): boolean {
 export function registerBodyDepthLimit(app: FastifyInstance) {
   const parse = app.getDefaultJsonParser('error', 'error');
   app.removeContentTypeParser('application/json');
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request: FastifyRequest, body: string | Buffer, done) => {
-    const text = typeof body === 'string' ? body : body.toString('utf8');
-    if (textNestsDeeperThan(text, MAX_BODY_DEPTH)) {
-      done(BadRequest(`The body is nested deeper than ${MAX_BODY_DEPTH} levels of arrays and objects`, [
-        { path: '(body)', message: `nests deeper than ${MAX_BODY_DEPTH} levels` },
-      ]), undefined);
-      return;
-    }
-    parse(request, text, done);
-  });
+  app.addContentTypeParser(
+    'application/json',
+    { parseAs: 'string' },
+    (request: FastifyRequest, body: string | Buffer, done) => {
+      const text = typeof body === 'string' ? body : body.toString('utf8');
+      if (textNestsDeeperThan(text, MAX_BODY_DEPTH)) {
+        done(
+          BadRequest(`The body is nested deeper than ${MAX_BODY_DEPTH} levels of arrays and objects`, [
+            { path: '(body)', message: `nests deeper than ${MAX_BODY_DEPTH} levels` },
+          ]),
+          undefined,
+        );
+        return;
+      }
+      parse(request, text, done);
+    },
+  );
 }
 
 export interface FreeJsonLimits {
@@ -75,7 +87,8 @@ export function freeJsonViolation(value: unknown, limits: FreeJsonLimits): strin
       });
     } else {
       const entries = Object.entries(node);
-      if (entries.length > limits.maxProperties) return `has an object of more than ${limits.maxProperties} properties${where}`;
+      if (entries.length > limits.maxProperties)
+        return `has an object of more than ${limits.maxProperties} properties${where}`;
       for (const [key, item] of entries) {
         if (key.length > limits.maxKeyLength) return `has a key longer than ${limits.maxKeyLength} characters${where}`;
         stack.push({ value: item, depth: depth + 1, path: `${path}.${key}` });

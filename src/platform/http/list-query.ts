@@ -26,10 +26,17 @@ export interface NamedFilter {
 }
 
 export const DEFAULT_LIST: ListOptions = {
-  defaultLimit: 100, maxLimit: 1000, offsetParam: 'offset', sortStyle: 'sort', defaultSort: 'number:1',
+  defaultLimit: 100,
+  maxLimit: 1000,
+  offsetParam: 'offset',
+  sortStyle: 'sort',
+  defaultSort: 'number:1',
 };
 
-export interface SortTerm { field: IndexedField; descending: boolean }
+export interface SortTerm {
+  field: IndexedField;
+  descending: boolean;
+}
 
 export interface ListQuery {
   limit: number;
@@ -38,7 +45,12 @@ export interface ListQuery {
   where: RawBuilder<boolean>[];
 }
 
-export interface DynamicFilter { field: string; type: string; op: string; value: unknown }
+export interface DynamicFilter {
+  field: string;
+  type: string;
+  op: string;
+  value: unknown;
+}
 
 const OPERATORS: Record<FieldType, readonly string[]> = {
   string: ['eq', 'ne', 'in', 'contains', 'startsWith'],
@@ -60,9 +72,15 @@ function coerce(field: IndexedField, raw: unknown, path: string): unknown {
       return value;
     }
     case 'date': {
-      const value = typeof raw === 'number' || (typeof raw === 'string' && /^\d+$/.test(raw)) ? new Date(Number(raw)) : typeof raw === 'string' ? new Date(raw) : new Date(NaN);
+      const value =
+        typeof raw === 'number' || (typeof raw === 'string' && /^\d+$/.test(raw))
+          ? new Date(Number(raw))
+          : typeof raw === 'string'
+            ? new Date(raw)
+            : new Date(NaN);
       const year = value.getUTCFullYear();
-      if (Number.isNaN(value.getTime()) || year < 1 || year > 9999) throw fieldError(path, 'must be epoch milliseconds or an ISO 8601 date-time from year 1 to 9999');
+      if (Number.isNaN(value.getTime()) || year < 1 || year > 9999)
+        throw fieldError(path, 'must be epoch milliseconds or an ISO 8601 date-time from year 1 to 9999');
       return value.toISOString();
     }
     case 'boolean':
@@ -70,7 +88,8 @@ function coerce(field: IndexedField, raw: unknown, path: string): unknown {
       if (raw === false || raw === 'false') return false;
       throw fieldError(path, 'must be true or false');
     case 'objectid':
-      if (typeof raw !== 'string' || !/^[0-9a-f]{24}$/.test(raw)) throw fieldError(path, 'must be a 24-character hex id');
+      if (typeof raw !== 'string' || !/^[0-9a-f]{24}$/.test(raw))
+        throw fieldError(path, 'must be a 24-character hex id');
       return raw;
     default:
       if (typeof raw !== 'string' && typeof raw !== 'number') throw fieldError(path, 'must be a string');
@@ -84,7 +103,12 @@ function coerce(field: IndexedField, raw: unknown, path: string): unknown {
  * parameter repeated. The validator coerces a single value to a one-item array; `commaList` joins.
  */
 export function listParamSchema(description: string, maxLength = 5000) {
-  return { type: 'array', items: { type: 'string', maxLength }, maxItems: MAX_LIST_VALUES, description: `${description}; a comma list or the parameter repeated` };
+  return {
+    type: 'array',
+    items: { type: 'string', maxLength },
+    maxItems: MAX_LIST_VALUES,
+    description: `${description}; a comma list or the parameter repeated`,
+  };
 }
 
 /** A list parameter's value as one comma list (`['a,b', 'c']` → `a,b,c`). */
@@ -101,7 +125,8 @@ function condition(field: IndexedField, op: string, value: unknown, path: string
   const one = (v: unknown) => coerce(field, v, path);
   const list = (v: unknown) => {
     const values = Array.isArray(v) ? v : typeof v === 'string' ? v.split(',') : [v];
-    if (values.length === 0 || values.length > MAX_LIST_VALUES) throw fieldError(path, `takes 1 to ${MAX_LIST_VALUES} values`);
+    if (values.length === 0 || values.length > MAX_LIST_VALUES)
+      throw fieldError(path, `takes 1 to ${MAX_LIST_VALUES} values`);
     return values.map(one);
   };
   if (field.type === 'string[]') {
@@ -109,20 +134,30 @@ function condition(field: IndexedField, op: string, value: unknown, path: string
     return sql<boolean>`${expr} ?| ${sql.val(values.map(String))}::text[]`;
   }
   switch (op) {
-    case 'eq': return sql<boolean>`${expr} = ${one(value)}`;
-    case 'ne': return sql<boolean>`${expr} IS DISTINCT FROM ${one(value)}`;
-    case 'gt': return sql<boolean>`${expr} > ${one(value)}`;
-    case 'gte': return sql<boolean>`${expr} >= ${one(value)}`;
-    case 'lt': return sql<boolean>`${expr} < ${one(value)}`;
-    case 'lte': return sql<boolean>`${expr} <= ${one(value)}`;
-    case 'in': return sql<boolean>`${expr} = ANY(${sql.val(list(value))})`;
-    case 'contains': return sql<boolean>`${expr} ILIKE ${'%' + escapeLike(String(one(value))) + '%'}`;
-    case 'startsWith': return sql<boolean>`${expr} ILIKE ${escapeLike(String(one(value))) + '%'}`;
+    case 'eq':
+      return sql<boolean>`${expr} = ${one(value)}`;
+    case 'ne':
+      return sql<boolean>`${expr} IS DISTINCT FROM ${one(value)}`;
+    case 'gt':
+      return sql<boolean>`${expr} > ${one(value)}`;
+    case 'gte':
+      return sql<boolean>`${expr} >= ${one(value)}`;
+    case 'lt':
+      return sql<boolean>`${expr} < ${one(value)}`;
+    case 'lte':
+      return sql<boolean>`${expr} <= ${one(value)}`;
+    case 'in':
+      return sql<boolean>`${expr} = ANY(${sql.val(list(value))})`;
+    case 'contains':
+      return sql<boolean>`${expr} ILIKE ${'%' + escapeLike(String(one(value))) + '%'}`;
+    case 'startsWith':
+      return sql<boolean>`${expr} ILIKE ${escapeLike(String(one(value))) + '%'}`;
     case 'between': {
       if (!Array.isArray(value) || value.length !== 2) throw fieldError(path, 'between takes [from, to]');
       return sql<boolean>`${expr} BETWEEN ${one(value[0])} AND ${one(value[1])}`;
     }
-    default: throw fieldError(path, `unknown operator ${op}`);
+    default:
+      throw fieldError(path, `unknown operator ${op}`);
   }
 }
 
@@ -139,7 +174,8 @@ export function parseSort(raw: string, index: FieldIndex, param = 'sort'): SortT
     const [name = '', direction = '1'] = term.split(':');
     const field = lookup(index, name.trim(), param);
     if (!field.sortable) throw fieldError(param, `${name} cannot be sorted`);
-    if (!['1', '-1', 'asc', 'desc'].includes(direction.trim())) throw fieldError(param, `direction of ${name} must be 1 or -1`);
+    if (!['1', '-1', 'asc', 'desc'].includes(direction.trim()))
+      throw fieldError(param, `direction of ${name} must be 1 or -1`);
     return { field, descending: ['-1', 'desc'].includes(direction.trim()) };
   });
 }
@@ -147,7 +183,11 @@ export function parseSort(raw: string, index: FieldIndex, param = 'sort'): SortT
 export function parseDynamicFilter(raw: unknown, index: FieldIndex, param = 'filter'): RawBuilder<boolean>[] {
   let filters: unknown = raw;
   if (typeof raw === 'string') {
-    try { filters = JSON.parse(raw); } catch { throw fieldError(param, 'must be a JSON array'); }
+    try {
+      filters = JSON.parse(raw);
+    } catch {
+      throw fieldError(param, 'must be a JSON array');
+    }
   }
   if (!Array.isArray(filters)) throw fieldError(param, 'must be a JSON array of {field, type, op, value}');
   if (filters.length > MAX_FILTERS) throw fieldError(param, `takes at most ${MAX_FILTERS} conditions`);
@@ -169,7 +209,11 @@ export function parseDynamicFilter(raw: unknown, index: FieldIndex, param = 'fil
 const isListField = (field: IndexedField) => field.isEnum || ['objectid', 'number', 'string[]'].includes(field.type);
 
 /** Query parameters named after fields: `field=value` (comma list for ids, numbers, enums), `<field>From` / `<field>To`. */
-export function parseFieldFilters(query: Record<string, unknown>, index: FieldIndex, named: Record<string, NamedFilter> = {}): RawBuilder<boolean>[] {
+export function parseFieldFilters(
+  query: Record<string, unknown>,
+  index: FieldIndex,
+  named: Record<string, NamedFilter> = {},
+): RawBuilder<boolean>[] {
   const where: RawBuilder<boolean>[] = [];
   for (const [param, value] of Object.entries(query)) {
     if (RESERVED.has(param) || value === undefined) continue;
@@ -182,7 +226,8 @@ export function parseFieldFilters(query: Record<string, unknown>, index: FieldIn
     const field = index.get(param) ?? (range ? index.get(range[1]!) : undefined);
     if (!field) throw fieldError(param, 'is not a known query parameter');
     if (!index.has(param) && range) {
-      if (field.type !== 'date' && field.type !== 'number') throw fieldError(param, 'ranges apply to dates and numbers');
+      if (field.type !== 'date' && field.type !== 'number')
+        throw fieldError(param, 'ranges apply to dates and numbers');
       where.push(condition(field, range[2] === 'From' ? 'gte' : 'lte', value, param));
     } else {
       const text = isListField(field) ? commaList(value) : value;
@@ -194,10 +239,12 @@ export function parseFieldFilters(query: Record<string, unknown>, index: FieldIn
 
 export function parseListQuery(query: Record<string, unknown>, index: FieldIndex, options: ListOptions): ListQuery {
   const limit = query.limit === undefined ? options.defaultLimit : Number(query.limit);
-  if (!Number.isInteger(limit) || limit < 1 || limit > options.maxLimit) throw fieldError('limit', `must be an integer from 1 to ${options.maxLimit}`);
+  if (!Number.isInteger(limit) || limit < 1 || limit > options.maxLimit)
+    throw fieldError('limit', `must be an integer from 1 to ${options.maxLimit}`);
   const offsetRaw = query[options.offsetParam];
   const offset = offsetRaw === undefined ? 0 : Number(offsetRaw);
-  if (!Number.isInteger(offset) || offset < 0) throw fieldError(options.offsetParam, 'must be an integer of at least 0');
+  if (!Number.isInteger(offset) || offset < 0)
+    throw fieldError(options.offsetParam, 'must be an integer of at least 0');
   let sortText = options.defaultSort;
   if (options.sortStyle === 'sortKey' && query.sortKey !== undefined) {
     sortText = `${query.sortKey}:${query.sortDirection ?? '1'}`;
@@ -213,7 +260,13 @@ export function parseListQuery(query: Record<string, unknown>, index: FieldIndex
 /** The query-string schema of a list route: documents every parameter and rejects unknown ones. */
 export function listQuerySchema(index: FieldIndex, options: ListOptions) {
   const properties: Record<string, object> = {
-    limit: { type: 'integer', minimum: 1, maximum: options.maxLimit, default: options.defaultLimit, description: 'page size' },
+    limit: {
+      type: 'integer',
+      minimum: 1,
+      maximum: options.maxLimit,
+      default: options.defaultLimit,
+      description: 'page size',
+    },
     [options.offsetParam]: { type: 'integer', minimum: 0, default: 0, description: 'records to skip' },
   };
   if (options.sortStyle === 'sort') {
@@ -225,14 +278,18 @@ export function listQuerySchema(index: FieldIndex, options: ListOptions) {
   }
   for (const field of index.values()) {
     const description = `filter on ${field.path} (${field.type})`;
-    properties[field.path] = isListField(field) ? listParamSchema(description) : { type: 'string', maxLength: 5000, description };
+    properties[field.path] = isListField(field)
+      ? listParamSchema(description)
+      : { type: 'string', maxLength: 5000, description };
     if (field.type === 'date' || field.type === 'number') {
       properties[`${field.path}From`] = { type: 'string', maxLength: 40, description: `${field.path} at or after` };
       properties[`${field.path}To`] = { type: 'string', maxLength: 40, description: `${field.path} at or before` };
     }
   }
   for (const [param, filter] of Object.entries(options.namedFilters ?? {})) {
-    properties[param] = filter.list ? listParamSchema(filter.description) : { type: 'string', maxLength: 5000, description: filter.description };
+    properties[param] = filter.list
+      ? listParamSchema(filter.description)
+      : { type: 'string', maxLength: 5000, description: filter.description };
   }
   return { type: 'object', properties, additionalProperties: false };
 }

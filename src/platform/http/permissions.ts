@@ -3,11 +3,35 @@
 // area is a compile error in code and a 400 in an access group, never a silent fall-back to `*`.
 
 export const AREAS = [
-  'users', 'accessGroups', 'apiKeys', 'company', 'webhooks',
-  'customers', 'objects', 'contacts', 'activityTypes', 'taxRates', 'paymentTerms',
-  'articles', 'suppliers', 'serviceProducts', 'equipment',
-  'jobs', 'assignments', 'timeTracking', 'salaries', 'payTypes', 'surcharges', 'holidays',
-  'absences', 'tasks', 'complaints', 'documents', 'materialOrders', 'qualityControl', 'invoicing',
+  'users',
+  'accessGroups',
+  'apiKeys',
+  'company',
+  'webhooks',
+  'customers',
+  'objects',
+  'contacts',
+  'activityTypes',
+  'taxRates',
+  'paymentTerms',
+  'articles',
+  'suppliers',
+  'serviceProducts',
+  'equipment',
+  'jobs',
+  'assignments',
+  'timeTracking',
+  'salaries',
+  'payTypes',
+  'surcharges',
+  'holidays',
+  'absences',
+  'tasks',
+  'complaints',
+  'documents',
+  'materialOrders',
+  'qualityControl',
+  'invoicing',
 ] as const;
 
 export type Area = (typeof AREAS)[number];
@@ -39,7 +63,9 @@ export function levelOf(permissions: Permissions, area: Area, action: Action): L
 
 /** True when `holder` has at least every right `target` has, in every area and action. */
 export function holdsEveryRight(holder: Permissions, target: Permissions): boolean {
-  return AREAS.every((area) => ACTIONS.every((action) => RANK[levelOf(holder, area, action)] >= RANK[levelOf(target, area, action)]));
+  return AREAS.every((area) =>
+    ACTIONS.every((action) => RANK[levelOf(holder, area, action)] >= RANK[levelOf(target, area, action)]),
+  );
 }
 
 /** True when the rights are everything there is (an administrator). */

@@ -55,8 +55,12 @@ const unsupportedType = (request: FastifyRequest) =>
 function hasUnexpectedBody(request: FastifyRequest): boolean {
   if (request.method === 'GET' || request.method === 'HEAD' || request.routeOptions?.url === undefined) return false;
   const length = request.headers['content-length'];
-  if (request.headers['transfer-encoding'] === undefined && (length === undefined || Number(length) === 0)) return false;
-  const type = String(request.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
+  if (request.headers['transfer-encoding'] === undefined && (length === undefined || Number(length) === 0))
+    return false;
+  const type = String(request.headers['content-type'] ?? '')
+    .split(';')[0]!
+    .trim()
+    .toLowerCase();
   return !expectedTypes(request).includes(type);
 }
 
@@ -67,7 +71,10 @@ function problem(status: number, title: string, detail: string, errors?: FieldEr
 }
 
 export function sendProblem(reply: FastifyReply, status: number, title: string, detail: string, errors?: FieldError[]) {
-  return reply.code(status).type('application/problem+json').send(problem(status, title, detail, errors));
+  return reply
+    .code(status)
+    .type('application/problem+json')
+    .send(problem(status, title, detail, errors));
 }
 
 /**
@@ -77,14 +84,23 @@ export function sendProblem(reply: FastifyReply, status: number, title: string, 
  */
 export function clientErrorHandler(this: FastifyInstance, error: Error & { code?: string }, socket: Socket) {
   if (error.code === 'ECONNRESET' || socket.destroyed) return;
-  const [status, detail] = error.code === 'HPE_HEADER_OVERFLOW' ? [431, 'The request line or headers are too large']
-    : error.code === 'ERR_HTTP_REQUEST_TIMEOUT' || error.code === 'ERR_HTTP_HEADERS_TIMEOUT' ? [408, 'The request was not received in time']
-    : [400, 'The request is not valid HTTP'];
+  const [status, detail] =
+    error.code === 'HPE_HEADER_OVERFLOW'
+      ? [431, 'The request line or headers are too large']
+      : error.code === 'ERR_HTTP_REQUEST_TIMEOUT' || error.code === 'ERR_HTTP_HEADERS_TIMEOUT'
+        ? [408, 'The request was not received in time']
+        : [400, 'The request is not valid HTTP'];
   this.log.debug({ err: error }, 'client error');
-  if (!socket.writable) { socket.destroy(); return; }
+  if (!socket.writable) {
+    socket.destroy();
+    return;
+  }
   const body = JSON.stringify(problem(status, titleFor(status), detail));
-  socket.end(`HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/problem+json; charset=utf-8\r\n`
-    + `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`, () => socket.destroy());
+  socket.end(
+    `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/problem+json; charset=utf-8\r\n` +
+      `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+    () => socket.destroy(),
+  );
 }
 
 /** The router's own errors: a malformed percent-encoding (400), an over-long path parameter (414). */
@@ -100,7 +116,7 @@ function validationErrors(error: FastifyError): FieldError[] {
     const extra = (item.params as { additionalProperty?: string; missingProperty?: string }) ?? {};
     const leaf = extra.additionalProperty ?? extra.missingProperty;
     const path = [context === 'body' ? '' : context, base, leaf].filter(Boolean).join('.');
-    const message = extra.additionalProperty ? 'is not a known field' : item.message ?? 'is invalid';
+    const message = extra.additionalProperty ? 'is not a known field' : (item.message ?? 'is invalid');
     return { path: path || context, message };
   });
 }
@@ -109,7 +125,9 @@ export function registerProblemHandlers(app: FastifyInstance) {
   // While the server closes, a request still arriving on an open connection is told to go elsewhere, and
   // every response (in-flight ones too) closes its connection, so no keep-alive connection outlives them.
   let isClosing = false;
-  app.addHook('preClose', async () => { isClosing = true; });
+  app.addHook('preClose', async () => {
+    isClosing = true;
+  });
   app.addHook('onRequest', async (_request, reply) => {
     if (!isClosing) return;
     reply.header('retry-after', '5');
@@ -142,10 +160,18 @@ export function registerProblemHandlers(app: FastifyInstance) {
       // A route whose body names the field otherwise (signup's `username`) says so in its config.
       const names = request.routeOptions?.config?.uniqueFields;
       const field = stored && (names?.[stored] ?? stored);
-      if (field) return sendProblem(reply, 409, 'Conflict', `${field} already taken`, [{ path: field, message: 'already taken' }]);
+      if (field)
+        return sendProblem(reply, 409, 'Conflict', `${field} already taken`, [
+          { path: field, message: 'already taken' },
+        ]);
     }
     // Any other data exception (class 22) is still the input's fault.
-    const pg = error.code ? PG_ERRORS[error.code] ?? (/^22[0-9A-Z]{3}$/.test(error.code) ? { status: 400, title: 'Bad Request', detail: 'A value is out of range or malformed' } : undefined) : undefined;
+    const pg = error.code
+      ? (PG_ERRORS[error.code] ??
+        (/^22[0-9A-Z]{3}$/.test(error.code)
+          ? { status: 400, title: 'Bad Request', detail: 'A value is out of range or malformed' }
+          : undefined))
+      : undefined;
     if (pg) return sendProblem(reply, pg.status, pg.title, pg.detail);
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
@@ -158,15 +184,27 @@ export function registerProblemHandlers(app: FastifyInstance) {
     return sendProblem(reply, 500, 'Internal Server Error', 'An unexpected error occurred; it has been logged');
   });
   app.setNotFoundHandler((request, reply) =>
-    sendProblem(reply, 404, 'Not Found', `No route ${request.method} ${request.url.split('?')[0]}`));
+    sendProblem(reply, 404, 'Not Found', `No route ${request.method} ${request.url.split('?')[0]}`),
+  );
 }
 
 function titleFor(status: number): string {
   const titles: Record<number, string> = {
-    400: 'Bad Request', 401: 'Unauthorized', 403: 'Forbidden', 404: 'Not Found', 405: 'Method Not Allowed',
-    406: 'Not Acceptable', 408: 'Request Timeout', 409: 'Conflict', 413: 'Content Too Large', 414: 'URI Too Long',
-    415: 'Unsupported Media Type', 422: 'Unprocessable Content', 429: 'Too Many Requests',
-    431: 'Request Header Fields Too Large', 503: 'Service Unavailable',
+    400: 'Bad Request',
+    401: 'Unauthorized',
+    403: 'Forbidden',
+    404: 'Not Found',
+    405: 'Method Not Allowed',
+    406: 'Not Acceptable',
+    408: 'Request Timeout',
+    409: 'Conflict',
+    413: 'Content Too Large',
+    414: 'URI Too Long',
+    415: 'Unsupported Media Type',
+    422: 'Unprocessable Content',
+    429: 'Too Many Requests',
+    431: 'Request Header Fields Too Large',
+    503: 'Service Unavailable',
   };
   return titles[status] ?? 'Error';
 }

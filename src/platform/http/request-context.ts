@@ -20,7 +20,9 @@ export interface RequestContext {
 }
 
 declare module 'fastify' {
-  interface FastifyRequest { ctx?: RequestContext }
+  interface FastifyRequest {
+    ctx?: RequestContext;
+  }
   interface FastifyContextConfig {
     isPublic?: boolean;
     /** A POST that only reads (a search with a body): a read-scoped key may call it. */
@@ -65,5 +67,12 @@ export function registerAuthentication(app: FastifyInstance, resolve: Credential
 
 /** The context of work the server does on its own (sign-up, generated records): every right. */
 export function systemContext(companyId: string, userId = 'system'): RequestContext {
-  return { companyId, userId, principal: 'system', kind: 'user', permissions: { '*': { read: 'all', write: 'all' } }, canWrite: true };
+  return {
+    companyId,
+    userId,
+    principal: 'system',
+    kind: 'user',
+    permissions: { '*': { read: 'all', write: 'all' } },
+    canWrite: true,
+  };
 }

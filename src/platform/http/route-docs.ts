@@ -5,10 +5,15 @@ export const problemSchema = {
   $id: PROBLEM_SCHEMA_ID,
   type: 'object',
   description: 'RFC 9457 problem details',
-  examples: [{
-    type: 'about:blank', title: 'Bad Request', status: 400, detail: 'name: must be string',
-    errors: [{ path: 'name', message: 'must be string' }],
-  }],
+  examples: [
+    {
+      type: 'about:blank',
+      title: 'Bad Request',
+      status: 400,
+      detail: 'name: must be string',
+      errors: [{ path: 'name', message: 'must be string' }],
+    },
+  ],
   properties: {
     type: { type: 'string' },
     title: { type: 'string' },
@@ -21,15 +26,22 @@ export const problemSchema = {
   },
 };
 
-const problem = (description: string) => ({ description, content: { 'application/problem+json': { schema: { $ref: `${PROBLEM_SCHEMA_ID}#` } } } });
+const problem = (description: string) => ({
+  description,
+  content: { 'application/problem+json': { schema: { $ref: `${PROBLEM_SCHEMA_ID}#` } } },
+});
 
 export const SECURITY: Array<Record<string, string[]>> = [{ 'Bearer-Auth': [] }, { 'API-Key': [] }];
 
 /** Error responses of an authenticated route. */
 export function errorResponses(extra: number[] = []) {
   const all: Record<number, string> = {
-    400: 'Invalid input; `errors` name the fields', 401: 'Missing, invalid or expired credentials', 403: 'Not permitted',
-    404: 'Not found (or not in your company)', 409: 'Conflict with the record\'s state or a unique value', 413: 'Body too large',
+    400: 'Invalid input; `errors` name the fields',
+    401: 'Missing, invalid or expired credentials',
+    403: 'Not permitted',
+    404: 'Not found (or not in your company)',
+    409: "Conflict with the record's state or a unique value",
+    413: 'Body too large',
     422: 'The request cannot be carried out as the data stands (e.g. data an e-invoice requires is missing, or an idempotency key reused with another body); `errors` name the fields',
     429: 'Rate limited; `Retry-After` says when to try again',
   };

@@ -5,7 +5,11 @@ import { TooManyRequests } from './errors.js';
 export class SubjectLimiter {
   private readonly windows = new Map<string, { count: number; resetAt: number }>();
 
-  constructor(private readonly max: number, private readonly windowMs: number, private readonly maxSubjects = 100_000) {}
+  constructor(
+    private readonly max: number,
+    private readonly windowMs: number,
+    private readonly maxSubjects = 100_000,
+  ) {}
 
   /** Counts one attempt; throws 429 with Retry-After once the subject is over its limit. */
   hit(subject: string, now = Date.now()): void {

@@ -13,7 +13,6 @@ export const AJV_OPTIONS = {
   strict: false,
 } as const;
 
-
 function newAjv(coerceTypes: false | 'array') {
   const instance = new Ajv.default({ ...AJV_OPTIONS, coerceTypes });
   addFormats.default(instance);
@@ -69,7 +68,7 @@ export function compileValidator(schema: object): (value: unknown) => FieldError
       const leaf = params.additionalProperty ?? params.missingProperty;
       return {
         path: [base, leaf].filter(Boolean).join('.') || '(body)',
-        message: params.additionalProperty ? 'is not a known field' : item.message ?? 'is invalid',
+        message: params.additionalProperty ? 'is not a known field' : (item.message ?? 'is invalid'),
       };
     });
   };

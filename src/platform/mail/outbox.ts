@@ -18,16 +18,37 @@ export async function queueMail(tx: TenantTx, mail: Mail, about: Record<string, 
   const files = mail.attachments ?? [];
   const size = files.reduce((sum, file) => sum + file.content.length, 0);
   if (size > MAX_MAIL_BYTES) {
-    throw new HttpError(422, 'Unprocessable Content', `The attached files (${size} bytes) exceed the ${MAX_MAIL_BYTES} bytes a mail may carry`);
+    throw new HttpError(
+      422,
+      'Unprocessable Content',
+      `The attached files (${size} bytes) exceed the ${MAX_MAIL_BYTES} bytes a mail may carry`,
+    );
   }
   const id = newObjectId();
-  await tx.db.insertInto('outgoing_mails').values({
-    company_id: tx.companyId, id, recipient: mail.to, subject: mail.subject, body: mail.text, reply_to: mail.replyTo ?? null, about: JSON.stringify(about),
-  }).execute();
+  await tx.db
+    .insertInto('outgoing_mails')
+    .values({
+      company_id: tx.companyId,
+      id,
+      recipient: mail.to,
+      subject: mail.subject,
+      body: mail.text,
+      reply_to: mail.replyTo ?? null,
+      about: JSON.stringify(about),
+    })
+    .execute();
   for (const [position, file] of files.entries()) {
-    await tx.db.insertInto('outgoing_mail_attachments').values({
-      company_id: tx.companyId, mail_id: id, position, filename: file.filename, content_type: file.contentType, content: file.content,
-    }).execute();
+    await tx.db
+      .insertInto('outgoing_mail_attachments')
+      .values({
+        company_id: tx.companyId,
+        mail_id: id,
+        position,
+        filename: file.filename,
+        content_type: file.contentType,
+        content: file.content,
+      })
+      .execute();
   }
   return id;
 }
@@ -38,21 +59,43 @@ async function attachmentsOf(db: Kysely<any>, companyId: string, mailId: string)
     SELECT filename, content_type, content FROM outgoing_mail_attachments
     WHERE company_id = ${companyId} AND mail_id = ${mailId} ORDER BY position`.execute(db);
   // node-postgres returns a Buffer, PGlite a Uint8Array.
-  return rows.map((r) => ({ filename: r.filename, contentType: r.content_type, content: Buffer.from(r.content.buffer, r.content.byteOffset, r.content.byteLength) }));
+  return rows.map((r) => ({
+    filename: r.filename,
+    contentType: r.content_type,
+    content: Buffer.from(r.content.buffer, r.content.byteOffset, r.content.byteLength),
+  }));
 }
 
 /** Sends the due mails `where` selects; returns the ids of those that went out. */
-async function sendDue(db: Kysely<any>, transport: MailTransport, where: ReturnType<typeof sql>, limit: number): Promise<string[]> {
-  const { rows } = await sql<{ company_id: string; id: string; recipient: string; subject: string; body: string; reply_to: string | null; attempts: number }>`
+async function sendDue(
+  db: Kysely<any>,
+  transport: MailTransport,
+  where: ReturnType<typeof sql>,
+  limit: number,
+): Promise<string[]> {
+  const { rows } = await sql<{
+    company_id: string;
+    id: string;
+    recipient: string;
+    subject: string;
+    body: string;
+    reply_to: string | null;
+    attempts: number;
+  }>`
     SELECT company_id, id, recipient, subject, body, reply_to, attempts FROM outgoing_mails
-    WHERE status = 'pending' AND next_at <= now() AND ${where} ORDER BY next_at LIMIT ${limit} FOR UPDATE SKIP LOCKED`.execute(db);
+    WHERE status = 'pending' AND next_at <= now() AND ${where} ORDER BY next_at LIMIT ${limit} FOR UPDATE SKIP LOCKED`.execute(
+    db,
+  );
   const sent: string[] = [];
   for (const mail of rows) {
     try {
       const attachments = await attachmentsOf(db, mail.company_id, mail.id);
       await transport.send({
-        to: mail.recipient, subject: mail.subject, text: mail.body,
-        ...(mail.reply_to ? { replyTo: mail.reply_to } : {}), ...(attachments.length ? { attachments } : {}),
+        to: mail.recipient,
+        subject: mail.subject,
+        text: mail.body,
+        ...(mail.reply_to ? { replyTo: mail.reply_to } : {}),
+        ...(attachments.length ? { attachments } : {}),
       });
       await sql`UPDATE outgoing_mails SET status = 'sent', sent_at = now(), attempts = attempts + 1, last_error = NULL
         WHERE company_id = ${mail.company_id} AND id = ${mail.id}`.execute(db);

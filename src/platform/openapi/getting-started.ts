@@ -3,4 +3,7 @@
 import { readFileSync } from 'node:fs';
 
 /** The guide as markdown, read once at start (a missing file is a broken checkout: fail loudly). */
-export const GETTING_STARTED: string = readFileSync(new URL('../../../docs/getting-started.md', import.meta.url), 'utf8');
+export const GETTING_STARTED: string = readFileSync(
+  new URL('../../../docs/getting-started.md', import.meta.url),
+  'utf8',
+);

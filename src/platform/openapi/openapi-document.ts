@@ -13,9 +13,21 @@ import { SHAPE_NAMES } from './shape-names.js';
 import { tagName, tagSections } from './tags.js';
 
 const STATUS_TEXT: Record<string, string> = {
-  200: 'OK', 201: 'Created', 202: 'Accepted', 204: 'No content', 206: 'Partial content (a Range request)',
-  304: 'Not modified', 400: 'Invalid input', 401: 'Missing, invalid or expired credentials', 403: 'Not permitted',
-  404: 'Not found', 409: 'Conflict', 413: 'Body too large', 415: 'Unsupported content type', 422: 'Unprocessable', 429: 'Rate limited',
+  200: 'OK',
+  201: 'Created',
+  202: 'Accepted',
+  204: 'No content',
+  206: 'Partial content (a Range request)',
+  304: 'Not modified',
+  400: 'Invalid input',
+  401: 'Missing, invalid or expired credentials',
+  403: 'Not permitted',
+  404: 'Not found',
+  409: 'Conflict',
+  413: 'Body too large',
+  415: 'Unsupported content type',
+  422: 'Unprocessable',
+  429: 'Rate limited',
 };
 
 const DESCRIPTION = [
@@ -39,7 +51,9 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
     openapi: {
       openapi: '3.1.0',
       info: {
-        title: 'Crewbase: Workforce Service-Management API', version: '2', description: `${DESCRIPTION}\n\n${GETTING_STARTED}`,
+        title: 'Crewbase: Workforce Service-Management API',
+        version: '2',
+        description: `${DESCRIPTION}\n\n${GETTING_STARTED}`,
         license: { name: 'Proprietary', identifier: 'LicenseRef-Proprietary' },
       },
       // Relative: the document describes the server that serves it, whatever its host (paths carry /v2).
@@ -47,13 +61,20 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
       security: SECURITY,
       components: {
         securitySchemes: {
-          'Bearer-Auth': { type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: 'Access token from log-in or sign-up' },
+          'Bearer-Auth': {
+            type: 'http',
+            scheme: 'bearer',
+            bearerFormat: 'JWT',
+            description: 'Access token from log-in or sign-up',
+          },
           'API-Key': { type: 'apiKey', in: 'header', name: 'x-API-Key', description: 'API key from POST /v2/apiKeys' },
         },
       },
     },
     // Shared schemas (app.addSchema) are named by their $id (`Problem`), not `def-0`.
-    refResolver: { buildLocalReference: (json, _baseUri, _fragment, i) => (typeof json.$id === 'string' ? json.$id : `def-${i}`) },
+    refResolver: {
+      buildLocalReference: (json, _baseUri, _fragment, i) => (typeof json.$id === 'string' ? json.$id : `def-${i}`),
+    },
     transform: ({ schema, url, route }) => {
       if (!schema || (schema as Json).hide) return { schema, url };
       const method = [route.method].flat().find((m) => m !== 'HEAD') ?? 'GET';
@@ -87,7 +108,8 @@ function finishDocument(document: Json): Json {
     for (const operation of Object.values<Json>(item)) {
       for (const tag of operation.tags ?? []) used.add(tag);
       for (const [status, response] of Object.entries<Json>(operation.responses ?? {})) {
-        if (!response.description || response.description === 'Default Response') response.description = STATUS_TEXT[status] ?? 'Response';
+        if (!response.description || response.description === 'Default Response')
+          response.description = STATUS_TEXT[status] ?? 'Response';
       }
       describeTotalCount(operation);
       addExamples(operation);
@@ -106,26 +128,45 @@ function describeSettingsResponses(document: Json): void {
   for (const [path, item] of Object.entries<Json>(document.paths ?? {})) {
     const body = item.patch?.requestBody?.content?.['application/json']?.schema;
     if (!body || !/\/company\/\w+Settings$/.test(path)) continue;
-    const name = path.split('/').pop()!.replace(/^./, (c) => c.toUpperCase());
+    const name = path
+      .split('/')
+      .pop()!
+      .replace(/^./, (c) => c.toUpperCase());
     document.components.schemas[name] ??= body;
     const ref = { $ref: `#/components/schemas/${name}` };
     item.patch.requestBody.content['application/json'].schema = ref;
     for (const operation of [item.get, item.patch]) {
       if (!operation || Object.keys(operation.responses ?? {}).some((status) => status.startsWith('2'))) continue;
-      operation.responses = { 200: { description: 'The settings, defaults filled in', content: { 'application/json': { schema: ref } } }, ...operation.responses };
+      operation.responses = {
+        200: { description: 'The settings, defaults filled in', content: { 'application/json': { schema: ref } } },
+        ...operation.responses,
+      };
     }
   }
 }
 
 // Lists of module routes that answer X-Total-Count (the engine's lists say so with `x-paged`).
-const PAGED = new Set(['jobs.list', 'users.filter', 'apiKeys.list', 'chats.listMessages', 'absences.listOwn', 'documents.list']);
+const PAGED = new Set([
+  'jobs.list',
+  'users.filter',
+  'apiKeys.list',
+  'chats.listMessages',
+  'absences.listOwn',
+  'documents.list',
+]);
 
 function describeTotalCount(operation: Json): void {
   const paged = operation['x-paged'] || PAGED.has(operation.operationId);
   delete operation['x-paged'];
   const ok = operation.responses?.['200'];
   if (!paged || !ok) return;
-  ok.headers = { 'X-Total-Count': { description: 'How many records match the filters, whatever the page', schema: { type: 'integer', minimum: 0 } }, ...ok.headers };
+  ok.headers = {
+    'X-Total-Count': {
+      description: 'How many records match the filters, whatever the page',
+      schema: { type: 'integer', minimum: 0 },
+    },
+    ...ok.headers,
+  };
 }
 
 function addExamples(operation: Json): void {
@@ -142,7 +183,9 @@ function addExamples(operation: Json): void {
     if (success) responses[success] = doc.response;
   }
   for (const [status, example] of Object.entries(responses)) {
-    const media = json(operation.responses?.[status]?.content) ?? operation.responses?.[status]?.content?.['application/problem+json'];
+    const media =
+      json(operation.responses?.[status]?.content) ??
+      operation.responses?.[status]?.content?.['application/problem+json'];
     if (media) media.example = example;
   }
 }

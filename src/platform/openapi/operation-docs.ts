@@ -21,5 +21,8 @@ export interface OperationDoc {
 const WRITTEN: Record<string, OperationDoc> = { ...ACCOUNT_DOCS, ...WORK_DOCS, ...BILLING_DOCS };
 
 export const OPERATION_DOCS: Record<string, OperationDoc> = Object.fromEntries(
-  [...new Set([...Object.keys(WRITTEN), ...Object.keys(CAPTURED_EXAMPLES)])].map((id) => [id, { ...CAPTURED_EXAMPLES[id], ...WRITTEN[id] }]),
+  [...new Set([...Object.keys(WRITTEN), ...Object.keys(CAPTURED_EXAMPLES)])].map((id) => [
+    id,
+    { ...CAPTURED_EXAMPLES[id], ...WRITTEN[id] },
+  ]),
 );

@@ -41,7 +41,10 @@ export function operationIdOf(method: string, url: string): string {
   const verb = method.toUpperCase();
   const override = OVERRIDES[`${verb} ${path}`];
   if (override) return override;
-  const segments = path.replace(/^\/v2\//, '').replace(/^integrations\//, '').split('/');
+  const segments = path
+    .replace(/^\/v2\//, '')
+    .replace(/^integrations\//, '')
+    .split('/');
   const area = camel(segments[0]!);
   const rest = segments.slice(1).filter(Boolean);
   const words = rest.filter((s) => !s.startsWith('{'));

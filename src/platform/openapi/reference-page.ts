@@ -17,8 +17,10 @@ const CUSTOM_CSS = `
 `;
 
 // Inline, so the tab shows our mark and the browser asks no one (not even us: no /favicon.ico 404).
-const FAVICON = `data:image/svg+xml,${encodeURIComponent('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32">'
-  + '<rect width="32" height="32" rx="6" fill="#0b6e4f"/><text x="16" y="23" font-family="sans-serif" font-size="20" font-weight="700" fill="#fff" text-anchor="middle">C</text></svg>')}`;
+const FAVICON = `data:image/svg+xml,${encodeURIComponent(
+  '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32">' +
+    '<rect width="32" height="32" rx="6" fill="#0b6e4f"/><text x="16" y="23" font-family="sans-serif" font-size="20" font-weight="700" fill="#fff" text-anchor="middle">C</text></svg>',
+)}`;
 
 export async function registerReferencePage(app: FastifyInstance, prefix: `/${string}`): Promise<void> {
   await app.register(apiReference, {

@@ -31,15 +31,21 @@ export function markNamedSchemas<T>(node: T): T {
   return (changed ? copy : node) as T;
 }
 
-const canonical = (value: unknown): string => JSON.stringify(value, (_key, v) => (
-  v && typeof v === 'object' && !Array.isArray(v) ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => (a < b ? -1 : 1))) : v));
+const canonical = (value: unknown): string =>
+  JSON.stringify(value, (_key, v) =>
+    v && typeof v === 'object' && !Array.isArray(v)
+      ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => (a < b ? -1 : 1)))
+      : v,
+  );
 
 /**
  * Moves every marked schema of the document into components.schemas and replaces it by a $ref.
  * Two different schemas marked with one name would be a naming mistake: the second keeps a
  * numbered name (`Customer2`) rather than silently pointing to the wrong shape.
  */
-export function hoistNamedSchemas(document: { components?: { schemas?: Record<string, unknown> } } & Record<string, unknown>): void {
+export function hoistNamedSchemas(
+  document: { components?: { schemas?: Record<string, unknown> } } & Record<string, unknown>,
+): void {
   const components = (document.components ??= {});
   const schemas = (components.schemas ??= {});
   const known = new Map<string, string>(); // canonical text of a hoisted schema -> its name
@@ -86,9 +92,15 @@ function canonicalTexts(root: unknown, texts: Map<object, string>): string {
   return text;
 }
 
-const atPointer = (document: unknown, pointer: string): unknown => pointer.replace(/^#\//, '').split('/')
-  .map((part) => part.replace(/~1/g, '/').replace(/~0/g, '~'))
-  .reduce<unknown>((node, part) => (node && typeof node === 'object' ? (node as Record<string, unknown>)[part] : undefined), document);
+const atPointer = (document: unknown, pointer: string): unknown =>
+  pointer
+    .replace(/^#\//, '')
+    .split('/')
+    .map((part) => part.replace(/~1/g, '/').replace(/~0/g, '~'))
+    .reduce<unknown>(
+      (node, part) => (node && typeof node === 'object' ? (node as Record<string, unknown>)[part] : undefined),
+      document,
+    );
 
 /**
  * Names shapes the routes build themselves (no declaration to name them by): each name points to
@@ -103,7 +115,13 @@ export function nameByShape(document: Record<string, any>, names: Record<string,
   for (const [name, pointer] of Object.entries(names)) {
     const target = atPointer(document, pointer);
     // A free object (no properties) says nothing worth a name and would match every other one.
-    if (!target || typeof target !== 'object' || !Object.keys((target as { properties?: object }).properties ?? {}).length || schemas[name]) continue;
+    if (
+      !target ||
+      typeof target !== 'object' ||
+      !Object.keys((target as { properties?: object }).properties ?? {}).length ||
+      schemas[name]
+    )
+      continue;
     const text = texts.get(target)!;
     if (byText.has(text)) continue;
     byText.set(text, name);

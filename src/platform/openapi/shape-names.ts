@@ -1,7 +1,8 @@
 // Names of shapes that routes build themselves rather than declare as resources, by where the first
 // of them sits in the finished document (JSON pointer); nameByShape (schema-names.ts) replaces every
 // equal schema with a $ref, so generated clients get one type for each.
-const op = (path: string, method: string, rest: string) => `#/paths/${path.replace(/~/g, '~0').replace(/\//g, '~1')}/${method}/${rest}`;
+const op = (path: string, method: string, rest: string) =>
+  `#/paths/${path.replace(/~/g, '~0').replace(/\//g, '~1')}/${method}/${rest}`;
 const json = 'content/application~1json/schema';
 const ok = (status: number) => `responses/${status}/${json}`;
 

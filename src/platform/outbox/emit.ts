@@ -7,13 +7,37 @@ export const EVENT_TYPES = ['CREATE', 'UPDATE', 'DELETE', 'ABSENCE_APPROVED', 'A
 export type EventType = (typeof EVENT_TYPES)[number];
 
 export const WEBHOOK_ENTITIES = [
-  'user', 'customer', 'customerobject', 'materialorder', 'absence', 'complaint', 'article', 'salary', 'job',
-  'qualitycontrol', 'invoice', 'offer', 'credit', 'invoicestorno', 'servicereport', 'payment', 'contact', 'equipment', 'task',
+  'user',
+  'customer',
+  'customerobject',
+  'materialorder',
+  'absence',
+  'complaint',
+  'article',
+  'salary',
+  'job',
+  'qualitycontrol',
+  'invoice',
+  'offer',
+  'credit',
+  'invoicestorno',
+  'servicereport',
+  'payment',
+  'contact',
+  'equipment',
+  'task',
 ] as const;
 
 /** Emits one event per data item: `await emit(tx, 'ABSENCE_APPROVED', 'absence', absence)`. */
-export async function emit(tx: TenantTx, type: EventType | 'PING', entity: string, data: object | object[]): Promise<void> {
+export async function emit(
+  tx: TenantTx,
+  type: EventType | 'PING',
+  entity: string,
+  data: object | object[],
+): Promise<void> {
   const items = Array.isArray(data) ? data : [data];
   if (items.length === 0) return;
-  await sql`SELECT crewbase_emit(${tx.companyId}, ${type}, ${entity}, ${sql.val(items.map((item) => JSON.stringify(item)))}::jsonb[])`.execute(tx.db);
+  await sql`SELECT crewbase_emit(${tx.companyId}, ${type}, ${entity}, ${sql.val(items.map((item) => JSON.stringify(item)))}::jsonb[])`.execute(
+    tx.db,
+  );
 }

@@ -33,7 +33,13 @@ export async function newPdf(options: PDFKit.PDFDocumentOptions): Promise<Pdf> {
   const { regular, bold } = loadFonts();
   // The bottom margin is 0: nothing we place may make pdfkit add a page on its own.
   // `font`: ours from the start, so pdfkit does not load its default Helvetica metrics.
-  const pdf = new PDFDocument({ size: 'A4', margins: { top: PAGE.top, left: PAGE.left, right: 50, bottom: 0 }, bufferPages: true, font: regular as string, ...options });
+  const pdf = new PDFDocument({
+    size: 'A4',
+    margins: { top: PAGE.top, left: PAGE.left, right: 50, bottom: 0 },
+    bufferPages: true,
+    font: regular as string,
+    ...options,
+  });
   pdf.registerFont('regular', regular as Buffer);
   pdf.registerFont('bold', bold as Buffer);
   if (!parsed) keepParsedFonts(pdf);
@@ -43,7 +49,8 @@ export async function newPdf(options: PDFKit.PDFDocumentOptions): Promise<Pdf> {
 
 /** Takes the fonts pdfkit parsed for `pdf` as the sources of the next documents. */
 function keepParsedFonts(pdf: Pdf) {
-  const parsedFont = (name: string) => (pdf.font(name) as unknown as { _font?: { font?: { layout?: unknown } } })._font?.font;
+  const parsedFont = (name: string) =>
+    (pdf.font(name) as unknown as { _font?: { font?: { layout?: unknown } } })._font?.font;
   const regular = parsedFont('regular');
   const bold = parsedFont('bold');
   if (typeof regular?.layout === 'function' && typeof bold?.layout === 'function') fonts = { regular, bold };
@@ -66,11 +73,18 @@ export function pdfBytes(pdf: Pdf, draw: () => void): Promise<Buffer> {
   });
 }
 
-export interface TextStyle { bold?: boolean; size?: number; color?: string }
+export interface TextStyle {
+  bold?: boolean;
+  size?: number;
+  color?: string;
+}
 
 /** Sets font, size and colour. */
 export function style(pdf: Pdf, { bold = false, size = 9, color = '#000000' }: TextStyle = {}) {
-  return pdf.font(bold ? 'bold' : 'regular').fontSize(size).fillColor(color);
+  return pdf
+    .font(bold ? 'bold' : 'regular')
+    .fontSize(size)
+    .fillColor(color);
 }
 
 /** The lines `text` wraps into at `width` in the current font: at spaces, inside a word only if it is wider than a line. */
@@ -80,10 +94,14 @@ export function wrap(pdf: Pdf, text: string, width: number): string[] {
     let line = '';
     for (const word of paragraph.split(/ +/)) {
       const candidate = line ? `${line} ${word}` : word;
-      if (pdf.widthOfString(candidate) <= width) { line = candidate; continue; }
+      if (pdf.widthOfString(candidate) <= width) {
+        line = candidate;
+        continue;
+      }
       if (line) lines.push(line);
       line = word;
-      while (pdf.widthOfString(line) > width) { // a word longer than the line: cut it
+      while (pdf.widthOfString(line) > width) {
+        // a word longer than the line: cut it
         let cut = line.length - 1;
         while (cut > 1 && pdf.widthOfString(line.slice(0, cut)) > width) cut--;
         lines.push(line.slice(0, cut));
@@ -96,7 +114,13 @@ export function wrap(pdf: Pdf, text: string, width: number): string[] {
 }
 
 /** One line at (x, y), left or right aligned within `width`; never wraps, never adds a page. */
-export function put(pdf: Pdf, text: string, x: number, y: number, opts: { width?: number; align?: 'left' | 'right' } = {}) {
+export function put(
+  pdf: Pdf,
+  text: string,
+  x: number,
+  y: number,
+  opts: { width?: number; align?: 'left' | 'right' } = {},
+) {
   const dx = opts.align === 'right' && opts.width ? opts.width - pdf.widthOfString(text) : 0;
   pdf.text(text, x + dx, y, { lineBreak: false });
 }
@@ -115,7 +139,10 @@ export const lineHeight = (pdf: Pdf) => pdf.currentLineHeight(true) + 1;
  */
 export class Flow {
   onNewPage: (() => void) | undefined;
-  constructor(readonly pdf: Pdf, public y: number) {}
+  constructor(
+    readonly pdf: Pdf,
+    public y: number,
+  ) {}
 
   room(height: number) {
     if (this.y + height <= PAGE.bottom) return;

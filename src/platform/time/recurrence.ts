@@ -57,7 +57,7 @@ const path = (field: string) => `iCalendar.${field}`;
 function parseIntList(text: string, field: string, min: number, max: number, allowNegative = false): number[] {
   return text.split(',').map((part) => {
     const n = Number(part.trim());
-    if (!Number.isInteger(n) || n === 0 && min > 0 || Math.abs(n) > max || (!allowNegative && n < min)) {
+    if (!Number.isInteger(n) || (n === 0 && min > 0) || Math.abs(n) > max || (!allowNegative && n < min)) {
       throw fieldError(path(field), `${part} is not a valid value`);
     }
     return n;
@@ -74,7 +74,10 @@ function parseUntil(text: string): number {
 /** Reads an RRULE string into the structured fields. */
 function parseRrule(rrule: string): Partial<ICalendar> {
   const parts = new Map<string, string>();
-  for (const piece of rrule.replace(/^RRULE:/i, '').split(';').filter(Boolean)) {
+  for (const piece of rrule
+    .replace(/^RRULE:/i, '')
+    .split(';')
+    .filter(Boolean)) {
     const [key, value] = piece.split('=');
     if (!key || value === undefined || value === '') throw fieldError(path('rrule'), `"${piece}" is not KEY=VALUE`);
     parts.set(key.toUpperCase(), value.toUpperCase());
@@ -113,49 +116,96 @@ function buildRule(ical: ICalendar, until?: number): string {
  * Validates an iCalendar and returns it normalised (rrule string and structured fields agree)
  * with its recurrence. `isRruleAuthoritative`: the client wrote the rrule string (else the fields).
  */
-export function normalizeICalendar(input: ICalendar, isRruleAuthoritative: boolean): { ical: ICalendar; recurrence: Recurrence } {
+export function normalizeICalendar(
+  input: ICalendar,
+  isRruleAuthoritative: boolean,
+): { ical: ICalendar; recurrence: Recurrence } {
   if (!isValidTimeZone(input.tzid)) throw fieldError(path('tzid'), `unknown time zone ${input.tzid}`);
   const startLocal = parseLocal(input.dtstart);
-  if (startLocal === undefined) throw fieldError(path('dtstart'), 'must be a local date-time YYYY-MM-DDTHH:mm or YYYY-MM-DDTHH:mm:ss');
+  if (startLocal === undefined)
+    throw fieldError(path('dtstart'), 'must be a local date-time YYYY-MM-DDTHH:mm or YYYY-MM-DDTHH:mm:ss');
   const endLocal = parseLocal(input.dtend);
-  if (endLocal === undefined) throw fieldError(path('dtend'), 'must be a local date-time YYYY-MM-DDTHH:mm or YYYY-MM-DDTHH:mm:ss');
+  if (endLocal === undefined)
+    throw fieldError(path('dtend'), 'must be a local date-time YYYY-MM-DDTHH:mm or YYYY-MM-DDTHH:mm:ss');
   if (endLocal <= startLocal) throw fieldError(path('dtend'), 'must be after dtstart');
   if (endLocal - startLocal > 24 * 3_600_000) throw fieldError(path('dtend'), 'an occurrence lasts at most 24 hours');
 
-  const structured: ICalendar = isRruleAuthoritative && input.rrule
-    ? { ...input, frequency: undefined, interval: undefined, byDay: undefined, byMonthDay: undefined, byMonth: undefined, bySetPos: undefined, until: undefined, count: undefined, ...parseRrule(input.rrule) }
-    : { ...input };
+  const structured: ICalendar =
+    isRruleAuthoritative && input.rrule
+      ? {
+          ...input,
+          frequency: undefined,
+          interval: undefined,
+          byDay: undefined,
+          byMonthDay: undefined,
+          byMonth: undefined,
+          bySetPos: undefined,
+          until: undefined,
+          count: undefined,
+          ...parseRrule(input.rrule),
+        }
+      : { ...input };
   const frequency = structured.frequency?.toUpperCase();
-  if (!frequency || !FREQUENCIES.includes(frequency)) throw fieldError(path(isRruleAuthoritative ? 'rrule' : 'frequency'), `must be one of ${FREQUENCIES.join(', ')}`);
+  if (!frequency || !FREQUENCIES.includes(frequency))
+    throw fieldError(path(isRruleAuthoritative ? 'rrule' : 'frequency'), `must be one of ${FREQUENCIES.join(', ')}`);
   structured.frequency = frequency;
-  if (structured.interval !== undefined && (!Number.isInteger(structured.interval) || structured.interval < 1 || structured.interval > 1000)) throw fieldError(path('interval'), 'must be 1 to 1000');
-  if (structured.count !== undefined && (!Number.isInteger(structured.count) || structured.count < 1 || structured.count > 100_000)) throw fieldError(path('count'), 'must be 1 to 100000');
+  if (
+    structured.interval !== undefined &&
+    (!Number.isInteger(structured.interval) || structured.interval < 1 || structured.interval > 1000)
+  )
+    throw fieldError(path('interval'), 'must be 1 to 1000');
+  if (
+    structured.count !== undefined &&
+    (!Number.isInteger(structured.count) || structured.count < 1 || structured.count > 100_000)
+  )
+    throw fieldError(path('count'), 'must be 1 to 100000');
   structured.byDay = structured.byDay?.map((d) => d.toUpperCase());
-  for (const day of structured.byDay ?? []) if (!WEEKDAY.test(day)) throw fieldError(path('byDay'), `${day} is not a weekday code (MO..SU, optionally with a position like 1MO or -1FR)`);
+  for (const day of structured.byDay ?? [])
+    if (!WEEKDAY.test(day))
+      throw fieldError(
+        path('byDay'),
+        `${day} is not a weekday code (MO..SU, optionally with a position like 1MO or -1FR)`,
+      );
   if (structured.byMonthDay) parseIntList(structured.byMonthDay, 'byMonthDay', 1, 31, true);
-  for (const m of structured.byMonth ?? []) if (!Number.isInteger(m) || m < 1 || m > 12) throw fieldError(path('byMonth'), `${m} is not a month`);
-  if (structured.bySetPos !== undefined && (!Number.isInteger(structured.bySetPos) || structured.bySetPos === 0 || Math.abs(structured.bySetPos) > 366)) throw fieldError(path('bySetPos'), 'must be -366..-1 or 1..366');
+  for (const m of structured.byMonth ?? [])
+    if (!Number.isInteger(m) || m < 1 || m > 12) throw fieldError(path('byMonth'), `${m} is not a month`);
+  if (
+    structured.bySetPos !== undefined &&
+    (!Number.isInteger(structured.bySetPos) || structured.bySetPos === 0 || Math.abs(structured.bySetPos) > 366)
+  )
+    throw fieldError(path('bySetPos'), 'must be -366..-1 or 1..366');
   let untilUtc: number | undefined;
   if (structured.until !== undefined) {
     untilUtc = Date.parse(structured.until);
     if (Number.isNaN(untilUtc)) throw fieldError(path('until'), 'must be an ISO 8601 date-time');
   }
-  if (untilUtc !== undefined && structured.count !== undefined) throw fieldError(path('rrule'), 'UNTIL and COUNT exclude each other');
+  if (untilUtc !== undefined && structured.count !== undefined)
+    throw fieldError(path('rrule'), 'UNTIL and COUNT exclude each other');
 
   const exDates = new Set<number>();
   for (const [i, text] of (structured.exDate ?? []).entries()) {
     const local = parseLocal(text);
-    if (local === undefined) throw fieldError(path(`exDate.${i}`), 'must be a local date-time YYYY-MM-DDTHH:mm or YYYY-MM-DDTHH:mm:ss');
+    if (local === undefined)
+      throw fieldError(path(`exDate.${i}`), 'must be a local date-time YYYY-MM-DDTHH:mm or YYYY-MM-DDTHH:mm:ss');
     exDates.add(local);
   }
   const rrule = buildRule(structured, untilUtc);
   const floatingUntil = untilUtc === undefined ? undefined : utcToLocal(input.tzid, untilUtc);
   const floatingRule = buildRule(structured, floatingUntil);
-  const recurrence: Recurrence = { tzid: input.tzid, startLocal, durationMs: endLocal - startLocal, floatingRule, exDates, untilUtc };
+  const recurrence: Recurrence = {
+    tzid: input.tzid,
+    startLocal,
+    durationMs: endLocal - startLocal,
+    floatingRule,
+    exDates,
+    untilUtc,
+  };
   ruleOf(recurrence);
   const ical: ICalendar = {
     ...structured,
-    dtstart: formatLocal(startLocal), dtend: formatLocal(endLocal), rrule,
+    dtstart: formatLocal(startLocal),
+    dtend: formatLocal(endLocal),
+    rrule,
     exDate: [...exDates].sort((a, b) => a - b).map(formatLocal),
   };
   for (const key of Object.keys(ical) as Array<keyof ICalendar>) if (ical[key] === undefined) delete ical[key];
@@ -200,15 +250,25 @@ function withoutCount(recurrence: Recurrence, start: string): string {
   const reach = Date.UTC(new Date(recurrence.startLocal).getUTCFullYear() + COUNT_REACH_YEARS, 0, 1);
   let hits: ReturnType<RRuleTemporal['between']>;
   try {
-    const counted = new RRuleTemporal({ rruleString: start + recurrence.floatingRule, maxIterations: COUNT_MAX_ITERATIONS, cache: false });
+    const counted = new RRuleTemporal({
+      rruleString: start + recurrence.floatingRule,
+      maxIterations: COUNT_MAX_ITERATIONS,
+      cache: false,
+    });
     hits = counted.between(new Date(recurrence.startLocal), new Date(reach), true);
   } catch (error) {
     throw asRuleError(error, 'is not a valid recurrence rule');
   }
   if (hits.length < Number(count[1])) {
-    throw fieldError(path('rrule'), `COUNT=${count[1]} is not reached within ${COUNT_REACH_YEARS} years of dtstart (${hits.length} occurrences until ${new Date(reach).getUTCFullYear()}); use UNTIL`);
+    throw fieldError(
+      path('rrule'),
+      `COUNT=${count[1]} is not reached within ${COUNT_REACH_YEARS} years of dtstart (${hits.length} occurrences until ${new Date(reach).getUTCFullYear()}); use UNTIL`,
+    );
   }
-  return recurrence.floatingRule.replace(/(^|;)COUNT=\d+/, `$1UNTIL=${untilText(Number(hits.at(-1)!.epochMilliseconds))}`);
+  return recurrence.floatingRule.replace(
+    /(^|;)COUNT=\d+/,
+    `$1UNTIL=${untilText(Number(hits.at(-1)!.epochMilliseconds))}`,
+  );
 }
 
 /** Occurrences starting in [fromUtc, toUtc), in order; the window is expanded a slice at a time. */
@@ -220,7 +280,11 @@ export function expandOccurrences(recurrence: Recurrence, fromUtc: number, toUtc
   const rule = ruleOf(recurrence);
   const occurrences: Occurrence[] = [];
   let previous = -Infinity; // slices share their ends (both inclusive)
-  for (let sliceFrom = localFrom; sliceFrom <= localTo && occurrences.length < MAX_OCCURRENCES_PER_CALL; sliceFrom += SLICE_MS) {
+  for (
+    let sliceFrom = localFrom;
+    sliceFrom <= localTo && occurrences.length < MAX_OCCURRENCES_PER_CALL;
+    sliceFrom += SLICE_MS
+  ) {
     let hits: ReturnType<RRuleTemporal['between']>;
     try {
       hits = rule.between(new Date(sliceFrom), new Date(Math.min(localTo, sliceFrom + SLICE_MS)), true);

@@ -21,8 +21,14 @@ function formatter(tz: string): Intl.DateTimeFormat {
   let f = formatters.get(tz);
   if (!f) {
     f = new Intl.DateTimeFormat('en-US', {
-      timeZone: tz, hourCycle: 'h23', year: 'numeric', month: 'numeric', day: 'numeric',
-      hour: 'numeric', minute: 'numeric', second: 'numeric',
+      timeZone: tz,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: 'numeric',
+      second: 'numeric',
     });
     formatters.set(tz, f);
   }
@@ -37,8 +43,19 @@ export function offsetAt(tz: string, utcMs: number): number {
   const cached = cache.get(bucket);
   if (cached !== undefined) return cached;
   const at = bucket * QUARTER_HOUR;
-  const parts = Object.fromEntries(formatter(tz).formatToParts(new Date(at)).map((p) => [p.type, p.value]));
-  const wall = Date.UTC(Number(parts.year), Number(parts.month) - 1, Number(parts.day), Number(parts.hour), Number(parts.minute), Number(parts.second));
+  const parts = Object.fromEntries(
+    formatter(tz)
+      .formatToParts(new Date(at))
+      .map((p) => [p.type, p.value]),
+  );
+  const wall = Date.UTC(
+    Number(parts.year),
+    Number(parts.month) - 1,
+    Number(parts.day),
+    Number(parts.hour),
+    Number(parts.minute),
+    Number(parts.second),
+  );
   const offset = wall - at;
   if (cache.size > 200_000) cache.clear();
   cache.set(bucket, offset);
@@ -72,7 +89,15 @@ export function parseLocal(text: string): number | undefined {
   const [year, month, day, hour, minute, second] = m.slice(1).map((part) => Number(part ?? 0)) as number[];
   const ms = Date.UTC(year!, month! - 1, day!, hour!, minute!, second!);
   const d = new Date(ms);
-  if (d.getUTCFullYear() !== year || d.getUTCMonth() !== month! - 1 || d.getUTCDate() !== day || hour! > 23 || minute! > 59 || second! > 59) return undefined;
+  if (
+    d.getUTCFullYear() !== year ||
+    d.getUTCMonth() !== month! - 1 ||
+    d.getUTCDate() !== day ||
+    hour! > 23 ||
+    minute! > 59 ||
+    second! > 59
+  )
+    return undefined;
   return ms;
 }
 

@@ -7,7 +7,9 @@ import { commonEntityProperties } from './schema-shapes.js';
 type Json = Record<string, any>;
 
 /** The server-owned part of a body: `true` for a whole field, a subtree for an object mixing writable and read-only fields. */
-export interface IgnoredTree { [field: string]: true | IgnoredTree }
+export interface IgnoredTree {
+  [field: string]: true | IgnoredTree;
+}
 
 export type WriteMode = 'create' | 'patch';
 
@@ -63,14 +65,19 @@ export function acceptIgnored(schema: Json, tree: IgnoredTree): Json {
  */
 export function optionalNullable(schema: Json): Json {
   const required = new Set<string>(schema.required ?? []);
-  const properties = Object.fromEntries(Object.entries(schema.properties as Json).map(([key, field]) => [
-    key, required.has(key) || field.readOnly === true ? field
-      : { anyOf: [field, { type: 'null' }], ...(field.description ? { description: field.description } : {}) },
-  ]));
+  const properties = Object.fromEntries(
+    Object.entries(schema.properties as Json).map(([key, field]) => [
+      key,
+      required.has(key) || field.readOnly === true
+        ? field
+        : { anyOf: [field, { type: 'null' }], ...(field.description ? { description: field.description } : {}) },
+    ]),
+  );
   return { ...schema, properties };
 }
 
-const isPlainObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isPlainObject = (value: unknown): value is Json =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** A create body without its ignored fields and without top-level nulls (absent fields): what is stored. */
 export function createdFields(body: Json, tree: IgnoredTree): Json {

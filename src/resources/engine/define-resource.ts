@@ -39,7 +39,11 @@ export interface ResourceHooks {
   /** Checks and completes a document inside the write's transaction. */
   prepare?(tx: TenantTx, ctx: RequestContext, input: PrepareInput): Promise<Prepared>;
   /** Work that follows a create or update in the same transaction (e.g. re-planning jobs). */
-  afterWrite?(tx: TenantTx, ctx: RequestContext, change: { id: string; doc: Record<string, any>; previous?: StoredRecord }): Promise<void>;
+  afterWrite?(
+    tx: TenantTx,
+    ctx: RequestContext,
+    change: { id: string; doc: Record<string, any>; previous?: StoredRecord },
+  ): Promise<void>;
   /** Work that follows a delete in the same transaction. */
   afterDelete?(tx: TenantTx, ctx: RequestContext, record: StoredRecord): Promise<void>;
   /** Refuses a delete (e.g. still referenced) inside the delete's transaction. */
@@ -95,12 +99,25 @@ export function defineResource(declaration: ResourceDeclaration): Resource {
   assertArea(declaration.area, `resource ${declaration.collection}`);
   const schema = declaration.schema as unknown as Record<string, any>;
   const ignored = { create: ignoredFields(declaration, 'create'), patch: ignoredFields(declaration, 'patch') };
-  const createBody = optionalNullable(closed(acceptIgnored(declaration.acceptsNumber
-    ? { ...schema, properties: { ...schema.properties, number: { type: 'integer', minimum: 1, maximum: 2 ** 52 } } }
-    : schema, ignored.create)));
+  const createBody = optionalNullable(
+    closed(
+      acceptIgnored(
+        declaration.acceptsNumber
+          ? {
+              ...schema,
+              properties: { ...schema.properties, number: { type: 'integer', minimum: 1, maximum: 2 ** 52 } },
+            }
+          : schema,
+        ignored.create,
+      ),
+    ),
+  );
   return {
     ...declaration,
-    fields: buildFieldIndex({ ...schema, properties: { ...declaration.readOnly, ...schema.properties } }, declaration.columns),
+    fields: buildFieldIndex(
+      { ...schema, properties: { ...declaration.readOnly, ...schema.properties } },
+      declaration.columns,
+    ),
     listOptions: { ...DEFAULT_LIST, ...declaration.list },
     createBody,
     patchBody: mergePatch(acceptIgnored(schema, ignored.patch)),

@@ -17,19 +17,26 @@ export const objectIds = (references?: References, maxItems = 1000) => Type.Arra
 /** A product is an article or a service product. */
 export const productId = () => objectId(['articles', 'service_products']);
 // RFC 3339, limited to what PostgreSQL stores: years 0001-9999, offsets up to ±15:59.
-export const dateTime = () => Type.String({
-  format: 'date-time',
-  pattern: '^(?!0000)\\d{4}-\\d{2}-\\d{2}[Tt ]\\d{2}:\\d{2}:\\d{2}(\\.\\d+)?([Zz]|[+-](0\\d|1[0-5]):?[0-5]\\d)$',
-});
+export const dateTime = () =>
+  Type.String({
+    format: 'date-time',
+    pattern: '^(?!0000)\\d{4}-\\d{2}-\\d{2}[Tt ]\\d{2}:\\d{2}:\\d{2}(\\.\\d+)?([Zz]|[+-](0\\d|1[0-5]):?[0-5]\\d)$',
+  });
 export const tags = () => Type.Array(text(100), { maxItems: 100 });
 export const money = () => Type.Number({ minimum: -1e12, maximum: 1e12 });
 export const fraction = () => Type.Number({ minimum: 0, maximum: 1 });
 /** Inside a free-form object: levels (the object itself is 1), and properties, items and key length at every level. */
 export const FREE_JSON_LIMITS: FreeJsonLimits = { maxDepth: 8, maxProperties: 200, maxItems: 500, maxKeyLength: 200 };
-export const freeObject = (maxProperties = FREE_JSON_LIMITS.maxProperties) => Type.Object({}, {
-  additionalProperties: true, maxProperties, propertyNames: { maxLength: FREE_JSON_LIMITS.maxKeyLength },
-  'x-freeJson': { ...FREE_JSON_LIMITS, maxProperties: Math.min(maxProperties, FREE_JSON_LIMITS.maxProperties) },
-});
+export const freeObject = (maxProperties = FREE_JSON_LIMITS.maxProperties) =>
+  Type.Object(
+    {},
+    {
+      additionalProperties: true,
+      maxProperties,
+      propertyNames: { maxLength: FREE_JSON_LIMITS.maxKeyLength },
+      'x-freeJson': { ...FREE_JSON_LIMITS, maxProperties: Math.min(maxProperties, FREE_JSON_LIMITS.maxProperties) },
+    },
+  );
 export const list = <T extends TSchema>(item: T, maxItems = 500) => Type.Array(item, { maxItems });
 export const opt = Type.Optional;
 
@@ -39,30 +46,54 @@ export const opt = Type.Optional;
  * (DE when it names none). Older records may hold longer values, hence the loose length.
  */
 export const subdivision = (description: string, countryField?: string) =>
-  Type.String({ maxLength: 100, description: `${description}; ISO 3166-2 (BY or DE-BY), stored as DE-BY`, [REGION_KEYWORD]: countryField ?? true });
+  Type.String({
+    maxLength: 100,
+    description: `${description}; ISO 3166-2 (BY or DE-BY), stored as DE-BY`,
+    [REGION_KEYWORD]: countryField ?? true,
+  });
 
-export const address = () => Type.Object({
-  street: opt(text(200)), zip: opt(text(20)), city: opt(text(200)), country: opt(text(100)),
-  co: opt(text(200)), state: opt(subdivision('state or region, for public holidays', 'country')),
-});
+export const address = () =>
+  Type.Object({
+    street: opt(text(200)),
+    zip: opt(text(20)),
+    city: opt(text(200)),
+    country: opt(text(100)),
+    co: opt(text(200)),
+    state: opt(subdivision('state or region, for public holidays', 'country')),
+  });
 
 /** Ways to reach someone (suppliers, contacts). */
-export const contact = () => Type.Object({
-  telephone: opt(text(50)), mobile: opt(text(50)), email: opt(Type.String({ format: 'email', maxLength: 254 })),
-  sms: opt(text(50)), website: opt(text(500)), fax: opt(text(50)),
-});
+export const contact = () =>
+  Type.Object({
+    telephone: opt(text(50)),
+    mobile: opt(text(50)),
+    email: opt(Type.String({ format: 'email', maxLength: 254 })),
+    sms: opt(text(50)),
+    website: opt(text(500)),
+    fax: opt(text(50)),
+  });
 
 /**
  * The spec's user contact, which customers share ("contact (as user contact)"): the ways to reach
  * someone and the SMS bookkeeping. The server sends no such SMS (only log-in codes), so it keeps
  * none of the counters: they are stored as clients write them (docs/decisions.md).
  */
-export const smsContact = () => Type.Object({
-  ...contact().properties,
-  smsCount: opt(Type.Integer({ minimum: 0, maximum: 1e9 })), smsChatCount: opt(Type.Integer({ minimum: 0, maximum: 1e9 })),
-  smsSendDate: opt(dateTime()), smsSendBy: opt(text(100)), lastSMSStatus: opt(text(100)), secondSmsSendDate: opt(dateTime()),
-});
+export const smsContact = () =>
+  Type.Object({
+    ...contact().properties,
+    smsCount: opt(Type.Integer({ minimum: 0, maximum: 1e9 })),
+    smsChatCount: opt(Type.Integer({ minimum: 0, maximum: 1e9 })),
+    smsSendDate: opt(dateTime()),
+    smsSendBy: opt(text(100)),
+    lastSMSStatus: opt(text(100)),
+    secondSmsSendDate: opt(dateTime()),
+  });
 
-export const geoPoint = (description?: string) => Type.Object({
-  latitude: Type.Number({ minimum: -90, maximum: 90 }), longitude: Type.Number({ minimum: -180, maximum: 180 }),
-}, { additionalProperties: false, ...(description ? { description } : {}) });
+export const geoPoint = (description?: string) =>
+  Type.Object(
+    {
+      latitude: Type.Number({ minimum: -90, maximum: 90 }),
+      longitude: Type.Number({ minimum: -180, maximum: 180 }),
+    },
+    { additionalProperties: false, ...(description ? { description } : {}) },
+  );

@@ -7,16 +7,30 @@ import { newObjectId } from '../../platform/ids.js';
 export interface NestedEntityFields {
   _id: string;
   companyId: string;
-  status: { status: number; createdAt: string; createdBy: string | null; lastModifiedAt: string; lastModifiedBy: string | null };
+  status: {
+    status: number;
+    createdAt: string;
+    createdBy: string | null;
+    lastModifiedAt: string;
+    lastModifiedBy: string | null;
+  };
 }
 
 type Item = Record<string, any>;
 
 /** Who writes the item: the company it belongs to and the user (null: the system). */
-export interface Writer { companyId: string; userId: string | null }
+export interface Writer {
+  companyId: string;
+  userId: string | null;
+}
 
 /** `item` as a nested record written now; `previous` is the same item as stored before (its id and creation stay). */
-export function nestedRecord<T extends object>(item: T, writer: Writer, previous?: Item, at = new Date().toISOString()): T & NestedEntityFields {
+export function nestedRecord<T extends object>(
+  item: T,
+  writer: Writer,
+  previous?: Item,
+  at = new Date().toISOString(),
+): T & NestedEntityFields {
   return {
     ...item,
     _id: typeof previous?._id === 'string' ? previous._id : newObjectId(),
@@ -35,7 +49,12 @@ export function nestedRecord<T extends object>(item: T, writer: Writer, previous
  * Items recomputed as a whole (a salary's surcharge lines) as nested records: each keeps the identity
  * of the previous item with the same key (the n-th of that key, when a key repeats).
  */
-export function nestedRecords<T extends object>(items: T[], writer: Writer, previous: Item[] | undefined, key: (item: Item) => string): Array<T & NestedEntityFields> {
+export function nestedRecords<T extends object>(
+  items: T[],
+  writer: Writer,
+  previous: Item[] | undefined,
+  key: (item: Item) => string,
+): Array<T & NestedEntityFields> {
   const before = new Map<string, Item[]>();
   for (const item of previous ?? []) before.set(key(item), [...(before.get(key(item)) ?? []), item]);
   const at = new Date().toISOString();

@@ -8,11 +8,28 @@ import { BadRequest, type FieldError } from '../../platform/http/errors.js';
 
 /** Tables a field may name, with the noun of their records for messages. */
 export const REFERENCED_TABLES = {
-  access_groups: 'access group', activity_types: 'activity type', articles: 'article', assignments: 'assignment',
-  contacts: 'contact', customers: 'customer', documents: 'document', equipment: 'equipment', equipment_types: 'equipment type',
-  invoice_templates: 'invoice template', invoices: 'invoice', job_templates: 'job template', jobs: 'job', objects: 'object',
-  pay_types: 'pay type', payment_methods: 'payment method', payment_terms: 'payment term', service_products: 'service product',
-  suppliers: 'supplier', task_types: 'task type', tax_rates: 'tax rate', users: 'user',
+  access_groups: 'access group',
+  activity_types: 'activity type',
+  articles: 'article',
+  assignments: 'assignment',
+  contacts: 'contact',
+  customers: 'customer',
+  documents: 'document',
+  equipment: 'equipment',
+  equipment_types: 'equipment type',
+  invoice_templates: 'invoice template',
+  invoices: 'invoice',
+  job_templates: 'job template',
+  jobs: 'job',
+  objects: 'object',
+  pay_types: 'pay type',
+  payment_methods: 'payment method',
+  payment_terms: 'payment term',
+  service_products: 'service product',
+  suppliers: 'supplier',
+  task_types: 'task type',
+  tax_rates: 'tax rate',
+  users: 'user',
 } as const;
 
 export type ReferencedTable = keyof typeof REFERENCED_TABLES;
@@ -22,7 +39,10 @@ export type References = ReferencedTable | readonly ReferencedTable[];
 export const REFERENCES_KEYWORD = 'x-references';
 
 /** Where a schema holds references: property names, `*` for each item of an array. */
-export interface ReferenceSite { segments: string[]; tables: readonly ReferencedTable[] }
+export interface ReferenceSite {
+  segments: string[];
+  tables: readonly ReferencedTable[];
+}
 
 type Json = Record<string, any>;
 const sitesOf = new WeakMap<object, ReferenceSite[]>();
@@ -42,9 +62,11 @@ function collectSites(schema: Json, segments: string[], sites: ReferenceSite[]) 
   if (!schema || typeof schema !== 'object') return;
   const references = schema[REFERENCES_KEYWORD] as References | undefined;
   if (references) sites.push({ segments, tables: typeof references === 'string' ? [references] : references });
-  for (const [key, child] of Object.entries((schema.properties ?? {}) as Json)) collectSites(child, [...segments, key], sites);
+  for (const [key, child] of Object.entries((schema.properties ?? {}) as Json))
+    collectSites(child, [...segments, key], sites);
   if (schema.items && !Array.isArray(schema.items)) collectSites(schema.items, [...segments, '*'], sites);
-  for (const branch of [...(schema.anyOf ?? []), ...(schema.oneOf ?? []), ...(schema.allOf ?? [])]) collectSites(branch, segments, sites);
+  for (const branch of [...(schema.anyOf ?? []), ...(schema.oneOf ?? []), ...(schema.allOf ?? [])])
+    collectSites(branch, segments, sites);
 }
 
 /** The values a document holds at a site, with their paths (an id in a list is named by the list). */
@@ -76,7 +98,12 @@ const nounOf = (tables: readonly ReferencedTable[]) => tables.map((t) => REFEREN
  * each field that does not. With `previous` (an update) only ids the document did not hold at the
  * same site before are checked, so a record whose referenced record was deleted can still change.
  */
-export async function assertReferencesExist(tx: TenantTx, schema: object, doc: unknown, previous?: unknown): Promise<void> {
+export async function assertReferencesExist(
+  tx: TenantTx,
+  schema: object,
+  doc: unknown,
+  previous?: unknown,
+): Promise<void> {
   const wanted: Array<{ path: string; id: string; tables: readonly ReferencedTable[] }> = [];
   for (const site of referenceSites(schema)) {
     const before = previous === undefined ? undefined : new Set(valuesAt(previous, site).map((v) => v.value));
@@ -86,7 +113,8 @@ export async function assertReferencesExist(tx: TenantTx, schema: object, doc: u
   }
   if (wanted.length === 0) return;
   const byTable = new Map<ReferencedTable, Set<string>>();
-  for (const { id, tables } of wanted) for (const table of tables) byTable.set(table, (byTable.get(table) ?? new Set()).add(id));
+  for (const { id, tables } of wanted)
+    for (const table of tables) byTable.set(table, (byTable.get(table) ?? new Set()).add(id));
   const found = new Map<ReferencedTable, Set<string>>();
   for (const [table, ids] of byTable) {
     const { rows } = await sql<{ id: string }>`SELECT id FROM ${sql.table(table)}

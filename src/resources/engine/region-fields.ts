@@ -30,11 +30,15 @@ export function normaliseRegions(schema: object, doc: Json, previous?: Json): Js
 function walk(schema: Json, value: unknown, before: any, path: string[], errors: FieldError[]): unknown {
   if (!schema || typeof schema !== 'object') return value;
   if (Array.isArray(value)) {
-    return schema.items ? value.map((item, i) => walk(schema.items, item, before?.[i], [...path, String(i)], errors)) : value;
+    return schema.items
+      ? value.map((item, i) => walk(schema.items, item, before?.[i], [...path, String(i)], errors))
+      : value;
   }
   if (!value || typeof value !== 'object' || !schema.properties) return value;
   let copy = value as Json;
-  const set = (key: string, next: unknown) => { if (next !== copy[key]) copy = { ...copy, [key]: next }; };
+  const set = (key: string, next: unknown) => {
+    if (next !== copy[key]) copy = { ...copy, [key]: next };
+  };
   for (const [key, child] of Object.entries(schema.properties as Json)) {
     if (!Object.hasOwn(value, key)) continue;
     const current = (value as Json)[key];
@@ -42,9 +46,16 @@ function walk(schema: Json, value: unknown, before: any, path: string[], errors:
     if (countryField === undefined) {
       set(key, walk(child, current, before?.[key], [...path, key], errors));
     } else if (typeof current === 'string') {
-      const normalised = normaliseSubdivision(current, typeof countryField === 'string' ? (value as Json)[countryField] : undefined);
+      const normalised = normaliseSubdivision(
+        current,
+        typeof countryField === 'string' ? (value as Json)[countryField] : undefined,
+      );
       if (normalised) set(key, normalised);
-      else if (before?.[key] !== current) errors.push({ path: [...path, key].join('.'), message: `not an ISO 3166-2 subdivision: ${current} (e.g. BY or DE-BY)` });
+      else if (before?.[key] !== current)
+        errors.push({
+          path: [...path, key].join('.'),
+          message: `not an ISO 3166-2 subdivision: ${current} (e.g. BY or DE-BY)`,
+        });
     }
   }
   return copy;
@@ -60,12 +71,18 @@ export function checkRegion(region: { country: string; state?: string }, path = 
   if (!isKnownRegion({ country })) throw fieldError(at('country'), `no holiday calendar for ${region.country}`);
   if (region.state === undefined) return { country };
   const parsed = parseSubdivision(region.state, country);
-  if (!parsed) throw fieldError(at('state'), `not an ISO 3166-2 subdivision of ${country}: ${region.state} (e.g. BY or DE-BY)`);
+  if (!parsed)
+    throw fieldError(at('state'), `not an ISO 3166-2 subdivision of ${country}: ${region.state} (e.g. BY or DE-BY)`);
   return parsed;
 }
 
 /** The stored form of a checked `{country, state}` region: the state as `DE-BY`. */
-export function storedRegion(region: { country: string; state?: string }, path: string): { country: string; state?: string } {
+export function storedRegion(
+  region: { country: string; state?: string },
+  path: string,
+): { country: string; state?: string } {
   const checked = checkRegion(region, path);
-  return checked.state ? { country: checked.country, state: subdivisionCode({ country: checked.country, state: checked.state }) } : checked;
+  return checked.state
+    ? { country: checked.country, state: subdivisionCode({ country: checked.country, state: checked.state }) }
+    : checked;
 }

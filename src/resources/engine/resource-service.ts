@@ -17,10 +17,11 @@ import * as store from './resource-store.js';
 import { closed } from './schema-shapes.js';
 import { toApi } from './to-api.js';
 
-export interface EngineDeps { database: Database }
+export interface EngineDeps {
+  database: Database;
+}
 
 export { toApi };
-
 
 /** A document's value at a dotted path (`assignee.entityId`). */
 export function valueAt(doc: Record<string, any>, path: string): unknown {
@@ -46,13 +47,22 @@ function assertUnlocked(resource: Resource, level: Level, record: StoredRecord) 
   if (reason) throw Conflict(reason);
 }
 
-async function prepare(tx: TenantTx, ctx: RequestContext, resource: Resource, doc: Record<string, any>, previous?: StoredRecord): Promise<Prepared> {
+async function prepare(
+  tx: TenantTx,
+  ctx: RequestContext,
+  resource: Resource,
+  doc: Record<string, any>,
+  previous?: StoredRecord,
+): Promise<Prepared> {
   return resource.hooks?.prepare ? resource.hooks.prepare(tx, ctx, { doc, previous }) : { doc };
 }
 
 /** Creates a record inside a caller's transaction (also used by modules that create records of other resources). */
 export async function createRecord(
-  tx: TenantTx, ctx: RequestContext, resource: Resource, body: Record<string, any>,
+  tx: TenantTx,
+  ctx: RequestContext,
+  resource: Resource,
+  body: Record<string, any>,
 ): Promise<{ _id: string; number: number }> {
   const level = requireLevel(ctx, resource.area, 'write');
   const { number: supplied, ...doc } = body;
@@ -64,7 +74,14 @@ export async function createRecord(
   const prepared = await prepare(tx, ctx, resource, normaliseRegions(resource.schema, doc));
   const id = newObjectId();
   const number = await store.nextNumber(tx, resource.collection, supplied);
-  await store.insertRecord(tx, resource, { id, number, doc: prepared.doc, userId: ctx.userId, chatId: newObjectId(), columns: prepared.columns });
+  await store.insertRecord(tx, resource, {
+    id,
+    number,
+    doc: prepared.doc,
+    userId: ctx.userId,
+    chatId: newObjectId(),
+    columns: prepared.columns,
+  });
   await resource.hooks?.afterWrite?.(tx, ctx, { id, doc: prepared.doc });
   return { _id: id, number };
 }
@@ -75,7 +92,10 @@ export async function createRecord(
  * top-level nulls (unset fields of a record read back).
  */
 export async function createFromBody(
-  tx: TenantTx, ctx: RequestContext, resource: Resource, body: Record<string, any>,
+  tx: TenantTx,
+  ctx: RequestContext,
+  resource: Resource,
+  body: Record<string, any>,
 ): Promise<{ _id: string; number: number }> {
   return createRecord(tx, ctx, resource, createdFields(body, resource.ignored.create));
 }
@@ -95,7 +115,11 @@ export function resourceService(deps: EngineDeps, resource: Resource) {
   }
 
   /** Creates a record; with an Idempotency-Key claim, its answer is stored in the same transaction. */
-  async function create(ctx: RequestContext, body: Record<string, any>, claim?: IdempotencyClaim): Promise<{ _id: string; number: number }> {
+  async function create(
+    ctx: RequestContext,
+    body: Record<string, any>,
+    claim?: IdempotencyClaim,
+  ): Promise<{ _id: string; number: number }> {
     return inTenant(deps.database, ctx.companyId, async (tx) => {
       const created = await createFromBody(tx, ctx, resource, body);
       await recordAnswerInTransaction(tx, claim, 201, { _id: created._id });
@@ -110,20 +134,33 @@ export function resourceService(deps: EngineDeps, resource: Resource) {
     return toApi(resource, record);
   }
 
-  async function list(ctx: RequestContext, query: Record<string, unknown>): Promise<{ items: Record<string, any>[]; total: number }> {
+  async function list(
+    ctx: RequestContext,
+    query: Record<string, unknown>,
+  ): Promise<{ items: Record<string, any>[]; total: number }> {
     return search(ctx, parseListQuery(query, resource.fields, resource.listOptions));
   }
 
-  async function search(ctx: RequestContext, listQuery: ListQuery): Promise<{ items: Record<string, any>[]; total: number }> {
+  async function search(
+    ctx: RequestContext,
+    listQuery: ListQuery,
+  ): Promise<{ items: Record<string, any>[]; total: number }> {
     const owner = ownerCondition(ctx, requireLevel(ctx, resource.area, 'read'));
     if (owner) listQuery.where.push(owner);
-    const { rows, total } = await inTenant(deps.database, ctx.companyId, (tx) => store.listRecords(tx, resource, listQuery));
+    const { rows, total } = await inTenant(deps.database, ctx.companyId, (tx) =>
+      store.listRecords(tx, resource, listQuery),
+    );
     return { items: rows.map((row) => toApi(resource, row)), total };
   }
 
   async function getByNumber(ctx: RequestContext, number: number): Promise<Record<string, any>> {
     const owner = ownerCondition(ctx, requireLevel(ctx, resource.area, 'read'));
-    const listQuery: ListQuery = { limit: 1, offset: 0, sort: [], where: [sql<boolean>`number = ${number}`, ...(owner ? [owner] : [])] };
+    const listQuery: ListQuery = {
+      limit: 1,
+      offset: 0,
+      sort: [],
+      where: [sql<boolean>`number = ${number}`, ...(owner ? [owner] : [])],
+    };
     const { rows } = await inTenant(deps.database, ctx.companyId, (tx) => store.listRecords(tx, resource, listQuery));
     if (!rows[0]) throw NotFound(resource.name, number);
     return toApi(resource, rows[0]);
@@ -133,7 +170,12 @@ export function resourceService(deps: EngineDeps, resource: Resource) {
    * Applies a client's merge patch (its common entity and read-only fields dropped first); `serverSet`
    * are fields the calling route sets itself, which may be read-only ones.
    */
-  async function update(ctx: RequestContext, id: string, body: Record<string, any>, serverSet: Record<string, unknown> = {}): Promise<void> {
+  async function update(
+    ctx: RequestContext,
+    id: string,
+    body: Record<string, any>,
+    serverSet: Record<string, unknown> = {},
+  ): Promise<void> {
     const patch = { ...withoutIgnored(body, resource.ignored.patch), ...serverSet };
     const level = requireLevel(ctx, resource.area, 'write');
     const owner = ownerCondition(ctx, level);
@@ -147,7 +189,13 @@ export function resourceService(deps: EngineDeps, resource: Resource) {
       const errors = validateDoc(merged);
       if (errors.length) throw BadRequest(errors.map((e) => `${e.path}: ${e.message}`).join('; '), errors);
       await assertReferencesExist(tx, resource.schema, merged, previous.doc);
-      const prepared = await prepare(tx, ctx, resource, normaliseRegions(resource.schema, merged, previous.doc), previous);
+      const prepared = await prepare(
+        tx,
+        ctx,
+        resource,
+        normaliseRegions(resource.schema, merged, previous.doc),
+        previous,
+      );
       await store.updateRecord(tx, resource, id, { doc: prepared.doc, userId: ctx.userId, columns: prepared.columns });
       await resource.hooks?.afterWrite?.(tx, ctx, { id, doc: prepared.doc, previous });
     });

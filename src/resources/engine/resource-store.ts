@@ -28,14 +28,22 @@ export async function reserveNumbers(tx: TenantTx, counter: string, count: numbe
 }
 
 export async function currentNumber(tx: TenantTx, counter: string): Promise<number> {
-  const row = await tx.db.selectFrom('counters').select('value')
-    .where('company_id', '=', tx.companyId).where('name', '=', counter).executeTakeFirst();
+  const row = await tx.db
+    .selectFrom('counters')
+    .select('value')
+    .where('company_id', '=', tx.companyId)
+    .where('name', '=', counter)
+    .executeTakeFirst();
   return row ? Number(row.value) : 0;
 }
 
 export async function numberTaken(tx: TenantTx, resource: Resource, number: number): Promise<boolean> {
-  const row = await tx.db.selectFrom(resource.table).select('id')
-    .where('company_id', '=', tx.companyId).where('number', '=', number).executeTakeFirst();
+  const row = await tx.db
+    .selectFrom(resource.table)
+    .select('id')
+    .where('company_id', '=', tx.companyId)
+    .where('number', '=', number)
+    .executeTakeFirst();
   return row !== undefined;
 }
 
@@ -67,25 +75,39 @@ export function promotedColumns(resource: Resource, doc: Record<string, unknown>
 }
 
 // Writes of a webhook entity emit their event here, so no write path can forget it.
-async function emitChange(tx: TenantTx, resource: Resource, type: 'CREATE' | 'UPDATE' | 'DELETE', record: StoredRecord) {
+async function emitChange(
+  tx: TenantTx,
+  resource: Resource,
+  type: 'CREATE' | 'UPDATE' | 'DELETE',
+  record: StoredRecord,
+) {
   if (resource.webhookEntity) await emit(tx, type, resource.webhookEntity, toApi(resource, record));
 }
 
 export async function insertRecord(tx: TenantTx, resource: Resource, record: NewRecord): Promise<void> {
-  await writeAndEmit(tx, resource, 'CREATE', tx.db.insertInto(resource.table).values({
-    ...promotedColumns(resource, record.doc),
-    company_id: tx.companyId,
-    id: record.id,
-    number: record.number,
-    doc: JSON.stringify(record.doc),
-    created_by: record.userId,
-    modified_by: record.userId,
-    chat_id: record.chatId,
-    ...record.columns,
-  }).returningAll());
+  await writeAndEmit(
+    tx,
+    resource,
+    'CREATE',
+    tx.db
+      .insertInto(resource.table)
+      .values({
+        ...promotedColumns(resource, record.doc),
+        company_id: tx.companyId,
+        id: record.id,
+        number: record.number,
+        doc: JSON.stringify(record.doc),
+        created_by: record.userId,
+        modified_by: record.userId,
+        chat_id: record.chatId,
+        ...record.columns,
+      })
+      .returningAll(),
+  );
 }
 
-const entityJson = (alias: string) => sql.raw(`crewbase_entity_json(${alias}.company_id, ${alias}.id, ${alias}.number, ${alias}.status_code,
+const entityJson = (alias: string) =>
+  sql.raw(`crewbase_entity_json(${alias}.company_id, ${alias}.id, ${alias}.number, ${alias}.status_code,
   ${alias}.created_at, ${alias}.created_by, ${alias}.modified_at, ${alias}.modified_by, ${alias}.chat_id)`);
 
 /** A stored row (table alias) as the API shows it, built in SQL: what toApi() builds, for reads and events that stay in the database. */
@@ -98,7 +120,12 @@ export function recordJson(resource: Resource, alias: string): RawBuilder<unknow
  * document plus the common fields, as toApi builds them) is written by the same statement, so the
  * document crosses the wire once and the write costs one round trip.
  */
-async function writeAndEmit(tx: TenantTx, resource: Resource, type: 'CREATE' | 'UPDATE', write: Compilable): Promise<void> {
+async function writeAndEmit(
+  tx: TenantTx,
+  resource: Resource,
+  type: 'CREATE' | 'UPDATE',
+  write: Compilable,
+): Promise<void> {
   if (!resource.webhookEntity) {
     await sql`${write}`.execute(tx.db);
   } else if (resource.hooks?.toApi) {
@@ -120,75 +147,145 @@ const UPSERT_CHUNK = 500;
  * is the document plus the common fields, as toApi builds it.)
  */
 export async function upsertRecords(tx: TenantTx, resource: Resource, records: NewRecord[]): Promise<void> {
-  if (resource.hooks?.toApi) throw new Error(`upsertRecords cannot build ${resource.name} events in SQL (it has a toApi hook)`);
+  if (resource.hooks?.toApi)
+    throw new Error(`upsertRecords cannot build ${resource.name} events in SQL (it has a toApi hook)`);
   for (let i = 0; i < records.length; i += UPSERT_CHUNK) {
     const rows = records.slice(i, i + UPSERT_CHUNK).map((record) => ({
       ...promotedColumns(resource, record.doc),
-      company_id: tx.companyId, id: record.id, number: record.number, doc: JSON.stringify(record.doc),
-      created_by: record.userId, modified_by: record.userId, chat_id: record.chatId, ...record.columns,
+      company_id: tx.companyId,
+      id: record.id,
+      number: record.number,
+      doc: JSON.stringify(record.doc),
+      created_by: record.userId,
+      modified_by: record.userId,
+      chat_id: record.chatId,
+      ...record.columns,
     }));
-    const replaced = Object.keys(rows[0]!).filter((column) => !['company_id', 'id', 'number', 'created_by', 'chat_id'].includes(column));
-    const upsert = tx.db.insertInto(resource.table).values(rows)
-      .onConflict((oc) => oc.columns(['company_id', 'id']).doUpdateSet((eb) => ({
-        ...Object.fromEntries(replaced.map((column) => [column, eb.ref(`excluded.${column}`)])),
-        modified_at: sql`now()`,
-      })))
-      .returningAll().returning(sql<boolean>`(xmax = 0)`.as('inserted'));
+    const replaced = Object.keys(rows[0]!).filter(
+      (column) => !['company_id', 'id', 'number', 'created_by', 'chat_id'].includes(column),
+    );
+    const upsert = tx.db
+      .insertInto(resource.table)
+      .values(rows)
+      .onConflict((oc) =>
+        oc.columns(['company_id', 'id']).doUpdateSet((eb) => ({
+          ...Object.fromEntries(replaced.map((column) => [column, eb.ref(`excluded.${column}`)])),
+          modified_at: sql`now()`,
+        })),
+      )
+      .returningAll()
+      .returning(sql<boolean>`(xmax = 0)`.as('inserted'));
     if (!resource.webhookEntity) {
       await upsert.execute();
       continue;
     }
-    const events = (type: 'CREATE' | 'UPDATE', inserted: boolean) => sql`crewbase_emit(${tx.companyId}, ${type}, ${resource.webhookEntity},
+    const events = (
+      type: 'CREATE' | 'UPDATE',
+      inserted: boolean,
+    ) => sql`crewbase_emit(${tx.companyId}, ${type}, ${resource.webhookEntity},
       coalesce(array_agg(${recordJson(resource, 'stored')}) FILTER (WHERE stored.inserted = ${inserted}), '{}'::jsonb[]))`;
-    await sql`WITH stored AS (${upsert}) SELECT ${events('CREATE', true)}, ${events('UPDATE', false)} FROM stored`.execute(tx.db);
+    await sql`WITH stored AS (${upsert}) SELECT ${events('CREATE', true)}, ${events('UPDATE', false)} FROM stored`.execute(
+      tx.db,
+    );
   }
 }
 
 export async function findRecord(
-  tx: TenantTx, resource: Resource, id: string, options: { owner?: RawBuilder<boolean>; forUpdate?: boolean } = {},
+  tx: TenantTx,
+  resource: Resource,
+  id: string,
+  options: { owner?: RawBuilder<boolean>; forUpdate?: boolean } = {},
 ): Promise<StoredRecord | undefined> {
-  let query = tx.db.selectFrom(resource.table).selectAll()
-    .where('company_id', '=', tx.companyId).where('id', '=', id);
+  let query = tx.db.selectFrom(resource.table).selectAll().where('company_id', '=', tx.companyId).where('id', '=', id);
   if (options.owner) query = query.where(options.owner);
   if (options.forUpdate) query = query.forUpdate();
   return (await query.executeTakeFirst()) as StoredRecord | undefined;
 }
 
-export async function findRecordBy(tx: TenantTx, resource: Resource, column: string, value: unknown): Promise<StoredRecord | undefined> {
-  return (await tx.db.selectFrom(resource.table).selectAll()
-    .where('company_id', '=', tx.companyId).where(column, '=', value).executeTakeFirst()) as StoredRecord | undefined;
+export async function findRecordBy(
+  tx: TenantTx,
+  resource: Resource,
+  column: string,
+  value: unknown,
+): Promise<StoredRecord | undefined> {
+  return (await tx.db
+    .selectFrom(resource.table)
+    .selectAll()
+    .where('company_id', '=', tx.companyId)
+    .where(column, '=', value)
+    .executeTakeFirst()) as StoredRecord | undefined;
 }
 
-export async function listRecords(tx: TenantTx, resource: Resource, list: ListQuery): Promise<{ rows: StoredRecord[]; total: number }> {
-  let query = tx.db.selectFrom(resource.table).selectAll().select(sql<number>`count(*) OVER ()`.as('total_count'))
+export async function listRecords(
+  tx: TenantTx,
+  resource: Resource,
+  list: ListQuery,
+): Promise<{ rows: StoredRecord[]; total: number }> {
+  let query = tx.db
+    .selectFrom(resource.table)
+    .selectAll()
+    .select(sql<number>`count(*) OVER ()`.as('total_count'))
     .where('company_id', '=', tx.companyId);
   for (const condition of list.where) query = query.where(condition);
-  for (const term of list.sort) query = query.orderBy(sql`${term.field.sql} ${sql.raw(term.descending ? 'DESC NULLS LAST' : 'ASC NULLS FIRST')}`);
+  for (const term of list.sort)
+    query = query.orderBy(sql`${term.field.sql} ${sql.raw(term.descending ? 'DESC NULLS LAST' : 'ASC NULLS FIRST')}`);
   // The id breaks ties, so pages never repeat or skip a record.
   query = query.orderBy('id').limit(list.limit).offset(list.offset);
   const rows = (await query.execute()) as Array<StoredRecord & { total_count: number }>;
   if (rows.length > 0) return { rows, total: Number(rows[0]!.total_count) };
-  let count = tx.db.selectFrom(resource.table).select(sql<number>`count(*)`.as('n')).where('company_id', '=', tx.companyId);
+  let count = tx.db
+    .selectFrom(resource.table)
+    .select(sql<number>`count(*)`.as('n'))
+    .where('company_id', '=', tx.companyId);
   for (const condition of list.where) count = count.where(condition);
   const { n } = (await count.executeTakeFirstOrThrow()) as { n: number };
   return { rows: [], total: Number(n) };
 }
 
 export async function updateRecord(
-  tx: TenantTx, resource: Resource, id: string, change: { doc: Record<string, unknown>; userId: string; columns?: Record<string, unknown> },
+  tx: TenantTx,
+  resource: Resource,
+  id: string,
+  change: { doc: Record<string, unknown>; userId: string; columns?: Record<string, unknown> },
 ): Promise<void> {
-  await writeAndEmit(tx, resource, 'UPDATE', tx.db.updateTable(resource.table).set({
-    ...promotedColumns(resource, change.doc),
-    doc: JSON.stringify(change.doc), modified_at: sql`now()`, modified_by: change.userId, ...change.columns,
-  }).where('company_id', '=', tx.companyId).where('id', '=', id).returningAll());
+  await writeAndEmit(
+    tx,
+    resource,
+    'UPDATE',
+    tx.db
+      .updateTable(resource.table)
+      .set({
+        ...promotedColumns(resource, change.doc),
+        doc: JSON.stringify(change.doc),
+        modified_at: sql`now()`,
+        modified_by: change.userId,
+        ...change.columns,
+      })
+      .where('company_id', '=', tx.companyId)
+      .where('id', '=', id)
+      .returningAll(),
+  );
 }
 
 /** Deletes keep an audit trail: who, when, and the record as it was. */
-export async function deleteRecord(tx: TenantTx, resource: Resource, record: StoredRecord, userId: string): Promise<void> {
-  await tx.db.insertInto('deleted_records').values({
-    company_id: tx.companyId, resource: resource.collection, id: record.id, number: record.number,
-    doc: JSON.stringify(record.doc), deleted_by: userId,
-  }).onConflict((oc) => oc.columns(['company_id', 'resource', 'id']).doNothing()).execute();
+export async function deleteRecord(
+  tx: TenantTx,
+  resource: Resource,
+  record: StoredRecord,
+  userId: string,
+): Promise<void> {
+  await tx.db
+    .insertInto('deleted_records')
+    .values({
+      company_id: tx.companyId,
+      resource: resource.collection,
+      id: record.id,
+      number: record.number,
+      doc: JSON.stringify(record.doc),
+      deleted_by: userId,
+    })
+    .onConflict((oc) => oc.columns(['company_id', 'resource', 'id']).doNothing())
+    .execute();
   await tx.db.deleteFrom(resource.table).where('company_id', '=', tx.companyId).where('id', '=', record.id).execute();
   await emitChange(tx, resource, 'DELETE', record);
 }

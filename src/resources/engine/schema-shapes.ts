@@ -11,9 +11,12 @@ function mapObjects(schema: Json, fn: (object: Json) => Json): Json {
   if (!schema || typeof schema !== 'object') return schema;
   const copy: Json = {};
   for (const [key, value] of Object.entries(schema)) {
-    copy[key] = key === 'properties'
-      ? Object.fromEntries(Object.entries(value as Json).map(([k, v]) => [k, mapObjects(v as Json, fn)]))
-      : key === 'items' || key === 'anyOf' ? mapObjects(value as Json, fn) : value;
+    copy[key] =
+      key === 'properties'
+        ? Object.fromEntries(Object.entries(value as Json).map(([k, v]) => [k, mapObjects(v as Json, fn)]))
+        : key === 'items' || key === 'anyOf'
+          ? mapObjects(value as Json, fn)
+          : value;
   }
   return isObjectSchema(copy) ? fn(copy) : copy;
 }
@@ -29,9 +32,12 @@ export function mergePatch(schema: Json): Json {
     ...o,
     required: undefined,
     minProperties: undefined,
-    properties: Object.fromEntries(Object.entries(o.properties as Json).map(([k, v]) => [
-      k, isObjectSchema(v) ? { anyOf: [patchObject(v), { type: 'null' }] } : { anyOf: [v, { type: 'null' }] },
-    ])),
+    properties: Object.fromEntries(
+      Object.entries(o.properties as Json).map(([k, v]) => [
+        k,
+        isObjectSchema(v) ? { anyOf: [patchObject(v), { type: 'null' }] } : { anyOf: [v, { type: 'null' }] },
+      ]),
+    ),
   });
   return JSON.parse(JSON.stringify(patchObject(closed(schema))));
 }
@@ -43,7 +49,9 @@ export function mergePatch(schema: Json): Json {
  */
 export function responseShape(schema: Json): Json {
   return mapObjects(schema, (o) => {
-    const properties = Object.fromEntries(Object.entries(o.properties as Json).filter(([, v]) => !(v as Json).writeOnly));
+    const properties = Object.fromEntries(
+      Object.entries(o.properties as Json).filter(([, v]) => !(v as Json).writeOnly),
+    );
     const { required: _required, additionalProperties, ...rest } = o;
     return { ...rest, properties, ...(additionalProperties === true ? { additionalProperties: true } : {}) };
   });
@@ -56,7 +64,8 @@ const isArraySchema = (s: Json) => [s.type].flat().includes('array');
 
 /** The schema also admits null (OpenAPI 3.1: a type list, or a null branch of anyOf). */
 export function nullable(s: Json): Json {
-  if (s.anyOf) return s.anyOf.some((branch: Json) => branch.type === 'null') ? s : { ...s, anyOf: [...s.anyOf, { type: 'null' }] };
+  if (s.anyOf)
+    return s.anyOf.some((branch: Json) => branch.type === 'null') ? s : { ...s, anyOf: [...s.anyOf, { type: 'null' }] };
   if ('const' in s) return { anyOf: [s, { type: 'null' }] };
   if (s.type === undefined) return s; // untyped: any value, null included
   const types = [s.type].flat();
@@ -73,12 +82,18 @@ export function nullable(s: Json): Json {
  * field the spec says is absent when unset (Job.userId) is marked ABSENT_WHEN_UNSET and stays optional.
  */
 export function presentFields(schema: Json): Json {
-  const properties = Object.fromEntries(Object.entries(schema.properties as Json).map(([key, field]) => {
-    if ('default' in field || field[ABSENT_WHEN_UNSET]) return [key, field];
-    if (isArraySchema(field)) return [key, { ...field, default: [] }];
-    return [key, { ...nullable(field), default: null }];
-  }));
-  return { ...schema, properties, required: Object.keys(properties).filter((key) => !properties[key][ABSENT_WHEN_UNSET]) };
+  const properties = Object.fromEntries(
+    Object.entries(schema.properties as Json).map(([key, field]) => {
+      if ('default' in field || field[ABSENT_WHEN_UNSET]) return [key, field];
+      if (isArraySchema(field)) return [key, { ...field, default: [] }];
+      return [key, { ...nullable(field), default: null }];
+    }),
+  );
+  return {
+    ...schema,
+    properties,
+    required: Object.keys(properties).filter((key) => !properties[key][ABSENT_WHEN_UNSET]),
+  };
 }
 
 /**
@@ -89,8 +104,11 @@ export const DERIVED_ON_READ = 'x-derivedOnRead';
 
 /** The value each required top-level field of a record's answer takes when its document does not hold it. */
 export function responseDefaults(response: Json): Record<string, unknown> {
-  return Object.fromEntries((response.required as string[]).filter((key) => !response.properties[key][DERIVED_ON_READ])
-    .map((key) => [key, response.properties[key].default ?? null]));
+  return Object.fromEntries(
+    (response.required as string[])
+      .filter((key) => !response.properties[key][DERIVED_ON_READ])
+      .map((key) => [key, response.properties[key].default ?? null]),
+  );
 }
 
 export const commonEntityProperties = {
@@ -104,7 +122,10 @@ export const commonEntityProperties = {
       createdAt: { type: 'string', format: 'date-time' },
       createdBy: { type: ['string', 'null'], description: 'user id; null when the system created the record' },
       lastModifiedAt: { type: 'string', format: 'date-time' },
-      lastModifiedBy: { type: ['string', 'null'], description: 'user id; null when the system changed the record last' },
+      lastModifiedBy: {
+        type: ['string', 'null'],
+        description: 'user id; null when the system changed the record last',
+      },
     },
     required: ['status', 'createdAt', 'createdBy', 'lastModifiedAt', 'lastModifiedBy'],
   },
@@ -113,6 +134,12 @@ export const commonEntityProperties = {
 
 /** A record's answer: the common entity fields (always set) and the resource's own fields, all present. */
 export function entityResponse(schema: Json, extra: Json = {}): Json {
-  const own = presentFields(responseShape({ type: 'object', properties: { ...responseShape(schema).properties, ...extra } }));
-  return { type: 'object', properties: { ...commonEntityProperties, ...own.properties }, required: [...Object.keys(commonEntityProperties), ...own.required] };
+  const own = presentFields(
+    responseShape({ type: 'object', properties: { ...responseShape(schema).properties, ...extra } }),
+  );
+  return {
+    type: 'object',
+    properties: { ...commonEntityProperties, ...own.properties },
+    required: [...Object.keys(commonEntityProperties), ...own.required],
+  };
 }

@@ -8,7 +8,7 @@ const defaults = new WeakMap<Resource, Record<string, unknown>>();
 /** What each field of the resource's answer is while the record does not hold it (null, [], a default). */
 export function unsetFields(resource: Resource): Record<string, unknown> {
   let unset = defaults.get(resource);
-  if (!unset) defaults.set(resource, unset = responseDefaults(resource.response as Record<string, any>));
+  if (!unset) defaults.set(resource, (unset = responseDefaults(resource.response as Record<string, any>)));
   return unset;
 }
 

@@ -15,7 +15,10 @@ export interface AbsenceDay {
   workingDay: boolean;
 }
 
-export interface AbsencePeriod { from: number; to: number }
+export interface AbsencePeriod {
+  from: number;
+  to: number;
+}
 
 /**
  * The absence's period in UTC. A full-day absence covers every local day from dtStart's date to
@@ -32,7 +35,10 @@ export function absencePeriod(dtStart: number, dtEnd: number, fullDay: boolean, 
 }
 
 export function absenceDays(input: {
-  period: AbsencePeriod; timeZone: string; hours: number[]; isPublicHoliday(date: string): boolean;
+  period: AbsencePeriod;
+  timeZone: string;
+  hours: number[];
+  isPublicHoliday(date: string): boolean;
 }): AbsenceDay[] {
   const { period, timeZone } = input;
   const days: AbsenceDay[] = [];
@@ -46,7 +52,12 @@ export function absenceDays(input: {
     const covered = Math.min(period.to, dayEnd) - Math.max(period.from, dayStart);
     // A part of a day counts against the contract hours, capped at the whole day.
     const fraction = covered >= dayEnd - dayStart ? 1 : Math.min(1, covered / (hours * 3_600_000 || 1));
-    days.push({ date, fraction: workingDay ? round2(fraction) : 0, contractSeconds: workingDay ? Math.round(hours * 3600 * fraction) : 0, workingDay });
+    days.push({
+      date,
+      fraction: workingDay ? round2(fraction) : 0,
+      contractSeconds: workingDay ? Math.round(hours * 3600 * fraction) : 0,
+      workingDay,
+    });
   }
   return days;
 }

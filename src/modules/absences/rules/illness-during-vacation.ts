@@ -17,18 +17,32 @@ export interface LeaveAfterIllness {
 const round2 = (n: number) => Math.round(n * 100) / 100;
 
 export function leaveAfterIllness(input: {
-  vacation: AbsencePeriod; days: AbsenceDay[]; illnesses: AbsencePeriod[];
-  timeZone: string; hours: number[]; isPublicHoliday(date: string): boolean;
+  vacation: AbsencePeriod;
+  days: AbsenceDay[];
+  illnesses: AbsencePeriod[];
+  timeZone: string;
+  hours: number[];
+  isPublicHoliday(date: string): boolean;
 }): LeaveAfterIllness {
   const byDate = new Map<string, AbsenceDay>();
   for (const ill of input.illnesses) {
     const from = Math.max(ill.from, input.vacation.from);
     const to = Math.min(ill.to, input.vacation.to);
     if (to <= from) continue;
-    const overlap = absenceDays({ period: { from, to }, timeZone: input.timeZone, hours: input.hours, isPublicHoliday: input.isPublicHoliday });
+    const overlap = absenceDays({
+      period: { from, to },
+      timeZone: input.timeZone,
+      hours: input.hours,
+      isPublicHoliday: input.isPublicHoliday,
+    });
     for (const d of overlap) {
       const seen = byDate.get(d.date);
-      byDate.set(d.date, seen ? { ...seen, fraction: seen.fraction + d.fraction, contractSeconds: seen.contractSeconds + d.contractSeconds } : d);
+      byDate.set(
+        d.date,
+        seen
+          ? { ...seen, fraction: seen.fraction + d.fraction, contractSeconds: seen.contractSeconds + d.contractSeconds }
+          : d,
+      );
     }
   }
   const displaced: AbsenceDay[] = [];
@@ -39,7 +53,11 @@ export function leaveAfterIllness(input: {
     const fraction = round2(Math.min(day.fraction, ill.fraction));
     const contractSeconds = Math.min(day.contractSeconds, ill.contractSeconds);
     displaced.push({ ...ill, fraction, contractSeconds });
-    return { ...day, fraction: round2(day.fraction - fraction), contractSeconds: day.contractSeconds - contractSeconds };
+    return {
+      ...day,
+      fraction: round2(day.fraction - fraction),
+      contractSeconds: day.contractSeconds - contractSeconds,
+    };
   });
   return { days, displaced, daysAbsent: countDaysAbsent(days) };
 }
@@ -48,7 +66,10 @@ export function leaveAfterIllness(input: {
  * Vacation pay only for days with leave left: a paid day (planned jobs or contract hours) on a
  * date an illness touches and no leave remains is paid as illness, by the illness absence.
  */
-export function vacationPaidDays<T extends { date: string }>(paid: T[], leave: Pick<LeaveAfterIllness, 'days' | 'displaced'>): T[] {
+export function vacationPaidDays<T extends { date: string }>(
+  paid: T[],
+  leave: Pick<LeaveAfterIllness, 'days' | 'displaced'>,
+): T[] {
   if (leave.displaced.length === 0) return paid;
   const remaining = new Map(leave.days.map((d) => [d.date, d.fraction]));
   const ill = new Set(leave.displaced.map((d) => d.date));

@@ -4,8 +4,28 @@ import type { VatCategory } from '../rules/invoice-totals.js';
 
 /** UN/ECE Recommendation 20 unit codes for the units cleaning companies write. */
 const UNITS: Record<string, string> = {
-  h: 'HUR', std: 'HUR', stunde: 'HUR', stunden: 'HUR', hour: 'HUR', 'm²': 'MTK', m2: 'MTK', qm: 'MTK', m: 'MTR', stk: 'H87', stück: 'H87',
-  pcs: 'H87', piece: 'H87', pauschal: 'LS', psch: 'LS', month: 'MON', monat: 'MON', tag: 'DAY', day: 'DAY', km: 'KMT', kg: 'KGM', l: 'LTR',
+  h: 'HUR',
+  std: 'HUR',
+  stunde: 'HUR',
+  stunden: 'HUR',
+  hour: 'HUR',
+  'm²': 'MTK',
+  m2: 'MTK',
+  qm: 'MTK',
+  m: 'MTR',
+  stk: 'H87',
+  stück: 'H87',
+  pcs: 'H87',
+  piece: 'H87',
+  pauschal: 'LS',
+  psch: 'LS',
+  month: 'MON',
+  monat: 'MON',
+  tag: 'DAY',
+  day: 'DAY',
+  km: 'KMT',
+  kg: 'KGM',
+  l: 'LTR',
 };
 export const unitCode = (unit: string | undefined) => UNITS[(unit ?? '').trim().toLowerCase()] ?? 'C62'; // C62: one (unit)
 

@@ -1,7 +1,12 @@
 // A small XML writer for the e-invoice serializers: elements in the order the schemas demand, every
 // text and attribute escaped, absent values (undefined, '') leave no element behind.
 
-export interface XmlElement { name: string; attrs: Record<string, string>; children: XmlElement[]; text?: string }
+export interface XmlElement {
+  name: string;
+  attrs: Record<string, string>;
+  children: XmlElement[];
+  text?: string;
+}
 type Child = XmlElement | undefined | null | false | '' | Child[];
 
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' };
@@ -30,13 +35,19 @@ export function elAttrs(name: string, attrs: Record<string, string | undefined>,
 }
 
 /** A text element; undefined (no element) when the value is absent or empty. */
-export function leaf(name: string, value: string | number | undefined | null, attrs: Record<string, string | undefined> = {}): XmlElement | undefined {
+export function leaf(
+  name: string,
+  value: string | number | undefined | null,
+  attrs: Record<string, string | undefined> = {},
+): XmlElement | undefined {
   if (value === undefined || value === null || value === '') return undefined;
   return { name, attrs: cleanAttrs(attrs), children: [], text: String(value) };
 }
 
 function write(node: XmlElement, indent: string, out: string[]) {
-  const attrs = Object.entries(node.attrs).map(([k, v]) => ` ${k}="${escapeXml(v)}"`).join('');
+  const attrs = Object.entries(node.attrs)
+    .map(([k, v]) => ` ${k}="${escapeXml(v)}"`)
+    .join('');
   if (node.text !== undefined) {
     out.push(`${indent}<${node.name}${attrs}>${escapeXml(node.text)}</${node.name}>`);
   } else if (node.children.length === 0) {

@@ -7,7 +7,12 @@ import { TITLES, date, paymentTermsText, referenceText, type PdfKind } from './t
 
 type Doc = Record<string, any>;
 
-const NUMBER_LABELS: Record<PdfKind, string> = { invoice: 'Rechnungsnummer', offer: 'Angebotsnummer', credit: 'Gutschriftsnummer', invoicestorno: 'Stornonummer' };
+const NUMBER_LABELS: Record<PdfKind, string> = {
+  invoice: 'Rechnungsnummer',
+  offer: 'Angebotsnummer',
+  credit: 'Gutschriftsnummer',
+  invoicestorno: 'Stornonummer',
+};
 const same = (a?: string, b?: string) => (a ?? '').trim().toLowerCase() === (b ?? '').trim().toLowerCase();
 
 /** The facts at the right of the address: number, dates, customer number and references. */
@@ -19,12 +24,21 @@ function facts(doc: Doc, kind: PdfKind): Array<[string, string]> {
     ['Datum', date(doc.documentDate)],
     ['Kundennummer', buyer.debitorNumber ?? buyer.number],
     ['Ihre USt-IdNr.', buyer.vatNumber],
-    [period?.from && period.to && period.from !== period.to ? 'Leistungszeitraum' : 'Leistungsdatum',
-      period?.from ? (period.to && period.to !== period.from ? `${date(period.from)} – ${date(period.to)}` : date(period.from)) : undefined],
+    [
+      period?.from && period.to && period.from !== period.to ? 'Leistungszeitraum' : 'Leistungsdatum',
+      period?.from
+        ? period.to && period.to !== period.from
+          ? `${date(period.from)} – ${date(period.to)}`
+          : date(period.from)
+        : undefined,
+    ],
     ['Fällig am', kind === 'invoice' ? date(doc.dueDate) : undefined],
     ['Leitweg-ID', buyer.buyerReference],
     ['Ihre Bestellung', buyer.orderReferenceId],
-    ['zu Rechnung', kind === 'invoicestorno' ? doc.invoiceNumber : kind === 'credit' ? doc.creditedInvoiceNumber : undefined],
+    [
+      'zu Rechnung',
+      kind === 'invoicestorno' ? doc.invoiceNumber : kind === 'credit' ? doc.creditedInvoiceNumber : undefined,
+    ],
   ];
   return rows.filter((r): r is [string, string] => Boolean(r[1]));
 }

@@ -33,7 +33,14 @@ function logo(pdf: Pdf, image: Uint8Array | undefined) {
  * Sender, logo, the recipient's address and the facts at the right; returns where the content may start.
  * `facts` are label/value pairs; `extra` are lines under the address (the service address).
  */
-export function letterhead(pdf: Pdf, seller: Party, buyer: Party, facts: Array<[string, string]>, extra: string[] = [], image?: Uint8Array): number {
+export function letterhead(
+  pdf: Pdf,
+  seller: Party,
+  buyer: Party,
+  facts: Array<[string, string]>,
+  extra: string[] = [],
+  image?: Uint8Array,
+): number {
   logo(pdf, image);
   const senderWidth = image ? WIDTH - 175 : WIDTH;
   style(pdf, { bold: true, size: 14 });
@@ -46,21 +53,41 @@ export function letterhead(pdf: Pdf, seller: Party, buyer: Party, facts: Array<[
   for (const line of [
     joined([seller.street, cityLine(seller)], ' · '),
     joined([seller.phone && `Tel. ${seller.phone}`, seller.email && `E-Mail ${seller.email}`], ' · '),
-  ].filter(Boolean)) { put(pdf, line, PAGE.left, y); y += 11; }
+  ].filter(Boolean)) {
+    put(pdf, line, PAGE.left, y);
+    y += 11;
+  }
 
   // The address window of a DIN 5008 letter (form B): the sender in small print above the recipient.
   const windowTop = Math.max(y + 12, 125);
   style(pdf, { size: 6.5, color: '#444444' });
-  put(pdf, wrap(pdf, joined([seller.name, seller.street, cityLine(seller)], ' · '), 280)[0] ?? '', PAGE.left, windowTop); // one line, clear of the facts
+  put(
+    pdf,
+    wrap(pdf, joined([seller.name, seller.street, cityLine(seller)], ' · '), 280)[0] ?? '',
+    PAGE.left,
+    windowTop,
+  ); // one line, clear of the facts
   const address = buyer.address ?? {};
-  const recipient = [buyer.name, buyer.contactPerson, address.co && `c/o ${address.co}`, address.street, cityLine(address),
-    foreignCountry(address.country)].filter(Boolean) as string[];
+  const recipient = [
+    buyer.name,
+    buyer.contactPerson,
+    address.co && `c/o ${address.co}`,
+    address.street,
+    cityLine(address),
+    foreignCountry(address.country),
+  ].filter(Boolean) as string[];
   style(pdf, { size: 10 });
   let left = windowTop + 12;
-  for (const line of recipient.flatMap((l) => wrap(pdf, l, 270))) { put(pdf, line, PAGE.left, left); left += lineHeight(pdf); }
+  for (const line of recipient.flatMap((l) => wrap(pdf, l, 270))) {
+    put(pdf, line, PAGE.left, left);
+    left += lineHeight(pdf);
+  }
   style(pdf, { size: 8.5 });
   if (extra.length) left += 6;
-  for (const line of extra.flatMap((l) => wrap(pdf, l, 270))) { put(pdf, line, PAGE.left, left); left += lineHeight(pdf); }
+  for (const line of extra.flatMap((l) => wrap(pdf, l, 270))) {
+    put(pdf, line, PAGE.left, left);
+    left += lineHeight(pdf);
+  }
 
   let right = windowTop;
   style(pdf, { size: 8.5 });
@@ -86,8 +113,19 @@ export function footer(pdf: Pdf, seller: Party, page: number, pages: number) {
   hline(pdf, PAGE.footerTop);
   const directors = seller.managingDirector ? `Geschäftsführer: ${seller.managingDirector}` : undefined;
   const columns: string[][] = [
-    [seller.name, seller.street, cityLine(seller), seller.phone && `Tel. ${seller.phone}`, seller.email && `E-Mail ${seller.email}`],
-    [directors, seller.registration, seller.vatId && `USt-IdNr. ${seller.vatId}`, seller.taxNumber && `Steuernummer ${seller.taxNumber}`],
+    [
+      seller.name,
+      seller.street,
+      cityLine(seller),
+      seller.phone && `Tel. ${seller.phone}`,
+      seller.email && `E-Mail ${seller.email}`,
+    ],
+    [
+      directors,
+      seller.registration,
+      seller.vatId && `USt-IdNr. ${seller.vatId}`,
+      seller.taxNumber && `Steuernummer ${seller.taxNumber}`,
+    ],
     [seller.bankName, seller.iban && `IBAN ${seller.iban}`, seller.bic && `BIC ${seller.bic}`],
   ].map((c) => c.filter(Boolean) as string[]);
   // Widths: the address column holds the longest lines (e-mail), the bank column the shortest.
@@ -96,7 +134,10 @@ export function footer(pdf: Pdf, seller: Party, page: number, pages: number) {
   let x = PAGE.left;
   columns.forEach((lines, i) => {
     let y = PAGE.footerTop + 5;
-    for (const line of lines.flatMap((l) => wrap(pdf, l, widths[i]!)).slice(0, 8)) { put(pdf, line, x, y); y += 8.5; }
+    for (const line of lines.flatMap((l) => wrap(pdf, l, widths[i]!)).slice(0, 8)) {
+      put(pdf, line, x, y);
+      y += 8.5;
+    }
     x += widths[i]! + 10;
   });
   style(pdf);

@@ -15,7 +15,15 @@ export function sniffLogoType(bytes: Buffer): LogoType | undefined {
 }
 
 const CHANNELS: Record<number, number> = { 0: 1, 2: 3, 3: 1, 4: 2, 6: 4 };
-const ADAM7 = [[0, 0, 8, 8], [4, 0, 8, 8], [0, 4, 4, 8], [2, 0, 4, 4], [0, 2, 2, 4], [1, 0, 2, 2], [0, 1, 1, 2]] as const;
+const ADAM7 = [
+  [0, 0, 8, 8],
+  [4, 0, 8, 8],
+  [0, 4, 4, 8],
+  [2, 0, 4, 4],
+  [0, 2, 2, 4],
+  [1, 0, 2, 2],
+  [0, 1, 1, 2],
+] as const;
 
 /** Why a PNG cannot be printed, or undefined when its chunks, image data and filters are sound. */
 export function pngProblem(bytes: Buffer): string | undefined {
@@ -27,14 +35,22 @@ export function pngProblem(bytes: Buffer): string | undefined {
     const type = bytes.toString('latin1', pos + 4, pos + 8);
     if (pos + 12 + length > bytes.length) return `the ${type} chunk is cut off`;
     const body = bytes.subarray(pos + 8, pos + 8 + length);
-    if (type === 'IHDR') header = { width: body.readUInt32BE(0), height: body.readUInt32BE(4), depth: body[8]!, colorType: body[9]!, interlace: body[12]! };
+    if (type === 'IHDR')
+      header = {
+        width: body.readUInt32BE(0),
+        height: body.readUInt32BE(4),
+        depth: body[8]!,
+        colorType: body[9]!,
+        interlace: body[12]!,
+      };
     if (type === 'IDAT') data.push(body);
     pos += 12 + length;
     if (type === 'IEND') break;
   }
   if (!header || !data.length) return 'it has no image header or no image data';
   const channels = CHANNELS[header.colorType];
-  if (!channels || ![1, 2, 4, 8].includes(header.depth)) return 'only PNGs of 8 bits per channel or fewer can be printed';
+  if (!channels || ![1, 2, 4, 8].includes(header.depth))
+    return 'only PNGs of 8 bits per channel or fewer can be printed';
   let pixels: Buffer;
   try {
     pixels = inflateSync(Buffer.concat(data));

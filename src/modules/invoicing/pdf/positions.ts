@@ -11,12 +11,24 @@ type Doc = Record<string, any>;
 
 // x and width of each column; numbers are right aligned.
 const COLUMNS = {
-  pos: { x: 50, w: 20, right: false }, title: { x: 74, w: 210, right: false }, quantity: { x: 286, w: 44, right: true },
-  unit: { x: 334, w: 32, right: false }, price: { x: 368, w: 62, right: true }, vat: { x: 432, w: 34, right: true },
+  pos: { x: 50, w: 20, right: false },
+  title: { x: 74, w: 210, right: false },
+  quantity: { x: 286, w: 44, right: true },
+  unit: { x: 334, w: 32, right: false },
+  price: { x: 368, w: 62, right: true },
+  vat: { x: 432, w: 34, right: true },
   amount: { x: 470, w: 75, right: true },
 } as const;
 type Column = keyof typeof COLUMNS;
-const HEADERS: Record<Column, string> = { pos: 'Pos.', title: 'Bezeichnung', quantity: 'Menge', unit: 'Einheit', price: 'Einzelpreis', vat: 'USt', amount: 'Betrag' };
+const HEADERS: Record<Column, string> = {
+  pos: 'Pos.',
+  title: 'Bezeichnung',
+  quantity: 'Menge',
+  unit: 'Einheit',
+  price: 'Einzelpreis',
+  vat: 'USt',
+  amount: 'Betrag',
+};
 
 function cell(pdf: Pdf, column: Column, text: string, y: number) {
   const c = COLUMNS[column];
@@ -43,7 +55,7 @@ export function positionsTable(flow: Flow, doc: Doc) {
   tableHeader(flow);
   flow.onNewPage = () => tableHeader(flow);
   let number = 0;
-  (doc.positions as Doc[] ?? []).forEach((p, i) => {
+  ((doc.positions as Doc[]) ?? []).forEach((p, i) => {
     const heading = p.type === 'TEXT';
     style(pdf, { bold: heading, size: 9 });
     const title = `${p.title ?? ''}${p.isOptional ? ' (optional)' : ''}${p.discount ? ` (-${qty(Math.round(p.discount * 10000) / 100)} %)` : ''}`;
@@ -80,9 +92,14 @@ export function positionsTable(flow: Flow, doc: Doc) {
 /** The label of a document-level allowance or charge: direction, reason, percentage and base, and its VAT when the document has several. */
 function allowanceChargeLabel(ac: Doc, severalRates: boolean) {
   const reason = ac.reason || (ac.charge ? 'Zuschlag' : 'Nachlass');
-  const percent = ac.percent != null ? ` ${qty(ac.percent)} %${ac.baseAmount != null ? ` von ${eur(ac.baseAmount)}` : ''}` : '';
+  const percent =
+    ac.percent != null ? ` ${qty(ac.percent)} %${ac.baseAmount != null ? ` von ${eur(ac.baseAmount)}` : ''}` : '';
   const category = ac.vatCategory ?? (ac.tax > 0 ? 'S' : 'Z');
-  const vat = !severalRates ? '' : category === 'S' ? ` (USt ${qty(Math.round((ac.tax ?? 0) * 10000) / 100)} %)` : ` (${CATEGORY_TEXTS[category] ?? category})`;
+  const vat = !severalRates
+    ? ''
+    : category === 'S'
+      ? ` (USt ${qty(Math.round((ac.tax ?? 0) * 10000) / 100)} %)`
+      : ` (${CATEGORY_TEXTS[category] ?? category})`;
   return `${ac.charge ? 'zuzüglich' : 'abzüglich'} ${reason}${percent}${vat}`;
 }
 
@@ -93,21 +110,35 @@ export function totals(flow: Flow, doc: Doc) {
   const vat = (doc.vatBreakdown ?? []) as Doc[];
   const rows: Array<{ label: string; value: number; bold?: boolean; rule?: boolean }> = [];
   if (adjustments.length) {
-    const sum = doc.lineTotalAmount ?? (doc.lineAmounts ?? []).reduce((s: number, a: number, i: number) => s + (doc.positions?.[i]?.isOptional ? 0 : a), 0);
+    const sum =
+      doc.lineTotalAmount ??
+      (doc.lineAmounts ?? []).reduce(
+        (s: number, a: number, i: number) => s + (doc.positions?.[i]?.isOptional ? 0 : a),
+        0,
+      );
     rows.push({ label: 'Summe Positionen', value: sum });
-    for (const ac of adjustments) rows.push({ label: allowanceChargeLabel(ac, vat.length > 1), value: ac.charge ? ac.amount : -ac.amount });
+    for (const ac of adjustments)
+      rows.push({ label: allowanceChargeLabel(ac, vat.length > 1), value: ac.charge ? ac.amount : -ac.amount });
   }
   rows.push({ label: 'Nettobetrag', value: doc.netAmount ?? 0, rule: adjustments.length > 0 });
   for (const v of vat) rows.push({ label: vatLabel(v as never), value: v.taxAmount });
   rows.push({ label: 'Gesamtbetrag', value: doc.grossAmount ?? 0, bold: true, rule: true });
   if (doc.prepaidAmount) {
     rows.push({ label: 'abzüglich Abschlagszahlungen', value: -doc.prepaidAmount });
-    rows.push({ label: 'Zahlbetrag', value: doc.amountDue ?? (doc.grossAmount ?? 0) - doc.prepaidAmount, bold: true, rule: true });
+    rows.push({
+      label: 'Zahlbetrag',
+      value: doc.amountDue ?? (doc.grossAmount ?? 0) - doc.prepaidAmount,
+      bold: true,
+      rule: true,
+    });
   }
   const labelX = 280;
   const labelWidth = 185;
   style(pdf, { size: 9 });
-  const laid = rows.map((row) => ({ ...row, lines: (style(pdf, { bold: row.bold, size: 9 }), wrap(pdf, row.label, labelWidth)) }));
+  const laid = rows.map((row) => ({
+    ...row,
+    lines: (style(pdf, { bold: row.bold, size: 9 }), wrap(pdf, row.label, labelWidth)),
+  }));
   const h = lineHeight(pdf) + 2;
   flow.room(laid.reduce((sum, row) => sum + row.lines.length * h + (row.rule ? 4 : 0), 0));
   for (const row of laid) {
@@ -119,7 +150,10 @@ export function totals(flow: Flow, doc: Doc) {
     row.lines.forEach((line, i) => {
       put(pdf, line, labelX, flow.y + i * h);
     });
-    put(pdf, eur(row.value), labelX + labelWidth, flow.y + (row.lines.length - 1) * h, { width: PAGE.right - labelX - labelWidth, align: 'right' });
+    put(pdf, eur(row.value), labelX + labelWidth, flow.y + (row.lines.length - 1) * h, {
+      width: PAGE.right - labelX - labelWidth,
+      align: 'right',
+    });
     flow.y += row.lines.length * h;
   }
   flow.y += 12;

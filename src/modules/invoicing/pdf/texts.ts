@@ -4,7 +4,12 @@
 import { toAmount, toCents } from '../../../platform/money.js';
 import { skontoOf } from '../rules/invoice-totals.js';
 
-export const TITLES = { invoice: 'Rechnung', offer: 'Angebot', credit: 'Gutschrift', invoicestorno: 'Stornorechnung' } as const;
+export const TITLES = {
+  invoice: 'Rechnung',
+  offer: 'Angebot',
+  credit: 'Gutschrift',
+  invoicestorno: 'Stornorechnung',
+} as const;
 export type PdfKind = keyof typeof TITLES;
 
 // One formatter each: toLocaleString builds a new one per call, which showed in a rendering's profile.
@@ -16,7 +21,8 @@ export const eur = (n: number) => `${money.format(n)} €`;
 export const unitPrice = (n: number) => `${price.format(n)} €`;
 export const qty = (n: number) => number.format(n);
 export const date = (iso?: string) => (iso ? `${iso.slice(8, 10)}.${iso.slice(5, 7)}.${iso.slice(0, 4)}` : '');
-const addDays = (iso: string, days: number) => new Date(Date.parse(`${iso.slice(0, 10)}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+const addDays = (iso: string, days: number) =>
+  new Date(Date.parse(`${iso.slice(0, 10)}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 
 /** What the invoice must say about a VAT category other than the standard rate. */
 export const CATEGORY_TEXTS: Record<string, string> = {
@@ -45,8 +51,14 @@ export function paymentTermsText(doc: Doc, kind: PdfKind): string | undefined {
   const netDays = Number(term.netDays ?? 0);
   const days = (n: number) => (n === 1 ? '1 Tag' : `${n} Tagen`);
   if (kind === 'offer' || !doc.documentDate) {
-    const net = netDays > 0 ? `innerhalb von ${days(netDays)} nach Rechnungsstellung ohne Abzug` : 'sofort nach Rechnungsstellung ohne Abzug';
-    const skonto = term.skontoPercentage && term.skontoDays ? `; bei Zahlung innerhalb von ${days(term.skontoDays)} ${qty(term.skontoPercentage)} % Skonto` : '';
+    const net =
+      netDays > 0
+        ? `innerhalb von ${days(netDays)} nach Rechnungsstellung ohne Abzug`
+        : 'sofort nach Rechnungsstellung ohne Abzug';
+    const skonto =
+      term.skontoPercentage && term.skontoDays
+        ? `; bei Zahlung innerhalb von ${days(term.skontoDays)} ${qty(term.skontoPercentage)} % Skonto`
+        : '';
     return `Zahlungsbedingungen: zahlbar ${net}${skonto}.`;
   }
   const due = doc.dueDate ?? addDays(doc.documentDate, netDays);
@@ -57,7 +69,9 @@ export function paymentTermsText(doc: Doc, kind: PdfKind): string | undefined {
     const partly = doc.skontoBaseAmount != null ? ` auf ${eur(base)}` : '';
     return `Bei Zahlung bis ${date(skontoDate)} ${qty(term.skontoPercentage)} % Skonto${partly} (${eur(discount)}), sonst netto bis ${date(due)}.`;
   }
-  return netDays > 0 ? `Zahlbar innerhalb von ${days(netDays)} ohne Abzug bis ${date(due)}.` : `Zahlbar sofort ohne Abzug (bis ${date(due)}).`;
+  return netDays > 0
+    ? `Zahlbar innerhalb von ${days(netDays)} ohne Abzug bis ${date(due)}.`
+    : `Zahlbar sofort ohne Abzug (bis ${date(due)}).`;
 }
 
 /** The sentence that says what a credit or a cancellation refers to and what follows from it. */
@@ -68,7 +82,9 @@ export function referenceText(doc: Doc, kind: PdfKind): string | undefined {
     return `Diese Stornorechnung hebt unsere Rechnung ${doc.invoiceNumber}${of} vollständig auf. Der Betrag von ${amount} ist nicht mehr zu zahlen; bereits Gezahltes erstatten wir.`;
   }
   if (kind === 'credit') {
-    const of = doc.creditedInvoiceNumber ? ` zu unserer Rechnung ${doc.creditedInvoiceNumber}${doc.creditedInvoiceDate ? ` vom ${date(doc.creditedInvoiceDate)}` : ''}` : '';
+    const of = doc.creditedInvoiceNumber
+      ? ` zu unserer Rechnung ${doc.creditedInvoiceNumber}${doc.creditedInvoiceDate ? ` vom ${date(doc.creditedInvoiceDate)}` : ''}`
+      : '';
     return `Gutschrift${of}: Wir schreiben Ihnen ${amount} gut.`;
   }
   return undefined;

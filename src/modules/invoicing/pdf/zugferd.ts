@@ -33,11 +33,14 @@ export const FACTURX_XMP = `
                 <pdfaSchema:prefix>fx</pdfaSchema:prefix>
                 <pdfaSchema:property>
                   <rdf:Seq>${[
-    property('DocumentFileName', 'The name of the embedded XML document'),
-    property('DocumentType', 'The type of the hybrid document in capital letters, e.g. INVOICE or ORDER'),
-    property('Version', 'The actual version of the standard applying to the embedded XML document'),
-    property('ConformanceLevel', 'The conformance level of the embedded XML document'),
-  ].join('')}
+                    property('DocumentFileName', 'The name of the embedded XML document'),
+                    property(
+                      'DocumentType',
+                      'The type of the hybrid document in capital letters, e.g. INVOICE or ORDER',
+                    ),
+                    property('Version', 'The actual version of the standard applying to the embedded XML document'),
+                    property('ConformanceLevel', 'The conformance level of the embedded XML document'),
+                  ].join('')}
                   </rdf:Seq>
                 </pdfaSchema:property>
               </rdf:li>

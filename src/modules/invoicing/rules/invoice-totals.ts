@@ -59,12 +59,35 @@ export interface AllowanceCharge {
   category?: VatCategory;
 }
 
-export interface LineTotal { netCents: number; category: VatCategory; ratePercent: number; counted: boolean }
-export interface VatBreakdown { category: VatCategory; ratePercent: number; taxableCents: number; taxCents: number }
-export interface AllowanceChargeTotal { charge: boolean; category: VatCategory; ratePercent: number; baseCents?: number; amountCents: number }
+export interface LineTotal {
+  netCents: number;
+  category: VatCategory;
+  ratePercent: number;
+  counted: boolean;
+}
+export interface VatBreakdown {
+  category: VatCategory;
+  ratePercent: number;
+  taxableCents: number;
+  taxCents: number;
+}
+export interface AllowanceChargeTotal {
+  charge: boolean;
+  category: VatCategory;
+  ratePercent: number;
+  baseCents?: number;
+  amountCents: number;
+}
 export interface InvoiceTotals {
-  lines: LineTotal[]; allowancesCharges: AllowanceChargeTotal[]; vat: VatBreakdown[];
-  lineCents: number; allowanceCents: number; chargeCents: number; netCents: number; taxCents: number; grossCents: number;
+  lines: LineTotal[];
+  allowancesCharges: AllowanceChargeTotal[];
+  vat: VatBreakdown[];
+  lineCents: number;
+  allowanceCents: number;
+  chargeCents: number;
+  netCents: number;
+  taxCents: number;
+  grossCents: number;
   /** Only when a counted position is skontoExcluded. */
   skontoBaseCents?: number;
 }
@@ -129,14 +152,21 @@ export function invoiceTotals(positions: Position[], allowancesCharges: Allowanc
   const documentLevel = allowancesCharges.map((ac): AllowanceChargeTotal => {
     const category = ac.category ?? (ac.tax > 0 ? 'S' : 'Z');
     const ratePercent = ratePercentOf(category, ac.tax);
-    const baseCents = ac.baseCents ?? (ac.percent !== undefined ? lineSums.get(groupKey(category, ratePercent)) ?? 0 : undefined);
-    const amountCents = ac.amountCents ?? Number(roundDiv(BigInt(baseCents ?? 0) * fixed4(ac.percent ?? 0, 'percent'), 100n * SCALE));
+    const baseCents =
+      ac.baseCents ?? (ac.percent !== undefined ? (lineSums.get(groupKey(category, ratePercent)) ?? 0) : undefined);
+    const amountCents =
+      ac.amountCents ?? Number(roundDiv(BigInt(baseCents ?? 0) * fixed4(ac.percent ?? 0, 'percent'), 100n * SCALE));
     groupOf(category, ratePercent).taxableCents += ac.charge ? amountCents : -amountCents;
     return { charge: ac.charge, category, ratePercent, ...(baseCents !== undefined ? { baseCents } : {}), amountCents };
   });
-  const sorted = [...groups.values()].sort((a, b) => b.ratePercent - a.ratePercent || a.category.localeCompare(b.category));
+  const sorted = [...groups.values()].sort(
+    (a, b) => b.ratePercent - a.ratePercent || a.category.localeCompare(b.category),
+  );
   const rateOf = (g: VatBreakdown) => fixed4(g.ratePercent / 100, 'rate');
-  const vat = sorted.map(({ excludedCents: _e, ...g }) => ({ ...g, taxCents: Number(roundDiv(BigInt(g.taxableCents) * rateOf(g), SCALE)) }));
+  const vat = sorted.map(({ excludedCents: _e, ...g }) => ({
+    ...g,
+    taxCents: Number(roundDiv(BigInt(g.taxableCents) * rateOf(g), SCALE)),
+  }));
   const sum = (values: number[]) => values.reduce((s, v) => s + v, 0);
   const lineCents = sum(counted.map((l) => l.netCents));
   const allowanceCents = sum(documentLevel.filter((a) => !a.charge).map((a) => a.amountCents));
@@ -147,7 +177,15 @@ export function invoiceTotals(positions: Position[], allowancesCharges: Allowanc
     ? sum(sorted.map((g) => Number(roundDiv(BigInt(g.taxableCents - g.excludedCents) * (SCALE + rateOf(g)), SCALE))))
     : undefined;
   return {
-    lines, allowancesCharges: documentLevel, vat, lineCents, allowanceCents, chargeCents, netCents, taxCents, grossCents: netCents + taxCents,
+    lines,
+    allowancesCharges: documentLevel,
+    vat,
+    lineCents,
+    allowanceCents,
+    chargeCents,
+    netCents,
+    taxCents,
+    grossCents: netCents + taxCents,
     ...(skontoBaseCents !== undefined ? { skontoBaseCents } : {}),
   };
 }

@@ -1,8 +1,13 @@
 // A contract's working hours per weekday: used by pay (absence pay, lost pay) and by absences
 // (which days of an absence are working days). Pure; it lives in pay, which owns the contract.
 const WEEKDAY_KEYS = [
-  ['mo', 'monday', '1'], ['tu', 'tuesday', '2'], ['we', 'wednesday', '3'], ['th', 'thursday', '4'],
-  ['fr', 'friday', '5'], ['sa', 'saturday', '6'], ['su', 'sunday', '7'],
+  ['mo', 'monday', '1'],
+  ['tu', 'tuesday', '2'],
+  ['we', 'wednesday', '3'],
+  ['th', 'thursday', '4'],
+  ['fr', 'friday', '5'],
+  ['sa', 'saturday', '6'],
+  ['su', 'sunday', '7'],
 ] as const;
 const DEFAULT_HOURS = [8, 8, 8, 8, 8, 0, 0];
 

@@ -16,11 +16,19 @@ export interface MinimumWageRow {
  * next row's validFrom.
  */
 export const GENERAL_MINIMUM_WAGE: readonly MinimumWageRow[] = [
-  { validFrom: '2022-10-01', perHour: 12.00, source: '§ 1 Abs. 2 MiLoG as amended by the Mindestlohnerhöhungsgesetz of 28 June 2022' },
+  {
+    validFrom: '2022-10-01',
+    perHour: 12.0,
+    source: '§ 1 Abs. 2 MiLoG as amended by the Mindestlohnerhöhungsgesetz of 28 June 2022',
+  },
   { validFrom: '2024-01-01', perHour: 12.41, source: '§ 1 Nr. 1 Vierte Mindestlohnanpassungsverordnung (MiLoV4)' },
   { validFrom: '2025-01-01', perHour: 12.82, source: '§ 1 Nr. 2 MiLoV4' },
-  { validFrom: '2026-01-01', perHour: 13.90, source: '§ 1 Nr. 1 Fünfte Mindestlohnanpassungsverordnung (MiLoV5) of 5 November 2025, BGBl. 2025 I Nr. 268' },
-  { validFrom: '2027-01-01', perHour: 14.60, source: '§ 1 Nr. 2 MiLoV5' },
+  {
+    validFrom: '2026-01-01',
+    perHour: 13.9,
+    source: '§ 1 Nr. 1 Fünfte Mindestlohnanpassungsverordnung (MiLoV5) of 5 November 2025, BGBl. 2025 I Nr. 268',
+  },
+  { validFrom: '2027-01-01', perHour: 14.6, source: '§ 1 Nr. 2 MiLoV5' },
 ];
 
 /**
@@ -34,10 +42,23 @@ export const GENERAL_MINIMUM_WAGE: readonly MinimumWageRow[] = [
  */
 export const SECTOR_MINIMUM_WAGES = {
   buildingCleaning: [
-    { validFrom: '2022-10-01', perHour: 13.00, source: 'TV Mindestlohn Gebäudereinigung, Neunte GebäudeArbbV (in force 2022-10-01)' },
-    { validFrom: '2024-01-01', perHour: 13.50, source: 'TV Mindestlohn Gebäudereinigung, Neunte GebäudeArbbV' },
-    { validFrom: '2025-01-01', perHour: 14.25, source: 'TV Mindestlohn Gebäudereinigung of 15 November 2024, Zehnte GebäudeArbbV' },
-    { validFrom: '2026-01-01', validUntil: '2026-12-31', perHour: 15.00, source: 'TV Mindestlohn Gebäudereinigung of 15 November 2024, Zehnte GebäudeArbbV (expires 2026-12-31)' },
+    {
+      validFrom: '2022-10-01',
+      perHour: 13.0,
+      source: 'TV Mindestlohn Gebäudereinigung, Neunte GebäudeArbbV (in force 2022-10-01)',
+    },
+    { validFrom: '2024-01-01', perHour: 13.5, source: 'TV Mindestlohn Gebäudereinigung, Neunte GebäudeArbbV' },
+    {
+      validFrom: '2025-01-01',
+      perHour: 14.25,
+      source: 'TV Mindestlohn Gebäudereinigung of 15 November 2024, Zehnte GebäudeArbbV',
+    },
+    {
+      validFrom: '2026-01-01',
+      validUntil: '2026-12-31',
+      perHour: 15.0,
+      source: 'TV Mindestlohn Gebäudereinigung of 15 November 2024, Zehnte GebäudeArbbV (expires 2026-12-31)',
+    },
   ],
 } as const satisfies Record<string, readonly MinimumWageRow[]>;
 

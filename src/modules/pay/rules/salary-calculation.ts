@@ -82,7 +82,7 @@ export interface SalaryCalculation {
 
 export const PAY_ERRORS = {
   BELOW_MINIMUM_WAGE: 'the hourly rate is below the minimum wage configured for the company',
-  NO_HOURLY_RATE: 'the user\'s contract has no salary, so the entry is paid 0',
+  NO_HOURLY_RATE: "the user's contract has no salary, so the entry is paid 0",
 } as const;
 
 const DEFAULT_WEEKLY_HOURS = 40;
@@ -107,12 +107,19 @@ export function hourlyRateCents(contract: Contract, payType?: PayType): number {
 export function workedIntervals(start: number, end: number, breakSeconds: number): Interval[] {
   if (breakSeconds <= 0) return [{ from: start, to: end }];
   const breakStart = start + Math.floor((end - start - breakSeconds * 1000) / 2000) * 1000;
-  return [{ from: start, to: breakStart }, { from: breakStart + breakSeconds * 1000, to: end }].filter((i) => i.to > i.from);
+  return [
+    { from: start, to: breakStart },
+    { from: breakStart + breakSeconds * 1000, to: end },
+  ].filter((i) => i.to > i.from);
 }
 
 export function calculateSalary(input: {
-  entry: PayEntry; contract: Contract; payType?: PayType; rules: SurchargeRule[];
-  isPublicHoliday(date: string): boolean; settings: PaySettings;
+  entry: PayEntry;
+  contract: Contract;
+  payType?: PayType;
+  rules: SurchargeRule[];
+  isPublicHoliday(date: string): boolean;
+  settings: PaySettings;
 }): SalaryCalculation {
   const { entry, contract, payType, settings } = input;
   const start = Math.floor(entry.timeStart / 1000) * 1000;
@@ -135,27 +142,50 @@ export function calculateSalary(input: {
   const capped = Math.min(rate, settings.taxFreeBaseCapCents ?? rate);
   const applies = payType?.surcharges !== false;
   const shares = applies
-    ? surchargeShares(workedIntervals(start, end, breakSeconds), start, input.rules, { timeZone: settings.timeZone, isPublicHoliday: input.isPublicHoliday })
+    ? surchargeShares(workedIntervals(start, end, breakSeconds), start, input.rules, {
+        timeZone: settings.timeZone,
+        isPublicHoliday: input.isPublicHoliday,
+      })
     : [];
   const surcharges = shares.map((share): SurchargeLine => {
     const bp = percentToBasisPoints(share.rule.rate);
     const cents = centsFor(share.seconds, rate, bp);
     const taxFreeCents = Math.min(cents, centsFor(share.seconds, capped, bp));
     return {
-      surchargeId: share.rule.id, name: share.rule.name, surcharge: share.rule.rate, date: share.date,
-      seconds: share.seconds, activeTimeFrames: share.frames, cents, taxFreeCents, taxableCents: cents - taxFreeCents,
+      surchargeId: share.rule.id,
+      name: share.rule.name,
+      surcharge: share.rule.rate,
+      date: share.date,
+      seconds: share.seconds,
+      activeTimeFrames: share.frames,
+      cents,
+      taxFreeCents,
+      taxableCents: cents - taxFreeCents,
       category: share.rule.category ?? 'other',
     };
   });
-  const secondsOf = (category: string) => surcharges.filter((s) => s.category === category).reduce((sum, s) => sum + s.seconds, 0);
+  const secondsOf = (category: string) =>
+    surcharges.filter((s) => s.category === category).reduce((sum, s) => sum + s.seconds, 0);
   const errors: string[] = [];
   if (toCents(contract.salary ?? 0) === 0) errors.push('NO_HOURLY_RATE');
-  else if (settings.minimumWageCents !== undefined && rate < settings.minimumWageCents) errors.push('BELOW_MINIMUM_WAGE');
+  else if (settings.minimumWageCents !== undefined && rate < settings.minimumWageCents)
+    errors.push('BELOW_MINIMUM_WAGE');
   return {
-    presence, break: breakSeconds, minBreakTime, roundUpSeconds, roundedUp: roundUpSeconds > 0, addedTime, drivingTime, workingTime,
-    salaryPerHourCents: rate, baseCents, surcharges,
+    presence,
+    break: breakSeconds,
+    minBreakTime,
+    roundUpSeconds,
+    roundedUp: roundUpSeconds > 0,
+    addedTime,
+    drivingTime,
+    workingTime,
+    salaryPerHourCents: rate,
+    baseCents,
+    surcharges,
     totalCents: baseCents + surcharges.reduce((sum, s) => sum + s.cents, 0),
-    nightWorkingTime: secondsOf('night'), sundayWorkingTime: secondsOf('sunday'), publicHolidayWorkingTime: secondsOf('publicHoliday'),
+    nightWorkingTime: secondsOf('night'),
+    sundayWorkingTime: secondsOf('sunday'),
+    publicHolidayWorkingTime: secondsOf('publicHoliday'),
     errors,
   };
 }

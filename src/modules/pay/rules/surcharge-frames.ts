@@ -32,7 +32,10 @@ export interface ActiveOn {
   onlyIfBegunBeforeMidnight?: boolean;
 }
 
-export interface Interval { from: number; to: number }
+export interface Interval {
+  from: number;
+  to: number;
+}
 
 export interface SurchargeShare {
   rule: SurchargeRule;
@@ -85,7 +88,11 @@ function localPieces(activeOn: ActiveOn, day: number): Array<{ from: number; to:
     if (to > day + DAY) pieces.push({ from: day + DAY, to, begunBefore: day + DAY });
   }
   if (activeOn.followingNightUntil) {
-    pieces.push({ from: day + DAY, to: day + DAY + minutesOfDay(activeOn.followingNightUntil) * 60_000, begunBefore: day + DAY });
+    pieces.push({
+      from: day + DAY,
+      to: day + DAY + minutesOfDay(activeOn.followingNightUntil) * 60_000,
+      begunBefore: day + DAY,
+    });
   }
   return pieces;
 }
@@ -110,7 +117,9 @@ function candidateFrames(work: Interval[], workStart: number, rules: SurchargeRu
       if (!dayMatches(rule.activeOn, day, ctx)) continue;
       for (const piece of localPieces(rule.activeOn, day)) {
         if (piece.begunBefore !== undefined && workStart >= localToUtc(ctx.timeZone, piece.begunBefore)) continue;
-        frames.push(...intersect(work, { from: localToUtc(ctx.timeZone, piece.from), to: localToUtc(ctx.timeZone, piece.to) }));
+        frames.push(
+          ...intersect(work, { from: localToUtc(ctx.timeZone, piece.from), to: localToUtc(ctx.timeZone, piece.to) }),
+        );
       }
     }
     return frames;
@@ -125,7 +134,9 @@ function combine(rules: SurchargeRule[], candidates: Interval[][]): Interval[][]
     groups.set(rule.group, [...(groups.get(rule.group) ?? []), i]);
   });
   for (const members of groups.values()) {
-    const cuts = [...new Set(members.flatMap((i) => candidates[i]!.flatMap((f) => [f.from, f.to])))].sort((a, b) => a - b);
+    const cuts = [...new Set(members.flatMap((i) => candidates[i]!.flatMap((f) => [f.from, f.to])))].sort(
+      (a, b) => a - b,
+    );
     for (let k = 0; k + 1 < cuts.length; k++) {
       const from = cuts[k]!;
       const to = cuts[k + 1]!;
@@ -164,7 +175,12 @@ function byLocalDate(frames: Interval[], timeZone: string): Map<string, Interval
  * The surcharge shares of worked intervals (UTC ms, sorted, disjoint): one per rule and local
  * date, with exact frames and their whole seconds. `workStart` is when the work began.
  */
-export function surchargeShares(work: Interval[], workStart: number, rules: SurchargeRule[], ctx: FrameContext): SurchargeShare[] {
+export function surchargeShares(
+  work: Interval[],
+  workStart: number,
+  rules: SurchargeRule[],
+  ctx: FrameContext,
+): SurchargeShare[] {
   const worked = work.filter((w) => w.to > w.from);
   if (worked.length === 0 || rules.length === 0) return [];
   const won = combine(rules, candidateFrames(worked, workStart, rules, ctx));

@@ -10,7 +10,12 @@ export const REFERENCE_WEEKS = 13;
 const DAY = 86_400_000;
 
 /** One salary line of the reference period: its local date, paid seconds, total and base pay in cents. */
-export interface EarningLine { date: string; seconds: number; cents: number; baseCents: number }
+export interface EarningLine {
+  date: string;
+  seconds: number;
+  cents: number;
+  baseCents: number;
+}
 
 /** The first day of the reference period: 13 weeks before the vacation's first day. */
 export function referenceStart(firstDay: string): string {
@@ -23,9 +28,18 @@ function weekOf(date: string): string {
   return new Date(day - ((new Date(day).getUTCDay() + 6) % 7) * DAY).toISOString().slice(0, 10);
 }
 
-export interface VacationDayRate { earningsCents: number; overtimeCents: number; divisorDays: number; dayCents: number }
+export interface VacationDayRate {
+  earningsCents: number;
+  overtimeCents: number;
+  divisorDays: number;
+  dayCents: number;
+}
 
-export function vacationDayRate(input: { lines: EarningLine[]; weeklyContractSeconds: number; workingDaysPerWeek: number }): VacationDayRate {
+export function vacationDayRate(input: {
+  lines: EarningLine[];
+  weeklyContractSeconds: number;
+  workingDaysPerWeek: number;
+}): VacationDayRate {
   const weeks = new Map<string, { seconds: number; baseCents: number }>();
   let total = 0;
   for (const line of input.lines) {
@@ -42,14 +56,23 @@ export function vacationDayRate(input: { lines: EarningLine[]; weeklyContractSec
   }
   const earningsCents = total - overtimeCents;
   const divisorDays = input.workingDaysPerWeek * REFERENCE_WEEKS;
-  return { earningsCents, overtimeCents, divisorDays, dayCents: divisorDays > 0 ? scaleCents(earningsCents, 1, divisorDays) : 0 };
+  return {
+    earningsCents,
+    overtimeCents,
+    divisorDays,
+    dayCents: divisorDays > 0 ? scaleCents(earningsCents, 1, divisorDays) : 0,
+  };
 }
 
 /**
  * The pay of one vacation day: the reference day rate times the part of the day covered; without a
  * full reference period (a new hire) the contract's seconds of that day at the current hourly rate.
  */
-export function vacationDayCents(day: { fraction: number; contractSeconds: number }, reference: VacationDayRate | undefined, hourlyCents: number): number {
+export function vacationDayCents(
+  day: { fraction: number; contractSeconds: number },
+  reference: VacationDayRate | undefined,
+  hourlyCents: number,
+): number {
   if (!reference) return centsFor(day.contractSeconds, hourlyCents);
   return scaleCents(reference.dayCents, Math.round(day.fraction * 100), 100);
 }

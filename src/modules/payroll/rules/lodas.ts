@@ -7,7 +7,11 @@
 import { formatCents, formatDecimal, formatHours } from './german-csv.js';
 
 /** Bearbeitungsschlüssel: what bs_wert_butab holds. Configurable because the adviser's LODAS set-up decides. */
-export interface ProcessingKeys { hours: number; days: number; amount: number }
+export interface ProcessingKeys {
+  hours: number;
+  days: number;
+  amount: number;
+}
 
 export interface LodasRecord {
   personnelNumber: string;
@@ -35,19 +39,35 @@ export const SATZBESCHREIBUNG = `${RECORD_ID};u_lod_bwd_buchung_standard;abrechn
 export const accountingPeriod = (month: string) => `01/${month.slice(5, 7)}/${month.slice(0, 4)}`;
 
 /** Accents dropped (ü → u), anything else outside printable ASCII as `?`. */
-const ascii = (text: string) => text.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').replace(/[^\x20-\x7e]/g, '?');
+const ascii = (text: string) =>
+  text
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/[^\x20-\x7e]/g, '?');
 
 export function lodasFile(input: LodasInput): string {
   const period = accountingPeriod(input.month);
   const lines = [
-    '[Allgemein]', 'Ziel=LODAS', 'Version_SST=1.0', `BeraterNr=${input.consultantNumber}`, `MandantenNr=${input.clientNumber}`,
-    'Feldtrennzeichen=;', 'Zahlenkomma=,', 'Datumsformat=TT/MM/JJJJ', 'Stringbegrenzer="', 'Kommentarzeichen=*', '',
+    '[Allgemein]',
+    'Ziel=LODAS',
+    'Version_SST=1.0',
+    `BeraterNr=${input.consultantNumber}`,
+    `MandantenNr=${input.clientNumber}`,
+    'Feldtrennzeichen=;',
+    'Zahlenkomma=,',
+    'Datumsformat=TT/MM/JJJJ',
+    'Stringbegrenzer="',
+    'Kommentarzeichen=*',
+    '',
     ...(input.comments ?? []).map((c) => `* ${ascii(c)}`),
-    '[Satzbeschreibung]', SATZBESCHREIBUNG, '',
+    '[Satzbeschreibung]',
+    SATZBESCHREIBUNG,
+    '',
     '[Bewegungsdaten]',
     ...input.records.map((r) => {
       const key = input.processingKeys[r.unit];
-      const value = r.unit === 'hours' ? formatHours(r.value) : r.unit === 'days' ? formatDecimal(r.value) : formatCents(r.value);
+      const value =
+        r.unit === 'hours' ? formatHours(r.value) : r.unit === 'days' ? formatDecimal(r.value) : formatCents(r.value);
       return `${RECORD_ID};${period};${r.personnelNumber};${r.wageType};${key};${value};`;
     }),
   ];

@@ -3,7 +3,13 @@
 // the absence days by type; then each line's wage type (Lohnart) from the company's mapping.
 // Sums only: no amount is computed here, so the export books exactly what the salaries say.
 
-export interface SurchargePart { category: string; seconds: number; cents: number; taxFreeCents: number; taxableCents: number }
+export interface SurchargePart {
+  category: string;
+  seconds: number;
+  cents: number;
+  taxFreeCents: number;
+  taxableCents: number;
+}
 
 /** One stored salary as the export reads it. */
 export interface SalaryLine {
@@ -34,10 +40,20 @@ export interface PayrollLine {
   taxableCents: number;
 }
 
-export interface WageTypeMapping { [key: string]: string }
+export interface WageTypeMapping {
+  [key: string]: string;
+}
 
 /** Our keys in the order lines are listed; anything else (pay types, unknown categories) follows alphabetically. */
-const ORDER = ['work', 'absence:', 'surcharge:night:', 'surcharge:sunday:', 'surcharge:publicHoliday:', 'surcharge:', 'days:'];
+const ORDER = [
+  'work',
+  'absence:',
+  'surcharge:night:',
+  'surcharge:sunday:',
+  'surcharge:publicHoliday:',
+  'surcharge:',
+  'days:',
+];
 const rank = (key: string) => {
   const i = ORDER.findIndex((prefix) => (prefix.endsWith(':') ? key.startsWith(prefix) : key === prefix));
   return key.startsWith('payType:') ? 0.5 : i < 0 ? ORDER.length : i;
@@ -46,10 +62,18 @@ const rank = (key: string) => {
 /** The tax-free part before the taxable one. */
 const sortable = (key: string) => key.replace(/:taxFree$/, ':0').replace(/:taxable$/, ':1');
 
-export function payrollLines(salaries: SalaryLine[], absenceDays: Record<string, number>, mapping: WageTypeMapping): PayrollLine[] {
+export function payrollLines(
+  salaries: SalaryLine[],
+  absenceDays: Record<string, number>,
+  mapping: WageTypeMapping,
+): PayrollLine[] {
   const lines = new Map<string, PayrollLine>();
   const codes = new Map<string, string>();
-  const add = (key: string, part: Partial<Pick<PayrollLine, 'seconds' | 'days' | 'cents' | 'taxFreeCents' | 'taxableCents'>>, unit: PayrollLine['unit'] = 'amount') => {
+  const add = (
+    key: string,
+    part: Partial<Pick<PayrollLine, 'seconds' | 'days' | 'cents' | 'taxFreeCents' | 'taxableCents'>>,
+    unit: PayrollLine['unit'] = 'amount',
+  ) => {
     const line = lines.get(key) ?? { key, unit, seconds: 0, days: 0, cents: 0, taxFreeCents: 0, taxableCents: 0 };
     line.seconds += part.seconds ?? 0;
     line.days = Math.round((line.days + (part.days ?? 0)) * 100) / 100;
@@ -61,14 +85,29 @@ export function payrollLines(salaries: SalaryLine[], absenceDays: Record<string,
   for (const salary of salaries) {
     const surchargeCents = salary.surcharges.reduce((sum, s) => sum + s.cents, 0);
     const base = salary.totalCents - surchargeCents;
-    const absence = salary.payRule === 'holidayPay' ? 'holidayPay' : salary.absenceKind ?? 'other';
-    const key = salary.type === 'absence' ? `absence:${absence}` : salary.payType === 'default' ? 'work' : `payType:${salary.payType}`;
+    const absence = salary.payRule === 'holidayPay' ? 'holidayPay' : (salary.absenceKind ?? 'other');
+    const key =
+      salary.type === 'absence'
+        ? `absence:${absence}`
+        : salary.payType === 'default'
+          ? 'work'
+          : `payType:${salary.payType}`;
     if (salary.payTypeCode && salary.type === 'work') codes.set(key, salary.payTypeCode);
     // Base pay is taxable: §3b EStG exempts only the surcharges for work actually done.
     add(key, { seconds: salary.seconds, cents: base, taxableCents: base });
     for (const s of salary.surcharges) {
-      if (s.taxFreeCents !== 0) add(`surcharge:${s.category}:taxFree`, { seconds: s.seconds, cents: s.taxFreeCents, taxFreeCents: s.taxFreeCents });
-      if (s.taxableCents !== 0 || s.taxFreeCents === 0) add(`surcharge:${s.category}:taxable`, { seconds: s.seconds, cents: s.taxableCents, taxableCents: s.taxableCents });
+      if (s.taxFreeCents !== 0)
+        add(`surcharge:${s.category}:taxFree`, {
+          seconds: s.seconds,
+          cents: s.taxFreeCents,
+          taxFreeCents: s.taxFreeCents,
+        });
+      if (s.taxableCents !== 0 || s.taxFreeCents === 0)
+        add(`surcharge:${s.category}:taxable`, {
+          seconds: s.seconds,
+          cents: s.taxableCents,
+          taxableCents: s.taxableCents,
+        });
     }
   }
   for (const [kind, days] of Object.entries(absenceDays)) if (days > 0) add(`days:${kind}`, { days }, 'days');
