@@ -109,7 +109,7 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
   registerProblemHandlers(app);
   registerBodyDepthLimit(app);
   app.addSchema(problemSchema);
-  await registerOpenApi(app);
+  await registerOpenApi(app, { publicUrl: config.publicUrl });
   await app.register(rateLimit, {
     global: false,
     errorResponseBuilder: (_request, context) =>

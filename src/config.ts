@@ -36,6 +36,8 @@ export interface Config {
   idempotencyLeaseSeconds: number;
   logLevel: string;
   trustProxy: boolean;
+  /** Where clients reach the API (the OpenAPI document's server); undefined: the serving host. */
+  publicUrl: string | undefined;
   webhookAllowHttp: boolean;
   webhookAllowedTargets: string[];
   /** Seconds to wait before each retry; after the last, a delivery has failed. */
@@ -68,6 +70,22 @@ function bool(env: Env, name: string, fallback: boolean): boolean {
   if (['true', '1', 'yes'].includes(raw)) return true;
   if (['false', '0', 'no'].includes(raw)) return false;
   throw new ConfigError(`${name} must be true or false, got "${raw}"`);
+}
+
+/** An absolute http(s) address without query or fragment, kept without a trailing slash. */
+function publicUrl(env: Env): string | undefined {
+  const raw = env.PUBLIC_URL;
+  if (raw === undefined || raw === '') return undefined;
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new ConfigError(`PUBLIC_URL must be an absolute http(s) address, got "${raw}"`);
+  }
+  if (!['http:', 'https:'].includes(url.protocol) || url.search || url.hash || url.username || url.password) {
+    throw new ConfigError(`PUBLIC_URL must be an http(s) address without credentials, query or fragment, got "${raw}"`);
+  }
+  return url.toString().replace(/\/+$/, '');
 }
 
 // No default secret: without JWT_SECRET one is generated on first start and kept in DATA_DIR,
@@ -140,6 +158,7 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
     idempotencyLeaseSeconds: int(env, 'IDEMPOTENCY_LEASE_SECONDS', 30, 1, 3600),
     logLevel: env.LOG_LEVEL || 'info',
     trustProxy: bool(env, 'TRUST_PROXY', false),
+    publicUrl: publicUrl(env),
     webhookAllowHttp: bool(env, 'WEBHOOK_ALLOW_HTTP', false),
     webhookAllowedTargets: (env.WEBHOOK_ALLOWED_TARGETS || '')
       .split(',')

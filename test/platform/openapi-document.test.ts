@@ -4,6 +4,7 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import Ajv2020 from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
+import { loadConfig } from '../../src/config.js';
 import { OPERATION_ID_PATTERN } from '../../src/platform/openapi/operation-ids.js';
 import { inlineRefs } from '../helpers/openapi.js';
 import { createTestApp, type TestApp } from '../helpers/test-app.js';
@@ -131,6 +132,32 @@ describe('document', () => {
     );
     assert.ok(doc.info.license?.name);
     assert.ok(doc.info.description.length > 200);
+  });
+
+  test('names PUBLIC_URL as its server when set (else the serving host), and refuses an address that is not one', async () => {
+    assert.deepEqual(
+      doc.servers.map((server: any) => server.url),
+      ['/'],
+    );
+    const behindProxy = await createTestApp({ PUBLIC_URL: 'https://api.example.com/' });
+    try {
+      const served = (await behindProxy.app.inject({ method: 'GET', url: '/v2/openapi.json' })).json();
+      assert.deepEqual(
+        served.servers.map((server: any) => server.url),
+        ['https://api.example.com'],
+      );
+    } finally {
+      await behindProxy.close();
+    }
+    const env = { DATA_DIR: t.dataDir, JWT_SECRET: 'test-secret-that-is-long-enough-0123456789' };
+    for (const bad of [
+      'api.example.com',
+      'ftp://api.example.com',
+      'https://api.example.com/?x=1',
+      'https://u:p@api.example.com',
+    ]) {
+      assert.throws(() => loadConfig({ ...env, PUBLIC_URL: bad }), /PUBLIC_URL must be/, bad);
+    }
   });
 });
 

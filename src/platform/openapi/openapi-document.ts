@@ -46,7 +46,7 @@ const DESCRIPTION = [
 
 type Json = Record<string, any>;
 
-export async function registerOpenApi(app: FastifyInstance): Promise<void> {
+export async function registerOpenApi(app: FastifyInstance, options: { publicUrl?: string } = {}): Promise<void> {
   await app.register(swagger, {
     openapi: {
       openapi: '3.1.0',
@@ -56,8 +56,13 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
         description: `${DESCRIPTION}\n\n${GETTING_STARTED}`,
         license: { name: 'Proprietary', identifier: 'LicenseRef-Proprietary' },
       },
-      // Relative: the document describes the server that serves it, whatever its host (paths carry /v2).
-      servers: [{ url: '/', description: 'This server' }],
+      // PUBLIC_URL where set (behind a proxy); else relative: the server that serves the document,
+      // whatever its host. Paths carry /v2.
+      servers: [
+        options.publicUrl
+          ? { url: options.publicUrl, description: 'Crewbase API' }
+          : { url: '/', description: 'This server' },
+      ],
       security: SECURITY,
       components: {
         securitySchemes: {
