@@ -2,6 +2,7 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { eventsUntil } from '../helpers/event-feed.js';
 import { call, createTestApp, signup, type TestApp, type Tenant } from '../helpers/test-app.js';
 
 let t: TestApp;
@@ -182,6 +183,30 @@ describe('change password', () => {
       (await call(t.app, 'POST', '/v2/auth/login', {}, { username: 'pete', password: 'pete-password-2' })).status,
       200,
     );
+  });
+
+  test('is an UPDATE event of the user, with the new passwordChangeDate and no secret', async () => {
+    const userId = await createUser({ id: 'rita', password: 'rita-password-1' });
+    const session = (await call(t.app, 'POST', '/v2/auth/login', {}, { username: 'rita', password: 'rita-password-1' }))
+      .body;
+    const changed = await call(
+      t.app,
+      'POST',
+      '/v2/account/change-password',
+      { authorization: `Bearer ${session.accessToken}` },
+      { currentPassword: 'rita-password-1', newPassword: 'rita-password-2' },
+    );
+    assert.equal(changed.status, 200);
+    const isChange = (event: any) =>
+      event.type === 'UPDATE' &&
+      event.entity === 'user' &&
+      event.data._id === userId &&
+      event.data.access?.passwordChangeDate;
+    const events = await eventsUntil(t.app, acme, (all) => all.some(isChange), 'the user UPDATE of a password change');
+    const event = events.find(isChange);
+    const stored = await call(t.app, 'GET', `/v2/users/${userId}`, acme.headers);
+    assert.equal(event.data.access.passwordChangeDate, stored.body.access.passwordChangeDate);
+    assert.doesNotMatch(JSON.stringify(event.data), /rita-password|argon2/);
   });
 });
 

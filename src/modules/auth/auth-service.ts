@@ -6,6 +6,7 @@ import { inAuthLookup, inTenant, type TenantTx } from '../../platform/db/tenant.
 import { Forbidden, HttpError, Unauthorized, fieldError } from '../../platform/http/errors.js';
 import type { RequestContext } from '../../platform/http/request-context.js';
 import { newObjectId } from '../../platform/ids.js';
+import { emit } from '../../platform/outbox/emit.js';
 import { signAccessToken } from './access-tokens.js';
 import * as authStore from './auth-store.js';
 import { checkPasswordPolicy, hashPassword, verifyPassword } from './passwords.js';
@@ -153,6 +154,9 @@ export function authService(deps: AuthDeps) {
     await inTenant(database, ctx.companyId, async (tx) => {
       await authStore.setPasswordHash(tx, ctx.userId, hash);
       await authStore.revokeUserRefreshTokens(tx, ctx.userId, ctx.sessionId);
+      // The record changed (access.passwordChangeDate), so subscribers hear of it as of any PATCH.
+      const user = await deps.readUser(tx, ctx.userId);
+      if (user) await emit(tx, 'UPDATE', 'user', user);
     });
   }
 

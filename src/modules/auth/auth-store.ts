@@ -81,7 +81,9 @@ export async function findUserCredentials(tx: TenantTx, userId: string) {
 
 export async function setPasswordHash(tx: TenantTx, userId: string, hash: string) {
   await sql`UPDATE users SET password_hash = ${hash},
-      doc = jsonb_set(doc, '{access,passwordChangeDate}', to_jsonb(${new Date().toISOString()}::text), true),
+      doc = jsonb_set(doc, '{access}',
+        (CASE WHEN jsonb_typeof(doc->'access') = 'object' THEN doc->'access' ELSE '{}'::jsonb END)
+          || jsonb_build_object('passwordChangeDate', ${new Date().toISOString()}::text)),
       modified_at = now(), modified_by = ${userId}
     WHERE company_id = ${tx.companyId} AND id = ${userId}`.execute(tx.db);
 }
