@@ -185,8 +185,9 @@ export function resourceService(deps: EngineDeps, resource: Resource) {
       assertUnlocked(resource, level, previous);
       const merged = applyMergePatch(previous.doc, patch) as Record<string, any>;
       assertOwnDoc(ctx, resource, level, merged);
-      // The merged document must still be a valid record (required fields, types).
-      const errors = validateDoc(merged);
+      // The merged document must still be a valid record (required fields, types). Fields the
+      // server set (a user's access.passwordChangeDate) are not the client's to answer for.
+      const errors = validateDoc(withoutIgnored(merged, resource.ignored.patch));
       if (errors.length) throw BadRequest(errors.map((e) => `${e.path}: ${e.message}`).join('; '), errors);
       await assertReferencesExist(tx, resource.schema, merged, previous.doc);
       const prepared = await prepare(
