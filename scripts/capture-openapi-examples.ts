@@ -10,6 +10,7 @@ import { loadConfig } from '../src/config.js';
 import { openDatabase } from '../src/platform/db/database.js';
 import { migrate } from '../src/platform/db/migrate.js';
 import { operationIdOf } from '../src/platform/openapi/operation-ids.js';
+import { SELLER } from '../test/helpers/invoicing-fixtures.js';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'crewbase-examples-'));
 const config = loadConfig({
@@ -67,23 +68,7 @@ await call(
   'PATCH',
   '/v2/company/invoicingSettings',
   {
-    seller: {
-      name: 'Glanz & Co. Gebäudereinigung GmbH',
-      street: 'Hauptstraße 1',
-      zip: '10115',
-      city: 'Berlin',
-      country: 'DE',
-      vatId: 'DE123456789',
-      taxNumber: '30/123/45678',
-      registration: 'HRB 123456 B, Amtsgericht Berlin-Charlottenburg',
-      managingDirector: 'Anna Glanz',
-      contactName: 'Buchhaltung',
-      email: 'rechnung@glanz.example',
-      phone: '+49 30 123456',
-      iban: 'DE02120300000000202051',
-      bic: 'BYLADEM1001',
-      bankName: 'DKB',
-    },
+    seller: SELLER,
   },
   false,
 );
