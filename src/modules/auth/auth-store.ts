@@ -1,6 +1,7 @@
 // SQL of the auth module: credential look-ups (before the tenant is known) and tenant-scoped writes.
 import { sql, type Kysely } from 'kysely';
 import type { TenantTx } from '../../platform/db/tenant.js';
+import type { DB } from '../../platform/db/schema.generated.js';
 
 export interface LoginCandidate {
   company_id: string;
@@ -10,7 +11,7 @@ export interface LoginCandidate {
   locked_until: Date | null;
 }
 
-export async function findLoginCandidates(db: Kysely<any>, username: string): Promise<LoginCandidate[]> {
+export async function findLoginCandidates(db: Kysely<DB>, username: string): Promise<LoginCandidate[]> {
   const name = username.toLowerCase();
   return (await db
     .selectFrom('users')
@@ -20,7 +21,7 @@ export async function findLoginCandidates(db: Kysely<any>, username: string): Pr
     .execute()) as LoginCandidate[];
 }
 
-export async function findUsersByTelephone(db: Kysely<any>, telephone: string): Promise<LoginCandidate[]> {
+export async function findUsersByTelephone(db: Kysely<DB>, telephone: string): Promise<LoginCandidate[]> {
   return (await db
     .selectFrom('users')
     .select(['company_id', 'id', 'password_hash', 'access_group_id', 'locked_until'])
@@ -99,7 +100,7 @@ export interface RefreshTokenRow {
   revoked_at: Date | null;
 }
 
-export async function findRefreshToken(db: Kysely<any>, tokenHash: string): Promise<RefreshTokenRow | undefined> {
+export async function findRefreshToken(db: Kysely<DB>, tokenHash: string): Promise<RefreshTokenRow | undefined> {
   return (await db.selectFrom('refresh_tokens').selectAll().where('token_hash', '=', tokenHash).executeTakeFirst()) as
     | RefreshTokenRow
     | undefined;
@@ -216,7 +217,7 @@ export interface ApiKeyRow {
   last_used_at: Date | null;
 }
 
-export async function findApiKeyByHash(db: Kysely<any>, keyHash: string): Promise<ApiKeyRow | undefined> {
+export async function findApiKeyByHash(db: Kysely<DB>, keyHash: string): Promise<ApiKeyRow | undefined> {
   return (await db
     .selectFrom('api_keys')
     .select(['company_id', 'id', 'name', 'prefix', 'scopes', 'expires_at', 'created_at', 'created_by', 'last_used_at'])

@@ -18,6 +18,7 @@ import {
 } from './allowances-charges.js';
 import { finalInvoiceFields, INVOICE_TYPES, MAX_PARTIAL_INVOICES } from './partial-invoices.js';
 import { withTemplate } from './invoice-templates.js';
+import type { EntityTableName } from '../../resources/engine/entity-table.js';
 
 export type DocumentKind = 'invoice' | 'offer' | 'credit' | 'invoicestorno';
 
@@ -246,7 +247,7 @@ async function draftTotals(tx: TenantTx, doc: Record<string, any>, kind: Documen
 
 export function billingDocument(
   kind: DocumentKind,
-  names: { name: string; collection: string; table: string; webhookEntity: string },
+  names: { name: string; collection: string; table: EntityTableName; webhookEntity: string },
 ): Resource {
   return defineResource({
     ...names,

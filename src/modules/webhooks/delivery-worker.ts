@@ -12,6 +12,7 @@ import { inWorker } from '../../platform/db/tenant.js';
 import { newObjectId } from '../../platform/ids.js';
 import type { SecretBox } from './secret-box.js';
 import { vetTarget, type Resolver, type TargetPolicy } from './target-guard.js';
+import type { DB } from '../../platform/db/schema.generated.js';
 
 const EXCERPT_BYTES = 500;
 
@@ -52,7 +53,7 @@ export interface DeliveryWorkerDeps {
   log: FastifyBaseLogger;
 }
 
-async function claim(db: Kysely<any>, limit: number, leaseSeconds: number): Promise<Claimed[]> {
+async function claim(db: Kysely<DB>, limit: number, leaseSeconds: number): Promise<Claimed[]> {
   const { rows } = await sql<Claimed>`
     WITH due AS (
       SELECT company_id, id FROM webhook_deliveries

@@ -6,10 +6,11 @@ import pg from 'pg';
 import { PGlite } from '@electric-sql/pglite';
 import { PGliteDialect } from './pglite-dialect.js';
 import { lockDataDir, type DataDirLock } from './data-dir-lock.js';
+import type { DB } from './schema.generated.js';
 
 export interface Database {
   readonly kind: 'pglite' | 'postgres';
-  readonly kysely: Kysely<any>;
+  readonly kysely: Kysely<DB>;
   /** Runs a script of several statements (migrations); no parameters. */
   exec(script: string): Promise<void>;
   close(): Promise<void>;
@@ -31,7 +32,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
     pool.on('error', () => {
       /* an idle client died; the pool replaces it */
     });
-    const kysely = new Kysely<any>({ dialect: new PostgresDialect({ pool }) });
+    const kysely = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
     return {
       kind: 'postgres',
       kysely,
@@ -66,7 +67,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
       throw error;
     }
   }
-  const kysely = new Kysely<any>({ dialect: new PGliteDialect(pglite) });
+  const kysely = new Kysely<DB>({ dialect: new PGliteDialect(pglite) });
   return {
     kind: 'pglite',
     kysely,

@@ -2,6 +2,7 @@
 // under row-level security) or a credential look-up (as crewbase_auth, read-only).
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from './database.js';
+import type { DB } from './schema.generated.js';
 
 export const APP_ROLE = 'crewbase_app';
 export const AUTH_ROLE = 'crewbase_auth';
@@ -9,7 +10,7 @@ export const AUTH_ROLE = 'crewbase_auth';
 /** A transaction bound to one company. Stores take it first; it carries the tenant. */
 export interface TenantTx {
   readonly companyId: string;
-  readonly db: Transaction<any>;
+  readonly db: Transaction<DB>;
 }
 
 export async function inTenant<T>(
@@ -26,7 +27,7 @@ export async function inTenant<T>(
 }
 
 /** Read-only look-up of credentials before the company is known (login, API key, refresh token). */
-export async function inAuthLookup<T>(database: Database, work: (db: Kysely<any>) => Promise<T>): Promise<T> {
+export async function inAuthLookup<T>(database: Database, work: (db: Kysely<DB>) => Promise<T>): Promise<T> {
   return database.kysely.transaction().execute(async (db) => {
     await sql`SELECT set_config('role', ${AUTH_ROLE}, true)`.execute(db);
     return work(db);
@@ -36,7 +37,7 @@ export async function inAuthLookup<T>(database: Database, work: (db: Kysely<any>
 export const WORKER_ROLE = 'crewbase_worker';
 
 /** The delivery worker's transaction: deliveries of every company, read-only events and webhooks. */
-export async function inWorker<T>(database: Database, work: (db: Kysely<any>) => Promise<T>): Promise<T> {
+export async function inWorker<T>(database: Database, work: (db: Kysely<DB>) => Promise<T>): Promise<T> {
   return database.kysely.transaction().execute(async (db) => {
     await sql`SELECT set_config('role', ${WORKER_ROLE}, true)`.execute(db);
     return work(db);

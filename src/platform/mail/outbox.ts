@@ -8,6 +8,7 @@ import { inWorker, type TenantTx } from '../db/tenant.js';
 import { HttpError } from '../http/errors.js';
 import { newObjectId } from '../ids.js';
 import type { Mail, MailAttachment, MailTransport } from './mail-transport.js';
+import type { DB } from '../db/schema.generated.js';
 
 const RETRY_MINUTES = [1, 5, 30, 120, 360];
 /** 10 MiB of attached files: what common mail servers still accept once base64 adds a third. */
@@ -54,7 +55,7 @@ export async function queueMail(tx: TenantTx, mail: Mail, about: Record<string, 
 }
 
 /** A mail's files, read when it is sent (one mail's files in memory at a time). */
-async function attachmentsOf(db: Kysely<any>, companyId: string, mailId: string): Promise<MailAttachment[]> {
+async function attachmentsOf(db: Kysely<DB>, companyId: string, mailId: string): Promise<MailAttachment[]> {
   const { rows } = await sql<{ filename: string; content_type: string; content: Uint8Array }>`
     SELECT filename, content_type, content FROM outgoing_mail_attachments
     WHERE company_id = ${companyId} AND mail_id = ${mailId} ORDER BY position`.execute(db);
@@ -68,7 +69,7 @@ async function attachmentsOf(db: Kysely<any>, companyId: string, mailId: string)
 
 /** Sends the due mails `where` selects; returns the ids of those that went out. */
 async function sendDue(
-  db: Kysely<any>,
+  db: Kysely<DB>,
   transport: MailTransport,
   where: ReturnType<typeof sql>,
   limit: number,

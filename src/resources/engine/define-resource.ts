@@ -7,6 +7,7 @@ import { buildFieldIndex, type FieldIndex } from '../../platform/http/field-inde
 import { DEFAULT_LIST, type ListOptions } from '../../platform/http/list-query.js';
 import { acceptIgnored, ignoredFields, optionalNullable, type IgnoredTree, type WriteMode } from './common-fields.js';
 import { closed, entityResponse, mergePatch } from './schema-shapes.js';
+import type { EntityTableName } from './entity-table.js';
 
 export interface StoredRecord {
   company_id: string;
@@ -57,7 +58,7 @@ export interface ResourceDeclaration {
   name: string;
   /** Path segment under /v2, e.g. `customers`. */
   collection: string;
-  table: string;
+  table: EntityTableName;
   /** Permission area checked for read and write. */
   area: Area;
   /** The writable fields (without the common entity fields). */

@@ -6,6 +6,7 @@ import type { Compilable, RawBuilder } from 'kysely';
 import type { Resource, StoredRecord } from './define-resource.js';
 import { emit } from '../../platform/outbox/emit.js';
 import { toApi, unsetFields } from './to-api.js';
+import { entityDb } from './entity-table.js';
 
 /** Next number of a per-company sequence; a supplied number moves the sequence past it. */
 export async function nextNumber(tx: TenantTx, counter: string, supplied?: number): Promise<number> {
@@ -38,7 +39,7 @@ export async function currentNumber(tx: TenantTx, counter: string): Promise<numb
 }
 
 export async function numberTaken(tx: TenantTx, resource: Resource, number: number): Promise<boolean> {
-  const row = await tx.db
+  const row = await entityDb(tx)
     .selectFrom(resource.table)
     .select('id')
     .where('company_id', '=', tx.companyId)
@@ -89,7 +90,7 @@ export async function insertRecord(tx: TenantTx, resource: Resource, record: New
     tx,
     resource,
     'CREATE',
-    tx.db
+    entityDb(tx)
       .insertInto(resource.table)
       .values({
         ...promotedColumns(resource, record.doc),
@@ -164,7 +165,7 @@ export async function upsertRecords(tx: TenantTx, resource: Resource, records: N
     const replaced = Object.keys(rows[0]!).filter(
       (column) => !['company_id', 'id', 'number', 'created_by', 'chat_id'].includes(column),
     );
-    const upsert = tx.db
+    const upsert = entityDb(tx)
       .insertInto(resource.table)
       .values(rows)
       .onConflict((oc) =>
@@ -196,7 +197,11 @@ export async function findRecord(
   id: string,
   options: { owner?: RawBuilder<boolean>; forUpdate?: boolean } = {},
 ): Promise<StoredRecord | undefined> {
-  let query = tx.db.selectFrom(resource.table).selectAll().where('company_id', '=', tx.companyId).where('id', '=', id);
+  let query = entityDb(tx)
+    .selectFrom(resource.table)
+    .selectAll()
+    .where('company_id', '=', tx.companyId)
+    .where('id', '=', id);
   if (options.owner) query = query.where(options.owner);
   if (options.forUpdate) query = query.forUpdate();
   return (await query.executeTakeFirst()) as StoredRecord | undefined;
@@ -208,7 +213,7 @@ export async function findRecordBy(
   column: string,
   value: unknown,
 ): Promise<StoredRecord | undefined> {
-  return (await tx.db
+  return (await entityDb(tx)
     .selectFrom(resource.table)
     .selectAll()
     .where('company_id', '=', tx.companyId)
@@ -221,7 +226,7 @@ export async function listRecords(
   resource: Resource,
   list: ListQuery,
 ): Promise<{ rows: StoredRecord[]; total: number }> {
-  let query = tx.db
+  let query = entityDb(tx)
     .selectFrom(resource.table)
     .selectAll()
     .select(sql<number>`count(*) OVER ()`.as('total_count'))
@@ -233,7 +238,7 @@ export async function listRecords(
   query = query.orderBy('id').limit(list.limit).offset(list.offset);
   const rows = (await query.execute()) as Array<StoredRecord & { total_count: number }>;
   if (rows.length > 0) return { rows, total: Number(rows[0]!.total_count) };
-  let count = tx.db
+  let count = entityDb(tx)
     .selectFrom(resource.table)
     .select(sql<number>`count(*)`.as('n'))
     .where('company_id', '=', tx.companyId);
@@ -252,7 +257,7 @@ export async function updateRecord(
     tx,
     resource,
     'UPDATE',
-    tx.db
+    entityDb(tx)
       .updateTable(resource.table)
       .set({
         ...promotedColumns(resource, change.doc),
@@ -286,6 +291,10 @@ export async function deleteRecord(
     })
     .onConflict((oc) => oc.columns(['company_id', 'resource', 'id']).doNothing())
     .execute();
-  await tx.db.deleteFrom(resource.table).where('company_id', '=', tx.companyId).where('id', '=', record.id).execute();
+  await entityDb(tx)
+    .deleteFrom(resource.table)
+    .where('company_id', '=', tx.companyId)
+    .where('id', '=', record.id)
+    .execute();
   await emitChange(tx, resource, 'DELETE', record);
 }

@@ -1,0 +1,32 @@
+// The engine works on any resource's table by name. Every such table has the common entity columns
+// (the migrations create them alike); the rest (promoted fields, credentials) varies per table.
+import type { Transaction } from 'kysely';
+import type { TenantTx } from '../../platform/db/tenant.js';
+import type { DB } from '../../platform/db/schema.generated.js';
+
+/** A table name of the schema whose rows are entity records (checked by the compiler per declaration). */
+export type EntityTableName = {
+  [K in keyof DB]: DB[K] extends { company_id: string; id: string; number: number; doc: unknown; chat_id: unknown }
+    ? K
+    : never;
+}[keyof DB];
+
+/** The engine's view of one entity table: the common columns typed, the table's own columns by name. */
+export interface EntityColumns {
+  company_id: string;
+  id: string;
+  number: number;
+  doc: unknown;
+  status_code: number;
+  chat_id: string | null;
+  created_at: Date | string;
+  created_by: string | null;
+  modified_at: Date | string;
+  modified_by: string | null;
+  [column: string]: unknown;
+}
+
+/** The transaction seen through the engine's view: one entity table per resource, chosen at run time. */
+export function entityDb(tx: TenantTx): Transaction<Record<EntityTableName, EntityColumns>> {
+  return tx.db as unknown as Transaction<Record<EntityTableName, EntityColumns>>;
+}
