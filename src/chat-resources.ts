@@ -2,16 +2,16 @@
 // up, the most chatted-about first.
 import type { Resource } from './resources/engine/define-resource.js';
 import { MASTER_DATA } from './resources/register-master-data.js';
-import { users } from './modules/users/users-resource.js';
-import { assignments } from './modules/scheduling/assignments-resource.js';
-import { jobs } from './modules/scheduling/jobs-resource.js';
-import { timeTrackings } from './modules/time-tracking/time-trackings-resource.js';
-import { absences } from './modules/absences/absences-resource.js';
-import { tasks } from './modules/tasks/tasks-resource.js';
-import { complaints } from './modules/tasks/complaints-resource.js';
-import { documents } from './modules/documents/documents-resource.js';
-import { materialOrders } from './modules/orders/material-orders.js';
-import { qualityControls } from './modules/quality/quality-controls.js';
+import { users } from './modules/users/index.js';
+import { assignments } from './modules/scheduling/index.js';
+import { jobs } from './modules/scheduling/index.js';
+import { timeTrackings } from './modules/time-tracking/index.js';
+import { absences } from './modules/absences/index.js';
+import { tasks } from './modules/tasks/index.js';
+import { complaints } from './modules/tasks/index.js';
+import { documents } from './modules/documents/index.js';
+import { materialOrders } from './modules/orders/index.js';
+import { qualityControls } from './modules/quality/index.js';
 
 export const CHAT_RESOURCES: Resource[] = [
   jobs,

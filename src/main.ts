@@ -4,16 +4,16 @@ import { createApp } from './app.js';
 import { loadConfig, type Config } from './config.js';
 import { openDatabase, type Database } from './platform/db/database.js';
 import { migrate } from './platform/db/migrate.js';
-import { authService } from './modules/auth/auth-service.js';
-import { smsGateway } from './modules/auth/sms-gateway.js';
-import { createCompany } from './modules/company/create-company.js';
-import { deliveryWorker } from './modules/webhooks/delivery-worker.js';
-import { flagMissingStops } from './modules/time-tracking/missing-stop-sweep.js';
-import { generateAhead } from './modules/tasks/task-templates.js';
+import { authService } from './modules/auth/index.js';
+import { smsGateway } from './modules/auth/index.js';
+import { createCompany } from './modules/company/index.js';
+import { deliveryWorker } from './modules/webhooks/index.js';
+import { flagMissingStops } from './modules/time-tracking/index.js';
+import { generateAhead } from './modules/tasks/index.js';
 import { every } from './platform/background/every.js';
 import { mailOutbox } from './platform/mail/outbox.js';
 import { mailTransport } from './platform/mail/mail-transport.js';
-import { webhookDeps } from './modules/webhooks/webhook-deps.js';
+import { webhookDeps } from './modules/webhooks/index.js';
 import { pino } from 'pino';
 
 async function openMigrated(config: Config, log: (line: string) => void): Promise<Database> {

@@ -11,8 +11,8 @@ import type { StoredRecord } from '../../resources/engine/define-resource.js';
 import { findRecord, updateRecord } from '../../resources/engine/resource-store.js';
 import { coverage } from './absence-coverage.js';
 import { absences } from './absences-resource.js';
-import { markJobAbsent, unmarkJob } from '../scheduling/absence-marks.js';
-import type { ConflictScope } from '../scheduling/absence-hooks.js';
+import { markJobAbsent, unmarkJob } from '../scheduling/index.js';
+import type { ConflictScope } from '../scheduling/index.js';
 
 const APPROVED = sql`('approved', 'assigned')`;
 

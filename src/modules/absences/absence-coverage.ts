@@ -4,7 +4,7 @@ import { sql } from 'kysely';
 import type { TenantTx } from '../../platform/db/tenant.js';
 import type { RequestContext } from '../../platform/http/request-context.js';
 import { findRecord, updateRecord } from '../../resources/engine/resource-store.js';
-import type { Replacement } from '../scheduling/absence-hooks.js';
+import type { Replacement } from '../scheduling/index.js';
 import { absences } from './absences-resource.js';
 
 /** Records replacement jobs on their absence and moves it to `assigned` when nothing is left uncovered. */

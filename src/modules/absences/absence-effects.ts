@@ -16,15 +16,15 @@ import {
   upsertRecords,
 } from '../../resources/engine/resource-store.js';
 import { toAmount } from '../../platform/money.js';
-import { absencePayMethod, absenceSalaryLines } from '../pay/absence-salary-lines.js';
-import type { PayType } from '../pay/rules/salary-calculation.js';
-import { salaries } from '../pay/salaries-resource.js';
-import { surchargeKey } from '../pay/salary-writer.js';
-import { markJobAbsent, unmarkJob } from '../scheduling/absence-marks.js';
-import { coverJobWindow } from '../scheduling/job-planning.js';
-import { MAX_JOB_MS } from '../scheduling/jobs-resource.js';
+import { absencePayMethod, absenceSalaryLines } from '../pay/index.js';
+import type { PayType } from '../pay/index.js';
+import { salaries } from '../pay/index.js';
+import { surchargeKey } from '../pay/index.js';
+import { markJobAbsent, unmarkJob } from '../scheduling/index.js';
+import { coverJobWindow } from '../scheduling/index.js';
+import { MAX_JOB_MS } from '../scheduling/index.js';
 import { localToUtc, utcToLocal } from '../../platform/time/zoned-time.js';
-import { users } from '../users/users-resource.js';
+import { users } from '../users/index.js';
 import { absenceFacts, type AbsenceFacts } from './absence-facts.js';
 import { kindOf } from './absence-types.js';
 import { withoutIllness } from './illness-overlap.js';

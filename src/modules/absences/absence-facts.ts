@@ -3,7 +3,7 @@
 import { sql } from 'kysely';
 import type { TenantTx } from '../../platform/db/tenant.js';
 import { fieldError } from '../../platform/http/errors.js';
-import { storedSettingsSql, withDefaults, type TimeAndPaySettings } from '../pay/pay-settings.js';
+import { storedSettingsSql, withDefaults, type TimeAndPaySettings } from '../pay/index.js';
 import { isPublicHolidayIn, placeOfWorkRegion } from '../../platform/time/holidays.js';
 import {
   absenceDays,
@@ -12,7 +12,7 @@ import {
   type AbsenceDay,
   type AbsencePeriod,
 } from './rules/absence-days.js';
-import { weeklyHours } from '../pay/rules/contract-hours.js';
+import { weeklyHours } from '../pay/index.js';
 
 export interface AbsenceFacts {
   settings: TimeAndPaySettings;

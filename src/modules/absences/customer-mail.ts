@@ -4,7 +4,7 @@ import { sql } from 'kysely';
 import type { TenantTx } from '../../platform/db/tenant.js';
 import { queueMail } from '../../platform/mail/outbox.js';
 import { utcToLocal } from '../../platform/time/zoned-time.js';
-import { loadTimeAndPaySettings } from '../pay/pay-settings.js';
+import { loadTimeAndPaySettings } from '../pay/index.js';
 
 const nameOf = (general: any) => [general?.firstName, general?.lastName].filter(Boolean).join(' ') || 'our employee';
 

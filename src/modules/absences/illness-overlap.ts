@@ -6,7 +6,7 @@ import type { TenantTx } from '../../platform/db/tenant.js';
 import type { StoredRecord } from '../../resources/engine/define-resource.js';
 import type { AbsenceFacts } from './absence-facts.js';
 import { kindOf } from './absence-types.js';
-import { weeklyHours } from '../pay/rules/contract-hours.js';
+import { weeklyHours } from '../pay/index.js';
 import { leaveAfterIllness, type LeaveAfterIllness } from './rules/illness-during-vacation.js';
 
 export const ILLNESS = 1;

@@ -10,8 +10,8 @@ import type { StoredRecord } from '../../resources/engine/define-resource.js';
 import { objectId, opt } from '../../resources/engine/fields.js';
 import { assertReferencesExist } from '../../resources/engine/references.js';
 import { findRecord } from '../../resources/engine/resource-store.js';
-import { MAX_JOB_MS } from '../scheduling/jobs-resource.js';
-import { createReplacementJob } from '../scheduling/replacement-jobs.js';
+import { MAX_JOB_MS } from '../scheduling/index.js';
+import { createReplacementJob } from '../scheduling/index.js';
 import { recordReplacement } from './absence-coverage.js';
 import { absences } from './absences-resource.js';
 

@@ -1,6 +1,6 @@
 // Installs what scheduling calls when jobs change (scheduling/absence-hooks.ts explains why it is
 // installed rather than imported). Called by app.ts, and by scripts that plan jobs without the app.
-import { installAbsenceHooks } from '../scheduling/absence-hooks.js';
+import { installAbsenceHooks } from '../scheduling/index.js';
 import { reconcileAbsenceConflicts } from './absence-conflicts.js';
 import { recordReplacement } from './absence-coverage.js';
 

@@ -4,9 +4,9 @@ import type { Config } from '../../config.js';
 import type { Database } from '../../platform/db/database.js';
 import { Forbidden } from '../../platform/http/errors.js';
 import { errorResponses } from '../../platform/http/route-docs.js';
-import type { AuthService } from '../auth/auth-service.js';
+import type { AuthService } from '../auth/index.js';
 import { authRateLimits } from '../../platform/http/rate-limits.js';
-import { tokenResponse } from '../auth/auth-routes.js';
+import { tokenResponse } from '../auth/index.js';
 import { createCompany, type NewCompany } from './create-company.js';
 
 export function registerCompanyRoutes(

@@ -6,8 +6,8 @@ import { systemContext } from '../../platform/http/request-context.js';
 import { newObjectId } from '../../platform/ids.js';
 import { accessGroups, DEFAULT_ACCESS_GROUPS } from '../../resources/access-groups.js';
 import { createRecord } from '../../resources/engine/resource-service.js';
-import type { AuthService, Tokens } from '../auth/auth-service.js';
-import { users } from '../users/users-resource.js';
+import type { AuthService, Tokens } from '../auth/index.js';
+import { users } from '../users/index.js';
 
 export interface NewCompany {
   companyName: string;

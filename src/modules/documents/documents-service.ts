@@ -15,10 +15,10 @@ import { findRecord, insertRecord, nextNumber, deleteRecord } from '../../resour
 import { toApi } from '../../resources/engine/to-api.js';
 import { customers } from '../../resources/customers.js';
 import { objects } from '../../resources/objects.js';
-import { jobs } from '../scheduling/jobs-resource.js';
-import { users } from '../users/users-resource.js';
-import { absences } from '../absences/absences-resource.js';
-import { complaints } from '../tasks/complaints-resource.js';
+import { jobs } from '../scheduling/index.js';
+import { users } from '../users/index.js';
+import { absences } from '../absences/index.js';
+import { complaints } from '../tasks/index.js';
 import { documents } from './documents-resource.js';
 import type { DocumentStorage } from './storage.js';
 import { discard, receiveUpload, type Upload } from './upload.js';

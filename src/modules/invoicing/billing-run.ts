@@ -12,7 +12,7 @@ import type { StoredRecord } from '../../resources/engine/define-resource.js';
 import { createRecord } from '../../resources/engine/resource-service.js';
 import { findRecord, updateRecord } from '../../resources/engine/resource-store.js';
 import { objects } from '../../resources/objects.js';
-import { assignments } from '../scheduling/assignments-resource.js';
+import { assignments } from '../scheduling/index.js';
 import { invoices } from './billing-documents.js';
 
 export interface Period {

@@ -1,6 +1,6 @@
 // Calendar dates (YYYY-MM-DD) of documents: due dates, skonto and dunning deadlines.
 import type { TenantTx } from '../../platform/db/tenant.js';
-import { loadTimeAndPaySettings } from '../pay/pay-settings.js';
+import { loadTimeAndPaySettings } from '../pay/index.js';
 import { utcToLocal } from '../../platform/time/zoned-time.js';
 
 /** Today in the company's time zone. */

@@ -18,7 +18,7 @@ import { findRecord } from '../../resources/engine/resource-store.js';
 import { credits, invoices, invoiceStornos, offers, type DocumentKind } from './billing-documents.js';
 import { billingRun } from './billing-run.js';
 import { invoiceTemplates } from './invoice-templates.js';
-import { assignments } from '../scheduling/assignments-resource.js';
+import { assignments } from '../scheduling/index.js';
 import { documentLifecycle } from './document-lifecycle.js';
 import {
   invoicingSettingsBody,

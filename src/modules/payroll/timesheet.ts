@@ -5,13 +5,13 @@
 // one line on its first day), like the salary's date; the month is local, in the company's zone.
 import { sql } from 'kysely';
 import type { TenantTx } from '../../platform/db/tenant.js';
-import { absenceFacts } from '../absences/absence-facts.js';
-import { kindOf } from '../absences/absence-types.js';
-import { withoutIllness } from '../absences/illness-overlap.js';
-import { loadTimeAndPaySettings } from '../pay/pay-settings.js';
-import { deductedBreakSeconds } from '../pay/rules/breaks.js';
+import { absenceFacts } from '../absences/index.js';
+import { kindOf } from '../absences/index.js';
+import { withoutIllness } from '../absences/index.js';
+import { loadTimeAndPaySettings } from '../pay/index.js';
+import { deductedBreakSeconds } from '../pay/index.js';
 import { toCents } from '../../platform/money.js';
-import { coverJobWindow } from '../scheduling/job-planning.js';
+import { coverJobWindow } from '../scheduling/index.js';
 import { localToUtc, utcToLocal } from '../../platform/time/zoned-time.js';
 import type { SalaryLine } from './rules/payroll-lines.js';
 import { emptyDay, monthDates, totalsOf, type PayLine, type Timesheet, type TimesheetDay } from './timesheet-model.js';

@@ -14,7 +14,7 @@ import type { RequestContext } from '../../platform/http/request-context.js';
 import { newObjectId } from '../../platform/ids.js';
 import type { StoredRecord } from '../../resources/engine/define-resource.js';
 import { promotedColumns, recordJson } from '../../resources/engine/resource-store.js';
-import { loadTimeAndPaySettings } from '../pay/pay-settings.js';
+import { loadTimeAndPaySettings } from '../pay/index.js';
 import { isPublicHolidayIn, placeOfWorkRegion } from '../../platform/time/holidays.js';
 import { absenceHooks } from './absence-hooks.js';
 import { jobs } from './jobs-resource.js';

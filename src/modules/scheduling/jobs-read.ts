@@ -7,7 +7,7 @@ import type { SortTerm } from '../../platform/http/list-query.js';
 import type { Resource } from '../../resources/engine/define-resource.js';
 import { recordJson } from '../../resources/engine/resource-store.js';
 import { activityTypes } from '../../resources/activity-types.js';
-import { salaries } from '../pay/salaries-resource.js';
+import { salaries } from '../pay/index.js';
 import { assignments } from './assignments-resource.js';
 import { jobs } from './jobs-resource.js';
 

@@ -3,7 +3,7 @@
 // answered from the jobs that exist, none are generated for it). So no request grows the window by
 // more than these spans, however far away the dates it names.
 import type { TenantTx } from '../../platform/db/tenant.js';
-import { loadTimeAndPaySettings } from '../pay/pay-settings.js';
+import { loadTimeAndPaySettings } from '../pay/index.js';
 import { localToUtc, utcToLocal } from '../../platform/time/zoned-time.js';
 
 /** About 18 months. */

@@ -9,7 +9,7 @@ import { SECURITY, errorResponses, idParams } from '../../platform/http/route-do
 import { nameSchema } from '../../platform/openapi/schema-names.js';
 import { registerResource } from '../../resources/engine/register-resource.js';
 import { activityTypes } from '../../resources/activity-types.js';
-import { salaries } from '../pay/salaries-resource.js';
+import { salaries } from '../pay/index.js';
 import { assignments } from './assignments-resource.js';
 import { jobTemplates } from './job-templates.js';
 import { jobs } from './jobs-resource.js';

@@ -13,7 +13,7 @@ import { toApi } from '../../resources/engine/to-api.js';
 import type { ReferencedTable } from '../../resources/engine/references.js';
 import { closeComplaintOf } from './complaint-closing.js';
 import { canMove, TASK_PRIORITIES, TASK_STATES, TASK_TABS, type TaskState } from './task-states.js';
-import { UNASSIGNED } from '../scheduling/time-frame-filter.js';
+import { UNASSIGNED } from '../scheduling/index.js';
 
 const RELATED = ['users', 'objects', 'customers', 'contacts', 'assignments', 'invoices', 'equipments'] as const;
 /** The table each kind of related record lives in. */

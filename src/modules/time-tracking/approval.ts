@@ -8,9 +8,9 @@ import { Conflict, Forbidden, NotFound, fieldError } from '../../platform/http/e
 import { requireLevel, type RequestContext } from '../../platform/http/request-context.js';
 import type { StoredRecord } from '../../resources/engine/define-resource.js';
 import { deleteRecord, findRecord, updateRecord } from '../../resources/engine/resource-store.js';
-import { salaries } from '../pay/salaries-resource.js';
-import { writeSalaries } from '../pay/salary-writer.js';
-import { jobs } from '../scheduling/jobs-resource.js';
+import { salaries } from '../pay/index.js';
+import { writeSalaries } from '../pay/index.js';
+import { jobs } from '../scheduling/index.js';
 import { timeTrackings } from './time-trackings-resource.js';
 
 const MAX_RUN_DAYS = 62;

@@ -7,9 +7,9 @@ import type { TenantTx } from '../../platform/db/tenant.js';
 import { fieldError } from '../../platform/http/errors.js';
 import type { Prepared, StoredRecord } from '../../resources/engine/define-resource.js';
 import { findRecord } from '../../resources/engine/resource-store.js';
-import { jobs } from '../scheduling/jobs-resource.js';
-import { storedSettingsSql, withDefaults, type TimeAndPaySettings } from '../pay/pay-settings.js';
-import { deductedBreakSeconds, requiredBreakSeconds } from '../pay/rules/breaks.js';
+import { jobs } from '../scheduling/index.js';
+import { storedSettingsSql, withDefaults, type TimeAndPaySettings } from '../pay/index.js';
+import { deductedBreakSeconds, requiredBreakSeconds } from '../pay/index.js';
 import { plausibilityErrors, type PlausibilityCode } from './plausibility.js';
 
 /** Codes that only a later event can clear or set, kept across re-checks. */

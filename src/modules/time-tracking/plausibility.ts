@@ -1,6 +1,6 @@
 // Plausibility checks of a time-tracking entry. They never reject an entry; they name what a
 // manager should look at. `errors` holds what is wrong now, `allFoundErrors` all that ever was.
-import { DEFAULT_PLAUSIBILITY, type PlausibilitySettings } from '../pay/pay-settings.js';
+import { DEFAULT_PLAUSIBILITY, type PlausibilitySettings } from '../pay/index.js';
 
 export const PLAUSIBILITY_ERRORS = {
   STARTED_TOO_EARLY: "clocked in earlier than the job's start minus the tolerance",

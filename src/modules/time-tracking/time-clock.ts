@@ -11,8 +11,8 @@ import { newObjectId } from '../../platform/ids.js';
 import type { StoredRecord } from '../../resources/engine/define-resource.js';
 import { numberBlocks } from '../../resources/engine/number-blocks.js';
 import { insertRecord, updateRecord } from '../../resources/engine/resource-store.js';
-import { jobs } from '../scheduling/jobs-resource.js';
-import { storedSettingsSql } from '../pay/pay-settings.js';
+import { jobs } from '../scheduling/index.js';
+import { storedSettingsSql } from '../pay/index.js';
 import { completeEntry, type EntryContext } from './entry-completion.js';
 import { timeTrackings } from './time-trackings-resource.js';
 

@@ -3,9 +3,9 @@
 import type { RequestContext } from '../../platform/http/request-context.js';
 import type { TenantTx } from '../../platform/db/tenant.js';
 import type { PrepareInput, Prepared, StoredRecord } from '../../resources/engine/define-resource.js';
-import { checkPasswordPolicy, hashPassword } from '../auth/passwords.js';
-import { normalizeTelephone } from '../auth/auth-service.js';
-import { revokeUserRefreshTokens } from '../auth/auth-store.js';
+import { checkPasswordPolicy, hashPassword } from '../auth/index.js';
+import { normalizeTelephone } from '../auth/index.js';
+import { revokeUserRefreshTokens } from '../auth/index.js';
 import { companyGroups } from '../../resources/access-groups.js';
 import { guardUserWrite } from './user-guard.js';
 

@@ -1,0 +1,4 @@
+// The time-tracking module's public surface: what other modules and the app may use. Everything else is internal.
+export { flagMissingStops } from './missing-stop-sweep.js';
+export { registerTimeTrackingRoutes } from './time-tracking-routes.js';
+export { timeTrackings } from './time-trackings-resource.js';

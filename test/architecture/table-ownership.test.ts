@@ -1,0 +1,166 @@
+// Each table has one owner (a module, the master data, the engine or a platform part), and only the
+// owner's files name it in SQL; others call the owner's functions (docs/architecture.md, "Table
+// ownership"). The table in the docs is checked against OWNERS below.
+import { describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { migratedTables, tableReferences } from './table-references.js';
+
+const base = fileURLToPath(new URL('../../', import.meta.url));
+
+const MASTER_DATA = 'src/resources/';
+const owned = (folder: string, tables: string[]) => tables.map((table) => [table, folder] as const);
+
+/** table → the folder whose files may name it. */
+const OWNERS = new Map<string, string>([
+  ...owned('src/platform/db/', ['companies']),
+  ...owned('src/platform/outbox/', ['events']),
+  ...owned('src/platform/http/', ['idempotency_keys']),
+  ...owned('src/platform/mail/', ['outgoing_mails', 'outgoing_mail_attachments']),
+  ...owned('src/resources/engine/', ['counters', 'deleted_records']),
+  ...owned(MASTER_DATA, [
+    'access_groups',
+    'activity_types',
+    'articles',
+    'contacts',
+    'customers',
+    'equipment',
+    'equipment_types',
+    'objects',
+    'payment_terms',
+    'service_products',
+    'suppliers',
+    'task_types',
+    'tax_rates',
+  ]),
+  ...owned('src/modules/absences/', ['absences']),
+  ...owned('src/modules/auth/', ['api_keys', 'auth_codes', 'refresh_tokens']),
+  ...owned('src/modules/chats/', ['chat_messages']),
+  ...owned('src/modules/documents/', ['documents']),
+  ...owned('src/modules/invoicing/', [
+    'banking_transactions',
+    'client_links',
+    'credits',
+    'document_sequences',
+    'invoice_stornos',
+    'invoice_templates',
+    'invoices',
+    'offers',
+    'payment_methods',
+    'payments',
+    'reminder_templates',
+    'reminders',
+    'service_reports',
+  ]),
+  ...owned('src/modules/orders/', ['material_orders']),
+  ...owned('src/modules/pay/', ['pay_types', 'salaries', 'surcharges']),
+  ...owned('src/modules/quality/', ['quality_controls']),
+  ...owned('src/modules/scheduling/', ['assignments', 'job_horizons', 'job_templates', 'jobs']),
+  ...owned('src/modules/tasks/', ['complaints', 'task_templates', 'tasks']),
+  ...owned('src/modules/time-tracking/', ['time_trackings']),
+  ...owned('src/modules/users/', ['users']),
+  ...owned('src/modules/webhooks/', ['webhook_attempts', 'webhook_deliveries', 'webhooks']),
+]);
+
+/**
+ * Crossings that exist today and are being moved behind the owner's functions (issue 16 item 2).
+ * The list may only shrink: an entry that no longer crosses fails the test until it is removed.
+ */
+const KNOWN_CROSSINGS = new Set<string>([
+  'src/modules/absences/absence-conflicts.ts: jobs',
+  'src/modules/absences/absence-coverage.ts: jobs',
+  'src/modules/absences/absence-effects.ts: jobs',
+  'src/modules/absences/absence-effects.ts: pay_types',
+  'src/modules/absences/absence-effects.ts: salaries',
+  'src/modules/absences/absence-facts.ts: users',
+  'src/modules/absences/customer-mail.ts: customers',
+  'src/modules/absences/customer-mail.ts: jobs',
+  'src/modules/absences/customer-mail.ts: objects',
+  'src/modules/absences/customer-mail.ts: users',
+  'src/modules/absences/replacements.ts: jobs',
+  'src/modules/absences/replacements.ts: users',
+  'src/modules/auth/auth-store.ts: access_groups',
+  'src/modules/auth/auth-store.ts: deleted_records',
+  'src/modules/auth/auth-store.ts: users',
+  'src/modules/company/create-company.ts: companies',
+  'src/modules/documents/documents-service.ts: users',
+  'src/modules/invoicing/billing-run.ts: assignments',
+  'src/modules/invoicing/billing-run.ts: time_trackings',
+  'src/modules/invoicing/document-lifecycle.ts: payment_terms',
+  'src/modules/invoicing/invoicing-settings.ts: companies',
+  'src/modules/invoicing/letterhead-logo.ts: companies',
+  'src/modules/invoicing/letterhead-logo.ts: documents',
+  'src/modules/invoicing/service-reports.ts: jobs',
+  'src/modules/invoicing/service-reports.ts: time_trackings',
+  'src/modules/invoicing/service-reports.ts: users',
+  'src/modules/pay/pay-settings.ts: companies',
+  'src/modules/pay/salaries-resource.ts: objects',
+  'src/modules/pay/salary-writer.ts: objects',
+  'src/modules/pay/salary-writer.ts: users',
+  'src/modules/payroll/payroll-routes.ts: companies',
+  'src/modules/payroll/payroll-settings.ts: companies',
+  'src/modules/payroll/timesheet.ts: absences',
+  'src/modules/payroll/timesheet.ts: jobs',
+  'src/modules/payroll/timesheet.ts: pay_types',
+  'src/modules/payroll/timesheet.ts: salaries',
+  'src/modules/payroll/timesheet.ts: surcharges',
+  'src/modules/payroll/timesheet.ts: time_trackings',
+  'src/modules/payroll/timesheet.ts: users',
+  'src/modules/scheduling/job-planning.ts: counters',
+  'src/modules/scheduling/job-planning.ts: objects',
+  'src/modules/scheduling/jobs-read.ts: activity_types',
+  'src/modules/scheduling/jobs-read.ts: salaries',
+  'src/modules/scheduling/jobs-read.ts: time_trackings',
+  'src/modules/scheduling/jobs-read.ts: users',
+  'src/modules/scheduling/time-frame-filter.ts: objects',
+  'src/modules/scheduling/time-frame-filter.ts: salaries',
+  'src/modules/scheduling/time-frame-filter.ts: time_trackings',
+  'src/modules/time-tracking/approval.ts: salaries',
+  'src/modules/time-tracking/entry-completion.ts: objects',
+  'src/modules/time-tracking/entry-completion.ts: users',
+  'src/modules/time-tracking/time-clock.ts: jobs',
+  'src/modules/time-tracking/time-clock.ts: objects',
+  'src/modules/users/user-guard.ts: access_groups',
+  'src/modules/webhooks/delivery-worker.ts: events',
+  'src/modules/webhooks/webhooks-store.ts: events',
+  'src/platform/openapi/tags.ts: assignments',
+  'src/resources/access-groups.ts: companies',
+  'src/resources/access-groups.ts: users',
+  'src/resources/engine/resource-store.ts: events',
+]);
+
+const tables = migratedTables(base);
+const references = tableReferences(base, tables);
+
+describe('table ownership', () => {
+  test('every table the migrations create has an owner', () => {
+    assert.deepEqual(
+      tables.filter((table) => !OWNERS.has(table)),
+      [],
+    );
+  });
+
+  test("only a table's owner names it in SQL", () => {
+    const crossings = references
+      .filter(({ file, table }) => !file.startsWith(OWNERS.get(table) ?? '\0'))
+      .map(({ file, table }) => `${file}: ${table}`);
+    const unknown = crossings.filter((crossing) => !KNOWN_CROSSINGS.has(crossing));
+    const gone = [...KNOWN_CROSSINGS].filter((crossing) => !crossings.includes(crossing));
+    assert.deepEqual(unknown, [], `files naming another owner's table (call the owner's function instead)`);
+    assert.deepEqual(gone, [], 'no longer crossing: remove from KNOWN_CROSSINGS');
+  });
+
+  test('docs/architecture.md lists the owners', () => {
+    const doc = readFileSync(`${base}docs/architecture.md`, 'utf8');
+    const shown = /<!-- table-owners:start -->\n([\s\S]*?)\n<!-- table-owners:end -->/.exec(doc)?.[1];
+    const byOwner = new Map<string, string[]>();
+    for (const [table, folder] of [...OWNERS].sort()) byOwner.set(folder, [...(byOwner.get(folder) ?? []), table]);
+    const expected = [
+      '| Owner | Tables |',
+      '|---|---|',
+      ...[...byOwner].sort().map(([folder, names]) => `| \`${folder}\` | ${names.map((n) => `\`${n}\``).join(', ')} |`),
+    ].join('\n');
+    assert.equal(shown, expected, `replace the owner table in docs/architecture.md with:\n${expected}`);
+  });
+});
