@@ -2,6 +2,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../platform/db/database.js';
 import { contextOf } from '../../platform/http/request-context.js';
+import { typedRoutes } from '../../platform/http/typed-routes.js';
 import { SECURITY, UPDATED_RESPONSE, errorResponses, idParams } from '../../platform/http/route-docs.js';
 import { registerResource } from '../../resources/engine/register-resource.js';
 import { materialOrders, orderActions } from './material-orders.js';
@@ -10,7 +11,7 @@ export function registerOrderRoutes(app: FastifyInstance, deps: { database: Data
   registerResource(app, deps, materialOrders);
   const actions = orderActions(deps);
   for (const verb of ['approve', 'complete'] as const) {
-    app.post(
+    typedRoutes(app).post(
       `/orders/:id/${verb}`,
       {
         schema: {
@@ -22,7 +23,7 @@ export function registerOrderRoutes(app: FastifyInstance, deps: { database: Data
         },
       },
       async (request) => {
-        await actions[verb](contextOf(request), (request.params as { id: string }).id);
+        await actions[verb](contextOf(request), request.params.id);
         return { updated: true };
       },
     );

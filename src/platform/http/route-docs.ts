@@ -1,4 +1,6 @@
 // Shared OpenAPI pieces of route schemas: the problem body, security, standard error responses.
+import { Type, type TString } from 'typebox';
+
 export const PROBLEM_SCHEMA_ID = 'Problem';
 
 export const problemSchema = {
@@ -49,11 +51,11 @@ export function errorResponses(extra: number[] = []) {
   return Object.fromEntries(codes.map((code) => [code, problem(all[code] ?? 'Error')]));
 }
 
-export const idParams = (name = 'id') => ({
-  type: 'object',
-  properties: { [name]: { type: 'string', pattern: '^[0-9a-f]{24}$', description: '24-hex ObjectId' } },
-  required: [name],
-});
+/** Path parameters of one record id (TypeBox, so typed routes get `request.params.id` as a string). */
+export const idParams = <Name extends string = 'id'>(name: Name = 'id' as Name) =>
+  Type.Object({
+    [name]: Type.String({ pattern: '^[0-9a-f]{24}$', description: '24-hex ObjectId' }),
+  } as Record<Name, TString>);
 
 export const ID_RESPONSE = { type: 'object', properties: { _id: { type: 'string' } }, required: ['_id'] };
 export const UPDATED_RESPONSE = { type: 'object', properties: { updated: { type: 'boolean' } } };
