@@ -120,6 +120,8 @@ function escapeLike(value: string): string {
   return value.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
+// sql: the conditions are fragments over a document path or promoted column of any resource's table
+// (field.sql), composed into whichever query lists it; the typed builder needs the table at compile time.
 function condition(field: IndexedField, op: string, value: unknown, path: string): RawBuilder<boolean> {
   const expr = field.sql;
   const one = (v: unknown) => coerce(field, v, path);

@@ -1,5 +1,7 @@
 // Building blocks for the filters the spec names apart from fields (`ids`, `objectIds`, a date
 // range given as two timestamps, a time-frame object): value parsing with clear 400s.
+// sql: each filter is a condition fragment on a column named at run time (the resource's table is
+// not known here), composed into the list query by the engine.
 import { sql, type RawBuilder } from 'kysely';
 import { isObjectId } from '../ids.js';
 import { fieldError } from './errors.js';
