@@ -2,6 +2,7 @@
 import { Type } from 'typebox';
 import { Conflict, Forbidden } from '../platform/http/errors.js';
 import { AREAS, holdsEveryRight, isFullAccess, type Permissions } from '../platform/http/permissions.js';
+import { settingsSectionSql } from '../platform/db/companies.js';
 import type { TenantTx } from '../platform/db/tenant.js';
 import { defineResource } from './engine/define-resource.js';
 import { opt, text } from './engine/fields.js';
@@ -46,16 +47,52 @@ export const accessGroups = defineResource({
       if (record.id === defaultAccessGroupId || record.id === adminAccessGroupId) {
         throw Conflict("The company's default and admin access groups cannot be deleted");
       }
-      const inUse = await tx.db
-        .selectFrom('users')
-        .select('id')
-        .where('company_id', '=', tx.companyId)
-        .where('access_group_id', '=', record.id)
-        .executeTakeFirst();
-      if (inUse) throw Conflict('The access group is assigned to users; assign them another group first');
+      if ((await groupMembers().countMembers(tx, [record.id])) > 0)
+        throw Conflict('The access group is assigned to users; assign them another group first');
     },
   },
 });
+
+/**
+ * Who belongs to which group is the users module's (it imports the master data, so the master data
+ * cannot import it): it installs this count when its routes are registered (users-routes.ts).
+ * Not installed is a programming error, never a silent skip.
+ */
+export interface GroupMembers {
+  /** How many users belong to one of the groups, leaving one user out of the count. */
+  countMembers(tx: TenantTx, groupIds: string[], exceptUserId?: string): Promise<number>;
+}
+
+let members: GroupMembers | undefined;
+
+export function installGroupMembers(installed: GroupMembers): void {
+  members = installed;
+}
+
+function groupMembers(): GroupMembers {
+  if (!members) throw new Error('group members not installed: register the users module (registerUserRoutes) first');
+  return members;
+}
+
+/** A group's rights (none when there is no group or it is gone). */
+export async function groupPermissions(tx: TenantTx, groupId: string | null | undefined): Promise<Permissions> {
+  return (await findGroup(tx, groupId))?.permissions ?? {};
+}
+
+/** A group's name and rights; undefined when there is no group or it is gone. */
+export async function findGroup(
+  tx: TenantTx,
+  groupId: string | null | undefined,
+): Promise<{ name?: string; permissions?: Permissions } | undefined> {
+  if (!groupId) return undefined;
+  const row = await tx.db
+    .selectFrom('access_groups')
+    .select('doc')
+    .where('company_id', '=', tx.companyId)
+    .where('id', '=', groupId)
+    .executeTakeFirst();
+  return row?.doc as { name?: string; permissions?: Permissions } | undefined;
+}
 
 /**
  * Users who would still hold every right, leaving one user or one group's new rights out of the count. Here
@@ -64,7 +101,7 @@ export const accessGroups = defineResource({
 export async function countAdministrators(
   tx: TenantTx,
   change: { exceptUserId?: string; group?: { id: string; permissions: Permissions } } = {},
-) {
+): Promise<number> {
   const groups = await tx.db
     .selectFrom('access_groups')
     .select(['id', 'doc'])
@@ -74,27 +111,26 @@ export async function countAdministrators(
     (group.id === change.group?.id
       ? change.group.permissions
       : (group.doc as { permissions?: Permissions }).permissions) ?? {};
-  const fullGroupIds = groups.filter((group) => isFullAccess(rightsOf(group))).map((group) => group.id as string);
+  const fullGroupIds = groups.filter((group) => isFullAccess(rightsOf(group))).map((group) => group.id);
   if (!fullGroupIds.length) return 0;
-  let query = tx.db
-    .selectFrom('users')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('company_id', '=', tx.companyId)
-    .where('access_group_id', 'in', fullGroupIds);
-  if (change.exceptUserId) query = query.where('id', '!=', change.exceptUserId);
-  return Number((await query.executeTakeFirstOrThrow()).n);
+  return groupMembers().countMembers(tx, fullGroupIds, change.exceptUserId);
 }
 
 /** The company's default (new users) and admin access groups. */
 export async function companyGroups(
   tx: TenantTx,
 ): Promise<{ defaultAccessGroupId?: string; adminAccessGroupId?: string }> {
-  const company = await tx.db
-    .selectFrom('companies')
-    .select('settings')
-    .where('company_id', '=', tx.companyId)
+  // sql: both settings sections in one statement (no table: each is the companies module's sub-select)
+  const row = await tx.db
+    .selectNoFrom([
+      settingsSectionSql(tx, 'defaultAccessGroupId').$castTo<string | null>().as('defaultAccessGroupId'),
+      settingsSectionSql(tx, 'adminAccessGroupId').$castTo<string | null>().as('adminAccessGroupId'),
+    ])
     .executeTakeFirstOrThrow();
-  return company.settings as { defaultAccessGroupId?: string; adminAccessGroupId?: string };
+  return {
+    ...(row.defaultAccessGroupId != null ? { defaultAccessGroupId: row.defaultAccessGroupId } : {}),
+    ...(row.adminAccessGroupId != null ? { adminAccessGroupId: row.adminAccessGroupId } : {}),
+  };
 }
 
 const READ_ALL = { read: 'all', write: 'none' } as const;

@@ -6,10 +6,19 @@ import { inAuthLookup, inTenant, type TenantTx } from '../../platform/db/tenant.
 import { Forbidden, HttpError, Unauthorized, fieldError } from '../../platform/http/errors.js';
 import type { RequestContext } from '../../platform/http/request-context.js';
 import { newObjectId } from '../../platform/ids.js';
-import { emit } from '../../platform/outbox/emit.js';
+import { checkPasswordPolicy, hashPassword, verifyPassword } from '../../platform/passwords.js';
+import { normalizeTelephone } from '../../platform/telephone.js';
+import {
+  findLoginCandidates,
+  findUserCredentials,
+  findUsersByTelephone,
+  installSessionHooks,
+  recordLoginSuccess,
+  storeOwnPasswordChange,
+  takeLoginTry,
+} from '../users/index.js';
 import { signAccessToken } from './access-tokens.js';
 import * as authStore from './auth-store.js';
-import { checkPasswordPolicy, hashPassword, verifyPassword } from './passwords.js';
 import { hmac, randomSecret, sameHex, sha256 } from './secrets.js';
 import type { SmsGateway } from './sms-gateway.js';
 
@@ -34,13 +43,11 @@ export interface AuthDeps {
   verifyPassword?: typeof verifyPassword;
 }
 
-export function normalizeTelephone(raw: string): string {
-  return raw.replace(/[\s\-()/.]/g, '').replace(/^00/, '+');
-}
-
+/** Building the service also installs how the users module ends a user's sessions (users/session-hooks.ts). */
 export function authService(deps: AuthDeps) {
   const { config, database } = deps;
   const verify = deps.verifyPassword ?? verifyPassword;
+  installSessionHooks({ endSessions: (tx, userId) => authStore.revokeUserRefreshTokens(tx, userId) });
 
   /** Starts a session (a new refresh family, or the next token of one) inside the caller's transaction. */
   async function issueTokens(
@@ -67,18 +74,18 @@ export function authService(deps: AuthDeps) {
   }
 
   async function login(username: string, password: string) {
-    const candidates = await inAuthLookup(database, (db) => authStore.findLoginCandidates(db, username));
+    const candidates = await inAuthLookup(database, (db) => findLoginCandidates(db, username));
     const user = candidates.length === 1 ? candidates[0]! : undefined;
     const mayTry = user
       ? await inTenant(database, user.company_id, (tx) =>
-          authStore.takeLoginTry(tx, user.id, config.loginMaxTries, config.loginLockSeconds),
+          takeLoginTry(tx, user.id, config.loginMaxTries, config.loginLockSeconds),
         )
       : false;
     // A refused or unknown name costs the same verification, so timing tells nothing.
     const isValid = await verify(mayTry ? user!.password_hash : undefined, password);
     if (!user || !mayTry || !isValid) throw Unauthorized(INVALID_LOGIN);
     return inTenant(database, user.company_id, async (tx) => {
-      await authStore.recordLoginSuccess(tx, user.id);
+      await recordLoginSuccess(tx, user.id);
       const tokens = await issueTokens(tx, user.id, user.access_group_id ?? '');
       return { ...tokens, user: await deps.readUser(tx, user.id) };
     });
@@ -94,7 +101,7 @@ export function authService(deps: AuthDeps) {
         await authStore.revokeRefreshFamily(tx, row.family_id);
         return undefined;
       }
-      const user = await authStore.findUserCredentials(tx, row.user_id);
+      const user = await findUserCredentials(tx, row.user_id);
       if (!user) return undefined;
       return issueTokens(tx, user.id, user.access_group_id ?? '', row.family_id);
     });
@@ -104,7 +111,7 @@ export function authService(deps: AuthDeps) {
 
   async function requestAuthCode(telephone: string): Promise<void> {
     const number = normalizeTelephone(telephone);
-    const users = await inAuthLookup(database, (db) => authStore.findUsersByTelephone(db, number));
+    const users = await inAuthLookup(database, (db) => findUsersByTelephone(db, number));
     // Nothing is said about whether the number is known; ambiguous numbers get no code.
     if (users.length !== 1) return;
     const user = users[0]!;
@@ -121,9 +128,7 @@ export function authService(deps: AuthDeps) {
   }
 
   async function authUsingSms(telephone: string, code: string) {
-    const users = await inAuthLookup(database, (db) =>
-      authStore.findUsersByTelephone(db, normalizeTelephone(telephone)),
-    );
+    const users = await inAuthLookup(database, (db) => findUsersByTelephone(db, normalizeTelephone(telephone)));
     if (users.length !== 1) throw Unauthorized('Invalid or expired code');
     const user = users[0]!;
     const stored = await inTenant(database, user.company_id, (tx) =>
@@ -143,7 +148,7 @@ export function authService(deps: AuthDeps) {
 
   async function changePassword(ctx: RequestContext, currentPassword: string, newPassword: string): Promise<void> {
     if (ctx.kind !== 'user') throw Forbidden('Only a logged-in user can change their password');
-    const user = await inTenant(database, ctx.companyId, (tx) => authStore.findUserCredentials(tx, ctx.userId));
+    const user = await inTenant(database, ctx.companyId, (tx) => findUserCredentials(tx, ctx.userId));
     if (!user) throw Unauthorized();
     if (!(await verify(user.password_hash, currentPassword))) {
       throw new HttpError(403, 'Forbidden', 'The current password is wrong');
@@ -152,11 +157,9 @@ export function authService(deps: AuthDeps) {
     if (newPassword === currentPassword) throw fieldError('newPassword', 'must differ from the current password');
     const hash = await hashPassword(newPassword);
     await inTenant(database, ctx.companyId, async (tx) => {
-      await authStore.setPasswordHash(tx, ctx.userId, hash);
+      // An update of the record (access.passwordChangeDate): subscribers hear of it as of any PATCH.
+      await storeOwnPasswordChange(tx, ctx.userId, hash);
       await authStore.revokeUserRefreshTokens(tx, ctx.userId, ctx.sessionId);
-      // The record changed (access.passwordChangeDate), so subscribers hear of it as of any PATCH.
-      const user = await deps.readUser(tx, ctx.userId);
-      if (user) await emit(tx, 'UPDATE', 'user', user);
     });
   }
 

@@ -1,93 +1,11 @@
-// SQL of the auth module: credential look-ups (before the tenant is known) and tenant-scoped writes.
+// SQL of the auth module's tables (refresh tokens, SMS codes, API keys): look-ups before the tenant
+// is known, and tenant-scoped writes. The users' credential columns are the users module's.
 import { sql, type Kysely } from 'kysely';
 import type { TenantTx } from '../../platform/db/tenant.js';
 import type { DB } from '../../platform/db/schema.generated.js';
-
-export interface LoginCandidate {
-  company_id: string;
-  id: string;
-  password_hash: string | null;
-  access_group_id: string | null;
-  locked_until: Date | null;
-}
-
-export async function findLoginCandidates(db: Kysely<DB>, username: string): Promise<LoginCandidate[]> {
-  const name = username.toLowerCase();
-  return (await db
-    .selectFrom('users')
-    .select(['company_id', 'id', 'password_hash', 'access_group_id', 'locked_until'])
-    .where((eb) => eb.or([eb('login', '=', name), eb('login_email', '=', name)]))
-    .limit(2)
-    .execute()) as LoginCandidate[];
-}
-
-export async function findUsersByTelephone(db: Kysely<DB>, telephone: string): Promise<LoginCandidate[]> {
-  return (await db
-    .selectFrom('users')
-    .select(['company_id', 'id', 'password_hash', 'access_group_id', 'locked_until'])
-    .where('telephone', '=', telephone)
-    .limit(2)
-    .execute()) as LoginCandidate[];
-}
-
-/**
- * Counts a log-in try before its password is checked, in one statement, so parallel guesses cannot
- * share a try. The try that reaches the limit locks the account at once (a success unlocks it); an
- * expired lock starts a new count. True when this try may check its password.
- */
-export async function takeLoginTry(
-  tx: TenantTx,
-  userId: string,
-  maxTries: number,
-  lockSeconds: number,
-): Promise<boolean> {
-  const row = (
-    await sql`UPDATE users SET
-      login_tries = CASE WHEN locked_until <= now() THEN 1 ELSE login_tries + 1 END,
-      locked_until = CASE
-        WHEN locked_until > now() THEN locked_until
-        WHEN (CASE WHEN locked_until <= now() THEN 1 ELSE login_tries + 1 END) >= ${maxTries} THEN now() + make_interval(secs => ${lockSeconds})
-        ELSE NULL END
-    WHERE company_id = ${tx.companyId} AND id = ${userId}
-    RETURNING login_tries`.execute(tx.db)
-  ).rows[0] as { login_tries: number } | undefined;
-  return Boolean(row && Number(row.login_tries) <= maxTries);
-}
-
-export async function recordLoginSuccess(tx: TenantTx, userId: string) {
-  await tx.db
-    .updateTable('users')
-    .set({ login_tries: 0, locked_until: null })
-    .where('company_id', '=', tx.companyId)
-    .where('id', '=', userId)
-    .execute();
-}
-
-export async function findUserCredentials(tx: TenantTx, userId: string) {
-  return (await tx.db
-    .selectFrom('users')
-    .select(['id', 'login', 'login_email', 'password_hash', 'access_group_id'])
-    .where('company_id', '=', tx.companyId)
-    .where('id', '=', userId)
-    .executeTakeFirst()) as
-    | {
-        id: string;
-        login: string | null;
-        login_email: string | null;
-        password_hash: string | null;
-        access_group_id: string | null;
-      }
-    | undefined;
-}
-
-export async function setPasswordHash(tx: TenantTx, userId: string, hash: string) {
-  await sql`UPDATE users SET password_hash = ${hash},
-      doc = jsonb_set(doc, '{access}',
-        (CASE WHEN jsonb_typeof(doc->'access') = 'object' THEN doc->'access' ELSE '{}'::jsonb END)
-          || jsonb_build_object('passwordChangeDate', ${new Date().toISOString()}::text)),
-      modified_at = now(), modified_by = ${userId}
-    WHERE company_id = ${tx.companyId} AND id = ${userId}`.execute(tx.db);
-}
+import type { Permissions } from '../../platform/http/permissions.js';
+import { groupPermissions } from '../../resources/access-groups.js';
+import { userAccessGroupId } from '../users/index.js';
 
 // Refresh tokens: one family per log-in; each use replaces the token, a reuse revokes the family.
 export interface RefreshTokenRow {
@@ -101,9 +19,11 @@ export interface RefreshTokenRow {
 }
 
 export async function findRefreshToken(db: Kysely<DB>, tokenHash: string): Promise<RefreshTokenRow | undefined> {
-  return (await db.selectFrom('refresh_tokens').selectAll().where('token_hash', '=', tokenHash).executeTakeFirst()) as
-    | RefreshTokenRow
-    | undefined;
+  return db
+    .selectFrom('refresh_tokens')
+    .select(['company_id', 'id', 'user_id', 'family_id', 'expires_at', 'used_at', 'revoked_at'])
+    .where('token_hash', '=', tokenHash)
+    .executeTakeFirst();
 }
 
 export async function insertRefreshToken(
@@ -182,14 +102,19 @@ export async function insertAuthCode(
 }
 
 /** Counts a try of the user's newest valid code before it is compared; undefined when none is left. */
-export async function takeAuthCodeTry(tx: TenantTx, userId: string, maxTries: number) {
+export async function takeAuthCodeTry(
+  tx: TenantTx,
+  userId: string,
+  maxTries: number,
+): Promise<{ id: string; code_hash: string } | undefined> {
+  // sql: the newest valid code is found and counted in one UPDATE (a sub-select with ORDER BY … LIMIT 1).
   return (
-    await sql`UPDATE auth_codes SET tries = tries + 1
+    await sql<{ id: string; code_hash: string }>`UPDATE auth_codes SET tries = tries + 1
     WHERE company_id = ${tx.companyId} AND tries < ${maxTries} AND id = (
       SELECT id FROM auth_codes WHERE company_id = ${tx.companyId} AND user_id = ${userId}
         AND used_at IS NULL AND expires_at > now() ORDER BY created_at DESC LIMIT 1)
     RETURNING id, code_hash`.execute(tx.db)
-  ).rows[0] as { id: string; code_hash: string } | undefined;
+  ).rows[0];
 }
 
 /** Uses a code once: false when a parallel request used it first. */
@@ -236,32 +161,40 @@ export async function touchApiKey(tx: TenantTx, id: string) {
 
 export interface PrincipalState {
   /** The rights of the user's access group now (none when the group is gone). */
-  permissions: Record<string, any>;
+  permissions: Permissions;
   /** Whether the log-in session asked about is still open (true when none was asked about). */
   isSessionOpen: boolean;
+}
+
+/** Whether a log-in session (refresh family) of the user is still open. */
+async function isSessionOpen(tx: TenantTx, userId: string, sessionId: string): Promise<boolean> {
+  const row = await tx.db
+    .selectFrom('refresh_tokens')
+    .select('id')
+    .where('company_id', '=', tx.companyId)
+    .where('family_id', '=', sessionId)
+    .where('user_id', '=', userId)
+    .where('revoked_at', 'is', null)
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
 }
 
 /**
  * What a user may do now: their current group's rights, and whether a session is still open (not
  * ended by a log-out, a password change or a reuse of its refresh token). Undefined: no such user.
+ * A closed session answers without the rights (they are not used then).
  */
 export async function loadPrincipal(
   tx: TenantTx,
   userId: string,
   sessionId?: string,
 ): Promise<PrincipalState | undefined> {
-  const row = (
-    await sql`SELECT g.doc -> 'permissions' AS permissions,
-        ${
-          sessionId === undefined
-            ? sql`true`
-            : sql`EXISTS (SELECT 1 FROM refresh_tokens r
-          WHERE r.company_id = u.company_id AND r.family_id = ${sessionId} AND r.user_id = u.id AND r.revoked_at IS NULL)`
-        } AS open
-      FROM users u LEFT JOIN access_groups g ON g.company_id = u.company_id AND g.id = u.access_group_id
-      WHERE u.company_id = ${tx.companyId} AND u.id = ${userId}`.execute(tx.db)
-  ).rows[0] as { permissions: Record<string, any> | null; open: boolean } | undefined;
-  return row ? { permissions: row.permissions ?? {}, isSessionOpen: Boolean(row.open) } : undefined;
+  const groupId = await userAccessGroupId(tx, userId);
+  if (groupId === undefined) return undefined;
+  if (sessionId !== undefined && !(await isSessionOpen(tx, userId, sessionId)))
+    return { permissions: {}, isSessionOpen: false };
+  return { permissions: await groupPermissions(tx, groupId), isSessionOpen: true };
 }
 
 export async function insertApiKey(tx: TenantTx, row: Omit<ApiKeyRow, 'company_id'> & { key_hash: string }) {

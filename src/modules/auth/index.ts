@@ -1,8 +1,7 @@
 // The auth module's public surface: what other modules and the app may use. Everything else is internal.
 export { registerApiKeyRoutes } from './api-keys.js';
 export { registerAuthRoutes, tokenResponse } from './auth-routes.js';
-export { type AuthService, type Tokens, authService, normalizeTelephone } from './auth-service.js';
+export { type AuthService, type Tokens, authService } from './auth-service.js';
 export { revokeUserRefreshTokens } from './auth-store.js';
 export { credentialResolver, forgetCredentialsOnChange } from './credentials.js';
-export { checkPasswordPolicy, hashPassword } from './passwords.js';
 export { type SmsGateway, smsGateway } from './sms-gateway.js';

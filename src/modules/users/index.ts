@@ -1,3 +1,17 @@
 // The users module's public surface: what other modules and the app may use. Everything else is internal.
 export { users } from './users-resource.js';
 export { registerUserRoutes } from './users-routes.js';
+export { userFullNames } from './user-names.js';
+export {
+  type LoginCandidate,
+  type UserCredentials,
+  findLoginCandidates,
+  findUserCredentials,
+  findUsersByTelephone,
+  recordLoginSuccess,
+  storeOwnPasswordChange,
+  takeLoginTry,
+  userAccessGroupId,
+} from './user-credentials.js';
+export { installSessionHooks } from './session-hooks.js';
+export { userExistsSql, userSummaryJsonSql } from './user-sql-fragments.js';

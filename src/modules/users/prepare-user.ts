@@ -3,10 +3,10 @@
 import type { RequestContext } from '../../platform/http/request-context.js';
 import type { TenantTx } from '../../platform/db/tenant.js';
 import type { PrepareInput, Prepared, StoredRecord } from '../../resources/engine/define-resource.js';
-import { checkPasswordPolicy, hashPassword } from '../auth/index.js';
-import { normalizeTelephone } from '../auth/index.js';
-import { revokeUserRefreshTokens } from '../auth/index.js';
+import { checkPasswordPolicy, hashPassword } from '../../platform/passwords.js';
+import { normalizeTelephone } from '../../platform/telephone.js';
 import { companyGroups } from '../../resources/access-groups.js';
+import { sessionHooks } from './session-hooks.js';
 import { guardUserWrite } from './user-guard.js';
 
 export async function prepareUser(
@@ -28,7 +28,7 @@ export async function prepareUser(
     checkPasswordPolicy(password, [rest.id, rest.access?.email]);
     columns.password_hash = await hashPassword(password);
     // A password set by someone else ends the user's open sessions.
-    if (previous) await revokeUserRefreshTokens(tx, previous.id);
+    if (previous) await sessionHooks().endSessions(tx, previous.id);
   }
   // A named group was checked as a reference before this hook; none means the company's default.
   rest.accessGroupId ||= previous?.doc.accessGroupId ?? (await companyGroups(tx)).defaultAccessGroupId;
@@ -36,6 +36,8 @@ export async function prepareUser(
   return { doc: rest, columns };
 }
 
-export function userApiExtras(record: StoredRecord, api: Record<string, any>): Record<string, any> {
-  return { ...api, access: { ...api.access, loginTries: Number(record.login_tries ?? 0) } };
+/** The API shape adds the log-in try count (a column, not part of the document) to `access`. */
+export function userApiExtras(record: StoredRecord, api: Record<string, unknown>): Record<string, unknown> {
+  const access = api.access as Record<string, unknown> | null | undefined;
+  return { ...api, access: { ...access, loginTries: Number(record.login_tries ?? 0) } };
 }

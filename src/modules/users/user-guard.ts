@@ -7,21 +7,10 @@ import type { RequestContext } from '../../platform/http/request-context.js';
 import type { TenantTx } from '../../platform/db/tenant.js';
 import type { StoredRecord } from '../../resources/engine/define-resource.js';
 import { valueAt } from '../../resources/engine/resource-service.js';
-import { countAdministrators } from '../../resources/access-groups.js';
+import { countAdministrators, groupPermissions } from '../../resources/access-groups.js';
 
 /** What a user logs in with: login id, password, e-mail, and the telephone that receives SMS codes. */
 export const CREDENTIAL_FIELDS = ['id', 'password', 'access.email', 'contact.mobile', 'contact.telephone'] as const;
-
-async function groupRights(tx: TenantTx, groupId: string | undefined): Promise<Permissions> {
-  if (!groupId) return {};
-  const row = await tx.db
-    .selectFrom('access_groups')
-    .select('doc')
-    .where('company_id', '=', tx.companyId)
-    .where('id', '=', groupId)
-    .executeTakeFirst();
-  return (row?.doc as { permissions?: Permissions } | undefined)?.permissions ?? {};
-}
 
 /** A logged-in user acting on their own record (a key acting for its creator is not the user themselves). */
 const isSelf = (ctx: RequestContext, userId: string) => ctx.kind === 'user' && ctx.userId === userId;
@@ -39,7 +28,7 @@ function assertHoldsRights(ctx: RequestContext, rights: Permissions, what: strin
 export async function guardUserWrite(
   tx: TenantTx,
   ctx: RequestContext,
-  doc: Record<string, any>,
+  doc: { password?: unknown; accessGroupId?: string } & Record<string, unknown>,
   previous?: StoredRecord,
 ): Promise<void> {
   if (doc.password !== undefined) {
@@ -47,20 +36,20 @@ export async function guardUserWrite(
     if (previous && isSelf(ctx, previous.id))
       throw Forbidden('Change your own password with POST /v2/account/change-password (it needs the current one)');
   }
-  const groupId: string | undefined = doc.accessGroupId;
+  const groupId = doc.accessGroupId;
   const previousGroupId: string | undefined = previous?.doc.accessGroupId;
   const isGroupChange = groupId !== undefined && groupId !== previousGroupId;
   if (isGroupChange) {
     if (levelOf(ctx.permissions, 'accessGroups', 'write') !== 'all')
       throw Forbidden('Assigning an access group needs write access to accessGroups');
-    assertHoldsRights(ctx, await groupRights(tx, groupId), 'give this access group');
+    assertHoldsRights(ctx, await groupPermissions(tx, groupId), 'give this access group');
   }
   if (!previous) return;
   const changed = CREDENTIAL_FIELDS.filter((path) =>
     path === 'password' ? doc.password !== undefined : valueAt(doc, path) !== valueAt(previous.doc, path),
   );
   if (!isGroupChange && !changed.length) return;
-  const currentRights = await groupRights(tx, previousGroupId);
+  const currentRights = await groupPermissions(tx, previousGroupId);
   if (!isSelf(ctx, previous.id) || isGroupChange)
     assertHoldsRights(
       ctx,
@@ -70,7 +59,7 @@ export async function guardUserWrite(
   if (
     isGroupChange &&
     isFullAccess(currentRights) &&
-    !isFullAccess(await groupRights(tx, groupId)) &&
+    !isFullAccess(await groupPermissions(tx, groupId)) &&
     (await countAdministrators(tx, { exceptUserId: previous.id })) === 0
   )
     throw Conflict(LAST_ADMIN);
@@ -78,7 +67,7 @@ export async function guardUserWrite(
 
 /** Checks a user delete inside its transaction. */
 export async function guardUserDelete(tx: TenantTx, ctx: RequestContext, record: StoredRecord): Promise<void> {
-  const rights = await groupRights(tx, record.doc.accessGroupId);
+  const rights = await groupPermissions(tx, record.doc.accessGroupId);
   if (!isSelf(ctx, record.id)) assertHoldsRights(ctx, rights, 'delete this user');
   if (isFullAccess(rights) && (await countAdministrators(tx, { exceptUserId: record.id })) === 0)
     throw Conflict(LAST_ADMIN);

@@ -1,16 +1,21 @@
 // User routes beyond the engine's five: the spec's body filter and look-up by employee number.
+// Registering them also installs what the master data asks of the users module (group members).
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import { parseDynamicFilter, parseSort } from '../../platform/http/list-query.js';
 import { contextOf } from '../../platform/http/request-context.js';
 import { SECURITY, errorResponses } from '../../platform/http/route-docs.js';
+import { typedRoutes } from '../../platform/http/typed-routes.js';
 import type { ResourceService } from '../../resources/engine/resource-service.js';
+import { installUserGroupMembers } from './group-members.js';
 import { users } from './users-resource.js';
 
 export function registerUserRoutes(app: FastifyInstance, service: ResourceService) {
+  installUserGroupMembers();
   const tags = ['users'];
+  const routes = typedRoutes(app);
 
-  app.post(
+  routes.post(
     '/users/filter',
     {
       config: { readsOnly: true },
@@ -46,7 +51,7 @@ export function registerUserRoutes(app: FastifyInstance, service: ResourceServic
       },
     },
     async (request, reply) => {
-      const body = request.body as { filters?: unknown[]; limit?: number; skip?: number; sort?: string };
+      const body = request.body;
       const { items, total } = await service.search(contextOf(request), {
         limit: body.limit ?? 100,
         offset: body.skip ?? 0,
@@ -58,21 +63,17 @@ export function registerUserRoutes(app: FastifyInstance, service: ResourceServic
     },
   );
 
-  app.get(
+  routes.get(
     '/users/:userNumber/byNumber',
     {
       schema: {
         tags,
         summary: 'Read a user by employee number',
         security: SECURITY,
-        params: {
-          type: 'object',
-          properties: { userNumber: { type: 'integer', minimum: 1 } },
-          required: ['userNumber'],
-        },
+        params: Type.Object({ userNumber: Type.Integer({ minimum: 1 }) }),
         response: { 200: users.response, ...errorResponses([404]) },
       },
     },
-    async (request) => service.getByNumber(contextOf(request), (request.params as { userNumber: number }).userNumber),
+    async (request) => service.getByNumber(contextOf(request), request.params.userNumber),
   );
 }
