@@ -3,7 +3,6 @@
 // approved time-tracking entries not invoiced yet. What was billed is not billed again: the
 // assignment's billing.lastInvoiceDate and the entries' invoiceId say so. A failure is kept on
 // the assignment (autoGenerateInvoiceError) and the run goes on.
-import { sql } from 'kysely';
 import type { Database } from '../../platform/db/database.js';
 import { inTenant, type TenantTx } from '../../platform/db/tenant.js';
 import { Conflict, NotFound, fieldError } from '../../platform/http/errors.js';
@@ -12,7 +11,8 @@ import type { StoredRecord } from '../../resources/engine/define-resource.js';
 import { createRecord } from '../../resources/engine/resource-service.js';
 import { findRecord, updateRecord } from '../../resources/engine/resource-store.js';
 import { objects } from '../../resources/objects.js';
-import { assignments } from '../scheduling/index.js';
+import { assignments, billableAssignmentIds } from '../scheduling/index.js';
+import { lockUninvoicedEntries, markEntriesInvoiced } from '../time-tracking/index.js';
 import { invoices } from './billing-documents.js';
 
 export interface Period {
@@ -42,13 +42,12 @@ async function positionsFor(tx: TenantTx, assignment: StoredRecord, period: Peri
   const quota = doc.quota ?? {};
   let entryIds: string[] = [];
   if (quota.billingRateEnabled && quota.billingRateCalculation === 'hourly' && quota.billingRateAmount) {
-    const { rows } = await sql<{
-      id: string;
-      working: number;
-    }>`SELECT id, (doc->>'workingTime')::numeric AS working FROM time_trackings
-      WHERE company_id = ${tx.companyId} AND doc->>'assignmentId' = ${assignment.id} AND approved AND NOT cancelled
-        AND doc->>'invoiceId' IS NULL AND time_start >= ${new Date(`${period.from}T00:00:00Z`)} AND time_start < ${new Date(endOf(period.to))}
-      FOR UPDATE`.execute(tx.db);
+    const rows = await lockUninvoicedEntries(
+      tx,
+      assignment.id,
+      new Date(`${period.from}T00:00:00Z`),
+      new Date(endOf(period.to)),
+    );
     const seconds = rows.reduce((s, r) => s + Number(r.working), 0);
     if (seconds > 0) {
       entryIds = rows.map((r) => r.id);
@@ -89,10 +88,7 @@ export function billingRun(deps: { database: Database }) {
       positions,
       ...(billing.defaultInvoiceTemplateId ? { templateId: billing.defaultInvoiceTemplateId } : {}),
     });
-    if (entryIds.length) {
-      await sql`UPDATE time_trackings SET doc = jsonb_set(doc, '{invoiceId}', to_jsonb(${_id}::text)) WHERE company_id = ${tx.companyId}
-        AND id = ANY(${sql.val(entryIds)}::text[])`.execute(tx.db);
-    }
+    await markEntriesInvoiced(tx, entryIds, _id);
     const { autoGenerateInvoiceError: _e, ...doc } = assignment.doc;
     await updateRecord(tx, assignments, assignment.id, {
       doc: { ...doc, billing: { ...billing, lastInvoiceDate: endOf(period.to) } },
@@ -126,13 +122,7 @@ export function billingRun(deps: { database: Database }) {
     const next = new Date(Date.parse(`${from}T00:00:00Z`));
     next.setUTCMonth(next.getUTCMonth() + 1);
     const period = { from, to: new Date(next.getTime() - 86_400_000).toISOString().slice(0, 10) };
-    const ids = await inTenant(deps.database, ctx.companyId, async (tx) =>
-      (
-        await sql<{ id: string }>`SELECT id FROM assignments
-      WHERE company_id = ${tx.companyId} AND (jsonb_array_length(coalesce(doc->'billing'->'positions', '[]')) > 0
-        OR doc->'quota'->>'billingRateCalculation' = 'hourly') ORDER BY number`.execute(tx.db)
-      ).rows.map((r) => r.id),
-    );
+    const ids = await inTenant(deps.database, ctx.companyId, (tx) => billableAssignmentIds(tx));
     const created: string[] = [];
     const skipped: Array<{ assignmentId: string; reason: string }> = [];
     const failed: Array<{ assignmentId: string; error: string }> = [];

@@ -1,6 +1,5 @@
 // Issuing a document (gapless number, seller and buyer frozen into it), cancelling an invoice by
 // a cancellation document that mirrors it, and accepting or declining an offer.
-import { sql } from 'kysely';
 import type { Database } from '../../platform/db/database.js';
 import { inTenant, type TenantTx } from '../../platform/db/tenant.js';
 import { Conflict, NotFound } from '../../platform/http/errors.js';
@@ -11,6 +10,7 @@ import { findRecord, insertRecord, nextNumber, updateRecord } from '../../resour
 import { createRecord } from '../../resources/engine/resource-service.js';
 import { customers } from '../../resources/customers.js';
 import { paymentTerms } from '../../resources/payment-terms.js';
+import { defaultPaymentTerm } from '../../resources/default-payment-term.js';
 import { invoices, invoiceStornos, totalsOf, type DocumentKind } from './billing-documents.js';
 import { fixedAllowanceCharges } from './allowances-charges.js';
 import { settlingFinalInvoices } from './partial-invoices.js';
@@ -50,13 +50,7 @@ async function deliveryOf(tx: TenantTx, doc: Record<string, any>) {
 
 async function paymentTermOf(tx: TenantTx, doc: Record<string, any>, customer: StoredRecord, defaultDays: number) {
   const id = doc.paymentTermId ?? customer.doc.paymentTermId;
-  const term = id
-    ? await findRecord(tx, paymentTerms, id)
-    : (
-        await sql<StoredRecord>`SELECT * FROM payment_terms WHERE company_id = ${tx.companyId} AND (doc->>'default')::boolean LIMIT 1`.execute(
-          tx.db,
-        )
-      ).rows[0];
+  const term = id ? await findRecord(tx, paymentTerms, id) : await defaultPaymentTerm(tx);
   if (!term) return { name: `${defaultDays} Tage netto`, netDays: defaultDays };
   return {
     id: term.id,

@@ -1,4 +1,4 @@
 // The invoicing module's public surface: what other modules and the app may use. Everything else is internal.
 export { registerBankingRoutes } from './banking.js';
 export { registerInvoicingRoutes } from './invoicing-routes.js';
-export { registerServiceReportRoutes } from './service-reports.js';
+export { registerServiceReportRoutes } from './service-report-routes.js';

@@ -1,7 +1,7 @@
 // The company as seller on its documents (letterhead, VAT id, bank account) and the number formats
 // of issued documents. Stored in companies.settings.invoicing.
-import { sql } from 'kysely';
 import { Type } from 'typebox';
+import { loadSettingsSection, saveSettingsSection } from '../../platform/db/companies.js';
 import type { TenantTx } from '../../platform/db/tenant.js';
 import { checkNumberFormat } from './document-number.js';
 
@@ -96,10 +96,7 @@ export const DEFAULT_INVOICING: InvoicingSettings = {
 };
 
 export async function loadInvoicingSettings(tx: TenantTx): Promise<InvoicingSettings> {
-  const { rows } = await sql<{
-    s: Partial<InvoicingSettings> | null;
-  }>`SELECT settings->'invoicing' AS s FROM companies WHERE company_id = ${tx.companyId}`.execute(tx.db);
-  const stored = rows[0]?.s ?? {};
+  const stored = (await loadSettingsSection<Partial<InvoicingSettings>>(tx, 'invoicing')) ?? {};
   return {
     ...DEFAULT_INVOICING,
     ...stored,
@@ -120,8 +117,6 @@ export async function saveInvoicingSettings(
     seller: { ...current.seller, ...patch.seller },
     numberFormats: { ...current.numberFormats, ...patch.numberFormats },
   };
-  await sql`UPDATE companies SET settings = jsonb_set(settings, '{invoicing}', ${JSON.stringify(next)}::jsonb) WHERE company_id = ${tx.companyId}`.execute(
-    tx.db,
-  );
+  await saveSettingsSection(tx, 'invoicing', next);
   return next;
 }

@@ -2,12 +2,12 @@
 // image/jpeg, at most 256 KiB), GET it back, DELETE it. Stored in companies.settings.invoicingLogo as
 // {contentType, base64}; the renderings read it with loadLogo. The type is taken from the bytes, not
 // from the header alone, and the image is checked to be printable before it is stored.
-import { sql } from 'kysely';
 import type { FastifyInstance } from 'fastify';
+import { loadSettingsSection, saveSettingsSection } from '../../platform/db/companies.js';
 import type { Database } from '../../platform/db/database.js';
 import { inTenant, type TenantTx } from '../../platform/db/tenant.js';
 import { BadRequest, HttpError, NotFound } from '../../platform/http/errors.js';
-import { contextOf, requireLevel } from '../../platform/http/request-context.js';
+import { contextOf, requireLevel, type RequestContext } from '../../platform/http/request-context.js';
 import { DELETED_RESPONSE, SECURITY, errorResponses } from '../../platform/http/route-docs.js';
 import { pngProblem, sniffLogoType, type LogoType } from './pdf/logo-image.js';
 
@@ -24,14 +24,15 @@ export async function loadLogo(tx: TenantTx): Promise<Uint8Array | undefined> {
   return stored ? Buffer.from(stored.base64, 'base64') : undefined;
 }
 
-async function storedLogo(tx: TenantTx) {
-  const { rows } = await sql<{ logo: { contentType: LogoType; base64: string } | null }>`
-    SELECT settings->'invoicingLogo' AS logo FROM companies WHERE company_id = ${tx.companyId}`.execute(tx.db);
-  return rows[0]?.logo ?? undefined;
+interface StoredLogo {
+  contentType: LogoType;
+  base64: string;
 }
 
+const storedLogo = (tx: TenantTx) => loadSettingsSection<StoredLogo>(tx, 'invoicingLogo');
+
 /** The image type of an upload, or the 4xx that says why it cannot be a logo. */
-function checkLogo(body: unknown, declared: string | undefined): LogoType {
+function checkLogo(body: unknown, declared: string | undefined): { type: LogoType; image: Buffer } {
   if (!Buffer.isBuffer(body)) throw unsupported(`The body must be the image itself, as ${TYPES.join(' or ')}`);
   if (!body.length) throw BadRequest('The body is empty; send the image');
   const type = sniffLogoType(body);
@@ -47,7 +48,7 @@ function checkLogo(body: unknown, declared: string | undefined): LogoType {
     // A CMYK image would need a CMYK output intent in the PDF/A (ZUGFeRD) file; ours is sRGB.
     if (channels === 4) throw BadRequest('The JPEG is in CMYK; save it as RGB');
   }
-  return type;
+  return { type, image: body };
 }
 
 /** The number of colour channels in a JPEG's frame header (SOF), or undefined when there is none. */
@@ -72,7 +73,33 @@ function jpegChannels(bytes: Buffer): number | undefined {
   return undefined;
 }
 
+/** Uploading, reading and removing the logo (company settings: read to see it, write to change it). */
+export function letterheadLogo(deps: { database: Database }) {
+  async function upload(ctx: RequestContext, body: unknown, declaredType: string | undefined) {
+    requireLevel(ctx, 'company', 'write');
+    const { type, image } = checkLogo(body, declaredType);
+    const logo: StoredLogo = { contentType: type, base64: image.toString('base64') };
+    await inTenant(deps.database, ctx.companyId, (tx) => saveSettingsSection(tx, 'invoicingLogo', logo));
+    return { contentType: type, bytes: image.length };
+  }
+
+  async function read(ctx: RequestContext): Promise<{ contentType: LogoType; bytes: Buffer }> {
+    requireLevel(ctx, 'company', 'read');
+    const stored = await inTenant(deps.database, ctx.companyId, (tx) => storedLogo(tx));
+    if (!stored) throw NotFound('logo');
+    return { contentType: stored.contentType, bytes: Buffer.from(stored.base64, 'base64') };
+  }
+
+  async function remove(ctx: RequestContext) {
+    requireLevel(ctx, 'company', 'write');
+    await inTenant(deps.database, ctx.companyId, (tx) => saveSettingsSection(tx, 'invoicingLogo', undefined));
+  }
+
+  return { upload, read, remove };
+}
+
 export function registerLogoRoutes(app: FastifyInstance, deps: { database: Database }) {
+  const logo = letterheadLogo(deps);
   // The raw image parsers live in a scope of their own: no other route accepts an image body.
   void app.register(async (scope) => {
     scope.addContentTypeParser(TYPES, { parseAs: 'buffer', bodyLimit: LOGO_MAX_BYTES }, (_request, body, done) =>
@@ -95,22 +122,12 @@ export function registerLogoRoutes(app: FastifyInstance, deps: { database: Datab
           },
         },
       },
-      async (request) => {
-        const ctx = contextOf(request);
-        requireLevel(ctx, 'company', 'write');
-        const contentType = checkLogo(
+      async (request) =>
+        logo.upload(
+          contextOf(request),
           request.body,
           request.headers['content-type']?.split(';')[0]?.trim().toLowerCase(),
-        );
-        const body = request.body as Buffer;
-        const logo = JSON.stringify({ contentType, base64: body.toString('base64') });
-        await inTenant(deps.database, ctx.companyId, (tx) =>
-          sql`UPDATE companies SET settings = jsonb_set(settings, '{invoicingLogo}', ${logo}::jsonb) WHERE company_id = ${tx.companyId}`.execute(
-            tx.db,
-          ),
-        );
-        return { contentType, bytes: body.length };
-      },
+        ),
     );
 
     scope.get(
@@ -124,11 +141,8 @@ export function registerLogoRoutes(app: FastifyInstance, deps: { database: Datab
         },
       },
       async (request, reply) => {
-        const ctx = contextOf(request);
-        requireLevel(ctx, 'company', 'read');
-        const stored = await inTenant(deps.database, ctx.companyId, (tx) => storedLogo(tx));
-        if (!stored) throw NotFound('logo');
-        return reply.type(stored.contentType).send(Buffer.from(stored.base64, 'base64'));
+        const { contentType, bytes } = await logo.read(contextOf(request));
+        return reply.type(contentType).send(bytes);
       },
     );
 
@@ -143,13 +157,7 @@ export function registerLogoRoutes(app: FastifyInstance, deps: { database: Datab
         },
       },
       async (request) => {
-        const ctx = contextOf(request);
-        requireLevel(ctx, 'company', 'write');
-        await inTenant(deps.database, ctx.companyId, (tx) =>
-          sql`UPDATE companies SET settings = settings - 'invoicingLogo' WHERE company_id = ${tx.companyId}`.execute(
-            tx.db,
-          ),
-        );
+        await logo.remove(contextOf(request));
         return { deleted: true };
       },
     );

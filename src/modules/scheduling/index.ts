@@ -7,3 +7,8 @@ export { MAX_JOB_MS, jobs } from './jobs-resource.js';
 export { createReplacementJob } from './replacement-jobs.js';
 export { registerSchedulingRoutes } from './scheduling-routes.js';
 export { UNASSIGNED } from './time-frame-filter.js';
+export { billableAssignmentIds, jobsAtObject } from './billing-reads.js';
+export { type ClockIn, findJob, lockedJobSql, recordClockIn, setJobState } from './job-clock-state.js';
+export { type JobEmbeds, type JobExpr } from './jobs-read.js';
+export { jobsStartingBetween } from './jobs-starting-between.js';
+export { type JobWindow, jobVisits, jobsOfAbsence, lockJobsForAbsence, lockJobsToReconcile, objectsWorkedAtBefore, uncoveredJobCount, userJobDuring, usersBusyDuring } from './absence-job-reads.js';

@@ -2,3 +2,6 @@
 export { flagMissingStops } from './missing-stop-sweep.js';
 export { registerTimeTrackingRoutes } from './time-tracking-routes.js';
 export { timeTrackings } from './time-trackings-resource.js';
+export { entriesOfJobs, lockUninvoicedEntries, markEntriesInvoiced, type JobEntry } from './invoiced-entries.js';
+export { timeTrackingJobEmbeds } from './job-embeds.js';
+export { entriesStartingBetween } from './entries-starting-between.js';
