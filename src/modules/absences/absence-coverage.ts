@@ -1,10 +1,9 @@
 // Whether an approved absence's jobs are covered: its replacements, isAssigned and the state
 // `assigned` once every affected job has a replacement job.
-import { sql } from 'kysely';
 import type { TenantTx } from '../../platform/db/tenant.js';
 import type { RequestContext } from '../../platform/http/request-context.js';
 import { findRecord, updateRecord } from '../../resources/engine/resource-store.js';
-import type { Replacement } from '../scheduling/index.js';
+import { type Replacement, uncoveredJobCount } from '../scheduling/index.js';
 import { absences } from './absences-resource.js';
 
 /** Records replacement jobs on their absence and moves it to `assigned` when nothing is left uncovered. */
@@ -33,8 +32,6 @@ export async function coverage(
   affectedJobs: string[],
 ): Promise<{ isAssigned: boolean; state: 'approved' | 'assigned' }> {
   if (affectedJobs.length === 0) return { isAssigned: true, state: 'approved' };
-  const { rows } = await sql<{ open: number }>`SELECT count(*)::int AS open FROM jobs WHERE company_id = ${tx.companyId}
-    AND id = ANY(${sql.val(affectedJobs)}::text[]) AND replacement_job_id IS NULL`.execute(tx.db);
-  const covered = Number(rows[0]!.open) === 0;
+  const covered = (await uncoveredJobCount(tx, affectedJobs)) === 0;
   return { isAssigned: covered, state: covered ? 'assigned' : 'approved' };
 }

@@ -1,28 +1,25 @@
 // What an approved absence does, and undoes: its affected jobs (marked with absenceId, listed in
 // affectedJobs and found as needing a replacement), its paid time and absence salaries, and the
 // vacation days it books against the contract's remainingLeave.
-import { sql } from 'kysely';
 import type { TenantTx } from '../../platform/db/tenant.js';
 import { Conflict } from '../../platform/http/errors.js';
 import type { RequestContext } from '../../platform/http/request-context.js';
-import { newObjectId } from '../../platform/ids.js';
-import type { StoredRecord } from '../../resources/engine/define-resource.js';
+import type { LooseDoc, StoredRecord } from '../../resources/engine/define-resource.js';
 import { nestedRecords } from '../../resources/engine/nested-records.js';
-import {
-  deleteRecord,
-  findRecord,
-  reserveNumbers,
-  updateRecord,
-  upsertRecords,
-} from '../../resources/engine/resource-store.js';
+import { findRecord, updateRecord } from '../../resources/engine/resource-store.js';
 import { toAmount } from '../../platform/money.js';
-import { absencePayMethod, absenceSalaryLines } from '../pay/index.js';
-import type { PayType } from '../pay/index.js';
-import { salaries } from '../pay/index.js';
-import { surchargeKey } from '../pay/index.js';
-import { markJobAbsent, unmarkJob } from '../scheduling/index.js';
-import { coverJobWindow } from '../scheduling/index.js';
-import { MAX_JOB_MS } from '../scheduling/index.js';
+import {
+  absencePayMethod,
+  absenceSalaryLines,
+  lockSalariesOfAbsence,
+  type PayType,
+  payTypeById,
+  removeSalaries,
+  type SalaryWrite,
+  storeSalaries,
+  surchargeKey,
+} from '../pay/index.js';
+import { coverJobWindow, jobsOfAbsence, lockJobsForAbsence, markJobAbsent, unmarkJob } from '../scheduling/index.js';
 import { localToUtc, utcToLocal } from '../../platform/time/zoned-time.js';
 import { users } from '../users/index.js';
 import { absenceFacts, type AbsenceFacts } from './absence-facts.js';
@@ -39,30 +36,19 @@ export interface Effects {
 }
 
 async function payTypeOf(tx: TenantTx, id: string | undefined): Promise<PayType | undefined> {
-  if (!id) return undefined;
-  const row = await tx.db
-    .selectFrom('pay_types')
-    .select('doc')
-    .where('company_id', '=', tx.companyId)
-    .where('id', '=', id)
-    .executeTakeFirst();
-  return row?.doc as PayType | undefined;
+  return id ? payTypeById(tx, id) : undefined;
 }
 
 /** Marks the user's jobs in the period (not cancelled, nobody clocked in, not yet another absence's) and returns all jobs of the absence. */
 async function markJobs(
   tx: TenantTx,
   ctx: RequestContext,
-  absence: { id: string; doc: Record<string, any> },
+  absence: { id: string; doc: LooseDoc },
   facts: AbsenceFacts,
 ): Promise<StoredRecord[]> {
   const { from, to } = facts.period;
   await coverJobWindow(tx, from, to);
-  const { rows } =
-    await sql<StoredRecord>`SELECT * FROM jobs WHERE company_id = ${tx.companyId} AND user_id = ${absence.doc.userId}
-      AND from_at < ${new Date(to)} AND to_at > ${new Date(from)} AND from_at > ${new Date(from - MAX_JOB_MS)}
-      AND state <> 'cancelled' AND started_at IS NULL AND absence_id IS NULL
-    ORDER BY from_at FOR UPDATE`.execute(tx.db);
+  const rows = await lockJobsForAbsence(tx, absence.doc.userId, from, to);
   const mark = {
     absenceId: absence.id,
     dtStart: new Date(from).toISOString(),
@@ -70,11 +56,7 @@ async function markJobs(
     calculationType: absence.doc.calculationType,
   };
   for (const job of rows) await markJobAbsent(tx, ctx.userId, job, mark);
-  const all =
-    await sql<StoredRecord>`SELECT * FROM jobs WHERE company_id = ${tx.companyId} AND absence_id = ${absence.id} ORDER BY from_at`.execute(
-      tx.db,
-    );
-  return all.rows;
+  return jobsOfAbsence(tx, absence.id);
 }
 
 /** Paid seconds per local day, by the absence's calculation type. */
@@ -114,30 +96,23 @@ export function paidTime(
 async function writeAbsenceSalaries(
   tx: TenantTx,
   ctx: RequestContext,
-  absence: { id: string; doc: Record<string, any> },
+  absence: { id: string; doc: LooseDoc },
   facts: AbsenceFacts,
   days: Effects['absencePaidTimeArray'],
   payType: PayType | undefined,
   affected: StoredRecord[],
 ): Promise<string[]> {
-  const existing = (await tx.db
-    .selectFrom('salaries')
-    .selectAll()
-    .where('company_id', '=', tx.companyId)
-    .where('absence_id', '=', absence.id)
-    .forUpdate()
-    .execute()) as StoredRecord[];
+  const existing = await lockSalariesOfAbsence(tx, absence.id);
   const byDate = new Map(existing.map((s) => [s.doc.date as string, s]));
   const lines = await absenceSalaryLines(tx, { absence, facts, affected, days, payType });
-  const fresh = lines.filter((l) => !byDate.has(l.date)).length;
-  let number = fresh ? await reserveNumbers(tx, salaries.collection, fresh) : 0;
-  const records = [];
-  const ids: string[] = [];
+  const writes: SalaryWrite[] = [];
+  // Per line: the billed salary's id (kept as it is), or the index of its write.
+  const slots: Array<string | number> = [];
   for (const line of lines) {
     const before = byDate.get(line.date);
     byDate.delete(line.date);
     if (before?.doc.billed) {
-      ids.push(before.id);
+      slots.push(before.id);
       continue;
     }
     const dayStart = localToUtc(facts.settings.timeZone, Date.parse(`${line.date}T00:00:00Z`));
@@ -180,23 +155,15 @@ async function writeAbsenceSalaries(
         surchargeKey,
       ),
     };
-    const id = before?.id ?? newObjectId();
-    records.push({
-      id,
-      number: before ? Number(before.number) : number++,
-      doc,
-      userId: ctx.userId,
-      chatId: before?.chat_id ?? newObjectId(),
-      columns: { salary_cents: line.cents },
-    });
-    ids.push(id);
+    slots.push(writes.length);
+    writes.push({ before, doc, cents: line.cents });
   }
-  await upsertRecords(tx, salaries, records);
-  for (const stale of byDate.values()) {
-    if (stale.doc.billed)
-      throw Conflict(`The absence salary of ${stale.doc.date} is billed; that day cannot be dropped`);
-    await deleteRecord(tx, salaries, stale, ctx.userId);
-  }
+  const stored = await storeSalaries(tx, ctx.userId, writes);
+  const ids = slots.map((slot) => (typeof slot === 'string' ? slot : stored[slot]!));
+  const stale = [...byDate.values()];
+  const billed = stale.find((salary) => salary.doc.billed);
+  if (billed) throw Conflict(`The absence salary of ${billed.doc.date} is billed; that day cannot be dropped`);
+  await removeSalaries(tx, ctx.userId, stale);
   return ids;
 }
 
@@ -229,7 +196,7 @@ async function bookLeave(
 export async function applyEffects(
   tx: TenantTx,
   ctx: RequestContext,
-  absence: { id: string; doc: Record<string, any> },
+  absence: { id: string; doc: LooseDoc },
 ): Promise<Effects> {
   // A vacation's days an illness displaces (§9 BUrlG) are neither booked nor paid as leave.
   const facts = await withoutIllness(tx, absence.doc, await absenceFacts(tx, absence.doc));
@@ -267,20 +234,12 @@ export async function applyEffects(
 export async function releaseEffects(
   tx: TenantTx,
   ctx: RequestContext,
-  absence: { id: string; doc: Record<string, any> },
+  absence: { id: string; doc: LooseDoc },
 ): Promise<void> {
-  const { rows } =
-    await sql<StoredRecord>`SELECT * FROM jobs WHERE company_id = ${tx.companyId} AND absence_id = ${absence.id}
-    AND replacement_job_id IS NULL FOR UPDATE`.execute(tx.db);
-  const linked = (await tx.db
-    .selectFrom('salaries')
-    .selectAll()
-    .where('company_id', '=', tx.companyId)
-    .where('absence_id', '=', absence.id)
-    .forUpdate()
-    .execute()) as StoredRecord[];
+  const rows = await jobsOfAbsence(tx, absence.id, { uncovered: true, forUpdate: true });
+  const linked = await lockSalariesOfAbsence(tx, absence.id);
   if (linked.some((s) => s.doc.billed)) throw Conflict('A salary of this absence is billed; undo the billing first');
   for (const job of rows) await unmarkJob(tx, ctx.userId, job);
-  for (const salary of linked) await deleteRecord(tx, salaries, salary, ctx.userId);
+  await removeSalaries(tx, ctx.userId, linked);
   await bookLeave(tx, ctx, absence.doc.userId, absence.doc.leaveBooked ?? [], -1);
 }

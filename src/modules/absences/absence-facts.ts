@@ -3,6 +3,7 @@
 import { sql } from 'kysely';
 import type { TenantTx } from '../../platform/db/tenant.js';
 import { fieldError } from '../../platform/http/errors.js';
+import type { LooseDoc } from '../../resources/engine/define-resource.js';
 import { storedSettingsSql, withDefaults, type TimeAndPaySettings } from '../pay/index.js';
 import { isPublicHolidayIn, placeOfWorkRegion } from '../../platform/time/holidays.js';
 import {
@@ -13,25 +14,29 @@ import {
   type AbsencePeriod,
 } from './rules/absence-days.js';
 import { weeklyHours } from '../pay/index.js';
+import { userContractJsonSql } from '../users/index.js';
 
 export interface AbsenceFacts {
   settings: TimeAndPaySettings;
-  contract: Record<string, any>;
+  contract: LooseDoc;
   period: AbsencePeriod;
   days: AbsenceDay[];
   daysAbsent: number;
   isPublicHoliday(date: string): boolean;
 }
 
-export async function absenceFacts(tx: TenantTx, doc: Record<string, any>): Promise<AbsenceFacts> {
-  const { rows } = await sql<{ settings: any; user: any }>`SELECT ${storedSettingsSql(tx)} AS settings,
-      (SELECT jsonb_build_object('contract', doc->'contract') FROM users WHERE company_id = ${tx.companyId} AND id = ${doc.userId}) AS user`.execute(
+export async function absenceFacts(tx: TenantTx, doc: LooseDoc): Promise<AbsenceFacts> {
+  // sql: the company's settings and the user's contract, two sub-selects in one statement.
+  const { rows } = await sql<{
+    settings: Partial<TimeAndPaySettings> | null;
+    user: { contract?: LooseDoc } | null;
+  }>`SELECT ${storedSettingsSql(tx)} AS settings, ${userContractJsonSql(tx.companyId, doc.userId)} AS user`.execute(
     tx.db,
   );
   const { settings: stored, user } = rows[0]!;
   if (!user) throw fieldError('userId', 'no such user');
   const settings = withDefaults(stored);
-  const contract = (user.contract ?? {}) as Record<string, any>;
+  const contract = user.contract ?? {};
   // The place of work (the contract's work region, else the company's), never the home address.
   const isPublicHoliday = isPublicHolidayIn(placeOfWorkRegion(contract.workRegion, settings.holidayRegion));
   const period = absencePeriod(

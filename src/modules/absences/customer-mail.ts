@@ -1,45 +1,67 @@
 // The mail that tells a customer of an absence at their objects: one per customer, naming the
 // absent employee, the dates, the objects and, where one is assigned already, the replacement.
-import { sql } from 'kysely';
 import type { TenantTx } from '../../platform/db/tenant.js';
 import { queueMail } from '../../platform/mail/outbox.js';
 import { utcToLocal } from '../../platform/time/zoned-time.js';
+import type { LooseDoc } from '../../resources/engine/define-resource.js';
+import { objectCustomers } from '../../resources/object-customers.js';
 import { loadTimeAndPaySettings } from '../pay/index.js';
+import { jobVisits } from '../scheduling/index.js';
+import { userDocsById } from '../users/index.js';
 
-const nameOf = (general: any) => [general?.firstName, general?.lastName].filter(Boolean).join(' ') || 'our employee';
+interface Visit {
+  customer_id: string;
+  customer: { name: string | null; email: string | null };
+  object_id: string;
+  object_name: string | null;
+  job_from: string;
+  replacement: { firstName?: string; lastName?: string } | undefined;
+}
 
-export async function queueCustomerMails(tx: TenantTx, absence: { id: string; doc: Record<string, any> }) {
+const nameOf = (general: { firstName?: string; lastName?: string } | undefined) =>
+  [general?.firstName, general?.lastName].filter(Boolean).join(' ') || 'our employee';
+
+/** The affected jobs at objects of a customer, by customer id and then start, with the replacement's name. */
+async function visitsOf(tx: TenantTx, affectedJobs: string[]): Promise<Visit[]> {
+  const jobs = await jobVisits(tx, affectedJobs);
+  const objects = await objectCustomers(tx, [...new Set(jobs.map((j) => j.object_id))]);
+  const people = await userDocsById(tx, [
+    ...new Set(jobs.map((j) => j.replacement_user_id).filter((u): u is string => u !== null)),
+  ]);
+  const visits = jobs.flatMap((job) => {
+    const at = objects.get(job.object_id);
+    if (!at) return [];
+    const replacement = job.replacement_user_id ? people.get(job.replacement_user_id)?.general : undefined;
+    return [
+      {
+        customer_id: at.customer_id,
+        customer: { name: at.customer_name, email: at.customer_email },
+        object_id: job.object_id,
+        object_name: at.object_name,
+        job_from: job.job_from,
+        replacement: replacement ?? undefined,
+        from_at: job.from_at.getTime(),
+      },
+    ];
+  });
+  // Sorted by customer, then start (the jobs come by start; the sort is stable).
+  return visits
+    .sort((a, b) => (a.customer_id < b.customer_id ? -1 : a.customer_id > b.customer_id ? 1 : a.from_at - b.from_at))
+    .map(({ from_at: _, ...visit }) => visit);
+}
+
+export async function queueCustomerMails(tx: TenantTx, absence: { id: string; doc: LooseDoc }) {
   const { timeZone } = await loadTimeAndPaySettings(tx);
   const day = (iso: string) => new Date(utcToLocal(timeZone, Date.parse(iso))).toISOString().slice(0, 10);
-  const { rows } = await sql<{
-    customer_id: string;
-    customer: any;
-    object_id: string;
-    object_name: string;
-    job_from: string;
-    replacement: any;
-  }>`
-    SELECT c.id AS customer_id, jsonb_build_object('name', c.doc->>'name', 'email', c.doc->'contact'->>'email') AS customer,
-      o.id AS object_id, o.doc->>'name' AS object_name, j.doc->>'from' AS job_from,
-      (SELECT u.doc->'general' FROM jobs r JOIN users u ON u.company_id = r.company_id AND u.id = r.user_id
-        WHERE r.company_id = j.company_id AND r.id = j.replacement_job_id) AS replacement
-    FROM jobs j JOIN objects o ON o.company_id = j.company_id AND o.id = j.object_id
-      JOIN customers c ON c.company_id = o.company_id AND c.id = o.doc->>'customerId'
-    WHERE j.company_id = ${tx.companyId} AND j.id = ANY(${sql.val(absence.doc.affectedJobs ?? [])}::text[])
-    ORDER BY c.id, j.from_at`.execute(tx.db);
-  const absent = await tx.db
-    .selectFrom('users')
-    .select('doc')
-    .where('company_id', '=', tx.companyId)
-    .where('id', '=', absence.doc.userId)
-    .executeTakeFirst();
-  const who = nameOf((absent?.doc as any)?.general);
-  const byCustomer = new Map<string, typeof rows>();
+  const rows = await visitsOf(tx, absence.doc.affectedJobs ?? []);
+  const absent = await userDocsById(tx, [absence.doc.userId]);
+  const who = nameOf(absent.get(absence.doc.userId)?.general);
+  const byCustomer = new Map<string, Visit[]>();
   for (const row of rows) byCustomer.set(row.customer_id, [...(byCustomer.get(row.customer_id) ?? []), row]);
   const ids: string[] = [];
   const notifications: Array<Record<string, unknown>> = [];
   for (const [customerId, visits] of byCustomer) {
-    const email = visits[0]!.customer.email as string | undefined;
+    const email = visits[0]!.customer.email;
     const objectIds = [...new Set(visits.map((v) => v.object_id))];
     if (!email) {
       notifications.push({ customerId, objectIds, error: 'the customer has no e-mail address' });

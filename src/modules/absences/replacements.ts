@@ -4,25 +4,27 @@ import { sql } from 'kysely';
 import { Type } from 'typebox';
 import type { Database } from '../../platform/db/database.js';
 import { inTenant, type TenantTx } from '../../platform/db/tenant.js';
-import { Conflict, Forbidden, NotFound, fieldError } from '../../platform/http/errors.js';
-import { requireLevel, type RequestContext } from '../../platform/http/request-context.js';
+import { Conflict, NotFound, fieldError } from '../../platform/http/errors.js';
+import type { RequestContext } from '../../platform/http/request-context.js';
+import { requireManager } from '../../resources/engine/access-checks.js';
 import type { StoredRecord } from '../../resources/engine/define-resource.js';
 import { objectId, opt } from '../../resources/engine/fields.js';
 import { assertReferencesExist } from '../../resources/engine/references.js';
 import { findRecord } from '../../resources/engine/resource-store.js';
-import { MAX_JOB_MS } from '../scheduling/index.js';
-import { createReplacementJob } from '../scheduling/index.js';
+import {
+  createReplacementJob,
+  type JobWindow,
+  jobsOfAbsence,
+  objectsWorkedAtBefore,
+  userJobDuring,
+  usersBusyDuring,
+} from '../scheduling/index.js';
+import { otherUsers } from '../users/index.js';
 import { recordReplacement } from './absence-coverage.js';
 import { absences } from './absences-resource.js';
 
 const MAX_CANDIDATES = 20;
-
-async function uncoveredJobs(tx: TenantTx, absence: StoredRecord): Promise<StoredRecord[]> {
-  const { rows } =
-    await sql<StoredRecord>`SELECT * FROM jobs WHERE company_id = ${tx.companyId} AND absence_id = ${absence.id}
-    AND replacement_job_id IS NULL ORDER BY from_at FOR UPDATE`.execute(tx.db);
-  return rows;
-}
+const APPROVED = ['approved', 'assigned'];
 
 /** The replacement action's body; its ids are checked like every reference. */
 export const replacementBody = Type.Object(
@@ -34,31 +36,44 @@ export const replacementBody = Type.Object(
   { additionalProperties: false },
 );
 
-/** Why a user cannot take a job: an absence of theirs or another job at that time (first found). */
+/** Why a user cannot take a job: an absence of theirs or another job at that time (the absence first). */
 async function conflictOf(tx: TenantTx, userId: string, job: StoredRecord): Promise<string | undefined> {
   const from = new Date(job.doc.from);
   const to = new Date(job.doc.to);
-  const { rows } = await sql<{ kind: string; id: string; from_at: Date; to_at: Date }>`
-    (SELECT 'absence' AS kind, id, dt_start AS from_at, dt_end AS to_at FROM absences WHERE company_id = ${tx.companyId} AND user_id = ${userId}
-      AND state IN ('approved', 'assigned') AND dt_start < ${to} AND dt_end > ${from} LIMIT 1)
-    UNION ALL
-    (SELECT 'job', id, from_at, to_at FROM jobs WHERE company_id = ${tx.companyId} AND user_id = ${userId} AND state <> 'cancelled'
-      AND from_at < ${to} AND to_at > ${from} AND from_at > ${new Date(from.getTime() - MAX_JOB_MS)} LIMIT 1)`.execute(
-    tx.db,
-  );
-  const hit = rows[0];
-  if (!hit) return undefined;
-  const span = `${new Date(hit.from_at).toISOString()} to ${new Date(hit.to_at).toISOString()}`;
-  return hit.kind === 'absence'
-    ? `user ${userId} is absent (absence ${hit.id}, ${span}) during job ${job.id}`
-    : `user ${userId} is busy with job ${hit.id} (${span}) during job ${job.id}`;
+  const span = (hit: { from_at: Date; to_at: Date }) =>
+    `${new Date(hit.from_at).toISOString()} to ${new Date(hit.to_at).toISOString()}`;
+  const absence = await tx.db
+    .selectFrom('absences')
+    .select(['id', 'dt_start as from_at', 'dt_end as to_at'])
+    .where('company_id', '=', tx.companyId)
+    .where('user_id', '=', userId)
+    .where('state', 'in', APPROVED)
+    .where('dt_start', '<', to)
+    .where('dt_end', '>', from)
+    .limit(1)
+    .executeTakeFirst();
+  if (absence) return `user ${userId} is absent (absence ${absence.id}, ${span(absence)}) during job ${job.id}`;
+  const busy = await userJobDuring(tx, userId, from, to);
+  if (busy) return `user ${userId} is busy with job ${busy.id} (${span(busy)}) during job ${job.id}`;
+  return undefined;
+}
+
+/** user id → the windows among these in which the user has an approved absence. */
+async function usersAbsentDuring(tx: TenantTx, windows: JobWindow[]): Promise<Map<string, Set<string>>> {
+  // sql: the windows are a JSON record set joined against the absences.
+  const { rows } = await sql<{ user_id: string; ids: string[] }>`
+    WITH t AS (SELECT * FROM jsonb_to_recordset(${JSON.stringify(windows)}::jsonb) AS t(id text, from_at timestamptz, to_at timestamptz))
+    SELECT a.user_id, array_agg(DISTINCT t.id) AS ids FROM t JOIN absences a ON a.company_id = ${tx.companyId}
+      AND a.state IN ('approved', 'assigned') AND a.dt_start < t.to_at AND a.dt_end > t.from_at
+    GROUP BY a.user_id`.execute(tx.db);
+  return new Map(rows.map((r) => [r.user_id, new Set(r.ids)]));
 }
 
 export function replacements(deps: { database: Database }) {
+  // Replacing writes the absence and plans jobs: a manager of both.
   function requireDispatcher(ctx: RequestContext) {
-    if (requireLevel(ctx, absences.area, 'write') !== 'all' || requireLevel(ctx, 'jobs', 'write') !== 'all') {
-      throw Forbidden('Only managers assign replacements');
-    }
+    requireManager(ctx, absences.area, 'assign replacements');
+    requireManager(ctx, 'jobs', 'assign replacements');
   }
 
   async function assign(
@@ -75,7 +90,7 @@ export function replacements(deps: { database: Database }) {
         throw Conflict(`The absence is ${absence.doc.state}; only approved absences get replacements`);
       if (body.userId === absence.doc.userId) throw Conflict('The absent user cannot replace themselves');
       await assertReferencesExist(tx, replacementBody, body);
-      const open = await uncoveredJobs(tx, absence);
+      const open = await jobsOfAbsence(tx, absence.id, { uncovered: true, forUpdate: true });
       let targets = open;
       if (!body.all) {
         const wanted = new Set(body.jobIds);
@@ -118,44 +133,29 @@ export function replacements(deps: { database: Database }) {
     return inTenant(deps.database, ctx.companyId, async (tx) => {
       const absence = await findRecord(tx, absences, absenceId);
       if (!absence) throw NotFound('absence', absenceId);
-      const { rows: open } =
-        await sql<StoredRecord>`SELECT * FROM jobs WHERE company_id = ${tx.companyId} AND absence_id = ${absence.id}
-        AND replacement_job_id IS NULL ORDER BY from_at`.execute(tx.db);
+      const open = await jobsOfAbsence(tx, absence.id, { uncovered: true });
       if (open.length === 0) return [];
-      const targets = open.map((j) => ({ id: j.id, from_at: j.doc.from, to_at: j.doc.to }));
-      const objectIds = [...new Set(open.map((j) => j.doc.objectId).filter(Boolean))];
-      const activityTypeIds = [...new Set(open.map((j) => j.doc.activityTypeId).filter(Boolean))];
-      const { rows } = await sql<{
-        id: string;
-        general: any;
-        worked: string[] | null;
-        activity: string[] | null;
-        blocked: string[];
-        past_objects: string[] | null;
-      }>`
-        WITH t AS (SELECT * FROM jsonb_to_recordset(${JSON.stringify(targets)}::jsonb) AS t(id text, from_at timestamptz, to_at timestamptz))
-        SELECT u.id, u.doc->'general' AS general,
-          (SELECT array_agg(x) FROM jsonb_array_elements_text(coalesce(u.doc->'workedOnObjectIds', '[]')) x) AS worked,
-          (SELECT array_agg(x) FROM jsonb_array_elements_text(coalesce(u.doc->'activityTypeIds', '[]')) x) AS activity,
-          coalesce((SELECT array_agg(t.id) FROM t WHERE
-            EXISTS (SELECT 1 FROM jobs j WHERE j.company_id = u.company_id AND j.user_id = u.id AND j.state <> 'cancelled'
-              AND j.from_at < t.to_at AND j.to_at > t.from_at AND j.from_at > t.from_at - interval '7 days')
-            OR EXISTS (SELECT 1 FROM absences a WHERE a.company_id = u.company_id AND a.user_id = u.id
-              AND a.state IN ('approved', 'assigned') AND a.dt_start < t.to_at AND a.dt_end > t.from_at)), '{}') AS blocked,
-          (SELECT array_agg(DISTINCT j.object_id) FROM jobs j WHERE j.company_id = u.company_id AND j.user_id = u.id
-            AND j.object_id = ANY(${sql.val(objectIds)}::text[]) AND j.to_at < now()) AS past_objects
-        FROM users u WHERE u.company_id = ${tx.companyId} AND u.id <> ${absence.doc.userId}`.execute(tx.db);
-      return rows
-        .map((u) => {
-          const workedOn = objectIds.filter((o) => (u.worked ?? []).includes(o) || (u.past_objects ?? []).includes(o));
-          const matching = activityTypeIds.filter((a) => (u.activity ?? []).includes(a));
-          const freeFor = targets.map((t) => t.id).filter((id) => !u.blocked.includes(id));
-          const name = [u.general?.firstName, u.general?.lastName].filter(Boolean).join(' ');
+      const targets: JobWindow[] = open.map((j) => ({ id: j.id, from_at: j.doc.from, to_at: j.doc.to }));
+      const objectIds = [...new Set(open.map((j) => j.doc.objectId).filter(Boolean))] as string[];
+      const activityTypeIds = [...new Set(open.map((j) => j.doc.activityTypeId).filter(Boolean))] as string[];
+      const busy = await usersBusyDuring(tx, targets);
+      const absent = await usersAbsentDuring(tx, targets);
+      const pastObjects = await objectsWorkedAtBefore(tx, objectIds);
+      return (await otherUsers(tx, absence.doc.userId))
+        .map(({ id, doc }) => {
+          const worked: unknown[] = doc.workedOnObjectIds ?? [];
+          const activity: unknown[] = doc.activityTypeIds ?? [];
+          const past = pastObjects.get(id) ?? [];
+          const blocked = targets.map((t) => t.id).filter((t) => busy.get(id)?.has(t) || absent.get(id)?.has(t));
+          const workedOn = objectIds.filter((o) => worked.includes(o) || past.includes(o));
+          const matching = activityTypeIds.filter((a) => activity.includes(a));
+          const freeFor = targets.map((t) => t.id).filter((t) => !blocked.includes(t));
+          const name = [doc.general?.firstName, doc.general?.lastName].filter(Boolean).join(' ');
           return {
-            userId: u.id,
+            userId: id,
             name,
             freeForJobIds: freeFor,
-            conflictingJobIds: u.blocked,
+            conflictingJobIds: blocked,
             workedOnObjectIds: workedOn,
             matchingActivityTypeIds: matching,
             score: freeFor.length * 100 + workedOn.length * 10 + matching.length,

@@ -7,3 +7,4 @@ export { weeklyHours } from './rules/contract-hours.js';
 export { type PayType } from './rules/salary-calculation.js';
 export { salaries } from './salaries-resource.js';
 export { surchargeKey, writeSalaries } from './salary-writer.js';
+export { payTypeById } from './pay-type-lookup.js';

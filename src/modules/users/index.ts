@@ -15,3 +15,4 @@ export {
 } from './user-credentials.js';
 export { installSessionHooks } from './session-hooks.js';
 export { userExistsSql, userSummaryJsonSql } from './user-sql-fragments.js';
+export { otherUsers, userContractJsonSql, userDocsById } from './user-docs.js';
