@@ -5,6 +5,7 @@ import type { Config } from '../../config.js';
 import { contextOf } from '../../platform/http/request-context.js';
 import { SECURITY, errorResponses } from '../../platform/http/route-docs.js';
 import { authRateLimits } from '../../platform/http/rate-limits.js';
+import { typedRoutes } from '../../platform/http/typed-routes.js';
 import type { AuthService } from './auth-service.js';
 
 export const tokenResponse = {
@@ -15,7 +16,16 @@ export const tokenResponse = {
     expiresIn: { type: 'integer', description: 'seconds until the access token expires' },
     refreshToken: { type: 'string' },
   },
-};
+} as const;
+
+/** A string field of the (validated) body: the subject a rate limit counts tries of. */
+const bodyField =
+  (name: string) =>
+  (request: FastifyRequest): string | undefined => {
+    const body: unknown = request.body;
+    const value = body && typeof body === 'object' ? Reflect.get(body, name) : undefined;
+    return typeof value === 'string' ? value : undefined;
+  };
 
 /** userResponse: the users module's response schema, passed in by the app so auth does not import users. */
 export function registerAuthRoutes(
@@ -24,12 +34,12 @@ export function registerAuthRoutes(
 ) {
   const loginResponse = { ...tokenResponse, properties: { ...tokenResponse.properties, user: deps.userResponse } };
   const tags = ['auth'];
-  const body = <T>(request: FastifyRequest) => request.body as T;
+  const routes = typedRoutes(app);
 
-  app.post(
+  routes.post(
     '/auth/login',
     {
-      ...authRateLimits(deps.config, (r) => body<{ username?: string }>(r)?.username),
+      ...authRateLimits(deps.config, bodyField('username')),
       schema: {
         tags,
         summary: 'Log in with a login id or e-mail and a password',
@@ -45,12 +55,12 @@ export function registerAuthRoutes(
       },
     },
     async (request) => {
-      const { username, password } = body<{ username: string; password: string }>(request);
+      const { username, password } = request.body;
       return deps.auth.login(username, password);
     },
   );
 
-  app.post(
+  routes.post(
     '/auth/refresh',
     {
       ...authRateLimits(deps.config),
@@ -64,15 +74,15 @@ export function registerAuthRoutes(
         response: { 200: tokenResponse, ...errorResponses([429]) },
       },
     },
-    async (request) => deps.auth.refresh(body<{ refreshToken: string }>(request).refreshToken),
+    async (request) => deps.auth.refresh(request.body.refreshToken),
   );
 
   const telephone = Type.String({ minLength: 5, maxLength: 30, pattern: '^[+0-9 ()/.-]+$' });
 
-  app.post(
+  routes.post(
     '/auth/requestAuthCode',
     {
-      ...authRateLimits(deps.config, (r) => body<{ telephone?: string }>(r)?.telephone),
+      ...authRateLimits(deps.config, bodyField('telephone')),
       schema: {
         tags,
         summary: 'Send a 6-digit log-in code by SMS (valid 5 minutes, 5 tries)',
@@ -82,15 +92,15 @@ export function registerAuthRoutes(
       },
     },
     async (request, reply) => {
-      await deps.auth.requestAuthCode(body<{ telephone: string }>(request).telephone);
+      await deps.auth.requestAuthCode(request.body.telephone);
       return reply.code(202).send({ sent: true });
     },
   );
 
-  app.post(
+  routes.post(
     '/auth/authUsingSMS',
     {
-      ...authRateLimits(deps.config, (r) => body<{ telephone?: string }>(r)?.telephone),
+      ...authRateLimits(deps.config, bodyField('telephone')),
       schema: {
         tags,
         summary: 'Log in with the SMS code',
@@ -99,12 +109,12 @@ export function registerAuthRoutes(
       },
     },
     async (request) => {
-      const { telephone: phone, code } = body<{ telephone: string; code: string }>(request);
+      const { telephone: phone, code } = request.body;
       return deps.auth.authUsingSms(phone, code);
     },
   );
 
-  app.post(
+  routes.post(
     '/account/change-password',
     {
       schema: {
@@ -122,7 +132,7 @@ export function registerAuthRoutes(
       },
     },
     async (request) => {
-      const { currentPassword, newPassword } = body<{ currentPassword: string; newPassword: string }>(request);
+      const { currentPassword, newPassword } = request.body;
       await deps.auth.changePassword(contextOf(request), currentPassword, newPassword);
       return { updated: true };
     },

@@ -47,7 +47,7 @@ export async function insertRefreshToken(
 export async function consumeRefreshToken(tx: TenantTx, id: string): Promise<boolean> {
   const result = await tx.db
     .updateTable('refresh_tokens')
-    .set({ used_at: sql`now()` })
+    .set((eb) => ({ used_at: eb.fn<Date>('now') }))
     .where('company_id', '=', tx.companyId)
     .where('id', '=', id)
     .where('used_at', 'is', null)
@@ -59,7 +59,7 @@ export async function consumeRefreshToken(tx: TenantTx, id: string): Promise<boo
 export async function revokeRefreshFamily(tx: TenantTx, familyId: string) {
   await tx.db
     .updateTable('refresh_tokens')
-    .set({ revoked_at: sql`now()` })
+    .set((eb) => ({ revoked_at: eb.fn<Date>('now') }))
     .where('company_id', '=', tx.companyId)
     .where('family_id', '=', familyId)
     .where('revoked_at', 'is', null)
@@ -69,7 +69,7 @@ export async function revokeRefreshFamily(tx: TenantTx, familyId: string) {
 export async function revokeUserRefreshTokens(tx: TenantTx, userId: string, exceptFamily?: string) {
   let query = tx.db
     .updateTable('refresh_tokens')
-    .set({ revoked_at: sql`now()` })
+    .set((eb) => ({ revoked_at: eb.fn<Date>('now') }))
     .where('company_id', '=', tx.companyId)
     .where('user_id', '=', userId)
     .where('revoked_at', 'is', null);
@@ -84,7 +84,7 @@ export async function insertAuthCode(
 ) {
   await tx.db
     .updateTable('auth_codes')
-    .set({ used_at: sql`now()` })
+    .set((eb) => ({ used_at: eb.fn<Date>('now') }))
     .where('company_id', '=', tx.companyId)
     .where('user_id', '=', row.userId)
     .where('used_at', 'is', null)
@@ -121,7 +121,7 @@ export async function takeAuthCodeTry(
 export async function consumeAuthCode(tx: TenantTx, id: string): Promise<boolean> {
   const result = await tx.db
     .updateTable('auth_codes')
-    .set({ used_at: sql`now()` })
+    .set((eb) => ({ used_at: eb.fn<Date>('now') }))
     .where('company_id', '=', tx.companyId)
     .where('id', '=', id)
     .where('used_at', 'is', null)
@@ -142,18 +142,26 @@ export interface ApiKeyRow {
   last_used_at: Date | null;
 }
 
+const API_KEY_COLUMNS = [
+  'company_id',
+  'id',
+  'name',
+  'prefix',
+  'scopes',
+  'expires_at',
+  'created_at',
+  'created_by',
+  'last_used_at',
+] as const;
+
 export async function findApiKeyByHash(db: Kysely<DB>, keyHash: string): Promise<ApiKeyRow | undefined> {
-  return (await db
-    .selectFrom('api_keys')
-    .select(['company_id', 'id', 'name', 'prefix', 'scopes', 'expires_at', 'created_at', 'created_by', 'last_used_at'])
-    .where('key_hash', '=', keyHash)
-    .executeTakeFirst()) as ApiKeyRow | undefined;
+  return db.selectFrom('api_keys').select(API_KEY_COLUMNS).where('key_hash', '=', keyHash).executeTakeFirst();
 }
 
 export async function touchApiKey(tx: TenantTx, id: string) {
   await tx.db
     .updateTable('api_keys')
-    .set({ last_used_at: sql`now()` })
+    .set((eb) => ({ last_used_at: eb.fn<Date>('now') }))
     .where('company_id', '=', tx.companyId)
     .where('id', '=', id)
     .execute();
@@ -211,7 +219,7 @@ export async function listApiKeys(
 ): Promise<{ rows: ApiKeyRow[]; total: number }> {
   const rows = await tx.db
     .selectFrom('api_keys')
-    .select(['company_id', 'id', 'name', 'prefix', 'scopes', 'expires_at', 'created_at', 'created_by', 'last_used_at'])
+    .select(API_KEY_COLUMNS)
     .where('company_id', '=', tx.companyId)
     .orderBy('created_at')
     .orderBy('id')
@@ -223,7 +231,7 @@ export async function listApiKeys(
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .where('company_id', '=', tx.companyId)
     .executeTakeFirstOrThrow();
-  return { rows: rows as ApiKeyRow[], total: Number(n) };
+  return { rows, total: Number(n) };
 }
 
 /** Deletes a key and keeps who revoked it, when, and what it was (never its hash). */

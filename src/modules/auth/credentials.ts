@@ -76,7 +76,7 @@ export function credentialResolver(config: Config, database: Database): Credenti
       state = (await inTenant(database, companyId, (tx) => authStore.loadPrincipal(tx, userId, sessionId))) ?? null;
       principals.set(cacheKey, state);
     }
-    return state?.isSessionOpen ? (state.permissions as Permissions) : undefined;
+    return state?.isSessionOpen ? state.permissions : undefined;
   }
 
   async function fromBearer(token: string): Promise<RequestContext | undefined> {

@@ -2,19 +2,19 @@ import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import type { Config } from '../../config.js';
 import type { Database } from '../../platform/db/database.js';
-import { Forbidden } from '../../platform/http/errors.js';
 import { errorResponses } from '../../platform/http/route-docs.js';
+import { typedRoutes } from '../../platform/http/typed-routes.js';
 import type { AuthService } from '../auth/index.js';
 import { authRateLimits } from '../../platform/http/rate-limits.js';
 import { tokenResponse } from '../auth/index.js';
-import { createCompany, type NewCompany } from './create-company.js';
+import { signUpCompany } from './create-company.js';
 
 export function registerCompanyRoutes(
   app: FastifyInstance,
   deps: { config: Config; database: Database; auth: AuthService },
 ) {
   const limits = authRateLimits(deps.config);
-  app.post(
+  typedRoutes(app).post(
     '/company/signup',
     {
       ...limits,
@@ -41,9 +41,6 @@ export function registerCompanyRoutes(
         },
       },
     },
-    async (request, reply) => {
-      if (!deps.config.signupOpen) throw Forbidden('Sign-up is closed on this server');
-      return reply.code(201).send(await createCompany(deps, request.body as NewCompany));
-    },
+    async (request, reply) => reply.code(201).send(await signUpCompany(deps, request.body)),
   );
 }

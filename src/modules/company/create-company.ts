@@ -1,6 +1,9 @@
 // A new company with its default access groups and first admin, in one transaction.
 // Used by the public signup route and by the command line.
+import { insertCompany, saveSettingsSection } from '../../platform/db/companies.js';
+import type { Config } from '../../config.js';
 import type { Database } from '../../platform/db/database.js';
+import { Forbidden } from '../../platform/http/errors.js';
 import { inTenant } from '../../platform/db/tenant.js';
 import { systemContext } from '../../platform/http/request-context.js';
 import { newObjectId } from '../../platform/ids.js';
@@ -28,19 +31,14 @@ export async function createCompany(
   const companyId = newObjectId();
   const system = systemContext(companyId);
   return inTenant(deps.database, companyId, async (tx) => {
-    await tx.db.insertInto('companies').values({ company_id: companyId, name: input.companyName }).execute();
+    await insertCompany(tx, input.companyName);
     const groupIds: Record<string, string> = {};
     for (const group of DEFAULT_ACCESS_GROUPS) {
       const { key, ...doc } = group;
       groupIds[key] = (await createRecord(tx, system, accessGroups, doc))._id;
     }
-    await tx.db
-      .updateTable('companies')
-      .set({
-        settings: JSON.stringify({ defaultAccessGroupId: groupIds.employee, adminAccessGroupId: groupIds.admin }),
-      })
-      .where('company_id', '=', companyId)
-      .execute();
+    await saveSettingsSection(tx, 'defaultAccessGroupId', groupIds.employee);
+    await saveSettingsSection(tx, 'adminAccessGroupId', groupIds.admin);
     const admin = await createRecord(tx, system, users, {
       id: input.username,
       password: input.password,
@@ -50,4 +48,13 @@ export async function createCompany(
     const tokens = await deps.auth.issueTokens(tx, admin._id, groupIds.admin!);
     return { companyId, userId: admin._id, ...tokens };
   });
+}
+
+/** The public sign-up: a new company, unless the server closed sign-up (the command line creates them anyway). */
+export async function signUpCompany(
+  deps: { config: Config; database: Database; auth: AuthService },
+  input: NewCompany,
+): Promise<CreatedCompany> {
+  if (!deps.config.signupOpen) throw Forbidden('Sign-up is closed on this server');
+  return createCompany(deps, input);
 }
