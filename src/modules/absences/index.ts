@@ -5,3 +5,4 @@ export { kindOf } from './absence-types.js';
 export { absences } from './absences-resource.js';
 export { withoutIllness } from './illness-overlap.js';
 export { installSchedulingHooks } from './scheduling-hooks.js';
+export { approvedAbsencesBetween } from './approved-absences-between.js';

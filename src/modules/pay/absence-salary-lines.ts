@@ -2,7 +2,6 @@
 // the Lohnausfallprinzip (illness §4 EFZG, a public holiday §2 EFZG: what they would have paid,
 // surcharges included, all taxable); a vacation day by the Referenzprinzip (§11 BUrlG: the 13-week
 // average) unless the company chose another method; contract hours at the hourly rate otherwise.
-import { sql } from 'kysely';
 import type { TenantTx } from '../../platform/db/tenant.js';
 import type { StoredRecord } from '../../resources/engine/define-resource.js';
 import { weeklyHours } from './rules/contract-hours.js';
@@ -73,23 +72,29 @@ async function loadReference(
   const zone = facts.settings.timeZone;
   const start = new Date(localToUtc(zone, Date.parse(`${referenceStart(first)}T00:00:00Z`)));
   const end = new Date(localToUtc(zone, Date.parse(`${first}T00:00:00Z`)));
-  const base = sql`FROM salaries WHERE company_id = ${tx.companyId} AND user_id = ${userId} AND (absence_id IS NULL OR absence_id <> ${absenceId})`;
+  const base = tx.db
+    .selectFrom('salaries')
+    .where('company_id', '=', tx.companyId)
+    .where('user_id', '=', userId)
+    .where((eb) => eb.or([eb('absence_id', 'is', null), eb('absence_id', '<>', absenceId)]));
   // Less than 13 weeks of salaries before the vacation: a new hire, paid the contract's hours.
-  const { rows: earlier } = await sql<{ one: number }>`SELECT 1 AS one ${base} AND from_at < ${start} LIMIT 1`.execute(
-    tx.db,
-  );
-  if (earlier.length === 0) return undefined;
-  const { rows } = await sql<{
-    from_at: Date;
-    doc: any;
-    salary_cents: number;
-  }>`SELECT from_at, doc, salary_cents ${base}
-    AND from_at >= ${start} AND from_at < ${end}`.execute(tx.db);
+  const earlier = await base.select('id').where('from_at', '<', start).limit(1).executeTakeFirst();
+  if (!earlier) return undefined;
+  const rows = await base
+    .select([
+      'from_at',
+      'salary_cents',
+      (eb) => eb.ref('doc').$castTo<{ workingTime?: number; baseSalary?: number }>().as('doc'),
+    ])
+    .where('from_at', '>=', start)
+    .where('from_at', '<', end)
+    .execute();
   const contract = facts.contract;
   const hours = weeklyHours(contract.dailyWorkingHours);
   return vacationDayRate({
     lines: rows.map((r) => ({
-      date: new Date(utcToLocal(zone, r.from_at.getTime())).toISOString().slice(0, 10),
+      // from_at is set: the query compared it
+      date: new Date(utcToLocal(zone, r.from_at!.getTime())).toISOString().slice(0, 10),
       seconds: Number(r.doc.workingTime ?? 0),
       cents: Number(r.salary_cents ?? 0),
       baseCents: toCents(Number(r.doc.baseSalary ?? 0)),

@@ -7,4 +7,7 @@ export { weeklyHours } from './rules/contract-hours.js';
 export { type PayType } from './rules/salary-calculation.js';
 export { salaries } from './salaries-resource.js';
 export { surchargeKey, writeSalaries } from './salary-writer.js';
+export { jobHasSalaryOfActivityTypeSql, lockSalariesOfEntry, salariesOfJobJsonSql, salaryIdOfEntrySql } from './salary-sql-fragments.js';
+export { payTypeCodes, salariesStartingBetween, surchargeCategories } from './pay-reads.js';
+export { type SalaryWrite, lockSalariesOfAbsence, removeSalaries, storeSalaries } from './salary-store.js';
 export { payTypeById } from './pay-type-lookup.js';

@@ -1,25 +1,15 @@
 // Routes of pay: salaries (read, mark billed), surcharge rules and the German preset, pay types,
 // the company's time-and-pay settings, and the public holidays of its region.
 import type { FastifyInstance } from 'fastify';
-import Holidays from 'date-holidays';
-import { sql } from 'kysely';
 import { Type } from 'typebox';
 import type { Database } from '../../platform/db/database.js';
-import { inTenant } from '../../platform/db/tenant.js';
-import { contextOf, requireLevel } from '../../platform/http/request-context.js';
+import { contextOf } from '../../platform/http/request-context.js';
 import { SECURITY, errorResponses } from '../../platform/http/route-docs.js';
-import { checkRegion } from '../../resources/engine/region-fields.js';
-import { createRecord } from '../../resources/engine/resource-service.js';
+import { typedRoutes } from '../../platform/http/typed-routes.js';
 import { registerResource } from '../../resources/engine/register-resource.js';
-import { placeOfWorkRegion } from '../../platform/time/holidays.js';
-import {
-  loadTimeAndPaySettings,
-  saveTimeAndPaySettings,
-  settingsBody,
-  type TimeAndPaySettings,
-} from './pay-settings.js';
+import { payService } from './pay-service.js';
+import { settingsBody } from './pay-settings.js';
 import { payTypes } from './pay-types-resource.js';
-import { GERMAN_TAX_FREE_BASE_CAP_CENTS, GERMAN_TAX_FREE_PRESET } from './rules/surcharge-presets.js';
 import { salaries } from './salaries-resource.js';
 import { surcharges } from './surcharges-resource.js';
 
@@ -27,8 +17,10 @@ export function registerPayRoutes(app: FastifyInstance, deps: { database: Databa
   registerResource(app, deps, salaries, { except: ['create', 'delete'] });
   registerResource(app, deps, surcharges);
   registerResource(app, deps, payTypes);
+  const routes = typedRoutes(app);
+  const pay = payService(deps);
 
-  app.post(
+  routes.post(
     '/surcharges/presets/germanTaxFree',
     {
       schema: {
@@ -44,26 +36,13 @@ export function registerPayRoutes(app: FastifyInstance, deps: { database: Databa
       },
     },
     async (request, reply) => {
-      const ctx = contextOf(request);
-      requireLevel(ctx, 'company', 'write');
-      const ids = await inTenant(deps.database, ctx.companyId, async (tx) => {
-        const { rows } = await sql<{
-          name: string;
-        }>`SELECT doc->>'name' AS name FROM surcharges WHERE company_id = ${tx.companyId}`.execute(tx.db);
-        const taken = new Set(rows.map((r) => r.name));
-        const created: string[] = [];
-        for (const rule of GERMAN_TAX_FREE_PRESET) {
-          if (!taken.has(rule.name)) created.push((await createRecord(tx, ctx, surcharges, structuredClone(rule)))._id);
-        }
-        await saveTimeAndPaySettings(tx, { taxFreeBaseCapPerHour: GERMAN_TAX_FREE_BASE_CAP_CENTS / 100 });
-        return created;
-      });
+      const ids = await pay.adoptGermanTaxFreePreset(contextOf(request));
       return reply.code(201).send({ ids });
     },
   );
 
   const settingsTags = ['company'];
-  app.get(
+  routes.get(
     '/company/timeAndPaySettings',
     {
       schema: {
@@ -73,13 +52,9 @@ export function registerPayRoutes(app: FastifyInstance, deps: { database: Databa
         response: errorResponses(),
       },
     },
-    async (request) => {
-      const ctx = contextOf(request);
-      requireLevel(ctx, 'company', 'read');
-      return inTenant(deps.database, ctx.companyId, (tx) => loadTimeAndPaySettings(tx));
-    },
+    async (request) => pay.timeAndPaySettings(contextOf(request)),
   );
-  app.patch(
+  routes.patch(
     '/company/timeAndPaySettings',
     {
       schema: {
@@ -92,16 +67,10 @@ export function registerPayRoutes(app: FastifyInstance, deps: { database: Databa
         response: errorResponses(),
       },
     },
-    async (request) => {
-      const ctx = contextOf(request);
-      requireLevel(ctx, 'company', 'write');
-      return inTenant(deps.database, ctx.companyId, (tx) =>
-        saveTimeAndPaySettings(tx, request.body as Partial<TimeAndPaySettings>),
-      );
-    },
+    async (request) => pay.changeTimeAndPaySettings(contextOf(request), request.body),
   );
 
-  app.get(
+  routes.get(
     '/holidays',
     {
       schema: {
@@ -135,22 +104,6 @@ export function registerPayRoutes(app: FastifyInstance, deps: { database: Databa
         },
       },
     },
-    async (request) => {
-      const ctx = contextOf(request);
-      requireLevel(ctx, 'holidays', 'read');
-      const query = request.query as { year: number; country?: string; state?: string };
-      // The same check and reading as every stored region field (region-fields.ts, holidays.ts).
-      const region = query.country
-        ? checkRegion({ country: query.country, state: query.state })
-        : placeOfWorkRegion(
-            undefined,
-            (await inTenant(deps.database, ctx.companyId, (tx) => loadTimeAndPaySettings(tx))).holidayRegion,
-          );
-      const calendar = new Holidays();
-      calendar.init(region.country, ...(region.state ? [region.state] : []));
-      return (calendar.getHolidays(query.year) || [])
-        .filter((h) => h.type === 'public')
-        .map((h) => ({ date: h.date.slice(0, 10), name: h.name, type: h.type }));
-    },
+    async (request) => pay.publicHolidays(contextOf(request), request.query),
   );
 }

@@ -1,8 +1,8 @@
 // The company's time-and-pay settings: time zone, holiday region, break rule, rounding, minimum
 // wages, the tax-free cap and the plausibility limits. Stored in companies.settings.timeAndPay;
 // what a company has not set falls back to the defaults below.
-import { sql } from 'kysely';
 import { Type } from 'typebox';
+import { loadSettingsSection, saveSettingsSection, settingsSectionSql } from '../../platform/db/companies.js';
 import type { TenantTx } from '../../platform/db/tenant.js';
 import { fieldError } from '../../platform/http/errors.js';
 import { storedRegion } from '../../resources/engine/region-fields.js';
@@ -126,13 +126,10 @@ export const settingsBody = Type.Object(
     taxFreeBaseCapPerHour: Type.Optional(Type.Number({ minimum: 0, maximum: 10_000 })),
     plausibility: Type.Optional(plausibility),
     vacationPayMethod: Type.Optional(
-      Type.Union(
-        ['referencePeriod', 'plannedJobs', 'contractHours'].map((m) => Type.Literal(m)),
-        {
-          description:
-            'vacation pay: referencePeriod (default, §11 BUrlG 13-week average), plannedJobs or contractHours at the hourly rate',
-        },
-      ),
+      Type.Union([Type.Literal('referencePeriod'), Type.Literal('plannedJobs'), Type.Literal('contractHours')], {
+        description:
+          'vacation pay: referencePeriod (default, §11 BUrlG 13-week average), plannedJobs or contractHours at the hourly rate',
+      }),
     ),
   },
   { additionalProperties: false },
@@ -143,31 +140,27 @@ export function withDefaults(stored: Partial<TimeAndPaySettings> | null | undefi
   return { ...DEFAULT_TIME_AND_PAY, ...stored, plausibility: { ...DEFAULT_PLAUSIBILITY, ...stored?.plausibility } };
 }
 
+const SECTION = 'timeAndPay';
+
 /** The SQL expression of the stored settings, for queries that load them with other things. */
-export const storedSettingsSql = (tx: TenantTx) =>
-  sql`(SELECT settings->'timeAndPay' FROM companies WHERE company_id = ${tx.companyId})`;
+export const storedSettingsSql = (tx: TenantTx) => settingsSectionSql(tx, SECTION);
 
 export async function loadTimeAndPaySettings(tx: TenantTx): Promise<TimeAndPaySettings> {
-  const { rows } = await sql<{
-    settings: Partial<TimeAndPaySettings> | null;
-  }>`SELECT ${storedSettingsSql(tx)} AS settings`.execute(tx.db);
-  return withDefaults(rows[0]?.settings);
+  return withDefaults(await loadSettingsSection<Partial<TimeAndPaySettings>>(tx, SECTION));
 }
 
-export async function saveTimeAndPaySettings(
-  tx: TenantTx,
-  patch: Partial<TimeAndPaySettings>,
-): Promise<TimeAndPaySettings> {
+/** A change: top-level fields replace the stored ones, plausibility limits merge. */
+export type TimeAndPayPatch = Omit<Partial<TimeAndPaySettings>, 'plausibility'> & {
+  plausibility?: Partial<PlausibilitySettings>;
+};
+
+export async function saveTimeAndPaySettings(tx: TenantTx, patch: TimeAndPayPatch): Promise<TimeAndPaySettings> {
   if (patch.timeZone !== undefined && !isValidTimeZone(patch.timeZone))
     throw fieldError('timeZone', 'is not an IANA time zone');
   if (patch.holidayRegion) patch = { ...patch, holidayRegion: storedRegion(patch.holidayRegion, 'holidayRegion') };
   const current = await loadTimeAndPaySettings(tx);
   const next = { ...current, ...patch, plausibility: { ...current.plausibility, ...patch.plausibility } };
-  await tx.db
-    .updateTable('companies')
-    .set({ settings: sql`jsonb_set(settings, '{timeAndPay}', ${JSON.stringify(next)}::jsonb)` })
-    .where('company_id', '=', tx.companyId)
-    .execute();
+  await saveSettingsSection(tx, SECTION, next);
   return next;
 }
 

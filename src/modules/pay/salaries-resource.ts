@@ -6,6 +6,7 @@ import { defineResource } from '../../resources/engine/define-resource.js';
 import { commonEntityProperties } from '../../resources/engine/schema-shapes.js';
 import { opt, text } from '../../resources/engine/fields.js';
 import { OBJECT_ID_PATTERN } from '../../platform/ids.js';
+import { objectMatchesSql } from '../../resources/object-lookups.js';
 import {
   dateRangeFilter,
   idsFilter,
@@ -126,6 +127,7 @@ export const salaries = defineResource({
   },
   list: {
     defaultSort: 'from:1',
+    // sql: named-filter conditions are fragments of the engine's list statement.
     namedFilters: {
       status: valuesFilter(
         SALARY_STATUSES,
@@ -138,10 +140,7 @@ export const salaries = defineResource({
       objectIds: idsFilter('object_id', 'object ids, comma-separated'),
       object: {
         description: 'object name (contains, case-insensitive) or number',
-        toSql: (
-          value,
-        ) => sql<boolean>`EXISTS (SELECT 1 FROM objects o WHERE o.company_id = salaries.company_id AND o.id = salaries.object_id
-          AND (o.doc->>'name' ILIKE ${'%' + value.replace(/[\\%_]/g, (c) => `\\${c}`) + '%'} OR o.number::text = ${value}))`,
+        toSql: (value) => objectMatchesSql(sql.ref('salaries.company_id'), sql.ref('salaries.object_id'), value),
       },
       dateRange: dateRangeFilter(
         'from_at',

@@ -1,19 +1,19 @@
 // Writes the salaries of approved entries: loads what the calculation needs once per batch
 // (settings, surcharge rules, pay types, contracts, holiday regions), computes each salary with
 // the pure calculation and stores them in batched statements. A billed salary is never touched.
-import { sql } from 'kysely';
 import type { TenantTx } from '../../platform/db/tenant.js';
-import { newObjectId } from '../../platform/ids.js';
 import type { StoredRecord } from '../../resources/engine/define-resource.js';
 import { nestedRecords } from '../../resources/engine/nested-records.js';
-import { reserveNumbers, upsertRecords, type NewRecord } from '../../resources/engine/resource-store.js';
+import { objectAddresses } from '../../resources/object-lookups.js';
 import { isPublicHolidayIn, placeOfWorkRegion } from '../../platform/time/holidays.js';
 import { utcToLocal } from '../../platform/time/zoned-time.js';
-import { loadTimeAndPaySettings, minimumWageCents, type TimeAndPaySettings } from './pay-settings.js';
 import { toAmount, toCents } from '../../platform/money.js';
+import { type StoredContract, userContracts } from '../users/index.js';
+import { loadTimeAndPaySettings, minimumWageCents, type TimeAndPaySettings } from './pay-settings.js';
+import { payTypesById, salariesOfEntries, surchargesByNumber } from './pay-reads.js';
 import { calculateSalary, type Contract, type PayType } from './rules/salary-calculation.js';
 import type { SurchargeRule } from './rules/surcharge-frames.js';
-import { salaries } from './salaries-resource.js';
+import { type SalaryWrite, storeSalaries } from './salary-store.js';
 import { toRule } from './surcharges-resource.js';
 
 export interface PayContext {
@@ -21,7 +21,7 @@ export interface PayContext {
   rules: SurchargeRule[];
   activeOn: Map<string, object>;
   payTypes: Map<string, PayType>;
-  contracts: Map<string, Record<string, any>>;
+  contracts: Map<string, StoredContract>;
   regions: Map<string, { country: string; state?: string }>;
 }
 
@@ -31,32 +31,18 @@ const ids = (values: Array<string | undefined>) => [
 
 export async function loadPayContext(tx: TenantTx, entries: StoredRecord[]): Promise<PayContext> {
   const settings = await loadTimeAndPaySettings(tx);
-  const rows = async (query: ReturnType<typeof sql<{ id: string; doc: any }>>) => (await query.execute(tx.db)).rows;
-  const surchargeRows = await rows(
-    sql`SELECT id, doc FROM surcharges WHERE company_id = ${tx.companyId} ORDER BY number`,
-  );
-  const active = surchargeRows.filter((r) => r.doc.active !== false);
-  const userIds = ids(entries.map((e) => e.doc.userId));
-  const objectIds = ids(entries.map((e) => e.doc.objectId));
-  const userRows = await rows(
-    sql`SELECT id, doc->'contract' AS doc FROM users WHERE company_id = ${tx.companyId} AND id = ANY(${sql.val(userIds)}::text[])`,
-  );
-  const contracts = new Map(userRows.map((r) => [r.id, (r.doc ?? {}) as Record<string, any>]));
-  const payTypeIds = ids([...contracts.values()].map((c) => c.payTypeId));
-  const payTypeRows = await rows(
-    sql`SELECT id, doc FROM pay_types WHERE company_id = ${tx.companyId} AND id = ANY(${sql.val(payTypeIds)}::text[])`,
-  );
-  const objectRows = await rows(
-    sql`SELECT id, doc->'address' AS doc FROM objects WHERE company_id = ${tx.companyId} AND id = ANY(${sql.val(objectIds)}::text[])`,
-  );
+  const active = (await surchargesByNumber(tx)).filter((r) => r.doc.active !== false);
+  const contracts = await userContracts(tx, ids(entries.map((e) => e.doc.userId)));
+  const payTypes = await payTypesById(tx, ids([...contracts.values()].map((c) => c.payTypeId)));
+  const addresses = await objectAddresses(tx, ids(entries.map((e) => e.doc.objectId)));
   return {
     settings,
     rules: active.map((r) => toRule(r.id, r.doc)),
     activeOn: new Map(active.map((r) => [r.id, r.doc.activeOn])),
-    payTypes: new Map(payTypeRows.map((r) => [r.id, r.doc as PayType])),
+    payTypes,
     contracts,
     // The place of work decides the holidays (placeOfWorkRegion: the company's region when the object names none).
-    regions: new Map(objectRows.map((r) => [r.id, placeOfWorkRegion(r.doc, settings.holidayRegion)])),
+    regions: new Map([...addresses].map(([id, address]) => [id, placeOfWorkRegion(address, settings.holidayRegion)])),
   };
 }
 
@@ -175,27 +161,13 @@ export interface WrittenSalaries {
 export async function writeSalaries(tx: TenantTx, actorId: string, entries: StoredRecord[]): Promise<WrittenSalaries> {
   const result: WrittenSalaries = { salaryIds: new Map(), billed: new Set() };
   if (entries.length === 0) return result;
-  const existing = new Map<string, { id: string; number: number; billed: boolean; chat_id: string; doc: any }>();
-  const entryIds = entries.map((e) => e.id);
-  for (let i = 0; i < entryIds.length; i += 5000) {
-    const { rows } = await sql<{
-      id: string;
-      number: number;
-      billed: boolean;
-      chat_id: string;
-      doc: any;
-      time_tracking_id: string;
-    }>`
-      SELECT id, number, billed, chat_id, doc, time_tracking_id FROM salaries
-      WHERE company_id = ${tx.companyId} AND time_tracking_id = ANY(${sql.val(entryIds.slice(i, i + 5000))}::text[])`.execute(
-      tx.db,
-    );
-    for (const row of rows) existing.set(row.time_tracking_id, row);
-  }
+  const existing = await salariesOfEntries(
+    tx,
+    entries.map((e) => e.id),
+  );
   const pay = await loadPayContext(tx, entries);
-  const fresh = entries.filter((e) => !existing.has(e.id)).length;
-  let number = fresh > 0 ? await reserveNumbers(tx, salaries.collection, fresh) : 0;
-  const records: NewRecord[] = [];
+  const writes: SalaryWrite[] = [];
+  const written: string[] = [];
   for (const entry of entries) {
     const before = existing.get(entry.id);
     if (before?.billed) {
@@ -204,17 +176,10 @@ export async function writeSalaries(tx: TenantTx, actorId: string, entries: Stor
       continue;
     }
     const { doc, cents } = salaryDoc(entry, pay, actorId, before?.doc);
-    const id = before?.id ?? newObjectId();
-    records.push({
-      id,
-      number: before ? Number(before.number) : number++,
-      doc,
-      userId: actorId,
-      chatId: before?.chat_id ?? newObjectId(),
-      columns: { salary_cents: cents },
-    });
-    result.salaryIds.set(entry.id, id);
+    writes.push({ before, doc, cents });
+    written.push(entry.id);
   }
-  await upsertRecords(tx, salaries, records);
+  const salaryIds = await storeSalaries(tx, actorId, writes);
+  for (const [i, entryId] of written.entries()) result.salaryIds.set(entryId, salaryIds[i]!);
   return result;
 }

@@ -2,18 +2,16 @@
 // `own`) gets only their own timesheet (another user's is 404, as for their jobs); managers with
 // both reads `all` get everyone's and the exports. The payroll settings are the admin area's.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { sql } from 'kysely';
 import { Type } from 'typebox';
 import type { Database } from '../../platform/db/database.js';
-import { inTenant } from '../../platform/db/tenant.js';
-import { Forbidden, NotFound } from '../../platform/http/errors.js';
-import { contextOf, requireLevel, type RequestContext } from '../../platform/http/request-context.js';
+import { contextOf } from '../../platform/http/request-context.js';
 import { SECURITY, errorResponses } from '../../platform/http/route-docs.js';
+import { typedRoutes } from '../../platform/http/typed-routes.js';
 import { OBJECT_ID_PATTERN } from '../../platform/ids.js';
-import { payrollCsv, payrollLodas, payrollOf } from './payroll-export.js';
-import { loadPayrollSettings, payrollSettingsBody, savePayrollSettings } from './payroll-settings.js';
+import { payrollCsv, payrollLodas } from './payroll-export.js';
+import { payrollService } from './payroll-service.js';
+import { payrollSettingsBody } from './payroll-settings.js';
 import { CSV_CONTENT_TYPE } from './rules/german-csv.js';
-import { loadTimesheets } from './timesheet.js';
 import { timesheetCsv, timesheetJson } from './timesheet-formats.js';
 import { timesheetPdf } from './timesheet-pdf.js';
 
@@ -22,17 +20,6 @@ const month = Type.String({
   description: "YYYY-MM, a local month in the company's time zone",
 });
 const file = (description: string) => ({ description, content: { 'text/csv': { schema: { type: 'string' } } } });
-
-/** The lower of the two read levels: a timesheet shows time tracking and pay. */
-function readLevel(ctx: RequestContext): 'own' | 'all' {
-  const levels = [requireLevel(ctx, 'timeTracking', 'read'), requireLevel(ctx, 'salaries', 'read')];
-  return levels.includes('own') ? 'own' : 'all';
-}
-
-function requireAll(ctx: RequestContext) {
-  if (readLevel(ctx) !== 'all')
-    throw Forbidden('Exports of every employee need time tracking and salaries read rights for all');
-}
 
 /** csv when asked by `format=csv` or an Accept header preferring text/csv over JSON. */
 function wanted(request: FastifyRequest, format: string | undefined): string {
@@ -48,9 +35,10 @@ const sendFile = (reply: FastifyReply, type: string, name: string, body: string 
     .send(body);
 
 export function registerPayrollRoutes(app: FastifyInstance, deps: { database: Database }) {
-  const { database } = deps;
+  const routes = typedRoutes(app);
+  const payroll = payrollService(deps);
 
-  app.get(
+  routes.get(
     '/users/:id/timesheet',
     {
       schema: {
@@ -81,18 +69,8 @@ export function registerPayrollRoutes(app: FastifyInstance, deps: { database: Da
       },
     },
     async (request, reply) => {
-      const ctx = contextOf(request);
-      const { id } = request.params as { id: string };
-      const query = request.query as { month: string; format?: string };
-      if (readLevel(ctx) === 'own' && id !== ctx.userId) throw NotFound('user', id);
-      const { sheet, company } = await inTenant(database, ctx.companyId, async (tx) => {
-        const [found] = await loadTimesheets(tx, query.month, [id]);
-        const row = await sql<{ name: string }>`SELECT name FROM companies WHERE company_id = ${tx.companyId}`.execute(
-          tx.db,
-        );
-        return { sheet: found, company: row.rows[0]?.name ?? '' };
-      });
-      if (!sheet) throw NotFound('user', id);
+      const query = request.query;
+      const { sheet, company } = await payroll.timesheetOf(contextOf(request), request.params.id, query.month);
       const format = wanted(request, query.format);
       const name = `stundenzettel-${sheet.user.number}-${query.month}`;
       if (format === 'csv') return sendFile(reply, CSV_CONTENT_TYPE, `${name}.csv`, timesheetCsv([sheet]));
@@ -102,7 +80,7 @@ export function registerPayrollRoutes(app: FastifyInstance, deps: { database: Da
     },
   );
 
-  app.get(
+  routes.get(
     '/timesheets',
     {
       schema: {
@@ -128,17 +106,15 @@ export function registerPayrollRoutes(app: FastifyInstance, deps: { database: Da
       },
     },
     async (request, reply) => {
-      const ctx = contextOf(request);
-      requireAll(ctx);
-      const query = request.query as { month: string; format?: string };
-      const sheets = await inTenant(database, ctx.companyId, (tx) => loadTimesheets(tx, query.month));
+      const query = request.query;
+      const sheets = await payroll.timesheets(contextOf(request), query.month);
       if (query.format === 'json')
         return reply.type('application/json').send(JSON.stringify(sheets.map(timesheetJson)));
       return sendFile(reply, CSV_CONTENT_TYPE, `stundenzettel-${query.month}.csv`, timesheetCsv(sheets));
     },
   );
 
-  app.get(
+  routes.get(
     '/payroll/export',
     {
       schema: {
@@ -155,14 +131,8 @@ export function registerPayrollRoutes(app: FastifyInstance, deps: { database: Da
       },
     },
     async (request, reply) => {
-      const ctx = contextOf(request);
-      requireAll(ctx);
-      const query = request.query as { month: string; format?: string };
-      const { sheets, settings } = await inTenant(database, ctx.companyId, async (tx) => ({
-        sheets: await loadTimesheets(tx, query.month),
-        settings: await loadPayrollSettings(tx),
-      }));
-      const employees = payrollOf(sheets, settings);
+      const query = request.query;
+      const { employees, settings } = await payroll.payroll(contextOf(request), query.month);
       if (query.format === 'lodas') {
         return sendFile(
           reply,
@@ -175,7 +145,7 @@ export function registerPayrollRoutes(app: FastifyInstance, deps: { database: Da
     },
   );
 
-  app.get(
+  routes.get(
     '/company/payrollExportSettings',
     {
       schema: {
@@ -185,13 +155,9 @@ export function registerPayrollRoutes(app: FastifyInstance, deps: { database: Da
         response: errorResponses(),
       },
     },
-    async (request) => {
-      const ctx = contextOf(request);
-      requireLevel(ctx, 'company', 'read');
-      return inTenant(database, ctx.companyId, (tx) => loadPayrollSettings(tx));
-    },
+    async (request) => payroll.settings(contextOf(request)),
   );
-  app.patch(
+  routes.patch(
     '/company/payrollExportSettings',
     {
       schema: {
@@ -204,12 +170,6 @@ export function registerPayrollRoutes(app: FastifyInstance, deps: { database: Da
         response: errorResponses(),
       },
     },
-    async (request) => {
-      const ctx = contextOf(request);
-      requireLevel(ctx, 'company', 'write');
-      return inTenant(database, ctx.companyId, (tx) =>
-        savePayrollSettings(tx, request.body as Parameters<typeof savePayrollSettings>[1]),
-      );
-    },
+    async (request) => payroll.changeSettings(contextOf(request), request.body),
   );
 }

@@ -2,8 +2,8 @@
 // LODAS reads values with, and the mapping of our pay types to wage types (Lohnarten). Stored in
 // companies.settings.payrollExport; a company that set nothing gets the defaults below, which its
 // tax adviser aligns with the wage types of their LODAS client.
-import { sql } from 'kysely';
 import { Type } from 'typebox';
+import { loadSettingsSection, saveSettingsSection } from '../../platform/db/companies.js';
 import type { TenantTx } from '../../platform/db/tenant.js';
 import type { ProcessingKeys } from './rules/lodas.js';
 import type { WageTypeMapping } from './rules/payroll-lines.js';
@@ -86,11 +86,10 @@ function withDefaults(stored: StoredSettings | null | undefined): PayrollExportS
   return { ...stored, processingKeys: { ...DEFAULT_PROCESSING_KEYS, ...stored?.processingKeys }, wageTypes };
 }
 
+const SECTION = 'payrollExport';
+
 async function stored(tx: TenantTx): Promise<StoredSettings | null> {
-  const { rows } = await sql<{
-    s: StoredSettings | null;
-  }>`SELECT settings->'payrollExport' AS s FROM companies WHERE company_id = ${tx.companyId}`.execute(tx.db);
-  return rows[0]?.s ?? null;
+  return (await loadSettingsSection<StoredSettings>(tx, SECTION)) ?? null;
 }
 
 export async function loadPayrollSettings(tx: TenantTx): Promise<PayrollExportSettings> {
@@ -101,10 +100,6 @@ export async function loadPayrollSettings(tx: TenantTx): Promise<PayrollExportSe
 export async function savePayrollSettings(tx: TenantTx, patch: StoredSettings): Promise<PayrollExportSettings> {
   const current = (await stored(tx)) ?? {};
   const next: StoredSettings = { ...current, ...patch, wageTypes: { ...current.wageTypes, ...patch.wageTypes } };
-  await tx.db
-    .updateTable('companies')
-    .set({ settings: sql`jsonb_set(settings, '{payrollExport}', ${JSON.stringify(next)}::jsonb)` })
-    .where('company_id', '=', tx.companyId)
-    .execute();
+  await saveSettingsSection(tx, SECTION, next);
   return withDefaults(next);
 }

@@ -3,20 +3,32 @@
 // (pay lines and surcharge minutes, as the salary calculation wrote them) and the contract's leave.
 // Everything of an entry or job counts on the local day it starts (a night shift 22:00-06:00 is
 // one line on its first day), like the salary's date; the month is local, in the company's zone.
-import { sql } from 'kysely';
 import type { TenantTx } from '../../platform/db/tenant.js';
-import { absenceFacts } from '../absences/index.js';
-import { kindOf } from '../absences/index.js';
-import { withoutIllness } from '../absences/index.js';
-import { loadTimeAndPaySettings } from '../pay/index.js';
-import { deductedBreakSeconds } from '../pay/index.js';
+import { approvedAbsencesBetween, absenceFacts, kindOf, withoutIllness } from '../absences/index.js';
+import {
+  deductedBreakSeconds,
+  loadTimeAndPaySettings,
+  payTypeCodes,
+  salariesStartingBetween,
+  surchargeCategories,
+} from '../pay/index.js';
 import { toCents } from '../../platform/money.js';
-import { coverJobWindow } from '../scheduling/index.js';
+import { coverJobWindow, jobsStartingBetween } from '../scheduling/index.js';
+import { entriesStartingBetween } from '../time-tracking/index.js';
+import { usersWithContracts } from '../users/index.js';
 import { localToUtc, utcToLocal } from '../../platform/time/zoned-time.js';
 import type { SalaryLine } from './rules/payroll-lines.js';
 import { emptyDay, monthDates, totalsOf, type PayLine, type Timesheet, type TimesheetDay } from './timesheet-model.js';
 
-type Row = { id: string; user_id: string; doc: any };
+/** A stored surcharge line of a salary, as the timesheet reads it. */
+interface StoredSurchargeLine {
+  name: string;
+  surchargeId: string;
+  seconds: number;
+  _cash?: number;
+  taxFreeCash?: number;
+  taxableCash?: number;
+}
 
 /** An absence kind's name as a key: `child sick leave` → `childSickLeave`. */
 export const kindKey = (type: number) =>
@@ -31,41 +43,25 @@ export async function loadTimesheets(tx: TenantTx, month: string, userIds?: stri
   const from = localToUtc(tz, Date.UTC(year, mon - 1, 1));
   const to = localToUtc(tz, Date.UTC(year, mon, 1));
   const localDate = (utc: number) => new Date(utcToLocal(tz, utc)).toISOString().slice(0, 10);
-  const only = userIds ? sql`AND user_id = ANY(${sql.val(userIds)}::text[])` : sql``;
-  const rows = async (query: ReturnType<typeof sql<Row>>) => (await query.execute(tx.db)).rows;
   await coverJobWindow(tx, from, to);
 
-  const users =
-    await rows(sql`SELECT id, id AS user_id, jsonb_build_object('number', number, 'general', doc->'general', 'contract', doc->'contract') AS doc
-    FROM users WHERE company_id = ${tx.companyId} ${userIds ? sql`AND id = ANY(${sql.val(userIds)}::text[])` : sql``} ORDER BY number`);
-  const jobs = await rows(sql`SELECT id, user_id, doc FROM jobs WHERE company_id = ${tx.companyId} ${only}
-    AND from_at >= ${new Date(from)} AND from_at < ${new Date(to)} AND state <> 'cancelled'`);
-  const entries = await rows(sql`SELECT id, user_id, doc FROM time_trackings WHERE company_id = ${tx.companyId} ${only}
-    AND time_start >= ${new Date(from)} AND time_start < ${new Date(to)} AND cancelled IS NOT TRUE`);
-  const salaries = await rows(sql`SELECT id, user_id, doc FROM salaries WHERE company_id = ${tx.companyId} ${only}
-    AND from_at >= ${new Date(from)} AND from_at < ${new Date(to)} ORDER BY from_at, number`);
-  const absences = await rows(sql`SELECT id, user_id, doc FROM absences WHERE company_id = ${tx.companyId} ${only}
-    AND state IN ('approved', 'assigned') AND dt_start < ${new Date(to)} AND dt_end > ${new Date(from)} ORDER BY dt_start`);
-  const categories = new Map(
-    (await rows(sql`SELECT id, id AS user_id, doc FROM surcharges WHERE company_id = ${tx.companyId}`)).map((r) => [
-      r.id,
-      r.doc.category ?? 'other',
-    ]),
-  );
-  const codes = new Map(
-    (await rows(sql`SELECT id, id AS user_id, doc FROM pay_types WHERE company_id = ${tx.companyId}`)).map((r) => [
-      r.doc.name,
-      r.doc.code,
-    ]),
-  );
+  // Each owner reads its table; the timesheet joins the rows here (a month of one company).
+  const users = await usersWithContracts(tx, userIds);
+  const jobs = await jobsStartingBetween(tx, from, to, userIds);
+  const entries = await entriesStartingBetween(tx, from, to, userIds);
+  const salaries = await salariesStartingBetween(tx, from, to, userIds);
+  const absences = await approvedAbsencesBetween(tx, from, to, userIds);
+  const categories = await surchargeCategories(tx);
+  const codes = await payTypeCodes(tx);
   const absenceKinds = new Map(absences.map((a) => [a.id, a.doc.type as number]));
 
-  const sheets = new Map<string, Timesheet>();
+  // Keyed by user id; rows without a user find no sheet.
+  const sheets = new Map<string | null, Timesheet>();
   for (const user of users) {
-    const contract = user.doc.contract ?? {};
-    const name = [user.doc.general?.firstName, user.doc.general?.lastName].filter(Boolean).join(' ');
+    const contract = user.contract ?? {};
+    const name = [user.general?.firstName, user.general?.lastName].filter(Boolean).join(' ');
     sheets.set(user.id, {
-      user: { id: user.id, number: Number(user.doc.number), name },
+      user: { id: user.id, number: Number(user.number), name },
       month,
       timeZone: tz,
       days: monthDates(year, mon).map(emptyDay),
@@ -76,12 +72,14 @@ export async function loadTimesheets(tx: TenantTx, month: string, userIds?: stri
       leave: {
         year,
         entitlement: contract.vacationDays ?? null,
-        remaining: (contract.remainingLeave ?? []).find((r: any) => r.year === year)?.days ?? null,
+        remaining:
+          (contract.remainingLeave as Array<{ year: number; days: number }> | undefined)?.find((r) => r.year === year)
+            ?.days ?? null,
         takenInMonth: 0,
       },
     });
   }
-  const dayOf = (userId: string, date: string): TimesheetDay | undefined =>
+  const dayOf = (userId: string | null, date: string): TimesheetDay | undefined =>
     sheets.get(userId)?.days.find((d) => d.date === date);
 
   for (const job of jobs) {
@@ -144,7 +142,7 @@ export async function loadTimesheets(tx: TenantTx, month: string, userIds?: stri
     const date = doc.type === 'absence' ? doc.date : localDate(Date.parse(doc.from));
     const absenceKind = doc.type === 'absence' ? kindKey(absenceKinds.get(doc.absenceId) ?? 8) : undefined;
     const seconds = (doc.workingTime ?? 0) + (doc.drivingTime ?? 0);
-    const surcharges = (doc.surcharges ?? []).map((x: any) => ({
+    const surcharges = ((doc.surcharges ?? []) as StoredSurchargeLine[]).map((x) => ({
       name: x.name,
       category: categories.get(x.surchargeId) ?? 'other',
       seconds: x.seconds,
@@ -162,7 +160,7 @@ export async function loadTimesheets(tx: TenantTx, month: string, userIds?: stri
       ...(doc.payRule ? { payRule: doc.payRule } : {}),
       minutes: minutes(seconds),
       totalCents,
-      surcharges: surcharges.map((x: any) => ({ ...x, minutes: minutes(x.seconds) })),
+      surcharges: surcharges.map((x) => ({ ...x, minutes: minutes(x.seconds) })),
       billed: Boolean(doc.billed),
       errors: doc.errors ?? [],
     };

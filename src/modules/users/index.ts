@@ -15,4 +15,5 @@ export {
 } from './user-credentials.js';
 export { installSessionHooks } from './session-hooks.js';
 export { userExistsSql, userSummaryJsonSql } from './user-sql-fragments.js';
+export { type StoredContract, type UserWithContract, userContracts, usersWithContracts } from './user-contracts.js';
 export { otherUsers, userContractJsonSql, userDocsById } from './user-docs.js';
