@@ -2,9 +2,9 @@
 // resource's read-only response fields are accepted and ignored, so a record read with GET can be
 // changed and sent back as it is. The server never writes them from a body (mass-assignment
 // protection); `number` is the client's only on create, and only where the resource accepts it.
-import { commonEntityProperties } from './schema-shapes.js';
+import { commonEntityProperties, type JsonSchema } from './schema-shapes.js';
 
-type Json = Record<string, any>;
+type Json = JsonSchema;
 
 /** The server-owned part of a body: `true` for a whole field, a subtree for an object mixing writable and read-only fields. */
 export interface IgnoredTree {

@@ -1,19 +1,34 @@
 // A resource is declared once; the engine derives its routes, schemas, filters and storage.
-import type { TObject } from 'typebox';
+import type { Static, TObject, TUnsafe } from 'typebox';
 import type { TenantTx } from '../../platform/db/tenant.js';
 import type { RequestContext } from '../../platform/http/request-context.js';
 import { assertArea, type Area } from '../../platform/http/permissions.js';
 import { buildFieldIndex, type FieldIndex } from '../../platform/http/field-index.js';
 import { DEFAULT_LIST, type ListOptions } from '../../platform/http/list-query.js';
 import { acceptIgnored, ignoredFields, optionalNullable, type IgnoredTree, type WriteMode } from './common-fields.js';
-import { closed, entityResponse, mergePatch } from './schema-shapes.js';
+import { closed, entityResponse, mergePatch, type JsonSchema } from './schema-shapes.js';
 import type { EntityTableName } from './entity-table.js';
 
-export interface StoredRecord {
+/**
+ * A document read where its resource is not known (a module reading fields of another resource's
+ * record by name). Loose on purpose: the records such code reads are checked by their declaration.
+ */
+// biome-ignore lint/suspicious/noExplicitAny: the untyped default for code that does not know the resource
+export type LooseDoc = Record<string, any>;
+
+/**
+ * The document of a resource declared with `schema`: its fields as the schema types them; other
+ * stored fields (read-only ones that actions set, e.g. a job's teamId or an absence's state, declared
+ * as plain JSON schemas) are read loosely, by name.
+ */
+export type DocOf<S extends TObject> = Static<S> & LooseDoc;
+
+/** A row of an entity table: the common columns, the document, and the table's own columns. */
+export interface StoredRecord<D extends object = LooseDoc> {
   company_id: string;
   id: string;
   number: number;
-  doc: Record<string, any>;
+  doc: D;
   status_code: number;
   created_at: Date;
   created_by: string | null;
@@ -23,37 +38,52 @@ export interface StoredRecord {
   [column: string]: unknown;
 }
 
-export interface PrepareInput {
-  /** The document to be stored: the body on create, the merged document on update. */
-  doc: Record<string, any>;
-  /** The record before the change (update only). */
-  previous?: StoredRecord;
+/**
+ * A row of the resource's table as its record: every write validated the document against the
+ * resource's schema (the one place the engine trusts the database for a document's type).
+ */
+export function recordOf<S extends TObject>(_resource: Resource<S>, row: object): StoredRecord<DocOf<S>> {
+  return row as StoredRecord<DocOf<S>>;
 }
 
-export interface Prepared {
-  doc: Record<string, any>;
+export interface PrepareInput<D extends object = LooseDoc> {
+  /** The document to be stored: the body on create, the merged document on update. */
+  doc: D;
+  /** The record before the change (update only). */
+  previous?: StoredRecord<D>;
+}
+
+export interface Prepared<D extends object = LooseDoc> {
+  doc: D;
   /** Extra columns of the resource's table (credentials, promoted fields). */
   columns?: Record<string, unknown>;
 }
 
-export interface ResourceHooks {
-  /** Checks and completes a document inside the write's transaction. */
-  prepare?(tx: TenantTx, ctx: RequestContext, input: PrepareInput): Promise<Prepared>;
+/** A record as the API shows it (to-api.ts). */
+export type ApiRecord = Record<string, unknown>;
+
+/** Hooks get the resource's document type; declared as methods, so hooks written for any document fit. */
+export interface ResourceHooks<D extends object = LooseDoc> {
+  /**
+   * Checks and completes a document inside the write's transaction. What it returns is stored as the
+   * resource's document; loosely typed, as hooks build it from parts.
+   */
+  prepare?(tx: TenantTx, ctx: RequestContext, input: PrepareInput<D>): Promise<Prepared>;
   /** Work that follows a create or update in the same transaction (e.g. re-planning jobs). */
   afterWrite?(
     tx: TenantTx,
     ctx: RequestContext,
-    change: { id: string; doc: Record<string, any>; previous?: StoredRecord },
+    change: { id: string; doc: D; previous?: StoredRecord<D> },
   ): Promise<void>;
   /** Work that follows a delete in the same transaction. */
-  afterDelete?(tx: TenantTx, ctx: RequestContext, record: StoredRecord): Promise<void>;
+  afterDelete?(tx: TenantTx, ctx: RequestContext, record: StoredRecord<D>): Promise<void>;
   /** Refuses a delete (e.g. still referenced) inside the delete's transaction. */
-  beforeDelete?(tx: TenantTx, ctx: RequestContext, record: StoredRecord): Promise<void>;
+  beforeDelete?(tx: TenantTx, ctx: RequestContext, record: StoredRecord<D>): Promise<void>;
   /** Adds read-only fields kept in columns to the API shape. */
-  toApi?(record: StoredRecord, api: Record<string, any>): Record<string, any>;
+  toApi?(record: StoredRecord<D>, api: LooseDoc): LooseDoc;
 }
 
-export interface ResourceDeclaration {
+export interface ResourceDeclaration<S extends TObject = TObject> {
   /** Singular name for messages, e.g. `customer`. */
   name: string;
   /** Path segment under /v2, e.g. `customers`. */
@@ -62,7 +92,7 @@ export interface ResourceDeclaration {
   /** Permission area checked for read and write. */
   area: Area;
   /** The writable fields (without the common entity fields). */
-  schema: TObject;
+  schema: S;
   description?: string;
   /** Webhook entity name (spec: Webhook.entity), for the event outbox. */
   webhookEntity?: string;
@@ -82,38 +112,56 @@ export interface ResourceDeclaration {
    * Why a stored record no longer changes for callers below `all` write level (e.g. a manager
    * approved it): the 409's text, or undefined while it may. Checked on PATCH and DELETE.
    */
-  lockedWhen?(doc: Record<string, any>): string | undefined;
-  hooks?: ResourceHooks;
+  lockedWhen?(doc: DocOf<S>): string | undefined;
+  hooks?: ResourceHooks<DocOf<S>>;
 }
 
-export interface Resource extends ResourceDeclaration {
+/**
+ * A write body's JSON schema (derived from the declaration), typed for routes declared on
+ * typedRoutes(): their handlers get the body as an object of fields. The object itself is the plain
+ * JSON schema the route serves.
+ */
+export type BodySchema = TUnsafe<Record<string, unknown>>;
+const bodySchema = (schema: object) => schema as BodySchema;
+
+/** A declared resource; `S`, its schema, types the documents its hooks get. */
+export interface Resource<S extends TObject = TObject> extends ResourceDeclaration<S> {
   readonly fields: FieldIndex;
   readonly listOptions: ListOptions;
-  readonly createBody: object;
-  readonly patchBody: object;
+  readonly createBody: BodySchema;
+  readonly patchBody: BodySchema;
   /** What create and PATCH bodies may carry that the server ignores (common-fields.ts). */
   readonly ignored: Record<WriteMode, IgnoredTree>;
   readonly response: object;
 }
 
-export function defineResource(declaration: ResourceDeclaration): Resource {
+const defined = new Map<string, Resource>();
+
+/** Every resource declared so far, by collection: once the app is built, all of the app's resources. */
+export function definedResources(): Resource[] {
+  return [...defined.values()];
+}
+
+export function defineResource<S extends TObject>(declaration: ResourceDeclaration<S>): Resource<S> {
   assertArea(declaration.area, `resource ${declaration.collection}`);
-  const schema = declaration.schema as unknown as Record<string, any>;
+  const schema: JsonSchema = declaration.schema;
   const ignored = { create: ignoredFields(declaration, 'create'), patch: ignoredFields(declaration, 'patch') };
-  const createBody = optionalNullable(
-    closed(
-      acceptIgnored(
-        declaration.acceptsNumber
-          ? {
-              ...schema,
-              properties: { ...schema.properties, number: { type: 'integer', minimum: 1, maximum: 2 ** 52 } },
-            }
-          : schema,
-        ignored.create,
+  const createBody = bodySchema(
+    optionalNullable(
+      closed(
+        acceptIgnored(
+          declaration.acceptsNumber
+            ? {
+                ...schema,
+                properties: { ...schema.properties, number: { type: 'integer', minimum: 1, maximum: 2 ** 52 } },
+              }
+            : schema,
+          ignored.create,
+        ),
       ),
     ),
   );
-  return {
+  const resource: Resource<S> = {
     ...declaration,
     fields: buildFieldIndex(
       { ...schema, properties: { ...declaration.readOnly, ...schema.properties } },
@@ -121,8 +169,10 @@ export function defineResource(declaration: ResourceDeclaration): Resource {
     ),
     listOptions: { ...DEFAULT_LIST, ...declaration.list },
     createBody,
-    patchBody: mergePatch(acceptIgnored(schema, ignored.patch)),
+    patchBody: bodySchema(mergePatch(acceptIgnored(schema, ignored.patch))),
     ignored,
     response: entityResponse(schema, declaration.readOnly),
   };
+  defined.set(resource.collection, resource);
+  return resource;
 }

@@ -11,8 +11,27 @@ export type EntityTableName = {
     : never;
 }[keyof DB];
 
+/**
+ * The common entity columns besides the document, in the order the SQL function
+ * crewbase_entity_json (migrations 0002, 0012) takes them. The API shape's common fields are built
+ * from these, in TypeScript (to-api.ts entityFields) and in SQL (resource-store.ts recordJson).
+ */
+export const ENTITY_COLUMNS = [
+  'company_id',
+  'id',
+  'number',
+  'status_code',
+  'created_at',
+  'created_by',
+  'modified_at',
+  'modified_by',
+  'chat_id',
+] as const;
+
+export type EntityColumn = (typeof ENTITY_COLUMNS)[number];
+
 /** The engine's view of one entity table: the common columns typed, the table's own columns by name. */
-export interface EntityColumns {
+export interface EntityColumns extends Record<EntityColumn, unknown> {
   company_id: string;
   id: string;
   number: number;

@@ -5,6 +5,7 @@
 import { sql } from 'kysely';
 import type { TenantTx } from '../../platform/db/tenant.js';
 import { BadRequest, type FieldError } from '../../platform/http/errors.js';
+import type { JsonSchema } from './schema-shapes.js';
 
 /** Tables a field may name, with the noun of their records for messages. */
 export const REFERENCED_TABLES = {
@@ -44,7 +45,7 @@ export interface ReferenceSite {
   tables: readonly ReferencedTable[];
 }
 
-type Json = Record<string, any>;
+type Json = JsonSchema;
 const sitesOf = new WeakMap<object, ReferenceSite[]>();
 
 /** The reference sites of a schema (found once per schema object; schemas are code, not input). */

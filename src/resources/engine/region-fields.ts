@@ -3,11 +3,12 @@
 // each resource stores the one form `DE-BY` and a name such as `Bayern` is refused with a 400.
 import { BadRequest, fieldError, type FieldError } from '../../platform/http/errors.js';
 import { countryCode, isKnownRegion, parseSubdivision, subdivisionCode, type Region } from '../../platform/regions.js';
+import type { JsonSchema } from './schema-shapes.js';
 
 /** Marks a region field; its value names the sibling field holding the country (true: none, DE). */
 export const REGION_KEYWORD = 'x-region';
 
-type Json = Record<string, any>;
+type Json = JsonSchema;
 
 /** The stored form (`DE-BY`) of a written region code, relative to an address's country; undefined when it names none. */
 export function normaliseSubdivision(value: string, country?: string): string | undefined {
@@ -27,11 +28,15 @@ export function normaliseRegions(schema: object, doc: Json, previous?: Json): Js
   return result;
 }
 
-function walk(schema: Json, value: unknown, before: any, path: string[], errors: FieldError[]): unknown {
+/** The value at `key` of a previous value, when it was an object or array. */
+const beforeAt = (before: unknown, key: string | number): unknown =>
+  before !== null && typeof before === 'object' ? (before as Record<string | number, unknown>)[key] : undefined;
+
+function walk(schema: Json, value: unknown, before: unknown, path: string[], errors: FieldError[]): unknown {
   if (!schema || typeof schema !== 'object') return value;
   if (Array.isArray(value)) {
     return schema.items
-      ? value.map((item, i) => walk(schema.items, item, before?.[i], [...path, String(i)], errors))
+      ? value.map((item, i) => walk(schema.items, item, beforeAt(before, i), [...path, String(i)], errors))
       : value;
   }
   if (!value || typeof value !== 'object' || !schema.properties) return value;
@@ -44,14 +49,14 @@ function walk(schema: Json, value: unknown, before: any, path: string[], errors:
     const current = (value as Json)[key];
     const countryField = child?.[REGION_KEYWORD];
     if (countryField === undefined) {
-      set(key, walk(child, current, before?.[key], [...path, key], errors));
+      set(key, walk(child, current, beforeAt(before, key), [...path, key], errors));
     } else if (typeof current === 'string') {
       const normalised = normaliseSubdivision(
         current,
         typeof countryField === 'string' ? (value as Json)[countryField] : undefined,
       );
       if (normalised) set(key, normalised);
-      else if (before?.[key] !== current)
+      else if (beforeAt(before, key) !== current)
         errors.push({
           path: [...path, key].join('.'),
           message: `not an ISO 3166-2 subdivision: ${current} (e.g. BY or DE-BY)`,

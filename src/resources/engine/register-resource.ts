@@ -1,6 +1,7 @@
 // The five routes of a resource, from its declaration. Routes stay thin: context in, service call, result out.
 import type { FastifyInstance } from 'fastify';
 import { contextOf } from '../../platform/http/request-context.js';
+import { typedRoutes } from '../../platform/http/typed-routes.js';
 import { listQuerySchema } from '../../platform/http/list-query.js';
 import {
   DELETED_RESPONSE,
@@ -68,6 +69,7 @@ export function registerResource(
   options: RegisterOptions = {},
 ): ResourceService {
   const service = resourceService(deps, resource);
+  const routes = typedRoutes(app);
   const base = `/${resource.collection}`;
   const tags = [resource.collection];
   const skip = new Set(options.except ?? []);
@@ -80,7 +82,7 @@ export function registerResource(
   nameResourceSchemas(resource);
 
   if (!skip.has('create')) {
-    app.post(
+    routes.post(
       `${base}/`,
       {
         schema: {
@@ -90,17 +92,13 @@ export function registerResource(
         },
       },
       async (request, reply) => {
-        const { _id } = await service.create(
-          contextOf(request),
-          request.body as Record<string, any>,
-          request.idempotency,
-        );
+        const { _id } = await service.create(contextOf(request), request.body, request.idempotency);
         return reply.code(201).send({ _id });
       },
     );
   }
   if (!skip.has('list')) {
-    app.get(
+    routes.get(
       `${base}/`,
       {
         schema: {
@@ -111,14 +109,14 @@ export function registerResource(
         },
       },
       async (request, reply) => {
-        const { items, total } = await service.list(contextOf(request), request.query as Record<string, unknown>);
+        const { items, total } = await service.list(contextOf(request), request.query);
         reply.header('x-total-count', String(total));
         return items;
       },
     );
   }
   if (!skip.has('get')) {
-    app.get(
+    routes.get(
       `${base}/:id`,
       {
         schema: {
@@ -127,11 +125,11 @@ export function registerResource(
           response: { 200: resource.response, ...errorResponses([404]) },
         },
       },
-      async (request) => service.get(contextOf(request), (request.params as { id: string }).id),
+      async (request) => service.get(contextOf(request), request.params.id),
     );
   }
   if (!skip.has('update')) {
-    app.patch(
+    routes.patch(
       `${base}/:id`,
       {
         schema: {
@@ -145,14 +143,14 @@ export function registerResource(
         },
       },
       async (request) => {
-        const { id } = request.params as { id: string };
-        await service.update(contextOf(request), id, request.body as Record<string, any>);
+        const { id } = request.params;
+        await service.update(contextOf(request), id, request.body);
         return options.updateResponse === 'id' ? { _id: id } : { updated: true };
       },
     );
   }
   if (!skip.has('delete')) {
-    app.delete(
+    routes.delete(
       `${base}/:id`,
       {
         schema: {
@@ -162,7 +160,7 @@ export function registerResource(
         },
       },
       async (request) => {
-        await service.remove(contextOf(request), (request.params as { id: string }).id);
+        await service.remove(contextOf(request), request.params.id);
         return { deleted: true };
       },
     );

@@ -8,7 +8,7 @@ import { requireLevel, type Level, type RequestContext } from '../../platform/ht
 import { compileValidator } from '../../platform/http/validation.js';
 import { recordAnswerInTransaction, type IdempotencyClaim } from '../../platform/http/idempotency.js';
 import { newObjectId } from '../../platform/ids.js';
-import type { Prepared, Resource, StoredRecord } from './define-resource.js';
+import type { LooseDoc, Prepared, Resource, StoredRecord } from './define-resource.js';
 import { createdFields, withoutIgnored } from './common-fields.js';
 import { applyMergePatch } from './merge-patch.js';
 import { assertReferencesExist } from './references.js';
@@ -24,17 +24,19 @@ export interface EngineDeps {
 export { toApi };
 
 /** A document's value at a dotted path (`assignee.entityId`). */
-export function valueAt(doc: Record<string, any>, path: string): unknown {
-  return path.split('.').reduce<any>((value, key) => value?.[key], doc);
+export function valueAt(doc: object, path: string): unknown {
+  return path
+    .split('.')
+    .reduce<unknown>((value, key) => (value == null ? undefined : (value as Record<string, unknown>)[key]), doc);
 }
 
 /** The user a record belongs to, for `own` permission levels (undefined when the resource has no owner). */
-export function ownerOf(resource: Resource, id: string, doc: Record<string, any>): unknown {
+export function ownerOf(resource: Resource, id: string, doc: object): unknown {
   if (!resource.ownerField) return undefined;
   return resource.ownerField === '_id' ? id : valueAt(doc, resource.ownerField);
 }
 
-function assertOwnDoc(ctx: RequestContext, resource: Resource, level: Level, doc: Record<string, any>) {
+function assertOwnDoc(ctx: RequestContext, resource: Resource, level: Level, doc: object) {
   if (level === 'all') return;
   if (!resource.ownerField || resource.ownerField === '_id' || valueAt(doc, resource.ownerField) !== ctx.userId) {
     throw Forbidden(`You may only write your own ${resource.collection}`);
@@ -51,7 +53,7 @@ async function prepare(
   tx: TenantTx,
   ctx: RequestContext,
   resource: Resource,
-  doc: Record<string, any>,
+  doc: LooseDoc,
   previous?: StoredRecord,
 ): Promise<Prepared> {
   return resource.hooks?.prepare ? resource.hooks.prepare(tx, ctx, { doc, previous }) : { doc };
@@ -62,10 +64,11 @@ export async function createRecord(
   tx: TenantTx,
   ctx: RequestContext,
   resource: Resource,
-  body: Record<string, any>,
+  body: Record<string, unknown>,
 ): Promise<{ _id: string; number: number }> {
   const level = requireLevel(ctx, resource.area, 'write');
-  const { number: supplied, ...doc } = body;
+  // The create body's schema makes `number`, where the resource accepts one, an integer.
+  const { number: supplied, ...doc } = body as { number?: number };
   assertOwnDoc(ctx, resource, level, doc);
   if (supplied !== undefined && (await store.numberTaken(tx, resource, supplied))) {
     throw Conflict(`${resource.name} number ${supplied} is already used`);
@@ -95,7 +98,7 @@ export async function createFromBody(
   tx: TenantTx,
   ctx: RequestContext,
   resource: Resource,
-  body: Record<string, any>,
+  body: Record<string, unknown>,
 ): Promise<{ _id: string; number: number }> {
   return createRecord(tx, ctx, resource, createdFields(body, resource.ignored.create));
 }
@@ -104,7 +107,7 @@ export type ResourceService = ReturnType<typeof resourceService>;
 
 export function resourceService(deps: EngineDeps, resource: Resource) {
   // A stored document may also hold read-only fields that actions set (a job's teamId).
-  const docSchema = closed(resource.schema as unknown as Record<string, any>);
+  const docSchema = closed(resource.schema);
   const validateDoc = compileValidator({ ...docSchema, properties: { ...resource.readOnly, ...docSchema.properties } });
 
   function ownerCondition(ctx: RequestContext, level: Level): RawBuilder<boolean> | undefined {
@@ -117,7 +120,7 @@ export function resourceService(deps: EngineDeps, resource: Resource) {
   /** Creates a record; with an Idempotency-Key claim, its answer is stored in the same transaction. */
   async function create(
     ctx: RequestContext,
-    body: Record<string, any>,
+    body: Record<string, unknown>,
     claim?: IdempotencyClaim,
   ): Promise<{ _id: string; number: number }> {
     return inTenant(deps.database, ctx.companyId, async (tx) => {
@@ -127,7 +130,7 @@ export function resourceService(deps: EngineDeps, resource: Resource) {
     });
   }
 
-  async function get(ctx: RequestContext, id: string): Promise<Record<string, any>> {
+  async function get(ctx: RequestContext, id: string): Promise<LooseDoc> {
     const owner = ownerCondition(ctx, requireLevel(ctx, resource.area, 'read'));
     const record = await inTenant(deps.database, ctx.companyId, (tx) => store.findRecord(tx, resource, id, { owner }));
     if (!record) throw NotFound(resource.name, id);
@@ -137,14 +140,11 @@ export function resourceService(deps: EngineDeps, resource: Resource) {
   async function list(
     ctx: RequestContext,
     query: Record<string, unknown>,
-  ): Promise<{ items: Record<string, any>[]; total: number }> {
+  ): Promise<{ items: LooseDoc[]; total: number }> {
     return search(ctx, parseListQuery(query, resource.fields, resource.listOptions));
   }
 
-  async function search(
-    ctx: RequestContext,
-    listQuery: ListQuery,
-  ): Promise<{ items: Record<string, any>[]; total: number }> {
+  async function search(ctx: RequestContext, listQuery: ListQuery): Promise<{ items: LooseDoc[]; total: number }> {
     const owner = ownerCondition(ctx, requireLevel(ctx, resource.area, 'read'));
     if (owner) listQuery.where.push(owner);
     const { rows, total } = await inTenant(deps.database, ctx.companyId, (tx) =>
@@ -153,7 +153,7 @@ export function resourceService(deps: EngineDeps, resource: Resource) {
     return { items: rows.map((row) => toApi(resource, row)), total };
   }
 
-  async function getByNumber(ctx: RequestContext, number: number): Promise<Record<string, any>> {
+  async function getByNumber(ctx: RequestContext, number: number): Promise<LooseDoc> {
     const owner = ownerCondition(ctx, requireLevel(ctx, resource.area, 'read'));
     const listQuery: ListQuery = {
       limit: 1,
@@ -173,7 +173,7 @@ export function resourceService(deps: EngineDeps, resource: Resource) {
   async function update(
     ctx: RequestContext,
     id: string,
-    body: Record<string, any>,
+    body: Record<string, unknown>,
     serverSet: Record<string, unknown> = {},
   ): Promise<void> {
     const patch = { ...withoutIgnored(body, resource.ignored.patch), ...serverSet };
@@ -183,7 +183,7 @@ export function resourceService(deps: EngineDeps, resource: Resource) {
       const previous = await store.findRecord(tx, resource, id, { owner, forUpdate: true });
       if (!previous) throw NotFound(resource.name, id);
       assertUnlocked(resource, level, previous);
-      const merged = applyMergePatch(previous.doc, patch) as Record<string, any>;
+      const merged = applyMergePatch(previous.doc, patch) as Record<string, unknown>;
       assertOwnDoc(ctx, resource, level, merged);
       // The merged document must still be a valid record (required fields, types). Fields the
       // server set (a user's access.passwordChangeDate) are not the client's to answer for.

@@ -1,16 +1,19 @@
 // SQL for every engine resource. Each function takes the tenant-bound transaction first.
 import { sql } from 'kysely';
+import type { TObject } from 'typebox';
 import type { TenantTx } from '../../platform/db/tenant.js';
 import type { ListQuery } from '../../platform/http/list-query.js';
 import type { Compilable, RawBuilder } from 'kysely';
-import type { Resource, StoredRecord } from './define-resource.js';
+import { recordOf, type DocOf, type Resource, type StoredRecord } from './define-resource.js';
 import { emit } from '../../platform/outbox/emit.js';
+import { emitSql } from '../../platform/outbox/emit-sql.js';
 import { toApi, unsetFields } from './to-api.js';
-import { entityDb } from './entity-table.js';
+import { ENTITY_COLUMNS, entityDb } from './entity-table.js';
 
 /** Next number of a per-company sequence; a supplied number moves the sequence past it. */
 export async function nextNumber(tx: TenantTx, counter: string, supplied?: number): Promise<number> {
   const start = supplied ?? 1;
+  // sql: an upsert whose update depends on whether a number was supplied (CASE over a parameter)
   const { rows } = await sql<{ value: number }>`
     INSERT INTO counters (company_id, name, value) VALUES (${tx.companyId}, ${counter}, ${start})
     ON CONFLICT (company_id, name) DO UPDATE SET value =
@@ -21,6 +24,7 @@ export async function nextNumber(tx: TenantTx, counter: string, supplied?: numbe
 
 /** Reserves `count` consecutive numbers in one statement; returns the first. */
 export async function reserveNumbers(tx: TenantTx, counter: string, count: number): Promise<number> {
+  // sql: kept beside nextNumber's upsert, which the builder cannot express, so both read alike
   const { rows } = await sql<{ value: number }>`
     INSERT INTO counters (company_id, name, value) VALUES (${tx.companyId}, ${counter}, ${count})
     ON CONFLICT (company_id, name) DO UPDATE SET value = counters.value + ${count}
@@ -107,18 +111,21 @@ export async function insertRecord(tx: TenantTx, resource: Resource, record: New
   );
 }
 
+// sql: calls of SQL functions over a row alias, merged into read models and events built in the database
 const entityJson = (alias: string) =>
-  sql.raw(`crewbase_entity_json(${alias}.company_id, ${alias}.id, ${alias}.number, ${alias}.status_code,
-  ${alias}.created_at, ${alias}.created_by, ${alias}.modified_at, ${alias}.modified_by, ${alias}.chat_id)`);
+  sql`crewbase_entity_json(${sql.join(ENTITY_COLUMNS.map((column) => sql.ref(`${alias}.${column}`)))})`;
 
-/** A stored row (table alias) as the API shows it, built in SQL: what toApi() builds, for reads and events that stay in the database. */
-export function recordJson(resource: Resource, alias: string): RawBuilder<unknown> {
-  return sql`(${JSON.stringify(unsetFields(resource))}::jsonb || ${sql.raw(alias)}.doc || ${entityJson(alias)})`;
+/**
+ * A stored row (table alias) as the API shows it, built in SQL: what to-api.ts storedShape() builds
+ * (toApi without the resource's hook), for reads and events that stay in the database.
+ */
+export function recordJson<S extends TObject>(resource: Resource<S>, alias: string): RawBuilder<unknown> {
+  return sql`(${JSON.stringify(unsetFields(resource as Resource))}::jsonb || ${sql.ref(`${alias}.doc`)} || ${entityJson(alias)})`;
 }
 
 /**
  * Runs an insert or update (RETURNING *) and emits its event. Without a toApi hook the event (the
- * document plus the common fields, as toApi builds them) is written by the same statement, so the
+ * document plus the common fields, as toApi builds them) is emitted by the same statement, so the
  * document crosses the wire once and the write costs one round trip.
  */
 async function writeAndEmit(
@@ -127,14 +134,17 @@ async function writeAndEmit(
   type: 'CREATE' | 'UPDATE',
   write: Compilable,
 ): Promise<void> {
+  // sql: the write is a built query run as it is, or wrapped with its event in one statement
   if (!resource.webhookEntity) {
     await sql`${write}`.execute(tx.db);
   } else if (resource.hooks?.toApi) {
     const { rows } = await sql<StoredRecord>`${write}`.execute(tx.db);
     if (rows[0]) await emitChange(tx, resource, type, rows[0]);
   } else {
-    await sql`WITH stored AS (${write}) SELECT crewbase_emit(${tx.companyId}, ${type}, ${resource.webhookEntity},
-      ARRAY(SELECT ${recordJson(resource, 'stored')} FROM stored))`.execute(tx.db);
+    const items = sql`ARRAY(SELECT ${recordJson(resource, 'stored')} FROM stored)`;
+    await sql`WITH stored AS (${write}) SELECT ${emitSql(tx.companyId, type, resource.webhookEntity, items)}`.execute(
+      tx.db,
+    );
   }
 }
 
@@ -143,8 +153,8 @@ const UPSERT_CHUNK = 500;
 /**
  * Inserts records, or replaces the document (and promoted columns) of those whose id exists, one
  * statement per chunk, for bulk work (a month's salaries) where a statement per record would cost a
- * round trip each. The CREATE and UPDATE events are written by the same statement, from the stored
- * rows, so the documents cross the wire once. (Only for resources without a toApi hook: the event
+ * round trip each. The statement also emits the events of the rows it created and of those it
+ * updated, from the stored rows, so the documents cross the wire once. (Only for resources without a toApi hook: the event
  * is the document plus the common fields, as toApi builds it.)
  */
 export async function upsertRecords(tx: TenantTx, resource: Resource, records: NewRecord[]): Promise<void> {
@@ -180,23 +190,27 @@ export async function upsertRecords(tx: TenantTx, resource: Resource, records: N
       await upsert.execute();
       continue;
     }
-    const events = (
-      type: 'CREATE' | 'UPDATE',
-      inserted: boolean,
-    ) => sql`crewbase_emit(${tx.companyId}, ${type}, ${resource.webhookEntity},
-      coalesce(array_agg(${recordJson(resource, 'stored')}) FILTER (WHERE stored.inserted = ${inserted}), '{}'::jsonb[]))`;
-    await sql`WITH stored AS (${upsert}) SELECT ${events('CREATE', true)}, ${events('UPDATE', false)} FROM stored`.execute(
+    // sql: the upsert and the events of its rows in one statement (a CTE over the built upsert)
+    const entity = resource.webhookEntity;
+    const changes = (type: 'CREATE' | 'UPDATE', inserted: boolean) =>
+      emitSql(
+        tx.companyId,
+        type,
+        entity,
+        sql`coalesce(array_agg(${recordJson(resource, 'stored')}) FILTER (WHERE stored.inserted = ${inserted}), '{}'::jsonb[])`,
+      );
+    await sql`WITH stored AS (${upsert}) SELECT ${changes('CREATE', true)}, ${changes('UPDATE', false)} FROM stored`.execute(
       tx.db,
     );
   }
 }
 
-export async function findRecord(
+export async function findRecord<S extends TObject>(
   tx: TenantTx,
-  resource: Resource,
+  resource: Resource<S>,
   id: string,
   options: { owner?: RawBuilder<boolean>; forUpdate?: boolean } = {},
-): Promise<StoredRecord | undefined> {
+): Promise<StoredRecord<DocOf<S>> | undefined> {
   let query = entityDb(tx)
     .selectFrom(resource.table)
     .selectAll()
@@ -204,28 +218,30 @@ export async function findRecord(
     .where('id', '=', id);
   if (options.owner) query = query.where(options.owner);
   if (options.forUpdate) query = query.forUpdate();
-  return (await query.executeTakeFirst()) as StoredRecord | undefined;
+  const row = await query.executeTakeFirst();
+  return row && recordOf(resource, row);
 }
 
-export async function findRecordBy(
+export async function findRecordBy<S extends TObject>(
   tx: TenantTx,
-  resource: Resource,
+  resource: Resource<S>,
   column: string,
   value: unknown,
-): Promise<StoredRecord | undefined> {
-  return (await entityDb(tx)
+): Promise<StoredRecord<DocOf<S>> | undefined> {
+  const row = await entityDb(tx)
     .selectFrom(resource.table)
     .selectAll()
     .where('company_id', '=', tx.companyId)
     .where(column, '=', value)
-    .executeTakeFirst()) as StoredRecord | undefined;
+    .executeTakeFirst();
+  return row && recordOf(resource, row);
 }
 
-export async function listRecords(
+export async function listRecords<S extends TObject>(
   tx: TenantTx,
-  resource: Resource,
+  resource: Resource<S>,
   list: ListQuery,
-): Promise<{ rows: StoredRecord[]; total: number }> {
+): Promise<{ rows: StoredRecord<DocOf<S>>[]; total: number }> {
   let query = entityDb(tx)
     .selectFrom(resource.table)
     .selectAll()
@@ -236,7 +252,7 @@ export async function listRecords(
     query = query.orderBy(sql`${term.field.sql} ${sql.raw(term.descending ? 'DESC NULLS LAST' : 'ASC NULLS FIRST')}`);
   // The id breaks ties, so pages never repeat or skip a record.
   query = query.orderBy('id').limit(list.limit).offset(list.offset);
-  const rows = (await query.execute()) as Array<StoredRecord & { total_count: number }>;
+  const rows = (await query.execute()).map((row) => recordOf(resource, row));
   if (rows.length > 0) return { rows, total: Number(rows[0]!.total_count) };
   let count = entityDb(tx)
     .selectFrom(resource.table)

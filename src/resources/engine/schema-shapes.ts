@@ -2,7 +2,10 @@
 // the PATCH body (JSON Merge Patch), and the response (common fields, no write-only fields).
 import { OBJECT_ID_PATTERN } from '../../platform/ids.js';
 
-type Json = Record<string, any>;
+/** A JSON schema as the engine walks it: keywords read by name, whatever the schema is. */
+// biome-ignore lint/suspicious/noExplicitAny: schemas are code-declared JSON, read keyword by keyword
+export type JsonSchema = Record<string, any>;
+type Json = JsonSchema;
 
 const isObjectSchema = (s: Json) => s && s.type === 'object' && s.properties;
 
