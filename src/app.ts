@@ -28,7 +28,7 @@ import { registerResource } from './resources/engine/register-resource.js';
 import { registerMasterData } from './resources/register-master-data.js';
 import { registerSchedulingRoutes } from './modules/scheduling/index.js';
 import { registerTimeTrackingRoutes } from './modules/time-tracking/index.js';
-import { timeTrackings } from './modules/time-tracking/index.js';
+import { timeTrackingJobEmbeds } from './modules/time-tracking/index.js';
 import { registerPayRoutes } from './modules/pay/index.js';
 import { registerPayrollRoutes } from './modules/payroll/index.js';
 import { registerAbsenceRoutes } from './modules/absences/index.js';
@@ -154,7 +154,7 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
       registerApiKeyRoutes(v2, { database, credentials });
       registerUserRoutes(v2, registerResource(v2, { database }, users));
       registerMasterData(v2, { database });
-      registerSchedulingRoutes(v2, { database, embeds: { timeTrackings } });
+      registerSchedulingRoutes(v2, { database, embeds: timeTrackingJobEmbeds });
       registerTimeTrackingRoutes(v2, { database });
       registerPayRoutes(v2, { database });
       registerPayrollRoutes(v2, { database });

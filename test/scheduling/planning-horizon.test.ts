@@ -5,7 +5,7 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { sql } from 'kysely';
 import { inTenant } from '../../src/platform/db/tenant.js';
-import { materialize, readHorizon } from '../../src/modules/scheduling/job-planning.js';
+import { materialize, type PlannedAssignment, readHorizon } from '../../src/modules/scheduling/job-planning.js';
 import { clampToBounds, planningBounds, PLANNING_HORIZON_DAYS } from '../../src/modules/scheduling/planning-bounds.js';
 import { assertProblem } from '../helpers/http-assertions.js';
 import { call, createTestApp, signup, type TestApp, type Tenant } from '../helpers/test-app.js';
@@ -192,12 +192,7 @@ describe('a window the old code stretched to 2060', () => {
         .select(['id', 'doc'])
         .where('id', '=', assignmentId)
         .executeTakeFirstOrThrow();
-      await materialize(
-        tx,
-        assignment as { id: string; doc: Record<string, any> },
-        Date.UTC(2059, 11, 1),
-        Date.UTC(2060, 0, 2),
-      );
+      await materialize(tx, assignment as unknown as PlannedAssignment, Date.UTC(2059, 11, 1), Date.UTC(2060, 0, 2));
     });
     const far = sql`from_at >= ${new Date(Date.UTC(2059, 0, 1))}`;
     assert.equal(await jobCount(tenant, far), 32);

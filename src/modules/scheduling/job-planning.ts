@@ -13,7 +13,8 @@ import { fieldError } from '../../platform/http/errors.js';
 import type { RequestContext } from '../../platform/http/request-context.js';
 import { newObjectId } from '../../platform/ids.js';
 import type { StoredRecord } from '../../resources/engine/define-resource.js';
-import { promotedColumns, recordJson } from '../../resources/engine/resource-store.js';
+import { findRecord, promotedColumns, recordJson, reserveNumbers } from '../../resources/engine/resource-store.js';
+import { objects } from '../../resources/objects.js';
 import { loadTimeAndPaySettings } from '../pay/index.js';
 import { isPublicHolidayIn, placeOfWorkRegion } from '../../platform/time/holidays.js';
 import { absenceHooks } from './absence-hooks.js';
@@ -27,7 +28,12 @@ import {
   type PlanningBounds,
   type TimeRange,
 } from './planning-bounds.js';
-import { expandOccurrences, isRefusedRule, normalizeICalendar } from '../../platform/time/recurrence.js';
+import {
+  expandOccurrences,
+  type ICalendar,
+  isRefusedRule,
+  normalizeICalendar,
+} from '../../platform/time/recurrence.js';
 import { formatLocal } from '../../platform/time/zoned-time.js';
 
 const DAY = 86_400_000;
@@ -43,22 +49,25 @@ export interface Horizon {
   until: number;
 }
 
+/** What planning reads of an assignment's document (validated by assignments-resource.ts). */
+export interface AssignmentPlan {
+  objectId: string;
+  iCalendar: ICalendar;
+  userIds?: string[];
+  title?: string;
+  type?: string;
+  activityTypeId?: string;
+  skipPublicHolidays?: boolean;
+}
+
 export interface PlannedAssignment {
   id: string;
-  doc: Record<string, any>;
+  doc: AssignmentPlan;
 }
 
 /** Deterministic per occurrence, so two generators agree on a team's id. */
 function teamIdOf(assignmentId: string, day: number): string {
   return createHash('sha1').update(`${assignmentId}:${day}`).digest('hex').slice(0, 24);
-}
-
-async function reserveNumbers(tx: TenantTx, count: number): Promise<number> {
-  const { rows } = await sql<{ value: number }>`
-    INSERT INTO counters (company_id, name, value) VALUES (${tx.companyId}, ${jobs.collection}, ${count})
-    ON CONFLICT (company_id, name) DO UPDATE SET value = counters.value + ${count}
-    RETURNING value`.execute(tx.db);
-  return Number(rows[0]!.value) - count + 1;
 }
 
 const COLUMN_TYPES: Record<string, string> = {
@@ -75,7 +84,8 @@ async function insertJobRows(tx: TenantTx, rows: Array<Record<string, unknown>>)
   const arrays = columns.map(
     (c) => sql`${sql.val(rows.map((r) => r[c] ?? null))}::${sql.raw(COLUMN_TYPES[c] ?? 'text')}[]`,
   );
-  // The CREATE events of the new jobs are emitted in the same statement, set-based.
+  // sql: a set-based INSERT from unnest() arrays with ON CONFLICT on a partial unique index; the
+  // CREATE events of the new jobs are emitted in the same statement.
   const {
     rows: [result],
   } = await sql<{ created: number }>`
@@ -103,15 +113,10 @@ export async function materialize(
   const { recurrence } = normalizeICalendar(doc.iCalendar, false);
   let occurrences = expandOccurrences(recurrence, from, to);
   if (doc.skipPublicHolidays && occurrences.length) {
-    const object = await tx.db
-      .selectFrom('objects')
-      .select('doc')
-      .where('company_id', '=', tx.companyId)
-      .where('id', '=', doc.objectId)
-      .executeTakeFirst();
+    const object = await findRecord(tx, objects, doc.objectId);
     const isHoliday = isPublicHolidayIn(
       placeOfWorkRegion(
-        (object?.doc as { address?: { country?: string; state?: string } })?.address,
+        (object?.doc as { address?: { country?: string; state?: string } } | undefined)?.address,
         (await loadTimeAndPaySettings(tx)).holidayRegion,
       ),
     );
@@ -121,7 +126,7 @@ export async function materialize(
   let created = 0;
   for (let i = 0; i < occurrences.length; i += Math.max(1, Math.floor(BATCH / slots.length))) {
     const chunk = occurrences.slice(i, i + Math.max(1, Math.floor(BATCH / slots.length)));
-    let number = await reserveNumbers(tx, chunk.length * slots.length);
+    let number = await reserveNumbers(tx, jobs.collection, chunk.length * slots.length);
     const rows: Array<Record<string, unknown>> = [];
     for (const occurrence of chunk) {
       const teamId = slots.length > 1 ? teamIdOf(assignment.id, Math.floor(occurrence.localStart / DAY)) : undefined;
@@ -167,6 +172,7 @@ export async function materialize(
  * not build one event of every job.
  */
 async function removeReplaceableJobs(tx: TenantTx, which: { assignmentId?: string; since: number }) {
+  // sql: a batched DELETE (LIMIT in a sub-select) whose DELETE events are emitted in the same statement.
   const ofWhich = which.assignmentId ? sql`assignment_id = ${which.assignmentId}` : sql`occurrence_key IS NOT NULL`;
   for (;;) {
     const {
@@ -212,7 +218,8 @@ async function saveHorizon(tx: TenantTx, horizon: Horizon) {
  * removing the jobs there that re-planning would replace; jobs a person touched stay.
  */
 async function lockedHorizon(tx: TenantTx, bounds: PlanningBounds, now: number): Promise<Horizon> {
-  await sql`SELECT pg_advisory_xact_lock(hashtext(${'jobs:' + tx.companyId}))`.execute(tx.db);
+  // sql: a call of PostgreSQL's advisory lock, which the query builder has no form for.
+  await sql`SELECT pg_advisory_xact_lock(hashtext(${`jobs:${tx.companyId}`}))`.execute(tx.db);
   const horizon = await readHorizon(tx, now);
   if (horizon.until <= bounds.latest + DAY) return horizon;
   await removeReplaceableJobs(tx, { since: bounds.latest });
@@ -221,12 +228,20 @@ async function lockedHorizon(tx: TenantTx, bounds: PlanningBounds, now: number):
   return shrunk;
 }
 
-const PLAN_FIELDS = ['iCalendar', 'userIds', 'title', 'type', 'activityTypeId', 'objectId', 'skipPublicHolidays'];
+const PLAN_FIELDS: Array<keyof AssignmentPlan> = [
+  'iCalendar',
+  'userIds',
+  'title',
+  'type',
+  'activityTypeId',
+  'objectId',
+  'skipPublicHolidays',
+];
 
 export async function onAssignmentWritten(
   tx: TenantTx,
   ctx: RequestContext,
-  change: { id: string; doc: Record<string, any>; previous?: StoredRecord },
+  change: { id: string; doc: AssignmentPlan; previous?: StoredRecord },
 ) {
   const now = Date.now();
   const horizon = await lockedHorizon(tx, await loadPlanningBounds(tx, now), now);
@@ -343,10 +358,12 @@ async function extendHorizon(
     .where('company_id', '=', tx.companyId)
     .execute();
   for (const assignment of assignments) {
+    // The document was validated when the assignment was written.
+    const planned: PlannedAssignment = { id: assignment.id, doc: assignment.doc as unknown as AssignmentPlan };
     // Jobs made on demand count as made by whoever made their assignment.
     for (const [a, b] of ranges) {
       try {
-        await materialize(tx, assignment as PlannedAssignment, a, b, assignment.created_by ?? undefined);
+        await materialize(tx, planned, a, b, assignment.created_by ?? undefined);
       } catch (error) {
         // A rule stored before today's limits (a COUNT not reached in time) plans nothing rather
         // than failing every query; writing the assignment again names the problem. The error is

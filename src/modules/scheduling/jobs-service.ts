@@ -7,6 +7,7 @@ import { requireLevel, type Level, type RequestContext } from '../../platform/ht
 import { newObjectId } from '../../platform/ids.js';
 import { sql, type RawBuilder } from 'kysely';
 import { Type } from 'typebox';
+import { requireOwnOrAll } from '../../resources/engine/access-checks.js';
 import type { StoredRecord } from '../../resources/engine/define-resource.js';
 import { objectId } from '../../resources/engine/fields.js';
 import { assertReferencesExist } from '../../resources/engine/references.js';
@@ -25,6 +26,7 @@ export const assignBody = Type.Object(
 );
 export const replacementBody = Type.Object({ userId: objectId('users') }, { additionalProperties: false });
 
+// sql: a condition of the read model's statement (jobs-read.ts).
 const ownJobs = (ctx: RequestContext, level: Level): RawBuilder<boolean>[] =>
   level === 'own' ? [sql<boolean>`j.user_id = ${ctx.userId}`] : [];
 
@@ -49,7 +51,7 @@ export function jobsService(deps: { database: Database; embeds: JobEmbeds }) {
 
   async function get(ctx: RequestContext, id: string): Promise<string> {
     const level = requireLevel(ctx, jobs.area, 'read');
-    const where = [sql<boolean>`j.id = ${id}`, ...ownJobs(ctx, level)];
+    const where = [sql<boolean>`j.id = ${id}`, ...ownJobs(ctx, level)]; // sql: as ownJobs
     const body = await inTenant(database, ctx.companyId, (tx) =>
       selectJobsJson(tx, { where, sort: [], limit: 1, offset: 0, embeds }),
     );
@@ -60,7 +62,7 @@ export function jobsService(deps: { database: Database; embeds: JobEmbeds }) {
   async function inTimeFrame(ctx: RequestContext, body: TimeFrameBody): Promise<string> {
     const level = requireLevel(ctx, jobs.area, 'read');
     const window = parseWindow(body);
-    const where = [...timeFrameConditions(body, window), ...ownJobs(ctx, level)];
+    const where = [...timeFrameConditions(body, window, embeds), ...ownJobs(ctx, level)];
     return inTenant(database, ctx.companyId, async (tx) => {
       await coverJobWindow(tx, window.from, window.to, { refuseBeyondHorizon: true });
       return selectJobsJson(tx, {
@@ -78,8 +80,13 @@ export function jobsService(deps: { database: Database; embeds: JobEmbeds }) {
   async function load(tx: TenantTx, ctx: RequestContext, id: string, action: 'read' | 'write'): Promise<StoredRecord> {
     const level = requireLevel(ctx, jobs.area, action);
     const job = await findRecord(tx, jobs, id, { forUpdate: true });
-    if (!job || (level === 'own' && job.doc.userId !== ctx.userId)) throw NotFound('job', id);
-    return job;
+    return requireOwnOrAll(
+      ctx,
+      level,
+      job,
+      (found) => found.doc.userId,
+      () => NotFound('job', id),
+    );
   }
 
   async function save(tx: TenantTx, ctx: RequestContext, job: StoredRecord, doc: Record<string, unknown>) {

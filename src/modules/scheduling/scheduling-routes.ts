@@ -1,10 +1,11 @@
 // Routes of scheduling: assignments and job templates through the engine; jobs through the engine
 // for writes and through the SQL read model for reads; the job actions; jobs in a time frame.
 import type { FastifyInstance } from 'fastify';
-import { Type } from 'typebox';
+import { type TSchema, Type } from 'typebox';
 import type { Database } from '../../platform/db/database.js';
 import { listQuerySchema } from '../../platform/http/list-query.js';
 import { contextOf } from '../../platform/http/request-context.js';
+import { typedRoutes } from '../../platform/http/typed-routes.js';
 import { SECURITY, errorResponses, idParams } from '../../platform/http/route-docs.js';
 import { nameSchema } from '../../platform/openapi/schema-names.js';
 import { registerResource } from '../../resources/engine/register-resource.js';
@@ -15,13 +16,14 @@ import { jobTemplates } from './job-templates.js';
 import { jobs } from './jobs-resource.js';
 import type { JobEmbeds } from './jobs-read.js';
 import { assignBody, jobsService, replacementBody } from './jobs-service.js';
-import { timeFrameBody, type TimeFrameBody } from './time-frame-filter.js';
+import { timeFrameBody } from './time-frame-filter.js';
 
 const tags = ['jobs'];
 // The Job as its reads show it: the embedded records typed as their own schemas (the read model
 // builds each whole, jobs-read.ts), so a generated client gets Job.assignment as an Assignment.
 const jobFields = (jobs.response as { properties: Record<string, object> }).properties;
-function jobSchemas({ timeTrackings }: JobEmbeds) {
+// Typed as plain objects: the routes send the JSON text the database built, not objects of this shape.
+function jobSchemas({ timeTrackings }: JobEmbeds): { jobResponse: object; jobArray: object } {
   const jobResponse = nameSchema(
     {
       ...jobs.response,
@@ -63,25 +65,26 @@ export function registerSchedulingRoutes(app: FastifyInstance, deps: { database:
   registerResource(app, deps, jobTemplates);
   registerResource(app, deps, jobs, { except: ['list', 'get'] });
   const service = jobsService(deps);
+  const routes = typedRoutes(app);
 
-  app.get(
+  routes.get(
     '/jobs/',
     {
       schema: {
         tags,
         summary: 'List jobs',
         security: SECURITY,
-        querystring: listQuerySchema(jobs.fields, jobs.listOptions),
+        querystring: Type.Unsafe<Record<string, unknown>>(listQuerySchema(jobs.fields, jobs.listOptions)),
         response: { 200: jobArray, ...errorResponses() },
       },
     },
     async (request, reply) => {
-      const { body, total } = await service.list(contextOf(request), request.query as Record<string, unknown>);
+      const { body, total } = await service.list(contextOf(request), request.query);
       return reply.header('x-total-count', String(total)).type('application/json').send(body); // JSON text built in the database
     },
   );
 
-  app.get(
+  routes.get(
     '/jobs/:id',
     {
       schema: {
@@ -93,10 +96,10 @@ export function registerSchedulingRoutes(app: FastifyInstance, deps: { database:
       },
     },
     async (request, reply) =>
-      reply.type('application/json').send(await service.get(contextOf(request), (request.params as { id: string }).id)),
+      reply.type('application/json').send(await service.get(contextOf(request), request.params.id)),
   );
 
-  app.post(
+  routes.post(
     '/jobs/jobsInTimeFrame',
     {
       config: { readsOnly: true },
@@ -114,60 +117,69 @@ export function registerSchedulingRoutes(app: FastifyInstance, deps: { database:
       reply
         .code(200)
         .type('application/json')
-        .send(await service.inTimeFrame(contextOf(request), request.body as TimeFrameBody)),
+        .send(await service.inTimeFrame(contextOf(request), request.body)),
   );
 
-  const action = (
-    verb: string,
-    summary: string,
-    body: object | undefined,
-    run: (ctx: ReturnType<typeof contextOf>, id: string, body: any) => Promise<unknown>,
-  ) =>
-    app.post(
-      `/jobs/:id/${verb}`,
-      {
-        schema: {
-          tags,
-          summary,
-          security: SECURITY,
-          params: idParams(),
-          ...(body ? { body } : {}),
-          response: { 200: actionResult, ...errorResponses([404, 409]) },
-        },
-      },
-      async (request) =>
-        (await run(contextOf(request), (request.params as { id: string }).id, request.body)) ?? { updated: true },
-    );
+  /** A job action's route options: POST /jobs/{id}/{verb} with this body, answered with actionResult. */
+  const action = <Body extends TSchema>(summary: string, body: Body) => ({
+    schema: { tags, summary, security: SECURITY, params: idParams(), body, response: actionResponse },
+  });
+  const actionResponse = { 200: actionResult, ...errorResponses([404, 409]) };
+  const updated = { updated: true };
 
-  action('assign', 'Assign users (several: a team, one job each)', assignBody, (ctx, id, body) =>
-    service.assign(ctx, id, body.userIds),
+  routes.post('/jobs/:id/assign', action('Assign users (several: a team, one job each)', assignBody), async (request) =>
+    service.assign(contextOf(request), request.params.id, request.body.userIds),
   );
-  action('unassign', "Remove the job's user", undefined, (ctx, id) => service.unassign(ctx, id));
-  action(
-    'move',
-    'Move the job (keeps originalId)',
-    Type.Object(
-      { from: Type.String({ format: 'date-time' }), to: Type.Optional(Type.String({ format: 'date-time' })) },
-      { additionalProperties: false },
+  const unassign = {
+    tags,
+    summary: "Remove the job's user",
+    security: SECURITY,
+    params: idParams(),
+    response: actionResponse,
+  };
+  routes.post('/jobs/:id/unassign', { schema: unassign }, async (request) => {
+    await service.unassign(contextOf(request), request.params.id);
+    return updated;
+  });
+  routes.post(
+    '/jobs/:id/move',
+    action(
+      'Move the job (keeps originalId)',
+      Type.Object(
+        { from: Type.String({ format: 'date-time' }), to: Type.Optional(Type.String({ format: 'date-time' })) },
+        { additionalProperties: false },
+      ),
     ),
-    (ctx, id, body) => service.move(ctx, id, body),
+    async (request) => {
+      await service.move(contextOf(request), request.params.id, request.body);
+      return updated;
+    },
   );
-  action(
-    'split',
-    'Split the job in two at a time (shared splitId)',
-    Type.Object({ at: Type.String({ format: 'date-time' }) }, { additionalProperties: false }),
-    (ctx, id, body) => service.split(ctx, id, body.at),
-  );
-  action(
-    'accept',
-    'Accept or decline the job (acceptedStatus)',
-    Type.Object(
-      { acceptedStatus: Type.Optional(Type.Union([Type.Literal('accepted'), Type.Literal('declined')])) },
-      { additionalProperties: false },
+  routes.post(
+    '/jobs/:id/split',
+    action(
+      'Split the job in two at a time (shared splitId)',
+      Type.Object({ at: Type.String({ format: 'date-time' }) }, { additionalProperties: false }),
     ),
-    (ctx, id, body) => service.accept(ctx, id, body?.acceptedStatus ?? 'accepted'),
+    async (request) => service.split(contextOf(request), request.params.id, request.body.at),
   );
-  action('replacement', 'Create a replacement job for another user (masterJobId)', replacementBody, (ctx, id, body) =>
-    service.replace(ctx, id, body.userId),
+  routes.post(
+    '/jobs/:id/accept',
+    action(
+      'Accept or decline the job (acceptedStatus)',
+      Type.Object(
+        { acceptedStatus: Type.Optional(Type.Union([Type.Literal('accepted'), Type.Literal('declined')])) },
+        { additionalProperties: false },
+      ),
+    ),
+    async (request) => {
+      await service.accept(contextOf(request), request.params.id, request.body?.acceptedStatus ?? 'accepted');
+      return updated;
+    },
+  );
+  routes.post(
+    '/jobs/:id/replacement',
+    action('Create a replacement job for another user (masterJobId)', replacementBody),
+    async (request) => service.replace(contextOf(request), request.params.id, request.body.userId),
   );
 }

@@ -1,10 +1,15 @@
-// POST /jobs/jobsInTimeFrame: the spec's body fields -> SQL conditions on the jobs table.
+// POST /jobs/jobsInTimeFrame: the spec's body fields -> SQL conditions on the jobs table (row `j`).
 // Where the spec leaves a field's shape open ("object"), it takes an id, a list of ids, or {exists}.
-import { Type } from 'typebox';
+// Conditions on other owners' records (salaries, objects, time trackings) are their owners' fragments.
+// sql: the conditions are fragments of the read model's one statement (jobs-read.ts).
+import { type Static, Type } from 'typebox';
 import { sql, type RawBuilder } from 'kysely';
 import { isCalendarDay } from '../../platform/http/date-input.js';
 import { fieldError } from '../../platform/http/errors.js';
 import { OBJECT_ID_PATTERN } from '../../platform/ids.js';
+import { objectHasAnyTagSql } from '../../resources/object-sql-fragments.js';
+import { jobHasSalaryOfActivityTypeSql } from '../pay/index.js';
+import { jobColumn, type JobEmbeds } from './jobs-read.js';
 import { JOB_STATES, MAX_JOB_MS } from './jobs-resource.js';
 
 export const MAX_WINDOW_DAYS = 100;
@@ -85,26 +90,7 @@ export const timeFrameBody = Type.Object(
   { additionalProperties: false },
 );
 
-export interface TimeFrameBody {
-  from: string | number;
-  to: string | number;
-  includeUsersInResponse?: boolean;
-  status?: string;
-  ids?: string[];
-  jobTemplateId?: string;
-  originalId?: IdMatch;
-  absenceId?: IdMatch;
-  notAccepted?: boolean | { value?: boolean };
-  objectId?: string;
-  objectIds?: string[];
-  teamId?: IdMatch;
-  userIds?: string[];
-  activityTypeId?: string[];
-  currentlyWorking?: boolean;
-  liveJobs?: boolean;
-  assignmentIds?: string[];
-  tags?: string[];
-}
+export type TimeFrameBody = Static<typeof timeFrameBody>;
 
 type IdMatch = string | string[] | { exists?: boolean; ids?: string[] };
 
@@ -146,8 +132,10 @@ export function parseWindow(body: TimeFrameBody): { from: number; to: number } {
 export function timeFrameConditions(
   body: TimeFrameBody,
   window: { from: number; to: number },
+  embeds: Pick<JobEmbeds, 'isClockedInSql'>,
   now = Date.now(),
 ): RawBuilder<boolean>[] {
+  const companyId = jobColumn('company_id');
   const where: RawBuilder<boolean>[] = [
     sql<boolean>`j.from_at < ${new Date(window.to)}`,
     sql<boolean>`j.to_at > ${new Date(window.from)}`,
@@ -187,18 +175,15 @@ export function timeFrameConditions(
     const types = sql.val(body.activityTypeId);
     where.push(sql<boolean>`(j.activity_type_id = ANY(${types}::text[]) OR EXISTS (SELECT 1 FROM assignments a
       WHERE a.company_id = j.company_id AND a.id = j.assignment_id AND a.doc->>'activityTypeId' = ANY(${types}::text[]))
-      OR EXISTS (SELECT 1 FROM salaries s WHERE s.company_id = j.company_id AND s.job_id = j.id AND s.activity_type_id = ANY(${types}::text[])))`);
+      OR ${jobHasSalaryOfActivityTypeSql(companyId, jobColumn('id'), body.activityTypeId)})`);
   }
-  if (body.currentlyWorking) {
-    where.push(sql<boolean>`EXISTS (SELECT 1 FROM time_trackings t WHERE t.company_id = j.company_id AND t.job_id = j.id
-      AND t.time_end IS NULL AND NOT t.cancelled)`);
-  }
+  if (body.currentlyWorking) where.push(embeds.isClockedInSql(companyId, jobColumn('id')));
   if (body.liveJobs) where.push(sql<boolean>`j.started_at >= ${new Date(now - LIVE_HOURS * 3_600_000)}`);
   if (body.assignmentIds) where.push(sql<boolean>`j.assignment_id = ANY(${sql.val(body.assignmentIds)}::text[])`);
   if (body.tags) {
-    const tags = sql.val(body.tags);
-    where.push(sql<boolean>`(j.doc->'tags' ?| ${tags}::text[] OR EXISTS (SELECT 1 FROM objects o
-      WHERE o.company_id = j.company_id AND o.id = j.object_id AND o.doc->'tags' ?| ${tags}::text[]))`);
+    where.push(
+      sql<boolean>`(j.doc->'tags' ?| ${sql.val(body.tags)}::text[] OR ${objectHasAnyTagSql(companyId, jobColumn('object_id'), body.tags)})`,
+    );
   }
   return where;
 }

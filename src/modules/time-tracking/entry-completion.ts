@@ -5,12 +5,13 @@
 import { sql } from 'kysely';
 import type { TenantTx } from '../../platform/db/tenant.js';
 import { fieldError } from '../../platform/http/errors.js';
-import type { Prepared, StoredRecord } from '../../resources/engine/define-resource.js';
-import { findRecord } from '../../resources/engine/resource-store.js';
-import { jobs } from '../scheduling/index.js';
+import type { LooseDoc, Prepared, StoredRecord } from '../../resources/engine/define-resource.js';
+import { objectDocSql } from '../../resources/object-sql-fragments.js';
+import { findJob } from '../scheduling/index.js';
 import { storedSettingsSql, withDefaults, type TimeAndPaySettings } from '../pay/index.js';
 import { deductedBreakSeconds, requiredBreakSeconds } from '../pay/index.js';
-import { plausibilityErrors, type PlausibilityCode } from './plausibility.js';
+import { userExistsSql } from '../users/index.js';
+import { type LatLng, plausibilityErrors, type PlausibilityCode } from './plausibility.js';
 
 /** Codes that only a later event can clear or set, kept across re-checks. */
 const STICKY: PlausibilityCode[] = ['SALARY_BILLED'];
@@ -18,14 +19,15 @@ const STICKY: PlausibilityCode[] = ['SALARY_BILLED'];
 /** What the completion reads besides the entry: the time clock loads it with the job in one query. */
 export interface EntryContext {
   settings: Partial<TimeAndPaySettings> | null;
-  object: Record<string, any> | null;
+  /** What the entry takes from its object's document (null: no such object). */
+  object: { objectManagerId?: string; location?: LatLng } | null;
   userExists: boolean;
   overlaps: boolean;
 }
 
 export async function completeEntry(
   tx: TenantTx,
-  doc: Record<string, any>,
+  doc: LooseDoc,
   previous?: StoredRecord,
   options: { job?: StoredRecord | null; now?: number; context?: EntryContext; skip?: PlausibilityCode[] } = {},
 ): Promise<Prepared> {
@@ -35,9 +37,9 @@ export async function completeEntry(
   if (end !== undefined && end < start) throw fieldError('timeEnd', 'is before timeStart');
   if (end !== undefined && end - start > 7 * 86_400_000) throw fieldError('timeEnd', 'an entry lasts at most 7 days');
 
-  const job = options.job !== undefined ? options.job : doc.jobId ? await findRecord(tx, jobs, doc.jobId) : undefined;
+  const job = options.job !== undefined ? options.job : doc.jobId ? await findJob(tx, doc.jobId) : undefined;
   if (doc.jobId && !job) throw fieldError('jobId', 'no such job');
-  const next: Record<string, any> = {
+  const next: LooseDoc = {
     ...doc,
     timeStart: new Date(start).toISOString(),
     ...(end !== undefined ? { timeEnd: new Date(end).toISOString() } : {}),
@@ -108,15 +110,21 @@ export async function completeEntry(
 
 async function loadContext(
   tx: TenantTx,
-  next: Record<string, any>,
+  next: LooseDoc,
   start: number,
   end: number | undefined,
   previous?: StoredRecord,
 ): Promise<EntryContext> {
-  const { rows } = await sql<{ settings: any; object: any; user_exists: boolean; overlaps: boolean }>`SELECT
+  // sql: the settings, the object, the user and the overlap check in one statement (one round trip).
+  const { rows } = await sql<{
+    settings: EntryContext['settings'];
+    object: EntryContext['object'];
+    user_exists: boolean;
+    overlaps: boolean;
+  }>`SELECT
       ${storedSettingsSql(tx)} AS settings,
-      (SELECT doc FROM objects WHERE company_id = ${tx.companyId} AND id = ${next.objectId ?? null}) AS object,
-      EXISTS (SELECT 1 FROM users WHERE company_id = ${tx.companyId} AND id = ${next.userId}) AS user_exists,
+      ${objectDocSql(tx.companyId, next.objectId ?? null)} AS object,
+      ${userExistsSql(tx.companyId, next.userId)} AS user_exists,
       EXISTS (SELECT 1 FROM time_trackings WHERE company_id = ${tx.companyId} AND user_id = ${next.userId} AND NOT cancelled
         AND id IS DISTINCT FROM ${previous?.id ?? null}
         AND time_start < ${end === undefined ? sql`'infinity'::timestamptz` : new Date(end)} AND coalesce(time_end, 'infinity') > ${new Date(start)}) AS overlaps`.execute(

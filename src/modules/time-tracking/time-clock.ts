@@ -8,10 +8,12 @@ import { inTenant, type TenantTx } from '../../platform/db/tenant.js';
 import { Conflict, NotFound, fieldError } from '../../platform/http/errors.js';
 import { requireLevel, type RequestContext } from '../../platform/http/request-context.js';
 import { newObjectId } from '../../platform/ids.js';
+import { requireOwnOrAll } from '../../resources/engine/access-checks.js';
 import type { StoredRecord } from '../../resources/engine/define-resource.js';
 import { numberBlocks } from '../../resources/engine/number-blocks.js';
 import { insertRecord, updateRecord } from '../../resources/engine/resource-store.js';
-import { jobs } from '../scheduling/index.js';
+import { objectDocSql } from '../../resources/object-sql-fragments.js';
+import { lockedJobSql, recordClockIn, setJobState } from '../scheduling/index.js';
 import { storedSettingsSql } from '../pay/index.js';
 import { completeEntry, type EntryContext } from './entry-completion.js';
 import { timeTrackings } from './time-trackings-resource.js';
@@ -59,21 +61,22 @@ export function timeClock(deps: { database: Database }) {
     until?: number,
   ) {
     const level = requireLevel(ctx, timeTrackings.area, 'write');
+    // sql: one statement (a round trip per clock-in) over the locked job and its entries (LATERAL, to_jsonb).
     const { rows } = await sql<{
       job: StoredRecord;
       replay: StoredRecord | null;
       open: StoredRecord | null;
       others_open: number;
-      settings: any;
-      object: any;
+      settings: EntryContext['settings'];
+      object: EntryContext['object'];
       overlaps: boolean;
     }>`
-      WITH job AS (SELECT * FROM jobs WHERE company_id = ${tx.companyId} AND id = ${jobId} FOR UPDATE)
+      WITH job AS (${lockedJobSql(tx, jobId)})
       SELECT to_jsonb(job) AS job, to_jsonb(replay) AS replay, to_jsonb(open) AS open,
         (SELECT count(*)::int FROM time_trackings o WHERE o.company_id = job.company_id AND o.job_id = job.id AND o.user_id <> job.user_id
           AND o.time_end IS NULL AND NOT o.cancelled) AS others_open,
         ${storedSettingsSql(tx)} AS settings,
-        (SELECT doc FROM objects WHERE company_id = job.company_id AND id = job.object_id) AS object,
+        ${objectDocSql(sql.ref('job.company_id'), sql.ref('job.object_id'))} AS object,
         EXISTS (SELECT 1 FROM time_trackings o WHERE o.company_id = job.company_id AND o.user_id = job.user_id AND NOT o.cancelled
           AND o.id IS DISTINCT FROM coalesce(replay.id, open.id)
           AND o.time_start < ${until === undefined ? sql`'infinity'::timestamptz` : new Date(until)}
@@ -83,8 +86,14 @@ export function timeClock(deps: { database: Database }) {
           AND t.client_id = ${clientId ?? null} FOR UPDATE) replay ON true
         LEFT JOIN LATERAL (SELECT * FROM time_trackings t WHERE t.company_id = job.company_id AND t.job_id = job.id AND t.user_id = job.user_id
           AND t.time_end IS NULL AND NOT t.cancelled FOR UPDATE) open ON true`.execute(tx.db);
-    const found = rows[0];
-    if (!found || (level === 'own' && found.job.doc.userId !== ctx.userId)) throw NotFound('job', jobId);
+    // An employee clocks only their own jobs; another's is answered as absent.
+    const found = requireOwnOrAll(
+      ctx,
+      level,
+      rows[0],
+      (row) => row.job.doc.userId,
+      () => NotFound('job', jobId),
+    );
     if (!found.job.doc.userId) throw Conflict('The job has no user; assign it before clocking in');
     if (found.job.doc.state === 'cancelled') throw Conflict('The job is cancelled; nobody can clock on it');
     const context: EntryContext = {
@@ -94,16 +103,6 @@ export function timeClock(deps: { database: Database }) {
       overlaps: found.overlaps,
     };
     return { ...found, userId: found.job.doc.userId as string, context };
-  }
-
-  async function setJob(
-    tx: TenantTx,
-    ctx: RequestContext,
-    job: StoredRecord,
-    doc: Record<string, unknown>,
-    columns: Record<string, unknown> = {},
-  ) {
-    await updateRecord(tx, jobs, job.id, { doc, userId: ctx.userId, columns });
   }
 
   async function start(ctx: RequestContext, jobId: string, body: ClockBody = {}): Promise<ClockResult> {
@@ -142,18 +141,14 @@ export function timeClock(deps: { database: Database }) {
         undefined,
         { job, now, context, skip: ['MISSING_STOP'] },
       ); // just clocked in: nothing is missing yet
-      const started = [
-        ...(job.doc.started ?? []),
-        {
-          trackingJobDate: job.doc.from,
-          userId,
-          time: new Date(time).toISOString(),
-          isLive: !body.offline,
-          wasAddedManually: false,
-          timeTrackingId: id,
-        },
-      ];
-      await setJob(tx, ctx, job, { ...job.doc, started, state: 'started' }, { started_at: new Date(time) });
+      await recordClockIn(tx, ctx.userId, job, {
+        trackingJobDate: job.doc.from,
+        userId,
+        time: new Date(time).toISOString(),
+        isLive: !body.offline,
+        wasAddedManually: false,
+        timeTrackingId: id,
+      });
       await insertRecord(tx, timeTrackings, {
         id,
         number,
@@ -201,7 +196,7 @@ export function timeClock(deps: { database: Database }) {
         userId: ctx.userId,
         columns: prepared.columns,
       });
-      if (Number(found.others_open) === 0) await setJob(tx, ctx, job, { ...job.doc, state: 'completed' });
+      if (Number(found.others_open) === 0) await setJobState(tx, ctx.userId, job, 'completed');
       return { _id: entry.id, timeTrackingId: entry.id, jobId };
     });
   }

@@ -5,30 +5,31 @@ import { Type } from 'typebox';
 import type { Database } from '../../platform/db/database.js';
 import { contextOf } from '../../platform/http/request-context.js';
 import { optionalBody } from '../../platform/http/optional-body.js';
+import { typedRoutes } from '../../platform/http/typed-routes.js';
 import { SECURITY, UPDATED_RESPONSE, errorResponses, idParams } from '../../platform/http/route-docs.js';
 import { OBJECT_ID_PATTERN } from '../../platform/ids.js';
 import { dateTime, geoPoint, opt, text } from '../../resources/engine/fields.js';
 import { registerResource } from '../../resources/engine/register-resource.js';
 import { approvals } from './approval.js';
-import { timeClock, type ClockBody } from './time-clock.js';
+import { timeClock } from './time-clock.js';
 import { timeTrackings } from './time-trackings-resource.js';
 
-const clockBody = (stop: boolean) =>
-  Type.Object(
-    {
-      time: opt(dateTime()),
-      location: opt(geoPoint()),
-      offline: opt(Type.Boolean({ description: 'recorded while offline; time is then the real clock time' })),
-      comment: opt(text(2000)),
-      clientId: opt(
-        text(100, { description: "the device's id of the entry; repeating a request with it changes nothing" }),
-      ),
-      ...(stop
-        ? { break: opt(Type.Integer({ minimum: 0, maximum: 86_400, description: 'break taken, seconds' })) }
-        : {}),
-    },
+const clockFields = {
+  time: opt(dateTime()),
+  location: opt(geoPoint()),
+  offline: opt(Type.Boolean({ description: 'recorded while offline; time is then the real clock time' })),
+  comment: opt(text(2000)),
+  clientId: opt(
+    text(100, { description: "the device's id of the entry; repeating a request with it changes nothing" }),
+  ),
+};
+const clockBodies = {
+  start: Type.Object(clockFields, { additionalProperties: false }),
+  stop: Type.Object(
+    { ...clockFields, break: opt(Type.Integer({ minimum: 0, maximum: 86_400, description: 'break taken, seconds' })) },
     { additionalProperties: false },
-  );
+  ),
+};
 
 const clockResult = {
   type: 'object',
@@ -42,6 +43,7 @@ const clockResult = {
 
 export function registerTimeTrackingRoutes(app: FastifyInstance, deps: { database: Database }) {
   const entries = registerResource(app, deps, timeTrackings, { except: ['update', 'delete'] });
+  const routes = typedRoutes(app);
   const clock = timeClock(deps);
   const approval = approvals(deps);
   const tags = [timeTrackings.collection];
@@ -50,7 +52,7 @@ export function registerTimeTrackingRoutes(app: FastifyInstance, deps: { databas
     ['start', 'Clock in on the job'],
     ['stop', 'Clock out of the job'],
   ] as const) {
-    app.post(
+    routes.post(
       `/jobs/:id/${verb}`,
       {
         ...optionalBody,
@@ -59,7 +61,7 @@ export function registerTimeTrackingRoutes(app: FastifyInstance, deps: { databas
           summary,
           security: SECURITY,
           params: idParams(),
-          body: clockBody(verb === 'stop'),
+          body: clockBodies[verb],
           description:
             verb === 'start'
               ? "Starts a time-tracking entry for the job's user and adds it to the job's `started` list. 409 when already clocked in on the job."
@@ -69,14 +71,14 @@ export function registerTimeTrackingRoutes(app: FastifyInstance, deps: { databas
       },
       async (request) => {
         const ctx = contextOf(request);
-        const { id } = request.params as { id: string };
-        const body = (request.body ?? {}) as ClockBody;
-        return verb === 'start' ? clock.start(ctx, id, body) : clock.stop(ctx, id, body);
+        const { id } = request.params;
+        // optionalBody makes a missing body {} before validation.
+        return verb === 'start' ? clock.start(ctx, id, request.body) : clock.stop(ctx, id, request.body);
       },
     );
   }
 
-  app.patch(
+  routes.patch(
     `/${timeTrackings.collection}/:id`,
     {
       schema: {
@@ -86,21 +88,17 @@ export function registerTimeTrackingRoutes(app: FastifyInstance, deps: { databas
         params: idParams(),
         description:
           "JSON Merge Patch. Sets editedByManager; an approved entry's salary is recomputed unless it is billed.",
-        body: { ...(timeTrackings.patchBody as object), required: ['reason'] },
+        body: Type.Unsafe<Record<string, unknown>>({ ...timeTrackings.patchBody, required: ['reason'] }),
         response: { 200: UPDATED_RESPONSE, ...errorResponses([404, 409]) },
       },
     },
     async (request) => {
-      await entries.update(
-        contextOf(request),
-        (request.params as { id: string }).id,
-        request.body as Record<string, any>,
-      );
+      await entries.update(contextOf(request), request.params.id, request.body);
       return { updated: true };
     },
   );
 
-  app.post(
+  routes.post(
     `/${timeTrackings.collection}/:id/approve`,
     {
       schema: {
@@ -117,10 +115,10 @@ export function registerTimeTrackingRoutes(app: FastifyInstance, deps: { databas
         },
       },
     },
-    async (request) => approval.approve(contextOf(request), (request.params as { id: string }).id),
+    async (request) => approval.approve(contextOf(request), request.params.id),
   );
 
-  app.post(
+  routes.post(
     `/${timeTrackings.collection}/:id/cancel`,
     {
       ...optionalBody,
@@ -134,16 +132,12 @@ export function registerTimeTrackingRoutes(app: FastifyInstance, deps: { databas
       },
     },
     async (request) => {
-      await approval.cancel(
-        contextOf(request),
-        (request.params as { id: string }).id,
-        (request.body as { reason?: string } | undefined)?.reason,
-      );
+      await approval.cancel(contextOf(request), request.params.id, request.body.reason);
       return { updated: true };
     },
   );
 
-  app.post(
+  routes.post(
     '/salaries/compute',
     {
       schema: {
@@ -174,7 +168,6 @@ export function registerTimeTrackingRoutes(app: FastifyInstance, deps: { databas
         },
       },
     },
-    async (request) =>
-      approval.run(contextOf(request), request.body as { from: string; to: string; userIds?: string[] }),
+    async (request) => approval.run(contextOf(request), request.body),
   );
 }

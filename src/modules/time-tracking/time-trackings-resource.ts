@@ -1,8 +1,8 @@
 // Time-tracking entries. Employees create them by clocking in and out on a job (time-clock.ts);
 // managers add entries by hand, correct them (with a reason), approve and cancel them.
 import { Type } from 'typebox';
-import { Conflict, Forbidden } from '../../platform/http/errors.js';
-import { levelOf } from '../../platform/http/request-context.js';
+import { Conflict } from '../../platform/http/errors.js';
+import { requireManager } from '../../resources/engine/access-checks.js';
 import { defineResource } from '../../resources/engine/define-resource.js';
 import { dateTime, geoPoint, objectId, opt, text } from '../../resources/engine/fields.js';
 import { booleanFilter, idsFilter, timestampBound } from '../../platform/http/named-filters.js';
@@ -91,9 +91,7 @@ export const timeTrackings = defineResource({
   },
   hooks: {
     async prepare(tx, ctx, { doc, previous }) {
-      if (levelOf(ctx.permissions, 'timeTracking', 'write') !== 'all') {
-        throw Forbidden('Only managers add or correct entries; employees clock in and out on their jobs');
-      }
+      requireManager(ctx, 'timeTracking', 'add or correct entries; employees clock in and out on their jobs');
       if (previous?.doc.approved && doc.timeEnd === undefined)
         throw Conflict('An approved entry keeps its end; cancel it instead');
       if (previous?.doc.cancelled) throw Conflict('A cancelled entry cannot be changed');

@@ -1,0 +1,19 @@
+// What other modules' one-statement reads need of the users table, as SQL fragments, so that only
+// the users module names the table. The arguments are SQL expressions of the caller's row or
+// parameters, e.g. sql.ref('j.user_id').
+import { type RawBuilder, sql } from 'kysely';
+
+type Expr = RawBuilder<unknown> | string;
+
+// sql: sub-selects that the callers embed in their own statements.
+
+/** The user as a job embeds it: {_id, number, id, general, contact}, unset ones left out; null when absent. */
+export function userSummaryJsonSql(companyId: Expr, userId: Expr): RawBuilder<unknown> {
+  return sql`(SELECT jsonb_strip_nulls(jsonb_build_object('_id', u.id, 'number', u.number, 'id', u.doc->'id', 'general', u.doc->'general', 'contact', u.doc->'contact'))
+          FROM users u WHERE u.company_id = ${companyId} AND u.id = ${userId})`;
+}
+
+/** Whether the company has this user. */
+export function userExistsSql(companyId: Expr, userId: Expr): RawBuilder<boolean> {
+  return sql<boolean>`EXISTS (SELECT 1 FROM users WHERE company_id = ${companyId} AND id = ${userId})`;
+}
