@@ -10,6 +10,7 @@ import { inTenant, type TenantTx } from '../../platform/db/tenant.js';
 import { BadRequest, Conflict, NotFound } from '../../platform/http/errors.js';
 import { contextOf, requireLevel, type RequestContext } from '../../platform/http/request-context.js';
 import { SECURITY, errorResponses } from '../../platform/http/route-docs.js';
+import { typedRoutes } from '../../platform/http/typed-routes.js';
 import { newObjectId } from '../../platform/ids.js';
 import { defineResource, type StoredRecord } from '../../resources/engine/define-resource.js';
 import { objectId, opt, text } from '../../resources/engine/fields.js';
@@ -53,7 +54,10 @@ const fingerprint = (e: StatementEntry) =>
     )
     .digest('hex');
 
-/** Open invoices whose number the remittance text contains. */
+/**
+ * Open invoices whose number the remittance text contains.
+ * sql: a case-insensitive position() match of a column inside the parameter, which the builder cannot say.
+ */
 async function candidatesFor(tx: TenantTx, entry: StatementEntry): Promise<StoredRecord[]> {
   if (!entry.remittance || entry.amountCents <= 0) return [];
   const { rows } = await sql<StoredRecord>`SELECT * FROM invoices WHERE company_id = ${tx.companyId}
@@ -80,11 +84,13 @@ export function banking(deps: { database: Database }) {
       const result = { imported: 0, duplicates: 0, matched: 0, unmatched: 0, ambiguous: 0, ids: [] as string[] };
       for (const entry of entries) {
         const print = fingerprint(entry);
-        const seen =
-          await sql`SELECT 1 FROM banking_transactions WHERE company_id = ${tx.companyId} AND fingerprint = ${print}`.execute(
-            tx.db,
-          );
-        if (seen.rows.length) {
+        const seen = await tx.db
+          .selectFrom('banking_transactions')
+          .select('id')
+          .where('company_id', '=', tx.companyId)
+          .where('fingerprint', '=', print)
+          .executeTakeFirst();
+        if (seen) {
           result.duplicates++;
           continue;
         }
@@ -158,7 +164,8 @@ export function banking(deps: { database: Database }) {
 export function registerBankingRoutes(app: FastifyInstance, deps: { database: Database }) {
   registerResource(app, deps, bankingTransactions, { except: ['create'] });
   const service = banking(deps);
-  app.post(
+  const routes = typedRoutes(app);
+  routes.post(
     '/bankingTransactions/import',
     {
       schema: {
@@ -177,17 +184,16 @@ export function registerBankingRoutes(app: FastifyInstance, deps: { database: Da
         response: { 200: { type: 'object', additionalProperties: true }, ...errorResponses([413]) },
       },
     },
-    async (request) =>
-      service.importStatement(contextOf(request), request.body as { format: 'camt053' | 'csv'; content: string }),
+    async (request) => service.importStatement(contextOf(request), request.body),
   );
-  app.post(
+  routes.post(
     '/bankingTransactions/:id/assign',
     {
       schema: {
         tags: ['bankingTransactions'],
         summary: 'Assign an unmatched receipt to an invoice (books the payment)',
         security: SECURITY,
-        params: { type: 'object', properties: { id: { type: 'string', pattern: '^[0-9a-f]{24}$' } }, required: ['id'] },
+        params: Type.Object({ id: Type.String({ pattern: '^[0-9a-f]{24}$' }) }),
         body: Type.Object({ invoiceId: objectId('invoices') }, { additionalProperties: false }),
         response: {
           200: { type: 'object', properties: { _id: { type: 'string' }, paymentId: { type: 'string' } } },
@@ -195,11 +201,6 @@ export function registerBankingRoutes(app: FastifyInstance, deps: { database: Da
         },
       },
     },
-    async (request) =>
-      service.assign(
-        contextOf(request),
-        (request.params as { id: string }).id,
-        (request.body as { invoiceId: string }).invoiceId,
-      ),
+    async (request) => service.assign(contextOf(request), request.params.id, request.body.invoiceId),
   );
 }

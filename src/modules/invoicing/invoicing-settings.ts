@@ -1,8 +1,10 @@
 // The company as seller on its documents (letterhead, VAT id, bank account) and the number formats
 // of issued documents. Stored in companies.settings.invoicing.
-import { Type } from 'typebox';
+import { type Static, Type } from 'typebox';
 import { loadSettingsSection, saveSettingsSection } from '../../platform/db/companies.js';
-import type { TenantTx } from '../../platform/db/tenant.js';
+import type { Database } from '../../platform/db/database.js';
+import { inTenant, type TenantTx } from '../../platform/db/tenant.js';
+import { requireLevel, type RequestContext } from '../../platform/http/request-context.js';
 import { checkNumberFormat } from './document-number.js';
 
 const s = (max: number) => Type.Optional(Type.String({ maxLength: max }));
@@ -104,10 +106,9 @@ export async function loadInvoicingSettings(tx: TenantTx): Promise<InvoicingSett
   };
 }
 
-export async function saveInvoicingSettings(
-  tx: TenantTx,
-  patch: Partial<InvoicingSettings>,
-): Promise<InvoicingSettings> {
+export type InvoicingSettingsPatch = Static<typeof invoicingSettingsBody>;
+
+export async function saveInvoicingSettings(tx: TenantTx, patch: InvoicingSettingsPatch): Promise<InvoicingSettings> {
   for (const [kind, format] of Object.entries(patch.numberFormats ?? {}))
     if (format) checkNumberFormat(format, `numberFormats.${kind}`);
   const current = await loadInvoicingSettings(tx);
@@ -119,4 +120,18 @@ export async function saveInvoicingSettings(
   };
   await saveSettingsSection(tx, 'invoicing', next);
   return next;
+}
+
+/** The settings as the company routes read and change them (bank account and tax ids: for administrators). */
+export function invoicingSettings(deps: { database: Database }) {
+  return {
+    read(ctx: RequestContext) {
+      requireLevel(ctx, 'company', 'read');
+      return inTenant(deps.database, ctx.companyId, (tx) => loadInvoicingSettings(tx));
+    },
+    change(ctx: RequestContext, patch: InvoicingSettingsPatch) {
+      requireLevel(ctx, 'company', 'write');
+      return inTenant(deps.database, ctx.companyId, (tx) => saveInvoicingSettings(tx, patch));
+    },
+  };
 }
