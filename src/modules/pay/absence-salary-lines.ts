@@ -3,10 +3,11 @@
 // surcharges included, all taxable); a vacation day by the Referenzprinzip (§11 BUrlG: the 13-week
 // average) unless the company chose another method; contract hours at the hourly rate otherwise.
 import type { TenantTx } from '../../platform/db/tenant.js';
-import type { StoredRecord } from '../../resources/engine/define-resource.js';
+import type { LooseDoc, StoredRecord } from '../../resources/engine/define-resource.js';
 import { weeklyHours } from './rules/contract-hours.js';
 import { isPublicHolidayIn } from '../../platform/time/holidays.js';
 import { localToUtc, utcToLocal } from '../../platform/time/zoned-time.js';
+import type { StoredContract } from '../users/index.js';
 import type { TimeAndPaySettings } from './pay-settings.js';
 import { centsFor, toAmount, toCents } from '../../platform/money.js';
 import { lostPay, type PlannedShift } from './rules/lost-pay.js';
@@ -26,14 +27,17 @@ const LEGAL_BASIS: Partial<Record<PayRule, string>> = {
  * How an absence's days are paid: its calculationType, except that a vacation left at the default
  * (`plannedJobs`) is paid by the company's `vacationPayMethod` (default: the reference period).
  */
-export function absencePayMethod(doc: Record<string, any>, settings: TimeAndPaySettings): AbsencePayMethod {
+export function absencePayMethod(
+  doc: { type?: number; calculationType?: string },
+  settings: TimeAndPaySettings,
+): AbsencePayMethod {
   const given = (doc.calculationType ?? 'plannedJobs') as AbsencePayMethod;
   return doc.type === 2 && given === 'plannedJobs' ? settings.vacationPayMethod : given;
 }
 
 export interface AbsenceFactsForPay {
   settings: TimeAndPaySettings;
-  contract: Record<string, any>;
+  contract: StoredContract;
   period: { from: number; to: number };
   days: Array<{ date: string; fraction: number; contractSeconds: number }>;
   isPublicHoliday(date: string): boolean;
@@ -127,7 +131,7 @@ const taxableSurcharges = (lines: SurchargeLine[], userId: string, activeOn: Map
 export async function absenceSalaryLines(
   tx: TenantTx,
   input: {
-    absence: { id: string; doc: Record<string, any> };
+    absence: { id: string; doc: LooseDoc };
     facts: AbsenceFactsForPay;
     affected: StoredRecord[];
     days: Array<{ date: string; seconds: number; jobIds?: string[] }>;

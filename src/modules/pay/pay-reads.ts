@@ -4,12 +4,13 @@ import { sql } from 'kysely';
 import type { TenantTx } from '../../platform/db/tenant.js';
 import type { LooseDoc } from '../../resources/engine/define-resource.js';
 import type { PayType } from './rules/salary-calculation.js';
+import type { SurchargeDoc } from './surcharges-resource.js';
 
 /** Every surcharge rule of the company by number, active or not. */
-export async function surchargesByNumber(tx: TenantTx): Promise<Array<{ id: string; doc: LooseDoc }>> {
+export async function surchargesByNumber(tx: TenantTx): Promise<Array<{ id: string; doc: SurchargeDoc }>> {
   return tx.db
     .selectFrom('surcharges')
-    .select(['id', (eb) => eb.ref('doc').$castTo<LooseDoc>().as('doc')])
+    .select(['id', (eb) => eb.ref('doc').$castTo<SurchargeDoc>().as('doc')])
     .where('company_id', '=', tx.companyId)
     .orderBy('number')
     .execute();

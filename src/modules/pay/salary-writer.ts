@@ -2,7 +2,7 @@
 // (settings, surcharge rules, pay types, contracts, holiday regions), computes each salary with
 // the pure calculation and stores them in batched statements. A billed salary is never touched.
 import type { TenantTx } from '../../platform/db/tenant.js';
-import type { StoredRecord } from '../../resources/engine/define-resource.js';
+import type { LooseDoc, StoredRecord } from '../../resources/engine/define-resource.js';
 import { nestedRecords } from '../../resources/engine/nested-records.js';
 import { objectAddresses } from '../../resources/object-lookups.js';
 import { isPublicHolidayIn, placeOfWorkRegion } from '../../platform/time/holidays.js';
@@ -47,7 +47,7 @@ export async function loadPayContext(tx: TenantTx, entries: StoredRecord[]): Pro
 }
 
 /** A contract as the calculation reads it: `monthly` salary types pay by month, anything else by hour. */
-export function contractOf(stored: Record<string, any> | undefined): Contract {
+export function contractOf(stored: StoredContract | undefined): Contract {
   const type = String(stored?.salaryType ?? '').toLowerCase();
   const daily = stored?.dailyWorkingHours;
   const hours =
@@ -60,9 +60,9 @@ export function contractOf(stored: Record<string, any> | undefined): Contract {
 }
 
 /** A surcharge line is the same line across recomputes while its rule and day are (nested-records.ts). */
-export const surchargeKey = (line: Record<string, any>) => `${line.surchargeId}/${line.date}`;
+export const surchargeKey = (line: { surchargeId?: unknown; date?: unknown }) => `${line.surchargeId}/${line.date}`;
 
-export function salaryDoc(entry: StoredRecord, pay: PayContext, actorId: string, previous?: Record<string, any>) {
+export function salaryDoc(entry: StoredRecord, pay: PayContext, actorId: string, previous?: LooseDoc) {
   const e = entry.doc;
   const stored = pay.contracts.get(e.userId);
   const payType = stored?.payTypeId ? pay.payTypes.get(stored.payTypeId) : undefined;
@@ -91,7 +91,7 @@ export function salaryDoc(entry: StoredRecord, pay: PayContext, actorId: string,
       taxFreeBaseCapCents: toCents(pay.settings.taxFreeBaseCapPerHour),
     },
   });
-  const doc: Record<string, any> = {
+  const doc: Record<string, unknown> = {
     type: 'work',
     userId: e.userId,
     timeTrackingId: entry.id,

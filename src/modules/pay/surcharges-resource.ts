@@ -1,5 +1,5 @@
 // Surcharge rules of a company (/v2/surcharges/): a rate, when it applies, how it combines.
-import { Type } from 'typebox';
+import { type Static, Type } from 'typebox';
 import { fieldError } from '../../platform/http/errors.js';
 import { defineResource } from '../../resources/engine/define-resource.js';
 import { opt, text } from '../../resources/engine/fields.js';
@@ -61,7 +61,7 @@ export const surcharges = defineResource({
     ),
     category: opt(
       Type.Union(
-        ['night', 'sunday', 'publicHoliday', 'other'].map((c) => Type.Literal(c)),
+        [Type.Literal('night'), Type.Literal('sunday'), Type.Literal('publicHoliday'), Type.Literal('other')],
         { description: 'which deprecated salary field the time counts towards' },
       ),
     ),
@@ -78,8 +78,11 @@ export const surcharges = defineResource({
   },
 });
 
+/** A surcharge's stored document. */
+export type SurchargeDoc = Static<typeof surcharges.schema>;
+
 /** A stored surcharge as a rule of the calculation. */
-export function toRule(id: string, doc: Record<string, any>): SurchargeRule {
+export function toRule(id: string, doc: SurchargeDoc): SurchargeRule {
   return {
     id,
     name: doc.name,

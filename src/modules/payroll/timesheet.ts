@@ -72,9 +72,7 @@ export async function loadTimesheets(tx: TenantTx, month: string, userIds?: stri
       leave: {
         year,
         entitlement: contract.vacationDays ?? null,
-        remaining:
-          (contract.remainingLeave as Array<{ year: number; days: number }> | undefined)?.find((r) => r.year === year)
-            ?.days ?? null,
+        remaining: contract.remainingLeave?.find((r) => r.year === year)?.days ?? null,
         takenInMonth: 0,
       },
     });

@@ -3,8 +3,17 @@
 import { sql } from 'kysely';
 import type { TenantTx } from '../../platform/db/tenant.js';
 
-/** A stored contract, read loosely by name (the users schema declares its fields). */
-export type StoredContract = Record<string, any>;
+/** A stored contract (doc.contract) as pay and payroll read it; its other fields by name. */
+export interface StoredContract {
+  salary?: number;
+  salaryType?: string;
+  dailyWorkingHours?: Record<string, unknown>;
+  payTypeId?: string;
+  workRegion?: { country?: string; state?: string } | string;
+  vacationDays?: number;
+  remainingLeave?: Array<{ year: number; days: number }>;
+  [field: string]: unknown;
+}
 
 /** id → the user's contract ({} when none is stored), for the users the company has. */
 export async function userContracts(tx: TenantTx, ids: string[]): Promise<Map<string, StoredContract>> {
