@@ -30,6 +30,7 @@ export function settingsSectionSql(tx: TenantTx, section: string): RawBuilder<un
 
 /** A settings section as stored (undefined when the company never set it). */
 export async function loadSettingsSection<T>(tx: TenantTx, section: string): Promise<T | undefined> {
+  // sql: the section is a jsonb member chosen by name (settings -> section), which the builder does not type
   const row = await tx.db
     .selectFrom('companies')
     .select(sql<T | null>`settings -> ${section}`.as('value'))
@@ -40,6 +41,7 @@ export async function loadSettingsSection<T>(tx: TenantTx, section: string): Pro
 
 /** Replaces one settings section (other sections unchanged); `undefined` removes it. */
 export async function saveSettingsSection(tx: TenantTx, section: string, value: unknown): Promise<void> {
+  // sql: jsonb operators on the settings document (remove a member, or set one by name)
   const settings =
     value === undefined
       ? sql<Json>`settings - ${section}::text`

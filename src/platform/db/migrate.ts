@@ -67,6 +67,7 @@ const CREATE_TABLE = `CREATE TABLE IF NOT EXISTS schema_migrations (
 
 async function appliedRows(database: Database): Promise<AppliedRow[]> {
   // SELECT *: /ready may read a database whose table has no checksum column yet (undefined = not recorded).
+  // sql: schema_migrations is the migrator's own table, not part of the generated schema types
   const { rows } = await sql<AppliedRow>`SELECT * FROM schema_migrations ORDER BY version`.execute(database.kysely);
   return rows;
 }
@@ -108,6 +109,7 @@ export async function migrate(
   const unrecorded = rows.filter((row) => !row.checksum);
   for (const row of unrecorded) {
     const { checksum } = migrations.find((m) => m.version === row.version)!;
+    // sql: the migrator's own table (not in the generated schema types)
     await sql`UPDATE schema_migrations SET checksum = ${checksum} WHERE version = ${row.version} AND checksum IS NULL`.execute(
       database.kysely,
     );

@@ -19,6 +19,7 @@ export async function inTenant<T>(
   work: (tx: TenantTx) => Promise<T>,
 ): Promise<T> {
   return database.kysely.transaction().execute(async (db) => {
+    // sql: set_config is a function call (SET LOCAL takes no parameters); the same in the functions below
     await sql`SELECT set_config('role', ${APP_ROLE}, true), set_config('app.company_id', ${companyId}, true)`.execute(
       db,
     );

@@ -118,6 +118,7 @@ export async function assertReferencesExist(
     for (const table of tables) byTable.set(table, (byTable.get(table) ?? new Set()).add(id));
   const found = new Map<ReferencedTable, Set<string>>();
   for (const [table, ids] of byTable) {
+    // sql: the table is chosen at run time from the referenced ones, and the ids go as one array parameter
     const { rows } = await sql<{ id: string }>`SELECT id FROM ${sql.table(table)}
       WHERE company_id = ${tx.companyId} AND id = ANY(${sql.val([...ids])}::text[])`.execute(tx.db);
     found.set(table, new Set(rows.map((r) => r.id)));

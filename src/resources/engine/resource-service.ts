@@ -114,6 +114,7 @@ export function resourceService(deps: EngineDeps, resource: Resource) {
     if (level === 'all') return undefined;
     const field = resource.ownerField ? resource.fields.get(resource.ownerField) : undefined;
     if (!field) throw Forbidden(`Not permitted to access ${resource.collection}`);
+    // sql: a list condition over the field's SQL expression (list queries take conditions as sql fragments)
     return sql<boolean>`${field.sql} = ${ctx.userId}`;
   }
 
@@ -155,6 +156,7 @@ export function resourceService(deps: EngineDeps, resource: Resource) {
 
   async function getByNumber(ctx: RequestContext, number: number): Promise<LooseDoc> {
     const owner = ownerCondition(ctx, requireLevel(ctx, resource.area, 'read'));
+    // sql: the list query's conditions are sql fragments
     const listQuery: ListQuery = {
       limit: 1,
       offset: 0,

@@ -175,6 +175,7 @@ export async function upsertRecords(tx: TenantTx, resource: Resource, records: N
     const replaced = Object.keys(rows[0]!).filter(
       (column) => !['company_id', 'id', 'number', 'created_by', 'chat_id'].includes(column),
     );
+    // sql: now() as the new modified_at, and xmax = 0 (PostgreSQL's mark of a row this statement inserted)
     const upsert = entityDb(tx)
       .insertInto(resource.table)
       .values(rows)
@@ -245,21 +246,23 @@ export async function listRecords<S extends TObject>(
   let query = entityDb(tx)
     .selectFrom(resource.table)
     .selectAll()
-    .select(sql<number>`count(*) OVER ()`.as('total_count'))
+    .select((eb) => eb.fn.countAll<number>().over().as('total_count'))
     .where('company_id', '=', tx.companyId);
   for (const condition of list.where) query = query.where(condition);
   for (const term of list.sort)
-    query = query.orderBy(sql`${term.field.sql} ${sql.raw(term.descending ? 'DESC NULLS LAST' : 'ASC NULLS FIRST')}`);
+    query = query.orderBy(term.field.sql, (order) =>
+      term.descending ? order.desc().nullsLast() : order.asc().nullsFirst(),
+    );
   // The id breaks ties, so pages never repeat or skip a record.
   query = query.orderBy('id').limit(list.limit).offset(list.offset);
   const rows = (await query.execute()).map((row) => recordOf(resource, row));
   if (rows.length > 0) return { rows, total: Number(rows[0]!.total_count) };
   let count = entityDb(tx)
     .selectFrom(resource.table)
-    .select(sql<number>`count(*)`.as('n'))
+    .select((eb) => eb.fn.countAll<number>().as('n'))
     .where('company_id', '=', tx.companyId);
   for (const condition of list.where) count = count.where(condition);
-  const { n } = (await count.executeTakeFirstOrThrow()) as { n: number };
+  const { n } = await count.executeTakeFirstOrThrow();
   return { rows: [], total: Number(n) };
 }
 
@@ -275,6 +278,7 @@ export async function updateRecord(
     'UPDATE',
     entityDb(tx)
       .updateTable(resource.table)
+      // sql: now(), the transaction's time, as modified_at
       .set({
         ...promotedColumns(resource, change.doc),
         doc: JSON.stringify(change.doc),
