@@ -69,11 +69,8 @@ const OWNERS = new Map<string, string>([
  */
 const KNOWN_CROSSINGS = new Set<string>([
   'src/modules/auth/auth-store.ts: deleted_records',
-  'src/modules/company/create-company.ts: companies',
   'src/modules/documents/documents-service.ts: users',
   'src/modules/invoicing/letterhead-logo.ts: documents',
-  'src/modules/webhooks/delivery-worker.ts: events',
-  'src/modules/webhooks/webhooks-store.ts: events',
 ]);
 
 const tables = migratedTables(base);

@@ -10,6 +10,7 @@ import type { Config } from '../../config.js';
 import type { Database } from '../../platform/db/database.js';
 import { inWorker } from '../../platform/db/tenant.js';
 import { newObjectId } from '../../platform/ids.js';
+import { findEvents } from '../../platform/outbox/event-feed.js';
 import type { SecretBox } from './secret-box.js';
 import { vetTarget, type Resolver, type TargetPolicy } from './target-guard.js';
 import type { DB } from '../../platform/db/schema.generated.js';
@@ -53,8 +54,10 @@ export interface DeliveryWorkerDeps {
   log: FastifyBaseLogger;
 }
 
+/** Claims due deliveries (with their webhook), then reads their events from the outbox. */
 async function claim(db: Kysely<DB>, limit: number, leaseSeconds: number): Promise<Claimed[]> {
-  const { rows } = await sql<Claimed>`
+  // sql: claim with FOR UPDATE SKIP LOCKED and a lease in one statement (CTEs over an UPDATE … FROM)
+  const { rows } = await sql<Omit<Claimed, 'type' | 'entity' | 'occurred_at' | 'data'>>`
     WITH due AS (
       SELECT company_id, id FROM webhook_deliveries
       WHERE (status = 'pending' AND next_attempt_at <= now()) OR (status = 'delivering' AND lease_until < now())
@@ -65,11 +68,21 @@ async function claim(db: Kysely<DB>, limit: number, leaseSeconds: number): Promi
       FROM due WHERE d.company_id = due.company_id AND d.id = due.id
       RETURNING d.company_id, d.id, d.webhook_id, d.event_id, d.attempts
     )
-    SELECT c.*, e.type, e.entity, e.occurred_at, e.data, w.url, w.secret_sealed, w.disabled_at
+    SELECT c.*, w.url, w.secret_sealed, w.disabled_at
     FROM claimed c
-    JOIN events e ON e.company_id = c.company_id AND e.id = c.event_id
     LEFT JOIN webhooks w ON w.company_id = c.company_id AND w.id = c.webhook_id`.execute(db);
-  return rows;
+  const events = await findEvents(
+    db,
+    rows.map((row) => ({ companyId: row.company_id, id: row.event_id })),
+  );
+  const eventOf = new Map(events.map((event) => [`${event.company_id}:${event.id}`, event]));
+  // A delivery's event is never deleted; one not found is left to its lease, as the join did.
+  return rows.flatMap((row) => {
+    const event = eventOf.get(`${row.company_id}:${row.event_id}`);
+    return event
+      ? [{ ...row, type: event.type, entity: event.entity, occurred_at: event.occurred_at, data: event.data }]
+      : [];
+  });
 }
 
 interface Outcome {
@@ -87,7 +100,7 @@ export function deliveryWorker(deps: DeliveryWorkerDeps) {
   const agent = new Agent({
     connectTimeout: config.webhookTimeoutMs,
     connect: {
-      lookup: (hostname: string, options: { all?: boolean }, callback: (...args: any[]) => void) => {
+      lookup: (hostname, options, callback) => {
         vetTarget(
           `https://${hostname.includes(':') ? `[${hostname}]` : hostname}/`,
           { ...policy, allowHttp: true },
@@ -98,7 +111,7 @@ export function deliveryWorker(deps: DeliveryWorkerDeps) {
             if (options?.all) callback(null, entries);
             else callback(null, entries[0]!.address, entries[0]!.family);
           },
-          (error) => callback(error),
+          (error: NodeJS.ErrnoException) => callback(error, []),
         );
       },
     },

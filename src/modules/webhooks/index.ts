@@ -1,5 +1,5 @@
 // The webhooks module's public surface: what other modules and the app may use. Everything else is internal.
 export { deliveryWorker } from './delivery-worker.js';
-export { type Resolver } from './target-guard.js';
+export type { Resolver } from './target-guard.js';
 export { webhookDeps } from './webhook-deps.js';
 export { registerWebhookRoutes } from './webhook-routes.js';

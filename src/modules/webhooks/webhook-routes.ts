@@ -3,21 +3,17 @@
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import type { Database } from '../../platform/db/database.js';
-import { inTenant } from '../../platform/db/tenant.js';
-import { NotFound } from '../../platform/http/errors.js';
-import { commaList, listParamSchema } from '../../platform/http/list-query.js';
-import { contextOf, requireLevel, type RequestContext } from '../../platform/http/request-context.js';
+import { listParamSchema } from '../../platform/http/list-query.js';
+import { contextOf } from '../../platform/http/request-context.js';
 import { SECURITY, errorResponses, idParams } from '../../platform/http/route-docs.js';
+import { typedRoutes } from '../../platform/http/typed-routes.js';
 import { registerResource } from '../../resources/engine/register-resource.js';
-import { createFromBody } from '../../resources/engine/resource-service.js';
-import { findRecord } from '../../resources/engine/resource-store.js';
-import { newWebhookSecret, type SecretBox } from './secret-box.js';
+import type { SecretBox } from './secret-box.js';
 import type { Resolver, TargetPolicy } from './target-guard.js';
 import { webhooksResource } from './webhooks-resource.js';
-import * as store from './webhooks-store.js';
+import { webhooksService } from './webhooks-service.js';
 
 const tags = ['integrations/webhooks'];
-const AREA = 'webhooks';
 const BASE = '/integrations/webhooks';
 
 export const EVENT_PAYLOAD = {
@@ -32,7 +28,7 @@ export const EVENT_PAYLOAD = {
     occurredAt: { type: 'string', format: 'date-time' },
     data: { type: 'object', additionalProperties: true },
   },
-};
+} as const;
 
 export interface WebhookDeps {
   database: Database;
@@ -44,24 +40,14 @@ export interface WebhookDeps {
 export function registerWebhookRoutes(app: FastifyInstance, deps: WebhookDeps) {
   const webhooks = webhooksResource(deps.policy, deps.resolve);
   registerResource(app, deps, webhooks, { except: ['create'], updateResponse: 'id' });
-  const withWebhook = async <T>(
-    ctx: RequestContext,
-    id: string,
-    action: 'read' | 'write',
-    work: (tx: Parameters<Parameters<typeof inTenant>[2]>[0]) => Promise<T>,
-  ) => {
-    requireLevel(ctx, AREA, action);
-    return inTenant(deps.database, ctx.companyId, async (tx) => {
-      if (!(await findRecord(tx, webhooks, id))) throw NotFound('webhook', id);
-      return work(tx);
-    });
-  };
+  const service = webhooksService(deps, webhooks);
+  const routes = typedRoutes(app);
   const secretResponse = {
     type: 'object',
     properties: { _id: { type: 'string' }, secret: { type: 'string', description: 'whsec_...; shown this once' } },
   };
 
-  app.post(
+  routes.post(
     `${BASE}/`,
     {
       config: { idempotencySecret: true },
@@ -73,19 +59,10 @@ export function registerWebhookRoutes(app: FastifyInstance, deps: WebhookDeps) {
         response: { 201: secretResponse, ...errorResponses([409, 422]) },
       },
     },
-    async (request, reply) => {
-      const ctx = contextOf(request);
-      const secret = newWebhookSecret();
-      const { _id } = await inTenant(deps.database, ctx.companyId, async (tx) => {
-        const created = await createFromBody(tx, ctx, webhooks, request.body as Record<string, any>);
-        await store.setSecret(tx, created._id, deps.secrets.seal(secret));
-        return created;
-      });
-      return reply.code(201).send({ _id, secret });
-    },
+    async (request, reply) => reply.code(201).send(await service.create(contextOf(request), request.body)),
   );
 
-  app.post(
+  routes.post(
     `${BASE}/:id/rotateSecret`,
     {
       config: { idempotencySecret: true },
@@ -97,15 +74,10 @@ export function registerWebhookRoutes(app: FastifyInstance, deps: WebhookDeps) {
         response: { 200: secretResponse, ...errorResponses([404]) },
       },
     },
-    async (request) => {
-      const { id } = request.params as { id: string };
-      const secret = newWebhookSecret();
-      await withWebhook(contextOf(request), id, 'write', (tx) => store.setSecret(tx, id, deps.secrets.seal(secret)));
-      return { _id: id, secret };
-    },
+    async (request) => service.rotateSecret(contextOf(request), request.params.id),
   );
 
-  app.post(
+  routes.post(
     `${BASE}/:id/enable`,
     {
       schema: {
@@ -116,14 +88,10 @@ export function registerWebhookRoutes(app: FastifyInstance, deps: WebhookDeps) {
         response: { 200: { type: 'object', properties: { _id: { type: 'string' } } }, ...errorResponses([404]) },
       },
     },
-    async (request) => {
-      const { id } = request.params as { id: string };
-      await withWebhook(contextOf(request), id, 'write', (tx) => store.enable(tx, id));
-      return { _id: id };
-    },
+    async (request) => service.enable(contextOf(request), request.params.id),
   );
 
-  app.get(
+  routes.get(
     `${BASE}/:id/deliveries`,
     {
       schema: {
@@ -147,74 +115,24 @@ export function registerWebhookRoutes(app: FastifyInstance, deps: WebhookDeps) {
         },
       },
     },
-    async (request) => {
-      const { id } = request.params as { id: string };
-      const q = request.query as { status?: string[]; from?: string; to?: string; limit?: number; offset?: number };
-      const rows = await withWebhook(contextOf(request), id, 'read', (tx) =>
-        store.listDeliveries(tx, id, {
-          status: q.status && commaList(q.status).split(',').filter(Boolean),
-          from: q.from ? new Date(q.from) : undefined,
-          to: q.to ? new Date(q.to) : undefined,
-          limit: q.limit ?? 100,
-          offset: q.offset ?? 0,
-        }),
-      );
-      return rows.map(
-        ({
-          id: _id,
-          event_id,
-          next_attempt_at,
-          last_status_code,
-          last_error,
-          created_at,
-          finished_at,
-          attempts,
-          ...rest
-        }) => ({
-          _id,
-          eventId: event_id,
-          ...rest,
-          nextAttemptAt: next_attempt_at,
-          lastStatusCode: last_status_code,
-          lastError: last_error,
-          createdAt: created_at,
-          finishedAt: finished_at,
-          attempts: attempts.map((a) => ({
-            attemptedAt: a.attempted_at,
-            statusCode: a.status_code,
-            durationMs: a.duration_ms,
-            error: a.error,
-            responseExcerpt: a.response_excerpt,
-          })),
-        }),
-      );
-    },
+    async (request) => service.deliveries(contextOf(request), request.params.id, request.query),
   );
 
-  app.post(
+  routes.post(
     `${BASE}/:id/deliveries/:deliveryId/redeliver`,
     {
       schema: {
         tags,
         summary: "Send a delivery's event again (a new delivery)",
         security: SECURITY,
-        params: {
-          type: 'object',
-          properties: { id: idParams().properties.id, deliveryId: idParams().properties.id },
-          required: ['id', 'deliveryId'],
-        },
+        params: Type.Object({ id: idParams().properties.id, deliveryId: idParams().properties.id }),
         response: { 200: { type: 'object', properties: { _id: { type: 'string' } } }, ...errorResponses([404]) },
       },
     },
-    async (request) => {
-      const { id, deliveryId } = request.params as { id: string; deliveryId: string };
-      const created = await withWebhook(contextOf(request), id, 'write', (tx) => store.redeliver(tx, id, deliveryId));
-      if (!created) throw NotFound('delivery', deliveryId);
-      return { _id: created };
-    },
+    async (request) => service.redeliver(contextOf(request), request.params.id, request.params.deliveryId),
   );
 
-  app.post(
+  routes.post(
     `${BASE}/:id/test`,
     {
       schema: {
@@ -225,20 +143,10 @@ export function registerWebhookRoutes(app: FastifyInstance, deps: WebhookDeps) {
         response: { 200: { type: 'object', properties: { _id: { type: 'string' } } }, ...errorResponses([404]) },
       },
     },
-    async (request) => {
-      const { id } = request.params as { id: string };
-      const ctx = contextOf(request);
-      requireLevel(ctx, AREA, 'write');
-      const deliveryId = await inTenant(deps.database, ctx.companyId, async (tx) => {
-        const webhook = await findRecord(tx, webhooks, id);
-        if (!webhook) throw NotFound('webhook', id);
-        return store.insertPing(tx, id, webhook.doc.entity);
-      });
-      return { _id: deliveryId };
-    },
+    async (request) => service.ping(contextOf(request), request.params.id),
   );
 
-  app.get(
+  routes.get(
     '/events',
     {
       schema: {
@@ -264,21 +172,8 @@ export function registerWebhookRoutes(app: FastifyInstance, deps: WebhookDeps) {
       },
     },
     async (request, reply) => {
-      const ctx = contextOf(request);
-      requireLevel(ctx, AREA, 'read');
-      const { after, limit } = request.query as { after?: string; limit?: number };
-      const rows = await inTenant(deps.database, ctx.companyId, (tx) =>
-        store.eventFeed(tx, store.parseCursor(after), limit ?? 100),
-      );
-      const events = rows.map((r) => ({
-        id: r.id,
-        type: r.type,
-        entity: r.entity,
-        companyId: r.company_id,
-        occurredAt: new Date(r.occurred_at).toISOString(),
-        data: r.data,
-        cursor: `${r.xid}-${r.seq}`,
-      }));
+      const { after, limit = 100 } = request.query;
+      const events = await service.eventFeed(contextOf(request), after, limit);
       reply.header('x-next-cursor', events.at(-1)?.cursor ?? after ?? '');
       return events;
     },

@@ -1,8 +1,10 @@
-// SQL of the webhooks area that the engine does not cover: secrets, deliveries, attempts, the event feed.
-import { sql } from 'kysely';
+// SQL of the webhooks area that the engine does not cover: secrets, deliveries, attempts. The events
+// they carry are the outbox's (platform/outbox).
 import type { TenantTx } from '../../platform/db/tenant.js';
 import { newObjectId } from '../../platform/ids.js';
 import { Conflict } from '../../platform/http/errors.js';
+import { findEvents } from '../../platform/outbox/event-feed.js';
+import { emitPing } from '../../platform/outbox/emit.js';
 
 export async function enable(tx: TenantTx, webhookId: string): Promise<void> {
   await tx.db
@@ -33,34 +35,42 @@ export interface DeliveryFilter {
 
 export async function listDeliveries(tx: TenantTx, webhookId: string, filter: DeliveryFilter) {
   let query = tx.db
-    .selectFrom('webhook_deliveries as d')
-    .innerJoin('events as e', (join) =>
-      join.onRef('e.company_id', '=', 'd.company_id').onRef('e.id', '=', 'd.event_id'),
-    )
+    .selectFrom('webhook_deliveries')
     .select([
-      'd.id',
-      'd.event_id',
-      'd.status',
-      'd.attempts',
-      'd.next_attempt_at',
-      'd.last_status_code',
-      'd.last_error',
-      'd.created_at',
-      'd.finished_at',
-      'e.type',
-      'e.entity',
+      'id',
+      'event_id',
+      'status',
+      'attempts',
+      'next_attempt_at',
+      'last_status_code',
+      'last_error',
+      'created_at',
+      'finished_at',
     ])
-    .where('d.company_id', '=', tx.companyId)
-    .where('d.webhook_id', '=', webhookId);
-  if (filter.status?.length) query = query.where('d.status', 'in', filter.status);
-  if (filter.from) query = query.where('d.created_at', '>=', filter.from);
-  if (filter.to) query = query.where('d.created_at', '<=', filter.to);
-  const deliveries = await query
-    .orderBy('d.created_at', 'desc')
-    .orderBy('d.id')
+    .where('company_id', '=', tx.companyId)
+    .where('webhook_id', '=', webhookId);
+  if (filter.status?.length) query = query.where('status', 'in', filter.status);
+  if (filter.from) query = query.where('created_at', '>=', filter.from);
+  if (filter.to) query = query.where('created_at', '<=', filter.to);
+  const rows = await query
+    .orderBy('created_at', 'desc')
+    .orderBy('id')
     .limit(filter.limit)
     .offset(filter.offset)
     .execute();
+  // Each delivery with its event's type and entity (a delivery's event is never deleted).
+  const events = new Map(
+    (
+      await findEvents(
+        tx.db,
+        rows.map((d) => ({ companyId: tx.companyId, id: d.event_id })),
+      )
+    ).map((e) => [e.id, e]),
+  );
+  const deliveries = rows.flatMap((d) => {
+    const event = events.get(d.event_id);
+    return event ? [{ ...d, type: event.type, entity: event.entity }] : [];
+  });
   const attempts =
     deliveries.length === 0
       ? []
@@ -100,58 +110,11 @@ export async function redeliver(tx: TenantTx, webhookId: string, deliveryId: str
 
 /** A ping event delivered to one webhook only (kept out of the event feed). */
 export async function insertPing(tx: TenantTx, webhookId: string, entity: string): Promise<string> {
-  const eventId = newObjectId();
-  await tx.db
-    .insertInto('events')
-    .values({
-      company_id: tx.companyId,
-      id: eventId,
-      type: 'PING',
-      entity,
-      data: JSON.stringify({ webhookId, message: 'ping' }),
-    })
-    .execute();
+  const eventId = await emitPing(tx, entity, { webhookId, message: 'ping' });
   const id = newObjectId();
   await tx.db
     .insertInto('webhook_deliveries')
     .values({ company_id: tx.companyId, id, webhook_id: webhookId, event_id: eventId })
     .execute();
   return id;
-}
-
-export interface FeedCursor {
-  xid: string;
-  seq: number;
-}
-
-export function parseCursor(text: string | undefined): FeedCursor | undefined {
-  if (!text) return undefined;
-  const m = /^(\d{1,20})-(\d{1,20})$/.exec(text);
-  return m ? { xid: m[1]!, seq: Number(m[2]) } : undefined;
-}
-
-/**
- * Events after a cursor, in (transaction id, insert order). Only events of transactions older than
- * every transaction still running are served (xid below the snapshot's xmin): an event whose
- * transaction commits late has a smaller xid than the cursor would pass only once it is visible,
- * so a polling client never skips one and never sees one twice.
- */
-export async function eventFeed(tx: TenantTx, after: FeedCursor | undefined, limit: number) {
-  const { rows } = await sql<{
-    id: string;
-    type: string;
-    entity: string;
-    company_id: string;
-    occurred_at: Date;
-    data: unknown;
-    xid: string;
-    seq: number;
-  }>`
-    SELECT id, type, entity, company_id, occurred_at, data, xid::text AS xid, seq FROM events
-    WHERE company_id = ${tx.companyId}
-      AND xid < pg_snapshot_xmin(pg_current_snapshot())
-      AND type <> 'PING'
-      ${after ? sql`AND (xid, seq) > (${after.xid}::xid8, ${after.seq})` : sql``}
-    ORDER BY xid, seq LIMIT ${limit}`.execute(tx.db);
-  return rows;
 }

@@ -2,6 +2,7 @@
 // transaction (crewbase_emit in SQL). A rolled-back change emits nothing; a committed one always has its events.
 import { sql } from 'kysely';
 import type { TenantTx } from '../db/tenant.js';
+import { newObjectId } from '../ids.js';
 
 export const EVENT_TYPES = ['CREATE', 'UPDATE', 'DELETE', 'ABSENCE_APPROVED', 'ABSENCE_CANCELED', 'OPEN'] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
@@ -37,7 +38,21 @@ export async function emit(
 ): Promise<void> {
   const items = Array.isArray(data) ? data : [data];
   if (items.length === 0) return;
+  // sql: crewbase_emit (migration 0003) writes the events and their webhook deliveries in one call
   await sql`SELECT crewbase_emit(${tx.companyId}, ${type}, ${entity}, ${sql.val(items.map((item) => JSON.stringify(item)))}::jsonb[])`.execute(
     tx.db,
   );
+}
+
+/**
+ * A PING event: stored like any other (so a delivery can name it), but routed to no subscriber and
+ * kept out of the event feed; the webhooks module adds the one delivery it is for. Returns its id.
+ */
+export async function emitPing(tx: TenantTx, entity: string, data: object): Promise<string> {
+  const id = newObjectId();
+  await tx.db
+    .insertInto('events')
+    .values({ company_id: tx.companyId, id, type: 'PING', entity, data: JSON.stringify(data) })
+    .execute();
+  return id;
 }

@@ -1,0 +1,67 @@
+// Reading the events table: the event feed (clients poll it after a cursor) and the events the
+// webhook deliveries carry. Only the outbox names the table.
+import { sql, type Kysely, type Transaction } from 'kysely';
+import type { DB } from '../db/schema.generated.js';
+import type { TenantTx } from '../db/tenant.js';
+
+export interface StoredEvent {
+  company_id: string;
+  id: string;
+  type: string;
+  entity: string;
+  occurred_at: Date;
+  /** The record (or message) the event is about: always a JSON object. */
+  data: Record<string, unknown>;
+}
+
+export interface FeedEvent extends StoredEvent {
+  xid: string;
+  seq: number;
+}
+
+export interface FeedCursor {
+  xid: string;
+  seq: number;
+}
+
+/** `<xid>-<seq>` as the feed hands it out; undefined for none or a malformed one. */
+export function parseCursor(text: string | undefined): FeedCursor | undefined {
+  if (!text) return undefined;
+  const m = /^(\d{1,20})-(\d{1,20})$/.exec(text);
+  return m ? { xid: m[1]!, seq: Number(m[2]) } : undefined;
+}
+
+/**
+ * Events after a cursor, in (transaction id, insert order). Only events of transactions older than
+ * every transaction still running are served (xid below the snapshot's xmin): an event whose
+ * transaction commits late has a smaller xid than the cursor would pass only once it is visible,
+ * so a polling client never skips one and never sees one twice.
+ */
+export async function eventsAfter(tx: TenantTx, after: FeedCursor | undefined, limit: number): Promise<FeedEvent[]> {
+  // sql: xid8 comparisons with the snapshot's xmin and a row-value cursor, which the builder cannot type
+  const { rows } = await sql<FeedEvent>`
+    SELECT id, type, entity, company_id, occurred_at, data, xid::text AS xid, seq FROM events
+    WHERE company_id = ${tx.companyId}
+      AND xid < pg_snapshot_xmin(pg_current_snapshot())
+      AND type <> 'PING'
+      ${after ? sql`AND (xid, seq) > (${after.xid}::xid8, ${after.seq})` : sql``}
+    ORDER BY xid, seq LIMIT ${limit}`.execute(tx.db);
+  return rows;
+}
+
+/**
+ * Events by key, in no particular order: for the delivery worker (every company's, as the worker
+ * role) and a webhook's delivery list (one company's, under its row-level security).
+ */
+export async function findEvents(
+  db: Kysely<DB> | Transaction<DB>,
+  keys: Array<{ companyId: string; id: string }>,
+): Promise<StoredEvent[]> {
+  if (!keys.length) return [];
+  return db
+    .selectFrom('events')
+    .select(['company_id', 'id', 'type', 'entity', 'occurred_at', 'data'])
+    .$castTo<StoredEvent>() // data: emit stores JSON objects only
+    .where((eb) => eb.or(keys.map((key) => eb.and([eb('company_id', '=', key.companyId), eb('id', '=', key.id)]))))
+    .execute();
+}
