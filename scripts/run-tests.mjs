@@ -1,4 +1,5 @@
-// Runs every test file under test/ with node's test runner (through tsx for TypeScript).
+// Runs every test file under test/ with node's test runner, on JavaScript compiled once per run
+// (scripts/test-build.mjs; TEST_TSX=1 runs the .ts files through tsx instead, as does a checkout without esbuild).
 // VALIDATE_RESPONSES=1 checks every JSON answer against its route's response schema
 // (test/helpers/response-check.ts) and prints how many were checked and how many did not match.
 // After a run of more than one file it prints the slowest files (scripts/test-file-times.mjs).
@@ -7,6 +8,7 @@ import { availableParallelism, tmpdir } from 'node:os';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { spawnSync } from 'node:child_process';
+import { buildForTests } from './test-build.mjs';
 
 function find(dir) {
   return readdirSync(dir).flatMap((name) => {
@@ -29,24 +31,28 @@ const concurrency = Number(process.env.TEST_CONCURRENCY) || availableParallelism
 const FILE_TIMEOUT_MS = 300_000;
 const timesDir = mkdtempSync(join(tmpdir(), 'crewbase-file-times-'));
 const timesFile = join(timesDir, 'times.jsonl');
-const reporter = process.stdout.isTTY ? 'spec' : 'tap'; // node's own default
+const scripts = dirname(fileURLToPath(import.meta.url));
+const build = process.env.TEST_TSX === '1' ? undefined : await buildForTests(process.cwd());
+// node's own default reporter, shown with the .ts paths when the files run compiled (test-reporter.mjs).
+const reporter = process.stdout.isTTY ? 'spec' : 'tap';
 const result = spawnSync(
   process.execPath,
   [
-    '--import',
-    'tsx',
+    ...(build ? ['--enable-source-maps'] : ['--import', 'tsx']),
     '--test',
     `--test-concurrency=${concurrency}`,
     `--test-timeout=${FILE_TIMEOUT_MS}`,
-    `--test-reporter=${reporter}`,
+    `--test-reporter=${build ? join(scripts, 'test-reporter.mjs') : reporter}`,
     '--test-reporter-destination=stdout',
-    `--test-reporter=${join(dirname(fileURLToPath(import.meta.url)), 'test-file-times.mjs')}`,
+    `--test-reporter=${join(scripts, 'test-file-times.mjs')}`,
     `--test-reporter-destination=${timesFile}`,
-    ...files,
+    ...(build ? files.map(build.compiled) : files),
   ],
-  { stdio: 'inherit', env },
+  { stdio: 'inherit', env: build ? { ...env, TEST_BUILD_DIR: build.dir, TEST_REPORTER_BASE: reporter } : env },
 );
+if (build) rmSync(build.dir, { recursive: true, force: true });
 
+const sourceOf = (file) => (build ? relative(build.dir, file).replace(/\.js$/, '.ts') : relative(process.cwd(), file));
 try {
   const times = readFileSync(timesFile, 'utf8')
     .trim()
@@ -57,7 +63,7 @@ try {
     const shown = process.env.TEST_FILE_TIMES === 'all' ? times.length : 10;
     console.log(`slowest test files (wall time each, concurrency ${concurrency}):`);
     for (const t of times.sort((a, b) => b.ms - a.ms).slice(0, shown))
-      console.log(`  ${(t.ms / 1000).toFixed(1).padStart(6)} s  ${relative(process.cwd(), t.file)}`);
+      console.log(`  ${(t.ms / 1000).toFixed(1).padStart(6)} s  ${sourceOf(t.file)}`);
   }
 } catch {
   /* no times written: the run failed before any file started */
