@@ -264,6 +264,7 @@ export function billingDocument(
     },
     list: {
       defaultSort: 'status.createdAt:-1',
+      // sql: the engine's named filters are SQL conditions, added to its list query.
       namedFilters: {
         // States as shown: an issued or partially paid invoice past its due date is overdue, not issued.
         status: valuesFilter(

@@ -34,9 +34,13 @@ export function formatNumber(format: string, date: string, value: number): strin
 
 /** The next number of `kind` for a document dated `date` (YYYY-MM-DD). */
 export async function nextDocumentNumber(tx: TenantTx, kind: string, format: string, date: string): Promise<string> {
-  const { rows } = await sql<{ value: string }>`
-    INSERT INTO document_sequences (company_id, kind, period, value) VALUES (${tx.companyId}, ${kind}, ${periodOf(format, date)}, 1)
-    ON CONFLICT (company_id, kind, period) DO UPDATE SET value = document_sequences.value + 1
-    RETURNING value`.execute(tx.db);
-  return formatNumber(format, date, Number(rows[0]!.value));
+  const { value } = await tx.db
+    .insertInto('document_sequences')
+    .values({ company_id: tx.companyId, kind, period: periodOf(format, date), value: 1 })
+    .onConflict((oc) =>
+      oc.columns(['company_id', 'kind', 'period']).doUpdateSet({ value: sql<number>`document_sequences.value + 1` }),
+    )
+    .returning('value')
+    .executeTakeFirstOrThrow();
+  return formatNumber(format, date, Number(value));
 }

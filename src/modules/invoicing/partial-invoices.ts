@@ -11,6 +11,7 @@ export const MAX_PARTIAL_INVOICES = 50;
 const ISSUED = ['issued', 'partially_paid', 'paid'];
 
 /** The final invoices (not cancelled, other than `exceptId`) that settle any of these partial invoices. */
+// sql: the partial invoice ids are elements of a JSON array, expanded by a set-returning function.
 export async function settlingFinalInvoices(tx: TenantTx, partialIds: string[], exceptId = '') {
   if (!partialIds.length) return [];
   return (
@@ -19,6 +20,14 @@ export async function settlingFinalInvoices(tx: TenantTx, partialIds: string[], 
     WHERE i.company_id = ${tx.companyId} AND i.doc->>'invoiceType' = 'final' AND i.state <> 'cancelled'
       AND i.id <> ${exceptId} AND p.partial IN (${sql.join(partialIds)})`.execute(tx.db)
   ).rows;
+}
+
+/** What a final invoice reads of the partial invoices it settles. */
+interface PartialInvoiceDoc {
+  invoiceType?: string;
+  documentNumber?: string;
+  documentDate?: string;
+  grossAmount: number;
 }
 
 /**
@@ -34,10 +43,15 @@ export async function finalInvoiceFields(tx: TenantTx, doc: Record<string, any>,
     return {};
   }
   if (!ids.length) throw fieldError('partialInvoiceIds', 'a final invoice names the partial invoices it settles');
-  const { rows } = await sql<{ id: string; customer_id: string; state: string; doc: Record<string, any> }>`
-    SELECT id, customer_id, state, doc FROM invoices WHERE company_id = ${tx.companyId} AND id IN (${sql.join(ids)}) FOR UPDATE`.execute(
-    tx.db,
-  );
+  const rows = (
+    await tx.db
+      .selectFrom('invoices')
+      .select(['id', 'customer_id', 'state', 'doc'])
+      .where('company_id', '=', tx.companyId)
+      .where('id', 'in', ids)
+      .forUpdate()
+      .execute()
+  ).map((row) => ({ ...row, doc: row.doc as unknown as PartialInvoiceDoc }));
   const settledElsewhere = await settlingFinalInvoices(tx, ids, selfId);
   let prepaidCents = 0;
   const partialInvoices = ids.map((id, i) => {

@@ -71,11 +71,12 @@ export function paymentState(input: {
 async function settleInvoice(tx: TenantTx, ctx: RequestContext, invoiceId: string) {
   const invoice = await findRecord(tx, invoices, invoiceId, { forUpdate: true });
   if (!invoice) return;
-  const { rows } = await sql<{
-    amount_cents: string;
-    date: string;
-  }>`SELECT amount_cents, doc->>'date' AS date FROM payments
-    WHERE company_id = ${tx.companyId} AND invoice_id = ${invoiceId}`.execute(tx.db);
+  const rows = await tx.db
+    .selectFrom('payments')
+    .select(['amount_cents', sql<string>`doc->>'date'`.as('date')]) // sql: a field of the document
+    .where('company_id', '=', tx.companyId)
+    .where('invoice_id', '=', invoiceId)
+    .execute();
   const s = paymentState({
     grossCents: invoice.doc.amountDue !== undefined ? toCents(invoice.doc.amountDue) : Number(invoice.gross_cents),
     ...(invoice.doc.skontoBaseAmount !== undefined ? { skontoBaseCents: toCents(invoice.doc.skontoBaseAmount) } : {}),

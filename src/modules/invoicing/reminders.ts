@@ -2,7 +2,7 @@
 // reminder of each when its waiting days have passed. Levels, fees and waiting days are the
 // company's (invoicing settings `dunning`); a reminder's text comes from its level's template.
 import { sql } from 'kysely';
-import { Type } from 'typebox';
+import { type Static, Type } from 'typebox';
 import type { Database } from '../../platform/db/database.js';
 import { inTenant } from '../../platform/db/tenant.js';
 import { fieldError } from '../../platform/http/errors.js';
@@ -43,6 +43,8 @@ export const reminderTemplates = defineResource({
     text: text(10_000),
   }),
 });
+
+type ReminderTemplate = Static<typeof reminderTemplates.schema>;
 
 export const reminders = defineResource({
   name: 'reminder',
@@ -117,12 +119,17 @@ export function reminderRun(deps: { database: Database }) {
         .slice()
         .sort((a, b) => a.level - b.level);
       const templates = (
-        await sql<{ doc: any }>`SELECT doc FROM reminder_templates WHERE company_id = ${tx.companyId}`.execute(tx.db)
-      ).rows.map((r) => r.doc);
-      const { rows } = await sql<StoredRecord>`SELECT * FROM invoices WHERE company_id = ${tx.companyId}
-        AND state IN ('issued', 'partially_paid') AND due_date < ${date}::date ORDER BY due_date FOR UPDATE`.execute(
-        tx.db,
-      );
+        await tx.db.selectFrom('reminder_templates').select('doc').where('company_id', '=', tx.companyId).execute()
+      ).map((r) => r.doc as ReminderTemplate);
+      const rows = (await tx.db
+        .selectFrom('invoices')
+        .selectAll()
+        .where('company_id', '=', tx.companyId)
+        .where('state', 'in', ['issued', 'partially_paid'])
+        .where(sql<boolean>`due_date < ${date}::date`) // sql: the date parameter compared as a date
+        .orderBy('due_date')
+        .forUpdate()
+        .execute()) as unknown as StoredRecord[];
       const created: string[] = [];
       for (const invoice of rows) {
         const level = dueLevel(levels, invoice.doc as never, date);
