@@ -16,7 +16,11 @@ export interface NestedEntityFields {
   };
 }
 
-type Item = Record<string, any>;
+/** An item as stored before: the entity fields it keeps, when it had them. */
+interface StoredItem {
+  _id?: unknown;
+  status?: { createdAt?: string; createdBy?: string | null };
+}
 
 /** Who writes the item: the company it belongs to and the user (null: the system). */
 export interface Writer {
@@ -28,7 +32,7 @@ export interface Writer {
 export function nestedRecord<T extends object>(
   item: T,
   writer: Writer,
-  previous?: Item,
+  previous?: StoredItem,
   at = new Date().toISOString(),
 ): T & NestedEntityFields {
   return {
@@ -52,11 +56,13 @@ export function nestedRecord<T extends object>(
 export function nestedRecords<T extends object>(
   items: T[],
   writer: Writer,
-  previous: Item[] | undefined,
-  key: (item: Item) => string,
+  previous: StoredItem[] | undefined,
+  key: (item: Record<string, unknown>) => string,
 ): Array<T & NestedEntityFields> {
-  const before = new Map<string, Item[]>();
-  for (const item of previous ?? []) before.set(key(item), [...(before.get(key(item)) ?? []), item]);
+  // Items and stored items are JSON objects: the key reads their fields by name.
+  const keyOf = (item: object) => key(item as Record<string, unknown>);
+  const before = new Map<string, StoredItem[]>();
+  for (const item of previous ?? []) before.set(keyOf(item), [...(before.get(keyOf(item)) ?? []), item]);
   const at = new Date().toISOString();
-  return items.map((item) => nestedRecord(item, writer, before.get(key(item as Item))?.shift(), at));
+  return items.map((item) => nestedRecord(item, writer, before.get(keyOf(item))?.shift(), at));
 }
