@@ -1,11 +1,12 @@
 // Routes of absences: the engine's create, list, read and delete; the spec's PATCH (only its
 // fields); /self; approve, decline, cancel; replacements and replacement candidates.
 import type { FastifyInstance } from 'fastify';
-import { Type } from 'typebox';
+import { type Static, Type } from 'typebox';
 import type { Database } from '../../platform/db/database.js';
 import { parseListQuery, listQuerySchema } from '../../platform/http/list-query.js';
 import { contextOf } from '../../platform/http/request-context.js';
 import { optionalBody } from '../../platform/http/optional-body.js';
+import { typedRoutes } from '../../platform/http/typed-routes.js';
 import { SECURITY, UPDATED_RESPONSE, errorResponses, idParams } from '../../platform/http/route-docs.js';
 import type { MailOutbox } from '../../platform/mail/outbox.js';
 import { sql } from 'kysely';
@@ -33,15 +34,16 @@ const specPatch = Type.Object(
   },
   { additionalProperties: false, minProperties: 1 },
 );
-const patchBody = acceptIgnored(specPatch, absences.ignored.patch);
+// The same JSON schema, typed as the spec's fields (the ignored ones are accepted and dropped).
+const patchBody = Type.Unsafe<Static<typeof specPatch>>(acceptIgnored(specPatch, absences.ignored.patch));
 
 export function registerAbsenceRoutes(app: FastifyInstance, deps: { database: Database; mail: MailOutbox }) {
   const service = registerResource(app, deps, absences, { except: ['update'] });
   const workflow = absenceWorkflow(deps);
   const replacing = replacements(deps);
-  const id = (request: { params: unknown }) => (request.params as { id: string }).id;
+  const typed = typedRoutes(app);
 
-  app.get(
+  typed.get(
     '/absences/self',
     {
       schema: {
@@ -50,13 +52,14 @@ export function registerAbsenceRoutes(app: FastifyInstance, deps: { database: Da
         security: SECURITY,
         description:
           'Filters: status, ids, payTypeAbsenceIds, type (states or type numbers), endDateFrom, endDateTo, startDateTo, filter; limit, offset, sort.',
-        querystring: listQuerySchema(absences.fields, absences.listOptions),
+        querystring: Type.Unsafe<Record<string, unknown>>(listQuerySchema(absences.fields, absences.listOptions)),
         response: { 200: { type: 'array', items: absences.response }, ...errorResponses() },
       },
     },
     async (request, reply) => {
       const ctx = contextOf(request);
-      const query = parseListQuery(request.query as Record<string, unknown>, absences.fields, absences.listOptions);
+      const query = parseListQuery(request.query, absences.fields, absences.listOptions);
+      // sql: list conditions are SQL fragments (list-query.ts).
       query.where.push(sql<boolean>`user_id = ${ctx.userId}`);
       const { items, total } = await service.search(ctx, query);
       reply.header('x-total-count', String(total));
@@ -64,7 +67,7 @@ export function registerAbsenceRoutes(app: FastifyInstance, deps: { database: Da
     },
   );
 
-  app.patch(
+  typed.patch(
     '/absences/:id',
     {
       schema: {
@@ -79,11 +82,11 @@ export function registerAbsenceRoutes(app: FastifyInstance, deps: { database: Da
       },
     },
     async (request) => {
-      const body = request.body as Record<string, any>;
+      const body = request.body;
       // A daysAbsent the client writes is kept from now on, also when the period changes later.
       await service.update(
         contextOf(request),
-        id(request),
+        request.params.id,
         body,
         body.daysAbsent !== undefined ? { daysAbsentManual: true } : {},
       );
@@ -92,7 +95,7 @@ export function registerAbsenceRoutes(app: FastifyInstance, deps: { database: Da
   );
 
   const result = { type: 'object', additionalProperties: true };
-  app.post(
+  typed.post(
     '/absences/:id/approve',
     {
       schema: {
@@ -103,9 +106,9 @@ export function registerAbsenceRoutes(app: FastifyInstance, deps: { database: Da
         response: { 200: result, ...errorResponses([404, 409]) },
       },
     },
-    async (request) => workflow.approve(contextOf(request), id(request)),
+    async (request) => workflow.approve(contextOf(request), request.params.id),
   );
-  app.post(
+  typed.post(
     '/absences/:id/decline',
     {
       ...optionalBody,
@@ -119,15 +122,12 @@ export function registerAbsenceRoutes(app: FastifyInstance, deps: { database: Da
       },
     },
     async (request) => {
-      await workflow.decline(
-        contextOf(request),
-        id(request),
-        (request.body as { declineComment?: string } | undefined)?.declineComment,
-      );
+      // optionalBody makes a missing body {} before validation.
+      await workflow.decline(contextOf(request), request.params.id, request.body.declineComment);
       return { updated: true };
     },
   );
-  app.post(
+  typed.post(
     '/absences/:id/cancel',
     {
       schema: {
@@ -139,12 +139,12 @@ export function registerAbsenceRoutes(app: FastifyInstance, deps: { database: Da
       },
     },
     async (request) => {
-      await workflow.cancel(contextOf(request), id(request));
+      await workflow.cancel(contextOf(request), request.params.id);
       return { updated: true };
     },
   );
 
-  app.post(
+  typed.post(
     '/absences/:id/replacements',
     {
       schema: {
@@ -157,15 +157,10 @@ export function registerAbsenceRoutes(app: FastifyInstance, deps: { database: Da
         response: { 200: result, ...errorResponses([404, 409]) },
       },
     },
-    async (request) =>
-      replacing.assign(
-        contextOf(request),
-        id(request),
-        request.body as { userId: string; jobIds?: string[]; all?: boolean },
-      ),
+    async (request) => replacing.assign(contextOf(request), request.params.id, request.body),
   );
 
-  app.get(
+  typed.get(
     '/absences/:id/replacementCandidates',
     {
       schema: {
@@ -193,6 +188,6 @@ export function registerAbsenceRoutes(app: FastifyInstance, deps: { database: Da
         },
       },
     },
-    async (request) => replacing.candidates(contextOf(request), id(request)),
+    async (request) => replacing.candidates(contextOf(request), request.params.id),
   );
 }

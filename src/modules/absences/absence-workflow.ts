@@ -4,11 +4,12 @@
 // ABSENCE_CANCELED. Customers are told by mail when the absence asks for it.
 import type { Database } from '../../platform/db/database.js';
 import { inTenant, type TenantTx } from '../../platform/db/tenant.js';
-import { Conflict, Forbidden, NotFound } from '../../platform/http/errors.js';
+import { Conflict, NotFound } from '../../platform/http/errors.js';
 import { requireLevel, type RequestContext } from '../../platform/http/request-context.js';
 import type { MailOutbox } from '../../platform/mail/outbox.js';
 import { emit } from '../../platform/outbox/emit.js';
-import type { StoredRecord } from '../../resources/engine/define-resource.js';
+import { requireManager, requireOwnOrAll } from '../../resources/engine/access-checks.js';
+import type { LooseDoc, StoredRecord } from '../../resources/engine/define-resource.js';
 import { findRecord, updateRecord } from '../../resources/engine/resource-store.js';
 import { toApi } from '../../resources/engine/to-api.js';
 import { coverage } from './absence-coverage.js';
@@ -25,16 +26,7 @@ async function load(tx: TenantTx, id: string): Promise<StoredRecord> {
   return absence;
 }
 
-function requireManager(ctx: RequestContext, action: string) {
-  if (requireLevel(ctx, absences.area, 'write') !== 'all') throw Forbidden(`Only managers ${action} absences`);
-}
-
-async function save(
-  tx: TenantTx,
-  ctx: RequestContext,
-  id: string,
-  doc: Record<string, any>,
-): Promise<Record<string, any>> {
+async function save(tx: TenantTx, ctx: RequestContext, id: string, doc: LooseDoc): Promise<LooseDoc> {
   await updateRecord(tx, absences, id, { doc, userId: ctx.userId });
   return toApi(absences, (await findRecord(tx, absences, id))!);
 }
@@ -43,7 +35,7 @@ async function save(
 export async function onAbsenceWritten(
   tx: TenantTx,
   ctx: RequestContext,
-  change: { id: string; doc: Record<string, any>; previous?: StoredRecord },
+  change: { id: string; doc: LooseDoc; previous?: StoredRecord },
 ) {
   const { previous, doc } = change;
   if (!previous || !APPROVED.includes(doc.state)) return;
@@ -61,7 +53,7 @@ export async function onAbsenceWritten(
 
 export function absenceWorkflow(deps: { database: Database; mail: MailOutbox }) {
   async function approve(ctx: RequestContext, id: string) {
-    requireManager(ctx, 'approve');
+    requireManager(ctx, absences.area, 'approve absences');
     const { result, mailIds } = await inTenant(deps.database, ctx.companyId, async (tx) => {
       const absence = await load(tx, id);
       if (absence.doc.state !== 'open')
@@ -75,7 +67,7 @@ export function absenceWorkflow(deps: { database: Database; mail: MailOutbox }) 
       // An illness takes its days from the vacations it overlaps (§9 BUrlG): they are booked again after it.
       const vacations = await releaseOverlappingVacations(tx, ctx, [approved]);
       const effects = await applyEffects(tx, ctx, { id, doc: approved });
-      let doc: Record<string, any> = { ...approved, ...effects, ...(await coverage(tx, effects.affectedJobs)) };
+      let doc: LooseDoc = { ...approved, ...effects, ...(await coverage(tx, effects.affectedJobs)) };
       const mails = doc.sendEmailToCustomer
         ? await queueCustomerMails(tx, { id, doc })
         : { ids: [], notifications: [] };
@@ -93,7 +85,7 @@ export function absenceWorkflow(deps: { database: Database; mail: MailOutbox }) 
   }
 
   async function decline(ctx: RequestContext, id: string, declineComment?: string) {
-    requireManager(ctx, 'decline');
+    requireManager(ctx, absences.area, 'decline absences');
     await inTenant(deps.database, ctx.companyId, async (tx) => {
       const absence = await load(tx, id);
       if (absence.doc.state !== 'open')
@@ -113,12 +105,17 @@ export function absenceWorkflow(deps: { database: Database; mail: MailOutbox }) 
   async function cancel(ctx: RequestContext, id: string) {
     const level = requireLevel(ctx, absences.area, 'write');
     await inTenant(deps.database, ctx.companyId, async (tx) => {
-      const absence = await load(tx, id);
-      if (level === 'own' && absence.doc.userId !== ctx.userId) throw NotFound('absence', id);
+      const absence = requireOwnOrAll(
+        ctx,
+        level,
+        await load(tx, id),
+        (a) => a.doc.userId,
+        () => NotFound('absence', id),
+      );
       if (!['open', ...APPROVED].includes(absence.doc.state))
         throw Conflict(`The absence is already ${absence.doc.state}`);
       const wasApproved = APPROVED.includes(absence.doc.state);
-      if (wasApproved && level !== 'all') throw Forbidden('Only managers cancel an approved absence');
+      if (wasApproved) requireManager(ctx, absences.area, 'cancel an approved absence');
       // A cancelled illness gives its days back to the vacations it overlapped (booked as leave again).
       const vacations = wasApproved ? await releaseOverlappingVacations(tx, ctx, [absence.doc]) : [];
       if (wasApproved) await releaseEffects(tx, ctx, absence);

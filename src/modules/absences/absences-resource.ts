@@ -6,7 +6,7 @@ import { Type } from 'typebox';
 import { Conflict, fieldError } from '../../platform/http/errors.js';
 import { dateRangeFilter, idsFilter, timestampBound, valuesFilter } from '../../platform/http/named-filters.js';
 import { OBJECT_ID_PATTERN } from '../../platform/ids.js';
-import { defineResource } from '../../resources/engine/define-resource.js';
+import { defineResource, type LooseDoc } from '../../resources/engine/define-resource.js';
 import { dateTime, list, objectId, objectIds, opt, text } from '../../resources/engine/fields.js';
 import { ABSENCE_KINDS, ABSENCE_STATES, CALCULATION_TYPES } from './absence-types.js';
 import { absenceFacts } from './absence-facts.js';
@@ -80,6 +80,7 @@ export const absenceReadOnly = {
   periodTo: { type: 'string', format: 'date-time' },
 };
 
+// sql: named filters answer SQL conditions (named-filters.ts).
 const stateFilter = (description: string) =>
   valuesFilter([...ABSENCE_STATES], (v) => sql<boolean>`state = ANY(${sql.val(v)}::text[])`, description);
 
@@ -142,7 +143,7 @@ export const absences = defineResource({
         throw Conflict(`A ${previous.doc.state} absence cannot be changed`);
       // A vacation's daysAbsent leaves out the days of an approved illness (§9 BUrlG).
       const facts = await withoutIllness(tx, doc, await absenceFacts(tx, { ...doc, fullDay: doc.fullDay ?? true }));
-      const next: Record<string, any> = {
+      const next: LooseDoc = {
         ...doc,
         fullDay: doc.fullDay ?? true,
         calculationType: doc.calculationType ?? 'plannedJobs',

@@ -1,9 +1,8 @@
 // Illness during vacation (§9 BUrlG), the stored side: the approved illnesses of the user that
 // overlap a vacation, and the vacation's facts with the days they displace taken off, so leave
 // counting (daysAbsent, leaveBooked) and vacation pay read the same days.
-import { sql } from 'kysely';
 import type { TenantTx } from '../../platform/db/tenant.js';
-import type { StoredRecord } from '../../resources/engine/define-resource.js';
+import type { LooseDoc, StoredRecord } from '../../resources/engine/define-resource.js';
 import type { AbsenceFacts } from './absence-facts.js';
 import { kindOf } from './absence-types.js';
 import { weeklyHours } from '../pay/index.js';
@@ -21,17 +20,25 @@ export async function approvedOverlapping(
   to: number,
   lock = false,
 ): Promise<StoredRecord[]> {
-  const { rows } =
-    await sql<StoredRecord>`SELECT * FROM absences WHERE company_id = ${tx.companyId} AND user_id = ${userId}
-      AND type = ANY(${sql.val(types)}::int[]) AND state = ANY(${sql.val(APPROVED)}::text[]) AND dt_start < ${new Date(to)} AND dt_end > ${new Date(from)}
-    ORDER BY dt_start ${lock ? sql`FOR UPDATE` : sql``}`.execute(tx.db);
+  let query = tx.db
+    .selectFrom('absences')
+    .selectAll()
+    .where('company_id', '=', tx.companyId)
+    .where('user_id', '=', userId)
+    .where('type', 'in', types)
+    .where('state', 'in', APPROVED)
+    .where('dt_start', '<', new Date(to))
+    .where('dt_end', '>', new Date(from))
+    .orderBy('dt_start');
+  if (lock) query = query.forUpdate();
+  const rows = (await query.execute()) as unknown as StoredRecord[];
   return rows;
 }
 
 /** A leave-booking absence's facts without the days its user is certified ill; other kinds as they are. */
 export async function withoutIllness(
   tx: TenantTx,
-  doc: Record<string, any>,
+  doc: LooseDoc,
   facts: AbsenceFacts,
 ): Promise<AbsenceFacts & Pick<LeaveAfterIllness, 'displaced'>> {
   if (!kindOf(doc.type)?.booksLeave || !doc.userId) return { ...facts, displaced: [] };

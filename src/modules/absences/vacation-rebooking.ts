@@ -4,7 +4,7 @@
 // the illness now displaces (or with them again, after a cancel).
 import type { TenantTx } from '../../platform/db/tenant.js';
 import type { RequestContext } from '../../platform/http/request-context.js';
-import type { StoredRecord } from '../../resources/engine/define-resource.js';
+import type { LooseDoc, StoredRecord } from '../../resources/engine/define-resource.js';
 import { updateRecord } from '../../resources/engine/resource-store.js';
 import { coverage } from './absence-coverage.js';
 import { applyEffects, releaseEffects } from './absence-effects.js';
@@ -18,7 +18,7 @@ const LEAVE_TYPES = ABSENCE_KINDS.filter((k) => k.booksLeave).map((k) => k.type)
 export async function releaseOverlappingVacations(
   tx: TenantTx,
   ctx: RequestContext,
-  docs: Array<Record<string, any> | undefined>,
+  docs: Array<LooseDoc | undefined>,
 ): Promise<StoredRecord[]> {
   const found = new Map<string, StoredRecord>();
   for (const doc of docs) {

@@ -4,10 +4,11 @@ import { sql } from 'kysely';
 import { Type } from 'typebox';
 import type { Database } from '../../platform/db/database.js';
 import { inTenant } from '../../platform/db/tenant.js';
-import { Conflict, Forbidden, NotFound, fieldError } from '../../platform/http/errors.js';
+import { Conflict, NotFound, fieldError } from '../../platform/http/errors.js';
 import { dateRangeFilter, idsFilter } from '../../platform/http/named-filters.js';
 import type { NamedFilter } from '../../platform/http/list-query.js';
-import { requireLevel, type RequestContext } from '../../platform/http/request-context.js';
+import type { RequestContext } from '../../platform/http/request-context.js';
+import { requireManager } from '../../resources/engine/access-checks.js';
 import { defineResource } from '../../resources/engine/define-resource.js';
 import { list, objectId, opt, text } from '../../resources/engine/fields.js';
 import { findRecord, updateRecord } from '../../resources/engine/resource-store.js';
@@ -25,6 +26,7 @@ const item = Type.Object(
 );
 
 /** `open=true`: orders not completed yet; `open=false`: the completed ones (the opposite of `completed=`). */
+// sql: named filters answer SQL conditions (named-filters.ts).
 const openFilter: NamedFilter = {
   description: 'true: open orders (not completed); false: completed ones',
   toSql(value, param) {
@@ -72,7 +74,7 @@ export const materialOrders = defineResource({
     async prepare(tx, _ctx, { doc, previous }) {
       if (previous?.doc.completed) throw Conflict('A completed order cannot be changed');
       if (doc.items.length === 0) throw fieldError('items', 'an order needs at least one item');
-      for (const [i, it] of (doc.items as Array<Record<string, any>>).entries()) {
+      for (const [i, it] of doc.items.entries()) {
         if (!it.articleId && !it.name)
           throw fieldError(`items/${i}`, 'needs an articleId or, for a custom item, a name');
       }
@@ -94,7 +96,7 @@ export const materialOrders = defineResource({
 /** Approving (managers) and completing an order. */
 export function orderActions(deps: { database: Database }) {
   async function change(ctx: RequestContext, id: string, action: 'approve' | 'complete') {
-    if (requireLevel(ctx, materialOrders.area, 'write') !== 'all') throw Forbidden(`Only managers ${action} orders`);
+    requireManager(ctx, materialOrders.area, `${action} orders`);
     await inTenant(deps.database, ctx.companyId, async (tx) => {
       const order = await findRecord(tx, materialOrders, id, { forUpdate: true });
       if (!order) throw NotFound('material order', id);

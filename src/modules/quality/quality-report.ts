@@ -24,6 +24,8 @@ export async function qualityReport(
   if (to - from > MAX_DAYS * 86_400_000) throw fieldError('to', `the period is at most ${MAX_DAYS} days`);
   return inTenant(database, ctx.companyId, async (tx) => {
     if (!(await findRecord(tx, objects, objectId))) throw NotFound('object', objectId);
+    // sql: aggregates (averages rounded as text, months by date_trunc) and the room checks unnested
+    // from the JSON documents.
     const where = sql`company_id = ${tx.companyId} AND object_id = ${objectId} AND controlled_at >= ${new Date(from)} AND controlled_at < ${new Date(to)}`;
     const { rows: overall } = await sql<{ controls: number; average: string | null }>`
       SELECT count(*)::int AS controls, round(avg(rating), 2)::text AS average FROM quality_controls WHERE ${where}`.execute(

@@ -5,13 +5,14 @@ import type { Database } from '../../platform/db/database.js';
 import { contextOf } from '../../platform/http/request-context.js';
 import { parseTimestamp } from '../../platform/http/named-filters.js';
 import { SECURITY, errorResponses, idParams } from '../../platform/http/route-docs.js';
+import { typedRoutes } from '../../platform/http/typed-routes.js';
 import { registerResource } from '../../resources/engine/register-resource.js';
 import { qualityControls } from './quality-controls.js';
 import { qualityReport } from './quality-report.js';
 
 export function registerQualityRoutes(app: FastifyInstance, deps: { database: Database }) {
   registerResource(app, deps, qualityControls);
-  app.get(
+  typedRoutes(app).get(
     '/objects/:id/qualityReport',
     {
       schema: {
@@ -68,10 +69,10 @@ export function registerQualityRoutes(app: FastifyInstance, deps: { database: Da
       },
     },
     async (request) => {
-      const query = request.query as { from?: string; to?: string };
+      const query = request.query;
       const to = query.to === undefined ? Date.now() : parseTimestamp(query.to, 'to').getTime();
       const from = query.from === undefined ? to - 365 * 86_400_000 : parseTimestamp(query.from, 'from').getTime();
-      return qualityReport(deps.database, contextOf(request), (request.params as { id: string }).id, from, to);
+      return qualityReport(deps.database, contextOf(request), request.params.id, from, to);
     },
   );
 }

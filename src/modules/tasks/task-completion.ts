@@ -6,6 +6,7 @@ import { Conflict, NotFound, fieldError } from '../../platform/http/errors.js';
 import { requireLevel, type RequestContext } from '../../platform/http/request-context.js';
 import type { MailOutbox } from '../../platform/mail/outbox.js';
 import { queueMail } from '../../platform/mail/outbox.js';
+import { requireOwnOrAll } from '../../resources/engine/access-checks.js';
 import { findRecord, updateRecord } from '../../resources/engine/resource-store.js';
 import { closeComplaintOf } from './complaint-closing.js';
 import { tasks } from './tasks-resource.js';
@@ -23,8 +24,13 @@ export function taskCompletion(deps: { database: Database; mail: MailOutbox }) {
       throw fieldError('recipientEmail', 'is required when sendEmail is true');
     if (body.sendEmail && !body.emailText) throw fieldError('emailText', 'is required when sendEmail is true');
     const mailIds = await inTenant(deps.database, ctx.companyId, async (tx) => {
-      const task = await findRecord(tx, tasks, id, { forUpdate: true });
-      if (!task || (level === 'own' && task.doc.assignee?.entityId !== ctx.userId)) throw NotFound('task', id);
+      const task = requireOwnOrAll(
+        ctx,
+        level,
+        await findRecord(tx, tasks, id, { forUpdate: true }),
+        (t) => t.doc.assignee?.entityId,
+        () => NotFound('task', id),
+      );
       if (task.doc.taskStatus === 'completed') throw Conflict('The task is completed already');
       const now = new Date().toISOString();
       const doc = {

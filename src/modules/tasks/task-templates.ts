@@ -6,7 +6,7 @@ import type { Database } from '../../platform/db/database.js';
 import { inTenant, inWorker, type TenantTx } from '../../platform/db/tenant.js';
 import { HttpError } from '../../platform/http/errors.js';
 import { systemContext, type RequestContext } from '../../platform/http/request-context.js';
-import { defineResource, type StoredRecord } from '../../resources/engine/define-resource.js';
+import { defineResource, type LooseDoc, type StoredRecord } from '../../resources/engine/define-resource.js';
 import { objectId, objectIds, opt, tags, text } from '../../resources/engine/fields.js';
 import { createRecord } from '../../resources/engine/resource-service.js';
 import { findRecord } from '../../resources/engine/resource-store.js';
@@ -23,7 +23,7 @@ import { tasks } from './tasks-resource.js';
 export const MAX_GENERATE_DAYS = 400;
 
 /** A task is due at a moment; the rule code wants a duration, so a template without dtend gets one minute. */
-function withEnd(ical: Record<string, any>): ICalendar {
+function withEnd(ical: LooseDoc): ICalendar {
   const start = parseLocal(ical.dtstart);
   return {
     ...ical,
@@ -95,11 +95,14 @@ export async function generateTasks(
   let created = 0;
   for (const occurrence of expandOccurrences(recurrence, from, until)) {
     const key = formatLocal(occurrence.localStart).slice(0, 10);
-    const exists =
-      await sql`SELECT 1 FROM tasks WHERE company_id = ${tx.companyId} AND template_id = ${template.id} AND occurrence = ${key}`.execute(
-        tx.db,
-      );
-    if (exists.rows.length) continue;
+    const exists = await tx.db
+      .selectFrom('tasks')
+      .select('id')
+      .where('company_id', '=', tx.companyId)
+      .where('template_id', '=', template.id)
+      .where('occurrence', '=', key)
+      .executeTakeFirst();
+    if (exists) continue;
     const t = template.doc.task;
     await createRecord(tx, ctx, tasks, {
       title: t.title,
@@ -128,13 +131,13 @@ export const AHEAD_DAYS = 30;
 
 /** The worker's pass: every active template of every company has its tasks for the next AHEAD_DAYS days. */
 export async function generateAhead(database: Database, now = Date.now()): Promise<number> {
-  const templates = await inWorker(
-    database,
-    async (db) =>
-      (
-        await sql<{ company_id: string; id: string; created_by: string | null }>`
-    SELECT company_id, id, created_by FROM task_templates WHERE coalesce((doc->>'active')::boolean, true)`.execute(db)
-      ).rows,
+  const templates = await inWorker(database, async (db) =>
+    db
+      .selectFrom('task_templates')
+      .select(['company_id', 'id', 'created_by'])
+      // sql: whether the template is active is a field of its JSON document (absent: active).
+      .where(sql<boolean>`coalesce((doc->>'active')::boolean, true)`)
+      .execute(),
   );
   let created = 0;
   for (const t of templates) {

@@ -71,6 +71,7 @@ export const taskReadOnly = {
   },
 };
 
+// sql: named filters answer SQL conditions (named-filters.ts), on columns and the JSON document.
 const relatedFilter = (kind: (typeof RELATED)[number]) => ({
   description: `tasks related to any of these ${kind} (comma-separated ids)`,
   list: true,

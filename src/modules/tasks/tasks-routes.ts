@@ -3,27 +3,28 @@
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import type { Database } from '../../platform/db/database.js';
-import { inTenant } from '../../platform/db/tenant.js';
-import { NotFound, fieldError } from '../../platform/http/errors.js';
-import { contextOf, requireLevel } from '../../platform/http/request-context.js';
+import { contextOf } from '../../platform/http/request-context.js';
 import { optionalBody } from '../../platform/http/optional-body.js';
 import { SECURITY, errorResponses, idParams } from '../../platform/http/route-docs.js';
+import { typedRoutes } from '../../platform/http/typed-routes.js';
 import type { MailOutbox } from '../../platform/mail/outbox.js';
 import { dateTime, opt, text } from '../../resources/engine/fields.js';
 import { registerResource } from '../../resources/engine/register-resource.js';
-import { findRecord } from '../../resources/engine/resource-store.js';
 import { complaints } from './complaints-resource.js';
-import { taskCompletion, type CompleteBody } from './task-completion.js';
-import { generateTasks, MAX_GENERATE_DAYS, taskTemplates } from './task-templates.js';
+import { taskCompletion } from './task-completion.js';
+import { taskTemplates } from './task-templates.js';
 import { tasks } from './tasks-resource.js';
+import { templateGeneration } from './template-generation.js';
 
 export function registerTaskRoutes(app: FastifyInstance, deps: { database: Database; mail: MailOutbox }) {
   registerResource(app, deps, tasks);
   registerResource(app, deps, taskTemplates);
   registerResource(app, deps, complaints);
   const complete = taskCompletion(deps);
+  const generate = templateGeneration(deps);
+  const typed = typedRoutes(app);
 
-  app.post(
+  typed.post(
     '/tasks/:id/complete',
     {
       ...optionalBody,
@@ -48,11 +49,11 @@ export function registerTaskRoutes(app: FastifyInstance, deps: { database: Datab
         },
       },
     },
-    async (request) =>
-      complete(contextOf(request), (request.params as { id: string }).id, (request.body ?? {}) as CompleteBody),
+    // optionalBody makes a missing body {} before validation.
+    async (request) => complete(contextOf(request), request.params.id, request.body),
   );
 
-  app.post(
+  typed.post(
     '/taskTemplates/:id/generate',
     {
       schema: {
@@ -64,22 +65,6 @@ export function registerTaskRoutes(app: FastifyInstance, deps: { database: Datab
         response: { 200: { type: 'object', properties: { created: { type: 'integer' } } }, ...errorResponses([404]) },
       },
     },
-    async (request) => {
-      const ctx = contextOf(request);
-      requireLevel(ctx, taskTemplates.area, 'write');
-      const { id } = request.params as { id: string };
-      const body = request.body as { from?: string; until: string };
-      const from = body.from ? Date.parse(body.from) : Date.now();
-      const until = Date.parse(body.until);
-      if (!(until > from)) throw fieldError('until', 'must be after from');
-      if (until - from > MAX_GENERATE_DAYS * 86_400_000)
-        throw fieldError('until', `at most ${MAX_GENERATE_DAYS} days after from`);
-      const created = await inTenant(deps.database, ctx.companyId, async (tx) => {
-        const template = await findRecord(tx, taskTemplates, id, { forUpdate: true });
-        if (!template) throw NotFound('task template', id);
-        return generateTasks(tx, ctx, template, from, until);
-      });
-      return { created };
-    },
+    async (request) => ({ created: await generate(contextOf(request), request.params.id, request.body) }),
   );
 }
