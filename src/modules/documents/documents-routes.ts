@@ -10,6 +10,7 @@ import { HttpError } from '../../platform/http/errors.js';
 import { listQuerySchema } from '../../platform/http/list-query.js';
 import { contextOf } from '../../platform/http/request-context.js';
 import { DELETED_RESPONSE, SECURITY, errorResponses, idParams } from '../../platform/http/route-docs.js';
+import { typedRoutes } from '../../platform/http/typed-routes.js';
 import type { Resource } from '../../resources/engine/define-resource.js';
 import { registerResource } from '../../resources/engine/register-resource.js';
 import { customers } from '../../resources/customers.js';
@@ -64,6 +65,7 @@ export function registerDocumentRoutes(
       types: config.documentTypes,
     },
   });
+  const routes = typedRoutes(app);
   void app.register(multipart, {
     limits: {
       fileSize: config.documentMaxBytes,
@@ -74,7 +76,7 @@ export function registerDocumentRoutes(
     },
   });
 
-  app.post(
+  routes.post(
     '/documents/',
     {
       schema: {
@@ -95,25 +97,25 @@ export function registerDocumentRoutes(
     async (request, reply) => reply.code(201).send(await service.upload(contextOf(request), request)),
   );
 
-  app.get(
+  routes.get(
     '/documents/',
     {
       schema: {
         tags,
         summary: 'List documents',
         security: SECURITY,
-        querystring: listQuerySchema(documents.fields, documents.listOptions),
+        querystring: Type.Unsafe<Record<string, unknown>>(listQuerySchema(documents.fields, documents.listOptions)),
         response: { 200: documentArray, ...errorResponses() },
       },
     },
     async (request, reply) => {
-      const { items, total } = await service.list(contextOf(request), request.query as Record<string, unknown>);
+      const { items, total } = await service.list(contextOf(request), request.query);
       reply.header('x-total-count', String(total));
       return items;
     },
   );
 
-  app.get(
+  routes.get(
     '/documents/:id',
     {
       schema: {
@@ -124,10 +126,10 @@ export function registerDocumentRoutes(
         response: { 200: documents.response, ...errorResponses([404]) },
       },
     },
-    async (request) => service.get(contextOf(request), (request.params as { id: string }).id),
+    async (request) => service.get(contextOf(request), request.params.id),
   );
 
-  app.get(
+  routes.get(
     '/documents/:id/file',
     {
       schema: {
@@ -136,14 +138,15 @@ export function registerDocumentRoutes(
         security: SECURITY,
         params: idParams(),
         response: {
-          200: { description: 'the file', type: 'string', format: 'binary' },
-          206: { description: 'part of the file', type: 'string', format: 'binary' },
+          // Sent as a stream: typed unknown, so the reply takes the storage's stream.
+          200: Type.Unsafe<unknown>({ description: 'the file', type: 'string', format: 'binary' }),
+          206: Type.Unsafe<unknown>({ description: 'part of the file', type: 'string', format: 'binary' }),
           ...errorResponses([404, 416]),
         },
       },
     },
     async (request, reply) => {
-      const { record } = await service.file(contextOf(request), (request.params as { id: string }).id);
+      const { record } = await service.file(contextOf(request), request.params.id);
       const key = record.storage_key as string;
       const size = await storage.size(key);
       const range = parseRange(request.headers.range, size);
@@ -166,7 +169,7 @@ export function registerDocumentRoutes(
     },
   );
 
-  app.delete(
+  routes.delete(
     '/documents/:id',
     {
       schema: {
@@ -178,7 +181,7 @@ export function registerDocumentRoutes(
       },
     },
     async (request) => {
-      await service.remove(contextOf(request), (request.params as { id: string }).id);
+      await service.remove(contextOf(request), request.params.id);
       return { deleted: true };
     },
   );
@@ -188,7 +191,7 @@ export function registerDocumentRoutes(
     flag: Type.Optional(Type.Boolean({ description: "true: also the documents of the job's object" })),
   };
   for (const owner of owners) {
-    app.get(
+    routes.get(
       `/${owner.collection}/:id/documents`,
       {
         schema: {
@@ -201,13 +204,11 @@ export function registerDocumentRoutes(
           response: { 200: documentArray, ...errorResponses([404]) },
         },
       },
-      async (request) =>
-        service.of(
-          contextOf(request),
-          owner,
-          (request.params as { id: string }).id,
-          Boolean((request.query as { flag?: boolean } | undefined)?.flag),
-        ),
+      async (request) => {
+        // Only the job's query has `flag`; the others' schema admits no parameter.
+        const query: { flag?: boolean } = request.query;
+        return service.of(contextOf(request), owner, request.params.id, Boolean(query.flag));
+      },
     );
   }
 }

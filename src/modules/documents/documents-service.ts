@@ -13,10 +13,11 @@ import type { Resource, StoredRecord } from '../../resources/engine/define-resou
 import { ownerOf, type ResourceService } from '../../resources/engine/resource-service.js';
 import { findRecord, insertRecord, nextNumber, deleteRecord } from '../../resources/engine/resource-store.js';
 import { toApi } from '../../resources/engine/to-api.js';
+import { findGroup } from '../../resources/access-groups.js';
 import { customers } from '../../resources/customers.js';
 import { objects } from '../../resources/objects.js';
 import { jobs } from '../scheduling/index.js';
-import { users } from '../users/index.js';
+import { userAccessGroupId, users } from '../users/index.js';
 import { absences } from '../absences/index.js';
 import { complaints } from '../tasks/index.js';
 import { documents } from './documents-resource.js';
@@ -47,22 +48,10 @@ export function documentsService(deps: {
 }) {
   const { database, storage } = deps;
 
+  /** sql: a condition on the document's JSON for the engine's list query. */
   async function visibility(tx: TenantTx, ctx: RequestContext): Promise<RawBuilder<boolean>> {
     if (levelOf(ctx.permissions, documents.area, 'write') === 'all') return sql<boolean>`true`;
-    const group =
-      ctx.kind === 'user'
-        ? await tx.db
-            .selectFrom('users')
-            .innerJoin('access_groups', (j) =>
-              j
-                .onRef('access_groups.company_id', '=', 'users.company_id')
-                .onRef('access_groups.id', '=', 'users.access_group_id'),
-            )
-            .select(sql<string>`access_groups.doc->>'name'`.as('name'))
-            .where('users.company_id', '=', tx.companyId)
-            .where('users.id', '=', ctx.userId)
-            .executeTakeFirst()
-        : undefined;
+    const group = ctx.kind === 'user' ? await findGroup(tx, await userAccessGroupId(tx, ctx.userId)) : undefined;
     return sql<boolean>`(doc->>'accessGroup' IS NULL OR doc->>'accessGroup' = ${group?.name ?? null})`;
   }
 
@@ -133,13 +122,17 @@ export function documentsService(deps: {
     return deps.engine.search(ctx, listQuery);
   }
 
+  // sql: the list query's conditions are sql fragments (the engine's ListQuery.where)
   async function get(ctx: RequestContext, id: string) {
     const { items } = await list(ctx, {}, [sql<boolean>`id = ${id}`]);
     if (!items[0]) throw NotFound('document', id);
     return items[0];
   }
 
-  /** The documents of an object, user, job or customer; for a job with includeObject also its object's. */
+  /**
+   * The documents of an object, user, job or customer; for a job with includeObject also its object's.
+   * sql: the owner's column is chosen at run time, a condition of the engine's list query.
+   */
   async function of(ctx: RequestContext, owner: Resource, ownerId: string, includeObject: boolean) {
     const level = requireLevel(ctx, owner.area, 'read');
     const record = await inTenant(database, ctx.companyId, (tx) => findRecord(tx, owner, ownerId));
@@ -157,7 +150,10 @@ export function documentsService(deps: {
   }
 
   /** The stored record and how to read its bytes, for a caller allowed to see it. */
-  async function file(ctx: RequestContext, id: string): Promise<{ record: StoredRecord; api: Record<string, any> }> {
+  async function file(
+    ctx: RequestContext,
+    id: string,
+  ): Promise<{ record: StoredRecord; api: Record<string, unknown> }> {
     const api = await get(ctx, id);
     const record = await inTenant(database, ctx.companyId, (tx) => findRecord(tx, documents, id));
     if (!record) throw NotFound('document', id);
