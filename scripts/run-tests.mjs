@@ -2,13 +2,15 @@
 // (scripts/test-build.mjs; TEST_TSX=1 runs the .ts files through tsx instead, as does a checkout without esbuild).
 // VALIDATE_RESPONSES=1 checks every JSON answer against its route's response schema
 // (test/helpers/response-check.ts) and prints how many were checked and how many did not match.
-// After a run of more than one file it prints the slowest files (scripts/test-file-times.mjs).
+// After a run of more than one file it prints the slowest files (scripts/test-file-times.mjs); the next run
+// starts the slowest first, and runs the files of test/unit/ in one process (scripts/test-schedule.mjs).
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
-import { dirname, join, relative } from 'node:path';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { spawnSync } from 'node:child_process';
 import { buildForTests } from './test-build.mjs';
+import { rememberTimes, schedule } from './test-schedule.mjs';
 
 function find(dir) {
   return readdirSync(dir).flatMap((name) => {
@@ -33,6 +35,7 @@ const timesDir = mkdtempSync(join(tmpdir(), 'crewbase-file-times-'));
 const timesFile = join(timesDir, 'times.jsonl');
 const scripts = dirname(fileURLToPath(import.meta.url));
 const build = process.env.TEST_TSX === '1' ? undefined : await buildForTests(process.cwd());
+const { paths, sourceName } = schedule(process.cwd(), files, build);
 // node's own default reporter, shown with the .ts paths when the files run compiled (test-reporter.mjs).
 const reporter = process.stdout.isTTY ? 'spec' : 'tap';
 const result = spawnSync(
@@ -46,24 +49,25 @@ const result = spawnSync(
     '--test-reporter-destination=stdout',
     `--test-reporter=${join(scripts, 'test-file-times.mjs')}`,
     `--test-reporter-destination=${timesFile}`,
-    ...(build ? files.map(build.compiled) : files),
+    ...paths,
   ],
   { stdio: 'inherit', env: build ? { ...env, TEST_BUILD_DIR: build.dir, TEST_REPORTER_BASE: reporter } : env },
 );
 if (build) rmSync(build.dir, { recursive: true, force: true });
 
-const sourceOf = (file) => (build ? relative(build.dir, file).replace(/\.js$/, '.ts') : relative(process.cwd(), file));
 try {
   const times = readFileSync(timesFile, 'utf8')
     .trim()
     .split('\n')
     .filter(Boolean)
-    .map((line) => JSON.parse(line));
+    .map((line) => JSON.parse(line))
+    .map((t) => ({ ...t, file: sourceName(t.file) }));
+  rememberTimes(process.cwd(), Object.fromEntries(times.map((t) => [t.file, t.ms])));
   if (times.length > 1) {
     const shown = process.env.TEST_FILE_TIMES === 'all' ? times.length : 10;
     console.log(`slowest test files (wall time each, concurrency ${concurrency}):`);
     for (const t of times.sort((a, b) => b.ms - a.ms).slice(0, shown))
-      console.log(`  ${(t.ms / 1000).toFixed(1).padStart(6)} s  ${sourceOf(t.file)}`);
+      console.log(`  ${(t.ms / 1000).toFixed(1).padStart(6)} s  ${t.file}`);
   }
 } catch {
   /* no times written: the run failed before any file started */
