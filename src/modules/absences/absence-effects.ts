@@ -21,9 +21,9 @@ import {
 } from '../pay/index.js';
 import { coverJobWindow, jobsOfAbsence, lockJobsForAbsence, markJobAbsent, unmarkJob } from '../scheduling/index.js';
 import { localToUtc, utcToLocal } from '../../platform/time/zoned-time.js';
-import { users } from '../users/index.js';
 import { absenceFacts, type AbsenceFacts } from './absence-facts.js';
 import { kindOf } from './absence-types.js';
+import { bookLeave } from './leave-booking.js';
 import { withoutIllness } from './illness-overlap.js';
 import { vacationPaidDays } from './rules/illness-during-vacation.js';
 
@@ -165,31 +165,6 @@ async function writeAbsenceSalaries(
   if (billed) throw Conflict(`The absence salary of ${billed.doc.date} is billed; that day cannot be dropped`);
   await removeSalaries(tx, ctx.userId, stale);
   return ids;
-}
-
-/** Books (sign 1) or gives back (sign -1) vacation days against contract.remainingLeave, per year. */
-async function bookLeave(
-  tx: TenantTx,
-  ctx: RequestContext,
-  userId: string,
-  booked: Effects['leaveBooked'],
-  sign: 1 | -1,
-) {
-  if (booked.length === 0) return;
-  const user = await findRecord(tx, users, userId, { forUpdate: true });
-  if (!user) return;
-  const remaining: Array<{ year: number; days: number }> = [...(user.doc.contract?.remainingLeave ?? [])];
-  for (const { year, days } of booked) {
-    const i = remaining.findIndex((r) => r.year === year);
-    const current = i >= 0 ? remaining[i]!.days : 0;
-    const next = { year, days: Math.round((current - sign * days) * 100) / 100 };
-    if (i >= 0) remaining[i] = next;
-    else remaining.push(next);
-  }
-  await updateRecord(tx, users, userId, {
-    doc: { ...user.doc, contract: { ...user.doc.contract, remainingLeave: remaining } },
-    userId: ctx.userId,
-  });
 }
 
 /** Applies an approved absence: jobs, paid time, salaries, leave. */

@@ -6,7 +6,7 @@ import { Type } from 'typebox';
 import { Conflict, fieldError } from '../../platform/http/errors.js';
 import { idsFilter, parseIds, valuesFilter } from '../../platform/http/named-filters.js';
 import { emit } from '../../platform/outbox/emit.js';
-import { defineResource } from '../../resources/engine/define-resource.js';
+import { defineResource, type LooseDoc } from '../../resources/engine/define-resource.js';
 import { dateTime, objectId, objectIds, opt, tags, text } from '../../resources/engine/fields.js';
 import { findRecord, nextNumber } from '../../resources/engine/resource-store.js';
 import { toApi } from '../../resources/engine/to-api.js';
@@ -171,7 +171,7 @@ export const tasks = defineResource({
       const to = (doc.taskStatus ?? (previous ? from : 'new')) as TaskState;
       if (previous && !canMove(from, to)) throw Conflict(`A task cannot move from ${from} to ${to}`);
       const now = new Date().toISOString();
-      const next: Record<string, any> = { ...doc, taskStatus: to, priority: doc.priority ?? 'normal' };
+      const next: LooseDoc = { ...doc, taskStatus: to, priority: doc.priority ?? 'normal' };
       if (to !== 'new' && !next.firstStartedAt) next.firstStartedAt = now;
       if (to === 'completed' && !next.firstTerminatedAt) next.firstTerminatedAt = now;
       if (!previous || doc.taskTypeId !== previous.doc.taskTypeId) {
