@@ -3,7 +3,8 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { sql } from 'kysely';
 import { inTenant } from '../../src/platform/db/tenant.js';
-import { ensureJobWindow, materialize } from '../../src/modules/scheduling/job-planning.js';
+import { materialize, type PlannedAssignment } from '../../src/modules/scheduling/job-generation.js';
+import { ensureJobWindow } from '../../src/modules/scheduling/job-planning.js';
 import { call, createTestApp, signup, type TestApp, type Tenant } from '../helpers/test-app.js';
 
 let t: TestApp;
@@ -143,7 +144,9 @@ describe('generation', () => {
       tx.db.selectFrom('assignments').select(['id', 'doc']).where('id', '=', id).executeTakeFirstOrThrow(),
     );
     const created = await Promise.all(
-      [1, 2].map(() => inTenant(t.database, acme.companyId, (tx) => materialize(tx, record as any, from, to))),
+      [1, 2].map(() =>
+        inTenant(t.database, acme.companyId, (tx) => materialize(tx, record as unknown as PlannedAssignment, from, to)),
+      ),
     );
     assert.deepEqual(created, [0, 0], 'nothing left to create');
     const jobs = await jobsOf(id, '2027-05-01T00:00:00Z', '2027-05-15T00:00:00Z');

@@ -1,24 +1,15 @@
-// Turning assignments into jobs. Every occurrence x planned user becomes exactly one job: the
-// unique key (assignment, occurrence day, slot) makes generation idempotent and safe when several
-// servers generate the same window at once. An occurrence is identified by its local date (rules
-// repeat at most daily), so a job that was started or moved on a day still stands for that day
-// after the assignment's time changes. Each company keeps a window in which all its
-// assignments have their jobs; it grows on demand, within the planning bounds (planning-bounds.ts),
-// and rolls forward as the company is used.
-import { createHash } from 'node:crypto';
+// When assignments get their jobs (job-generation.ts makes them). Each company keeps a window in
+// which all its assignments have their jobs; it grows on demand, within the planning bounds
+// (planning-bounds.ts), and rolls forward as the company is used.
 import { sql } from 'kysely';
 import type { Database } from '../../platform/db/database.js';
 import { inTenant, type TenantTx } from '../../platform/db/tenant.js';
 import { fieldError } from '../../platform/http/errors.js';
 import type { RequestContext } from '../../platform/http/request-context.js';
-import { newObjectId } from '../../platform/ids.js';
 import type { StoredRecord } from '../../resources/engine/define-resource.js';
-import { findRecord, promotedColumns, recordJson, reserveNumbers } from '../../resources/engine/resource-store.js';
-import { objects } from '../../resources/objects.js';
+import { isRefusedRule } from '../../platform/time/recurrence.js';
 import { loadTimeAndPaySettings } from '../pay/index.js';
-import { isPublicHolidayIn, placeOfWorkRegion } from '../../platform/time/holidays.js';
-import { absenceHooks } from './absence-hooks.js';
-import { jobs } from './jobs-resource.js';
+import { type AssignmentPlan, materialize, type PlannedAssignment, removeReplaceableJobs } from './job-generation.js';
 import {
   clampToBounds,
   loadPlanningBounds,
@@ -28,167 +19,14 @@ import {
   type PlanningBounds,
   type TimeRange,
 } from './planning-bounds.js';
-import {
-  expandOccurrences,
-  type ICalendar,
-  isRefusedRule,
-  normalizeICalendar,
-} from '../../platform/time/recurrence.js';
-import { formatLocal } from '../../platform/time/zoned-time.js';
 
 const DAY = 86_400_000;
-const JOB_ENTITY = jobs.webhookEntity!;
-// A job row as toApi() shows it, for set-based events (built when first used: jobs is read then).
-const jobApiJson = () => recordJson(jobs, 'j');
 /** The window keeps at least half of this ahead of now, and is extended to all of it. */
 export const KEEP_AHEAD_DAYS = 42;
-const BATCH = 2000;
 
 export interface Horizon {
   from: number;
   until: number;
-}
-
-/** What planning reads of an assignment's document (validated by assignments-resource.ts). */
-export interface AssignmentPlan {
-  objectId: string;
-  iCalendar: ICalendar;
-  userIds?: string[];
-  title?: string;
-  type?: string;
-  activityTypeId?: string;
-  skipPublicHolidays?: boolean;
-}
-
-export interface PlannedAssignment {
-  id: string;
-  doc: AssignmentPlan;
-}
-
-/** Deterministic per occurrence, so two generators agree on a team's id. */
-function teamIdOf(assignmentId: string, day: number): string {
-  return createHash('sha1').update(`${assignmentId}:${day}`).digest('hex').slice(0, 24);
-}
-
-const COLUMN_TYPES: Record<string, string> = {
-  number: 'bigint',
-  occurrence_key: 'bigint',
-  doc: 'jsonb',
-  from_at: 'timestamptz',
-  to_at: 'timestamptz',
-};
-
-async function insertJobRows(tx: TenantTx, rows: Array<Record<string, unknown>>): Promise<number> {
-  if (rows.length === 0) return 0;
-  const columns = Object.keys(rows[0]!);
-  const arrays = columns.map(
-    (c) => sql`${sql.val(rows.map((r) => r[c] ?? null))}::${sql.raw(COLUMN_TYPES[c] ?? 'text')}[]`,
-  );
-  // sql: a set-based INSERT from unnest() arrays with ON CONFLICT on a partial unique index; the
-  // CREATE events of the new jobs are emitted in the same statement.
-  const {
-    rows: [result],
-  } = await sql<{ created: number }>`
-    WITH created AS (
-      INSERT INTO jobs (${sql.join(columns.map((c) => sql.ref(c)))})
-      SELECT * FROM unnest(${sql.join(arrays)})
-      ON CONFLICT (company_id, assignment_id, occurrence_key, slot) WHERE occurrence_key IS NOT NULL DO NOTHING
-      RETURNING *
-    ), emitted AS (
-      SELECT crewbase_emit(${tx.companyId}, 'CREATE', ${JOB_ENTITY}, (SELECT coalesce(array_agg(${jobApiJson()}), '{}') FROM created j))
-    )
-    SELECT (SELECT count(*)::int FROM created) AS created, (SELECT count(*) FROM emitted) AS emitted`.execute(tx.db);
-  return Number(result!.created);
-}
-
-/** Creates the missing jobs of one assignment whose occurrences start in [from, to). */
-export async function materialize(
-  tx: TenantTx,
-  assignment: PlannedAssignment,
-  from: number,
-  to: number,
-  actor = 'system',
-): Promise<number> {
-  const { doc } = assignment;
-  const { recurrence } = normalizeICalendar(doc.iCalendar, false);
-  let occurrences = expandOccurrences(recurrence, from, to);
-  if (doc.skipPublicHolidays && occurrences.length) {
-    const object = await findRecord(tx, objects, doc.objectId);
-    const isHoliday = isPublicHolidayIn(
-      placeOfWorkRegion(
-        (object?.doc as { address?: { country?: string; state?: string } } | undefined)?.address,
-        (await loadTimeAndPaySettings(tx)).holidayRegion,
-      ),
-    );
-    occurrences = occurrences.filter((o) => !isHoliday(formatLocal(o.localStart).slice(0, 10)));
-  }
-  const slots: Array<string | null> = doc.userIds?.length ? doc.userIds : [null];
-  let created = 0;
-  for (let i = 0; i < occurrences.length; i += Math.max(1, Math.floor(BATCH / slots.length))) {
-    const chunk = occurrences.slice(i, i + Math.max(1, Math.floor(BATCH / slots.length)));
-    let number = await reserveNumbers(tx, jobs.collection, chunk.length * slots.length);
-    const rows: Array<Record<string, unknown>> = [];
-    for (const occurrence of chunk) {
-      const teamId = slots.length > 1 ? teamIdOf(assignment.id, Math.floor(occurrence.localStart / DAY)) : undefined;
-      for (const slot of slots) {
-        const jobDoc: Record<string, unknown> = {
-          assignmentId: assignment.id,
-          objectId: doc.objectId,
-          from: new Date(occurrence.start).toISOString(),
-          to: new Date(occurrence.end).toISOString(),
-          targetTime: Math.round((occurrence.end - occurrence.start) / 60_000),
-          state: 'open',
-          ...(slot ? { userId: slot } : {}),
-          ...(teamId ? { teamId } : {}),
-          ...(doc.title ? { title: doc.title } : {}),
-          ...(doc.type ? { type: doc.type } : {}),
-          ...(doc.activityTypeId ? { activityTypeId: doc.activityTypeId } : {}),
-        };
-        rows.push({
-          company_id: tx.companyId,
-          id: newObjectId(),
-          number: number++,
-          doc: JSON.stringify(jobDoc),
-          created_by: actor,
-          modified_by: actor,
-          chat_id: newObjectId(),
-          occurrence_key: Math.floor(occurrence.localStart / DAY),
-          slot: slot ?? '-',
-          ...promotedColumns(jobs, jobDoc),
-        });
-      }
-    }
-    created += await insertJobRows(tx, rows);
-  }
-  // New jobs on a planned user's approved absence are marked as its affected jobs.
-  if (created > 0)
-    await absenceHooks().reconcileConflicts(tx, { userId: actor }, { assignmentId: assignment.id, from, to });
-  return created;
-}
-
-/**
- * Removes the jobs re-planning may replace: generated, from `since` on, untouched by a person, never
- * started; of one assignment, or of all. In batches, so that a window being shrunk by years does
- * not build one event of every job.
- */
-async function removeReplaceableJobs(tx: TenantTx, which: { assignmentId?: string; since: number }) {
-  // sql: a batched DELETE (LIMIT in a sub-select) whose DELETE events are emitted in the same statement.
-  const ofWhich = which.assignmentId ? sql`assignment_id = ${which.assignmentId}` : sql`occurrence_key IS NOT NULL`;
-  for (;;) {
-    const {
-      rows: [result],
-    } = await sql<{ removed: number }>`
-      WITH removed AS (
-        DELETE FROM jobs WHERE company_id = ${tx.companyId} AND id IN (
-          SELECT id FROM jobs WHERE company_id = ${tx.companyId} AND ${ofWhich}
-            AND from_at >= ${new Date(which.since)} AND NOT is_manual AND started_at IS NULL LIMIT ${BATCH})
-        RETURNING *
-      ), emitted AS (
-        SELECT crewbase_emit(${tx.companyId}, 'DELETE', ${JOB_ENTITY}, (SELECT coalesce(array_agg(${jobApiJson()}), '{}') FROM removed j))
-      )
-      SELECT (SELECT count(*)::int FROM removed) AS removed, (SELECT count(*) FROM emitted) AS emitted`.execute(tx.db);
-    if (Number(result!.removed) < BATCH) return;
-  }
 }
 
 export async function readHorizon(tx: TenantTx, now = Date.now()): Promise<Horizon> {
