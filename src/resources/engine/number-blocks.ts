@@ -5,7 +5,7 @@
 // and, across processes, not in creation order.
 import type { Database } from '../../platform/db/database.js';
 import { inTenant } from '../../platform/db/tenant.js';
-import { reserveNumbers } from './resource-store.js';
+import { reserveNumbers } from './record-numbers.js';
 
 const BLOCK = 20;
 

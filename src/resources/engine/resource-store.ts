@@ -10,47 +10,8 @@ import { emitSql } from '../../platform/outbox/emit-sql.js';
 import { toApi, unsetFields } from './to-api.js';
 import { ENTITY_COLUMNS, entityDb } from './entity-table.js';
 
-/** Next number of a per-company sequence; a supplied number moves the sequence past it. */
-export async function nextNumber(tx: TenantTx, counter: string, supplied?: number): Promise<number> {
-  const start = supplied ?? 1;
-  // sql: an upsert whose update depends on whether a number was supplied (CASE over a parameter)
-  const { rows } = await sql<{ value: number }>`
-    INSERT INTO counters (company_id, name, value) VALUES (${tx.companyId}, ${counter}, ${start})
-    ON CONFLICT (company_id, name) DO UPDATE SET value =
-      CASE WHEN ${supplied ?? null}::bigint IS NULL THEN counters.value + 1 ELSE GREATEST(counters.value, ${start}) END
-    RETURNING value`.execute(tx.db);
-  return supplied ?? rows[0]!.value;
-}
-
-/** Reserves `count` consecutive numbers in one statement; returns the first. */
-export async function reserveNumbers(tx: TenantTx, counter: string, count: number): Promise<number> {
-  // sql: kept beside nextNumber's upsert, which the builder cannot express, so both read alike
-  const { rows } = await sql<{ value: number }>`
-    INSERT INTO counters (company_id, name, value) VALUES (${tx.companyId}, ${counter}, ${count})
-    ON CONFLICT (company_id, name) DO UPDATE SET value = counters.value + ${count}
-    RETURNING value`.execute(tx.db);
-  return Number(rows[0]!.value) - count + 1;
-}
-
-export async function currentNumber(tx: TenantTx, counter: string): Promise<number> {
-  const row = await tx.db
-    .selectFrom('counters')
-    .select('value')
-    .where('company_id', '=', tx.companyId)
-    .where('name', '=', counter)
-    .executeTakeFirst();
-  return row ? Number(row.value) : 0;
-}
-
-export async function numberTaken(tx: TenantTx, resource: Resource, number: number): Promise<boolean> {
-  const row = await entityDb(tx)
-    .selectFrom(resource.table)
-    .select('id')
-    .where('company_id', '=', tx.companyId)
-    .where('number', '=', number)
-    .executeTakeFirst();
-  return row !== undefined;
-}
+// Numbering lives in record-numbers.ts; its functions are part of the store's surface.
+export { currentNumber, nextNumber, numberTaken, reserveNumbers } from './record-numbers.js';
 
 export interface NewRecord {
   id: string;

@@ -1,0 +1,56 @@
+// Record numbers: one sequence per company and counter (a resource's collection, or a document
+// series), kept in the engine's counters table.
+import type { TenantTx } from '../../platform/db/tenant.js';
+import type { Resource } from './define-resource.js';
+import { entityDb } from './entity-table.js';
+
+/** Next number of a per-company sequence; a supplied number moves the sequence past it. */
+export async function nextNumber(tx: TenantTx, counter: string, supplied?: number): Promise<number> {
+  const row = await tx.db
+    .insertInto('counters')
+    .values({ company_id: tx.companyId, name: counter, value: supplied ?? 1 })
+    .onConflict((oc) =>
+      oc.columns(['company_id', 'name']).doUpdateSet((eb) => ({
+        value:
+          supplied === undefined
+            ? eb('counters.value', '+', 1)
+            : eb.fn<number>('greatest', [eb.ref('counters.value'), eb.val(supplied)]),
+      })),
+    )
+    .returning('value')
+    .executeTakeFirstOrThrow();
+  return supplied ?? row.value;
+}
+
+/** Reserves `count` consecutive numbers in one statement; returns the first. */
+export async function reserveNumbers(tx: TenantTx, counter: string, count: number): Promise<number> {
+  const row = await tx.db
+    .insertInto('counters')
+    .values({ company_id: tx.companyId, name: counter, value: count })
+    .onConflict((oc) =>
+      oc.columns(['company_id', 'name']).doUpdateSet((eb) => ({ value: eb('counters.value', '+', count) })),
+    )
+    .returning('value')
+    .executeTakeFirstOrThrow();
+  return Number(row.value) - count + 1;
+}
+
+export async function currentNumber(tx: TenantTx, counter: string): Promise<number> {
+  const row = await tx.db
+    .selectFrom('counters')
+    .select('value')
+    .where('company_id', '=', tx.companyId)
+    .where('name', '=', counter)
+    .executeTakeFirst();
+  return row ? Number(row.value) : 0;
+}
+
+export async function numberTaken(tx: TenantTx, resource: Resource, number: number): Promise<boolean> {
+  const row = await entityDb(tx)
+    .selectFrom(resource.table)
+    .select('id')
+    .where('company_id', '=', tx.companyId)
+    .where('number', '=', number)
+    .executeTakeFirst();
+  return row !== undefined;
+}
