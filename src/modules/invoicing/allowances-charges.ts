@@ -3,7 +3,7 @@
 // baseAmount when a percent is applied). `computed` remembers which of the two the server set, so a
 // stored item sent back unchanged (a PATCH of other fields, an offer turned into an invoice) is
 // recomputed from its percent rather than taken as "both amount and percent".
-import { Type } from 'typebox';
+import { type Static, Type } from 'typebox';
 import { fieldError } from '../../platform/http/errors.js';
 import { fraction, list, money, opt, text } from '../../resources/engine/fields.js';
 import { toAmount, toCents } from '../../platform/money.js';
@@ -102,6 +102,12 @@ export const allowanceChargeSchema = () =>
     },
   );
 
+/** An allowance or charge as the client sends it and as it is stored (then with its amount). */
+export type AllowanceChargeItem = Static<ReturnType<typeof allowanceChargeSchema>>;
+
+/** A stored item: its amount is always set (given, or computed from the percent). */
+export type StoredAllowanceCharge = AllowanceChargeItem & { amount: number };
+
 export const allowancesChargesSchema = () => list(allowanceChargeSchema(), MAX_ALLOWANCES_CHARGES);
 
 const hasDecimals = (value: number, decimals: number) => {
@@ -110,7 +116,7 @@ const hasDecimals = (value: number, decimals: number) => {
 };
 
 /** The allowances and charges as the totals take them; 400 naming the field for what the schema cannot say. */
-export function allowanceChargeInputs(items: Array<Record<string, any>> = []): AllowanceCharge[] {
+export function allowanceChargeInputs(items: AllowanceChargeItem[] = []): AllowanceCharge[] {
   return items.map((item, i) => {
     const at = (field: string) => `allowancesCharges.${i}.${field}`;
     const computed: string[] = item.computed ?? [];
@@ -154,7 +160,7 @@ export function allowanceChargeInputs(items: Array<Record<string, any>> = []): A
 
 /** The items as stored: the input plus the computed amount (and base), the VAT category resolved. */
 export function storedAllowancesCharges(
-  items: Array<Record<string, any>>,
+  items: AllowanceChargeItem[],
   inputs: AllowanceCharge[],
   totals: AllowanceChargeTotal[],
 ) {
@@ -177,7 +183,7 @@ export function storedAllowancesCharges(
 }
 
 /** Stored items (amount always set) with their amounts fixed as they are: a cancellation negates them. */
-export function fixedAllowanceCharges(items: Array<Record<string, any>> = []): AllowanceCharge[] {
+export function fixedAllowanceCharges(items: StoredAllowanceCharge[] = []): AllowanceCharge[] {
   return items.map((item) => ({
     charge: item.charge,
     tax: item.tax,

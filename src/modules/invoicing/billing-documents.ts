@@ -1,7 +1,7 @@
 // Invoices, offers, credits and cancellations share one shape: a customer, positions with the
 // spec's billing-position fields, and totals computed by rules/invoice-totals.ts. A draft can be
 // changed; issuing numbers it and freezes it (document-lifecycle.ts).
-import { Type } from 'typebox';
+import { type Static, Type } from 'typebox';
 import { Conflict, fieldError } from '../../platform/http/errors.js';
 import { dateRangeFilter, idsFilter, valuesFilter } from '../../platform/http/named-filters.js';
 import { sql } from 'kysely';
@@ -13,6 +13,7 @@ import { invoiceTotals, type AllowanceCharge, type VatCategory } from './rules/i
 import {
   allowanceChargeInputs,
   allowancesChargesSchema,
+  type AllowanceChargeItem,
   storedAllowancesCharges,
   vatCategoryField,
 } from './allowances-charges.js';
@@ -64,6 +65,8 @@ export const positionSchema = Type.Object(
   },
   { additionalProperties: false },
 );
+
+export type Position = Static<typeof positionSchema>;
 
 const documentSchema = (kind: DocumentKind) =>
   Type.Object({
@@ -178,7 +181,7 @@ const readOnly = {
 };
 
 /** Totals of a document's positions and allowances/charges, as the API shows them (amounts with two decimals). */
-export function totalsOf(positions: Array<Record<string, any>>, allowancesCharges: AllowanceCharge[] = []) {
+export function totalsOf(positions: Position[], allowancesCharges: AllowanceCharge[] = []) {
   // A text position (a heading) has no amount: shown, never counted, no VAT group.
   const counted = positions.map((p) =>
     p.type === 'TEXT' ? { ...p, quantity: 0, price: 0, tax: 0, isOptional: true } : p,
@@ -217,8 +220,19 @@ export function totalsOf(positions: Array<Record<string, any>>, allowancesCharge
   };
 }
 
+/** What the totals read of a draft (the rest of it is kept as it is). */
+interface DraftDocument {
+  customerId: string;
+  positions: Position[];
+  allowancesCharges?: AllowanceChargeItem[];
+  // Invoices only (the schema of the other kinds has neither).
+  invoiceType?: unknown;
+  partialInvoiceIds?: unknown;
+  [field: string]: unknown;
+}
+
 /** Totals, stored allowances/charges and (final invoices) prepaid amounts of a draft; 400 naming the field. */
-async function draftTotals(tx: TenantTx, doc: Record<string, any>, kind: DocumentKind, selfId?: string) {
+async function draftTotals(tx: TenantTx, doc: DraftDocument, kind: DocumentKind, selfId?: string) {
   const inputs = allowanceChargeInputs(doc.allowancesCharges);
   let totals: ReturnType<typeof totalsOf>;
   try {

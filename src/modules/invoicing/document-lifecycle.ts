@@ -11,8 +11,8 @@ import { createRecord } from '../../resources/engine/resource-service.js';
 import { customers } from '../../resources/customers.js';
 import { paymentTerms } from '../../resources/payment-terms.js';
 import { defaultPaymentTerm } from '../../resources/default-payment-term.js';
-import { invoices, invoiceStornos, totalsOf, type DocumentKind } from './billing-documents.js';
-import { fixedAllowanceCharges } from './allowances-charges.js';
+import { invoices, invoiceStornos, totalsOf, type DocumentKind, type Position } from './billing-documents.js';
+import { fixedAllowanceCharges, type StoredAllowanceCharge } from './allowances-charges.js';
 import { settlingFinalInvoices } from './partial-invoices.js';
 import { nextDocumentNumber } from './document-number.js';
 import { loadInvoicingSettings } from './invoicing-settings.js';
@@ -24,7 +24,7 @@ import { addDays, companyToday } from './dates.js';
 const negate = (amount: number) => (amount === 0 ? 0 : -amount);
 
 /** The customer as the buyer of a document, frozen at issue. */
-function buyerOf(customer: StoredRecord, doc: Record<string, any>) {
+function buyerOf(customer: StoredRecord, doc: { buyerReference?: string; orderReferenceId?: string }) {
   const c = customer.doc;
   return {
     customerId: customer.id,
@@ -41,14 +41,19 @@ function buyerOf(customer: StoredRecord, doc: Record<string, any>) {
 }
 
 /** The service address (BG-13/BG-15): the document's object, frozen at issue. */
-async function deliveryOf(tx: TenantTx, doc: Record<string, any>) {
+async function deliveryOf(tx: TenantTx, doc: { objectId?: string }) {
   const object = doc.objectId ? await findRecord(tx, objects, doc.objectId) : undefined;
   if (!object?.doc.address) return undefined;
   const { street, zip, city, country } = object.doc.address;
   return { name: object.doc.name, address: { street, zip, city, country } };
 }
 
-async function paymentTermOf(tx: TenantTx, doc: Record<string, any>, customer: StoredRecord, defaultDays: number) {
+async function paymentTermOf(
+  tx: TenantTx,
+  doc: { paymentTermId?: string },
+  customer: StoredRecord,
+  defaultDays: number,
+) {
   const id = doc.paymentTermId ?? customer.doc.paymentTermId;
   const term = id ? await findRecord(tx, paymentTerms, id) : await defaultPaymentTerm(tx);
   if (!term) return { name: `${defaultDays} Tage netto`, netDays: defaultDays };
@@ -139,11 +144,11 @@ export function documentLifecycle(deps: { database: Database }) {
         );
       const settings = await loadInvoicingSettings(tx);
       const documentDate = await companyToday(tx);
-      const positions = invoice.doc.positions.map((p: Record<string, any>) =>
+      const positions = (invoice.doc.positions as Position[]).map((p) =>
         p.type === 'TEXT' ? p : { ...p, quantity: -p.quantity },
       );
       // Allowances and charges are mirrored with their amounts negated, as they stand (no percent recomputed).
-      const allowancesCharges = (invoice.doc.allowancesCharges as Array<Record<string, any>> | undefined)?.map(
+      const allowancesCharges = (invoice.doc.allowancesCharges as StoredAllowanceCharge[] | undefined)?.map(
         ({ computed: _c, ...ac }) => ({
           ...ac,
           amount: negate(ac.amount),
@@ -218,7 +223,7 @@ export function documentLifecycle(deps: { database: Database }) {
       const offer = await load(tx, offersResource, id);
       if (offer.doc.state !== 'accepted')
         throw Conflict(`Only an accepted offer is turned into a ${target.name}; this one is ${offer.doc.state}`);
-      const positions = (offer.doc.positions as Array<Record<string, any>>).filter((p) => !p.isOptional);
+      const positions = (offer.doc.positions as Position[]).filter((p) => !p.isOptional);
       const body =
         target.collection === 'invoices'
           ? {

@@ -22,8 +22,17 @@ export const invoiceTemplates = defineResource({
   }),
 });
 
+/** The texts a template fills in, and the document's reference to it. */
+interface TemplatedTexts {
+  templateId?: string;
+  title?: string;
+  introText?: string;
+  closingText?: string;
+}
+
 /** The document with the template's texts where it has none of its own. */
-export async function withTemplate(tx: TenantTx, doc: Record<string, any>): Promise<Record<string, any>> {
+export async function withTemplate<D extends object>(tx: TenantTx, draft: D): Promise<D> {
+  const doc: D & TemplatedTexts = draft;
   if (!doc.templateId) return doc;
   const template = await findRecord(tx, invoiceTemplates, doc.templateId);
   if (!template) throw fieldError('templateId', 'no such invoice template');

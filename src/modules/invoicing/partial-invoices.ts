@@ -35,8 +35,13 @@ interface PartialInvoiceDoc {
  * partial invoice of the same customer, 409 for one not issued (a draft, cancelled) or settled by
  * another final invoice already.
  */
-export async function finalInvoiceFields(tx: TenantTx, doc: Record<string, any>, grossCents: number, selfId?: string) {
-  const ids: string[] = doc.partialInvoiceIds ?? [];
+export async function finalInvoiceFields(
+  tx: TenantTx,
+  doc: { invoiceType?: unknown; partialInvoiceIds?: unknown; customerId: string },
+  grossCents: number,
+  selfId?: string,
+) {
+  const ids = (doc.partialInvoiceIds ?? []) as string[]; // validated by the invoice schema
   if ((doc.invoiceType ?? 'standard') !== 'final') {
     if (ids.length)
       throw fieldError('partialInvoiceIds', 'only a final invoice (invoiceType final) settles partial invoices');

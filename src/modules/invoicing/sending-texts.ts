@@ -6,9 +6,21 @@ import { TITLES, date, eur } from './pdf/texts.js';
 /** Amounts as the letter names them (a negative credit or cancellation is named by its size). */
 const amount = (n: number | undefined) => eur(Math.abs(n ?? 0));
 
+/** What a document mail names of the issued document. */
+export interface MailedDocument {
+  documentNumber?: string;
+  documentDate?: string;
+  grossAmount?: number;
+  amountDue?: number;
+  dueDate?: string;
+  creditedInvoiceNumber?: string;
+  invoiceNumber?: string;
+  validUntil?: string;
+  seller?: { name?: string };
+}
+
 /** "Rechnung RE-2026-00001" */
-export const documentSubject = (doc: Record<string, any>, kind: DocumentKind) =>
-  `${TITLES[kind]} ${doc.documentNumber}`;
+export const documentSubject = (doc: MailedDocument, kind: DocumentKind) => `${TITLES[kind]} ${doc.documentNumber}`;
 
 const AS_FILE: Record<DocumentFormat, string> = {
   PDF: 'als PDF-Datei',
@@ -18,7 +30,7 @@ const AS_FILE: Record<DocumentFormat, string> = {
 };
 
 /** A short letter naming the document, its date and amount, the file it comes as, and what follows from it. */
-export function documentMailText(doc: Record<string, any>, kind: DocumentKind, format: DocumentFormat): string {
+export function documentMailText(doc: MailedDocument, kind: DocumentKind, format: DocumentFormat): string {
   const what = `${kind === 'offer' ? 'unser' : 'unsere'} ${TITLES[kind]} ${doc.documentNumber} vom ${date(doc.documentDate)}`;
   // A final invoice asks for its amount due (gross less the partial invoices already billed).
   const sum =

@@ -4,7 +4,7 @@
 // event tells subscribers) are written in one transaction; the mail goes out after the commit, or
 // later by the worker. The file is rendered between two short transactions: a rendering takes up
 // to a second, and no row lock (nor PGlite's only connection) should wait for it.
-import { Type } from 'typebox';
+import { type Static, Type } from 'typebox';
 import type { Database } from '../../platform/db/database.js';
 import { inTenant } from '../../platform/db/tenant.js';
 import { Conflict, HttpError, NotFound, fieldError } from '../../platform/http/errors.js';
@@ -40,12 +40,7 @@ export const sendBody = Type.Object(
   },
   { additionalProperties: false },
 );
-export interface SendBody {
-  to?: string;
-  format?: DocumentFormat;
-  subject?: string;
-  message?: string;
-}
+export type SendBody = Static<typeof sendBody>;
 
 export const sentResponse = {
   type: 'object',
@@ -78,7 +73,7 @@ const attachment = (file: DocumentFile): MailAttachment => ({
 /** The customer's chosen format and billing address; the frozen buyer's e-mail when the customer is gone. */
 function deliveryOf(
   customer: StoredRecord | undefined,
-  doc: Record<string, any>,
+  doc: { buyer?: { email?: string } },
 ): { format?: DocumentFormat; email?: string } {
   if (!customer) return { email: doc.buyer?.email };
   return {
