@@ -4,7 +4,8 @@
 // died mid-request), the next retry takes the key over and runs the request again.
 import { createHash, randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { sql } from 'kysely';
+import { sql, type ExpressionBuilder } from 'kysely';
+import type { DB } from '../db/schema.generated.js';
 import type { Database } from '../db/database.js';
 import { inTenant, type TenantTx } from '../db/tenant.js';
 import { Conflict, Unprocessable, fieldError } from './errors.js';
@@ -29,8 +30,17 @@ export interface IdempotencyClaim {
   renewal: NodeJS.Timeout;
 }
 
-const claimedBy = (claim: IdempotencyClaim, companyId: string) =>
-  sql`company_id = ${companyId} AND principal = ${claim.principal} AND key = ${claim.key} AND lease_owner = ${claim.owner}`;
+/** The key's row while this request still holds it unanswered (a retry that took it over has another owner). */
+const claimedBy =
+  (claim: Pick<IdempotencyClaim, 'key' | 'principal' | 'owner'>, companyId: string) =>
+  (eb: ExpressionBuilder<DB, 'idempotency_keys'>) =>
+    eb.and([
+      eb('company_id', '=', companyId),
+      eb('principal', '=', claim.principal),
+      eb('key', '=', claim.key),
+      eb('lease_owner', '=', claim.owner),
+      eb('response_status', 'is', null),
+    ]);
 
 /**
  * Stores the answer inside the write's own transaction, so that once the write is committed a retry
@@ -43,10 +53,15 @@ export async function recordAnswerInTransaction(
   body: unknown,
 ): Promise<void> {
   if (!claim) return;
-  await sql`UPDATE idempotency_keys SET response_status = ${status}, response_body = ${JSON.stringify(body)},
-    response_type = 'application/json; charset=utf-8' WHERE ${claimedBy(claim, tx.companyId)} AND response_status IS NULL`.execute(
-    tx.db,
-  );
+  await tx.db
+    .updateTable('idempotency_keys')
+    .set({
+      response_status: status,
+      response_body: JSON.stringify(body),
+      response_type: 'application/json; charset=utf-8',
+    })
+    .where(claimedBy(claim, tx.companyId))
+    .execute();
 }
 
 export interface IdempotencyOptions {
@@ -63,7 +78,8 @@ function requestHash(request: FastifyRequest): string {
 }
 
 export function registerIdempotency(app: FastifyInstance, database: Database, { leaseSeconds }: IdempotencyOptions) {
-  const leaseEnd = sql`now() + make_interval(secs => ${leaseSeconds})`;
+  // sql: the database's clock plus an interval (the lease and the age limit)
+  const leaseEnd = sql<Date>`now() + make_interval(secs => ${leaseSeconds})`;
 
   app.addHook('preHandler', async (request, reply) => {
     const key = request.headers['idempotency-key'];
@@ -74,18 +90,39 @@ export function registerIdempotency(app: FastifyInstance, database: Database, { 
     const hash = requestHash(request);
     const owner = randomUUID();
     const existing = await inTenant(database, companyId, async (tx) => {
-      await sql`DELETE FROM idempotency_keys WHERE company_id = ${companyId} AND principal = ${principal} AND key = ${key}
-        AND created_at < now() - make_interval(hours => ${TTL_HOURS})`.execute(tx.db);
+      await tx.db
+        .deleteFrom('idempotency_keys')
+        .where('company_id', '=', companyId)
+        .where('principal', '=', principal)
+        .where('key', '=', key)
+        .where('created_at', '<', sql<Date>`now() - make_interval(hours => ${TTL_HOURS})`)
+        .execute();
       // One statement claims a new key or takes over one whose lease ran out: of two retries racing for
       // an abandoned key, the second waits for the first's row lock, then sees a live lease and gets 409.
-      const claimed =
-        await sql`INSERT INTO idempotency_keys (company_id, principal, key, request_hash, lease_until, lease_owner)
-        VALUES (${companyId}, ${principal}, ${key}, ${hash}, ${leaseEnd}, ${owner})
-        ON CONFLICT (company_id, principal, key) DO UPDATE SET lease_until = EXCLUDED.lease_until, lease_owner = EXCLUDED.lease_owner
-        WHERE idempotency_keys.response_status IS NULL AND idempotency_keys.lease_until < now()
-          AND idempotency_keys.request_hash = EXCLUDED.request_hash
-        RETURNING key`.execute(tx.db);
-      if (claimed.rows.length) return undefined;
+      const claimed = await tx.db
+        .insertInto('idempotency_keys')
+        .values({
+          company_id: companyId,
+          principal,
+          key,
+          request_hash: hash,
+          lease_until: leaseEnd,
+          lease_owner: owner,
+        })
+        .onConflict((oc) =>
+          oc
+            .columns(['company_id', 'principal', 'key'])
+            .doUpdateSet((eb) => ({
+              lease_until: eb.ref('excluded.lease_until'),
+              lease_owner: eb.ref('excluded.lease_owner'),
+            }))
+            .where('idempotency_keys.response_status', 'is', null)
+            .where((eb) => eb('idempotency_keys.lease_until', '<', eb.fn<Date>('now')))
+            .whereRef('idempotency_keys.request_hash', '=', 'excluded.request_hash'),
+        )
+        .returning('key')
+        .execute();
+      if (claimed.length) return undefined;
       return tx.db
         .selectFrom('idempotency_keys')
         .selectAll()
@@ -97,9 +134,11 @@ export function registerIdempotency(app: FastifyInstance, database: Database, { 
     if (!existing) {
       const renew = () =>
         inTenant(database, companyId, (tx) =>
-          sql`UPDATE idempotency_keys SET lease_until = ${leaseEnd}
-        WHERE company_id = ${companyId} AND principal = ${principal} AND key = ${key} AND lease_owner = ${owner}
-          AND response_status IS NULL`.execute(tx.db),
+          tx.db
+            .updateTable('idempotency_keys')
+            .set({ lease_until: leaseEnd })
+            .where(claimedBy({ key, principal, owner }, companyId))
+            .execute(),
         ).catch((err) => request.log.warn({ err }, 'idempotency lease not renewed'));
       const renewal = setInterval(renew, (leaseSeconds * 1000) / 3);
       renewal.unref(); // never keeps a stopping process alive
@@ -131,17 +170,22 @@ export function registerIdempotency(app: FastifyInstance, database: Database, { 
       // Only while the key is still this attempt's: one that lost it to a retry leaves the retry's result.
       const where = claimedBy(pending, companyId);
       if (reply.statusCode >= 500) {
-        await sql`DELETE FROM idempotency_keys WHERE ${where} AND response_status IS NULL`.execute(tx.db); // a failure may be retried
+        await tx.db.deleteFrom('idempotency_keys').where(where).execute(); // a failure may be retried
         return;
       }
       const body =
         request.routeOptions.config?.idempotencySecret && reply.statusCode < 300
           ? SECRET_MARKER
           : String(payload ?? '');
-      await sql`UPDATE idempotency_keys SET response_status = ${reply.statusCode}, response_body = ${body},
-        response_type = ${String(reply.getHeader('content-type') ?? 'application/json')} WHERE ${where} AND response_status IS NULL`.execute(
-        tx.db,
-      );
+      await tx.db
+        .updateTable('idempotency_keys')
+        .set({
+          response_status: reply.statusCode,
+          response_body: body,
+          response_type: String(reply.getHeader('content-type') ?? 'application/json'),
+        })
+        .where(where)
+        .execute();
     });
     return payload;
   });

@@ -56,10 +56,14 @@ export async function queueMail(tx: TenantTx, mail: Mail, about: Record<string, 
 
 /** A mail's files, read when it is sent (one mail's files in memory at a time). */
 async function attachmentsOf(db: Kysely<DB>, companyId: string, mailId: string): Promise<MailAttachment[]> {
-  const { rows } = await sql<{ filename: string; content_type: string; content: Uint8Array }>`
-    SELECT filename, content_type, content FROM outgoing_mail_attachments
-    WHERE company_id = ${companyId} AND mail_id = ${mailId} ORDER BY position`.execute(db);
-  // node-postgres returns a Buffer, PGlite a Uint8Array.
+  const rows = await db
+    .selectFrom('outgoing_mail_attachments')
+    .select(['filename', 'content_type', 'content'])
+    .where('company_id', '=', companyId)
+    .where('mail_id', '=', mailId)
+    .orderBy('position')
+    .execute();
+  // node-postgres returns a Buffer, PGlite a Uint8Array (the generated type says Buffer).
   return rows.map((r) => ({
     filename: r.filename,
     contentType: r.content_type,
@@ -67,26 +71,15 @@ async function attachmentsOf(db: Kysely<DB>, companyId: string, mailId: string):
   }));
 }
 
-/** Sends the due mails `where` selects; returns the ids of those that went out. */
-async function sendDue(
-  db: Kysely<DB>,
-  transport: MailTransport,
-  where: ReturnType<typeof sql>,
-  limit: number,
-): Promise<string[]> {
-  const { rows } = await sql<{
-    company_id: string;
-    id: string;
-    recipient: string;
-    subject: string;
-    body: string;
-    reply_to: string | null;
-    attempts: number;
-  }>`
-    SELECT company_id, id, recipient, subject, body, reply_to, attempts FROM outgoing_mails
-    WHERE status = 'pending' AND next_at <= now() AND ${where} ORDER BY next_at LIMIT ${limit} FOR UPDATE SKIP LOCKED`.execute(
-    db,
-  );
+/** Sends the due mails (those of `ids` only, when given); returns the ids of those that went out. */
+async function sendDue(db: Kysely<DB>, transport: MailTransport, limit: number, ids?: string[]): Promise<string[]> {
+  let query = db
+    .selectFrom('outgoing_mails')
+    .select(['company_id', 'id', 'recipient', 'subject', 'body', 'reply_to', 'attempts'])
+    .where('status', '=', 'pending')
+    .where((eb) => eb('next_at', '<=', eb.fn<Date>('now')));
+  if (ids) query = query.where('id', 'in', ids);
+  const rows = await query.orderBy('next_at').limit(limit).forUpdate().skipLocked().execute();
   const sent: string[] = [];
   for (const mail of rows) {
     try {
@@ -98,15 +91,33 @@ async function sendDue(
         ...(mail.reply_to ? { replyTo: mail.reply_to } : {}),
         ...(attachments.length ? { attachments } : {}),
       });
-      await sql`UPDATE outgoing_mails SET status = 'sent', sent_at = now(), attempts = attempts + 1, last_error = NULL
-        WHERE company_id = ${mail.company_id} AND id = ${mail.id}`.execute(db);
+      await db
+        .updateTable('outgoing_mails')
+        .set((eb) => ({
+          status: 'sent',
+          sent_at: eb.fn<Date>('now'),
+          attempts: eb('attempts', '+', 1),
+          last_error: null,
+        }))
+        .where('company_id', '=', mail.company_id)
+        .where('id', '=', mail.id)
+        .execute();
       sent.push(mail.id);
     } catch (error) {
       const attempts = mail.attempts + 1;
       const delay = RETRY_MINUTES[attempts - 1];
-      await sql`UPDATE outgoing_mails SET attempts = ${attempts}, last_error = ${String((error as Error).message).slice(0, 500)},
-          status = ${delay === undefined ? 'failed' : 'pending'}, next_at = now() + make_interval(mins => ${delay ?? 0})
-        WHERE company_id = ${mail.company_id} AND id = ${mail.id}`.execute(db);
+      await db
+        .updateTable('outgoing_mails')
+        .set({
+          attempts,
+          last_error: String((error as Error).message).slice(0, 500),
+          status: delay === undefined ? 'failed' : 'pending',
+          // sql: the database's clock plus an interval
+          next_at: sql<Date>`now() + make_interval(mins => ${delay ?? 0})`,
+        })
+        .where('company_id', '=', mail.company_id)
+        .where('id', '=', mail.id)
+        .execute();
     }
   }
   return sent;
@@ -117,11 +128,11 @@ export function mailOutbox(database: Database, transport: MailTransport) {
     /** Sends the given queued mails now (after their transaction committed); failures wait for the worker. Returns the ids sent. */
     async sendNow(ids: string[]): Promise<string[]> {
       if (ids.length === 0) return [];
-      return inWorker(database, (db) => sendDue(db, transport, sql`id = ANY(${sql.val(ids)}::text[])`, ids.length));
+      return inWorker(database, (db) => sendDue(db, transport, ids.length, ids));
     },
     /** Sends whatever is due, across companies (the worker's periodic pass); returns how many went out. */
     async sendDue(limit = 100): Promise<number> {
-      return (await inWorker(database, (db) => sendDue(db, transport, sql`true`, limit))).length;
+      return (await inWorker(database, (db) => sendDue(db, transport, limit))).length;
     },
   };
 }
