@@ -59,9 +59,6 @@ export interface Prepared<D extends object = LooseDoc> {
   columns?: Record<string, unknown>;
 }
 
-/** A record as the API shows it (to-api.ts). */
-export type ApiRecord = Record<string, unknown>;
-
 /** Hooks get the resource's document type; declared as methods, so hooks written for any document fit. */
 export interface ResourceHooks<D extends object = LooseDoc> {
   /**

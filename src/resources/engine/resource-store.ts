@@ -45,7 +45,7 @@ async function emitChange(
   tx: TenantTx,
   resource: Resource,
   type: 'CREATE' | 'UPDATE' | 'DELETE',
-  record: StoredRecord,
+  record: StoredRecord<object>,
 ) {
   if (resource.webhookEntity) await emit(tx, type, resource.webhookEntity, toApi(resource, record));
 }
@@ -99,7 +99,7 @@ async function writeAndEmit(
   if (!resource.webhookEntity) {
     await sql`${write}`.execute(tx.db);
   } else if (resource.hooks?.toApi) {
-    const { rows } = await sql<StoredRecord>`${write}`.execute(tx.db);
+    const { rows } = await sql<StoredRecord<object>>`${write}`.execute(tx.db);
     if (rows[0]) await emitChange(tx, resource, type, rows[0]);
   } else {
     const items = sql`ARRAY(SELECT ${recordJson(resource, 'stored')} FROM stored)`;
@@ -257,7 +257,7 @@ export async function updateRecord(
 export async function deleteRecord(
   tx: TenantTx,
   resource: Resource,
-  record: StoredRecord,
+  record: StoredRecord<object>,
   userId: string,
 ): Promise<void> {
   await tx.db
