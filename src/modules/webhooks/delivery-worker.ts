@@ -178,14 +178,15 @@ export function deliveryWorker(deps: DeliveryWorkerDeps) {
       // Only while the claim is still ours: a delivery reclaimed after its lease has more attempts.
       const updated = await db
         .updateTable('webhook_deliveries')
-        .set({
+        .set((eb) => ({
           status: delivered ? 'delivered' : isFinal ? 'failed' : 'pending',
-          next_attempt_at: sql`now() + make_interval(secs => ${delay})`,
+          // sql: the database's clock plus an interval
+          next_attempt_at: sql<Date>`now() + make_interval(secs => ${delay})`,
           lease_until: null,
           last_status_code: outcome.statusCode ?? null,
           last_error: error,
-          finished_at: isFinal ? sql`now()` : null,
-        })
+          finished_at: isFinal ? eb.fn<Date>('now') : null,
+        }))
         .where('company_id', '=', item.company_id)
         .where('id', '=', item.id)
         .where('status', '=', 'delivering')
@@ -202,6 +203,7 @@ export function deliveryWorker(deps: DeliveryWorkerDeps) {
           .execute();
       } else if (isFinal && !item.disabled_at) {
         // Failing since the first final failure after a success; disabled once that lasts too long.
+        // sql: both columns computed from the row's old failing_since in one UPDATE (CASE over now()).
         await sql`UPDATE webhooks SET failing_since = coalesce(failing_since, now()),
             disabled_at = CASE WHEN failing_since <= now() - make_interval(hours => ${config.webhookDisableAfterHours}) THEN now() END,
             disabled_reason = CASE WHEN failing_since <= now() - make_interval(hours => ${config.webhookDisableAfterHours})
@@ -221,11 +223,15 @@ export function deliveryWorker(deps: DeliveryWorkerDeps) {
   /** Forgets attempts, and finished deliveries, older than the retention period (events stay: they are the feed). */
   async function sweep(): Promise<void> {
     const days = config.webhookAttemptRetentionDays;
+    // sql: the database's clock less the retention period
+    const cutoff = sql<Date>`now() - make_interval(days => ${days})`;
     await inWorker(deps.database, async (db) => {
-      await sql`DELETE FROM webhook_attempts WHERE attempted_at < now() - make_interval(days => ${days})`.execute(db);
-      await sql`DELETE FROM webhook_deliveries WHERE status IN ('delivered', 'failed') AND finished_at < now() - make_interval(days => ${days})`.execute(
-        db,
-      );
+      await db.deleteFrom('webhook_attempts').where('attempted_at', '<', cutoff).execute();
+      await db
+        .deleteFrom('webhook_deliveries')
+        .where('status', 'in', ['delivered', 'failed'])
+        .where('finished_at', '<', cutoff)
+        .execute();
     });
   }
 
