@@ -23,10 +23,25 @@ export interface Period {
 const DEFAULT_TAX = 0.19;
 const endOf = (date: string) => new Date(Date.parse(`${date}T00:00:00Z`) + 86_400_000).toISOString();
 
+/** A billing position of an assignment (its schema: scheduling's assignments resource). */
+interface AssignmentPosition {
+  type?: string;
+  title?: string;
+  description?: string;
+  quantity?: number;
+  unit?: string;
+  price?: number;
+  tax?: number;
+  discount?: number;
+  productId?: string;
+  isOptional?: boolean;
+  bookingAccountNumber?: string;
+}
+
 /** The positions an assignment bills for a period, and the entries they bill (hourly). */
 async function positionsFor(tx: TenantTx, assignment: StoredRecord, period: Period) {
   const doc = assignment.doc;
-  const positions = ((doc.billing?.positions ?? []) as Array<Record<string, any>>).map((p) => ({
+  const positions = ((doc.billing?.positions ?? []) as AssignmentPosition[]).map((p) => ({
     title: p.title ?? doc.title ?? 'Leistung',
     quantity: p.quantity ?? 1,
     price: p.price ?? 0,

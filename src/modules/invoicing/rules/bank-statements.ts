@@ -25,8 +25,36 @@ const textOf = (value: unknown): string | undefined =>
       ? textOf((value as Record<string, unknown>)['#text'])
       : String(value).trim() || undefined;
 
+/** A text node as the parser gives it: the text, or an object with '#text' and '@' attributes. */
+type XmlText = unknown;
+type OneOrMore<T> = T | T[];
+
+interface CamtParty {
+  Nm?: XmlText;
+  Pty?: { Nm?: XmlText };
+}
+interface CamtAccount {
+  Id?: { IBAN?: XmlText };
+}
+interface CamtDetails {
+  RltdPties?: { Dbtr?: CamtParty; Cdtr?: CamtParty; DbtrAcct?: CamtAccount; CdtrAcct?: CamtAccount };
+  RmtInf?: { Ustrd?: OneOrMore<XmlText> };
+  Refs?: { EndToEndId?: XmlText };
+}
+interface CamtEntry {
+  Amt?: string | { '#text'?: string; '@Ccy'?: string };
+  CdtDbtInd?: XmlText;
+  BookgDt?: { Dt?: XmlText; DtTm?: XmlText };
+  ValDt?: { Dt?: XmlText };
+  NtryDtls?: { TxDtls?: OneOrMore<CamtDetails> };
+}
+/** The parts of a CAMT.053 document the import reads (the parser's output is not checked beyond this). */
+interface CamtDocument {
+  Document?: { BkToCstmrStmt?: { Stmt?: OneOrMore<{ Ntry?: OneOrMore<CamtEntry> }> } };
+}
+
 export function parseCamt053(xml: string): StatementEntry[] {
-  let document: any;
+  let document: CamtDocument | undefined;
   try {
     document = new XMLParser({
       ignoreAttributes: false,
@@ -40,13 +68,13 @@ export function parseCamt053(xml: string): StatementEntry[] {
   const statements = list(document?.Document?.BkToCstmrStmt?.Stmt);
   if (statements.length === 0)
     throw new StatementError('not a CAMT.053 statement (Document/BkToCstmrStmt/Stmt missing)');
-  return statements.flatMap((statement: any) =>
-    list(statement.Ntry).map((entry: any): StatementEntry => {
+  return statements.flatMap((statement) =>
+    list(statement.Ntry).map((entry): StatementEntry => {
       const amount = textOf(entry.Amt);
       if (!amount || !/^\d+(\.\d{1,2})?$/.test(amount))
         throw new StatementError(`an entry has no valid amount: ${amount}`);
       const credit = textOf(entry.CdtDbtInd) === 'CRDT';
-      const details = list(entry.NtryDtls?.TxDtls)[0] ?? {};
+      const details: CamtDetails = list(entry.NtryDtls?.TxDtls)[0] ?? {};
       const party = credit ? details.RltdPties?.Dbtr : details.RltdPties?.Cdtr;
       const account = credit ? details.RltdPties?.DbtrAcct : details.RltdPties?.CdtrAcct;
       const bookingDate = textOf(entry.BookgDt?.Dt) ?? textOf(entry.BookgDt?.DtTm)?.slice(0, 10);
@@ -55,7 +83,7 @@ export function parseCamt053(xml: string): StatementEntry[] {
         bookingDate,
         ...(textOf(entry.ValDt?.Dt) ? { valueDate: textOf(entry.ValDt?.Dt) } : {}),
         amountCents: (credit ? 1 : -1) * toCents(Number(amount)),
-        currency: String(entry.Amt?.['@Ccy'] ?? 'EUR'),
+        currency: String((typeof entry.Amt === 'object' ? entry.Amt?.['@Ccy'] : undefined) ?? 'EUR'),
         ...(textOf(party?.Nm ?? party?.Pty?.Nm) ? { counterpartyName: textOf(party?.Nm ?? party?.Pty?.Nm) } : {}),
         ...(textOf(account?.Id?.IBAN) ? { counterpartyIban: textOf(account?.Id?.IBAN) } : {}),
         ...(list(details.RmtInf?.Ustrd).length
