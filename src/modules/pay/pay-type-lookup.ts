@@ -1,15 +1,9 @@
-// One pay type by id, as an absence's paid time needs it, so that only the pay module names the
-// pay_types table.
+// One pay type by id, as an absence's paid time needs it (pay-reads.ts reads the table).
 import type { TenantTx } from '../../platform/db/tenant.js';
+import { payTypesById } from './pay-reads.js';
 import type { PayType } from './rules/salary-calculation.js';
 
 /** The pay type's document, if the company has it. */
 export async function payTypeById(tx: TenantTx, id: string): Promise<PayType | undefined> {
-  const row = await tx.db
-    .selectFrom('pay_types')
-    .select((eb) => eb.ref('doc').$castTo<PayType>().as('doc'))
-    .where('company_id', '=', tx.companyId)
-    .where('id', '=', id)
-    .executeTakeFirst();
-  return row?.doc;
+  return (await payTypesById(tx, [id])).get(id);
 }
