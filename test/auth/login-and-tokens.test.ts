@@ -210,6 +210,35 @@ describe('change password', () => {
   });
 });
 
+describe('log-in tries', () => {
+  // Counting tries and unlocking are bookkeeping of the account, not changes of the record
+  // (docs/decisions.md "Login failure"): no event, and modified_at stays (the count shows as access.loginTries).
+  test('a failed and a successful log-in emit no event of the user and leave its modification time', async () => {
+    const userId = await createUser({ id: 'tina', password: 'tina-password-1' });
+    const before = (await call(t.app, 'GET', `/v2/users/${userId}`, acme.headers)).body;
+    const login = (password: string) => call(t.app, 'POST', '/v2/auth/login', {}, { username: 'tina', password });
+    assert.equal((await login('wrong-password')).status, 401);
+    const afterFailure = (await call(t.app, 'GET', `/v2/users/${userId}`, acme.headers)).body;
+    assert.equal(afterFailure.access.loginTries, 1);
+    assert.equal((await login('tina-password-1')).status, 200);
+    const markerId = await createUser({ id: 'tina-marker' });
+    const events = await eventsUntil(
+      t.app,
+      acme,
+      (all) => all.some((event) => event.type === 'CREATE' && event.data._id === markerId),
+      'the CREATE of a user made after the log-ins',
+    );
+    const userEvents = events.filter((event) => event.entity === 'user' && event.data._id === userId);
+    assert.deepEqual(
+      userEvents.map((event) => event.type),
+      ['CREATE'],
+    );
+    const afterLogin = (await call(t.app, 'GET', `/v2/users/${userId}`, acme.headers)).body;
+    assert.equal(afterLogin.access.loginTries, 0);
+    assert.deepEqual(afterLogin.status, before.status);
+  });
+});
+
 describe('SMS log-in', () => {
   const smsCode = () => {
     const lines = readFileSync(join(t.dataDir, 'sms.jsonl'), 'utf8').trim().split('\n');
