@@ -1,5 +1,6 @@
 // What other modules' one-statement reads need of the salaries table, as SQL fragments, so that
-// only pay names the table (the job read model builds a job's salaries inside its own statement).
+// only pay names the table (the job read model builds a job's salaries inside its own statement);
+// and the salaries of a time-tracking entry, which its cancellation removes (salary-store.ts).
 // The arguments are SQL expressions of the caller's row, e.g. sql.ref('j.company_id').
 import { type RawBuilder, sql } from 'kysely';
 import type { StoredRecord } from '../../resources/engine/define-resource.js';

@@ -8,8 +8,8 @@ import { requireLevel, type RequestContext } from '../../platform/http/request-c
 import { newObjectId } from '../../platform/ids.js';
 import { requireManager } from '../../resources/engine/access-checks.js';
 import type { LooseDoc, StoredRecord } from '../../resources/engine/define-resource.js';
-import { deleteRecord, findRecord, updateRecord, upsertRecords } from '../../resources/engine/resource-store.js';
-import { lockSalariesOfEntry, salaries, writeSalaries } from '../pay/index.js';
+import { findRecord, updateRecord, upsertRecords } from '../../resources/engine/resource-store.js';
+import { lockSalariesOfEntry, removeSalaries, salaries, writeSalaries } from '../pay/index.js';
 import { findJob, setJobState } from '../scheduling/index.js';
 import { timeTrackings } from './time-trackings-resource.js';
 
@@ -93,7 +93,7 @@ export function approvals(deps: { database: Database }) {
       const entry = await load(tx, id);
       const linked = await lockSalariesOfEntry(tx, id);
       if (linked.some((s) => s.billed)) throw Conflict("The entry's salary is billed; it cannot be cancelled");
-      for (const salary of linked) await deleteRecord(tx, salaries, salary, ctx.userId);
+      await removeSalaries(tx, ctx.userId, linked);
       const doc = {
         ...entry.doc,
         cancelled: true,
