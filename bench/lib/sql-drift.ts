@@ -5,7 +5,7 @@ import pg from 'pg';
 import { selectJobsJson } from '../../src/modules/scheduling/jobs-read.js';
 import { jobs } from '../../src/modules/scheduling/jobs-resource.js';
 import { timeFrameConditions } from '../../src/modules/scheduling/time-frame-filter.js';
-import { timeTrackings } from '../../src/modules/time-tracking/time-trackings-resource.js';
+import { timeTrackingJobEmbeds } from '../../src/modules/time-tracking/job-embeds.js';
 import type { TenantTx } from '../../src/platform/db/tenant.js';
 import { JOBS_OF_COMPANY_SQL, JOBS_OF_USERS_SQL } from '../bare-reference.js';
 import type { TimeFrameBody } from './time-frames.js';
@@ -21,13 +21,13 @@ async function builtSql(databaseUrl: string, companyId: string, body: TimeFrameB
   });
   try {
     const tx = { companyId, db } as unknown as TenantTx; // no transaction needed to capture the text
-    const where = timeFrameConditions(body, { from: body.from, to: body.to });
+    const where = timeFrameConditions(body, { from: body.from, to: body.to }, timeTrackingJobEmbeds);
     await selectJobsJson(tx, {
       where,
       sort: [{ field: jobs.fields.get('from')!, descending: false }],
       limit: 100_000,
       offset: 0,
-      embeds: { timeTrackings },
+      embeds: timeTrackingJobEmbeds,
     });
   } finally {
     await db.destroy();
