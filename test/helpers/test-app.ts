@@ -1,7 +1,16 @@
 // A migrated database and app per test file: in-memory PGlite, or a fresh PostgreSQL database
 // when TEST_DATABASE_URL is set (copied from a migrated template, dropped at the end).
 import { createHash } from 'node:crypto';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdtempSync,
+  openAsBlob,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
@@ -102,11 +111,15 @@ async function freshPostgres(baseUrl: string): Promise<{ url: string; drop(): Pr
 async function migratedPglite(): Promise<Database> {
   const snapshot = join(tmpdir(), `crewbase-pglite-${schemaKey(PGLITE_VERSION)}.tar`);
   const parsers = { 20: (value: string) => Number(value), 1700: (value: string) => Number(value) };
+  // 32 MB of shared buffers instead of PostgreSQL's 128 MB: a test file's database is small, and
+  // setting up the larger pool cost each file's start about 0.6 s of CPU (measured).
+  const startParams = [...PGlite.defaultStartParams, '-c', 'shared_buffers=32MB'];
   if (existsSync(snapshot)) {
-    const pglite = await PGlite.create({ loadDataDir: new Blob([readFileSync(snapshot)]), parsers });
+    // A Blob read from the file, not one copied from a Buffer: about 0.45 s of CPU less per file.
+    const pglite = await PGlite.create({ loadDataDir: await openAsBlob(snapshot), parsers, startParams });
     return openDatabase({ kind: 'pglite-instance', pglite });
   }
-  const pglite = await PGlite.create('memory://', { parsers });
+  const pglite = await PGlite.create('memory://', { parsers, startParams });
   const database = await openDatabase({ kind: 'pglite-instance', pglite });
   await migrate(database);
   // Uncompressed (about 45 MB): each file loads it in 0.4 s instead of 0.7 s for the gzipped one.
@@ -132,10 +145,10 @@ export async function createTestApp(env: Record<string, string> = {}, extraDeps:
   });
   const pgUrl = process.env.TEST_DATABASE_URL;
   const fresh = pgUrl ? await freshPostgres(pgUrl) : undefined;
+  // Both start migrated: copied from a template or snapshot keyed by the migrations and the migrator.
   const database = fresh
     ? await openDatabase({ kind: 'postgres', url: fresh.url, poolSize: 5 })
     : await migratedPglite();
-  await migrate(database);
   const app = await createApp({ config, database, logger: false, ...extraDeps });
   if (responseCheckEnabled()) checkResponses(app);
   await app.ready();
@@ -187,7 +200,7 @@ export async function call(
     method,
     url,
     headers,
-    ...(payload === undefined ? {} : { payload: payload as any }),
+    ...(payload === undefined ? {} : { payload: payload as InjectOptions['payload'] }),
   });
   let body: any;
   try {
