@@ -5,8 +5,8 @@ import { inTenant } from '../../platform/db/tenant.js';
 import { NotFound, fieldError } from '../../platform/http/errors.js';
 import { requireLevel, type RequestContext } from '../../platform/http/request-context.js';
 import { newObjectId } from '../../platform/ids.js';
-import * as authStore from './auth-store.js';
-import type { ApiKeyRow } from './auth-store.js';
+import * as apiKeyStore from './api-key-store.js';
+import type { ApiKeyRow } from './api-key-store.js';
 import type { ApiKeyScope, CredentialResolver } from './credentials.js';
 import { randomSecret, sha256 } from './secrets.js';
 
@@ -49,21 +49,23 @@ export function apiKeyService(deps: { database: Database; credentials: Credentia
       created_by: ctx.userId,
       last_used_at: null,
     };
-    await inTenant(deps.database, ctx.companyId, (tx) => authStore.insertApiKey(tx, { ...row, key_hash: sha256(key) }));
+    await inTenant(deps.database, ctx.companyId, (tx) =>
+      apiKeyStore.insertApiKey(tx, { ...row, key_hash: sha256(key) }),
+    );
     return { ...apiKeyToApi(row), key };
   }
 
   async function list(ctx: RequestContext, page: { limit: number; offset: number }) {
     requireLevel(ctx, AREA, 'read');
     const { rows, total } = await inTenant(deps.database, ctx.companyId, (tx) =>
-      authStore.listApiKeys(tx, page.limit, page.offset),
+      apiKeyStore.listApiKeys(tx, page.limit, page.offset),
     );
     return { items: rows.map(apiKeyToApi), total };
   }
 
   async function revoke(ctx: RequestContext, id: string): Promise<void> {
     requireLevel(ctx, AREA, 'write');
-    const deleted = await inTenant(deps.database, ctx.companyId, (tx) => authStore.deleteApiKey(tx, id, ctx.userId));
+    const deleted = await inTenant(deps.database, ctx.companyId, (tx) => apiKeyStore.deleteApiKey(tx, id, ctx.userId));
     if (!deleted) throw NotFound('API key', id);
     deps.credentials.forget(); // revocation takes effect at once in this process
   }

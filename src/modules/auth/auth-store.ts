@@ -1,5 +1,6 @@
-// SQL of the auth module's tables (refresh tokens, SMS codes, API keys): look-ups before the tenant
-// is known, and tenant-scoped writes. The users' credential columns are the users module's.
+// SQL of the auth module's sessions (refresh tokens), SMS codes and what a principal may do now:
+// look-ups before the tenant is known, and tenant-scoped writes. The users' credential columns are
+// the users module's; API keys are in api-key-store.ts.
 import { sql, type Kysely } from 'kysely';
 import type { TenantTx } from '../../platform/db/tenant.js';
 import type { DB } from '../../platform/db/schema.generated.js';
@@ -129,44 +130,6 @@ export async function consumeAuthCode(tx: TenantTx, id: string): Promise<boolean
   return Number(result.numUpdatedRows) === 1;
 }
 
-// API keys
-export interface ApiKeyRow {
-  company_id: string;
-  id: string;
-  name: string;
-  prefix: string;
-  scopes: string[];
-  expires_at: Date | null;
-  created_at: Date;
-  created_by: string | null;
-  last_used_at: Date | null;
-}
-
-const API_KEY_COLUMNS = [
-  'company_id',
-  'id',
-  'name',
-  'prefix',
-  'scopes',
-  'expires_at',
-  'created_at',
-  'created_by',
-  'last_used_at',
-] as const;
-
-export async function findApiKeyByHash(db: Kysely<DB>, keyHash: string): Promise<ApiKeyRow | undefined> {
-  return db.selectFrom('api_keys').select(API_KEY_COLUMNS).where('key_hash', '=', keyHash).executeTakeFirst();
-}
-
-export async function touchApiKey(tx: TenantTx, id: string) {
-  await tx.db
-    .updateTable('api_keys')
-    .set((eb) => ({ last_used_at: eb.fn<Date>('now') }))
-    .where('company_id', '=', tx.companyId)
-    .where('id', '=', id)
-    .execute();
-}
-
 export interface PrincipalState {
   /** The rights of the user's access group now (none when the group is gone). */
   permissions: Permissions;
@@ -205,53 +168,23 @@ export async function loadPrincipal(
   return { permissions: await groupPermissions(tx, groupId), isSessionOpen: true };
 }
 
-export async function insertApiKey(tx: TenantTx, row: Omit<ApiKeyRow, 'company_id'> & { key_hash: string }) {
-  await tx.db
-    .insertInto('api_keys')
-    .values({ ...row, company_id: tx.companyId })
-    .execute();
-}
-
-export async function listApiKeys(
+/**
+ * The audit trail of a deleted API key (who, when, what it was). deleted_records is the engine's
+ * table: this insert moves behind an engine function once the engine exports one (until then a
+ * listed crossing of this file).
+ */
+export async function keepDeletedRecord(
   tx: TenantTx,
-  limit: number,
-  offset: number,
-): Promise<{ rows: ApiKeyRow[]; total: number }> {
-  const rows = await tx.db
-    .selectFrom('api_keys')
-    .select(API_KEY_COLUMNS)
-    .where('company_id', '=', tx.companyId)
-    .orderBy('created_at')
-    .orderBy('id')
-    .limit(limit)
-    .offset(offset)
-    .execute();
-  const { n } = await tx.db
-    .selectFrom('api_keys')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('company_id', '=', tx.companyId)
-    .executeTakeFirstOrThrow();
-  return { rows, total: Number(n) };
-}
-
-/** Deletes a key and keeps who revoked it, when, and what it was (never its hash). */
-export async function deleteApiKey(tx: TenantTx, id: string, deletedBy: string): Promise<boolean> {
-  const row = await tx.db
-    .deleteFrom('api_keys')
-    .where('company_id', '=', tx.companyId)
-    .where('id', '=', id)
-    .returning(['id', 'name', 'prefix', 'scopes'])
-    .executeTakeFirst();
-  if (!row) return false;
+  deleted: { resource: string; id: string; doc: object; deletedBy: string },
+): Promise<void> {
   await tx.db
     .insertInto('deleted_records')
     .values({
       company_id: tx.companyId,
-      resource: 'apiKeys',
-      id,
-      doc: JSON.stringify(row),
-      deleted_by: deletedBy,
+      resource: deleted.resource,
+      id: deleted.id,
+      doc: JSON.stringify(deleted.doc),
+      deleted_by: deleted.deletedBy,
     })
     .execute();
-  return true;
 }

@@ -9,6 +9,7 @@ import { inAuthLookup, inTenant } from '../../platform/db/tenant.js';
 import { ADMIN_AREAS, intersectRights, type Permissions } from '../../platform/http/permissions.js';
 import type { RequestContext } from '../../platform/http/request-context.js';
 import { verifyAccessToken } from './access-tokens.js';
+import * as apiKeyStore from './api-key-store.js';
 import * as authStore from './auth-store.js';
 import { sha256 } from './secrets.js';
 
@@ -49,7 +50,7 @@ class TtlCache<V> {
 }
 
 interface CachedKey {
-  row: authStore.ApiKeyRow | null;
+  row: apiKeyStore.ApiKeyRow | null;
   lastTouched: number;
 }
 
@@ -100,7 +101,7 @@ export function credentialResolver(config: Config, database: Database): Credenti
     const keyHash = sha256(key);
     let cached = keys.get(keyHash);
     if (!cached) {
-      const row = await inAuthLookup(database, (db) => authStore.findApiKeyByHash(db, keyHash));
+      const row = await inAuthLookup(database, (db) => apiKeyStore.findApiKeyByHash(db, keyHash));
       cached = { row: row ?? null, lastTouched: row?.last_used_at ? new Date(row.last_used_at).getTime() : 0 };
       keys.set(keyHash, cached);
     }
@@ -111,7 +112,7 @@ export function credentialResolver(config: Config, database: Database): Credenti
     if (!creatorRights) return undefined;
     if (Date.now() - cached.lastTouched > LAST_USE_RESOLUTION_MS) {
       cached.lastTouched = Date.now(); // last use is kept to the minute, not written on every request
-      void inTenant(database, row.company_id, (tx) => authStore.touchApiKey(tx, row.id)).catch(() => {});
+      void inTenant(database, row.company_id, (tx) => apiKeyStore.touchApiKey(tx, row.id)).catch(() => {});
     }
     return {
       companyId: row.company_id,

@@ -2,6 +2,5 @@
 export { registerApiKeyRoutes } from './api-keys.js';
 export { registerAuthRoutes, tokenResponse } from './auth-routes.js';
 export { type AuthService, type Tokens, authService } from './auth-service.js';
-export { revokeUserRefreshTokens } from './auth-store.js';
 export { credentialResolver, forgetCredentialsOnChange } from './credentials.js';
 export { type SmsGateway, smsGateway } from './sms-gateway.js';
