@@ -7,13 +7,14 @@ import { Type } from 'typebox';
 import type { TenantTx } from '../../src/platform/db/tenant.js';
 import { defineResource, type StoredRecord } from '../../src/resources/engine/define-resource.js';
 import { findRecord, listRecords } from '../../src/resources/engine/resource-store.js';
+import { oneOf, opt } from '../../src/resources/engine/fields.js';
 
 const probes = defineResource({
   name: 'probe',
   collection: 'typeProbes',
   table: 'customers',
   area: 'customers',
-  schema: Type.Object({ name: Type.String(), size: Type.Optional(Type.Number()) }),
+  schema: Type.Object({ name: Type.String(), size: Type.Optional(Type.Number()), state: opt(oneOf(['open', 'done'])) }),
   lockedWhen: (doc) => {
     const name: string = doc.name;
     // @ts-expect-error an optional number is no string
@@ -30,6 +31,10 @@ const probes = defineResource({
     },
     async afterWrite(_tx, _ctx, { doc }) {
       const name: string = doc.name;
+      const state: 'open' | 'done' | undefined = doc.state;
+      // @ts-expect-error only the declared values
+      const other: typeof doc.state = 'cancelled';
+      assert.notEqual(state, other);
       assert.ok(name);
     },
   },
@@ -46,6 +51,17 @@ export async function typedReads(tx: TenantTx): Promise<StoredRecord[]> {
 }
 
 describe('resource document types', () => {
+  test('oneOf is the same schema as a union of literals', () => {
+    const values = ['open', 'done'] as const;
+    assert.deepEqual(
+      oneOf(values, { description: 'd' }),
+      Type.Union(
+        values.map((value) => Type.Literal(value)),
+        { description: 'd' },
+      ),
+    );
+  });
+
   test('a typed declaration is a resource like any other', () => {
     assert.equal(probes.collection, 'typeProbes');
     assert.deepEqual(Object.keys(probes.ignored), ['create', 'patch']);

@@ -1,5 +1,5 @@
 // Field schemas reused by resource declarations: bounded strings, ids, dates, addresses.
-import { Type, type TSchema } from 'typebox';
+import { Type, type TSchema, type TSchemaOptions, type TUnsafe } from 'typebox';
 import { OBJECT_ID_PATTERN } from '../../platform/ids.js';
 import type { FreeJsonLimits } from '../../platform/http/json-limits.js';
 import { REFERENCES_KEYWORD, type References } from './references.js';
@@ -39,6 +39,17 @@ export const freeObject = (maxProperties = FREE_JSON_LIMITS.maxProperties) =>
   );
 export const list = <T extends TSchema>(item: T, maxItems = 500) => Type.Array(item, { maxItems });
 export const opt = Type.Optional;
+
+/**
+ * One of fixed strings: the same schema as `Type.Union(values.map((v) => Type.Literal(v)))` (anyOf of
+ * consts), typed as the values' union. (A union built from an array, not a tuple, types as never,
+ * so a document's field declared that way reads as undefined.)
+ */
+export const oneOf = <const V extends readonly string[]>(values: V, options: TSchemaOptions = {}) =>
+  Type.Union(
+    values.map((value) => Type.Literal(value)),
+    options,
+  ) as unknown as TUnsafe<V[number]>;
 
 /**
  * An ISO 3166-2 subdivision: `BY` or `DE-BY`, any case, stored as `DE-BY` (the engine checks and
