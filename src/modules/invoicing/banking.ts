@@ -56,14 +56,19 @@ const fingerprint = (e: StatementEntry) =>
 
 /**
  * Open invoices whose number the remittance text contains.
- * sql: a case-insensitive position() match of a column inside the parameter, which the builder cannot say.
+ * sql: the number is looked for inside the parameter (case-insensitive position()), which the builder cannot say.
  */
 async function candidatesFor(tx: TenantTx, entry: StatementEntry): Promise<StoredRecord[]> {
   if (!entry.remittance || entry.amountCents <= 0) return [];
-  const { rows } = await sql<StoredRecord>`SELECT * FROM invoices WHERE company_id = ${tx.companyId}
-    AND state IN ('issued', 'partially_paid') AND document_number IS NOT NULL
-    AND position(upper(document_number) IN upper(${entry.remittance})) > 0`.execute(tx.db);
-  return rows;
+  const rows = await tx.db
+    .selectFrom('invoices')
+    .selectAll()
+    .where('company_id', '=', tx.companyId)
+    .where('state', 'in', ['issued', 'partially_paid'])
+    .where('document_number', 'is not', null)
+    .where(sql<boolean>`position(upper(document_number) IN upper(${entry.remittance})) > 0`)
+    .execute();
+  return rows as unknown as StoredRecord[];
 }
 
 export function banking(deps: { database: Database }) {

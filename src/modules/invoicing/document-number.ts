@@ -38,6 +38,7 @@ export async function nextDocumentNumber(tx: TenantTx, kind: string, format: str
     .insertInto('document_sequences')
     .values({ company_id: tx.companyId, kind, period: periodOf(format, date), value: 1 })
     .onConflict((oc) =>
+      // sql: the stored value plus one, in the same statement (no other transaction can draw the same number)
       oc.columns(['company_id', 'kind', 'period']).doUpdateSet({ value: sql<number>`document_sequences.value + 1` }),
     )
     .returning('value')
