@@ -4,7 +4,7 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { EventType } from './emit.js';
 
-/** `crewbase_emit(...)`: one event of `type` per element of `items` (an SQL `jsonb[]` expression); returns nothing useful. */
+/** `crewbase_emit(...)`: one event of `type` per element of `items`, an SQL `jsonb[]` expression. */
 export function emitSql(
   companyId: string,
   type: EventType,

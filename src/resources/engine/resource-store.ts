@@ -81,7 +81,7 @@ const entityJson = (alias: string) =>
  * (toApi without the resource's hook), for reads and events that stay in the database.
  */
 export function recordJson<S extends TObject>(resource: Resource<S>, alias: string): RawBuilder<unknown> {
-  return sql`(${JSON.stringify(unsetFields(resource as Resource))}::jsonb || ${sql.ref(`${alias}.doc`)} || ${entityJson(alias)})`;
+  return sql`(${JSON.stringify(unsetFields(resource))}::jsonb || ${sql.ref(`${alias}.doc`)} || ${entityJson(alias)})`;
 }
 
 /**
@@ -115,8 +115,8 @@ const UPSERT_CHUNK = 500;
  * Inserts records, or replaces the document (and promoted columns) of those whose id exists, one
  * statement per chunk, for bulk work (a month's salaries) where a statement per record would cost a
  * round trip each. The statement also emits the events of the rows it created and of those it
- * updated, from the stored rows, so the documents cross the wire once. (Only for resources without a toApi hook: the event
- * is the document plus the common fields, as toApi builds it.)
+ * updated, from the stored rows, so the documents cross the wire once. (Only for resources without
+ * a toApi hook: the event is the document plus the common fields, as toApi builds it.)
  */
 export async function upsertRecords(tx: TenantTx, resource: Resource, records: NewRecord[]): Promise<void> {
   if (resource.hooks?.toApi)
@@ -154,16 +154,17 @@ export async function upsertRecords(tx: TenantTx, resource: Resource, records: N
     }
     // sql: the upsert and the events of its rows in one statement (a CTE over the built upsert)
     const entity = resource.webhookEntity;
+    const api = recordJson(resource, 'stored');
     const changes = (type: 'CREATE' | 'UPDATE', inserted: boolean) =>
       emitSql(
         tx.companyId,
         type,
         entity,
-        sql`coalesce(array_agg(${recordJson(resource, 'stored')}) FILTER (WHERE stored.inserted = ${inserted}), '{}'::jsonb[])`,
+        sql`coalesce(array_agg(${api}) FILTER (WHERE stored.inserted = ${inserted}), '{}'::jsonb[])`,
       );
-    await sql`WITH stored AS (${upsert}) SELECT ${changes('CREATE', true)}, ${changes('UPDATE', false)} FROM stored`.execute(
-      tx.db,
-    );
+    const created = changes('CREATE', true);
+    const updated = changes('UPDATE', false);
+    await sql`WITH stored AS (${upsert}) SELECT ${created}, ${updated} FROM stored`.execute(tx.db);
   }
 }
 

@@ -39,7 +39,7 @@ export function entityFields(row: Pick<StoredRecord, EntityColumn>) {
 
 /** The record as the API shows it, before the resource's toApi hook: what recordJson() builds in SQL. */
 export function storedShape<S extends TObject>(resource: Resource<S>, record: StoredRecord<object>): LooseDoc {
-  return { ...unsetFields(resource as Resource), ...record.doc, ...entityFields(record) };
+  return { ...unsetFields(resource), ...record.doc, ...entityFields(record) };
 }
 
 export function toApi<S extends TObject>(resource: Resource<S>, record: StoredRecord<object>): LooseDoc {
