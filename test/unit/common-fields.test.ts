@@ -8,6 +8,9 @@ import { activityTypes } from '../../src/resources/activity-types.js';
 import { createdFields, withoutIgnored } from '../../src/resources/engine/common-fields.js';
 import { nestedRecords } from '../../src/resources/engine/nested-records.js';
 
+/** The part of a body schema the checks read. */
+type BodyProperties = { properties: Record<string, { readOnly?: boolean; anyOf?: Array<{ type?: string }> }> };
+
 const common = { _id: 'a'.repeat(24), companyId: 'b'.repeat(24), status: { status: 1 }, chatId: 'c'.repeat(24) };
 
 describe('ignored fields', () => {
@@ -43,23 +46,20 @@ describe('ignored fields', () => {
   });
 
   test('write schemas accept them as read-only fields of any value', () => {
-    const properties = (customers.createBody as unknown as { properties: Record<string, any> }).properties;
-    assert.equal(properties._id.readOnly, true);
+    const properties = (customers.createBody as unknown as BodyProperties).properties;
+    assert.equal(properties._id?.readOnly, true);
     assert.equal(
-      properties.number.anyOf[0].type,
+      properties.number?.anyOf?.[0]?.type,
       'integer',
       'customers choose a number on create (null: the next one)',
     );
-    assert.equal(
-      (activityTypes.createBody as unknown as { properties: Record<string, any> }).properties.number.readOnly,
-      true,
-    );
+    assert.equal((activityTypes.createBody as unknown as BodyProperties).properties.number?.readOnly, true);
   });
 });
 
 describe('nested records', () => {
   const writer = { companyId: 'b'.repeat(24), userId: 'd'.repeat(24) };
-  const key = (line: Record<string, any>) => `${line.surchargeId}/${line.date}`;
+  const key = (line: Record<string, unknown>) => `${line.surchargeId}/${line.date}`;
 
   test('new items get their own id, the company and a status by the writer', () => {
     const [line] = nestedRecords([{ surchargeId: 'night', date: '2026-06-07' }], writer, undefined, key);
