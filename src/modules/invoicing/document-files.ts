@@ -10,6 +10,7 @@ import { renderEInvoiceXml } from './einvoice/render-xml.js';
 import { loadLogo } from './letterhead-logo.js';
 import { renderPdf, renderReminderPdf, renderZugferd, type PdfOptions } from './render-pdf.js';
 import { assertCompleteData } from './rules/required-data.js';
+import type { LooseDoc } from '../../resources/engine/define-resource.js';
 
 export interface DocumentFile {
   filename: string;
@@ -30,7 +31,7 @@ export async function fileOptions(tx: TenantTx): Promise<FileOptions> {
 export const fileName = (name: string) => name.replace(/[^A-Za-z0-9._-]/g, '_');
 
 export async function documentFile(
-  doc: Record<string, any>,
+  doc: LooseDoc,
   kind: DocumentKind,
   format: DocumentFormat,
   options: FileOptions = {},
@@ -57,8 +58,8 @@ export async function documentFile(
 
 /** A reminder letter (its invoice supplies the letterhead and the amounts). */
 export async function reminderFile(
-  reminder: Record<string, any>,
-  invoice: Record<string, any>,
+  reminder: LooseDoc,
+  invoice: LooseDoc,
   options: FileOptions = {},
 ): Promise<DocumentFile> {
   const name = fileName(`${reminder.title ?? 'Mahnung'}-${reminder.invoiceNumber ?? invoice.documentNumber ?? ''}`);

@@ -5,6 +5,7 @@ import { documentTitle, drawDocument, drawReminder } from './pdf/document.js';
 import { newPdf, pdfBytes } from '../../platform/pdf/layout.js';
 import type { PdfKind } from './pdf/texts.js';
 import { FACTURX_XMP, ZUGFERD_FILE_NAME, xmpSafe } from './pdf/zugferd.js';
+import type { LooseDoc } from '../../resources/engine/define-resource.js';
 
 export interface PdfOptions {
   /** The company's logo (PNG or JPEG), printed top right. */
@@ -13,14 +14,14 @@ export interface PdfOptions {
 
 const info = (title: string) => ({ Title: title, Producer: 'Crewbase', Creator: 'Crewbase' });
 
-export async function renderPdf(doc: Record<string, any>, kind: PdfKind, options: PdfOptions = {}): Promise<Buffer> {
+export async function renderPdf(doc: LooseDoc, kind: PdfKind, options: PdfOptions = {}): Promise<Buffer> {
   const pdf = await newPdf({ info: info(documentTitle(doc, kind)), lang: 'de-DE' });
   return pdfBytes(pdf, () => drawDocument(pdf, doc, kind, options.logo));
 }
 
 export async function renderReminderPdf(
-  reminder: Record<string, any>,
-  invoice: Record<string, any>,
+  reminder: LooseDoc,
+  invoice: LooseDoc,
   options: PdfOptions = {},
 ): Promise<Buffer> {
   const pdf = await newPdf({ info: info(reminder.subject ?? 'Zahlungserinnerung'), lang: 'de-DE' });
@@ -29,7 +30,7 @@ export async function renderReminderPdf(
 
 /** ZUGFeRD / Factur-X (profile XRECHNUNG): the printed document as PDF/A-3b with its CII XML attached. */
 export async function renderZugferd(
-  doc: Record<string, any>,
+  doc: LooseDoc,
   kind: Exclude<PdfKind, 'offer'>,
   options: PdfOptions = {},
 ): Promise<Buffer> {

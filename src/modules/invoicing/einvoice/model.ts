@@ -6,6 +6,7 @@
 import type { VatCategory } from '../rules/invoice-totals.js';
 import { countryCode } from '../rules/required-data.js';
 import { EXEMPTIONS, money, plain, priceWithBase, ratePercent, unitCode, type TypeCode } from './codes.js';
+import type { LooseDoc } from '../../../resources/engine/define-resource.js';
 
 export type Kind = 'invoice' | 'credit' | 'invoicestorno';
 export interface Address {
@@ -94,7 +95,7 @@ function taxCategory(category: VatCategory, rate: number | undefined, breakdown 
   };
 }
 
-function addressOf(raw: Record<string, any> | undefined, fallbackCountry = 'DE'): Address {
+function addressOf(raw: LooseDoc | undefined, fallbackCountry = 'DE'): Address {
   return {
     street: present(raw?.street),
     zip: present(raw?.zip),
@@ -104,18 +105,18 @@ function addressOf(raw: Record<string, any> | undefined, fallbackCountry = 'DE')
 }
 
 /** UNTDID 1001 code of the document: a partial invoice is 326; a final invoice stays 380. */
-function typeCodeOf(doc: Record<string, any>, kind: Kind): TypeCode {
+function typeCodeOf(doc: LooseDoc, kind: Kind): TypeCode {
   if (kind === 'credit') return '381';
   if (kind === 'invoicestorno') return '384';
   return doc.invoiceType === 'partial' ? '326' : '380';
 }
 
 /** BT-25/BT-26: the cancelled or credited invoice, or on a final invoice the partial invoices. */
-function precedingOf(doc: Record<string, any>): EInvoiceModel['preceding'] {
+function precedingOf(doc: LooseDoc): EInvoiceModel['preceding'] {
   const number = present(doc.invoiceNumber) ?? present(doc.creditedInvoiceNumber);
   if (number) return [{ number, date: present(doc.invoiceDate) ?? present(doc.creditedInvoiceDate) }];
   if (Array.isArray(doc.partialInvoices)) {
-    return doc.partialInvoices.map((p: Record<string, any>) => ({
+    return doc.partialInvoices.map((p: LooseDoc) => ({
       number: String(p.documentNumber ?? p.number),
       date: present(p.documentDate ?? p.date),
     }));
@@ -129,7 +130,7 @@ function precedingOf(doc: Record<string, any>): EInvoiceModel['preceding'] {
  * (#SKONTO#TAGE=n#PROZENT=n.nn# with #BASISBETRAG=n.nn# when only part is discountable), each
  * on its own line and the last followed by a line break (BR-DE-18).
  */
-function paymentTermsText(doc: Record<string, any>, kind: Kind): string | undefined {
+function paymentTermsText(doc: LooseDoc, kind: Kind): string | undefined {
   const term = doc.paymentTerm ?? {};
   const text = present(term.name);
   const skonto =
@@ -140,10 +141,10 @@ function paymentTermsText(doc: Record<string, any>, kind: Kind): string | undefi
   return text ? `${text}\n${skonto}` : skonto;
 }
 
-export function toModel(doc: Record<string, any>, kind: Kind): EInvoiceModel {
+export function toModel(doc: LooseDoc, kind: Kind): EInvoiceModel {
   const seller = doc.seller ?? {};
   const buyer = doc.buyer ?? {};
-  const positions = (doc.positions ?? []) as Array<Record<string, any>>;
+  const positions = (doc.positions ?? []) as Array<LooseDoc>;
   const amounts = (doc.lineAmounts ?? []) as number[];
   const counted = positions
     .map((p, i) => ({ p, net: amounts[i] ?? 0 }))
@@ -217,7 +218,7 @@ export function toModel(doc: Record<string, any>, kind: Kind): EInvoiceModel {
       remittance: doc.documentNumber,
       terms: paymentTermsText(doc, kind),
     },
-    allowancesCharges: ((doc.allowancesCharges ?? []) as Array<Record<string, any>>).map((ac) => ({
+    allowancesCharges: ((doc.allowancesCharges ?? []) as Array<LooseDoc>).map((ac) => ({
       charge: Boolean(ac.charge),
       amount: amount(ac.amount),
       base: typeof ac.baseAmount === 'number' ? amount(ac.baseAmount) : undefined,
@@ -226,7 +227,7 @@ export function toModel(doc: Record<string, any>, kind: Kind): EInvoiceModel {
       reasonCode: present(ac.reasonCode),
       tax: taxCategory(categoryOf(ac), (ac.tax ?? 0) * 100),
     })),
-    vat: ((doc.vatBreakdown ?? []) as Array<Record<string, any>>).map((v) => ({
+    vat: ((doc.vatBreakdown ?? []) as Array<LooseDoc>).map((v) => ({
       taxable: amount(v.taxableAmount),
       tax: amount(v.taxAmount),
       ...taxCategory(v.category, v.rate, true),

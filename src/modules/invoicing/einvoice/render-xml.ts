@@ -3,8 +3,9 @@
 import { toCii } from './cii.js';
 import { toModel, type Kind } from './model.js';
 import { toUbl } from './ubl.js';
+import type { LooseDoc } from '../../../resources/engine/define-resource.js';
 
-export async function renderEInvoiceXml(doc: Record<string, any>, kind: Kind, syntax: 'ubl' | 'cii'): Promise<string> {
+export async function renderEInvoiceXml(doc: LooseDoc, kind: Kind, syntax: 'ubl' | 'cii'): Promise<string> {
   const model = toModel(doc, kind);
   return syntax === 'ubl' ? toUbl(model) : toCii(model);
 }

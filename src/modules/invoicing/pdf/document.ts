@@ -4,8 +4,9 @@ import { Flow, PAGE, WIDTH, finishPages, type Pdf } from '../../../platform/pdf/
 import { footer, letterhead } from './letterhead.js';
 import { positionsTable, totals } from './positions.js';
 import { TITLES, date, paymentTermsText, referenceText, type PdfKind } from './texts.js';
+import type { LooseDoc } from '../../../resources/engine/define-resource.js';
 
-type Doc = Record<string, any>;
+type Doc = LooseDoc;
 
 const NUMBER_LABELS: Record<PdfKind, string> = {
   invoice: 'Rechnungsnummer',

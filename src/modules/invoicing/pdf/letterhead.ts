@@ -4,9 +4,38 @@
 // managing directors), the tax ids and the bank account; "Seite n von m" when there are several pages.
 import { PAGE, WIDTH, hline, lineHeight, put, style, wrap, type Pdf } from '../../../platform/pdf/layout.js';
 
-type Party = Record<string, any>;
+/** The seller as frozen into a document (the company's invoicing settings at issue). */
+export interface Seller {
+  name?: string;
+  street?: string;
+  zip?: string;
+  city?: string;
+  phone?: string;
+  email?: string;
+  managingDirector?: string;
+  registration?: string;
+  vatId?: string;
+  taxNumber?: string;
+  bankName?: string;
+  iban?: string;
+  bic?: string;
+}
+interface PostalAddress {
+  co?: string;
+  street?: string;
+  zip?: string;
+  city?: string;
+  country?: string;
+}
+/** The buyer as frozen into a document. */
+export interface Buyer {
+  name?: string;
+  contactPerson?: string;
+  address?: PostalAddress;
+}
+
 const joined = (parts: Array<string | undefined | null>, separator: string) => parts.filter(Boolean).join(separator);
-const cityLine = (a: Party | undefined) => joined([a?.zip, a?.city], ' ');
+const cityLine = (a: { zip?: string; city?: string } | undefined) => joined([a?.zip, a?.city], ' ');
 const regionNames = new Intl.DisplayNames(['de'], { type: 'region' });
 
 /** A country other than Germany as the last address line, in capitals (DIN 5008): AT → ÖSTERREICH. */
@@ -35,8 +64,8 @@ function logo(pdf: Pdf, image: Uint8Array | undefined) {
  */
 export function letterhead(
   pdf: Pdf,
-  seller: Party,
-  buyer: Party,
+  seller: Seller,
+  buyer: Buyer,
   facts: Array<[string, string]>,
   extra: string[] = [],
   image?: Uint8Array,
@@ -105,7 +134,7 @@ export function letterhead(
 }
 
 /** The footer of one page: three columns (company and contact, register and tax, bank) and the page number. */
-export function footer(pdf: Pdf, seller: Party, page: number, pages: number) {
+export function footer(pdf: Pdf, seller: Seller, page: number, pages: number) {
   if (pages > 1) {
     style(pdf, { size: 8, color: '#444444' });
     put(pdf, `Seite ${page} von ${pages}`, PAGE.left, PAGE.bottom + 4, { width: WIDTH, align: 'right' });

@@ -6,8 +6,9 @@
 import { Flow, PAGE, hline, lineHeight, put, style, wrap, type Pdf } from '../../../platform/pdf/layout.js';
 import { lineNetCents } from '../rules/invoice-totals.js';
 import { CATEGORY_TEXTS, eur, qty, unitPrice, vatLabel } from './texts.js';
+import type { LooseDoc } from '../../../resources/engine/define-resource.js';
 
-type Doc = Record<string, any>;
+type Doc = LooseDoc;
 
 // x and width of each column; numbers are right aligned.
 const COLUMNS = {

@@ -5,6 +5,7 @@
 // with the request that sets it.
 import { HttpError, type FieldError } from '../../../platform/http/errors.js';
 import type { VatCategory } from './invoice-totals.js';
+import type { LooseDoc } from '../../../resources/engine/define-resource.js';
 
 const SELLER_SETTING = 'PATCH /v2/company/invoicingSettings';
 const customerSetting = (customerId: string | undefined) => `PATCH /v2/customers/${customerId ?? '{customerId}'}`;
@@ -39,9 +40,9 @@ export function countryCode(raw: string | undefined, fallback = 'DE'): string | 
 }
 
 /** The VAT categories of a document's counted positions. */
-export function categoriesOf(doc: Record<string, any>): Set<VatCategory> {
-  const counted = (doc.positions ?? []).filter((p: Record<string, any>) => p.type !== 'TEXT' && !p.isOptional);
-  return new Set(counted.map((p: Record<string, any>) => (p.vatCategory ?? (p.tax > 0 ? 'S' : 'Z')) as VatCategory));
+export function categoriesOf(doc: LooseDoc): Set<VatCategory> {
+  const counted = (doc.positions ?? []).filter((p: LooseDoc) => p.type !== 'TEXT' && !p.isOptional);
+  return new Set(counted.map((p: LooseDoc) => (p.vatCategory ?? (p.tax > 0 ? 'S' : 'Z')) as VatCategory));
 }
 
 type Kind = 'invoice' | 'offer' | 'credit' | 'invoicestorno';
@@ -51,7 +52,7 @@ type Kind = 'invoice' | 'offer' | 'credit' | 'invoicestorno';
  * the customer composed the same way). Offers are letters, not e-invoices: they need only the
  * seller's name and address.
  */
-export function missingData(doc: Record<string, any>, kind: Kind): FieldError[] {
+export function missingData(doc: LooseDoc, kind: Kind): FieldError[] {
   const seller = doc.seller ?? {};
   const buyer = doc.buyer ?? {};
   const missing: FieldError[] = [];
@@ -145,7 +146,7 @@ export function missingData(doc: Record<string, any>, kind: Kind): FieldError[] 
 }
 
 /** Throws 422 naming every missing field (and where to set it) when `doc` lacks any. */
-export function assertCompleteData(doc: Record<string, any>, kind: Kind, action: string): void {
+export function assertCompleteData(doc: LooseDoc, kind: Kind, action: string): void {
   const missing = missingData(doc, kind);
   if (missing.length === 0) return;
   throw new HttpError(
