@@ -7,7 +7,8 @@ import { requireLevel, type RequestContext } from '../../platform/http/request-c
 import type { DocumentFormat } from '../../resources/customers.js';
 import type { Resource } from '../../resources/engine/define-resource.js';
 import { findRecord } from '../../resources/engine/resource-store.js';
-import { invoices, type DocumentKind } from './billing-documents.js';
+import { invoices } from './billing-documents.js';
+import type { DocumentKind } from './document-schema.js';
 import { documentFile, fileOptions, reminderFile, type DocumentFile } from './document-files.js';
 import { reminders } from './reminders.js';
 

@@ -10,7 +10,7 @@ import { typedRoutes } from '../../platform/http/typed-routes.js';
 import type { MailOutbox } from '../../platform/mail/outbox.js';
 import type { DocumentFormat } from '../../resources/customers.js';
 import type { Resource } from '../../resources/engine/define-resource.js';
-import type { DocumentKind } from './billing-documents.js';
+import type { DocumentKind } from './document-schema.js';
 import { documentDownloads } from './document-downloads.js';
 import type { DocumentFile } from './document-files.js';
 import { documentSending, sendBody, sentResponse } from './sending.js';

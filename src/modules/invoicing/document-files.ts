@@ -5,7 +5,7 @@
 import type { TenantTx } from '../../platform/db/tenant.js';
 import { fieldError } from '../../platform/http/errors.js';
 import type { DocumentFormat } from '../../resources/customers.js';
-import type { DocumentKind } from './billing-documents.js';
+import type { DocumentKind } from './document-schema.js';
 import { renderEInvoiceXml } from './einvoice/render-xml.js';
 import { loadLogo } from './letterhead-logo.js';
 import { renderPdf, renderReminderPdf, renderZugferd, type PdfOptions } from './render-pdf.js';

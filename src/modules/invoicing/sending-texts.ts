@@ -1,6 +1,6 @@
 // The German subject and text of a document mail, unless the sender gives their own.
 import type { DocumentFormat } from '../../resources/customers.js';
-import type { DocumentKind } from './billing-documents.js';
+import type { DocumentKind } from './document-schema.js';
 import { TITLES, date, eur } from './pdf/texts.js';
 
 /** Amounts as the letter names them (a negative credit or cancellation is named by its size). */

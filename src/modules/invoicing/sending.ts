@@ -15,7 +15,8 @@ import { customers, DOCUMENT_FORMATS, type DocumentFormat } from '../../resource
 import type { Resource, StoredRecord } from '../../resources/engine/define-resource.js';
 import { opt, text } from '../../resources/engine/fields.js';
 import { findRecord, updateRecord } from '../../resources/engine/resource-store.js';
-import { invoices, type DocumentKind } from './billing-documents.js';
+import { invoices } from './billing-documents.js';
+import type { DocumentKind } from './document-schema.js';
 import { documentFile, fileOptions, reminderFile, type DocumentFile } from './document-files.js';
 import { reminders } from './reminders.js';
 import { documentMailText, documentSubject } from './sending-texts.js';
