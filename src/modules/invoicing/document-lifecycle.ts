@@ -5,12 +5,10 @@ import { inTenant, type TenantTx } from '../../platform/db/tenant.js';
 import { Conflict, NotFound } from '../../platform/http/errors.js';
 import { requireLevel, type RequestContext } from '../../platform/http/request-context.js';
 import { newObjectId } from '../../platform/ids.js';
-import type { Resource, StoredRecord } from '../../resources/engine/define-resource.js';
+import type { Resource } from '../../resources/engine/define-resource.js';
 import { findRecord, insertRecord, nextNumber, updateRecord } from '../../resources/engine/resource-store.js';
 import { createRecord } from '../../resources/engine/resource-service.js';
 import { customers } from '../../resources/customers.js';
-import { paymentTerms } from '../../resources/payment-terms.js';
-import { defaultPaymentTerm } from '../../resources/default-payment-term.js';
 import { invoices, invoiceStornos } from './billing-documents.js';
 import type { DocumentKind, Position } from './document-schema.js';
 import { totalsOf } from './document-totals.js';
@@ -19,54 +17,11 @@ import { settlingFinalInvoices } from './partial-invoices.js';
 import { nextDocumentNumber } from './document-number.js';
 import { loadInvoicingSettings } from './invoicing-settings.js';
 import { assertCompleteData } from './rules/required-data.js';
-import { objects } from '../../resources/objects.js';
+import { buyerOf, deliveryOf, paymentTermOf } from './issue-facts.js';
 import { addDays, companyToday } from './dates.js';
 
 /** An amount of a cancellation: the invoice's, negated (0 stays 0, not −0). */
 const negate = (amount: number) => (amount === 0 ? 0 : -amount);
-
-/** The customer as the buyer of a document, frozen at issue. */
-function buyerOf(customer: StoredRecord, doc: { buyerReference?: string; orderReferenceId?: string }) {
-  const c = customer.doc;
-  return {
-    customerId: customer.id,
-    number: Number(customer.number),
-    name: c.name,
-    contactPerson: c.contactPerson,
-    address: c.address ?? {},
-    email: c.invoiceDelivery?.email ?? c.contact?.email, // the billing address: the e-invoice's electronic address (BT-49)
-    vatNumber: c.vatNumber,
-    debitorNumber: c.debitorNumber ?? String(customer.number),
-    buyerReference: doc.buyerReference ?? c.buyerReference,
-    orderReferenceId: doc.orderReferenceId ?? c.orderReferenceId,
-  };
-}
-
-/** The service address (BG-13/BG-15): the document's object, frozen at issue. */
-async function deliveryOf(tx: TenantTx, doc: { objectId?: string }) {
-  const object = doc.objectId ? await findRecord(tx, objects, doc.objectId) : undefined;
-  if (!object?.doc.address) return undefined;
-  const { street, zip, city, country } = object.doc.address;
-  return { name: object.doc.name, address: { street, zip, city, country } };
-}
-
-async function paymentTermOf(
-  tx: TenantTx,
-  doc: { paymentTermId?: string },
-  customer: StoredRecord,
-  defaultDays: number,
-) {
-  const id = doc.paymentTermId ?? customer.doc.paymentTermId;
-  const term = id ? await findRecord(tx, paymentTerms, id) : await defaultPaymentTerm(tx);
-  if (!term) return { name: `${defaultDays} Tage netto`, netDays: defaultDays };
-  return {
-    id: term.id,
-    name: term.doc.name,
-    netDays: term.doc.netDays,
-    skontoPercentage: term.doc.skontoPercentage,
-    skontoDays: term.doc.skontoDays,
-  };
-}
 
 export function documentLifecycle(deps: { database: Database }) {
   function requireWriter(ctx: RequestContext) {
