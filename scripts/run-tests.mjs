@@ -39,6 +39,9 @@ const build = process.env.TEST_TSX === '1' ? undefined : await buildForTests(pro
 const { paths, sourceName } = schedule(process.cwd(), files, build);
 // node's own default reporter, shown with the .ts paths when the files run compiled (test-reporter.mjs).
 const reporter = process.stdout.isTTY ? 'spec' : 'tap';
+// Ctrl-C reaches the test runner too (same process group), which stops its files and returns; waiting
+// for it instead of dying at once lets this process remove the compiled copy and the times folder.
+process.on('SIGINT', () => {});
 const result = spawnSync(
   process.execPath,
   [
