@@ -1,6 +1,7 @@
 // Which source files name which tables in SQL: `FROM t`, `JOIN t`, `INTO t`, `UPDATE t`, `TABLE t`
 // in sql templates, and selectFrom/insertInto/updateTable/deleteFrom('t') of the query builder.
-// Read from the text, as import-graph.ts reads imports; the tables are those of the generated types.
+// Read from the text, as import-graph.ts reads imports (a name right before a closing quote is prose in
+// a string, as in a route summary 'Remove the logo from documents', not SQL); the tables are those of the generated types.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 
@@ -32,7 +33,7 @@ export function tableReferences(base: string, tables: string[]): TableReference[
     const text = readFileSync(path, 'utf8');
     for (const table of tables) {
       const pattern = new RegExp(
-        `\\b(?:FROM|JOIN|INTO|UPDATE|TABLE)\\s+${table}\\b(?!\\.)|\\b(?:selectFrom|insertInto|updateTable|deleteFrom)\\(\\s*'${table}'`,
+        `\\b(?:FROM|JOIN|INTO|UPDATE|TABLE)\\s+${table}\\b(?![.'"])|\\b(?:selectFrom|insertInto|updateTable|deleteFrom)\\(\\s*'${table}'`,
         'i',
       );
       if (pattern.test(text)) found.push({ file, table });
