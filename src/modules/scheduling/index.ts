@@ -11,4 +11,14 @@ export { billableAssignmentIds, jobsAtObject } from './billing-reads.js';
 export { type ClockIn, findJob, lockedJobSql, recordClockIn, setJobState } from './job-clock-state.js';
 export { type JobEmbeds, type JobExpr } from './jobs-read.js';
 export { jobsStartingBetween } from './jobs-starting-between.js';
-export { type JobWindow, jobVisits, jobsOfAbsence, lockJobsForAbsence, lockJobsToReconcile, objectsWorkedAtBefore, uncoveredJobCount, userJobDuring, usersBusyDuring } from './absence-job-reads.js';
+export {
+  type JobWindow,
+  jobVisits,
+  jobsOfAbsence,
+  lockJobsForAbsence,
+  lockJobsToReconcile,
+  objectsWorkedAtBefore,
+  uncoveredJobCount,
+  userJobDuring,
+  usersBusyDuring,
+} from './absence-job-reads.js';
