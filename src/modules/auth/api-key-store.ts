@@ -2,7 +2,7 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../../platform/db/schema.generated.js';
 import type { TenantTx } from '../../platform/db/tenant.js';
-import { keepDeletedRecord } from './auth-store.js';
+import { keepDeletedRecord } from '../../resources/engine/resource-store.js';
 
 export interface ApiKeyRow {
   company_id: string;

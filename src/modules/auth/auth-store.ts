@@ -167,24 +167,3 @@ export async function loadPrincipal(
     return { permissions: {}, isSessionOpen: false };
   return { permissions: await groupPermissions(tx, groupId), isSessionOpen: true };
 }
-
-/**
- * The audit trail of a deleted API key (who, when, what it was). deleted_records is the engine's
- * table: this insert moves behind an engine function once the engine exports one (until then a
- * listed crossing of this file).
- */
-export async function keepDeletedRecord(
-  tx: TenantTx,
-  deleted: { resource: string; id: string; doc: object; deletedBy: string },
-): Promise<void> {
-  await tx.db
-    .insertInto('deleted_records')
-    .values({
-      company_id: tx.companyId,
-      resource: deleted.resource,
-      id: deleted.id,
-      doc: JSON.stringify(deleted.doc),
-      deleted_by: deleted.deletedBy,
-    })
-    .execute();
-}

@@ -254,25 +254,42 @@ export async function updateRecord(
   );
 }
 
-/** Deletes keep an audit trail: who, when, and the record as it was. */
+/**
+ * The audit trail of a deletion: who, when, and the record as it was. Also for deletions outside
+ * the engine's resources (API keys), so that only the engine writes deleted_records.
+ */
+export async function keepDeletedRecord(
+  tx: TenantTx,
+  deleted: { resource: string; id: string; number?: number; doc: object; deletedBy: string },
+): Promise<void> {
+  await tx.db
+    .insertInto('deleted_records')
+    .values({
+      company_id: tx.companyId,
+      resource: deleted.resource,
+      id: deleted.id,
+      number: deleted.number ?? null,
+      doc: JSON.stringify(deleted.doc),
+      deleted_by: deleted.deletedBy,
+    })
+    .onConflict((oc) => oc.columns(['company_id', 'resource', 'id']).doNothing())
+    .execute();
+}
+
+/** Deletes keep an audit trail (keepDeletedRecord) and emit the DELETE event. */
 export async function deleteRecord(
   tx: TenantTx,
   resource: Resource,
   record: StoredRecord<object>,
   userId: string,
 ): Promise<void> {
-  await tx.db
-    .insertInto('deleted_records')
-    .values({
-      company_id: tx.companyId,
-      resource: resource.collection,
-      id: record.id,
-      number: record.number,
-      doc: JSON.stringify(record.doc),
-      deleted_by: userId,
-    })
-    .onConflict((oc) => oc.columns(['company_id', 'resource', 'id']).doNothing())
-    .execute();
+  await keepDeletedRecord(tx, {
+    resource: resource.collection,
+    id: record.id,
+    number: record.number,
+    doc: record.doc,
+    deletedBy: userId,
+  });
   await entityDb(tx)
     .deleteFrom(resource.table)
     .where('company_id', '=', tx.companyId)
