@@ -2,6 +2,19 @@
 // its tests, at exit, or when the runner stops it at its time limit (SIGTERM, scripts/run-tests.mjs).
 // A failed or hanging test therefore never leaves a server behind nor keeps the run waiting for it.
 import { spawn, type ChildProcess, type SpawnOptions } from 'node:child_process';
+import { join } from 'node:path';
+
+/**
+ * Node's arguments to run the command line (src/main.ts) with `args`: the test run's compiled copy
+ * when there is one (scripts/test-build.mjs), else through tsx. Compiling at every start cost each
+ * spawned server seconds of CPU.
+ */
+export function mainArgs(...args: string[]): string[] {
+  const build = process.env.TEST_BUILD_DIR;
+  return build
+    ? ['--enable-source-maps', join(build, 'src/main.js'), ...args]
+    : ['--import', 'tsx', 'src/main.ts', ...args];
+}
 
 const running = new Set<ChildProcess>();
 

@@ -3,6 +3,7 @@
 import { after, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
+import { mainArgs } from '../helpers/child-processes.js';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -86,10 +87,7 @@ test('the CLI refuses a directory another process has open: exit code 1 and the 
     delete env.DATABASE_URL;
     const run = spawnSync(
       process.execPath,
-      [
-        '--import',
-        'tsx',
-        'src/main.ts',
+      mainArgs(
         'company',
         'create',
         '--name',
@@ -98,7 +96,7 @@ test('the CLI refuses a directory another process has open: exit code 1 and the 
         'locked-admin',
         '--password',
         'locked-password-1',
-      ],
+      ),
       { env, encoding: 'utf8', timeout: 60_000 },
     );
     assert.equal(run.status, 1, run.stderr);

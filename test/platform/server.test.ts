@@ -2,6 +2,7 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { call, createTestApp, type TestApp } from '../helpers/test-app.js';
+import { mainArgs } from '../helpers/child-processes.js';
 
 let t: TestApp;
 
@@ -93,7 +94,7 @@ describe('command line', () => {
     };
     delete env.DATABASE_URL;
     const run = (...args: string[]) =>
-      spawnSync(process.execPath, ['--import', 'tsx', 'src/main.ts', ...args], {
+      spawnSync(process.execPath, mainArgs(...args), {
         env,
         encoding: 'utf8',
         timeout: 60_000,

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { once } from 'node:events';
 import { connect, type Socket } from 'node:net';
 import pg from 'pg';
-import { killChildren, spawnChild } from '../helpers/child-processes.js';
+import { killChildren, mainArgs, spawnChild } from '../helpers/child-processes.js';
 
 const DEADLINE_MS = 10_000;
 
@@ -38,7 +38,7 @@ interface Server {
 function startServer(dataDir: string, databaseUrl: string, command: 'serve' | 'worker' = 'serve'): Promise<Server> {
   const ready =
     command === 'serve' ? /listening at (http:\/\/127\.0\.0\.1:(\d+))/ : /(webhook delivery worker started)()/;
-  const child = spawnChild(process.execPath, ['--import', 'tsx', 'src/main.ts', command], {
+  const child = spawnChild(process.execPath, mainArgs(command), {
     env: {
       ...process.env,
       DATA_DIR: dataDir,
