@@ -5,6 +5,7 @@ import type { TenantTx } from '../../platform/db/tenant.js';
 import type { LooseDoc } from '../../resources/engine/define-resource.js';
 import type { PayType } from './rules/salary-calculation.js';
 import type { SurchargeDoc } from './surcharges-resource.js';
+import { periodRows, type PeriodRow } from '../../resources/engine/period-rows.js';
 
 /** Every surcharge rule of the company by number, active or not. */
 export async function surchargesByNumber(tx: TenantTx): Promise<Array<{ id: string; doc: SurchargeDoc }>> {
@@ -61,16 +62,9 @@ export async function salariesStartingBetween(
   from: number,
   to: number,
   userIds?: string[],
-): Promise<Array<{ id: string; user_id: string | null; doc: LooseDoc }>> {
-  if (userIds?.length === 0) return [];
-  let query = tx.db
-    .selectFrom('salaries')
-    .select(['id', 'user_id', (eb) => eb.ref('doc').$castTo<LooseDoc>().as('doc')])
-    .where('company_id', '=', tx.companyId)
-    .where('from_at', '>=', new Date(from))
-    .where('from_at', '<', new Date(to));
-  if (userIds) query = query.where('user_id', 'in', userIds);
-  return query.orderBy('from_at').orderBy('number').execute();
+): Promise<PeriodRow[]> {
+  const query = periodRows(tx, 'salaries', 'from_at', { from, to, userIds });
+  return query ? query.orderBy('from_at').orderBy('number').execute() : [];
 }
 
 export interface StoredSalaryOfEntry {
