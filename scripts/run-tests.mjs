@@ -3,7 +3,7 @@
 // VALIDATE_RESPONSES=1 checks every JSON answer against its route's response schema
 // (test/helpers/response-check.ts) and prints how many were checked and how many did not match.
 // After a run of more than one file it prints the slowest files (scripts/test-file-times.mjs); the next run
-// starts the slowest first, and runs the files of test/unit/ in one process (scripts/test-schedule.mjs).
+// starts the slowest first, and runs the files of each folder of test/ in one process (scripts/test-schedule.mjs).
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';

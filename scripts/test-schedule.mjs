@@ -1,19 +1,25 @@
 // The order and grouping of a run's test files (scripts/run-tests.mjs).
-// - Longest first: node's runner starts the files in the order given, one per core; a long file started
-//   last keeps one core busy alone at the end. Each run's file times are kept in the temp dir and the
-//   next run starts the files that took longest (and files without a time) first.
-// - The files of test/unit/ in one process: they need neither the app nor a database, so apart each one
-//   paid node's start and its imports (16 files: 17.6 s of CPU apart, 7.4 s together, measured).
+// - One process per folder of test/: the files of a folder run one after another in one process, each
+//   inside a suite named after it (its hooks stay its own). Apart, every file paid node's start, the
+//   app's imports, compiling PGlite's WebAssembly and warming the JIT again: measured on the compiled
+//   copy, test/resources/ (11 files) took 64 s one file at a time and 27 s in one process,
+//   test/scheduling/ (6 files) 32 s and 15 s. Tests make their own companies, so files of one process
+//   do not see each other's records.
+// - A file that starts servers or commands and waits for them says `test-run: own process` in a comment
+//   and runs alone, so another process's files run while it waits.
+// - Longest first: node's runner starts the runs in the order given, one per core; a long run started
+//   last keeps one core busy alone at the end. Each run's times are kept in the temp dir and the next
+//   run starts the runs that took longest (and those without a time) first.
 import { createHash } from 'node:crypto';
 import { readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, relative, resolve } from 'node:path';
+import { dirname, join, relative, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 
-const UNIT_FILES = 'test/unit/';
-/** The compiled entry that imports every unit file, and how the file times name it. */
-const UNIT_ENTRY = 'test/unit/all-unit-files.js';
-export const UNIT_GROUP_NAME = 'test/unit/*.test.ts (one process)';
+const OWN_PROCESS = 'test-run: own process';
+/** The compiled entry that runs a folder's files, and how the file times name it. */
+const GROUP_ENTRY = 'all-files.js';
+const groupName = (folder) => `${folder}/*.test.ts (one process)`;
 
 const timesPath = (root) =>
   join(tmpdir(), `crewbase-test-times-${createHash('sha256').update(root).digest('hex').slice(0, 12)}.json`);
@@ -40,25 +46,41 @@ export function rememberTimes(root, times) {
  */
 export function schedule(root, files, build) {
   const names = files.map((file) => relative(root, resolve(file)));
-  const units = build ? names.filter((name) => name.startsWith(UNIT_FILES)) : [];
-  const grouped = units.length > 1;
-  const entry = build && join(build.dir, UNIT_ENTRY);
-  if (grouped)
+  const folders = new Map(); // folder -> its files that may share a process
+  if (build)
+    for (const name of names) {
+      if (readFileSync(join(root, name), 'utf8').includes(OWN_PROCESS)) continue;
+      const folder = dirname(name);
+      folders.set(folder, [...(folders.get(folder) ?? []), name]);
+    }
+  const entries = new Map(); // run name -> compiled path
+  const grouped = new Set();
+  for (const [folder, members] of folders) {
+    if (members.length < 2) continue;
+    const entry = join(build.dir, folder, GROUP_ENTRY);
     writeFileSync(
       entry,
-      units.map((name) => `import ${JSON.stringify(pathToFileURL(build.compiled(name)).href)};\n`).join(''),
+      `import { describe } from 'node:test';\n${members
+        .map(
+          (name) =>
+            `describe(${JSON.stringify(name)}, async () => { await import(${JSON.stringify(pathToFileURL(build.compiled(name)).href)}); });\n`,
+        )
+        .join('')}`,
     );
-  const runs = grouped ? [...names.filter((name) => !units.includes(name)), UNIT_GROUP_NAME] : names;
+    entries.set(groupName(folder), entry);
+    for (const name of members) grouped.add(name);
+  }
+  const runs = [...names.filter((name) => !grouped.has(name)), ...entries.keys()];
   const times = knownTimes(root);
   const order = runs
     .map((name, index) => ({ name, index, ms: times[name] ?? Number.POSITIVE_INFINITY }))
     .sort((a, b) => b.ms - a.ms || a.index - b.index)
     .map(({ name }) => name);
-  const pathOf = (name) => (name === UNIT_GROUP_NAME ? entry : build ? build.compiled(name) : name);
+  const pathOf = (name) => entries.get(name) ?? (build ? build.compiled(name) : name);
+  const runOf = new Map([...entries].map(([name, entry]) => [entry, name]));
   const sourceName = (path) => {
     if (!build) return relative(root, path);
-    if (path === entry) return UNIT_GROUP_NAME;
-    return relative(build.dir, path).replace(/\.js$/, '.ts');
+    return runOf.get(path) ?? relative(build.dir, path).replace(/\.js$/, '.ts');
   };
   return { paths: order.map(pathOf), sourceName };
 }

@@ -1,5 +1,6 @@
 // One process per embedded database directory: a second opener is refused with the holder's pid and
 // command; a lock left by a dead process is taken over; a closed database frees the directory.
+// test-run: own process (the locks name this process; it waits on the command it starts)
 import { after, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';

@@ -1,3 +1,5 @@
+// Health, OpenAPI and the reference page, the rate limits on authentication, and the command line.
+// test-run: own process (it waits on the commands it starts; scripts/test-schedule.mjs)
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';

@@ -1,6 +1,7 @@
 // The real server process, on PGlite and (with TEST_DATABASE_URL) on PostgreSQL: data survives a restart;
 // SIGTERM closes idle keep-alive connections at once, lets an in-flight request finish with its normal
 // status, and exits 0 well within the 10 s deadline; a request that never finishes is abandoned at it.
+// test-run: own process (it waits on the servers it starts; scripts/test-schedule.mjs)
 import { after, describe, test, type TestContext } from 'node:test';
 import assert from 'node:assert/strict';
 import type { ChildProcess } from 'node:child_process';
