@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { sql } from 'kysely';
 import { openDatabase, type Database } from '../../src/platform/db/database.js';
 import { DataDirLocked } from '../../src/platform/db/data-dir-lock.js';
+import { migratedDataDir } from '../helpers/test-app.js';
 
 const root = mkdtempSync(join(tmpdir(), 'crewbase-lock-'));
 after(() => rmSync(root, { recursive: true, force: true }));
@@ -30,7 +31,7 @@ function deadPid(): number {
 test('a second open of the directory fails naming the holder; after close it succeeds', {
   timeout: 60_000,
 }, async () => {
-  const dataDir = join(root, 'twice');
+  const dataDir = await migratedDataDir(join(root, 'twice'));
   const first = await open(dataDir);
   try {
     await assert.rejects(openDatabase({ kind: 'pglite', dataDir }), (error: Error) => {
@@ -49,8 +50,7 @@ test('a second open of the directory fails naming the holder; after close it suc
 test('a stale lock (its process is gone) is taken over; in-memory databases take no lock', {
   timeout: 60_000,
 }, async () => {
-  const dataDir = join(root, 'stale');
-  mkdirSync(dataDir, { recursive: true });
+  const dataDir = await migratedDataDir(join(root, 'stale'));
   const lockFile = join(dataDir, 'crewbase.lock');
   writeFileSync(
     lockFile,
@@ -76,7 +76,7 @@ test('a stale lock (its process is gone) is taken over; in-memory databases take
 test('the CLI refuses a directory another process has open: exit code 1 and the holder named', {
   timeout: 120_000,
 }, async () => {
-  const dataDir = join(root, 'cli');
+  const dataDir = await migratedDataDir(join(root, 'cli'));
   const held = await open(dataDir);
   try {
     const env: NodeJS.ProcessEnv = {

@@ -12,6 +12,7 @@ import { once } from 'node:events';
 import { connect, type Socket } from 'node:net';
 import pg from 'pg';
 import { killChildren, mainArgs, spawnChild } from '../helpers/child-processes.js';
+import { migratedDataDir } from '../helpers/test-app.js';
 
 const DEADLINE_MS = 10_000;
 
@@ -101,6 +102,7 @@ const loginBody = JSON.stringify({ username: 'persist-admin', password: 'persist
 
 async function shutdownScenario(t: TestContext, databaseUrl: string) {
   const dataDir = mkdtempSync(join(tmpdir(), 'crewbase-shutdown-'));
+  if (!databaseUrl) await migratedDataDir(dataDir); // a restart is the subject here, not a first start
   const servers: Server[] = [];
   try {
     const first = await startServer(dataDir, databaseUrl);
@@ -195,7 +197,7 @@ describe('the server process', { concurrency: true }, () => {
   test('a request that never finishes is abandoned at the deadline (exit 1 after 10 s, with a log line); the worker stops at once', {
     timeout: 180_000,
   }, async (t) => {
-    const dataDir = mkdtempSync(join(tmpdir(), 'crewbase-deadline-'));
+    const dataDir = await migratedDataDir(mkdtempSync(join(tmpdir(), 'crewbase-deadline-')));
     const servers: Server[] = [];
     try {
       const server = await startServer(dataDir, '');
