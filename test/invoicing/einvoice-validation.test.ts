@@ -4,6 +4,7 @@
 // specials and umlauts; allowances and charges; skonto) created and issued over HTTP, each
 // rendered as XRechnung UBL, XRechnung CII and ZUGFeRD (the CII inside the PDF), and all validated
 // in one run together with a KoSIT test case as positive control.
+// test-run: own process (it waits on the validation's JVM runs; scripts/test-schedule.mjs)
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createTestApp, signup, type TestApp } from '../helpers/test-app.js';
