@@ -5,8 +5,9 @@
 //   copy, test/resources/ (11 files) took 64 s one file at a time and 27 s in one process,
 //   test/scheduling/ (6 files) 32 s and 15 s. Tests make their own companies, so files of one process
 //   do not see each other's records.
-// - A file that starts servers or commands and waits for them says `test-run: own process` in a comment
-//   and runs alone, so another process's files run while it waits.
+// - A file that starts processes and waits for them (servers, commands, the e-invoice validation's JVM,
+//   chromium) says `test-run: own process` in a comment and runs alone, so other runs use the CPU while
+//   it waits (test/unit/test-schedule.test.ts).
 // - Longest first: node's runner starts the runs in the order given, one per core; a long run started
 //   last keeps one core busy alone at the end. Each run's times are kept in the temp dir and the next
 //   run starts the runs that took longest (and those without a time) first.
