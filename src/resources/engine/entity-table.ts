@@ -1,6 +1,6 @@
 // The engine works on any resource's table by name. Every such table has the common entity columns
 // (the migrations create them alike); the rest (promoted fields, credentials) varies per table.
-import type { Transaction } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { TenantTx } from '../../platform/db/tenant.js';
 import type { DB } from '../../platform/db/schema.generated.js';
 
@@ -46,6 +46,6 @@ export interface EntityColumns extends Record<EntityColumn, unknown> {
 }
 
 /** The transaction seen through the engine's view: one entity table per resource, chosen at run time. */
-export function entityDb(tx: TenantTx): Transaction<Record<EntityTableName, EntityColumns>> {
-  return tx.db as unknown as Transaction<Record<EntityTableName, EntityColumns>>;
+export function entityDb(tx: TenantTx): Kysely<Record<EntityTableName, EntityColumns>> {
+  return tx.db as unknown as Kysely<Record<EntityTableName, EntityColumns>>;
 }
