@@ -2,35 +2,43 @@
 // no row-level security and no Crewbase code. It answers POST /v2/jobs/jobsInTimeFrame for one
 // company (COMPANY_ID) with the very SQL that src/modules/scheduling/jobs-read.ts selectJobsJson
 // builds for the same filters (copied below as text), connected as the superuser of DATABASE_URL.
-// Usage (normally started by the benchmark): DATABASE_URL=... COMPANY_ID=... PORT=... tsx bench/bare-reference.ts
+// Usage (normally started by the benchmark): DATABASE_URL=... COMPANY_ID=... UNSET_TEMPLATES=... PORT=... tsx bench/bare-reference.ts
 import Fastify from 'fastify';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import pg from 'pg';
 
-/** The SELECT selectJobsJson builds; `filter` is what timeFrameConditions adds after the window. */
+/** crewbase_entity_json(...) of a table alias, as the engine's recordJson writes it. */
+const entity = (a: string) =>
+  `crewbase_entity_json(${['company_id', 'id', 'number', 'status_code', 'created_at', 'created_by', 'modified_at', 'modified_by', 'chat_id'].map((c) => `"${a}"."${c}"`).join(', ')})`;
+/** A record's API JSON: its unset fields (parameter `$n`, a JSON object of nulls), its document and common fields. */
+const record = (n: number, a: string) => `($${n}::jsonb || "${a}"."doc" || ${entity(a)})`;
+
+/**
+ * The SELECT selectJobsJson builds; `filter` is what timeFrameConditions adds after the window.
+ * $1..$5 are the unset-field templates of jobs, assignments, activity types, time trackings and
+ * salaries (UNSET_TEMPLATES, taken by the benchmark from the statement Crewbase builds).
+ */
 const jobsJsonSql = (filter: string) => `
     SELECT coalesce(json_agg(x.body ORDER BY x.ord), '[]')::text AS body FROM (
-      SELECT j.doc || crewbase_entity_json(j.company_id, j.id, j.number, j.status_code,
-  j.created_at, j.created_by, j.modified_at, j.modified_by, j.chat_id) || jsonb_build_object(
-    'assignment', (SELECT a.doc || crewbase_entity_json(a.company_id, a.id, a.number, a.status_code,
-  a.created_at, a.created_by, a.modified_at, a.modified_by, a.chat_id) FROM assignments a WHERE a.company_id = j.company_id AND a.id = j.assignment_id),
-    'activityType', (SELECT t.doc || crewbase_entity_json(t.company_id, t.id, t.number, t.status_code,
-  t.created_at, t.created_by, t.modified_at, t.modified_by, t.chat_id) FROM activity_types t WHERE t.company_id = j.company_id AND t.id = j.activity_type_id),
-    'started', coalesce(j.doc->'started', '[]'::jsonb),
+      SELECT ${record(1, 'j')} || jsonb_build_object(
+    'assignment', (SELECT ${record(2, 'a')} FROM assignments a WHERE a.company_id = j.company_id AND a.id = j.assignment_id),
+    'activityType', (SELECT ${record(3, 't')} FROM activity_types t WHERE t.company_id = "j"."company_id" AND t.id = "j"."activity_type_id"),
+    -- Each clock-in carries the salary of its entry once that exists (null before), read here so it
+    -- follows the salary (approval creates it, cancelling removes it) without writing the job.
+    'started', (SELECT coalesce(jsonb_agg(st.item || jsonb_build_object('salaryId', (SELECT sa.id FROM salaries sa WHERE sa.company_id = "j"."company_id" AND sa.time_tracking_id = st.item->>'timeTrackingId')) ORDER BY st.ord), '[]'::jsonb)
+      FROM jsonb_array_elements(coalesce(j.doc->'started', '[]'::jsonb)) WITH ORDINALITY AS st(item, ord)),
     'absences', coalesce(j.doc->'absences', '[]'::jsonb),
-    'timeTrackings', (SELECT coalesce(jsonb_agg(tt.doc || crewbase_entity_json(tt.company_id, tt.id, tt.number, tt.status_code,
-  tt.created_at, tt.created_by, tt.modified_at, tt.modified_by, tt.chat_id) ORDER BY tt.time_start, tt.id), '[]'::jsonb)
-      FROM time_trackings tt WHERE tt.company_id = j.company_id AND tt.job_id = j.id),
-    'salaries', (SELECT coalesce(jsonb_agg(sa.doc || crewbase_entity_json(sa.company_id, sa.id, sa.number, sa.status_code,
-  sa.created_at, sa.created_by, sa.modified_at, sa.modified_by, sa.chat_id) ORDER BY sa.from_at, sa.id), '[]'::jsonb)
-      FROM salaries sa WHERE sa.company_id = j.company_id AND sa.job_id = j.id) ) AS body, row_number() OVER (ORDER BY from_at ASC NULLS FIRST, id) AS ord
-      FROM jobs j WHERE company_id = $1 AND j.from_at < $2 AND j.to_at > $3 AND j.from_at > $4${filter}
-      ORDER BY from_at ASC NULLS FIRST, id LIMIT ${filter ? '$6 OFFSET $7' : '$5 OFFSET $6'}
+    'timeTrackings', (SELECT coalesce(jsonb_agg(${record(4, 'tt')} ORDER BY tt.time_start, tt.id), '[]'::jsonb)
+      FROM time_trackings tt WHERE tt.company_id = "j"."company_id" AND tt.job_id = "j"."id"),
+    'salaries', (SELECT coalesce(jsonb_agg(${record(5, 'sa')} ORDER BY sa.from_at, sa.id), '[]'::jsonb)
+      FROM salaries sa WHERE sa.company_id = "j"."company_id" AND sa.job_id = "j"."id") ) AS body, row_number() OVER (ORDER BY from_at ASC NULLS FIRST, id) AS ord
+      FROM jobs j WHERE company_id = $6 AND j.from_at < $7 AND j.to_at > $8 AND j.from_at > $9${filter}
+      ORDER BY from_at ASC NULLS FIRST, id LIMIT ${filter ? '$11 OFFSET $12' : '$10 OFFSET $11'}
     ) x`;
 
 /** Q1: one employee's jobs ({from, to, userIds: [id]}). */
-export const JOBS_OF_USERS_SQL = jobsJsonSql(' AND (j.user_id = ANY($5::text[]))');
+export const JOBS_OF_USERS_SQL = jobsJsonSql(' AND (j.user_id = ANY($10::text[]))');
 /** Q2: all the company's jobs ({from, to}). */
 export const JOBS_OF_COMPANY_SQL = jobsJsonSql('');
 const LIMIT = 100_000; // as jobs-service.ts inTimeFrame
@@ -50,6 +58,7 @@ function requireEnv(name: string): string {
 
 async function main() {
   const companyId = requireEnv('COMPANY_ID');
+  const templates = JSON.parse(requireEnv('UNSET_TEMPLATES')) as string[];
   // Same pool settings as Crewbase's (no JIT), so only the code in between differs.
   const pool = new pg.Pool({
     connectionString: requireEnv('DATABASE_URL'),
@@ -62,6 +71,7 @@ async function main() {
   app.post('/v2/jobs/jobsInTimeFrame', async (request, reply) => {
     const body = request.body as Body;
     const window = [
+      ...templates,
       companyId,
       new Date(Number(body.to)),
       new Date(Number(body.from)),

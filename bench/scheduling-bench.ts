@@ -9,7 +9,7 @@ import { generateDataset, type Dataset } from './dataset.js';
 import { newJwtSecret, rssMiB, startChild, startCrewbase, type RunningServer } from './lib/child-server.js';
 import { positiveInt, runBenchmark } from './lib/lifecycle.js';
 import { formatTable, measure, rowCells, ROW_HEADER, type Row } from './lib/load.js';
-import { createDatabase, waitForIdle } from './lib/scratch-database.js';
+import { adminQuery, createDatabase, keptDatabase, waitForIdle } from './lib/scratch-database.js';
 import { assertReferenceSql } from './lib/sql-drift.js';
 import { companyDays, employeeWeeks, type BodyFactory } from './lib/time-frames.js';
 
@@ -18,7 +18,13 @@ const WARMUP = Number(process.env.BENCH_WARMUP ?? 3); // seconds per server and 
 const CONNECTIONS = (process.env.BENCH_CONNECTIONS || '8,32').split(',').map(Number);
 const PATH = '/v2/jobs/jobsInTimeFrame';
 const TIMEOUT = 60; // seconds per request: slow answers count as latency, not as errors
-const TARGETS = { throughputRatio: 0.8, p99Ratio: 1.5, jobsPerSecond: 20_000 };
+// The issue's targets: Q1 (the hottest read) at 0.9x the bare handler with p99 within 1.25x; Q2 at 0.8x and 1.5x.
+const TARGETS = {
+  Q1: { throughputRatio: 0.9, p99Ratio: 1.25 },
+  Q2: { throughputRatio: 0.8, p99Ratio: 1.5 },
+  jobsPerSecond: 20_000,
+};
+const targetOf = (query: Query) => TARGETS[query.name as 'Q1' | 'Q2'];
 
 interface Target {
   name: 'crewbase' | 'bare';
@@ -38,6 +44,31 @@ interface Pair {
 }
 
 const seconds = (since: number) => (performance.now() - since) / 1000;
+
+// A kept database holds its dataset's description (ids, the admin's token and the JWT secret that signs it).
+const KEPT =
+  'CREATE TABLE IF NOT EXISTS bench_dataset (dataset jsonb NOT NULL, jwt_secret text NOT NULL, api_key text)';
+
+/** The dataset and its JWT secret: generated in a fresh database, or read back from a kept one. */
+async function openDataset(): Promise<{ databaseUrl: string; dataset: Dataset; jwtSecret: string }> {
+  const keep = process.env.BENCH_KEEP_DATABASE;
+  if (!keep) {
+    const jwtSecret = newJwtSecret();
+    const databaseUrl = await createDatabase();
+    return { databaseUrl, dataset: await prepareDataset(databaseUrl, jwtSecret), jwtSecret };
+  }
+  const { url, exists } = await keptDatabase(keep);
+  if (exists) {
+    const [row] = await adminQuery<{ dataset: Dataset; jwt_secret: string }>('SELECT * FROM bench_dataset', [], url);
+    if (row) return { databaseUrl: url, dataset: row.dataset, jwtSecret: row.jwt_secret };
+    throw new Error(`database ${keep} holds no finished dataset: drop it and run again`);
+  }
+  const jwtSecret = newJwtSecret();
+  const dataset = await prepareDataset(url, jwtSecret);
+  await adminQuery(KEPT, [], url);
+  await adminQuery('INSERT INTO bench_dataset VALUES ($1, $2)', [JSON.stringify(dataset), jwtSecret], url);
+  return { databaseUrl: url, dataset, jwtSecret };
+}
 
 async function prepareDataset(databaseUrl: string, jwtSecret: string): Promise<Dataset> {
   const database = await openDatabase({ kind: 'postgres', url: databaseUrl, poolSize: 4 });
@@ -62,6 +93,16 @@ async function createApiKey(base: string, accessToken: string): Promise<string> 
   });
   if (response.status !== 201) throw new Error(`POST /v2/apiKeys: ${response.status} ${await response.text()}`);
   return ((await response.json()) as { key: string }).key;
+}
+
+/** The read key: created once per dataset (the admin's token of a kept dataset may have expired). */
+async function benchApiKey(databaseUrl: string, base: string, accessToken: string): Promise<string> {
+  if (!process.env.BENCH_KEEP_DATABASE) return createApiKey(base, accessToken);
+  const [row] = await adminQuery<{ api_key: string | null }>('SELECT api_key FROM bench_dataset', [], databaseUrl);
+  if (row?.api_key) return row.api_key;
+  const key = await createApiKey(base, accessToken);
+  await adminQuery('UPDATE bench_dataset SET api_key = $1', [key], databaseUrl);
+  return key;
 }
 
 async function post(target: Target, body: unknown): Promise<string> {
@@ -193,8 +234,8 @@ function printReport(dataset: Dataset, pairs: Pair[], jobsPerResponse: Map<strin
           `${c.p99} ms`,
           `${b.p99} ms`,
           p99.toFixed(2),
-          verdict(throughput >= TARGETS.throughputRatio),
-          verdict(p99 <= TARGETS.p99Ratio),
+          verdict(throughput >= targetOf(query).throughputRatio),
+          verdict(p99 <= targetOf(query).p99Ratio),
         ];
       }),
     ),
@@ -205,29 +246,39 @@ function printReport(dataset: Dataset, pairs: Pair[], jobsPerResponse: Map<strin
       `(target >= ${TARGETS.jobsPerSecond}: ${verdict(jobsPerSecond >= TARGETS.jobsPerSecond)})`,
   );
   console.log(
-    `targets: throughput >= ${TARGETS.throughputRatio * 100}% of bare, p99 <= ${TARGETS.p99Ratio}x bare; non-2xx or errors in any run: ` +
+    `targets: Q1 throughput >= ${TARGETS.Q1.throughputRatio * 100}% of bare and p99 <= ${TARGETS.Q1.p99Ratio}x, ` +
+      `Q2 >= ${TARGETS.Q2.throughputRatio * 100}% and <= ${TARGETS.Q2.p99Ratio}x; non-2xx or errors in any run: ` +
       `${pairs.some((p) => p.crewbase.non2xx + p.crewbase.errors + p.bare.non2xx + p.bare.errors > 0) ? 'YES (see above)' : 'none'}`,
   );
 }
 
 async function main() {
   const started = performance.now();
-  const databaseUrl = await createDatabase();
-  const jwtSecret = newJwtSecret();
-  const dataset = await prepareDataset(databaseUrl, jwtSecret);
+  const { databaseUrl, dataset, jwtSecret } = await openDataset();
   const { companyId, userIds, accessToken } = dataset.main;
 
+  const queries: Query[] = [
+    { name: 'Q1', label: 'Q1 employee week', bodies: (seed) => employeeWeeks(userIds, seed) },
+    { name: 'Q2', label: 'Q2 company day', bodies: (seed) => companyDays(seed) },
+  ];
+  const unsetTemplates = await assertReferenceSql(
+    databaseUrl,
+    companyId,
+    queries[0]!.bodies(1)(),
+    queries[1]!.bodies(1)(),
+  );
   const crewbaseServer = await startCrewbase(databaseUrl, { JWT_SECRET: jwtSecret });
   const crewbase: Target = {
     name: 'crewbase',
     server: crewbaseServer,
-    headers: { 'x-api-key': await createApiKey(crewbaseServer.base, accessToken) },
+    headers: { 'x-api-key': await benchApiKey(databaseUrl, crewbaseServer.base, accessToken) },
   };
   const bare: Target = {
     name: 'bare',
     server: await startChild('bare reference', 'bench/bare-reference.ts', [], {
       DATABASE_URL: databaseUrl,
       COMPANY_ID: companyId,
+      UNSET_TEMPLATES: unsetTemplates,
     }),
     headers: {},
   };
@@ -235,11 +286,6 @@ async function main() {
     `server RSS at start: crewbase ${rssMiB(crewbase.server.child.pid!).toFixed(1)} MiB, bare ${rssMiB(bare.server.child.pid!).toFixed(1)} MiB`,
   );
 
-  const queries: Query[] = [
-    { name: 'Q1', label: 'Q1 employee week', bodies: (seed) => employeeWeeks(userIds, seed) },
-    { name: 'Q2', label: 'Q2 company day', bodies: (seed) => companyDays(seed) },
-  ];
-  await assertReferenceSql(databaseUrl, companyId, queries[0]!.bodies(1)(), queries[1]!.bodies(1)());
   const jobsPerResponse = new Map<string, number>();
   for (const query of queries) jobsPerResponse.set(query.name, await checkSameAnswers(query, crewbase, bare));
 

@@ -19,6 +19,26 @@ export async function adminQuery<R extends pg.QueryResultRow = any>(
   }
 }
 
+const urlOf = (name: string) => {
+  const url = new URL(ADMIN_DB_URL);
+  url.pathname = `/${name}`;
+  return url.toString();
+};
+
+/**
+ * A database kept between runs (BENCH_KEEP_DATABASE=<name>): its URL and whether it already
+ * exists. It is never dropped, so a second run can skip generating the same dataset.
+ */
+export async function keptDatabase(name: string): Promise<{ url: string; exists: boolean }> {
+  if (!/^[a-z_][a-z0-9_]{0,62}$/.test(name)) throw new Error(`BENCH_KEEP_DATABASE: not a plain database name: ${name}`);
+  const [row] = await adminQuery<{ n: number }>('SELECT count(*)::int AS n FROM pg_database WHERE datname = $1', [
+    name,
+  ]);
+  if (row!.n === 0) await adminQuery(`CREATE DATABASE ${name}`);
+  console.log(`${row!.n === 0 ? 'created' : 'reusing'} database ${name} (kept: drop it yourself)`);
+  return { url: urlOf(name), exists: row!.n > 0 };
+}
+
 /** Creates `crewbase_bench_<timestamp>` and returns its URL; cleanup drops it. */
 export async function createDatabase(): Promise<string> {
   const name = `crewbase_bench_${Date.now()}`;
@@ -28,10 +48,8 @@ export async function createDatabase(): Promise<string> {
     await adminQuery(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
     console.log(`dropped database ${name}`);
   });
-  const url = new URL(ADMIN_DB_URL);
-  url.pathname = `/${name}`;
   console.log(`created database ${name}`);
-  return url.toString();
+  return urlOf(name);
 }
 
 /** Waits until no other session runs a statement on the database (leftovers of the previous run). */

@@ -11,12 +11,16 @@ import { JOBS_OF_COMPANY_SQL, JOBS_OF_USERS_SQL } from '../bare-reference.js';
 import type { TimeFrameBody } from './time-frames.js';
 
 /** The SQL selectJobsJson sends for a jobsInTimeFrame body (as jobs-service.ts inTimeFrame calls it). */
-async function builtSql(databaseUrl: string, companyId: string, body: TimeFrameBody): Promise<string> {
-  const statements: string[] = [];
+async function builtSql(
+  databaseUrl: string,
+  companyId: string,
+  body: TimeFrameBody,
+): Promise<{ sql: string; parameters: readonly unknown[] }> {
+  const statements: Array<{ sql: string; parameters: readonly unknown[] }> = [];
   const db = new Kysely<any>({
     dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: databaseUrl, max: 1 }) }),
     log: (event) => {
-      statements.push(event.query.sql);
+      statements.push({ sql: event.query.sql, parameters: event.query.parameters });
     },
   });
   try {
@@ -35,17 +39,20 @@ async function builtSql(databaseUrl: string, companyId: string, body: TimeFrameB
   return statements[0]!;
 }
 
+/** Checks the copied SQL and returns the unset-field templates ($1..$5) the reference needs as UNSET_TEMPLATES. */
 export async function assertReferenceSql(
   databaseUrl: string,
   companyId: string,
   q1: TimeFrameBody,
   q2: TimeFrameBody,
-): Promise<void> {
+): Promise<string> {
+  let templates: readonly unknown[] = [];
   for (const [label, body, copied] of [
     ['Q1', q1, JOBS_OF_USERS_SQL],
     ['Q2', q2, JOBS_OF_COMPANY_SQL],
   ] as const) {
-    const built = await builtSql(databaseUrl, companyId, body);
+    const { sql: built, parameters } = await builtSql(databaseUrl, companyId, body);
+    templates = parameters.slice(0, 5);
     if (built !== copied) {
       throw new Error(
         `bench/bare-reference.ts ${label} SQL differs from what selectJobsJson builds; copy it again:\n${built}`,
@@ -53,4 +60,5 @@ export async function assertReferenceSql(
     }
   }
   console.log('reference SQL: identical to what selectJobsJson builds for Q1 and Q2');
+  return JSON.stringify(templates);
 }
