@@ -10,6 +10,9 @@ import { registerBodyDepthLimit } from './platform/http/json-limits.js';
 import { lazySerializerFactory } from './platform/http/lazy-serializers.js';
 import { clientErrorHandler, frameworkErrors, registerProblemHandlers, sendProblem } from './platform/http/problem.js';
 import { registerAuthentication } from './platform/http/request-context.js';
+import { registerRequestIdHeader, requestIdOf } from './platform/http/request-id.js';
+import { mailQueueProbe } from './platform/mail/queue-stats.js';
+import { registerMetrics } from './platform/metrics/metrics.js';
 import { problemSchema } from './platform/http/route-docs.js';
 import { registerOpenApi, serveOpenApiDocument } from './platform/openapi/openapi-document.js';
 import { registerReferencePage } from './platform/openapi/reference-page.js';
@@ -46,6 +49,7 @@ import { mailOutbox } from './platform/mail/outbox.js';
 import { mailTransport, type MailTransport } from './platform/mail/mail-transport.js';
 import { webhookDeps } from './modules/webhooks/index.js';
 import { registerWebhookRoutes } from './modules/webhooks/index.js';
+import { webhookQueueProbe } from './modules/webhooks/index.js';
 import type { Resolver } from './modules/webhooks/index.js';
 
 export interface AppDeps {
@@ -84,6 +88,7 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
     logger: deps.logger ?? { level: config.logLevel },
     bodyLimit: config.bodyLimitBytes,
     trustProxy: config.trustProxy,
+    genReqId: requestIdOf, // X-Request-Id when given and plain, else a random UUID (request-id.ts)
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
     // Framework-level failures are problem+json too (problem.ts); closing answers its own 503.
     forceCloseConnections: 'idle',
@@ -104,6 +109,11 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addHook('onClose', async () => {
     await database.close();
   });
+  registerRequestIdHeader(app);
+  if (config.metrics) {
+    const queues = [webhookQueueProbe, mailQueueProbe];
+    registerMetrics(app, { database, token: config.metricsToken, poolSize: config.dbPoolSize, queues });
+  }
 
   app.setValidatorCompiler(routeValidatorCompiler);
   registerProblemHandlers(app);

@@ -48,6 +48,10 @@ export interface Config {
   /** `inline`: the server also delivers webhooks; `off`: only `npm run worker` processes do. */
   webhookWorker: 'inline' | 'off';
   webhookSecretKey: Uint8Array;
+  /** Serve GET /metrics (Prometheus text); off: no such route (404). */
+  metrics: boolean;
+  /** When set, /metrics requires `Authorization: Bearer <token>`. */
+  metricsToken: string | undefined;
 }
 
 type Env = Record<string, string | undefined>;
@@ -104,6 +108,16 @@ function jwtSecret(env: Env, dataDir: string): Uint8Array {
   return new TextEncoder().encode(readFileSync(file, 'utf8').trim());
 }
 
+/** A bearer token: 16 to 256 visible ASCII characters (no spaces), so it fits an Authorization header as given. */
+function metricsToken(env: Env): string | undefined {
+  const raw = env.METRICS_TOKEN;
+  if (raw === undefined || raw === '') return undefined;
+  if (!/^[\x21-\x7e]{16,256}$/.test(raw)) {
+    throw new ConfigError('METRICS_TOKEN must be 16 to 256 visible ASCII characters without spaces');
+  }
+  return raw;
+}
+
 function secondsList(env: Env, name: string, fallback: string): number[] {
   const raw = env[name] || fallback;
   const values = raw.split(',').map((part) => Number(part.trim()));
@@ -120,6 +134,8 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
   const worker = env.WEBHOOK_WORKER || 'inline';
   if (worker !== 'inline' && worker !== 'off') throw new ConfigError('WEBHOOK_WORKER must be inline or off');
   const jwt = jwtSecret(env, dataDir);
+  const metrics = env.METRICS || 'off';
+  if (metrics !== 'on' && metrics !== 'off') throw new ConfigError('METRICS must be on or off');
   return Object.freeze({
     port: int(env, 'PORT', 3000, 0, 65535),
     host: env.HOST || '0.0.0.0',
@@ -170,6 +186,8 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
     webhookAttemptRetentionDays: int(env, 'WEBHOOK_ATTEMPT_RETENTION_DAYS', 30, 1, 3650),
     webhookWorker: worker,
     webhookSecretKey: env.WEBHOOK_SECRET_KEY ? new TextEncoder().encode(env.WEBHOOK_SECRET_KEY) : jwt,
+    metrics: metrics === 'on',
+    metricsToken: metricsToken(env),
   });
 }
 

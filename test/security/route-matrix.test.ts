@@ -175,7 +175,12 @@ async function send(route: RouteEntry, own: Ids, credential: Credential) {
 
 before(
   async () => {
-    t = await createTestApp({ API_KEY_CACHE_SECONDS: '60' }); // no caller's rights change here: fewer look-ups
+    // No caller's rights change here: fewer look-ups. /metrics is on (off by default) with its own token.
+    t = await createTestApp({
+      API_KEY_CACHE_SECONDS: '60',
+      METRICS: 'on',
+      METRICS_TOKEN: 'route-matrix-metrics-token',
+    });
     p = await setUpPrincipals(t.app, 'Matrix');
     const other = await signup(t.app, 'Other');
     ids = await createFixtureRecords({ app: t.app, headers: p.company.headers });

@@ -8,6 +8,7 @@ import { fieldError } from '../../platform/http/errors.js';
 import type { RequestContext } from '../../platform/http/request-context.js';
 import type { StoredRecord } from '../../resources/engine/define-resource.js';
 import { isRefusedRule } from '../../platform/time/recurrence.js';
+import { countJobWindowExtension } from '../../platform/metrics/metrics.js';
 import { loadTimeAndPaySettings } from '../pay/index.js';
 import { type AssignmentPlan, materialize, type PlannedAssignment, removeReplaceableJobs } from './job-generation.js';
 import {
@@ -156,7 +157,10 @@ export async function coverJobWindow(
     horizon = await readHorizon(tx, now);
     if (!isCovered(horizon, needed, bounds, now)) {
       horizon = await lockedHorizon(tx, bounds, now);
-      if (!isCovered(horizon, needed, bounds, now)) horizon = await extendHorizon(tx, horizon, needed, bounds, now);
+      if (!isCovered(horizon, needed, bounds, now)) {
+        horizon = await extendHorizon(tx, horizon, needed, bounds, now);
+        countJobWindowExtension();
+      }
     }
   }
   if (!timeZone) return;

@@ -2,4 +2,5 @@
 export { deliveryWorker } from './delivery-worker.js';
 export type { Resolver } from './target-guard.js';
 export { webhookDeps } from './webhook-deps.js';
+export { webhookQueueProbe } from './queue-stats.js';
 export { registerWebhookRoutes } from './webhook-routes.js';

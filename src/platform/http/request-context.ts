@@ -56,10 +56,13 @@ export function isWriteRequest(request: FastifyRequest): boolean {
  * here, once for every route, so a new route cannot forget them.
  */
 export function registerAuthentication(app: FastifyInstance, resolve: CredentialResolver) {
-  app.addHook('onRequest', async (request) => {
+  app.addHook('onRequest', async (request, reply) => {
     if (request.routeOptions.config?.isPublic || !request.routeOptions.url) return;
     const ctx = await resolve(request);
     if (!ctx) throw Unauthorized();
+    // From here every log line of the request (Fastify's "request completed" too, written through
+    // reply.log) names the caller beside its reqId, a refused read-scoped key's included.
+    request.log = reply.log = request.log.child({ companyId: ctx.companyId, userId: ctx.userId });
     if (!ctx.canWrite && isWriteRequest(request)) throw Forbidden('A read-scoped API key cannot change anything');
     request.ctx = ctx;
   });
