@@ -9,7 +9,7 @@ export { registerSchedulingRoutes } from './scheduling-routes.js';
 export { UNASSIGNED } from './time-frame-filter.js';
 export { billableAssignmentIds, jobsAtObject } from './billing-reads.js';
 export { type ClockIn, findJob, lockedJobSql, recordClockIn, setJobState } from './job-clock-state.js';
-export { type JobEmbeds, type JobExpr } from './jobs-read.js';
+export type { JobEmbeds, JobExpr } from './jobs-read.js';
 export { jobsStartingBetween } from './jobs-starting-between.js';
 export {
   type JobWindow,

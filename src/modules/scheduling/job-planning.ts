@@ -129,6 +129,37 @@ function isCovered(horizon: Horizon, needed: TimeRange | undefined, bounds: Plan
  * knows the window is covered (and, for a minute, the company's time zone); otherwise a read or
  * two by primary key, and an extension under a per-company lock when needed.
  */
+function refuseBeyondHorizon(to: number, bounds: PlanningBounds) {
+  if (to <= bounds.latest) return;
+  throw fieldError(
+    'to',
+    `reaches beyond the planning horizon: jobs are planned up to ${PLANNING_HORIZON_DAYS} days ahead, the last day is ${bounds.lastDate}`,
+  );
+}
+
+// A job (at most 24 h) that starts a day before the frame still overlaps it.
+const neededFor = (windowFrom: number, to: number, bounds: PlanningBounds) =>
+  clampToBounds({ from: windowFrom - DAY, to }, bounds);
+
+/**
+ * Whether this process knows, without reading the database, that the frame is covered: then
+ * coverJobWindow would neither read nor write, and a read of the frame may run read-only. A
+ * frame beyond the horizon is refused here as there (refuseBeyondHorizon).
+ */
+export function isFrameKnownCovered(
+  companyId: string,
+  windowFrom: number,
+  to: number,
+  options: Pick<CoverOptions, 'now' | 'refuseBeyondHorizon'> = {},
+): boolean {
+  const now = options.now ?? Date.now();
+  const known = knownHorizons.get(companyId);
+  if (!known || now - known.at >= TIME_ZONE_CACHE_MS) return false;
+  const bounds = planningBounds(known.timeZone, now);
+  if (options.refuseBeyondHorizon) refuseBeyondHorizon(to, bounds);
+  return isCovered(known.horizon, neededFor(windowFrom, to, bounds), bounds, now);
+}
+
 export async function coverJobWindow(
   tx: TenantTx,
   windowFrom: number,
@@ -144,14 +175,8 @@ export async function coverJobWindow(
       ? known.timeZone
       : (await loadTimeAndPaySettings(tx)).timeZone;
   const bounds = options.bounds ?? planningBounds(timeZone!, now);
-  if (options.refuseBeyondHorizon && to > bounds.latest) {
-    throw fieldError(
-      'to',
-      `reaches beyond the planning horizon: jobs are planned up to ${PLANNING_HORIZON_DAYS} days ahead, the last day is ${bounds.lastDate}`,
-    );
-  }
-  // A job (at most 24 h) that starts a day before the frame still overlaps it.
-  const needed = clampToBounds({ from: windowFrom - DAY, to }, bounds);
+  if (options.refuseBeyondHorizon) refuseBeyondHorizon(to, bounds);
+  const needed = neededFor(windowFrom, to, bounds);
   let horizon = known?.horizon;
   if (!horizon || !isCovered(horizon, needed, bounds, now)) {
     horizon = await readHorizon(tx, now);

@@ -1,6 +1,6 @@
 // Job reads (through the SQL read model) and the actions on a job, each in one transaction.
 import type { Database } from '../../platform/db/database.js';
-import { inTenant, type TenantTx } from '../../platform/db/tenant.js';
+import { inTenant, readInTenant, type TenantTx } from '../../platform/db/tenant.js';
 import { Conflict, NotFound, fieldError } from '../../platform/http/errors.js';
 import { parseListQuery } from '../../platform/http/list-query.js';
 import { requireLevel, type Level, type RequestContext } from '../../platform/http/request-context.js';
@@ -13,7 +13,7 @@ import { objectId } from '../../resources/engine/fields.js';
 import { assertReferencesExist } from '../../resources/engine/references.js';
 import { findRecord, insertRecord, nextNumber, updateRecord } from '../../resources/engine/resource-store.js';
 import { absenceHooks } from './absence-hooks.js';
-import { coverJobWindow } from './job-planning.js';
+import { coverJobWindow, isFrameKnownCovered } from './job-planning.js';
 import { createReplacementJob } from './replacement-jobs.js';
 import { countJobs, selectJobsJson, type JobEmbeds } from './jobs-read.js';
 import { MAX_JOB_MS, jobs } from './jobs-resource.js';
@@ -37,7 +37,7 @@ export function jobsService(deps: { database: Database; embeds: JobEmbeds }) {
     const level = requireLevel(ctx, jobs.area, 'read');
     const listQuery = parseListQuery(query, jobs.fields, jobs.listOptions);
     const where = [...listQuery.where, ...ownJobs(ctx, level)];
-    return inTenant(database, ctx.companyId, async (tx) => ({
+    return readInTenant(database, ctx.companyId, async (tx) => ({
       body: await selectJobsJson(tx, {
         where,
         sort: listQuery.sort,
@@ -52,7 +52,7 @@ export function jobsService(deps: { database: Database; embeds: JobEmbeds }) {
   async function get(ctx: RequestContext, id: string): Promise<string> {
     const level = requireLevel(ctx, jobs.area, 'read');
     const where = [sql<boolean>`j.id = ${id}`, ...ownJobs(ctx, level)]; // sql: as ownJobs
-    const body = await inTenant(database, ctx.companyId, (tx) =>
+    const body = await readInTenant(database, ctx.companyId, (tx) =>
       selectJobsJson(tx, { where, sort: [], limit: 1, offset: 0, embeds }),
     );
     if (body === '[]') throw NotFound('job', id);
@@ -63,8 +63,10 @@ export function jobsService(deps: { database: Database; embeds: JobEmbeds }) {
     const level = requireLevel(ctx, jobs.area, 'read');
     const window = parseWindow(body);
     const where = [...timeFrameConditions(body, window, embeds), ...ownJobs(ctx, level)];
-    return inTenant(database, ctx.companyId, async (tx) => {
-      await coverJobWindow(tx, window.from, window.to, { refuseBeyondHorizon: true });
+    // The hot path: a frame this process knows is planned is one read-only statement.
+    const isPlanned = isFrameKnownCovered(ctx.companyId, window.from, window.to, { refuseBeyondHorizon: true });
+    return (isPlanned ? readInTenant : inTenant)(database, ctx.companyId, async (tx) => {
+      if (!isPlanned) await coverJobWindow(tx, window.from, window.to, { refuseBeyondHorizon: true });
       return selectJobsJson(tx, {
         where,
         sort: [{ field: jobs.fields.get('from')!, descending: false }],

@@ -1,10 +1,11 @@
 // Opens the database: PostgreSQL when a URL is given, otherwise embedded PGlite in DATA_DIR.
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { Kysely, PostgresDialect } from 'kysely';
+import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import { PGlite } from '@electric-sql/pglite';
 import { PGliteDialect } from './pglite-dialect.js';
+import { postgresTransaction } from './postgres-transaction.js';
 import { lockDataDir, type DataDirLock } from './data-dir-lock.js';
 import type { DB } from './schema.generated.js';
 
@@ -13,6 +14,11 @@ export interface Database {
   readonly kysely: Kysely<DB>;
   /** Runs a script of several statements (migrations); no parameters. */
   exec(script: string): Promise<void>;
+  /**
+   * Runs work on one connection inside a transaction opened by `begin` (BEGIN and its settings, one
+   * text: tenant.ts), then commits; rolls back when work fails. Use tenant.ts, not this.
+   */
+  transaction<T>(begin: string, readOnly: boolean, work: (db: Kysely<DB>) => Promise<T>): Promise<T>;
   close(): Promise<void>;
 }
 
@@ -28,7 +34,13 @@ pg.types.setTypeParser(1700, (value) => Number(value));
 export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   if (target.kind === 'postgres') {
     // No JIT: our queries are short, and a misestimated one must not spend a second compiling.
-    const pool = new pg.Pool({ connectionString: target.url, max: target.poolSize, options: '-c jit=off' });
+    // Pipeline mode: a transaction's statements go out without waiting for each answer (postgres-transaction.ts).
+    const pool = new pg.Pool({
+      connectionString: target.url,
+      max: target.poolSize,
+      options: '-c jit=off',
+      pipeline: true,
+    } as pg.PoolConfig);
     pool.on('error', () => {
       /* an idle client died; the pool replaces it */
     });
@@ -47,6 +59,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
           client.release();
         }
       },
+      transaction: (begin, readOnly, work) => postgresTransaction(pool, begin, readOnly, work),
       close: () => kysely.destroy(),
     };
   }
@@ -82,6 +95,23 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
         }
       });
     },
+    transaction: (begin, _readOnly, work) =>
+      // sql: transaction control on one held connection (Kysely's transaction() sends BEGIN on its own).
+      kysely.connection().execute(async (db) => {
+        await sql.raw(begin).execute(db);
+        let result: Awaited<ReturnType<typeof work>>;
+        try {
+          result = await work(db);
+        } catch (error) {
+          await sql
+            .raw('ROLLBACK')
+            .execute(db)
+            .catch(() => {}); // nothing to undo when it failed
+          throw error;
+        }
+        await sql.raw('COMMIT').execute(db);
+        return result;
+      }),
     async close() {
       try {
         await kysely.destroy();

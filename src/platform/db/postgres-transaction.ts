@@ -1,0 +1,118 @@
+// A transaction on PostgreSQL with as few waits as the protocol allows. The pool's connections run
+// in node-postgres's pipeline mode, so a statement goes out as soon as it is issued, without
+// waiting for the answer to the one before:
+// - BEGIN with the transaction's settings is sent and not waited for: it travels with the first
+//   query of the work (written together when issued in the same turn of the event loop), and
+//   its failure also fails that query (a statement after a failed BEGIN is refused);
+// - a read-only transaction's COMMIT is sent and not waited for: it cannot lose a write, and the
+//   connection's next statement queues behind it on the server.
+// A read of one statement is then one round trip, as a bare pool.query is.
+import {
+  type CompiledQuery,
+  type DatabaseConnection,
+  type Dialect,
+  type Driver,
+  Kysely,
+  PostgresAdapter,
+  PostgresIntrospector,
+  PostgresQueryCompiler,
+  type QueryResult,
+} from 'kysely';
+import type pg from 'pg';
+import type { DB } from './schema.generated.js';
+
+class ClientConnection implements DatabaseConnection {
+  constructor(private readonly client: pg.PoolClient) {}
+
+  async executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
+    const { command, rowCount, rows } = await this.client.query(query.sql, [...query.parameters]);
+    const writes = command === 'INSERT' || command === 'UPDATE' || command === 'DELETE' || command === 'MERGE';
+    return { rows: rows ?? [], ...(writes ? { numAffectedRows: BigInt(rowCount ?? 0) } : {}) };
+  }
+
+  // biome-ignore lint/correctness/useYield: the interface asks for a generator; no query streams
+  async *streamQuery<R>(): AsyncIterableIterator<QueryResult<R>> {
+    throw new Error('streaming is not supported inside a transaction');
+  }
+}
+
+/** Kysely on one held client; the transaction around it is ours, so Kysely may not open one. */
+class ClientDriver implements Driver {
+  private readonly connection: ClientConnection;
+  constructor(client: pg.PoolClient) {
+    this.connection = new ClientConnection(client);
+  }
+  async init() {}
+  async acquireConnection() {
+    return this.connection;
+  }
+  async beginTransaction(): Promise<void> {
+    throw new Error('already in a transaction');
+  }
+  async commitTransaction(): Promise<void> {
+    throw new Error('already in a transaction');
+  }
+  async rollbackTransaction(): Promise<void> {
+    throw new Error('already in a transaction');
+  }
+  async releaseConnection() {}
+  async destroy() {}
+}
+
+function clientDialect(client: pg.PoolClient): Dialect {
+  return {
+    createAdapter: () => new PostgresAdapter(),
+    createDriver: () => new ClientDriver(client),
+    createQueryCompiler: () => new PostgresQueryCompiler(),
+    createIntrospector: (db: Kysely<unknown>) => new PostgresIntrospector(db),
+  };
+}
+
+// One Kysely per pooled client (a pool holds a handful), made when the client is first used.
+const bound = new WeakMap<pg.PoolClient, Kysely<DB>>();
+function kyselyOn(client: pg.PoolClient): Kysely<DB> {
+  let db = bound.get(client);
+  if (!db) {
+    db = new Kysely<DB>({ dialect: clientDialect(client) });
+    bound.set(client, db);
+  }
+  return db;
+}
+
+// Issued in one turn of the event loop, BEGIN and the work's first query leave in one write.
+function corkUntilNextTurn(client: pg.PoolClient) {
+  const stream = (client as unknown as { connection?: { stream?: NodeJS.WritableStream } }).connection?.stream;
+  if (!stream || typeof (stream as { cork?: unknown }).cork !== 'function') return;
+  (stream as unknown as { cork(): void }).cork();
+  setImmediate(() => (stream as unknown as { uncork(): void }).uncork());
+}
+
+export async function postgresTransaction<T>(
+  pool: pg.Pool,
+  begin: string,
+  readOnly: boolean,
+  work: (db: Kysely<DB>) => Promise<T>,
+): Promise<T> {
+  const client = await pool.connect();
+  let broken: Error | undefined; // a connection whose ROLLBACK failed is not given back to the pool
+  try {
+    corkUntilNextTurn(client);
+    const began = client.query(begin);
+    began.catch(() => {}); // its failure fails the work's first statement, or is awaited below
+    let result: T;
+    try {
+      result = await work(kyselyOn(client));
+      await began;
+    } catch (error) {
+      await client.query('ROLLBACK').catch((rollbackError: Error) => {
+        broken = rollbackError;
+      });
+      throw error;
+    }
+    if (readOnly) client.query('COMMIT').catch(() => {});
+    else await client.query('COMMIT');
+    return result;
+  } finally {
+    client.release(broken);
+  }
+}
