@@ -11,36 +11,37 @@ import pg from 'pg';
 /** crewbase_entity_json(...) of a table alias, as the engine's recordJson writes it. */
 const entity = (a: string) =>
   `crewbase_entity_json(${['company_id', 'id', 'number', 'status_code', 'created_at', 'created_by', 'modified_at', 'modified_by', 'chat_id'].map((c) => `"${a}"."${c}"`).join(', ')})`;
-/** A record's API JSON: its unset fields (parameter `$n`, a JSON object of nulls), its document and common fields. */
-const record = (n: number, a: string) => `($${n}::jsonb || "${a}"."doc" || ${entity(a)})`;
+/** A record's API JSON: its unset fields (a JSON object of nulls, as a literal), its document and common fields. */
+const record = (template: string, a: string) =>
+  `('${template.replaceAll("'", "''")}'::jsonb || "${a}"."doc" || ${entity(a)})`;
 
 /**
  * The SELECT selectJobsJson builds; `filter` is what timeFrameConditions adds after the window.
- * $1..$5 are the unset-field templates of jobs, assignments, activity types, time trackings and
- * salaries (UNSET_TEMPLATES, taken by the benchmark from the statement Crewbase builds).
+ * `t` are the unset-field templates of jobs, assignments, activity types, time trackings and
+ * salaries (UNSET_TEMPLATES, which the benchmark takes from Crewbase's resources).
  */
-const jobsJsonSql = (filter: string) => `
+const jobsJsonSql = (t: string[], filter: string) => `
     SELECT coalesce(json_agg(x.body ORDER BY x.ord), '[]')::text AS body FROM (
-      SELECT ${record(1, 'j')} || jsonb_build_object(
-    'assignment', (SELECT ${record(2, 'a')} FROM assignments a WHERE a.company_id = j.company_id AND a.id = j.assignment_id),
-    'activityType', (SELECT ${record(3, 't')} FROM activity_types t WHERE t.company_id = "j"."company_id" AND t.id = "j"."activity_type_id"),
+      SELECT ${record(t[0]!, 'j')} || jsonb_build_object(
+    'assignment', (SELECT ${record(t[1]!, 'a')} FROM assignments a WHERE a.company_id = j.company_id AND a.id = j.assignment_id),
+    'activityType', (SELECT ${record(t[2]!, 't')} FROM activity_types t WHERE t.company_id = "j"."company_id" AND t.id = "j"."activity_type_id"),
     -- Each clock-in carries the salary of its entry once that exists (null before), read here so it
     -- follows the salary (approval creates it, cancelling removes it) without writing the job.
     'started', (SELECT coalesce(jsonb_agg(st.item || jsonb_build_object('salaryId', (SELECT sa.id FROM salaries sa WHERE sa.company_id = "j"."company_id" AND sa.time_tracking_id = st.item->>'timeTrackingId')) ORDER BY st.ord), '[]'::jsonb)
       FROM jsonb_array_elements(coalesce(j.doc->'started', '[]'::jsonb)) WITH ORDINALITY AS st(item, ord)),
     'absences', coalesce(j.doc->'absences', '[]'::jsonb),
-    'timeTrackings', (SELECT coalesce(jsonb_agg(${record(4, 'tt')} ORDER BY tt.time_start, tt.id), '[]'::jsonb)
+    'timeTrackings', (SELECT coalesce(jsonb_agg(${record(t[3]!, 'tt')} ORDER BY tt.time_start, tt.id), '[]'::jsonb)
       FROM time_trackings tt WHERE tt.company_id = "j"."company_id" AND tt.job_id = "j"."id"),
-    'salaries', (SELECT coalesce(jsonb_agg(${record(5, 'sa')} ORDER BY sa.from_at, sa.id), '[]'::jsonb)
+    'salaries', (SELECT coalesce(jsonb_agg(${record(t[4]!, 'sa')} ORDER BY sa.from_at, sa.id), '[]'::jsonb)
       FROM salaries sa WHERE sa.company_id = "j"."company_id" AND sa.job_id = "j"."id") ) AS body, row_number() OVER (ORDER BY from_at ASC NULLS FIRST, id) AS ord
-      FROM jobs j WHERE company_id = $6 AND j.from_at < $7 AND j.to_at > $8 AND j.from_at > $9${filter}
-      ORDER BY from_at ASC NULLS FIRST, id LIMIT ${filter ? '$11 OFFSET $12' : '$10 OFFSET $11'}
+      FROM jobs j WHERE company_id = $1 AND j.from_at < $2 AND j.to_at > $3 AND j.from_at > $4${filter}
+      ORDER BY from_at ASC NULLS FIRST, id LIMIT ${filter ? '$6 OFFSET $7' : '$5 OFFSET $6'}
     ) x`;
 
 /** Q1: one employee's jobs ({from, to, userIds: [id]}). */
-export const JOBS_OF_USERS_SQL = jobsJsonSql(' AND (j.user_id = ANY($10::text[]))');
+export const jobsOfUsersSql = (templates: string[]) => jobsJsonSql(templates, ' AND (j.user_id = ANY($5::text[]))');
 /** Q2: all the company's jobs ({from, to}). */
-export const JOBS_OF_COMPANY_SQL = jobsJsonSql('');
+export const jobsOfCompanySql = (templates: string[]) => jobsJsonSql(templates, '');
 const LIMIT = 100_000; // as jobs-service.ts inTimeFrame
 const MAX_JOB_MS = 7 * 86_400_000; // as jobs-resource.ts: the lower bound of from_at
 
@@ -59,6 +60,8 @@ function requireEnv(name: string): string {
 async function main() {
   const companyId = requireEnv('COMPANY_ID');
   const templates = JSON.parse(requireEnv('UNSET_TEMPLATES')) as string[];
+  const ofUsers = jobsOfUsersSql(templates);
+  const ofCompany = jobsOfCompanySql(templates);
   // Same pool settings as Crewbase's (no JIT), so only the code in between differs.
   const pool = new pg.Pool({
     connectionString: requireEnv('DATABASE_URL'),
@@ -71,15 +74,14 @@ async function main() {
   app.post('/v2/jobs/jobsInTimeFrame', async (request, reply) => {
     const body = request.body as Body;
     const window = [
-      ...templates,
       companyId,
       new Date(Number(body.to)),
       new Date(Number(body.from)),
       new Date(Number(body.from) - MAX_JOB_MS),
     ];
     const { rows } = body.userIds
-      ? await pool.query<{ body: string }>(JOBS_OF_USERS_SQL, [...window, body.userIds, LIMIT, 0])
-      : await pool.query<{ body: string }>(JOBS_OF_COMPANY_SQL, [...window, LIMIT, 0]);
+      ? await pool.query<{ body: string }>(ofUsers, [...window, body.userIds, LIMIT, 0])
+      : await pool.query<{ body: string }>(ofCompany, [...window, LIMIT, 0]);
     return reply.type('application/json').send(rows[0]!.body);
   });
 

@@ -58,6 +58,23 @@ function jobJson(includeUsers: boolean, embeds: JobEmbeds) {
     'salaries', ${salariesOfJobJsonSql(companyId, jobColumn('id'))} ${user})`;
 }
 
+// The read model's expression is the same for every request of a server (it depends only on the
+// embeds and whether users are included), and it has no parameters: its text is compiled once.
+const jobJsonTexts = new WeakMap<JobEmbeds, Map<boolean, RawBuilder<unknown>>>();
+function jobJsonOnce(tx: TenantTx, includeUsers: boolean, embeds: JobEmbeds): RawBuilder<unknown> {
+  const byUsers = jobJsonTexts.get(embeds) ?? new Map<boolean, RawBuilder<unknown>>();
+  jobJsonTexts.set(embeds, byUsers);
+  let text = byUsers.get(includeUsers);
+  if (!text) {
+    const compiled = jobJson(includeUsers, embeds).compile(tx.db);
+    if (compiled.parameters.length > 0) return jobJson(includeUsers, embeds); // not constant: built each time
+    // sql: the compiled text of the expression above, without parameters
+    text = sql.raw(compiled.sql);
+    byUsers.set(includeUsers, text);
+  }
+  return text;
+}
+
 // sql: the order and the conditions are fragments of selectJobsJson's statement.
 function orderBy(sort: SortTerm[]) {
   const terms = sort.map((t) => sql`${t.field.sql} ${sql.raw(t.descending ? 'DESC NULLS LAST' : 'ASC NULLS FIRST')}`);
@@ -73,7 +90,7 @@ export async function selectJobsJson(tx: TenantTx, query: JobQuery): Promise<str
   // sql: json_agg over the read model with a window-numbered order, so the answer is one text.
   const { rows } = await sql<{ body: string }>`
     SELECT coalesce(json_agg(x.body ORDER BY x.ord), '[]')::text AS body FROM (
-      SELECT ${jobJson(Boolean(query.includeUsers), query.embeds)} AS body, row_number() OVER (ORDER BY ${orderBy(query.sort)}) AS ord
+      SELECT ${jobJsonOnce(tx, Boolean(query.includeUsers), query.embeds)} AS body, row_number() OVER (ORDER BY ${orderBy(query.sort)}) AS ord
       FROM jobs j WHERE ${whereClause(tx, query.where)}
       ORDER BY ${orderBy(query.sort)} LIMIT ${query.limit} OFFSET ${query.offset}
     ) x`.execute(tx.db);

@@ -81,8 +81,19 @@ const entityJson = (alias: string) =>
  * (toApi without the resource's hook), for reads and events that stay in the database.
  */
 export function recordJson<S extends TObject>(resource: Resource<S>, alias: string): RawBuilder<unknown> {
-  return sql`(${JSON.stringify(unsetFields(resource))}::jsonb || ${sql.ref(`${alias}.doc`)} || ${entityJson(alias)})`;
+  // Built once per resource and alias (reads build it per request otherwise). The unset fields go
+  // in as a literal, not a parameter, so fragments made of it have no parameters and their text
+  // can be kept too (jobs-read.ts).
+  const byAlias = recordJsonBuilt.get(resource) ?? new Map<string, RawBuilder<unknown>>();
+  recordJsonBuilt.set(resource, byAlias);
+  let built = byAlias.get(alias);
+  if (!built) {
+    built = sql`(${sql.lit(JSON.stringify(unsetFields(resource)))}::jsonb || ${sql.ref(`${alias}.doc`)} || ${entityJson(alias)})`;
+    byAlias.set(alias, built);
+  }
+  return built;
 }
+const recordJsonBuilt = new WeakMap<Resource<any>, Map<string, RawBuilder<unknown>>>();
 
 /**
  * Runs an insert or update (RETURNING *) and emits its event. Without a toApi hook the event (the
