@@ -19,6 +19,8 @@ export interface Database {
    * text: tenant.ts), then commits; rolls back when work fails. Use tenant.ts, not this.
    */
   transaction<T>(begin: string, readOnly: boolean, work: (db: Kysely<DB>) => Promise<T>): Promise<T>;
+  /** Connections in use and requests waiting for one (PostgreSQL's pool; PGlite has one connection and none). */
+  connectionStats?(): { total: number; idle: number; waiting: number };
   close(): Promise<void>;
 }
 
@@ -60,6 +62,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
         }
       },
       transaction: (begin, readOnly, work) => postgresTransaction(pool, begin, readOnly, work),
+      connectionStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
       close: () => kysely.destroy(),
     };
   }

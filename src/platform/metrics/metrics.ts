@@ -26,16 +26,15 @@ export function countJobWindowExtension(): void {
 }
 
 /**
- * Connection use, when the database can tell: total and idle connections and requests waiting for
- * one. `openDatabase` keeps its pg Pool (and PGlite's connection queue) to itself so far; a database
- * object with a `connectionStats()` method gets the crewbase_db_pool_* gauges, others none.
+ * Connection use, when the database can tell (PostgreSQL's pool): total and idle connections and
+ * requests waiting for one. A database without `connectionStats()` (PGlite) gets no pool gauges.
  */
 export interface ConnectionStats {
   total: number;
   idle: number;
   waiting: number;
 }
-type MaybeWithStats = Database & { connectionStats?: () => ConnectionStats };
+
 
 export interface MetricsOptions {
   database: Database;
@@ -110,7 +109,7 @@ export function registerMetrics(app: FastifyInstance, options: MetricsOptions): 
 }
 
 function registerConnectionGauges(registry: Registry, { database, poolSize }: MetricsOptions): void {
-  const source = database as MaybeWithStats;
+  const source = database;
   if (database.kind === 'postgres') {
     new Gauge({
       name: 'crewbase_db_pool_max_connections',
