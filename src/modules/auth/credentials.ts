@@ -5,7 +5,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Config } from '../../config.js';
 import type { Database } from '../../platform/db/database.js';
-import { inAuthLookup, inTenant } from '../../platform/db/tenant.js';
+import { inAuthLookup, inTenant, readInTenant } from '../../platform/db/tenant.js';
 import { ADMIN_AREAS, intersectRights, type Permissions } from '../../platform/http/permissions.js';
 import type { RequestContext } from '../../platform/http/request-context.js';
 import { verifyAccessToken } from './access-tokens.js';
@@ -52,6 +52,8 @@ class TtlCache<V> {
 interface CachedKey {
   row: apiKeyStore.ApiKeyRow | null;
   lastTouched: number;
+  /** The key's rights, worked out for its creator's rights `of` (the same object while those are cached). */
+  rights?: { of: Permissions; permissions: Permissions };
 }
 
 export interface CredentialResolver {
@@ -74,7 +76,7 @@ export function credentialResolver(config: Config, database: Database): Credenti
     const cacheKey = `${companyId}:${userId}:${sessionId ?? ''}`;
     let state = principals.get(cacheKey);
     if (state === undefined) {
-      state = (await inTenant(database, companyId, (tx) => authStore.loadPrincipal(tx, userId, sessionId))) ?? null;
+      state = (await readInTenant(database, companyId, (tx) => authStore.loadPrincipal(tx, userId, sessionId))) ?? null;
       principals.set(cacheKey, state);
     }
     return state?.isSessionOpen ? state.permissions : undefined;
@@ -110,6 +112,9 @@ export function credentialResolver(config: Config, database: Database): Credenti
     // A key goes with its creator: it never grants more than they hold now, and stops when they are deleted.
     const creatorRights = await currentRights(row.company_id, row.created_by);
     if (!creatorRights) return undefined;
+    if (cached.rights?.of !== creatorRights) {
+      cached.rights = { of: creatorRights, permissions: intersectRights(scopePermissions(row.scopes), creatorRights) };
+    }
     if (Date.now() - cached.lastTouched > LAST_USE_RESOLUTION_MS) {
       cached.lastTouched = Date.now(); // last use is kept to the minute, not written on every request
       void inTenant(database, row.company_id, (tx) => apiKeyStore.touchApiKey(tx, row.id)).catch(() => {});
@@ -119,7 +124,7 @@ export function credentialResolver(config: Config, database: Database): Credenti
       userId: row.created_by,
       principal: `apikey:${row.id}`,
       kind: 'apiKey',
-      permissions: intersectRights(scopePermissions(row.scopes), creatorRights),
+      permissions: cached.rights.permissions,
       canWrite: row.scopes.some((scope) => scope !== 'read'),
     };
   }
