@@ -21,11 +21,33 @@ import {
 import type pg from 'pg';
 import type { DB } from './schema.generated.js';
 
+// Long statements (the read models) are prepared once per connection and then only bound and
+// executed: PostgreSQL skips parsing and, once it settles on a generic plan, planning. A connection
+// prepares at most PREPARED_PER_CONNECTION texts; later ones run unnamed, as short ones always do.
+const PREPARE_FROM_LENGTH = 400;
+const PREPARED_PER_CONNECTION = 64;
+
 class ClientConnection implements DatabaseConnection {
+  private readonly prepared = new Map<string, string>(); // text -> statement name
+
   constructor(private readonly client: pg.PoolClient) {}
 
+  private nameOf(text: string): string | undefined {
+    if (text.length < PREPARE_FROM_LENGTH) return undefined;
+    let name = this.prepared.get(text);
+    if (!name && this.prepared.size < PREPARED_PER_CONNECTION) {
+      name = `crewbase_${this.prepared.size}`;
+      this.prepared.set(text, name);
+    }
+    return name;
+  }
+
   async executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
-    const { command, rowCount, rows } = await this.client.query(query.sql, [...query.parameters]);
+    const name = this.nameOf(query.sql);
+    const values = [...query.parameters];
+    const { command, rowCount, rows } = await (name
+      ? this.client.query({ name, text: query.sql, values })
+      : this.client.query(query.sql, values));
     const writes = command === 'INSERT' || command === 'UPDATE' || command === 'DELETE' || command === 'MERGE';
     return { rows: rows ?? [], ...(writes ? { numAffectedRows: BigInt(rowCount ?? 0) } : {}) };
   }
