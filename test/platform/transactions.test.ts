@@ -1,0 +1,91 @@
+// The tenant transactions of platform/db/tenant.ts on both databases: settings, read-only reads,
+// failures, and (PostgreSQL) prepared statements per connection.
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { sql } from 'kysely';
+import { inTenant, readInTenant } from '../../src/platform/db/tenant.js';
+import { createTestApp, signup, type Tenant, type TestApp } from '../helpers/test-app.js';
+
+let t: TestApp;
+let acme: Tenant;
+
+before(async () => {
+  t = await createTestApp();
+  acme = await signup(t.app, 'Acme');
+});
+after(() => t.close());
+
+const settings = (db: Parameters<Parameters<typeof inTenant>[2]>[0]['db']) =>
+  sql<{ role: string; company: string; readOnly: string }>`SELECT current_user AS role,
+    current_setting('app.company_id') AS company, current_setting('transaction_read_only') AS "readOnly"`
+    .execute(db)
+    .then((r) => r.rows[0]!);
+
+describe('tenant transactions', () => {
+  test('inTenant runs as the application role with the company set, and may write', async () => {
+    const seen = await inTenant(t.database, acme.companyId, (tx) => settings(tx.db));
+    assert.deepEqual(seen, { role: 'crewbase_app', company: acme.companyId, readOnly: 'off' });
+  });
+
+  test('readInTenant is the same, read-only: a write in it fails and changes nothing', async () => {
+    const seen = await readInTenant(t.database, acme.companyId, (tx) => settings(tx.db));
+    assert.deepEqual(seen, { role: 'crewbase_app', company: acme.companyId, readOnly: 'on' });
+    await assert.rejects(
+      readInTenant(t.database, acme.companyId, (tx) =>
+        sql`UPDATE job_horizons SET until_at = until_at WHERE company_id = ${acme.companyId}`.execute(tx.db),
+      ),
+      /read-only transaction/,
+    );
+  });
+
+  test('reads and writes alternate on the same connections without leaking settings or transactions', async () => {
+    // More transactions than the pool has connections, interleaved: each must see its own settings.
+    const results = await Promise.all(
+      Array.from({ length: 40 }, (_, i) =>
+        (i % 2 ? readInTenant : inTenant)(t.database, acme.companyId, (tx) => settings(tx.db)).then(
+          (s) => s.readOnly === (i % 2 ? 'on' : 'off') && s.company === acme.companyId,
+        ),
+      ),
+    );
+    assert.ok(results.every(Boolean));
+    // Nothing is left open: a statement outside any transaction runs with no tenant.
+    const { rows } = await sql<{
+      company: string | null;
+    }>`SELECT current_setting('app.company_id', true) AS company`.execute(t.database.kysely);
+    assert.ok(!rows[0]!.company, 'no tenant outside a transaction');
+  });
+
+  test('a failed work rolls back its writes; the connection serves the next transaction', async () => {
+    await assert.rejects(
+      inTenant(t.database, acme.companyId, async (tx) => {
+        await sql`UPDATE job_horizons SET until_at = until_at + interval '1 day' WHERE company_id = ${acme.companyId}`.execute(
+          tx.db,
+        );
+        await sql`SELECT 1/0`.execute(tx.db);
+      }),
+      /division by zero/,
+    );
+    const seen = await inTenant(t.database, acme.companyId, (tx) => settings(tx.db));
+    assert.equal(seen.company, acme.companyId);
+  });
+
+  test('a company id that is not a plain id is refused before it reaches the statement', async () => {
+    await assert.rejects(
+      inTenant(t.database, "x', true); DROP TABLE jobs; --", async () => 1),
+      /not a company id/,
+    );
+  });
+
+  test('PostgreSQL: a long statement is prepared once on its connection and reused', async (ctx) => {
+    if (t.database.kind !== 'postgres') return ctx.skip('PGlite runs every statement unnamed');
+    const long = sql<{ n: number; prepared: number }>`SELECT ${sql.raw(`1 /* ${'padding '.repeat(60)} */`)}::int AS n,
+      (SELECT count(*)::int FROM pg_prepared_statements WHERE statement LIKE '%padding padding%') AS prepared`;
+    // Both runs in one transaction, so on one connection: the second finds the first's statement.
+    const [first, second] = await inTenant(t.database, acme.companyId, async (tx) => [
+      (await long.execute(tx.db)).rows[0]!,
+      (await long.execute(tx.db)).rows[0]!,
+    ]);
+    assert.equal(first!.prepared, 1, 'prepared by its first run');
+    assert.equal(second!.prepared, 1, 'reused, not prepared again');
+  });
+});
