@@ -141,22 +141,25 @@ export function timeClock(deps: { database: Database }) {
         undefined,
         { job, now, context, skip: ['MISSING_STOP'] },
       ); // just clocked in: nothing is missing yet
-      await recordClockIn(tx, ctx.userId, job, {
-        trackingJobDate: job.doc.from,
-        userId,
-        time: new Date(time).toISOString(),
-        isLive: !body.offline,
-        wasAddedManually: false,
-        timeTrackingId: id,
-      });
-      await insertRecord(tx, timeTrackings, {
-        id,
-        number,
-        doc: prepared.doc,
-        userId: ctx.userId,
-        chatId: newObjectId(),
-        columns: prepared.columns,
-      });
+      // Independent writes, sent together (one round trip on PostgreSQL, whose connection pipelines them).
+      await Promise.all([
+        recordClockIn(tx, ctx.userId, job, {
+          trackingJobDate: job.doc.from,
+          userId,
+          time: new Date(time).toISOString(),
+          isLive: !body.offline,
+          wasAddedManually: false,
+          timeTrackingId: id,
+        }),
+        insertRecord(tx, timeTrackings, {
+          id,
+          number,
+          doc: prepared.doc,
+          userId: ctx.userId,
+          chatId: newObjectId(),
+          columns: prepared.columns,
+        }),
+      ]);
       return { _id: id, timeTrackingId: id, jobId };
     });
   }
@@ -191,12 +194,11 @@ export function timeClock(deps: { database: Database }) {
         entry,
         { job, now, context: found.context },
       );
-      await updateRecord(tx, timeTrackings, entry.id, {
-        doc: prepared.doc,
-        userId: ctx.userId,
-        columns: prepared.columns,
-      });
-      if (Number(found.others_open) === 0) await setJobState(tx, ctx.userId, job, 'completed');
+      // Independent writes, sent together as on clock-in.
+      await Promise.all([
+        updateRecord(tx, timeTrackings, entry.id, { doc: prepared.doc, userId: ctx.userId, columns: prepared.columns }),
+        Number(found.others_open) === 0 ? setJobState(tx, ctx.userId, job, 'completed') : undefined,
+      ]);
       return { _id: entry.id, timeTrackingId: entry.id, jobId };
     });
   }
