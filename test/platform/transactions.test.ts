@@ -3,8 +3,9 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { sql } from 'kysely';
+import pg from 'pg';
 import { inTenant, readInTenant } from '../../src/platform/db/tenant.js';
-import { createTestApp, signup, type Tenant, type TestApp } from '../helpers/test-app.js';
+import { call, createTestApp, signup, type Tenant, type TestApp } from '../helpers/test-app.js';
 
 let t: TestApp;
 let acme: Tenant;
@@ -87,5 +88,29 @@ describe('tenant transactions', () => {
     ]);
     assert.equal(first!.prepared, 1, 'prepared by its first run');
     assert.equal(second!.prepared, 1, 'reused, not prepared again');
+  });
+
+  test('PostgreSQL: a create of a plain resource is one statement between BEGIN and COMMIT', async (ctx) => {
+    if (t.database.kind !== 'postgres') return ctx.skip('statements are counted on the pg client');
+    // The number comes from a CTE of the insert itself; BEGIN and COMMIT frame it. A read first puts
+    // the caller's state in the credentials cache, so the create's statements are all that is sent.
+    await call(t.app, 'GET', '/v2/customers/?limit=1', acme.headers);
+    const sent: string[] = [];
+    const query = pg.Client.prototype.query;
+    pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
+      const text = typeof args[0] === 'string' ? args[0] : (args[0] as { text?: string }).text;
+      sent.push(String(text).trim().slice(0, 40));
+      return (query as (...a: unknown[]) => unknown).apply(this, args);
+    } as typeof query;
+    try {
+      const created = await call(t.app, 'POST', '/v2/customers/', acme.headers, { name: 'One round trip' });
+      assert.equal(created.status, 201);
+    } finally {
+      pg.Client.prototype.query = query;
+    }
+    assert.equal(sent.length, 3, sent.join('\n'));
+    assert.match(sent[0]!, /^BEGIN; SELECT set_config/);
+    assert.match(sent[1]!, /^WITH next_number AS \(insert into "count/);
+    assert.equal(sent[2], 'COMMIT');
   });
 });

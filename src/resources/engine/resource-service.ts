@@ -76,10 +76,11 @@ export async function createRecord(
   await assertReferencesExist(tx, resource.schema, doc);
   const prepared = await prepare(tx, ctx, resource, normaliseRegions(resource.schema, doc));
   const id = newObjectId();
-  const number = await store.nextNumber(tx, resource.collection, supplied);
-  await store.insertRecord(tx, resource, {
+  // A supplied number moves the sequence past it; otherwise the insert takes the next itself.
+  const given = supplied === undefined ? undefined : await store.nextNumber(tx, resource.collection, supplied);
+  const number = await store.insertRecord(tx, resource, {
     id,
-    number,
+    number: given,
     doc: prepared.doc,
     userId: ctx.userId,
     chatId: newObjectId(),

@@ -11,6 +11,7 @@ import { toApi, unsetFields } from './to-api.js';
 import { ENTITY_COLUMNS, entityDb } from './entity-table.js';
 
 // Numbering lives in record-numbers.ts; its functions are part of the store's surface.
+import { nextNumberStatement } from './record-numbers.js';
 export { currentNumber, nextNumber, numberTaken, reserveNumbers } from './record-numbers.js';
 
 export interface NewRecord {
@@ -50,26 +51,33 @@ async function emitChange(
   if (resource.webhookEntity) await emit(tx, type, resource.webhookEntity, toApi(resource, record));
 }
 
-export async function insertRecord(tx: TenantTx, resource: Resource, record: NewRecord): Promise<void> {
-  await writeAndEmit(
-    tx,
-    resource,
-    'CREATE',
-    entityDb(tx)
-      .insertInto(resource.table)
-      .values({
-        ...promotedColumns(resource, record.doc),
-        company_id: tx.companyId,
-        id: record.id,
-        number: record.number,
-        doc: JSON.stringify(record.doc),
-        created_by: record.userId,
-        modified_by: record.userId,
-        chat_id: record.chatId,
-        ...record.columns,
-      })
-      .returningAll(),
-  );
+/**
+ * Inserts a record and emits its CREATE event; returns its number. Without a number it takes the
+ * next of the resource's collection in the same statement.
+ */
+export async function insertRecord(
+  tx: TenantTx,
+  resource: Resource,
+  record: Omit<NewRecord, 'number'> & { number?: number },
+): Promise<number> {
+  const counter = record.number === undefined ? nextNumberStatement(tx, resource.collection) : undefined;
+  const write = entityDb(tx)
+    .insertInto(resource.table)
+    .values({
+      ...promotedColumns(resource, record.doc),
+      company_id: tx.companyId,
+      id: record.id,
+      // sql: the number the statement's own next_number CTE took (writeAndEmit)
+      number: record.number ?? sql<number>`(SELECT value FROM next_number)`,
+      doc: JSON.stringify(record.doc),
+      created_by: record.userId,
+      modified_by: record.userId,
+      chat_id: record.chatId,
+      ...record.columns,
+    })
+    .returningAll();
+  const number = await writeAndEmit(tx, resource, 'CREATE', write, counter);
+  return Number(number ?? record.number);
 }
 
 // sql: calls of SQL functions over a row alias, merged into read models and events built in the database
@@ -105,19 +113,23 @@ async function writeAndEmit(
   resource: Resource,
   type: 'CREATE' | 'UPDATE',
   write: Compilable,
-): Promise<void> {
-  // sql: the write is a built query run as it is, or wrapped with its event in one statement
-  if (!resource.webhookEntity) {
-    await sql`${write}`.execute(tx.db);
-  } else if (resource.hooks?.toApi) {
-    const { rows } = await sql<StoredRecord<object>>`${write}`.execute(tx.db);
-    if (rows[0]) await emitChange(tx, resource, type, rows[0]);
-  } else {
-    const items = sql`ARRAY(SELECT ${recordJson(resource, 'stored')} FROM stored)`;
-    await sql`WITH stored AS (${write}) SELECT ${emitSql(tx.companyId, type, resource.webhookEntity, items)}`.execute(
-      tx.db,
-    );
+  counter?: Compilable,
+): Promise<number | undefined> {
+  // sql: the write is a built query run as it is, or wrapped with its event in one statement; a
+  // number taken by the same statement is a CTE beside it (data-modifying CTEs must be top-level)
+  const numbered = counter ? sql`next_number AS (${counter}), ` : sql``;
+  if (!resource.webhookEntity || resource.hooks?.toApi) {
+    const withCounter = counter ? sql`WITH next_number AS (${counter}) ` : sql``;
+    const { rows } = await sql<StoredRecord<object>>`${withCounter}${write}`.execute(tx.db);
+    if (rows[0] && resource.webhookEntity) await emitChange(tx, resource, type, rows[0]);
+    return rows[0]?.number;
   }
+  const items = sql`ARRAY(SELECT ${recordJson(resource, 'stored')} FROM stored)`;
+  const { rows } = await sql<{ number: number | null }>`WITH ${numbered}stored AS (${write})
+    SELECT ${emitSql(tx.companyId, type, resource.webhookEntity, items)}, (SELECT number FROM stored) AS number`.execute(
+    tx.db,
+  );
+  return rows[0]?.number ?? undefined;
 }
 
 const UPSERT_CHUNK = 500;
