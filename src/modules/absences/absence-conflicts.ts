@@ -18,6 +18,8 @@ const APPROVED = sql`('approved', 'assigned')`;
 /** The first approved absence of the job's user overlapping it (the same rules as approval). */
 const firstConflict = sql`SELECT id, doc FROM absences a WHERE a.company_id = j.company_id AND a.user_id = j.user_id
   AND a.state IN ${APPROVED} AND a.dt_start < j.to_at AND a.dt_end > j.from_at ORDER BY a.dt_start, a.id LIMIT 1`;
+/** Whether the job falls on an approved absence of its user (new jobs are reconciled only then). */
+export const onApprovedAbsence = sql<boolean>`EXISTS (${firstConflict})`;
 /** Whether the job's own absence still overlaps it. */
 const keepsOwn = sql<boolean>`EXISTS (SELECT 1 FROM absences o WHERE o.company_id = j.company_id AND o.id = j.absence_id
   AND o.user_id = j.user_id AND o.state IN ${APPROVED} AND o.dt_start < j.to_at AND o.dt_end > j.from_at)`;
@@ -28,7 +30,7 @@ export async function reconcileAbsenceConflicts(
   ctx: RequestContext | { userId: string },
   scope: ConflictScope,
 ): Promise<void> {
-  if ('jobIds' in scope && scope.jobIds.length === 0) return;
+  if (scope.jobIds.length === 0) return;
   const rows = await lockJobsToReconcile(tx, scope, { conflict: firstConflict, keeps: keepsOwn });
   const touched = new Set<string>();
   for (const job of rows) {

@@ -1,9 +1,9 @@
 // Installs what scheduling calls when jobs change (scheduling/absence-hooks.ts explains why it is
 // installed rather than imported). Called by app.ts, and by scripts that plan jobs without the app.
 import { installAbsenceHooks } from '../scheduling/index.js';
-import { reconcileAbsenceConflicts } from './absence-conflicts.js';
+import { onApprovedAbsence, reconcileAbsenceConflicts } from './absence-conflicts.js';
 import { recordReplacement } from './absence-coverage.js';
 
 export function installSchedulingHooks(): void {
-  installAbsenceHooks({ reconcileConflicts: reconcileAbsenceConflicts, recordReplacement });
+  installAbsenceHooks({ reconcileConflicts: reconcileAbsenceConflicts, recordReplacement, onApprovedAbsence });
 }

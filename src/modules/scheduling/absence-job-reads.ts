@@ -103,20 +103,20 @@ export async function lockJobsToReconcile(
 ): Promise<
   Array<StoredRecord & { conflict_id: string | null; conflict_doc: Record<string, unknown> | null; keeps: boolean }>
 > {
-  const inScope =
-    'jobIds' in scope
-      ? sql<boolean>`j.id = ANY(${sql.val(scope.jobIds)}::text[])`
-      : sql<boolean>`j.assignment_id = ${scope.assignmentId} AND j.from_at >= ${new Date(scope.from)} AND j.from_at < ${new Date(scope.to)}`;
-  // sql: a lateral join on the absences' sub-select, in one locking statement.
+  // sql: a lateral join on the absences' sub-select, in one locking statement. The jobs are found and
+  // locked in key order (by start, the planner would pick the company's start index and read all its
+  // jobs when its statistics are stale, as for a new company's first window), then taken by start.
   const { rows } = await sql<
     StoredRecord & { conflict_id: string | null; conflict_doc: Record<string, unknown> | null; keeps: boolean }
   >`
     SELECT j.*, a.id AS conflict_id, a.doc AS conflict_doc, ${absence.keeps} AS keeps
     FROM jobs j LEFT JOIN LATERAL (${absence.conflict}) a ON true
-    WHERE j.company_id = ${tx.companyId} AND ${inScope} AND (
+    WHERE j.company_id = ${tx.companyId} AND j.id = ANY(${sql.val(scope.jobIds)}::text[]) AND (
       (j.absence_id IS NULL AND a.id IS NOT NULL AND j.state <> 'cancelled' AND j.started_at IS NULL)
       OR (j.absence_id IS NOT NULL AND j.replacement_job_id IS NULL))
-    ORDER BY j.from_at FOR UPDATE OF j`.execute(tx.db);
+    ORDER BY j.id FOR UPDATE OF j`.execute(tx.db);
+  const startOf = (row: StoredRecord) => new Date(row.from_at as string | Date).getTime();
+  rows.sort((a, b) => startOf(a) - startOf(b) || (a.id < b.id ? -1 : 1));
   return rows;
 }
 
