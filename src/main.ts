@@ -1,22 +1,16 @@
 // Command line: serve | worker | migrate | company create --name N --username U --password P [--email E]
 import { parseArgs } from 'node:util';
-import { createApp } from './app.js';
 import { loadConfig, type Config } from './config.js';
-import { openDatabase, type Database } from './platform/db/database.js';
-import { migrate } from './platform/db/migrate.js';
-import { authService } from './modules/auth/index.js';
-import { smsGateway } from './modules/auth/index.js';
-import { createCompany } from './modules/company/index.js';
-import { deliveryWorker } from './modules/webhooks/index.js';
-import { flagMissingStops } from './modules/time-tracking/index.js';
-import { generateAhead } from './modules/tasks/index.js';
-import { every } from './platform/background/every.js';
-import { mailOutbox } from './platform/mail/outbox.js';
-import { mailTransport } from './platform/mail/mail-transport.js';
-import { webhookDeps } from './modules/webhooks/index.js';
-import { pino } from 'pino';
+import type { Database } from './platform/db/database.js';
+
+// Each command loads what it needs when it runs (dynamic imports): a command given bad arguments fails
+// before the server's modules load, and only `serve` loads the HTTP app.
 
 async function openMigrated(config: Config, log: (line: string) => void): Promise<Database> {
+  const [{ openDatabase }, { migrate }] = await Promise.all([
+    import('./platform/db/database.js'),
+    import('./platform/db/migrate.js'),
+  ]);
   const database = await openDatabase(
     config.databaseUrl
       ? { kind: 'postgres', url: config.databaseUrl, poolSize: config.dbPoolSize }
@@ -27,22 +21,34 @@ async function openMigrated(config: Config, log: (line: string) => void): Promis
   return database;
 }
 
-/** The periodic work beside webhook delivery: missing clock-outs (every minute), unsent mail (every 30 s), recurring tasks (hourly). */
-function backgroundTasks(
-  config: Config,
-  database: Database,
-  log: { error(obj: object, msg: string): void; info(obj: object, msg: string): void },
-) {
-  const transport = mailTransport(config.mailTransport, config.mailFrom, log);
-  const outbox = mailOutbox(database, transport);
-  const stops = [
-    every(60_000, () => flagMissingStops(database), log, 'missing-stop sweep'),
-    every(30_000, () => outbox.sendDue(), log, 'mail retry'),
-    every(3_600_000, () => generateAhead(database), log, 'recurring tasks'),
-  ];
-  return async () => {
-    await Promise.all(stops.map((stop) => stop()));
-    transport.close();
+/**
+ * The periodic work beside webhook delivery: missing clock-outs (every minute), unsent mail (every 30 s), recurring
+ * tasks (hourly). Loads its modules; the function it returns starts the work and returns the function that stops it.
+ */
+async function loadBackgroundTasks() {
+  const [{ flagMissingStops }, { generateAhead }, { every }, { mailOutbox }, { mailTransport }] = await Promise.all([
+    import('./modules/time-tracking/index.js'),
+    import('./modules/tasks/index.js'),
+    import('./platform/background/every.js'),
+    import('./platform/mail/outbox.js'),
+    import('./platform/mail/mail-transport.js'),
+  ]);
+  return (
+    config: Config,
+    database: Database,
+    log: { error(obj: object, msg: string): void; info(obj: object, msg: string): void },
+  ) => {
+    const transport = mailTransport(config.mailTransport, config.mailFrom, log);
+    const outbox = mailOutbox(database, transport);
+    const stops = [
+      every(60_000, () => flagMissingStops(database), log, 'missing-stop sweep'),
+      every(30_000, () => outbox.sendDue(), log, 'mail retry'),
+      every(3_600_000, () => generateAhead(database), log, 'recurring tasks'),
+    ];
+    return async () => {
+      await Promise.all(stops.map((stop) => stop()));
+      transport.close();
+    };
   };
 }
 
@@ -79,6 +85,11 @@ function stopOnSignal(
 }
 
 async function serve(config: Config) {
+  const [{ createApp }, { deliveryWorker, webhookDeps }, backgroundTasks] = await Promise.all([
+    import('./app.js'),
+    import('./modules/webhooks/index.js'),
+    loadBackgroundTasks(),
+  ]);
   const database = await openMigrated(config, (line) => console.log(line));
   const app = await createApp({ config, database });
   const worker =
@@ -109,6 +120,11 @@ async function serve(config: Config) {
 
 /** Background work only: delivers webhooks and flags missing clock-outs (several may run beside the API servers). */
 async function work(config: Config) {
+  const [{ deliveryWorker, webhookDeps }, { pino }, backgroundTasks] = await Promise.all([
+    import('./modules/webhooks/index.js'),
+    import('pino'),
+    loadBackgroundTasks(),
+  ]);
   const database = await openMigrated(config, (line) => console.log(line));
   const log = pino({ level: config.logLevel });
   const worker = deliveryWorker({ database, config, log, ...webhookDeps(config) });
@@ -142,6 +158,10 @@ async function main(argv: string[]) {
     });
     if (!values.name || !values.username || !values.password)
       throw new Error('company create needs --name, --username and --password');
+    const [{ authService, smsGateway }, { createCompany }] = await Promise.all([
+      import('./modules/auth/index.js'),
+      import('./modules/company/index.js'),
+    ]);
     const database = await openMigrated(config, (line) => console.error(line));
     try {
       const sms = smsGateway(config, console as never);

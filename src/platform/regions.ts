@@ -1,7 +1,7 @@
 // Region codes: ISO 3166-2 subdivisions (`DE-BY`) as the holiday calendar (date-holidays) knows
 // them. Written fields accept `BY` or `DE-BY` in any case and store `DE-BY`; reading also accepts
 // what older records may hold (`BY`, `Bayern`), so a stored region never silently loses its holidays.
-import Holidays from 'date-holidays';
+import { holidayCalendar } from './time/holiday-calendar.js';
 
 /** A country (ISO 3166-1 alpha-2) and optionally its subdivision, as the holiday calendar names it (`BY`). */
 export interface Region {
@@ -9,7 +9,9 @@ export interface Region {
   state?: string;
 }
 
-const calendar = new Holidays();
+/** Every country's calendar, made when first asked (date-holidays loads then: holiday-calendar.ts). */
+let loaded: ReturnType<typeof holidayCalendar> | undefined;
+const calendar = () => (loaded ??= holidayCalendar());
 const COUNTRY_NAMES: Record<string, string> = {
   deutschland: 'DE',
   germany: 'DE',
@@ -20,11 +22,11 @@ const COUNTRY_NAMES: Record<string, string> = {
 };
 
 /** The subdivisions of a country with their names, or undefined for a country without a calendar. */
-const statesOf = (country: string): Record<string, string> | undefined => calendar.getStates(country);
+const statesOf = (country: string): Record<string, string> | undefined => calendar().getStates(country);
 
 /** A country and subdivision both in the calendar (a country alone when no state is given). */
 export function isKnownRegion(region: Region): boolean {
-  if (!calendar.getCountries()[region.country]) return false;
+  if (!calendar().getCountries()[region.country]) return false;
   return !region.state || Boolean(statesOf(region.country)?.[region.state]);
 }
 

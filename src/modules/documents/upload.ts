@@ -9,7 +9,6 @@ import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { FastifyRequest } from 'fastify';
 import type {} from '@fastify/multipart';
-import { fileTypeFromFile } from 'file-type';
 import { BadRequest, HttpError } from '../../platform/http/errors.js';
 import { newObjectId } from '../../platform/ids.js';
 
@@ -58,6 +57,7 @@ async function isUtf8Text(path: string): Promise<boolean> {
 }
 
 async function sniff(path: string, declared: string): Promise<string | undefined> {
+  const { fileTypeFromFile } = await import('file-type'); // loaded at the first upload, not at every start
   const detected = await fileTypeFromFile(path);
   if (detected) return detected.mime;
   // Plain text has no signature: accept it when it is UTF-8 without NUL bytes.

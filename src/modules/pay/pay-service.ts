@@ -1,10 +1,10 @@
 // What pay's own routes do beside the engine's: adopt the German surcharge preset, read and change
 // the time-and-pay settings, list the public holidays of a region. Permission checks and the
 // transaction live here; the routes only speak HTTP.
-import Holidays from 'date-holidays';
 import type { Database } from '../../platform/db/database.js';
 import { inTenant } from '../../platform/db/tenant.js';
 import { type RequestContext, requireLevel } from '../../platform/http/request-context.js';
+import { holidayCalendar } from '../../platform/time/holiday-calendar.js';
 import { placeOfWorkRegion } from '../../platform/time/holidays.js';
 import { checkRegion } from '../../resources/engine/region-fields.js';
 import { createRecord } from '../../resources/engine/resource-service.js';
@@ -56,7 +56,7 @@ export function payService(deps: { database: Database }) {
             undefined,
             (await inTenant(database, ctx.companyId, (tx) => loadTimeAndPaySettings(tx))).holidayRegion,
           );
-      const calendar = new Holidays();
+      const calendar = holidayCalendar();
       calendar.init(region.country, ...(region.state ? [region.state] : []));
       return (calendar.getHolidays(query.year) || [])
         .filter((h) => h.type === 'public')

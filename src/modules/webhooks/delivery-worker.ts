@@ -3,7 +3,7 @@
 // come back when the lease ends. Each attempt is signed (Standard Webhooks), kept, and retried on
 // the configured schedule with jitter; a webhook whose deliveries keep failing is disabled.
 import { Webhook } from 'standardwebhooks';
-import { Agent, request } from 'undici';
+import type { Agent, request as undiciRequest } from 'undici';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.js';
 import type { Database } from '../../platform/db/database.js';
@@ -48,25 +48,31 @@ export function deliveryWorker(deps: DeliveryWorkerDeps) {
   // A claim outlives the slowest send (connect, headers and body timeouts) with room to record it.
   const leaseSeconds = Math.ceil((3 * config.webhookTimeoutMs) / 1000) + 30;
   // Connections go to the address vetted at connect time, so DNS cannot rebind between check and use.
-  const agent = new Agent({
-    connectTimeout: config.webhookTimeoutMs,
-    connect: {
-      lookup: (hostname, options, callback) => {
-        vetTarget(
-          `https://${hostname.includes(':') ? `[${hostname}]` : hostname}/`,
-          { ...policy, allowHttp: true },
-          resolve,
-        ).then(
-          ({ addresses }) => {
-            const entries = addresses.map((address) => ({ address, family: address.includes(':') ? 6 : 4 }));
-            if (options?.all) callback(null, entries);
-            else callback(null, entries[0]!.address, entries[0]!.family);
+  // undici is loaded, and the agent made, at the first send: a server that delivers nothing does not load it.
+  let http: Promise<{ agent: Agent; request: typeof undiciRequest }> | undefined;
+  const connection = () =>
+    (http ??= import('undici').then(({ Agent, request }) => ({
+      request,
+      agent: new Agent({
+        connectTimeout: config.webhookTimeoutMs,
+        connect: {
+          lookup: (hostname, options, callback) => {
+            vetTarget(
+              `https://${hostname.includes(':') ? `[${hostname}]` : hostname}/`,
+              { ...policy, allowHttp: true },
+              resolve,
+            ).then(
+              ({ addresses }) => {
+                const entries = addresses.map((address) => ({ address, family: address.includes(':') ? 6 : 4 }));
+                if (options?.all) callback(null, entries);
+                else callback(null, entries[0]!.address, entries[0]!.family);
+              },
+              (error: NodeJS.ErrnoException) => callback(error, []),
+            );
           },
-          (error: NodeJS.ErrnoException) => callback(error, []),
-        );
-      },
-    },
-  });
+        },
+      }),
+    })));
 
   async function send(item: Claimed): Promise<Outcome> {
     const started = Date.now();
@@ -84,6 +90,7 @@ export function deliveryWorker(deps: DeliveryWorkerDeps) {
       });
       const timestamp = new Date();
       const signature = new Webhook(secrets.open(item.secret_sealed)).sign(item.event_id, timestamp, body);
+      const { agent, request } = await connection();
       const response = await request(url, {
         method: 'POST',
         body,
@@ -98,7 +105,7 @@ export function deliveryWorker(deps: DeliveryWorkerDeps) {
           'webhook-timestamp': String(Math.floor(timestamp.getTime() / 1000)),
           'webhook-signature': signature,
         },
-      } as Parameters<typeof request>[1]);
+      } as Parameters<typeof undiciRequest>[1]);
       const text = await excerpt(response.body as never, EXCERPT_BYTES);
       return { statusCode: response.statusCode, excerpt: text, durationMs: Date.now() - started };
     } catch (error) {
@@ -167,7 +174,10 @@ export function deliveryWorker(deps: DeliveryWorkerDeps) {
     isStopped = true;
     if (timer) clearTimeout(timer);
     await running;
-    await agent.close();
+    await http?.then(
+      ({ agent }) => agent.close(),
+      () => {}, // undici failed to load: nothing to close
+    );
   }
 
   return { runOnce, sweep, start, stop };

@@ -1,6 +1,10 @@
 // Where mail goes: the log (default), a file of JSON lines, or an SMTP server (MAIL_TRANSPORT=smtp://…).
 import { appendFile } from 'node:fs/promises';
-import nodemailer from 'nodemailer';
+import type Nodemailer from 'nodemailer';
+import { lazyRequire } from '../lazy-require.js';
+
+// Loaded only when mail goes to an SMTP server; synchronously, so a bad address still fails the start.
+const nodemailer = lazyRequire<typeof Nodemailer>('nodemailer');
 
 export interface MailAttachment {
   filename: string;
@@ -37,7 +41,7 @@ export function mailTransport(
 ): MailTransport {
   if (setting.startsWith('smtp://') || setting.startsWith('smtps://')) {
     // Bounded: a mail server that stalls must not hold the worker.
-    const transporter = nodemailer.createTransport(setting, {
+    const transporter = nodemailer().createTransport(setting, {
       connectionTimeout: 10_000,
       greetingTimeout: 10_000,
       socketTimeout: 20_000,

@@ -1,8 +1,10 @@
 // The interactive API reference at /v2/docs, drawn from /v2/openapi.json. It must work offline and
 // without third parties (GDPR): the script is served by this server, fonts are the system's, and
 // every vendor button that links to or calls the library maker's services is off.
-import type { FastifyInstance } from 'fastify';
-import apiReference from '@scalar/fastify-api-reference';
+// The vendor's plugin is loaded at the first request of the page, not at every start (its 4 MB script and
+// OpenAPI parser cost each start about half a second of CPU): it runs in a Fastify instance of its own, to
+// which this server's two routes hand their requests, answering what the plugin answers.
+import Fastify, { type FastifyInstance } from 'fastify';
 
 // Our look: system fonts (no web fonts to fetch), Crewbase's accent colour, and no "powered by"
 // link in the sidebar footer (the dark-mode toggle beside it stays).
@@ -22,23 +24,55 @@ const FAVICON = `data:image/svg+xml,${encodeURIComponent(
     '<rect width="32" height="32" rx="6" fill="#0b6e4f"/><text x="16" y="23" font-family="sans-serif" font-size="20" font-weight="700" fill="#fff" text-anchor="middle">C</text></svg>',
 )}`;
 
+/** Headers of the plugin's answer not passed on: the connection's own (this server sets them for its answer). */
+const CONNECTION_HEADERS = new Set(['connection', 'keep-alive', 'transfer-encoding', 'date', 'content-length']);
+
 export async function registerReferencePage(app: FastifyInstance, prefix: `/${string}`): Promise<void> {
-  await app.register(apiReference, {
-    routePrefix: `${prefix}/docs`,
-    configuration: {
-      url: `${prefix}/openapi.json`,
-      pageTitle: 'Crewbase API reference',
-      title: 'Crewbase API',
-      withDefaultFonts: false, // the default loads Inter and JetBrains Mono from the vendor's font host
-      customCss: CUSTOM_CSS,
-      favicon: FAVICON,
-      hideClientButton: true, // "Open API Client": the vendor's hosted client
-      showDeveloperTools: 'never', // the vendor toolbar shown on localhost (share, deploy, register)
-      telemetry: false,
-      agent: { disabled: true }, // "Ask AI" calls the vendor's service
-      mcp: { disabled: true },
-      documentDownloadType: 'json',
-      defaultHttpClient: { targetKey: 'shell', clientKey: 'curl' },
-    },
+  const routePrefix: `/${string}` = `${prefix}/docs`;
+  let loading: Promise<FastifyInstance> | undefined;
+  const plugin = () =>
+    (loading ??= (async () => {
+      const { default: apiReference } = await import('@scalar/fastify-api-reference');
+      // As this server routes: `${prefix}/docs` is its page too (the plugin then redirects to the trailing slash).
+      const page = Fastify({ routerOptions: { ignoreTrailingSlash: true } });
+      await page.register(apiReference, {
+        routePrefix,
+        configuration: {
+          url: `${prefix}/openapi.json`,
+          pageTitle: 'Crewbase API reference',
+          title: 'Crewbase API',
+          withDefaultFonts: false, // the default loads Inter and JetBrains Mono from the vendor's font host
+          customCss: CUSTOM_CSS,
+          favicon: FAVICON,
+          hideClientButton: true, // "Open API Client": the vendor's hosted client
+          showDeveloperTools: 'never', // the vendor toolbar shown on localhost (share, deploy, register)
+          telemetry: false,
+          agent: { disabled: true }, // "Ask AI" calls the vendor's service
+          mcp: { disabled: true },
+          documentDownloadType: 'json',
+          defaultHttpClient: { targetKey: 'shell', clientKey: 'curl' },
+        },
+      });
+      await page.ready();
+      return page;
+    })().catch((error) => {
+      loading = undefined; // tried again at the next request
+      throw error;
+    }));
+  app.addHook('onClose', async () => {
+    await loading?.then(
+      (page) => page.close(),
+      () => {},
+    );
   });
+  // The plugin's routes (with ignoreTrailingSlash it adds no redirect route of its own); HEAD as Fastify derives it.
+  for (const path of [`${routePrefix}/`, `${routePrefix}/js/scalar.js`]) {
+    app.get(path, { schema: { hide: true } }, async (request, reply) => {
+      const answer = await (await plugin()).inject({ method: 'GET', url: request.url, headers: request.headers });
+      reply.code(answer.statusCode);
+      for (const [name, value] of Object.entries(answer.headers))
+        if (value !== undefined && !CONNECTION_HEADERS.has(name)) reply.header(name, value);
+      return reply.send(answer.rawPayload);
+    });
+  }
 }

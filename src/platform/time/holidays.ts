@@ -1,6 +1,6 @@
 // Public holidays of a region, as local dates YYYY-MM-DD, cached per year; and which region's
 // holidays apply: always those of the place of work (docs/pay-law.md, "Which region's holidays").
-import Holidays from 'date-holidays';
+import { holidayCalendar } from './holiday-calendar.js';
 import { readRegion, type Region } from '../regions.js';
 
 const cache = new Map<string, ReadonlySet<string>>();
@@ -11,7 +11,7 @@ export function publicHolidays(country: string, state: string | undefined, year:
   const key = `${country}|${code ?? ''}|${year}`;
   let dates = cache.get(key);
   if (!dates) {
-    const calendar = code ? new Holidays(country, code) : new Holidays(country);
+    const calendar = code ? holidayCalendar(country, code) : holidayCalendar(country);
     dates = new Set(
       (calendar.getHolidays(year) || []).filter((h) => h.type === 'public').map((h) => h.date.slice(0, 10)),
     );

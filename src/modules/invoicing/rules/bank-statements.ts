@@ -1,6 +1,10 @@
 // Bank statement entries from CAMT.053 (ISO 20022 XML) or CSV, as plain records. Pure.
-import { XMLParser } from 'fast-xml-parser';
+import type { XMLParser } from 'fast-xml-parser';
+import { lazyRequire } from '../../../platform/lazy-require.js';
 import { toCents } from '../../../platform/money.js';
+
+/** Loaded at the first CAMT import, not at every start. */
+const fastXmlParser = lazyRequire<{ XMLParser: typeof XMLParser }>('fast-xml-parser');
 
 export interface StatementEntry {
   bookingDate: string;
@@ -56,7 +60,7 @@ interface CamtDocument {
 export function parseCamt053(xml: string): StatementEntry[] {
   let document: CamtDocument | undefined;
   try {
-    document = new XMLParser({
+    document = new (fastXmlParser().XMLParser)({
       ignoreAttributes: false,
       attributeNamePrefix: '@',
       removeNSPrefix: true,
