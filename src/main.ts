@@ -7,16 +7,20 @@ import type { Database } from './platform/db/database.js';
 // before the server's modules load, and only `serve` loads the HTTP app.
 
 async function openMigrated(config: Config, log: (line: string) => void): Promise<Database> {
-  const [{ openDatabase }, { migrate }] = await Promise.all([
+  const [{ openDatabase }, { migrate }, { seedFromTemplate }] = await Promise.all([
     import('./platform/db/database.js'),
     import('./platform/db/migrate.js'),
+    import('./platform/db/data-dir-template.js'),
   ]);
+  // A new embedded database starts as a copy of the compiled server's migrated template, if there is one.
+  const seeded = config.databaseUrl ? [] : seedFromTemplate(config.dataDir);
   const database = await openDatabase(
     config.databaseUrl
       ? { kind: 'postgres', url: config.databaseUrl, poolSize: config.dbPoolSize }
       : { kind: 'pglite', dataDir: config.dataDir },
   );
-  const applied = await migrate(database, log);
+  for (const migration of seeded) log(`applied ${migration.name}`); // what creating it from nothing reports
+  const applied = seeded.length + (await migrate(database, log));
   log(`database ready (${database.kind}, ${applied} migration(s) applied)`);
   return database;
 }

@@ -16,12 +16,13 @@ const { ensureBuilt, sourceHash } = (await import(pathToFileURL(join(ROOT, 'scri
   sourceHash(root: string): string;
 };
 
-/** A checkout with the entry point the build compiles. */
+/** A checkout with the two entry points the build compiles. */
 function checkout(): string {
   const root = mkdtempSync(join(tmpdir(), 'crewbase-build-'));
-  mkdirSync(join(root, 'src'), { recursive: true });
+  mkdirSync(join(root, 'src/platform/db'), { recursive: true });
   writeFileSync(join(root, 'package.json'), '{ "type": "module" }\n');
   writeFileSync(join(root, 'tsconfig.json'), '{ "compilerOptions": { "target": "ES2022", "strict": true } }\n');
+  writeFileSync(join(root, 'src/platform/db/data-dir-template.ts'), 'export const unused = 1;\n');
   symlinkSync(join(ROOT, 'node_modules'), join(root, 'node_modules'), 'dir');
   return root;
 }
