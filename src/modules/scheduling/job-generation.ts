@@ -9,9 +9,19 @@ import type { TenantTx } from '../../platform/db/tenant.js';
 import { newObjectId } from '../../platform/ids.js';
 import { emitSql } from '../../platform/outbox/emit-sql.js';
 import { isPublicHolidayIn, placeOfWorkRegion } from '../../platform/time/holidays.js';
-import { expandOccurrences, type ICalendar, normalizeICalendar } from '../../platform/time/recurrence.js';
+import {
+  expandOccurrences,
+  type ICalendar,
+  isRefusedRule,
+  normalizeICalendar,
+} from '../../platform/time/recurrence.js';
 import { formatLocal } from '../../platform/time/zoned-time.js';
-import { findRecord, promotedColumns, recordJson, reserveNumbers } from '../../resources/engine/resource-store.js';
+import {
+  findRecord,
+  promotedColumns,
+  recordJson,
+  reserveNumbersStatement,
+} from '../../resources/engine/resource-store.js';
 import { objects } from '../../resources/objects.js';
 import { loadTimeAndPaySettings } from '../pay/index.js';
 import { absenceHooks } from './absence-hooks.js';
@@ -45,51 +55,61 @@ function teamIdOf(assignmentId: string, day: number): string {
 }
 
 const COLUMN_TYPES: Record<string, string> = {
-  number: 'bigint',
+  ord: 'bigint',
   occurrence_key: 'bigint',
   doc: 'jsonb',
   from_at: 'timestamptz',
   to_at: 'timestamptz',
 };
 
-/** Inserts the rows that are not there yet; returns how many it created and which of them fall on an absence. */
-async function insertJobRows(
-  tx: TenantTx,
-  rows: Array<Record<string, unknown>>,
-): Promise<{ created: number; onAbsence: string[] }> {
-  if (rows.length === 0) return { created: 0, onAbsence: [] };
+type JobRow = Record<string, unknown>;
+
+/**
+ * Inserts the rows that are not there yet, numbering them in the same statement (a block of the
+ * jobs counter, so no statement waits for another); returns how many it created and which of
+ * them fall on an approved absence.
+ */
+interface Inserted {
+  created: number;
+  /** The new jobs on an approved absence, with who they count as made by. */
+  onAbsence: Array<{ id: string; by: string }>;
+}
+
+function insertJobRows(tx: TenantTx, rows: JobRow[]): Promise<Inserted> {
   const columns = Object.keys(rows[0]!);
   const arrays = columns.map(
-    (c) => sql`${sql.val(rows.map((r) => r[c] ?? null))}::${sql.raw(COLUMN_TYPES[c] ?? 'text')}[]`,
+    (c) =>
+      sql`${sql.val(rows.map((r, i) => (c === 'ord' ? i + 1 : (r[c] ?? null))))}::${sql.raw(COLUMN_TYPES[c] ?? 'text')}[]`,
   );
-  // sql: a set-based INSERT from unnest() arrays with ON CONFLICT on a partial unique index; the
-  // CREATE events of the new jobs are emitted in the same statement.
-  const {
-    rows: [result],
-  } = await sql<{ created: number; on_absence: string[] }>`
-    WITH created AS (
-      INSERT INTO jobs (${sql.join(columns.map((c) => sql.ref(c)))})
-      SELECT * FROM unnest(${sql.join(arrays)})
+  const stored = columns.filter((c) => c !== 'ord');
+  // sql: a set-based INSERT from unnest() arrays with ON CONFLICT on a partial unique index, numbered
+  // from a counter block taken by the same statement; the CREATE events of the new jobs are emitted
+  // in it too.
+  return sql<{ created: number; on_absence: Inserted['onAbsence'] }>`
+    WITH block AS (${reserveNumbersStatement(tx, jobs.collection, rows.length)}), created AS (
+      INSERT INTO jobs (${sql.join(stored.map((c) => sql.ref(c)))}, number)
+      SELECT ${sql.join(stored.map((c) => sql.ref(`u.${c}`)))}, (SELECT first FROM block) + u.ord - 1
+      FROM unnest(${sql.join(arrays)}) AS u(${sql.join(columns.map((c) => sql.ref(c)))})
       ON CONFLICT (company_id, assignment_id, occurrence_key, slot) WHERE occurrence_key IS NOT NULL DO NOTHING
       RETURNING *
     ), emitted AS (
       SELECT ${emitSql(tx.companyId, 'CREATE', JOB_ENTITY, sql`(SELECT coalesce(array_agg(${jobApiJson()}), '{}') FROM created j)`)}
     )
     SELECT (SELECT count(*)::int FROM created) AS created, (SELECT count(*) FROM emitted) AS emitted,
-      (SELECT coalesce(array_agg(j.id), '{}') FROM created j WHERE ${absenceHooks().onApprovedAbsence}) AS on_absence`.execute(
-    tx.db,
-  );
-  return { created: result!.created, onAbsence: result!.on_absence };
+      (SELECT coalesce(jsonb_agg(jsonb_build_object('id', j.id, 'by', j.created_by)), '[]')
+        FROM created j WHERE ${absenceHooks().onApprovedAbsence}) AS on_absence`
+    .execute(tx.db)
+    .then(({ rows: [result] }) => ({ created: result!.created, onAbsence: result!.on_absence }));
 }
 
-/** Creates the missing jobs of one assignment whose occurrences start in [from, to). */
-export async function materialize(
+/** The rows of an assignment's occurrences starting in [from, to), one per planned user (or one unassigned). */
+async function occurrenceRows(
   tx: TenantTx,
   assignment: PlannedAssignment,
   from: number,
   to: number,
-  actor = 'system',
-): Promise<number> {
+  actor: string,
+): Promise<JobRow[]> {
   const { doc } = assignment;
   const { recurrence } = normalizeICalendar(doc.iCalendar, false);
   let occurrences = expandOccurrences(recurrence, from, to);
@@ -104,50 +124,109 @@ export async function materialize(
     occurrences = occurrences.filter((o) => !isHoliday(formatLocal(o.localStart).slice(0, 10)));
   }
   const slots: Array<string | null> = doc.userIds?.length ? doc.userIds : [null];
-  let created = 0;
-  const onAbsence: string[] = [];
-  for (let i = 0; i < occurrences.length; i += Math.max(1, Math.floor(BATCH / slots.length))) {
-    const chunk = occurrences.slice(i, i + Math.max(1, Math.floor(BATCH / slots.length)));
-    let number = await reserveNumbers(tx, jobs.collection, chunk.length * slots.length);
-    const rows: Array<Record<string, unknown>> = [];
-    for (const occurrence of chunk) {
-      const teamId = slots.length > 1 ? teamIdOf(assignment.id, Math.floor(occurrence.localStart / DAY)) : undefined;
-      for (const slot of slots) {
-        const jobDoc: Record<string, unknown> = {
-          assignmentId: assignment.id,
-          objectId: doc.objectId,
-          from: new Date(occurrence.start).toISOString(),
-          to: new Date(occurrence.end).toISOString(),
-          targetTime: Math.round((occurrence.end - occurrence.start) / 60_000),
-          state: 'open',
-          ...(slot ? { userId: slot } : {}),
-          ...(teamId ? { teamId } : {}),
-          ...(doc.title ? { title: doc.title } : {}),
-          ...(doc.type ? { type: doc.type } : {}),
-          ...(doc.activityTypeId ? { activityTypeId: doc.activityTypeId } : {}),
-        };
-        rows.push({
-          company_id: tx.companyId,
-          id: newObjectId(),
-          number: number++,
-          doc: JSON.stringify(jobDoc),
-          created_by: actor,
-          modified_by: actor,
-          chat_id: newObjectId(),
-          occurrence_key: Math.floor(occurrence.localStart / DAY),
-          slot: slot ?? '-',
-          ...promotedColumns(jobs, jobDoc),
-        });
-      }
+  const rows: JobRow[] = [];
+  for (const occurrence of occurrences) {
+    const teamId = slots.length > 1 ? teamIdOf(assignment.id, Math.floor(occurrence.localStart / DAY)) : undefined;
+    for (const slot of slots) {
+      const jobDoc: Record<string, unknown> = {
+        assignmentId: assignment.id,
+        objectId: doc.objectId,
+        from: new Date(occurrence.start).toISOString(),
+        to: new Date(occurrence.end).toISOString(),
+        targetTime: Math.round((occurrence.end - occurrence.start) / 60_000),
+        state: 'open',
+        ...(slot ? { userId: slot } : {}),
+        ...(teamId ? { teamId } : {}),
+        ...(doc.title ? { title: doc.title } : {}),
+        ...(doc.type ? { type: doc.type } : {}),
+        ...(doc.activityTypeId ? { activityTypeId: doc.activityTypeId } : {}),
+      };
+      rows.push({
+        company_id: tx.companyId,
+        id: newObjectId(),
+        doc: JSON.stringify(jobDoc),
+        created_by: actor,
+        modified_by: actor,
+        chat_id: newObjectId(),
+        occurrence_key: Math.floor(occurrence.localStart / DAY),
+        slot: slot ?? '-',
+        ...promotedColumns(jobs, jobDoc),
+        ord: 0, // the row's place in its batch, set when inserted
+      });
     }
-    const inserted = await insertJobRows(tx, rows);
-    created += inserted.created;
-    onAbsence.push(...inserted.onAbsence);
   }
-  // New jobs on a planned user's approved absence are marked as its affected jobs; the insert
-  // tells which those are, so a window without absences costs no statement here.
-  if (onAbsence.length > 0) await absenceHooks().reconcileConflicts(tx, { userId: actor }, { jobIds: onAbsence });
-  return created;
+  return rows;
+}
+
+/** One assignment to plan, and who its jobs count as made by. */
+export interface Planning {
+  assignment: PlannedAssignment;
+  actor?: string;
+}
+
+/**
+ * Creates the missing jobs of the assignments whose occurrences start in [from, to), in batches of
+ * about BATCH rows across assignments. A batch is sent without waiting for the one before (on
+ * PostgreSQL's pipelined connection, the next batch is built while the server inserts the last),
+ * at most two in flight. `skipRefused`: a rule stored before today's limits plans nothing instead
+ * of failing (its error comes before anything of it is sent). Returns the number of jobs created.
+ */
+export async function materializeAll(
+  tx: TenantTx,
+  plannings: Planning[],
+  from: number,
+  to: number,
+  options: { skipRefused?: boolean; batchRows?: number } = {},
+): Promise<number> {
+  const batchRows = options.batchRows ?? BATCH;
+  const inFlight: Array<Promise<Inserted>> = [];
+  const results: Inserted[] = [];
+  let batch: JobRow[] = [];
+  const send = async () => {
+    if (batch.length === 0) return;
+    const sent = insertJobRows(tx, batch);
+    sent.catch(() => {}); // awaited below, in order; a failure aborts the transaction anyway
+    inFlight.push(sent);
+    batch = [];
+    if (inFlight.length >= 2) results.push(await inFlight.shift()!);
+  };
+  try {
+    for (const { assignment, actor } of plannings) {
+      let rows: JobRow[];
+      try {
+        rows = await occurrenceRows(tx, assignment, from, to, actor ?? 'system');
+      } catch (error) {
+        if (options.skipRefused && isRefusedRule(error)) continue;
+        throw error;
+      }
+      for (const row of rows) batch.push(row);
+      if (batch.length >= batchRows) await send();
+    }
+    await send();
+  } finally {
+    // Every batch sent is waited for (also when building a later one failed), so none is left running.
+    const settled = await Promise.allSettled(inFlight.splice(0));
+    for (const outcome of settled) if (outcome.status === 'fulfilled') results.push(outcome.value);
+    const failed = settled.find((o) => o.status === 'rejected');
+    if (failed) throw (failed as PromiseRejectedResult).reason;
+  }
+  // New jobs on a planned user's approved absence are marked as its affected jobs, by whoever the
+  // jobs count as made by; the insert tells which those are, so without absences this costs nothing.
+  const byActor = new Map<string, string[]>();
+  for (const { id, by } of results.flatMap((r) => r.onAbsence)) byActor.set(by, [...(byActor.get(by) ?? []), id]);
+  for (const [userId, jobIds] of byActor) await absenceHooks().reconcileConflicts(tx, { userId }, { jobIds });
+  return results.reduce((sum, r) => sum + r.created, 0);
+}
+
+/** Creates the missing jobs of one assignment whose occurrences start in [from, to). */
+export function materialize(
+  tx: TenantTx,
+  assignment: PlannedAssignment,
+  from: number,
+  to: number,
+  actor = 'system',
+): Promise<number> {
+  return materializeAll(tx, [{ assignment, actor }], from, to);
 }
 
 /**

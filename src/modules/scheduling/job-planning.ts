@@ -10,7 +10,13 @@ import type { StoredRecord } from '../../resources/engine/define-resource.js';
 import { isRefusedRule } from '../../platform/time/recurrence.js';
 import { countJobWindowExtension } from '../../platform/metrics/metrics.js';
 import { loadTimeAndPaySettings } from '../pay/index.js';
-import { type AssignmentPlan, materialize, type PlannedAssignment, removeReplaceableJobs } from './job-generation.js';
+import {
+  type AssignmentPlan,
+  materialize,
+  materializeAll,
+  type PlannedAssignment,
+  removeReplaceableJobs,
+} from './job-generation.js';
 import {
   clampToBounds,
   loadPlanningBounds,
@@ -224,21 +230,14 @@ async function extendHorizon(
     .select(['id', 'doc', 'created_by'])
     .where('company_id', '=', tx.companyId)
     .execute();
-  for (const assignment of assignments) {
-    // The document was validated when the assignment was written.
-    const planned: PlannedAssignment = { id: assignment.id, doc: assignment.doc as unknown as AssignmentPlan };
-    // Jobs made on demand count as made by whoever made their assignment.
-    for (const [a, b] of ranges) {
-      try {
-        await materialize(tx, planned, a, b, assignment.created_by ?? undefined);
-      } catch (error) {
-        // A rule stored before today's limits (a COUNT not reached in time) plans nothing rather
-        // than failing every query; writing the assignment again names the problem. The error is
-        // raised before the assignment's first insert.
-        if (!isRefusedRule(error)) throw error;
-      }
-    }
-  }
+  // The documents were validated when the assignments were written. Jobs made on demand count as
+  // made by whoever made their assignment. A rule stored before today's limits (a COUNT not reached
+  // in time) plans nothing rather than failing every query; writing the assignment again names it.
+  const plannings = assignments.map((a) => ({
+    assignment: { id: a.id, doc: a.doc as unknown as AssignmentPlan },
+    actor: a.created_by ?? undefined,
+  }));
+  for (const [a, b] of ranges) await materializeAll(tx, plannings, a, b, { skipRefused: true });
   const extended = { from: Math.min(target.from, horizon.from), until: Math.max(target.until, horizon.until) };
   await saveHorizon(tx, extended);
   return extended;

@@ -36,6 +36,17 @@ export async function nextNumber(tx: TenantTx, counter: string, supplied?: numbe
   return supplied ?? row.value;
 }
 
+/** The statement reserveNumbers runs (RETURNING `first`), for a write that numbers its rows itself. */
+export function reserveNumbersStatement(tx: TenantTx, counter: string, count: number) {
+  return tx.db
+    .insertInto('counters')
+    .values({ company_id: tx.companyId, name: counter, value: count })
+    .onConflict((oc) =>
+      oc.columns(['company_id', 'name']).doUpdateSet((eb) => ({ value: eb('counters.value', '+', count) })),
+    )
+    .returning((eb) => eb(eb.ref('value'), '-', count - 1).as('first'));
+}
+
 /** Reserves `count` consecutive numbers in one statement; returns the first. */
 export async function reserveNumbers(tx: TenantTx, counter: string, count: number): Promise<number> {
   const row = await tx.db

@@ -12,7 +12,7 @@ import { ENTITY_COLUMNS, entityDb } from './entity-table.js';
 
 // Numbering lives in record-numbers.ts; its functions are part of the store's surface.
 import { nextNumberStatement } from './record-numbers.js';
-export { currentNumber, nextNumber, numberTaken, reserveNumbers } from './record-numbers.js';
+export { currentNumber, nextNumber, numberTaken, reserveNumbers, reserveNumbersStatement } from './record-numbers.js';
 
 export interface NewRecord {
   id: string;

@@ -1,0 +1,93 @@
+// Generation in batches across assignments (job-generation.ts materializeAll): rows of several
+// assignments share a batch, batches are sent without waiting for the one before, each numbers its
+// rows from a counter block in its own statement, and a second run creates nothing.
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { sql } from 'kysely';
+import { materializeAll } from '../../src/modules/scheduling/job-generation.js';
+import { inTenant } from '../../src/platform/db/tenant.js';
+import { newObjectId } from '../../src/platform/ids.js';
+import { createTestApp, signup, type Tenant, type TestApp } from '../helpers/test-app.js';
+
+let t: TestApp;
+let acme: Tenant;
+
+before(async () => {
+  t = await createTestApp();
+  acme = await signup(t.app, 'Acme');
+});
+after(() => t.close());
+
+const FROM = Date.UTC(2027, 0, 4);
+const TO = Date.UTC(2027, 1, 1); // 4 weeks: 28 daily occurrences
+
+/** Daily 08:00-10:00 Berlin, for two users each: 56 jobs per assignment. */
+const daily = (objectId: string) => ({
+  assignment: {
+    id: newObjectId(),
+    doc: {
+      objectId,
+      userIds: [newObjectId(), newObjectId()],
+      iCalendar: {
+        tzid: 'Europe/Berlin',
+        frequency: 'DAILY',
+        dtstart: '2027-01-04T08:00:00',
+        dtend: '2027-01-04T10:00:00',
+      },
+    },
+  },
+});
+
+describe('generation in batches', () => {
+  test('five assignments in batches of 50 rows: every job once, numbered without gaps, one event each', async () => {
+    const plannings = Array.from({ length: 5 }, () => daily(newObjectId()));
+    const created = await inTenant(t.database, acme.companyId, (tx) =>
+      materializeAll(tx, plannings, FROM, TO, { batchRows: 50 }),
+    );
+    assert.equal(created, 5 * 28 * 2);
+    const ids = plannings.map((p) => p.assignment.id);
+    const { rows } = await inTenant(t.database, acme.companyId, (tx) =>
+      sql<{ n: number; numbers: number; first: number; last: number; events: number; teams: number }>`
+        SELECT count(*)::int AS n, count(DISTINCT number)::int AS numbers, min(number)::int AS first,
+          max(number)::int AS last, count(DISTINCT team_id)::int AS teams,
+          (SELECT count(*)::int FROM events e WHERE e.entity = 'job' AND e.type = 'CREATE'
+            AND e.data->>'assignmentId' = ANY(${ids}::text[])) AS events
+        FROM jobs WHERE assignment_id = ANY(${ids}::text[])`.execute(tx.db),
+    );
+    const r = rows[0]!;
+    assert.equal(r.n, 280);
+    assert.equal(r.numbers, 280, 'no number twice');
+    assert.equal(r.last - r.first + 1, 280, 'consecutive: each batch took its own block');
+    assert.equal(r.events, 280, 'one CREATE event per job');
+    assert.equal(r.teams, 5 * 28, 'the two users of an occurrence share a team id');
+  });
+
+  test('running the same window again creates nothing', async () => {
+    const plannings = [daily(newObjectId()), daily(newObjectId())];
+    const run = () =>
+      inTenant(t.database, acme.companyId, (tx) => materializeAll(tx, plannings, FROM, TO, { batchRows: 30 }));
+    assert.equal(await run(), 112);
+    assert.equal(await run(), 0);
+  });
+
+  test('a planning that fails after batches were sent fails the whole run and leaves nothing behind', async () => {
+    const plannings: Array<ReturnType<typeof daily>> = [daily(newObjectId()), daily(newObjectId())];
+    const broken = daily(newObjectId());
+    broken.assignment.doc.iCalendar.frequency = 'HOURLY'; // refused when its occurrences are expanded
+    const before = await countJobs();
+    await assert.rejects(
+      inTenant(t.database, acme.companyId, (tx) =>
+        materializeAll(tx, [...plannings, broken], FROM, TO, { batchRows: 20 }),
+      ),
+      /frequency/,
+    );
+    assert.equal(await countJobs(), before, 'the batches already inserted were rolled back');
+  });
+});
+
+async function countJobs(): Promise<number> {
+  const { rows } = await inTenant(t.database, acme.companyId, (tx) =>
+    sql<{ n: number }>`SELECT count(*)::int AS n FROM jobs`.execute(tx.db),
+  );
+  return rows[0]!.n;
+}
