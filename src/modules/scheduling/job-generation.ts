@@ -190,6 +190,7 @@ export async function materializeAll(
     batch = [];
     if (inFlight.length >= 2) results.push(await inFlight.shift()!);
   };
+  let failure: { error: unknown } | undefined;
   try {
     for (const { assignment, actor } of plannings) {
       let rows: JobRow[];
@@ -203,13 +204,16 @@ export async function materializeAll(
       if (batch.length >= batchRows) await send();
     }
     await send();
-  } finally {
-    // Every batch sent is waited for (also when building a later one failed), so none is left running.
-    const settled = await Promise.allSettled(inFlight.splice(0));
-    for (const outcome of settled) if (outcome.status === 'fulfilled') results.push(outcome.value);
-    const failed = settled.find((o) => o.status === 'rejected');
-    if (failed) throw (failed as PromiseRejectedResult).reason;
+  } catch (error) {
+    failure = { error };
   }
+  // Every batch sent is waited for (also when building a later one failed), so none is left running.
+  const settled = await Promise.allSettled(inFlight.splice(0));
+  for (const outcome of settled) {
+    if (outcome.status === 'fulfilled') results.push(outcome.value);
+    else failure ??= { error: outcome.reason };
+  }
+  if (failure) throw failure.error;
   // New jobs on a planned user's approved absence are marked as its affected jobs, by whoever the
   // jobs count as made by; the insert tells which those are, so without absences this costs nothing.
   const byActor = new Map<string, string[]>();

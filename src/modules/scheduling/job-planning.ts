@@ -7,16 +7,9 @@ import { inTenant, type TenantTx } from '../../platform/db/tenant.js';
 import { fieldError } from '../../platform/http/errors.js';
 import type { RequestContext } from '../../platform/http/request-context.js';
 import type { StoredRecord } from '../../resources/engine/define-resource.js';
-import { isRefusedRule } from '../../platform/time/recurrence.js';
 import { countJobWindowExtension } from '../../platform/metrics/metrics.js';
 import { loadTimeAndPaySettings } from '../pay/index.js';
-import {
-  type AssignmentPlan,
-  materialize,
-  materializeAll,
-  type PlannedAssignment,
-  removeReplaceableJobs,
-} from './job-generation.js';
+import { type AssignmentPlan, materialize, materializeAll, removeReplaceableJobs } from './job-generation.js';
 import {
   clampToBounds,
   loadPlanningBounds,

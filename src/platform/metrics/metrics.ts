@@ -35,7 +35,6 @@ export interface ConnectionStats {
   waiting: number;
 }
 
-
 export interface MetricsOptions {
   database: Database;
   /** When set, a scrape needs `Authorization: Bearer <token>`. */
