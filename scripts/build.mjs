@@ -2,10 +2,10 @@
 // node (scripts/start.mjs) instead of compiling the TypeScript at every start through tsx (seconds of CPU each).
 //
 // The code: esbuild bundles src/main.ts into dist/build-<hash>/, where <hash> is a content hash of everything the
-// bundle is made from (every file under src/, tsconfig.json, this script, esbuild's version). A build is never
-// changed once written, so a start runs the build of exactly the sources it finds or builds that first: a stale
-// build cannot run. Packages stay in node_modules (imported, not bundled); the command line's parts load in chunks
-// only when a command needs them. `import.meta.url` keeps naming the .ts source file, so code that finds files
+// bundle is made from (every file under src/, tsconfig.json, this script, the versions of esbuild and of the bundled
+// packages). A build is never changed once written, so a start runs the build of exactly the sources it finds or
+// builds that first: a stale build cannot run. Packages stay in node_modules (imported at run time) except the few
+// of BUNDLED_PACKAGES; the command line's parts load in chunks only when a command needs them. `import.meta.url` keeps naming the .ts source file, so code that finds files
 // next to itself (migrations/, docs/) finds the checkout's, and the linked source maps point stack traces at the
 // .ts lines, as under tsx.
 //
