@@ -49,7 +49,10 @@ async function waitReady(url: string, child: ChildProcess, timeoutMs: number) {
   throw new Error(`${url} not ready after ${timeoutMs / 1000} s`);
 }
 
-/** Starts `node [...nodeArgs] --import tsx <script> ...args` with PORT and HOST set, and waits for GET readyPath. */
+/**
+ * Starts `node [...nodeArgs] <script> ...args` (through tsx for a TypeScript script) with PORT and HOST
+ * set, and waits for GET /ready.
+ */
 export async function startChild(
   label: string,
   script: string,
@@ -58,7 +61,8 @@ export async function startChild(
   nodeArgs: string[] = [],
 ): Promise<RunningServer> {
   const port = await freePort();
-  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', script, ...args], {
+  const loader = script.endsWith('.ts') ? ['--import', 'tsx'] : [];
+  const child = spawn(process.execPath, [...nodeArgs, ...loader, script, ...args], {
     cwd: ROOT,
     stdio: ['ignore', 'inherit', 'inherit'],
     env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1' },
@@ -73,7 +77,7 @@ export async function startChild(
 export const newJwtSecret = () => randomBytes(36).toString('base64url'); // 48 characters
 
 /**
- * The real Crewbase server (src/main.ts serve) on a database, with LOG_LEVEL=warn and a temporary
+ * The real Crewbase server as `npm start` runs it (compiled: scripts/start.mjs serve) on a database, with LOG_LEVEL=warn and a temporary
  * DATA_DIR. The rest of the environment is inherited, so DB_POOL_SIZE etc. can be tuned from outside;
  * BENCH_SERVER_NODE_ARGS adds node options, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof".
  */
@@ -82,7 +86,7 @@ export async function startCrewbase(databaseUrl: string, env: Record<string, str
   onCleanup(() => rmSync(dataDir, { recursive: true, force: true }));
   return startChild(
     'crewbase server',
-    'src/main.ts',
+    'scripts/start.mjs',
     ['serve'],
     {
       DATABASE_URL: databaseUrl,
