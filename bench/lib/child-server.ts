@@ -99,6 +99,16 @@ export async function startCrewbase(databaseUrl: string, env: Record<string, str
   );
 }
 
+/** User + system CPU seconds of a process so far (/proc/<pid>/stat, in clock ticks of 1/100 s). */
+export function cpuSeconds(pid: number): number {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100; // utime and stime, fields 14 and 15
+  } catch {
+    return Number.NaN;
+  }
+}
+
 export function rssMiB(pid: number): number {
   try {
     const match = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));

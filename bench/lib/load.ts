@@ -1,7 +1,7 @@
 // One autocannon run -> one result row, and plain-text tables of rows.
 import autocannon from 'autocannon';
 import type { ChildProcess } from 'node:child_process';
-import { rssMiB } from './child-server.js';
+import { cpuSeconds, rssMiB } from './child-server.js';
 
 export interface Row {
   scenario: string;
@@ -13,6 +13,8 @@ export interface Row {
   errors: number;
   bytesPerResponse: number;
   rssMiB: number;
+  /** CPU time the server process spent per answered request during the run (user + system). */
+  cpuMsPerRequest: number;
 }
 
 export async function measure(
@@ -21,7 +23,9 @@ export async function measure(
   options: autocannon.Options & { connections: number; duration: number },
 ): Promise<Row> {
   console.log(`\n${scenario}: ${options.connections} connections, ${options.duration} s`);
+  const cpuBefore = cpuSeconds(child.pid!);
   const result = await autocannon(options);
+  const cpu = cpuSeconds(child.pid!) - cpuBefore;
   const row: Row = {
     scenario,
     connections: options.connections,
@@ -32,10 +36,12 @@ export async function measure(
     errors: result.errors,
     bytesPerResponse: result.requests.total ? result.throughput.total / result.requests.total : 0,
     rssMiB: rssMiB(child.pid!),
+    cpuMsPerRequest: result.requests.total ? (cpu * 1000) / result.requests.total : Number.NaN,
   };
   console.log(
     `  requests/s ${row.reqPerSec.toFixed(1)}, p50 ${row.p50} ms, p99 ${row.p99} ms, non-2xx ${row.non2xx}, ` +
-      `errors ${row.errors}, ${Math.round(row.bytesPerResponse)} bytes/response, server RSS ${row.rssMiB.toFixed(1)} MiB`,
+      `errors ${row.errors}, ${Math.round(row.bytesPerResponse)} bytes/response, server RSS ${row.rssMiB.toFixed(1)} MiB, ` +
+      `server CPU ${row.cpuMsPerRequest.toFixed(2)} ms/request`,
   );
   return row;
 }
@@ -58,7 +64,18 @@ export function rowCells(r: Row): string[] {
     String(r.errors),
     String(Math.round(r.bytesPerResponse)),
     r.rssMiB.toFixed(1),
+    r.cpuMsPerRequest.toFixed(2),
   ];
 }
 
-export const ROW_HEADER = ['scenario', 'req/s', 'p50 ms', 'p99 ms', 'non-2xx', 'errors', 'bytes/resp', 'RSS MiB'];
+export const ROW_HEADER = [
+  'scenario',
+  'req/s',
+  'p50 ms',
+  'p99 ms',
+  'non-2xx',
+  'errors',
+  'bytes/resp',
+  'RSS MiB',
+  'CPU ms/req',
+];
