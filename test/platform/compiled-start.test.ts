@@ -13,12 +13,12 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'kysely';
-import pg from 'pg';
 import { lockDataDir } from '../../src/platform/db/data-dir-lock.js';
 import { templateKey, templatePath } from '../../src/platform/db/data-dir-template.js';
 import { openDatabase, type Database } from '../../src/platform/db/database.js';
 import { listMigrations } from '../../src/platform/db/migrate.js';
 import { killChildren, spawnChild } from '../helpers/child-processes.js';
+import { withScratchPostgres } from '../helpers/scratch-postgres.js';
 import { migratedDataDir } from '../helpers/test-app.js';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '../..');
@@ -194,26 +194,11 @@ test('PostgreSQL: the compiled server migrates a new database and serves', {
   timeout: 180_000,
   skip: !process.env.TEST_DATABASE_URL && 'TEST_DATABASE_URL is not set',
 }, async () => {
-  const admin = process.env.TEST_DATABASE_URL!;
-  const name = `crewbase_compiled_${process.pid}_${Date.now()}`;
-  const query = async (text: string) => {
-    const client = new pg.Client({ connectionString: admin });
-    await client.connect();
-    try {
-      await client.query(text);
-    } finally {
-      await client.end();
-    }
-  };
-  await query(`CREATE DATABASE ${name}`);
-  try {
-    const url = Object.assign(new URL(admin), { pathname: `/${name}` }).toString();
+  await withScratchPostgres('crewbase_compiled', async (url) => {
     const env = envFor(join(root, 'postgres'), url);
     const migrated = command(env, 'migrate');
     assert.equal(migrated.status, 0, migrated.stderr);
     assert.equal(migrated.stdout, firstStartOutput('postgres'));
     await serveOnce(env);
-  } finally {
-    await query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-  }
+  });
 });

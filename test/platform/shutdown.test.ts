@@ -10,8 +10,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { once } from 'node:events';
 import { connect, type Socket } from 'node:net';
-import pg from 'pg';
 import { killChildren, mainArgs, spawnChild } from '../helpers/child-processes.js';
+import { withScratchPostgres } from '../helpers/scratch-postgres.js';
 import { migratedDataDir } from '../helpers/test-app.js';
 
 const DEADLINE_MS = 10_000;
@@ -173,25 +173,7 @@ describe('the server process', { concurrency: true }, () => {
     timeout: 180_000,
     skip: !process.env.TEST_DATABASE_URL && 'TEST_DATABASE_URL is not set',
   }, async (t) => {
-    const admin = process.env.TEST_DATABASE_URL!;
-    const name = `crewbase_shutdown_${process.pid}_${Date.now()}`;
-    const query = async (text: string) => {
-      const client = new pg.Client({ connectionString: admin });
-      await client.connect();
-      try {
-        await client.query(text);
-      } finally {
-        await client.end();
-      }
-    };
-    await query(`CREATE DATABASE ${name}`);
-    try {
-      const url = new URL(admin);
-      url.pathname = `/${name}`;
-      await shutdownScenario(t, url.toString());
-    } finally {
-      await query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    }
+    await withScratchPostgres('crewbase_shutdown', (url) => shutdownScenario(t, url));
   });
 
   test('a request that never finishes is abandoned at the deadline (exit 1 after 10 s, with a log line); the worker stops at once', {
