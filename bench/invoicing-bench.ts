@@ -80,8 +80,11 @@ async function main() {
       street: 'Hauptstraße 1',
       zip: '10115',
       city: 'Berlin',
+      country: 'DE',
       vatId: 'DE123456789',
+      contactName: 'Buchhaltung',
       email: 'rechnung@glanz.example',
+      phone: '+49 30 123456', // XRechnung wants a seller contact with phone and e-mail
       iban: 'DE02120300000000202051',
       bic: 'BYLADEM1001',
       bankName: 'Bank',
