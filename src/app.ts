@@ -49,6 +49,7 @@ import { mailOutbox } from './platform/mail/outbox.js';
 import { mailTransport, type MailTransport } from './platform/mail/mail-transport.js';
 import { webhookDeps } from './modules/webhooks/index.js';
 import { registerWebhookRoutes } from './modules/webhooks/index.js';
+import { registerImplementationRoutes } from './modules/implementation/index.js';
 import { webhookQueueProbe } from './modules/webhooks/index.js';
 import type { Resolver } from './modules/webhooks/index.js';
 
@@ -178,6 +179,7 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
       registerServiceReportRoutes(v2, { config, database });
       registerBankingRoutes(v2, { database });
       registerWebhookRoutes(v2, { database, ...webhookDeps(config, deps.resolveHost) });
+      registerImplementationRoutes(v2, { database });
     },
     { prefix: API_PREFIX },
   );

@@ -7841,6 +7841,34 @@ export interface Operations {
       type?: string;
     }>;
   };
+  /** What the company still has to set up (onboarding checklist) — GET /v2/implementation */
+  "implementation.getStatus": {
+    method: "GET";
+    path: "/v2/implementation";
+    pathParams: undefined;
+    query: undefined;
+    body: undefined;
+    response: {
+      /** every step that is not optional is done */
+      ready: boolean;
+      steps: Array<{
+        /** sellerData, object, assignment, employees, holidayRegion, surcharges or webhook */
+        key: string;
+        title: string;
+        /** what the step is needed for */
+        why: string;
+        done: boolean;
+        /** true: not needed for `ready` */
+        optional: boolean;
+        action: {
+          /** HTTP method of the request that completes the step */
+          method: string;
+          /** its path, e.g. /v2/objects/ */
+          path: string;
+        };
+      }>;
+    };
+  };
   /** Create a reminder template — POST /v2/invoiceReminderTemplates/ */
   "invoiceReminderTemplates.create": {
     method: "POST";
@@ -12904,6 +12932,7 @@ export const OPERATIONS = {
   "equipmentTypes.update": ["PATCH", "/v2/equipmentTypes/{id}"],
   "events.list": ["GET", "/v2/events"],
   "holidays.list": ["GET", "/v2/holidays"],
+  "implementation.getStatus": ["GET", "/v2/implementation"],
   "invoiceReminderTemplates.create": ["POST", "/v2/invoiceReminderTemplates/"],
   "invoiceReminderTemplates.delete": ["DELETE", "/v2/invoiceReminderTemplates/{id}"],
   "invoiceReminderTemplates.get": ["GET", "/v2/invoiceReminderTemplates/{id}"],

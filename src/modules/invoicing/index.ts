@@ -2,3 +2,4 @@
 export { registerBankingRoutes } from './banking.js';
 export { registerInvoicingRoutes } from './invoicing-routes.js';
 export { registerServiceReportRoutes } from './service-report-routes.js';
+export { sellerDataCompleteSql } from './invoicing-settings.js';

@@ -1,7 +1,8 @@
 // The company as seller on its documents (letterhead, VAT id, bank account) and the number formats
 // of issued documents. Stored in companies.settings.invoicing.
 import { type Static, Type } from 'typebox';
-import { loadSettingsSection, saveSettingsSection } from '../../platform/db/companies.js';
+import { sql, type RawBuilder } from 'kysely';
+import { loadSettingsSection, saveSettingsSection, settingsSectionSql } from '../../platform/db/companies.js';
 import type { Database } from '../../platform/db/database.js';
 import { inTenant, type TenantTx } from '../../platform/db/tenant.js';
 import { requireLevel, type RequestContext } from '../../platform/http/request-context.js';
@@ -104,6 +105,19 @@ export async function loadInvoicingSettings(tx: TenantTx): Promise<InvoicingSett
     ...stored,
     numberFormats: { ...DEFAULT_INVOICING.numberFormats, ...stored.numberFormats },
   };
+}
+
+/**
+ * Whether the seller data an invoice needs at the least is set: name, street, post code, city, a VAT
+ * id or tax number, and an IBAN (the issue check, rules/required-data.ts, asks for more: contact
+ * and the like, named when an invoice is issued).
+ */
+export function sellerDataCompleteSql(tx: TenantTx): RawBuilder<boolean> {
+  const filled = (field: string) => sql`nullif(btrim(seller->>${field}), '') IS NOT NULL`;
+  // sql: jsonb members of the stored section, tested in one sub-select the caller embeds
+  return sql<boolean>`coalesce((SELECT ${filled('name')} AND ${filled('street')} AND ${filled('zip')}
+      AND ${filled('city')} AND (${filled('vatId')} OR ${filled('taxNumber')}) AND ${filled('iban')}
+      FROM (SELECT ${settingsSectionSql(tx, 'invoicing')} -> 'seller' AS seller) stored), false)`;
 }
 
 export type InvoicingSettingsPatch = Static<typeof invoicingSettingsBody>;

@@ -23,3 +23,4 @@ export {
 export { payTypeCodes, salariesStartingBetween, surchargeCategories } from './pay-reads.js';
 export { type SalaryWrite, lockSalariesOfAbsence, removeSalaries, storeSalaries } from './salary-store.js';
 export { payTypeById } from './pay-type-lookup.js';
+export { surcharges } from './surcharges-resource.js';

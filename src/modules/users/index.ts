@@ -14,6 +14,6 @@ export {
   userAccessGroupId,
 } from './user-credentials.js';
 export { installSessionHooks } from './session-hooks.js';
-export { userExistsSql, userSummaryJsonSql } from './user-sql-fragments.js';
+export { paidEmployeeExistsSql, userExistsSql, userSummaryJsonSql } from './user-sql-fragments.js';
 export { type StoredContract, type UserWithContract, userContracts, usersWithContracts } from './user-contracts.js';
 export { otherUsers, userContractJsonSql, userDocsById } from './user-docs.js';

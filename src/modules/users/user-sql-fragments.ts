@@ -17,3 +17,14 @@ export function userSummaryJsonSql(companyId: Expr, userId: Expr): RawBuilder<un
 export function userExistsSql(companyId: Expr, userId: Expr): RawBuilder<boolean> {
   return sql<boolean>`EXISTS (SELECT 1 FROM users WHERE company_id = ${companyId} AND id = ${userId})`;
 }
+
+/**
+ * Whether the company has a user outside `adminGroupId` (the administrators' access group) whose
+ * contract carries a wage (contract.salary above 0): someone who can be planned and paid.
+ */
+export function paidEmployeeExistsSql(companyId: Expr, adminGroupId: Expr): RawBuilder<boolean> {
+  return sql<boolean>`EXISTS (SELECT 1 FROM users u WHERE u.company_id = ${companyId}
+      AND u.access_group_id IS DISTINCT FROM ${adminGroupId}
+      AND CASE WHEN jsonb_typeof(u.doc->'contract'->'salary') = 'number'
+               THEN (u.doc->'contract'->>'salary')::numeric > 0 ELSE false END)`;
+}

@@ -4,3 +4,4 @@ export type { Resolver } from './target-guard.js';
 export { webhookDeps } from './webhook-deps.js';
 export { webhookQueueProbe } from './queue-stats.js';
 export { registerWebhookRoutes } from './webhook-routes.js';
+export { activeWebhookExistsSql } from './webhook-sql-fragments.js';

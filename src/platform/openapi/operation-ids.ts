@@ -24,6 +24,7 @@ const OVERRIDES: Record<string, string> = {
   'GET /v2/users/{id}/documents': 'users.listDocuments',
   'GET /v2/jobs/{id}/documents': 'jobs.listDocuments',
   'GET /v2/customers/{id}/documents': 'customers.listDocuments',
+  'GET /v2/implementation': 'implementation.getStatus',
   'PUT /v2/company/invoicingSettings/logo': 'company.uploadLogo',
   'GET /v2/company/invoicingSettings/logo': 'company.getLogo',
   'DELETE /v2/company/invoicingSettings/logo': 'company.deleteLogo',

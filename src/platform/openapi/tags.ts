@@ -32,6 +32,11 @@ const AREAS: Array<{ area: string; tags: Record<string, TagDoc> }> = [
         name: 'Users',
         description: "Employees and office users. A user's `accessGroupId` decides what they may read and write.",
       },
+      implementation: {
+        name: 'Implementation',
+        description:
+          'The onboarding checklist: what a new company still has to set up before it can plan, pay and invoice work, with the request that completes each step.',
+      },
       accessGroups: {
         name: 'Access groups',
         description: 'Permission sets: a level (none, own, all) for reading and writing per area.',
