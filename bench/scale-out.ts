@@ -24,6 +24,7 @@ import { onCleanup, positiveInt, runBenchmark } from './lib/lifecycle.js';
 import { formatTable, measure, type Row } from './lib/load.js';
 import { seededRandom } from './lib/random.js';
 import { adminQuery, createDatabase, waitForIdle } from './lib/scratch-database.js';
+import { verifiedDelivery } from './lib/webhook-receiver.js';
 import type { BodyFactory, TimeFrameBody } from './lib/time-frames.js';
 
 const DURATION = positiveInt('BENCH_DURATION', 10);
@@ -478,18 +479,9 @@ function startReceiver() {
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', () => {
-      const body = Buffer.concat(chunks).toString('utf8');
-      let event: { id: string; type: string; data: { _id: string } };
-      try {
-        event = secrets.get(req.url ?? '')!.verify(body, req.headers as Record<string, string>) as typeof event;
-      } catch {
-        stats.badSignature++;
-        res.writeHead(400).end();
-        return;
-      }
-      const id = String(req.headers['webhook-id'] ?? '');
-      if (id !== event.id) stats.idMismatch++;
-      stats.accepted++;
+      const delivered = verifiedDelivery(secrets, req, res, Buffer.concat(chunks).toString('utf8'), stats);
+      if (!delivered) return;
+      const { event, webhookId: id } = delivered;
       const seen = byId.get(id);
       if (seen) seen.count++;
       else byId.set(id, { key: `${event.data._id} ${event.type}`, count: 1 });

@@ -4,13 +4,14 @@
 // goes down for a while. Then it waits until every event arrived and prints loss, duplicates and latency.
 // Usage: npm run bench:webhooks-fault   (BENCH_DATABASE_URL; see bench/README.md)
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createServer, type IncomingHttpHeaders } from 'node:http';
+import { createServer } from 'node:http';
 import { performance } from 'node:perf_hooks';
 import { Webhook } from 'standardwebhooks';
 import { newJwtSecret, ROOT, startCrewbase } from './lib/child-server.js';
 import { customerDoc } from './lib/fixtures.js';
 import { onCleanup, runBenchmark } from './lib/lifecycle.js';
 import { adminQuery, createDatabase } from './lib/scratch-database.js';
+import { verifiedDelivery } from './lib/webhook-receiver.js';
 
 const CUSTOMERS = 1000; // each is created and then updated once: 2,000 changes, 2,000 events
 const CONCURRENCY = 8;
@@ -49,18 +50,9 @@ function startReceiver() {
         res.writeHead(503).end();
         return;
       }
-      const body = Buffer.concat(chunks).toString('utf8');
-      let event: { id: string; type: string; data: { _id: string } };
-      try {
-        event = secrets.get(req.url ?? '')!.verify(body, req.headers as Record<string, string>) as typeof event;
-      } catch {
-        stats.badSignature++;
-        res.writeHead(400).end();
-        return;
-      }
-      const id = header(req.headers, 'webhook-id');
-      if (id !== event.id) stats.idMismatch++;
-      stats.accepted++;
+      const delivered = verifiedDelivery(secrets, req, res, Buffer.concat(chunks).toString('utf8'), stats);
+      if (!delivered) return;
+      const { event, webhookId: id } = delivered;
       if (!first.has(id)) first.set(id, { key: `${event.data._id} ${event.type}`, at });
       res.writeHead(204).end();
     });
@@ -87,8 +79,6 @@ function startReceiver() {
     },
   };
 }
-
-const header = (headers: IncomingHttpHeaders, name: string) => String(headers[name] ?? '');
 
 // ---- the worker child: no HTTP port, so it is not polled for readiness; an unexpected exit fails the run
 function workerProcess(env: Record<string, string>) {
