@@ -182,7 +182,7 @@ describe('logo', { skip: PDF_TOOLS }, () => {
     assert.deepEqual(images((await raw(`/v2/invoices/${id.invoice}/pdf`, a.headers)).bytes), []);
   });
 
-  test('only PNG or JPEG by their bytes, at most 256 KiB, printable; administrators only', async () => {
+  test('only PNG or JPEG by their bytes, at most 256 KiB and 4 million pixels, printable; administrators only', async () => {
     assertProblem(await put(a.headers, 'image/png', Buffer.alloc(256 * 1024 + 1, 1)).then(asReply), 413);
     assertProblem(await put(a.headers, 'image/png', Buffer.from('GIF89a\x01\x00\x01\x00')).then(asReply), 415);
     assertProblem(await put(a.headers, 'image/gif', Buffer.from('GIF89a')).then(asReply), 415);
@@ -196,6 +196,22 @@ describe('logo', { skip: PDF_TOOLS }, () => {
       0x11, 0, 0xff, 0xd9,
     ]);
     assertProblem(await put(a.headers, 'image/jpeg', cmyk).then(asReply), 400);
+    // Too many pixels: refused from the header, before the few bytes of image data are inflated.
+    const huge = pngImage(10, 10);
+    huge.writeUInt32BE(10_000, 16);
+    huge.writeUInt32BE(10_000, 20);
+    const hugePng = await put(a.headers, 'image/png', huge);
+    assertProblem(asReply(hugePng), 400);
+    assert.match(hugePng.json().detail, /10000 × 10000 pixels/);
+    const hugeJpeg = Buffer.from(cmyk);
+    hugeJpeg.set([0x27, 0x10, 0x27, 0x10, 0x03], 7); // 10000 × 10000, RGB
+    assert.match((await put(a.headers, 'image/jpeg', hugeJpeg)).json().detail, /10000 × 10000 pixels/);
+    const noHeader = pngImage(10, 10);
+    noHeader.write('IHDX', 12, 'latin1');
+    assertProblem(await put(a.headers, 'image/png', noHeader).then(asReply), 400);
+    const noPixels = pngImage(10, 10);
+    noPixels.writeUInt32BE(0, 16);
+    assertProblem(await put(a.headers, 'image/png', noPixels).then(asReply), 400);
     const readKey = await createKey(t.app, a.headers, 'read');
     assertProblem(await put(readKey.headers, 'image/png', pngImage(10, 10)).then(asReply), 403);
     assertProblem(await req('DELETE', url, readKey.headers), 403);

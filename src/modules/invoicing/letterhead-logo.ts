@@ -1,7 +1,8 @@
 // The company's logo on its printed documents: PUT the image as the raw body (image/png or
 // image/jpeg, at most 256 KiB), GET it back, DELETE it. Stored in companies.settings.invoicingLogo as
 // {contentType, base64}; the renderings read it with loadLogo. The type is taken from the bytes, not
-// from the header alone, and the image is checked to be printable before it is stored.
+// from the header alone, and the image is checked to be printable, and at most LOGO_MAX_PIXELS large,
+// before it is stored.
 import type { FastifyInstance } from 'fastify';
 import { loadSettingsSection, saveSettingsSection } from '../../platform/db/companies.js';
 import type { Database } from '../../platform/db/database.js';
@@ -9,9 +10,11 @@ import { inTenant, type TenantTx } from '../../platform/db/tenant.js';
 import { BadRequest, HttpError, NotFound } from '../../platform/http/errors.js';
 import { contextOf, requireLevel, type RequestContext } from '../../platform/http/request-context.js';
 import { DELETED_RESPONSE, SECURITY, errorResponses } from '../../platform/http/route-docs.js';
-import { pngProblem, sniffLogoType, type LogoType } from './pdf/logo-image.js';
+import { pngProblem, pngSize, sniffLogoType, type LogoType } from './pdf/logo-image.js';
 
 export const LOGO_MAX_BYTES = 256 * 1024;
+/** Width × height: a few bytes of PNG or JPEG can declare an image whose decoding takes gigabytes. */
+export const LOGO_MAX_PIXELS = 4_000_000;
 const TYPES: LogoType[] = ['image/png', 'image/jpeg'];
 const URL = '/company/invoicingSettings/logo';
 const tags = ['company'];
@@ -40,19 +43,32 @@ function checkLogo(body: unknown, declared: string | undefined): { type: LogoTyp
   if (declared !== type)
     throw BadRequest(`The body is ${type === 'image/png' ? 'a PNG' : 'a JPEG'} but was sent as ${declared}`);
   if (type === 'image/png') {
+    const size = pngSize(body);
+    if (!size) throw BadRequest('The PNG cannot be printed: it does not start with its image header (IHDR)');
+    tooManyPixels(size);
     const problem = pngProblem(body);
     if (problem) throw BadRequest(`The PNG cannot be printed: ${problem}`);
   } else {
-    const channels = jpegChannels(body);
-    if (channels === undefined) throw BadRequest('The JPEG cannot be printed: it has no frame header');
+    const frame = jpegFrame(body);
+    if (frame === undefined) throw BadRequest('The JPEG cannot be printed: it has no frame header');
+    tooManyPixels(frame);
     // A CMYK image would need a CMYK output intent in the PDF/A (ZUGFeRD) file; ours is sRGB.
-    if (channels === 4) throw BadRequest('The JPEG is in CMYK; save it as RGB');
+    if (frame.channels === 4) throw BadRequest('The JPEG is in CMYK; save it as RGB');
   }
   return { type, image: body };
 }
 
-/** The number of colour channels in a JPEG's frame header (SOF), or undefined when there is none. */
-function jpegChannels(bytes: Buffer): number | undefined {
+/** Refuses an image without pixels or with more than LOGO_MAX_PIXELS, before anything decodes it. */
+function tooManyPixels({ width, height }: { width: number; height: number }) {
+  if (!width || !height) throw BadRequest('The image has no pixels (its width or height is 0)');
+  if (width * height > LOGO_MAX_PIXELS)
+    throw BadRequest(
+      `The image has ${width} × ${height} pixels; at most ${LOGO_MAX_PIXELS} (for example 2000 × 2000) are accepted`,
+    );
+}
+
+/** Width, height and colour channels from a JPEG's frame header (SOF), or undefined when there is none. */
+function jpegFrame(bytes: Buffer): { width: number; height: number; channels: number } | undefined {
   let pos = 2;
   while (pos + 4 <= bytes.length) {
     if (bytes[pos] !== 0xff) {
@@ -66,7 +82,10 @@ function jpegChannels(bytes: Buffer): number | undefined {
     }
     const length = bytes.readUInt16BE(pos + 2);
     const isFrame = marker >= 0xc0 && marker <= 0xcf && ![0xc4, 0xc8, 0xcc].includes(marker);
-    if (isFrame) return pos + 9 < bytes.length ? bytes[pos + 9] : undefined;
+    if (isFrame)
+      return pos + 9 < bytes.length
+        ? { height: bytes.readUInt16BE(pos + 5), width: bytes.readUInt16BE(pos + 7), channels: bytes[pos + 9]! }
+        : undefined;
     if (marker === 0xda) return undefined; // image data before any frame header
     pos += 2 + length;
   }
@@ -115,7 +134,7 @@ export function registerLogoRoutes(app: FastifyInstance, deps: { database: Datab
           summary: 'Upload the logo printed on documents (raw body: image/png or image/jpeg)',
           security: SECURITY,
           consumes: TYPES,
-          description: `The image itself as the body, at most ${LOGO_MAX_BYTES} bytes (413); the type must be PNG or JPEG by its content (415). Printed top right in a 160 × 60 pt box.`,
+          description: `The image itself as the body, at most ${LOGO_MAX_BYTES} bytes (413) and ${LOGO_MAX_PIXELS} pixels (400); the type must be PNG or JPEG by its content (415). Printed top right in a 160 × 60 pt box.`,
           response: {
             200: { type: 'object', properties: { contentType: { type: 'string' }, bytes: { type: 'integer' } } },
             ...errorResponses([413, 415]),

@@ -77,7 +77,7 @@ export const ACCOUNT_DOCS: Record<string, OperationDoc> = {
   },
   'company.uploadLogo': {
     description:
-      'Uploads the logo printed on documents: the raw image as the body with `Content-Type: image/png` or `image/jpeg`.',
+      'Uploads the logo printed on documents: the raw image as the body with `Content-Type: image/png` or `image/jpeg`, at most 256 KiB (413) and 4,000,000 pixels (400, for example 2000 × 2000); the type is taken from the bytes (415 for anything but PNG or JPEG).',
   },
   'company.getLogo': { description: 'The logo printed on documents, as uploaded; 404 when there is none.' },
   'company.deleteLogo': { description: 'Removes the logo; documents rendered afterwards have none.' },

@@ -14,6 +14,12 @@ export function sniffLogoType(bytes: Buffer): LogoType | undefined {
   return undefined;
 }
 
+/** Width and height from a PNG's first chunk, the header (IHDR), or undefined when it does not start with one. */
+export function pngSize(bytes: Buffer): { width: number; height: number } | undefined {
+  if (bytes.length < 24 || bytes.toString('latin1', 12, 16) !== 'IHDR') return undefined;
+  return { width: bytes.readUInt32BE(16), height: bytes.readUInt32BE(20) };
+}
+
 const CHANNELS: Record<number, number> = { 0: 1, 2: 3, 3: 1, 4: 2, 6: 4 };
 const ADAM7 = [
   [0, 0, 8, 8],
