@@ -21,7 +21,7 @@ import { registerApiKeyRoutes } from './modules/auth/index.js';
 import { registerAuthRoutes } from './modules/auth/index.js';
 import { authService } from './modules/auth/index.js';
 import { credentialResolver, forgetCredentialsOnChange } from './modules/auth/index.js';
-import { smsGateway, type SmsGateway } from './modules/auth/index.js';
+import { smsGateway, type SmsGateway } from './platform/sms/sms-gateway.js';
 import { registerCompanyRoutes } from './modules/company/index.js';
 import { registerUserRoutes } from './modules/users/index.js';
 import { users } from './modules/users/index.js';
@@ -50,6 +50,7 @@ import { mailTransport, type MailTransport } from './platform/mail/mail-transpor
 import { webhookDeps } from './modules/webhooks/index.js';
 import { registerWebhookRoutes } from './modules/webhooks/index.js';
 import { registerImplementationRoutes } from './modules/implementation/index.js';
+import { registerSmsRoutes } from './modules/sms/index.js';
 import { webhookQueueProbe } from './modules/webhooks/index.js';
 import type { Resolver } from './modules/webhooks/index.js';
 
@@ -180,6 +181,7 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
       registerBankingRoutes(v2, { database });
       registerWebhookRoutes(v2, { database, ...webhookDeps(config, deps.resolveHost) });
       registerImplementationRoutes(v2, { database });
+      registerSmsRoutes(v2, { config, database, sms });
     },
     { prefix: API_PREFIX },
   );

@@ -31,6 +31,8 @@ export interface Config {
   documentStorage: string;
   s3: { endpoint?: string; region: string; accessKeyId?: string; secretAccessKey?: string };
   smsHttpUrl: string | undefined;
+  /** At most this many SMS to employees (POST /v2/sms) per company and UTC day. */
+  smsDailyLimitPerCompany: number;
   apiKeyCacheSeconds: number;
   /** How long an Idempotency-Key stays claimed by a request that stops renewing it (its process died). */
   idempotencyLeaseSeconds: number;
@@ -170,6 +172,7 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
       secretAccessKey: env.S3_SECRET_ACCESS_KEY || undefined,
     },
     smsHttpUrl: env.SMS_HTTP_URL || undefined,
+    smsDailyLimitPerCompany: int(env, 'SMS_DAILY_LIMIT_PER_COMPANY', 500, 0, 1_000_000),
     apiKeyCacheSeconds: int(env, 'API_KEY_CACHE_SECONDS', 5, 0, 60),
     idempotencyLeaseSeconds: int(env, 'IDEMPOTENCY_LEASE_SECONDS', 30, 1, 3600),
     logLevel: env.LOG_LEVEL || 'info',

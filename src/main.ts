@@ -162,9 +162,10 @@ async function main(argv: string[]) {
     });
     if (!values.name || !values.username || !values.password)
       throw new Error('company create needs --name, --username and --password');
-    const [{ authService, smsGateway }, { createCompany }] = await Promise.all([
+    const [{ authService }, { createCompany }, { smsGateway }] = await Promise.all([
       import('./modules/auth/index.js'),
       import('./modules/company/index.js'),
+      import('./platform/sms/sms-gateway.js'),
     ]);
     const database = await openMigrated(config, (line) => console.error(line));
     try {

@@ -56,6 +56,7 @@ const BODIES: Record<string, (ids: Ids) => unknown> = {
     content: 'date,amount,purpose\n2027-01-11,12.00,matrix',
   }),
   'POST /v2/payments/': (ids) => ({ invoiceId: ids.invoices, amount: 1, date: '2027-01-10' }),
+  'POST /v2/sms': (ids) => ({ userIds: [ids.users], text: 'matrix' }),
   'PATCH /v2/absences/:id': () => ({ desc: 'matrix' }),
   'PATCH /v2/timeTracking/:id': () => ({ reason: 'matrix' }),
 };

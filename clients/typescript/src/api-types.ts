@@ -11142,6 +11142,27 @@ export interface Operations {
     body: ServiceReportPatch;
     response: UpdatedResult;
   };
+  /** Send a text message to employees — POST /v2/sms */
+  "sms.send": {
+    method: "POST";
+    path: "/v2/sms";
+    pathParams: undefined;
+    query: undefined;
+    body: {
+      /** the recipients, users of your company (each at most once) */
+      userIds: Array<string>;
+      /** the message; not stored */
+      text: string;
+    };
+    response: {
+      /** one per recipient, in the order of `userIds` */
+      results: Array<{
+        userId: string;
+        /** sent: the gateway took the message; failed: the gateway refused it; no_number: the user has no usable contact.mobile or contact.telephone; limit_reached: the company reached its daily limit */
+        status: "sent" | "failed" | "no_number" | "limit_reached";
+      }>;
+    };
+  };
   /** Create a supplier — POST /v2/suppliers/ */
   "suppliers.create": {
     method: "POST";
@@ -13055,6 +13076,7 @@ export const OPERATIONS = {
   "serviceReports.get": ["GET", "/v2/serviceReports/{id}"],
   "serviceReports.list": ["GET", "/v2/serviceReports/"],
   "serviceReports.update": ["PATCH", "/v2/serviceReports/{id}"],
+  "sms.send": ["POST", "/v2/sms"],
   "suppliers.create": ["POST", "/v2/suppliers/"],
   "suppliers.delete": ["DELETE", "/v2/suppliers/{id}"],
   "suppliers.get": ["GET", "/v2/suppliers/{id}"],

@@ -20,7 +20,7 @@ import {
 import { signAccessToken } from './access-tokens.js';
 import * as authStore from './auth-store.js';
 import { hmac, randomSecret, sameHex, sha256 } from './secrets.js';
-import type { SmsGateway } from './sms-gateway.js';
+import type { SmsGateway } from '../../platform/sms/sms-gateway.js';
 
 const INVALID_LOGIN = 'Invalid credentials, or the account is locked for a while after repeated failures';
 const CODE_TTL_MS = 5 * 60_000;

@@ -3,4 +3,3 @@ export { registerApiKeyRoutes } from './api-keys.js';
 export { registerAuthRoutes, tokenResponse } from './auth-routes.js';
 export { type AuthService, type Tokens, authService } from './auth-service.js';
 export { credentialResolver, forgetCredentialsOnChange } from './credentials.js';
-export { type SmsGateway, smsGateway } from './sms-gateway.js';

@@ -28,6 +28,7 @@ const OVERRIDES: Record<string, string> = {
   'PUT /v2/company/invoicingSettings/logo': 'company.uploadLogo',
   'GET /v2/company/invoicingSettings/logo': 'company.getLogo',
   'DELETE /v2/company/invoicingSettings/logo': 'company.deleteLogo',
+  'POST /v2/sms': 'sms.send',
 };
 
 /** Naming rule the tests assert: lower camel area, a dot, lower camel action. */

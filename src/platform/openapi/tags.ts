@@ -37,6 +37,11 @@ const AREAS: Array<{ area: string; tags: Record<string, TagDoc> }> = [
         description:
           'The onboarding checklist: what a new company still has to set up before it can plan, pay and invoice work, with the request that completes each step.',
       },
+      sms: {
+        name: 'SMS',
+        description:
+          'Text messages to employees, sent to their mobile (else telephone) number through the configured SMS gateway; a daily limit per company applies.',
+      },
       accessGroups: {
         name: 'Access groups',
         description: 'Permission sets: a level (none, own, all) for reading and writing per area.',

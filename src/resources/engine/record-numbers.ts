@@ -79,3 +79,26 @@ export async function numberTaken(tx: TenantTx, resource: Resource, number: numb
     .executeTakeFirst();
   return row !== undefined;
 }
+
+/**
+ * Takes up to `wanted` units of a capped per-company count (a daily quota): the row is locked
+ * first, so concurrent takers queue behind each other and never exceed `limit` together. Returns
+ * how many were granted (0 when the count has reached the limit).
+ */
+export async function takeFromQuota(tx: TenantTx, counter: string, wanted: number, limit: number): Promise<number> {
+  const row = await tx.db
+    .insertInto('counters')
+    .values({ company_id: tx.companyId, name: counter, value: 0 })
+    .onConflict((oc) => oc.columns(['company_id', 'name']).doUpdateSet((eb) => ({ value: eb.ref('counters.value') })))
+    .returning('value')
+    .executeTakeFirstOrThrow();
+  const granted = Math.max(0, Math.min(wanted, limit - Number(row.value)));
+  if (granted > 0)
+    await tx.db
+      .updateTable('counters')
+      .set((eb) => ({ value: eb('value', '+', granted) }))
+      .where('company_id', '=', tx.companyId)
+      .where('name', '=', counter)
+      .execute();
+  return granted;
+}

@@ -1,4 +1,4 @@
-// Where verification SMS go: the log (default), a file of JSON lines, or an HTTP provider.
+// Where SMS go (log-in codes, messages to employees): the log (default), a file of JSON lines, or an HTTP provider.
 import { appendFile } from 'node:fs/promises';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.js';

@@ -1,0 +1,65 @@
+// POST /sms: a text message to employees of the caller's company.
+import type { FastifyInstance } from 'fastify';
+import { Type } from 'typebox';
+import type { Config } from '../../config.js';
+import type { Database } from '../../platform/db/database.js';
+import { contextOf } from '../../platform/http/request-context.js';
+import { SECURITY, errorResponses } from '../../platform/http/route-docs.js';
+import { typedRoutes } from '../../platform/http/typed-routes.js';
+import type { SmsGateway } from '../../platform/sms/sms-gateway.js';
+import { objectId } from '../../resources/engine/fields.js';
+import { smsService } from './sms-service.js';
+
+export const smsBody = Type.Object(
+  {
+    userIds: Type.Array(objectId('users'), {
+      minItems: 1,
+      maxItems: 50,
+      uniqueItems: true,
+      description: 'the recipients, users of your company (each at most once)',
+    }),
+    text: Type.String({ minLength: 1, maxLength: 480, description: 'the message; not stored' }),
+  },
+  { additionalProperties: false },
+);
+
+export const smsResponse = Type.Object(
+  {
+    results: Type.Array(
+      Type.Object(
+        {
+          userId: Type.String(),
+          status: Type.Union(
+            [Type.Literal('sent'), Type.Literal('failed'), Type.Literal('no_number'), Type.Literal('limit_reached')],
+            {
+              description:
+                'sent: the gateway took the message; failed: the gateway refused it; no_number: the user has no usable contact.mobile or contact.telephone; limit_reached: the company reached its daily limit',
+            },
+          ),
+        },
+        { additionalProperties: false },
+      ),
+      { description: 'one per recipient, in the order of `userIds`' },
+    ),
+  },
+  { additionalProperties: false },
+);
+
+export function registerSmsRoutes(app: FastifyInstance, deps: { config: Config; database: Database; sms: SmsGateway }) {
+  const service = smsService({ ...deps, bodySchema: smsBody });
+  typedRoutes(app).post(
+    '/sms',
+    {
+      schema: {
+        tags: ['sms'],
+        summary: 'Send a text message to employees',
+        description:
+          "Sends `text` to each user of `userIds` at their `contact.mobile`, else `contact.telephone` (spaces and punctuation removed), through the server's SMS gateway, and answers one status per user. Users without a usable number get `no_number`. At most `SMS_DAILY_LIMIT_PER_COMPANY` messages (500 by default) go out per company and UTC day; recipients beyond it get `limit_reached` (the answer is still 200). Each recipient the gateway was asked for gets `contact.smsCount` + 1, `contact.smsSendDate` and `contact.lastSMSStatus` (`sent` or `failed`), an update of the user with its UPDATE event. The text is not stored. Managers only (write level `all` on users). An id that names no user of your company is 400.",
+        security: SECURITY,
+        body: smsBody,
+        response: { 200: smsResponse, ...errorResponses() },
+      },
+    },
+    async (request) => service.send(contextOf(request), request.body),
+  );
+}
