@@ -100,8 +100,10 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
     },
     transaction: (begin, _readOnly, work) =>
       // sql: transaction control on one held connection (Kysely's transaction() sends BEGIN on its own).
+      // BEGIN with its settings is several statements, which PGlite takes through exec (the simple
+      // protocol); the connection is held here, so nothing runs in between.
       kysely.connection().execute(async (db) => {
-        await sql.raw(begin).execute(db);
+        await pglite.exec(begin);
         let result: Awaited<ReturnType<typeof work>>;
         try {
           result = await work(db);

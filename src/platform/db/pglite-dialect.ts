@@ -17,12 +17,6 @@ class PGliteConnection implements DatabaseConnection {
   constructor(private readonly pg: PGlite) {}
 
   async executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
-    // A text of several statements without parameters (a transaction's BEGIN with its settings) takes
-    // the simple protocol, as node-postgres does; the rows are the last statement's.
-    if (query.parameters.length === 0 && query.sql.includes(';')) {
-      const results = await this.pg.exec(query.sql);
-      return { rows: (results.at(-1)?.rows ?? []) as R[] };
-    }
     const result = await this.pg.query<R>(query.sql, [...query.parameters]);
     const affected = result.affectedRows;
     return {

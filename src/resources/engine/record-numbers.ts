@@ -4,20 +4,6 @@ import type { TenantTx } from '../../platform/db/tenant.js';
 import type { Resource } from './define-resource.js';
 import { entityDb } from './entity-table.js';
 
-/**
- * The statement that takes the next number of a sequence (RETURNING value), for a write that takes
- * its number in the same statement (resource-store.ts insertRecord): one round trip, not two.
- */
-export function nextNumberStatement(tx: TenantTx, counter: string) {
-  return tx.db
-    .insertInto('counters')
-    .values({ company_id: tx.companyId, name: counter, value: 1 })
-    .onConflict((oc) =>
-      oc.columns(['company_id', 'name']).doUpdateSet((eb) => ({ value: eb('counters.value', '+', 1) })),
-    )
-    .returning('value');
-}
-
 /** Next number of a per-company sequence; a supplied number moves the sequence past it. */
 export async function nextNumber(tx: TenantTx, counter: string, supplied?: number): Promise<number> {
   const row = await tx.db
@@ -36,7 +22,10 @@ export async function nextNumber(tx: TenantTx, counter: string, supplied?: numbe
   return supplied ?? row.value;
 }
 
-/** The statement reserveNumbers runs (RETURNING `first`), for a write that numbers its rows itself. */
+/**
+ * The statement reserveNumbers runs (RETURNING `first`), for a write that takes its numbers in the
+ * same statement (a CTE beside it: resource-store.ts insertRecord, job generation): one round trip.
+ */
 export function reserveNumbersStatement(tx: TenantTx, counter: string, count: number) {
   return tx.db
     .insertInto('counters')
@@ -49,15 +38,8 @@ export function reserveNumbersStatement(tx: TenantTx, counter: string, count: nu
 
 /** Reserves `count` consecutive numbers in one statement; returns the first. */
 export async function reserveNumbers(tx: TenantTx, counter: string, count: number): Promise<number> {
-  const row = await tx.db
-    .insertInto('counters')
-    .values({ company_id: tx.companyId, name: counter, value: count })
-    .onConflict((oc) =>
-      oc.columns(['company_id', 'name']).doUpdateSet((eb) => ({ value: eb('counters.value', '+', count) })),
-    )
-    .returning('value')
-    .executeTakeFirstOrThrow();
-  return Number(row.value) - count + 1;
+  const row = await reserveNumbersStatement(tx, counter, count).executeTakeFirstOrThrow();
+  return Number(row.first);
 }
 
 export async function currentNumber(tx: TenantTx, counter: string): Promise<number> {

@@ -11,7 +11,7 @@ import { toApi, unsetFields } from './to-api.js';
 import { ENTITY_COLUMNS, entityDb } from './entity-table.js';
 
 // Numbering lives in record-numbers.ts; its functions are part of the store's surface.
-import { nextNumberStatement } from './record-numbers.js';
+import { reserveNumbersStatement } from './record-numbers.js';
 export { currentNumber, nextNumber, numberTaken, reserveNumbers, reserveNumbersStatement } from './record-numbers.js';
 
 export interface NewRecord {
@@ -60,7 +60,7 @@ export async function insertRecord(
   resource: Resource,
   record: Omit<NewRecord, 'number'> & { number?: number },
 ): Promise<number> {
-  const counter = record.number === undefined ? nextNumberStatement(tx, resource.collection) : undefined;
+  const counter = record.number === undefined ? reserveNumbersStatement(tx, resource.collection, 1) : undefined;
   const write = entityDb(tx)
     .insertInto(resource.table)
     .values({
@@ -68,7 +68,7 @@ export async function insertRecord(
       company_id: tx.companyId,
       id: record.id,
       // sql: the number the statement's own next_number CTE took (writeAndEmit)
-      number: record.number ?? sql<number>`(SELECT value FROM next_number)`,
+      number: record.number ?? sql<number>`(SELECT first FROM next_number)`,
       doc: JSON.stringify(record.doc),
       created_by: record.userId,
       modified_by: record.userId,
