@@ -7,6 +7,7 @@ import { rssMiB, startCrewbase } from './lib/child-server.js';
 import { positiveInt, runBenchmark } from './lib/lifecycle.js';
 import { formatTable } from './lib/load.js';
 import { createDatabase } from './lib/scratch-database.js';
+import { BENCH_SELLER } from './lib/fixtures.js';
 
 const INVOICES = positiveInt('BENCH_INVOICES', 1000);
 const CONCURRENCY = positiveInt('BENCH_CONCURRENCY', 4);
@@ -75,20 +76,7 @@ async function main() {
   ).json()) as { accessToken: string };
   const token = signup.accessToken;
   await request(server.base, 'PATCH', '/v2/company/invoicingSettings', token, {
-    seller: {
-      name: 'Glanz Gebäudedienste GmbH',
-      street: 'Hauptstraße 1',
-      zip: '10115',
-      city: 'Berlin',
-      country: 'DE',
-      vatId: 'DE123456789',
-      contactName: 'Buchhaltung',
-      email: 'rechnung@glanz.example',
-      phone: '+49 30 123456', // XRechnung wants a seller contact with phone and e-mail
-      iban: 'DE02120300000000202051',
-      bic: 'BYLADEM1001',
-      bankName: 'Bank',
-    },
+    seller: BENCH_SELLER,
   });
   console.log(`seeding ${INVOICES} issued invoices`);
   const customers: string[] = [];

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { createApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
-import { openDatabase } from '../src/platform/db/database.js';
+import { openDatabase, PGLITE_EXTENSIONS } from '../src/platform/db/database.js';
 import { openApiToTypeScript } from './openapi-to-typescript.js';
 
 const CLIENT_DIR = new URL('../clients/typescript/', import.meta.url);
@@ -21,7 +21,10 @@ async function buildDocument(): Promise<Record<string, any>> {
     LOG_LEVEL: 'silent',
     WEBHOOK_WORKER: 'off',
   });
-  const database = await openDatabase({ kind: 'pglite-instance', pglite: await PGlite.create('memory://') });
+  const database = await openDatabase({
+    kind: 'pglite-instance',
+    pglite: await PGlite.create('memory://', { extensions: PGLITE_EXTENSIONS }),
+  });
   const app = await createApp({ config, database, logger: false });
   try {
     await app.ready();

@@ -15,7 +15,7 @@ const FIRST = [
   'Moritz',
   'Nina',
 ];
-const LAST = [
+export const LAST_NAMES = [
   'Müller',
   'Schmidt',
   'Schneider',
@@ -35,7 +35,7 @@ const CITIES = [
   ['Köln', '50667', 'NW'],
   ['Leipzig', '04109', 'SN'],
 ] as const;
-const STREETS = ['Hauptstraße', 'Bahnhofstraße', 'Gartenweg', 'Lindenallee'];
+export const STREETS = ['Hauptstraße', 'Bahnhofstraße', 'Gartenweg', 'Lindenallee'];
 const at = <T>(list: readonly T[], i: number): T => list[i % list.length]!;
 const ascii = (text: string) =>
   text.toLowerCase().replace(/ä/g, 'ae').replace(/ö/g, 'oe').replace(/ü/g, 'ue').replace(/ß/g, 'ss');
@@ -47,7 +47,7 @@ export function address(i: number) {
 
 export function userDoc(i: number) {
   const firstName = at(FIRST, i);
-  const lastName = at(LAST, Math.floor(i / FIRST.length));
+  const lastName = at(LAST_NAMES, Math.floor(i / FIRST.length));
   return {
     general: {
       firstName,
@@ -72,7 +72,7 @@ export function userDoc(i: number) {
 }
 
 export function customerDoc(i: number) {
-  const last = at(LAST, i);
+  const last = at(LAST_NAMES, i);
   return {
     name: `${last} ${at(['GmbH', 'KG', 'AG', 'e.K.', 'Hausverwaltung'], i)} ${i}`,
     contactPerson: `${at(FIRST, i)} ${last}`,
@@ -99,3 +99,19 @@ export function objectDoc(i: number, customerId: string) {
     tags: [at(['office', 'medical', 'retail'], i)],
   };
 }
+
+/** A seller whose invoices the e-invoice rules accept (XRechnung wants a contact with phone and e-mail). */
+export const BENCH_SELLER = {
+  name: 'Glanz Gebäudedienste GmbH',
+  street: 'Hauptstraße 1',
+  zip: '10115',
+  city: 'Berlin',
+  country: 'DE',
+  vatId: 'DE123456789',
+  contactName: 'Buchhaltung',
+  email: 'rechnung@glanz.example',
+  phone: '+49 30 123456',
+  iban: 'DE02120300000000202051',
+  bic: 'BYLADEM1001',
+  bankName: 'Bank',
+};

@@ -4,6 +4,8 @@ import { join } from 'node:path';
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import { PGlite } from '@electric-sql/pglite';
+import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { PGliteDialect } from './pglite-dialect.js';
 import { postgresTransaction } from './postgres-transaction.js';
 import { lockDataDir, type DataDirLock } from './data-dir-lock.js';
@@ -28,6 +30,9 @@ export type DatabaseTarget =
   | { kind: 'postgres'; url: string; poolSize: number }
   | { kind: 'pglite'; dataDir: string | undefined } // undefined: in memory
   | { kind: 'pglite-instance'; pglite: PGlite };
+
+/** Extensions the migrations create (pg_trgm, btree_gin: search); PGlite loads them only when given at creation. */
+export const PGLITE_EXTENSIONS = { pg_trgm, btree_gin };
 
 // bigint counts as number: our integers (record numbers, counters) stay far below 2^53.
 pg.types.setTypeParser(20, (value) => Number(value));
@@ -76,6 +81,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
     lock = target.dataDir === undefined ? undefined : lockDataDir(target.dataDir);
     try {
       pglite = await PGlite.create(dir ?? 'memory://', {
+        extensions: PGLITE_EXTENSIONS,
         parsers: { 20: (value: string) => Number(value), 1700: (value: string) => Number(value) },
       });
     } catch (error) {

@@ -1,0 +1,150 @@
+// The statement of one search: per type a ranked, limited select over its search index, all of
+// them UNION ALL in one statement (one round trip). Ranks: 4 exact (title or number), 3 prefix
+// (title or number), 2 every word contained, 1 similar only (pg_trgm word similarity, a typo);
+// within a rank the closer match first.
+// sql: the builder cannot say pg_trgm's operators, a table chosen per type, or fenced subqueries.
+import { sql, type RawBuilder } from 'kysely';
+import { likeLiteral, numberPrefixRanges, type ParsedQuery } from './rules/query.js';
+import { ASSIGNMENT_SOURCE, SOURCES, type SearchSource, type SearchType } from './search-sources.js';
+
+export interface SearchRow {
+  type: SearchType;
+  id: string;
+  number: number;
+  title: string | null;
+  subtitle: string | null;
+  rank: number;
+  score: number;
+}
+
+/** Which types to search and, for `own`-level callers, whose records only. */
+export interface TypeScope {
+  type: SearchType;
+  ownerId?: string;
+}
+
+/**
+ * Matches of one type ranked at most: a word most records share ("Reinigung") would otherwise cost
+ * the searched text and similarity of each. Beyond it, the first found are ranked (docs/decisions.md).
+ */
+export const MAX_CANDIDATES = 100;
+
+/** Objects (assignments) whose jobs are listed when they match; jobs of each from today on, earliest first. */
+const PARENTS_FOR_JOBS = 5;
+
+const raw = (expression: string) => sql.raw(expression);
+
+/**
+ * The record has a word like each word of letters of the query (pg_trgm's `<%`: containing it,
+ * starting with it, or a typo away; LIKE would not reach the index, see migration 0013). A query
+ * of one word with digits names the record numbers, or invoices' document numbers, starting with it:
+ * the number's unique index, and a look at the company's invoices (LIKE is cheap, the index moot).
+ */
+function matches(source: SearchSource, query: ParsedQuery): RawBuilder<boolean> {
+  const conditions: RawBuilder<unknown>[] = [];
+  if (query.textWords.length > 0) {
+    const text = raw(source.text);
+    const indexed = source.indexed ? sql` AND ${raw(source.indexed)}` : sql``;
+    conditions.push(
+      sql`(${sql.join(
+        query.textWords.map((word) => sql`${word} <% ${text}`),
+        sql` AND `,
+      )}${indexed})`,
+    );
+  }
+  if (query.number !== undefined) {
+    for (const [from, to] of numberPrefixRanges(query.number)) conditions.push(sql`t.number BETWEEN ${from} AND ${to}`);
+  }
+  const other = source.otherNumber;
+  if (other && query.textWords.length === 0 && query.words.length === 1)
+    conditions.push(sql`lower(${raw(other)}) LIKE ${`${likeLiteral(query.text)}%`}`);
+  return conditions.length ? sql<boolean>`(${sql.join(conditions, sql` OR `)})` : sql<boolean>`false`;
+}
+
+/** The type's matching rows (all columns, alias t) with rank and score, best `limit` first. */
+function ranked(source: SearchSource, query: ParsedQuery, ownerId: string | undefined, limit: number) {
+  const owner = ownerId === undefined ? sql`` : sql` AND ${raw(source.owner ?? 'NULL')} = ${ownerId}`;
+  const prefix = `${likeLiteral(query.text)}%`;
+  const number = query.number ?? -1;
+  const other = source.otherNumber ? raw(`crewbase_search_fold(${source.otherNumber})`) : undefined;
+  const exact = sql`(t.search_title = ${query.text} OR t.number = ${number}${other ? sql` OR ${other} = ${query.text}` : sql``})`;
+  const startsWith = sql`(t.search_title LIKE ${prefix} OR left(t.number::text, ${String(number).length}) = ${String(number)}${
+    other ? sql` OR ${other} LIKE ${prefix}` : sql``
+  })`;
+  const contained = sql.join(
+    query.words.map((word) => sql`t.search_text LIKE ${`%${likeLiteral(word)}%`}`),
+    sql` AND `,
+  );
+  // A number's matches are ranked by the number alone: no text to compute for them.
+  const searchText = query.textWords.length ? raw(source.text) : sql`NULL::text`;
+  const score = query.textWords.length ? sql`word_similarity(${query.text}, t.search_text)` : sql`0::real`;
+  // The inner LIMIT also keeps the select apart, so the searched text is computed once per match.
+  return sql`SELECT t.*,
+      CASE WHEN ${exact} THEN 4 WHEN ${startsWith} THEN 3 WHEN ${contained} THEN 2 ELSE 1 END AS rank,
+      ${score} AS score
+    FROM (SELECT t.*, ${searchText} AS search_text, crewbase_search_fold(${raw(source.title)}) AS search_title
+          FROM ${raw(source.table)} t WHERE ${matches(source, query)}${owner} LIMIT ${MAX_CANDIDATES}) t
+    ORDER BY rank DESC, score DESC, t.number LIMIT ${limit}`;
+}
+
+/** Ranked objects, computed once for the object results and the jobs found through them. */
+const FOUND_OBJECTS = 'found_objects';
+const FOUND_ASSIGNMENTS = 'found_assignments';
+
+function typeSelect(scope: TypeScope, query: ParsedQuery, limit: number): RawBuilder<SearchRow> {
+  const source = SOURCES[scope.type];
+  const rows = scope.type === 'object' ? raw(FOUND_OBJECTS) : sql`(${ranked(source, query, scope.ownerId, limit)})`;
+  return sql<SearchRow>`(SELECT ${scope.type}::text AS type, t.id, t.number, ${raw(source.title)} AS title,
+    ${raw(source.subtitle)} AS subtitle, t.rank, t.score
+    FROM ${rows} t ORDER BY t.rank DESC, t.score DESC, t.number LIMIT ${limit})`;
+}
+
+/**
+ * Jobs found through their object's name (a job is searched "by title and object") or, for generated
+ * jobs, their assignment's title: the upcoming jobs of the best matching objects or assignments,
+ * ranked as that match, just below it.
+ */
+function jobsThrough(parent: 'object' | 'assignment', scope: TypeScope, limit: number): RawBuilder<SearchRow> {
+  const owner = scope.ownerId === undefined ? sql`` : sql` AND j.user_id = ${scope.ownerId}`;
+  const [found, source, column] =
+    parent === 'object'
+      ? [FOUND_OBJECTS, SOURCES.object, 'object_id']
+      : [FOUND_ASSIGNMENTS, ASSIGNMENT_SOURCE, 'assignment_id'];
+  const objectName = parent === 'object' ? sql`p.name` : sql`(${raw(OBJECT_NAME)})`;
+  return sql<SearchRow>`(SELECT 'job'::text AS type, j.id, j.number, coalesce(j.doc->>'title', p.name) AS title,
+    concat_ws(', ', ${objectName}, to_char(j.from_at AT TIME ZONE 'UTC', 'YYYY-MM-DD')) AS subtitle,
+    p.rank, p.score - 0.001 AS score
+    FROM (SELECT t.id, ${raw(source.title)} AS name, t.rank, t.score FROM ${raw(found)} t
+          ORDER BY t.rank DESC, t.score DESC, t.number LIMIT ${PARENTS_FOR_JOBS}) p
+    CROSS JOIN LATERAL (SELECT j.id, j.number, j.doc, j.from_at, j.object_id, j.company_id FROM jobs j
+      WHERE j.${raw(column)} = p.id AND j.from_at >= date_trunc('day', now())${owner}
+      ORDER BY j.from_at LIMIT ${limit}) j
+    ORDER BY 6 DESC, 7 DESC, j.from_at LIMIT ${limit})`;
+}
+
+const OBJECT_NAME = "SELECT o.doc->>'name' FROM objects o WHERE o.company_id = j.company_id AND o.id = j.object_id";
+
+/** The whole search: every type's best `limit`, best first (the caller cuts and de-duplicates). */
+export function searchStatement(scopes: TypeScope[], query: ParsedQuery, limit: number): RawBuilder<SearchRow> {
+  const parts = scopes.flatMap((scope) =>
+    scope.type === 'job'
+      ? [typeSelect(scope, query, limit), jobsThrough('object', scope, limit), jobsThrough('assignment', scope, limit)]
+      : [typeSelect(scope, query, limit)],
+  );
+  const hasJobs = scopes.some((scope) => scope.type === 'job');
+  const ctes = [
+    ...(hasJobs || scopes.some((scope) => scope.type === 'object')
+      ? [
+          sql`${raw(FOUND_OBJECTS)} AS MATERIALIZED (${ranked(SOURCES.object, query, undefined, Math.max(limit, PARENTS_FOR_JOBS))})`,
+        ]
+      : []),
+    ...(hasJobs
+      ? [
+          sql`${raw(FOUND_ASSIGNMENTS)} AS MATERIALIZED (${ranked(ASSIGNMENT_SOURCE, query, undefined, PARENTS_FOR_JOBS)})`,
+        ]
+      : []),
+  ];
+  const withs = ctes.length ? sql`WITH ${sql.join(ctes)} ` : sql``;
+  return sql<SearchRow>`${withs}SELECT * FROM (${sql.join(parts, sql` UNION ALL `)}) found
+    ORDER BY rank DESC, score DESC, type, number`;
+}
