@@ -1,5 +1,5 @@
 // The only reader of process.env: every setting is parsed and checked here once.
-import { randomBytes } from 'node:crypto';
+import { createECDH, randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 
@@ -50,6 +50,13 @@ export interface Config {
   /** `inline`: the server also delivers webhooks; `off`: only `npm run worker` processes do. */
   webhookWorker: 'inline' | 'off';
   webhookSecretKey: Uint8Array;
+  /** Web Push (VAPID, RFC 8292): the key pair (base64url, raw P-256) and the contact subject. */
+  vapid: { publicKey: string; privateKey: string; subject: string };
+  /** Seconds to wait before each push retry; after the last, the push is given up. */
+  pushRetrySchedule: number[];
+  /** The feed keeps notifications this many days, and at most this many per user. */
+  notificationRetentionDays: number;
+  notificationsPerUser: number;
   /** Serve GET /metrics (Prometheus text); off: no such route (404). */
   metrics: boolean;
   /** When set, /metrics requires `Authorization: Bearer <token>`. */
@@ -108,6 +115,39 @@ function jwtSecret(env: Env, dataDir: string): Uint8Array {
     writeFileSync(file, randomBytes(48).toString('base64url'), { mode: 0o600, flag: 'wx' });
   }
   return new TextEncoder().encode(readFileSync(file, 'utf8').trim());
+}
+
+/**
+ * VAPID keys from VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY, else made once and kept in DATA_DIR (a
+ * browser's subscription is bound to the public key, so it must not change between starts).
+ */
+function vapidKeys(env: Env, dataDir: string): { publicKey: string; privateKey: string } {
+  const given = { publicKey: env.VAPID_PUBLIC_KEY || '', privateKey: env.VAPID_PRIVATE_KEY || '' };
+  if (given.publicKey || given.privateKey) {
+    const bytes = (key: string) => (/^[A-Za-z0-9_-]+$/.test(key) ? Buffer.from(key, 'base64url').length : 0);
+    if (bytes(given.publicKey) !== 65 || bytes(given.privateKey) !== 32)
+      throw new ConfigError('VAPID_PUBLIC_KEY (65 bytes) and VAPID_PRIVATE_KEY (32 bytes) must both be set, base64url');
+    return given;
+  }
+  const file = join(dataDir, 'vapid-keys.json');
+  if (!existsSync(file)) {
+    const ecdh = createECDH('prime256v1');
+    ecdh.generateKeys();
+    // getPrivateKey drops leading zero bytes (1 key in 256); VAPID wants all 32.
+    const secret = ecdh.getPrivateKey();
+    const privateKey = Buffer.concat([Buffer.alloc(32 - secret.length), secret]).toString('base64url');
+    const keys = { publicKey: ecdh.getPublicKey('base64url'), privateKey };
+    mkdirSync(dataDir, { recursive: true });
+    writeFileSync(file, JSON.stringify(keys), { mode: 0o600, flag: 'wx' });
+  }
+  return JSON.parse(readFileSync(file, 'utf8')) as { publicKey: string; privateKey: string };
+}
+
+function vapidSubject(env: Env): string {
+  const subject = env.VAPID_SUBJECT || 'mailto:push@crewbase.invalid';
+  if (!/^(mailto:[^\s@]+@[^\s@]+|https:\/\/\S+)$/.test(subject) || subject.length > 200)
+    throw new ConfigError('VAPID_SUBJECT must be a mailto: address or an https URL');
+  return subject;
 }
 
 /** A bearer token: 16 to 256 visible ASCII characters (no spaces), so it fits an Authorization header as given. */
@@ -189,6 +229,10 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
     webhookAttemptRetentionDays: int(env, 'WEBHOOK_ATTEMPT_RETENTION_DAYS', 30, 1, 3650),
     webhookWorker: worker,
     webhookSecretKey: env.WEBHOOK_SECRET_KEY ? new TextEncoder().encode(env.WEBHOOK_SECRET_KEY) : jwt,
+    vapid: { ...vapidKeys(env, dataDir), subject: vapidSubject(env) },
+    pushRetrySchedule: secondsList(env, 'PUSH_RETRY_SCHEDULE', '10,60,300,1800,7200'),
+    notificationRetentionDays: int(env, 'NOTIFICATION_RETENTION_DAYS', 90, 1, 3650),
+    notificationsPerUser: int(env, 'NOTIFICATIONS_PER_USER', 1000, 10, 100_000),
     metrics: metrics === 'on',
     metricsToken: metricsToken(env),
   });

@@ -177,6 +177,7 @@ export const DEFAULT_ACCESS_GROUPS: Array<{
       tasks: { read: 'own', write: 'own' },
       documents: { read: 'own', write: 'own' },
       materialOrders: { read: 'own', write: 'own' },
+      notifications: { read: 'own', write: 'own' },
     },
   },
 ];

@@ -32,6 +32,7 @@ export const AREAS = [
   'materialOrders',
   'qualityControl',
   'invoicing',
+  'notifications',
 ] as const;
 
 export type Area = (typeof AREAS)[number];
