@@ -1,4 +1,5 @@
 // Command line: serve | worker | migrate | company create --name N --username U --password P [--email E]
+// | import <customers|objects|users|articles> <file.csv> --company <id> [--mapping m.json] [--dry-run]
 import { parseArgs } from 'node:util';
 import { loadConfig, type Config } from './config.js';
 import type { Database } from './platform/db/database.js';
@@ -27,15 +28,26 @@ async function openMigrated(config: Config, log: (line: string) => void): Promis
 
 /**
  * The periodic work beside webhook delivery: missing clock-outs (every minute), unsent mail (every 30 s), recurring
- * tasks (hourly). Loads its modules; the function it returns starts the work and returns the function that stops it.
+ * tasks (hourly), Web Push (every second) and the notification feeds' bound (hourly). Loads its modules; the function
+ * it returns starts the work and returns the function that stops it.
  */
 async function loadBackgroundTasks() {
-  const [{ flagMissingStops }, { generateAhead }, { every }, { mailOutbox }, { mailTransport }] = await Promise.all([
+  const [
+    { flagMissingStops },
+    { generateAhead },
+    { every },
+    { mailOutbox },
+    { mailTransport },
+    { pushWorker },
+    { webhookDeps },
+  ] = await Promise.all([
     import('./modules/time-tracking/index.js'),
     import('./modules/tasks/index.js'),
     import('./platform/background/every.js'),
     import('./platform/mail/outbox.js'),
     import('./platform/mail/mail-transport.js'),
+    import('./modules/notifications/index.js'),
+    import('./modules/webhooks/index.js'),
   ]);
   return (
     config: Config,
@@ -44,13 +56,17 @@ async function loadBackgroundTasks() {
   ) => {
     const transport = mailTransport(config.mailTransport, config.mailFrom, log);
     const outbox = mailOutbox(database, transport);
+    const pushes = pushWorker({ database, config, ...webhookDeps(config) });
     const stops = [
+      every(1_000, () => pushes.deliverDue(), log, 'push delivery'),
+      every(3_600_000, () => pushes.sweep(), log, 'notification sweep'),
       every(60_000, () => flagMissingStops(database), log, 'missing-stop sweep'),
       every(30_000, () => outbox.sendDue(), log, 'mail retry'),
       every(3_600_000, () => generateAhead(database), log, 'recurring tasks'),
     ];
     return async () => {
       await Promise.all(stops.map((stop) => stop()));
+      await pushes.close();
       transport.close();
     };
   };
@@ -186,8 +202,32 @@ async function main(argv: string[]) {
     }
     return;
   }
+  if (command === 'import') {
+    const { values, positionals } = parseArgs({
+      args: argv.slice(1),
+      allowPositionals: true,
+      options: { company: { type: 'string' }, mapping: { type: 'string' }, 'dry-run': { type: 'boolean' } },
+    });
+    const [collection, file] = positionals;
+    if (!collection || !file || !values.company || positionals.length > 2)
+      throw new Error(
+        'usage: import <customers|objects|users|articles> <file.csv> --company <id> [--mapping m.json] [--dry-run]',
+      );
+    const { importFromFile } = await import('./modules/imports/index.js');
+    const database = await openMigrated(config, (line) => console.error(line));
+    try {
+      const args = { collection, file, companyId: values.company, dryRun: Boolean(values['dry-run']) };
+      process.exitCode = await importFromFile(database, {
+        ...args,
+        ...(values.mapping ? { mappingFile: values.mapping } : {}),
+      });
+    } finally {
+      await database.close();
+    }
+    return;
+  }
   throw new Error(
-    `unknown command: ${argv.join(' ')}\nusage: serve | worker | migrate | company create --name N --username U --password P [--email E]`,
+    `unknown command: ${argv.join(' ')}\nusage: serve | worker | migrate | company create --name N --username U --password P [--email E] | import <collection> <file.csv> --company <id> [--mapping m.json] [--dry-run]`,
   );
 }
 

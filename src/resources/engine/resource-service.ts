@@ -2,7 +2,7 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { Database } from '../../platform/db/database.js';
 import { inTenant, type TenantTx } from '../../platform/db/tenant.js';
-import { BadRequest, Conflict, Forbidden, NotFound } from '../../platform/http/errors.js';
+import { BadRequest, Conflict, Forbidden, NotFound, type FieldError } from '../../platform/http/errors.js';
 import { parseListQuery, type ListQuery } from '../../platform/http/list-query.js';
 import { requireLevel, type Level, type RequestContext } from '../../platform/http/request-context.js';
 import { compileValidator } from '../../platform/http/validation.js';
@@ -104,20 +104,62 @@ export async function createFromBody(
   return createRecord(tx, ctx, resource, createdFields(body, resource.ignored.create));
 }
 
+/** The condition limiting a caller below `all` level to their own records (undefined at `all`). */
+function ownerConditionOf(ctx: RequestContext, resource: Resource, level: Level): RawBuilder<boolean> | undefined {
+  if (level === 'all') return undefined;
+  const field = resource.ownerField ? resource.fields.get(resource.ownerField) : undefined;
+  if (!field) throw Forbidden(`Not permitted to access ${resource.collection}`);
+  // sql: a list condition over the field's SQL expression (list queries take conditions as sql fragments)
+  return sql<boolean>`${field.sql} = ${ctx.userId}`;
+}
+
+// A stored document may also hold read-only fields that actions set (a job's teamId).
+const docValidators = new WeakMap<Resource, (value: unknown) => FieldError[]>();
+function docValidatorOf(resource: Resource): (value: unknown) => FieldError[] {
+  let validate = docValidators.get(resource);
+  if (!validate) {
+    const docSchema = closed(resource.schema);
+    validate = compileValidator({ ...docSchema, properties: { ...resource.readOnly, ...docSchema.properties } });
+    docValidators.set(resource, validate);
+  }
+  return validate;
+}
+
+/**
+ * Applies a client's merge patch inside a caller's transaction (PATCH, and modules that update
+ * records of other resources, e.g. a CSV import): its common entity and read-only fields dropped
+ * first; `serverSet` are fields the calling route sets itself, which may be read-only ones.
+ */
+export async function updateRecord(
+  tx: TenantTx,
+  ctx: RequestContext,
+  resource: Resource,
+  id: string,
+  body: Record<string, unknown>,
+  serverSet: Record<string, unknown> = {},
+): Promise<void> {
+  const patch = { ...withoutIgnored(body, resource.ignored.patch), ...serverSet };
+  const level = requireLevel(ctx, resource.area, 'write');
+  const owner = ownerConditionOf(ctx, resource, level);
+  const previous = await store.findRecord(tx, resource, id, { owner, forUpdate: true });
+  if (!previous) throw NotFound(resource.name, id);
+  assertUnlocked(resource, level, previous);
+  const merged = applyMergePatch(previous.doc, patch) as Record<string, unknown>;
+  assertOwnDoc(ctx, resource, level, merged);
+  // The merged document must still be a valid record (required fields, types). Fields the
+  // server set (a user's access.passwordChangeDate) are not the client's to answer for.
+  const errors = docValidatorOf(resource)(withoutIgnored(merged, resource.ignored.patch));
+  if (errors.length) throw BadRequest(errors.map((e) => `${e.path}: ${e.message}`).join('; '), errors);
+  await assertReferencesExist(tx, resource.schema, merged, previous.doc);
+  const prepared = await prepare(tx, ctx, resource, normaliseRegions(resource.schema, merged, previous.doc), previous);
+  await store.updateRecord(tx, resource, id, { doc: prepared.doc, userId: ctx.userId, columns: prepared.columns });
+  await resource.hooks?.afterWrite?.(tx, ctx, { id, doc: prepared.doc, previous });
+}
+
 export type ResourceService = ReturnType<typeof resourceService>;
 
 export function resourceService(deps: EngineDeps, resource: Resource) {
-  // A stored document may also hold read-only fields that actions set (a job's teamId).
-  const docSchema = closed(resource.schema);
-  const validateDoc = compileValidator({ ...docSchema, properties: { ...resource.readOnly, ...docSchema.properties } });
-
-  function ownerCondition(ctx: RequestContext, level: Level): RawBuilder<boolean> | undefined {
-    if (level === 'all') return undefined;
-    const field = resource.ownerField ? resource.fields.get(resource.ownerField) : undefined;
-    if (!field) throw Forbidden(`Not permitted to access ${resource.collection}`);
-    // sql: a list condition over the field's SQL expression (list queries take conditions as sql fragments)
-    return sql<boolean>`${field.sql} = ${ctx.userId}`;
-  }
+  const ownerCondition = (ctx: RequestContext, level: Level) => ownerConditionOf(ctx, resource, level);
 
   /** Creates a record; with an Idempotency-Key claim, its answer is stored in the same transaction. */
   async function create(
@@ -169,40 +211,14 @@ export function resourceService(deps: EngineDeps, resource: Resource) {
     return toApi(resource, rows[0]);
   }
 
-  /**
-   * Applies a client's merge patch (its common entity and read-only fields dropped first); `serverSet`
-   * are fields the calling route sets itself, which may be read-only ones.
-   */
+  /** PATCH: updateRecord in a transaction of its own. */
   async function update(
     ctx: RequestContext,
     id: string,
     body: Record<string, unknown>,
     serverSet: Record<string, unknown> = {},
   ): Promise<void> {
-    const patch = { ...withoutIgnored(body, resource.ignored.patch), ...serverSet };
-    const level = requireLevel(ctx, resource.area, 'write');
-    const owner = ownerCondition(ctx, level);
-    await inTenant(deps.database, ctx.companyId, async (tx) => {
-      const previous = await store.findRecord(tx, resource, id, { owner, forUpdate: true });
-      if (!previous) throw NotFound(resource.name, id);
-      assertUnlocked(resource, level, previous);
-      const merged = applyMergePatch(previous.doc, patch) as Record<string, unknown>;
-      assertOwnDoc(ctx, resource, level, merged);
-      // The merged document must still be a valid record (required fields, types). Fields the
-      // server set (a user's access.passwordChangeDate) are not the client's to answer for.
-      const errors = validateDoc(withoutIgnored(merged, resource.ignored.patch));
-      if (errors.length) throw BadRequest(errors.map((e) => `${e.path}: ${e.message}`).join('; '), errors);
-      await assertReferencesExist(tx, resource.schema, merged, previous.doc);
-      const prepared = await prepare(
-        tx,
-        ctx,
-        resource,
-        normaliseRegions(resource.schema, merged, previous.doc),
-        previous,
-      );
-      await store.updateRecord(tx, resource, id, { doc: prepared.doc, userId: ctx.userId, columns: prepared.columns });
-      await resource.hooks?.afterWrite?.(tx, ctx, { id, doc: prepared.doc, previous });
-    });
+    await inTenant(deps.database, ctx.companyId, (tx) => updateRecord(tx, ctx, resource, id, body, serverSet));
   }
 
   async function remove(ctx: RequestContext, id: string): Promise<void> {
