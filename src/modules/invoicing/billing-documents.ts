@@ -1,4 +1,4 @@
-// Invoices, offers, credits and cancellations as resources: one declaration each from the shared
+// Invoices, offers, credits, cancellations and assignment confirmations as resources: one declaration each from the shared
 // schema (document-schema.ts), totals computed on every save of a draft (document-totals.ts). A
 // draft can be changed; issuing numbers it and freezes it (document-lifecycle.ts).
 import { Conflict, fieldError } from '../../platform/http/errors.js';
@@ -120,6 +120,13 @@ export const credits = billingDocument('credit', {
   collection: 'credits',
   table: 'credits',
   webhookEntity: 'credit',
+});
+// Not a webhook entity of the spec's closed list: its events go to the event feed (GET /v2/events) only.
+export const assignmentConfirmations = billingDocument('assignmentconfirmation', {
+  name: 'assignment confirmation',
+  collection: 'assignmentConfirmations',
+  table: 'assignment_confirmations',
+  webhookEntity: 'assignmentconfirmation',
 });
 export const invoiceStornos = billingDocument('invoicestorno', {
   name: 'cancellation',

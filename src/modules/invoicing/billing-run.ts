@@ -38,10 +38,9 @@ interface AssignmentPosition {
   bookingAccountNumber?: string;
 }
 
-/** The positions an assignment bills for a period, and the entries they bill (hourly). */
-async function positionsFor(tx: TenantTx, assignment: StoredRecord, period: Period) {
-  const doc = assignment.doc;
-  const positions = ((doc.billing?.positions ?? []) as AssignmentPosition[]).map((p) => ({
+/** The assignment's billing positions as document positions (quantity default 1, tax default 19 %). */
+export function assignmentPositions(doc: StoredRecord['doc']) {
+  return ((doc.billing?.positions ?? []) as AssignmentPosition[]).map((p) => ({
     title: p.title ?? doc.title ?? 'Leistung',
     quantity: p.quantity ?? 1,
     price: p.price ?? 0,
@@ -54,6 +53,12 @@ async function positionsFor(tx: TenantTx, assignment: StoredRecord, period: Peri
     ...(p.type === 'TEXT' ? { type: 'TEXT' } : {}),
     ...(p.bookingAccountNumber ? { bookingAccountNumber: p.bookingAccountNumber } : {}),
   }));
+}
+
+/** The positions an assignment bills for a period, and the entries they bill (hourly). */
+async function positionsFor(tx: TenantTx, assignment: StoredRecord, period: Period) {
+  const doc = assignment.doc;
+  const positions: Array<ReturnType<typeof assignmentPositions>[number]> = assignmentPositions(doc);
   const quota = doc.quota ?? {};
   let entryIds: string[] = [];
   if (quota.billingRateEnabled && quota.billingRateCalculation === 'hourly' && quota.billingRateAmount) {

@@ -26,7 +26,8 @@ export function documentDownloads(deps: { database: Database }) {
       const record = await findRecord(tx, resource, id);
       if (!record) throw NotFound(resource.name, id);
       if (record.doc.state === 'draft') throw Conflict(`A draft ${resource.name} has no document yet; issue it first`);
-      return { doc: record.doc, options: await fileOptions(tx) };
+      const signer = kind === 'offer' ? record.created_by : undefined; // an offer carries its creator's signature
+      return { doc: record.doc, options: await fileOptions(tx, signer) };
     });
     return documentFile(doc, kind, format, options);
   }

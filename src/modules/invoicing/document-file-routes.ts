@@ -10,7 +10,7 @@ import { typedRoutes } from '../../platform/http/typed-routes.js';
 import type { MailOutbox } from '../../platform/mail/outbox.js';
 import type { DocumentFormat } from '../../resources/customers.js';
 import type { Resource } from '../../resources/engine/define-resource.js';
-import type { DocumentKind } from './document-schema.js';
+import { isLetter, type DocumentKind } from './document-schema.js';
 import { documentDownloads } from './document-downloads.js';
 import type { DocumentFile } from './document-files.js';
 import { documentSending, sendBody, sentResponse } from './sending.js';
@@ -45,7 +45,7 @@ interface Rendering {
 
 type Deps = { database: Database; mail: MailOutbox };
 
-/** The downloads and the send action of each kind of document (offers: PDF only). */
+/** The downloads and the send action of each kind of document (offers and confirmations: PDF only). */
 export function registerDocumentFileRoutes(app: FastifyInstance, deps: Deps, kinds: Array<[Resource, DocumentKind]>) {
   const routes = typedRoutes(app);
   const downloads = documentDownloads(deps);
@@ -85,15 +85,14 @@ export function registerDocumentFileRoutes(app: FastifyInstance, deps: Deps, kin
           params: idParams(),
           body: sendBody,
           response: { 200: sentResponse, ...errorResponses([404, 409, 422]) },
-          summary:
-            kind === 'offer'
-              ? 'Mail the offer (PDF) to the customer'
-              : `Mail the ${resource.name} to the customer as the file they chose (invoiceDelivery: PDF, ZUGFeRD, XRechnung UBL or CII)`,
+          summary: isLetter(kind)
+            ? `Mail the ${resource.name} (PDF) to the customer`
+            : `Mail the ${resource.name} to the customer as the file they chose (invoiceDelivery: PDF, ZUGFeRD, XRechnung UBL or CII)`,
         },
       },
       async (request) => sending.send(contextOf(request), resource, kind, request.params.id, request.body),
     );
-    if (kind === 'offer') continue;
+    if (isLetter(kind)) continue;
     rendering(resource, kind, {
       path: 'xrechnung',
       summary: `The ${resource.name} as XRechnung (EN 16931) XML`,

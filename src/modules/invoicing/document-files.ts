@@ -5,9 +5,10 @@
 import type { TenantTx } from '../../platform/db/tenant.js';
 import { fieldError } from '../../platform/http/errors.js';
 import type { DocumentFormat } from '../../resources/customers.js';
-import type { DocumentKind } from './document-schema.js';
+import { isLetter, type DocumentKind } from './document-schema.js';
 import { renderEInvoiceXml } from './einvoice/render-xml.js';
-import { loadLogo } from './letterhead-logo.js';
+import { loadPrintAssets } from './assets.js';
+import { userFullNames } from '../users/index.js';
 import { renderPdf, renderReminderPdf, renderZugferd, type PdfOptions } from './render-pdf.js';
 import { assertCompleteData } from './rules/required-data.js';
 import type { LooseDoc } from '../../resources/engine/define-resource.js';
@@ -18,13 +19,18 @@ export interface DocumentFile {
   bytes: Buffer;
 }
 
-/** What the letterhead carries besides the document's own data: the company's logo. */
+/** What the letter carries besides the document's own data: the company's logo and letterhead band, a signature. */
 export type FileOptions = PdfOptions;
 
-/** The company's letterhead additions, read in the caller's transaction. */
-export async function fileOptions(tx: TenantTx): Promise<FileOptions> {
-  const logo = await loadLogo(tx);
-  return logo ? { logo } : {};
+/**
+ * The company's images, read in the caller's transaction; with `signerId` (the creator of an offer)
+ * also that user's signature image and name.
+ */
+export async function fileOptions(tx: TenantTx, signerId?: string | null): Promise<FileOptions> {
+  const { signature, ...company } = await loadPrintAssets(tx, signerId);
+  if (!signature || !signerId) return company;
+  const signerName = (await userFullNames(tx, [signerId])).get(signerId);
+  return { ...company, signature, ...(signerName ? { signerName } : {}) };
 }
 
 /** A file name of letters, digits, dot, dash and underscore (a number format or a title may hold others). */
@@ -39,7 +45,7 @@ export async function documentFile(
   const name = fileName(String(doc.documentNumber ?? 'document'));
   if (format === 'PDF')
     return { filename: `${name}.pdf`, contentType: 'application/pdf', bytes: await renderPdf(doc, kind, options) };
-  if (kind === 'offer') throw fieldError('format', 'an offer is only rendered as PDF');
+  if (isLetter(kind)) throw fieldError('format', 'an offer or assignment confirmation is only rendered as PDF');
   assertCompleteData(doc, kind, 'rendered as an e-invoice');
   if (format === 'ZUGFERD')
     return {

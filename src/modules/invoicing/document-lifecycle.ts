@@ -64,7 +64,8 @@ export function documentLifecycle(deps: { database: Database }) {
       const documentNumber = await nextDocumentNumber(tx, kind, settings.numberFormats[kind], documentDate);
       const doc = {
         ...frozen,
-        state: 'issued',
+        // A confirmation, once numbered, is out to the customer (by mail or on paper).
+        state: kind === 'assignmentconfirmation' ? 'sent' : 'issued',
         documentNumber,
         documentDate,
         issuedAt: new Date().toISOString(),

@@ -5,13 +5,19 @@ import { freeObject, list, objectId, opt, productId, text } from '../../resource
 import { allowancesChargesSchema, vatCategoryField } from './allowances-charges.js';
 import { INVOICE_TYPES, MAX_PARTIAL_INVOICES } from './partial-invoices.js';
 
-export type DocumentKind = 'invoice' | 'offer' | 'credit' | 'invoicestorno';
+export type DocumentKind = 'invoice' | 'offer' | 'credit' | 'invoicestorno' | 'assignmentconfirmation';
+/** Letters, not e-invoices: offers and assignment confirmations are rendered as PDF only. */
+export type LetterKind = 'offer' | 'assignmentconfirmation';
+export const isLetter = (kind: DocumentKind): kind is LetterKind =>
+  kind === 'offer' || kind === 'assignmentconfirmation';
 
 export const DOCUMENT_STATES: Record<DocumentKind, readonly string[]> = {
   invoice: ['draft', 'issued', 'partially_paid', 'paid', 'overdue', 'cancelled'],
   offer: ['draft', 'issued', 'accepted', 'declined'],
   credit: ['draft', 'issued'],
   invoicestorno: ['issued'],
+  // Issuing a confirmation releases it to the customer: sent (by mail or on paper); signed or set by the office: confirmed.
+  assignmentconfirmation: ['draft', 'sent', 'confirmed'],
 };
 
 const date = () => Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$', description: 'YYYY-MM-DD' });
@@ -136,6 +142,19 @@ export const readOnly = {
   stornoId: { type: 'string', description: 'invoices: the cancellation' },
   acceptedAt: { type: 'string' },
   declinedAt: { type: 'string' },
+  confirmedAt: { type: 'string', description: 'assignment confirmations: when signed or confirmed by the office' },
+  assignmentConfirmationId: { type: 'string', description: 'offers: the assignment confirmation made from it' },
+  offerId: { type: 'string', description: 'assignment confirmations: the accepted offer it confirms' },
+  signature: {
+    type: 'object',
+    description: 'offers and assignment confirmations signed by the customer through a client link',
+    properties: {
+      name: { type: 'string' },
+      signedAt: { type: 'string', format: 'date-time' },
+      timeZone: { type: 'string' },
+      image: { type: 'string', description: 'data:image/png;base64,…' },
+    },
+  },
   creditedInvoiceNumber: { type: 'string' },
   creditedInvoiceDate: { type: 'string' },
   invoiceDate: { type: 'string' },

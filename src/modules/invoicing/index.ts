@@ -3,3 +3,10 @@ export { registerBankingRoutes } from './banking.js';
 export { registerInvoicingRoutes } from './invoicing-routes.js';
 export { registerServiceReportRoutes } from './service-report-routes.js';
 export { sellerDataCompleteSql } from './invoicing-settings.js';
+export {
+  type BookedDocument,
+  type BookedKind,
+  type BookedPayment,
+  bookedDocuments,
+  bookedPayments,
+} from './accounting-feed.js';

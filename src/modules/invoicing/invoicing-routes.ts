@@ -3,6 +3,7 @@
 // ZUGFeRD/Factur-X) and sending them by mail; the company's seller data and number formats.
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
+import type { Config } from '../../config.js';
 import type { Database } from '../../platform/db/database.js';
 import type { MailOutbox } from '../../platform/mail/outbox.js';
 import { contextOf } from '../../platform/http/request-context.js';
@@ -12,14 +13,15 @@ import type { Resource } from '../../resources/engine/define-resource.js';
 import { freeObject, objectId } from '../../resources/engine/fields.js';
 import { registerResource } from '../../resources/engine/register-resource.js';
 import { assignments } from '../scheduling/index.js';
-import { credits, invoices, invoiceStornos, offers } from './billing-documents.js';
+import { assignmentConfirmations, credits, invoices, invoiceStornos, offers } from './billing-documents.js';
+import { registerConfirmationRoutes } from './confirmation-routes.js';
 import type { DocumentKind } from './document-schema.js';
 import { billingRun } from './billing-run.js';
 import { registerDocumentFileRoutes, registerReminderLetterRoutes } from './document-file-routes.js';
 import { documentLifecycle } from './document-lifecycle.js';
 import { invoiceTemplates } from './invoice-templates.js';
 import { invoicingSettings, invoicingSettingsBody } from './invoicing-settings.js';
-import { registerLogoRoutes } from './letterhead-logo.js';
+import { registerAssetRoutes } from './asset-routes.js';
 import { paymentMethods, payments } from './payments.js';
 import { reminderRun, reminders, reminderTemplates } from './reminders.js';
 
@@ -28,13 +30,17 @@ const KINDS: Array<[Resource, DocumentKind]> = [
   [offers, 'offer'],
   [credits, 'credit'],
   [invoiceStornos, 'invoicestorno'],
+  [assignmentConfirmations, 'assignmentconfirmation'],
 ];
 const done = {
   type: 'object',
   properties: { _id: { type: 'string' }, documentNumber: { type: 'string' }, updated: { type: 'boolean' } },
 };
 
-export function registerInvoicingRoutes(app: FastifyInstance, deps: { database: Database; mail: MailOutbox }) {
+export function registerInvoicingRoutes(
+  app: FastifyInstance,
+  deps: { config: Config; database: Database; mail: MailOutbox },
+) {
   for (const [resource, kind] of KINDS)
     registerResource(app, deps, resource, kind === 'invoicestorno' ? { except: ['create', 'update', 'delete'] } : {});
   registerResource(app, deps, payments);
@@ -134,6 +140,7 @@ export function registerInvoicingRoutes(app: FastifyInstance, deps: { database: 
   );
 
   registerDocumentFileRoutes(app, deps, KINDS);
+  registerConfirmationRoutes(app, deps);
 
   const billing = billingRun(deps);
   const dateOnly = Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$' });
@@ -170,7 +177,7 @@ export function registerInvoicingRoutes(app: FastifyInstance, deps: { database: 
   );
 
   registerReminderLetterRoutes(app, deps);
-  registerLogoRoutes(app, deps);
+  registerAssetRoutes(app, deps);
   const settings = invoicingSettings(deps);
   routes.get(
     '/company/invoicingSettings',

@@ -49,6 +49,7 @@ export const invoicingSettingsBody = Type.Object(
           offer: s(40),
           credit: s(40),
           invoicestorno: s(40),
+          assignmentconfirmation: s(40),
         },
         { additionalProperties: false, description: 'tokens {YYYY}, {YY}, {MM} and one counter {00000}' },
       ),
@@ -82,7 +83,7 @@ export const invoicingSettingsBody = Type.Object(
 
 export interface InvoicingSettings {
   seller: Record<string, string | undefined>;
-  numberFormats: Record<'invoice' | 'offer' | 'credit' | 'invoicestorno', string>;
+  numberFormats: Record<'invoice' | 'offer' | 'credit' | 'invoicestorno' | 'assignmentconfirmation', string>;
   defaultPaymentDays: number;
   dunning?: Array<{ level: number; afterDays: number; fee: number; title: string }>;
 }
@@ -94,6 +95,7 @@ export const DEFAULT_INVOICING: InvoicingSettings = {
     offer: 'AN-{YYYY}-{00000}',
     credit: 'GS-{YYYY}-{00000}',
     invoicestorno: 'ST-{YYYY}-{00000}',
+    assignmentconfirmation: 'AB-{YYYY}-{00000}',
   },
   defaultPaymentDays: 14,
 };

@@ -10,13 +10,18 @@ import type { LooseDoc } from '../../resources/engine/define-resource.js';
 export interface PdfOptions {
   /** The company's logo (PNG or JPEG), printed top right. */
   logo?: Uint8Array;
+  /** The company's letterhead band, across the top of the first page instead of the sender and logo. */
+  letterhead?: Uint8Array;
+  /** The signature image of the offer's creator, and their name under it (offers only). */
+  signature?: Uint8Array;
+  signerName?: string;
 }
 
 const info = (title: string) => ({ Title: title, Producer: 'Crewbase', Creator: 'Crewbase' });
 
 export async function renderPdf(doc: LooseDoc, kind: PdfKind, options: PdfOptions = {}): Promise<Buffer> {
   const pdf = await newPdf({ info: info(documentTitle(doc, kind)), lang: 'de-DE' });
-  return pdfBytes(pdf, () => drawDocument(pdf, doc, kind, options.logo));
+  return pdfBytes(pdf, () => drawDocument(pdf, doc, kind, options.logo, options));
 }
 
 export async function renderReminderPdf(
@@ -25,13 +30,13 @@ export async function renderReminderPdf(
   options: PdfOptions = {},
 ): Promise<Buffer> {
   const pdf = await newPdf({ info: info(reminder.subject ?? 'Zahlungserinnerung'), lang: 'de-DE' });
-  return pdfBytes(pdf, () => drawReminder(pdf, reminder, invoice, options.logo));
+  return pdfBytes(pdf, () => drawReminder(pdf, reminder, invoice, options.logo, options));
 }
 
 /** ZUGFeRD / Factur-X (profile XRECHNUNG): the printed document as PDF/A-3b with its CII XML attached. */
 export async function renderZugferd(
   doc: LooseDoc,
-  kind: Exclude<PdfKind, 'offer'>,
+  kind: Exclude<PdfKind, 'offer' | 'assignmentconfirmation'>,
   options: PdfOptions = {},
 ): Promise<Buffer> {
   const xml = await renderEInvoiceXml(doc, kind, 'cii');
@@ -44,7 +49,7 @@ export async function renderZugferd(
     displayTitle: true,
   });
   return pdfBytes(pdf, () => {
-    drawDocument(pdf, doc, kind, options.logo);
+    drawDocument(pdf, doc, kind, options.logo, options);
     // pdfkit supports `relationship` (written as /AFRelationship); its type definitions lag behind.
     pdf.file(Buffer.from(xml, 'utf8'), {
       name: ZUGFERD_FILE_NAME,

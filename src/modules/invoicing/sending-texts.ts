@@ -42,6 +42,7 @@ export function documentMailText(doc: MailedDocument, kind: DocumentKind, format
     credit: doc.creditedInvoiceNumber ? `Sie bezieht sich auf unsere Rechnung ${doc.creditedInvoiceNumber}.` : '',
     invoicestorno: doc.invoiceNumber ? `Sie storniert unsere Rechnung ${doc.invoiceNumber}.` : '',
     offer: doc.validUntil ? `Es gilt bis zum ${date(doc.validUntil)}.` : '',
+    assignmentconfirmation: 'Wir bestätigen Ihnen damit Ihren Auftrag.',
   }[kind];
   return [
     'Sehr geehrte Damen und Herren,',

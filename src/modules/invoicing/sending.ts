@@ -16,7 +16,7 @@ import type { Resource, StoredRecord } from '../../resources/engine/define-resou
 import { opt, text } from '../../resources/engine/fields.js';
 import { findRecord, updateRecord } from '../../resources/engine/resource-store.js';
 import { invoices } from './billing-documents.js';
-import type { DocumentKind } from './document-schema.js';
+import { isLetter, type DocumentKind } from './document-schema.js';
 import { documentFile, fileOptions, reminderFile, type DocumentFile } from './document-files.js';
 import { reminders } from './reminders.js';
 import { documentMailText, documentSubject } from './sending-texts.js';
@@ -128,11 +128,12 @@ export function documentSending(deps: { database: Database; mail: MailOutbox }) 
       if (!record) throw NotFound(resource.name, id);
       if (record.doc.state === 'draft') throw Conflict(`A draft ${resource.name} cannot be sent; issue it first`);
       const customer = record.doc.customerId ? await findRecord(tx, customers, record.doc.customerId) : undefined;
-      return { doc: record.doc, delivery: deliveryOf(customer, record.doc), options: await fileOptions(tx) };
+      const signer = kind === 'offer' ? record.created_by : undefined; // an offer carries its creator's signature
+      return { doc: record.doc, delivery: deliveryOf(customer, record.doc), options: await fileOptions(tx, signer) };
     });
     const to = recipient(body, delivery.email, doc.customerId, resource.name);
-    // An offer is a letter, not an e-invoice: the customer's e-invoice choice does not apply to it.
-    const format = body.format ?? (kind === 'offer' ? 'PDF' : (delivery.format ?? 'PDF'));
+    // An offer or a confirmation is a letter, not an e-invoice: the customer's e-invoice choice does not apply to it.
+    const format = body.format ?? (isLetter(kind) ? 'PDF' : (delivery.format ?? 'PDF'));
     const file = await documentFile(doc, kind, format, options);
     const mail = {
       to,

@@ -11,6 +11,7 @@ import { objects } from '../../resources/objects.js';
 import { jobsAtObject } from '../scheduling/index.js';
 import { entriesOfJobs } from '../time-tracking/index.js';
 import { userFullNames } from '../users/index.js';
+import type { SigningTarget } from './signing-links.js';
 
 const date = () => Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$' });
 const MAX_DAYS = 93;
@@ -87,3 +88,14 @@ export const serviceReports = defineResource({
     },
   },
 });
+
+/** Signing a report: once, while open; the customer sees it without the ids of object and customer. */
+export const serviceReportSigning: SigningTarget = {
+  resource: serviceReports,
+  refusal: (doc) => (doc.state === 'signed' ? 'The report is signed already' : undefined),
+  view: (record) => {
+    const { objectId: _o, customerId: _c, ...doc } = record.doc;
+    return { ...doc, number: Number(record.number) };
+  },
+  signed: async (_tx, doc, signature) => ({ ...doc, state: 'signed', signature }),
+};

@@ -1,5 +1,5 @@
 // The companies table: the tenant root. A company's settings are sections of one JSON document
-// (timeAndPay, invoicing, payrollExport, invoicingLogo, defaultAccessGroupId, …); each module reads
+// (timeAndPay, invoicing, payrollExport, accounting, defaultAccessGroupId, …); each module reads
 // and writes its own section through these functions, so only this file names the table.
 import { sql, type RawBuilder } from 'kysely';
 import type { TenantTx } from './tenant.js';

@@ -2,9 +2,11 @@
 // totals, what the document refers to (credits, cancellations), the payment terms and the closing.
 import { Flow, PAGE, WIDTH, finishPages, type Pdf } from '../../../platform/pdf/layout.js';
 import { footer, letterhead } from './letterhead.js';
+import { issuerSignature, type LetterArt } from './issuer-signature.js';
 import { positionsTable, totals } from './positions.js';
 import { TITLES, date, paymentTermsText, referenceText, type PdfKind } from './texts.js';
 import type { LooseDoc } from '../../../resources/engine/define-resource.js';
+import { signatureBlock } from './signature.js';
 
 type Doc = LooseDoc;
 
@@ -13,6 +15,7 @@ const NUMBER_LABELS: Record<PdfKind, string> = {
   offer: 'Angebotsnummer',
   credit: 'Gutschriftsnummer',
   invoicestorno: 'Stornonummer',
+  assignmentconfirmation: 'Auftragsnummer',
 };
 const same = (a?: string, b?: string) => (a ?? '').trim().toLowerCase() === (b ?? '').trim().toLowerCase();
 
@@ -59,9 +62,9 @@ export function documentTitle(doc: Doc, kind: PdfKind) {
 }
 
 /** Draws the whole document into `pdf` (every page, footers included). */
-export function drawDocument(pdf: Pdf, doc: Doc, kind: PdfKind, logo?: Uint8Array) {
+export function drawDocument(pdf: Pdf, doc: Doc, kind: PdfKind, logo?: Uint8Array, art: LetterArt = {}) {
   const seller = doc.seller ?? {};
-  const top = letterhead(pdf, seller, doc.buyer ?? {}, facts(doc, kind), serviceAddress(doc), logo);
+  const top = letterhead(pdf, seller, doc.buyer ?? {}, facts(doc, kind), serviceAddress(doc), logo, art.letterhead);
   const flow = new Flow(pdf, top);
   flow.block(documentTitle(doc, kind), PAGE.left, WIDTH, { bold: true, size: 14 }, 8);
   if (doc.title && doc.title !== TITLES[kind]) flow.block(doc.title, PAGE.left, WIDTH, { bold: true, size: 10 }, 6);
@@ -71,16 +74,18 @@ export function drawDocument(pdf: Pdf, doc: Doc, kind: PdfKind, logo?: Uint8Arra
   for (const text of [referenceText(doc, kind), paymentTermsText(doc, kind), doc.closingText]) {
     if (text) flow.block(text, PAGE.left, WIDTH, { size: 9.5 }, 6);
   }
+  if (kind === 'offer') issuerSignature(flow, art);
+  signatureBlock(flow, doc.signature);
   finishPages(pdf, (page, count) => footer(pdf, seller, page, count));
 }
 
 /** A reminder letter: letterhead, the reminder's subject and text. */
-export function drawReminder(pdf: Pdf, reminder: Doc, invoice: Doc, logo?: Uint8Array) {
+export function drawReminder(pdf: Pdf, reminder: Doc, invoice: Doc, logo?: Uint8Array, art: LetterArt = {}) {
   const seller = invoice.seller ?? {};
   const rows: Array<[string, string]> = [['Datum', date(reminder.date)]];
   if (invoice.documentNumber) rows.push(['Rechnungsnummer', invoice.documentNumber]);
   if (invoice.buyer?.debitorNumber) rows.push(['Kundennummer', invoice.buyer.debitorNumber]);
-  const flow = new Flow(pdf, letterhead(pdf, seller, invoice.buyer ?? {}, rows, [], logo));
+  const flow = new Flow(pdf, letterhead(pdf, seller, invoice.buyer ?? {}, rows, [], logo, art.letterhead));
   flow.block(reminder.subject ?? '', PAGE.left, WIDTH, { bold: true, size: 14 }, 10);
   flow.block(reminder.text ?? '', PAGE.left, WIDTH, { size: 10 });
   finishPages(pdf, (page, count) => footer(pdf, seller, page, count));

@@ -3,6 +3,7 @@
 // footer with what a GmbH's business letter must name (§35a GmbHG: register court and number, the
 // managing directors), the tax ids and the bank account; "Seite n von m" when there are several pages.
 import { PAGE, WIDTH, hline, lineHeight, put, style, wrap, type Pdf } from '../../../platform/pdf/layout.js';
+import { jpegFrame, pngSize } from './logo-image.js';
 
 /** The seller as frozen into a document (the company's invoicing settings at issue). */
 export interface Seller {
@@ -58,9 +59,27 @@ function logo(pdf: Pdf, image: Uint8Array | undefined) {
   }
 }
 
+const BAND = { top: 30, height: 100 };
+
+/** The letterhead band across the top, between the margins, at most 100 pt high; returns its bottom (undefined when not drawn). */
+function band(pdf: Pdf, image: Uint8Array | undefined): number | undefined {
+  if (!image) return undefined;
+  const bytes = Buffer.from(image);
+  const size = pngSize(bytes) ?? jpegFrame(bytes);
+  if (!size?.width) return undefined;
+  try {
+    pdf.image(bytes, PAGE.left, BAND.top, { fit: [WIDTH, BAND.height], align: 'center' });
+  } catch {
+    return undefined; // checked at upload; should it not decode, the printed sender block stands in
+  }
+  // pdfkit leaves y where it was for an image placed at a position: the band's height from its size.
+  return BAND.top + Math.min(BAND.height, (WIDTH * size.height) / size.width);
+}
+
 /**
  * Sender, logo, the recipient's address and the facts at the right; returns where the content may start.
- * `facts` are label/value pairs; `extra` are lines under the address (the service address).
+ * `facts` are label/value pairs; `extra` are lines under the address (the service address). A
+ * letterhead band (`bandImage`) takes the place of the sender block and the logo.
  */
 export function letterhead(
   pdf: Pdf,
@@ -69,23 +88,10 @@ export function letterhead(
   facts: Array<[string, string]>,
   extra: string[] = [],
   image?: Uint8Array,
+  bandImage?: Uint8Array,
 ): number {
-  logo(pdf, image);
-  const senderWidth = image ? WIDTH - 175 : WIDTH;
-  style(pdf, { bold: true, size: 14 });
-  const nameLines = wrap(pdf, seller.name ?? '', senderWidth);
-  nameLines.forEach((line, i) => {
-    put(pdf, line, PAGE.left, 45 + i * 17);
-  });
-  let y = 45 + nameLines.length * 17 + 2;
-  style(pdf, { size: 8, color: '#444444' });
-  for (const line of [
-    joined([seller.street, cityLine(seller)], ' · '),
-    joined([seller.phone && `Tel. ${seller.phone}`, seller.email && `E-Mail ${seller.email}`], ' · '),
-  ].filter(Boolean)) {
-    put(pdf, line, PAGE.left, y);
-    y += 11;
-  }
+  const bandBottom = band(pdf, bandImage);
+  const y = bandBottom ?? senderBlock(pdf, seller, image);
 
   // The address window of a DIN 5008 letter (form B): the sender in small print above the recipient.
   const windowTop = Math.max(y + 12, 125);
@@ -131,6 +137,27 @@ export function letterhead(
     right += lines.length * lineHeight(pdf);
   }
   return Math.max(left, right, 230) + 18;
+}
+
+/** The company's name, address and contact at the top left, the logo at the right; returns the bottom. */
+function senderBlock(pdf: Pdf, seller: Seller, image: Uint8Array | undefined): number {
+  logo(pdf, image);
+  const senderWidth = image ? WIDTH - 175 : WIDTH;
+  style(pdf, { bold: true, size: 14 });
+  const nameLines = wrap(pdf, seller.name ?? '', senderWidth);
+  nameLines.forEach((line, i) => {
+    put(pdf, line, PAGE.left, 45 + i * 17);
+  });
+  let y = 45 + nameLines.length * 17 + 2;
+  style(pdf, { size: 8, color: '#444444' });
+  for (const line of [
+    joined([seller.street, cityLine(seller)], ' · '),
+    joined([seller.phone && `Tel. ${seller.phone}`, seller.email && `E-Mail ${seller.email}`], ' · '),
+  ].filter(Boolean)) {
+    put(pdf, line, PAGE.left, y);
+    y += 11;
+  }
+  return y;
 }
 
 /** The footer of one page: three columns (company and contact, register and tax, bank) and the page number. */

@@ -1,6 +1,7 @@
-// What makes an uploaded logo printable: a PNG or JPEG by its magic bytes, whose structure pdfkit
-// can embed. A PNG with transparency is decoded by pdfkit in a callback where an error cannot be
-// caught, so its image data is inflated and its scanline filters are checked here, once, at upload.
+// What makes an uploaded image (logo, letterhead band, signature) printable: a PNG or JPEG by its
+// magic bytes, whose structure pdfkit can embed. A PNG with transparency is decoded by pdfkit in a
+// callback where an error cannot be caught, so its image data is inflated and its scanline filters
+// are checked here, once, at upload.
 import { inflateSync } from 'node:zlib';
 
 export type LogoType = 'image/png' | 'image/jpeg';
@@ -74,6 +75,31 @@ export function pngProblem(bytes: Buffer): string | undefined {
       if (at >= pixels.length) return 'its image data is too short';
       if (pixels[at]! > 4) return 'its image data is damaged';
     }
+  }
+  return undefined;
+}
+
+/** Width, height and colour channels from a JPEG's frame header (SOF), or undefined when there is none. */
+export function jpegFrame(bytes: Buffer): { width: number; height: number; channels: number } | undefined {
+  let pos = 2;
+  while (pos + 4 <= bytes.length) {
+    if (bytes[pos] !== 0xff) {
+      pos++;
+      continue;
+    }
+    const marker = bytes[pos + 1]!;
+    if (marker === 0xff || marker === 0x01 || (marker >= 0xd0 && marker <= 0xd7)) {
+      pos += marker === 0xff ? 1 : 2;
+      continue;
+    }
+    const length = bytes.readUInt16BE(pos + 2);
+    const isFrame = marker >= 0xc0 && marker <= 0xcf && ![0xc4, 0xc8, 0xcc].includes(marker);
+    if (isFrame)
+      return pos + 9 < bytes.length
+        ? { height: bytes.readUInt16BE(pos + 5), width: bytes.readUInt16BE(pos + 7), channels: bytes[pos + 9]! }
+        : undefined;
+    if (marker === 0xda) return undefined; // image data before any frame header
+    pos += 2 + length;
   }
   return undefined;
 }

@@ -10,6 +10,7 @@ export const TITLES = {
   offer: 'Angebot',
   credit: 'Gutschrift',
   invoicestorno: 'Stornorechnung',
+  assignmentconfirmation: 'Auftragsbestätigung',
 } as const;
 export type PdfKind = keyof typeof TITLES;
 
@@ -48,10 +49,10 @@ type Doc = LooseDoc;
 /** The payment terms as a sentence: net days and due date, skonto with its date and amount. */
 export function paymentTermsText(doc: Doc, kind: PdfKind): string | undefined {
   const term = doc.paymentTerm;
-  if (!term || (kind !== 'invoice' && kind !== 'offer')) return undefined;
+  if (!term || !['invoice', 'offer', 'assignmentconfirmation'].includes(kind)) return undefined;
   const netDays = Number(term.netDays ?? 0);
   const days = (n: number) => (n === 1 ? '1 Tag' : `${n} Tagen`);
-  if (kind === 'offer' || !doc.documentDate) {
+  if (kind !== 'invoice' || !doc.documentDate) {
     const net =
       netDays > 0
         ? `innerhalb von ${days(netDays)} nach Rechnungsstellung ohne Abzug`

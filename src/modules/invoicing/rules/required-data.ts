@@ -45,7 +45,7 @@ export function categoriesOf(doc: LooseDoc): Set<VatCategory> {
   return new Set(counted.map((p: LooseDoc) => (p.vatCategory ?? (p.tax > 0 ? 'S' : 'Z')) as VatCategory));
 }
 
-type Kind = 'invoice' | 'offer' | 'credit' | 'invoicestorno';
+type Kind = 'invoice' | 'offer' | 'credit' | 'invoicestorno' | 'assignmentconfirmation';
 
 /**
  * The fields `doc` lacks (its frozen `seller` and `buyer`, or for a draft the company settings and
@@ -71,7 +71,7 @@ export function missingData(doc: LooseDoc, kind: Kind): FieldError[] {
     "the seller's country (BT-40) must be an ISO 3166-1 alpha-2 code",
     `${SELLER_SETTING} {"seller": {"country": "DE"}}`,
   );
-  if (kind === 'offer') return missing;
+  if (kind === 'offer' || kind === 'assignmentconfirmation') return missing;
 
   const categories = categoriesOf(doc);
   sellerField('phone', "the seller contact's phone (BT-42) is required by XRechnung (BR-DE-6)");

@@ -1,0 +1,74 @@
+// The accounting export and its settings.
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { Type } from 'typebox';
+import type { Database } from '../../platform/db/database.js';
+import { contextOf } from '../../platform/http/request-context.js';
+import { SECURITY, errorResponses } from '../../platform/http/route-docs.js';
+import { typedRoutes } from '../../platform/http/typed-routes.js';
+import { MAX_PERIOD_DAYS, accountingExport, type ExportFile } from './accounting-export.js';
+import { accountingSettings, accountingSettingsBody } from './accounting-settings.js';
+
+/** The file as an attachment (the bytes as they are: Windows-1252 or UTF-8). */
+const sendFile = (reply: FastifyReply, file: ExportFile) =>
+  reply.type(file.contentType).header('content-disposition', `attachment; filename="${file.filename}"`).send(file.body);
+
+const date = (description: string) => Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$', description });
+
+export function registerAccountingRoutes(app: FastifyInstance, deps: { database: Database }) {
+  const routes = typedRoutes(app);
+  const exportPeriod = accountingExport(deps);
+  const settings = accountingSettings(deps);
+
+  routes.get(
+    '/accounting/export',
+    {
+      schema: {
+        tags: ['accounting'],
+        summary: 'Accounting export of a period (DATEV Buchungsstapel or CSV)',
+        security: SECURITY,
+        description: `The issued invoices, credits and cancellations dated in the period and the payments made in it. \`format=datev\`: a DATEV-Format Buchungsstapel (EXTF 700, format version 13; Windows-1252, \`;\`, CRLF), one booking per document and VAT group (gross on the debtor account against the revenue account of the group) and one per payment (money account of the payment method against the debtor account), accounts from GET /company/accountingSettings; the period must lie in one calendar and fiscal year, and the consultant and client number be set (409). \`format=csv\` (default): UTF-8, one line per document and payment. At most ${MAX_PERIOD_DAYS} days. Managers only (read level all on invoicing).`,
+        querystring: Type.Object(
+          {
+            from: date('first day, YYYY-MM-DD (document date, payment date)'),
+            to: date('last day, YYYY-MM-DD'),
+            format: Type.Optional(Type.Union([Type.Literal('datev'), Type.Literal('csv')])),
+          },
+          { additionalProperties: false },
+        ),
+        response: {
+          200: { description: 'the export', content: { 'text/csv': { schema: { type: 'string' } } } },
+          ...errorResponses([409, 422]),
+        },
+      },
+    },
+    async (request, reply) => sendFile(reply, await exportPeriod(contextOf(request), request.query)),
+  );
+
+  routes.get(
+    '/company/accountingSettings',
+    {
+      schema: {
+        tags: ['company'],
+        summary: 'Accounting export settings (DATEV numbers, accounts; defaults filled in)',
+        security: SECURITY,
+        response: { 200: accountingSettingsBody, ...errorResponses() },
+      },
+    },
+    async (request) => settings.read(contextOf(request)),
+  );
+  routes.put(
+    '/company/accountingSettings',
+    {
+      schema: {
+        tags: ['company'],
+        summary: 'Replace the accounting export settings',
+        description:
+          'Replaces the stored settings; what is left out takes its default (SKR03 accounts, 4-digit accounts, fiscal year from January, debtor 10000 + customer number). General-ledger accounts have at most accountLength digits, debtor accounts exactly one more (400).',
+        security: SECURITY,
+        body: accountingSettingsBody,
+        response: { 200: accountingSettingsBody, ...errorResponses() },
+      },
+    },
+    async (request) => settings.replace(contextOf(request), request.body),
+  );
+}
