@@ -48,9 +48,13 @@ import { CHAT_RESOURCES } from './chat-resources.js';
 import { mailOutbox } from './platform/mail/outbox.js';
 import { mailTransport, type MailTransport } from './platform/mail/mail-transport.js';
 import { webhookDeps } from './modules/webhooks/index.js';
+import { registerNotificationRoutes } from './modules/notifications/index.js';
 import { registerWebhookRoutes } from './modules/webhooks/index.js';
 import { registerImplementationRoutes } from './modules/implementation/index.js';
 import { registerSmsRoutes } from './modules/sms/index.js';
+import { registerAccountingRoutes } from './modules/accounting/index.js';
+import { registerSearchRoutes } from './modules/search/index.js';
+import { registerImportRoutes } from './modules/imports/index.js';
 import { webhookQueueProbe } from './modules/webhooks/index.js';
 import type { Resolver } from './modules/webhooks/index.js';
 
@@ -176,12 +180,20 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
       registerOrderRoutes(v2, { database });
       registerQualityRoutes(v2, { database });
       registerChatRoutes(v2, { database, resources: CHAT_RESOURCES });
-      registerInvoicingRoutes(v2, { database, mail });
+      registerInvoicingRoutes(v2, { config, database, mail });
       registerServiceReportRoutes(v2, { config, database });
       registerBankingRoutes(v2, { database });
       registerWebhookRoutes(v2, { database, ...webhookDeps(config, deps.resolveHost) });
       registerImplementationRoutes(v2, { database });
       registerSmsRoutes(v2, { config, database, sms });
+      registerAccountingRoutes(v2, { database });
+      registerNotificationRoutes(v2, {
+        database,
+        ...webhookDeps(config, deps.resolveHost),
+        vapidPublicKey: config.vapid.publicKey,
+      });
+      registerSearchRoutes(v2, { database });
+      registerImportRoutes(v2, { database });
     },
     { prefix: API_PREFIX },
   );

@@ -29,6 +29,45 @@ export interface RecordFixture {
 
 const positions = (title: string, quantity: number, price: number) => [{ title, quantity, price, tax: 0.19 }];
 
+let pushEndpoints = 0;
+/** A planner (objectmanager) of each company the fixtures run for, logged in once. */
+const planners = new Map<string, Headers>();
+
+async function ownNotification(ids: Ids, as: As): Promise<string> {
+  // The caller's own user id: the creator of a record they made.
+  const me = (await call(as.app, 'GET', `/v2/customers/${ids.customers}`, as.headers)).body.status.createdBy;
+  let planner = planners.get(me);
+  if (!planner) {
+    const groups = (await call(as.app, 'GET', '/v2/accessGroups/', as.headers)).body as Array<{
+      _id: string;
+      name: string;
+    }>;
+    const login = `planner-${me}`;
+    const created = await call(as.app, 'POST', '/v2/users/', as.headers, {
+      id: login,
+      password: 'correct-horse-battery',
+      accessGroupId: groups.find((group) => group.name === 'objectmanager')!._id,
+    });
+    assert.equal(created.status, 201, JSON.stringify(created.body));
+    const session = await call(
+      as.app,
+      'POST',
+      '/v2/auth/login',
+      {},
+      { username: login, password: 'correct-horse-battery' },
+    );
+    planner = { authorization: `Bearer ${session.body.accessToken}` };
+    planners.set(me, planner);
+  }
+  const job = await call(as.app, 'POST', '/v2/jobs/', planner, {
+    from: '2027-01-06T06:00:00Z',
+    to: '2027-01-06T08:00:00Z',
+    userId: me,
+  });
+  assert.equal(job.status, 201, JSON.stringify(job.body));
+  return (await call(as.app, 'GET', '/v2/notifications?limit=1', as.headers)).body[0]._id;
+}
+
 async function issuedInvoice(ids: Ids, as: As, extra: Record<string, unknown> = {}): Promise<string> {
   await setUpSeller(as.app, as.headers); // issuing needs the seller's data
   const invoice = (
@@ -134,6 +173,10 @@ export const FIXTURES: Record<string, RecordFixture> = {
     path: '/v2/offers/',
     body: (ids) => ({ customerId: ids.customers, positions: positions('Cleaning', 1, 100) }),
   },
+  assignmentConfirmations: {
+    path: '/v2/assignmentConfirmations/',
+    body: (ids) => ({ customerId: ids.customers, positions: positions('Cleaning', 1, 100) }),
+  },
   credits: {
     path: '/v2/credits/',
     body: (ids) => ({ customerId: ids.customers, positions: positions('Refund', -1, 10) }),
@@ -204,6 +247,35 @@ export const FIXTURES: Record<string, RecordFixture> = {
     path: '/v2/integrations/webhooks/',
     body: { type: 'CREATE', entity: 'customer', url: 'https://93.184.216.34/hook' },
   },
+  // One of the caller's own notifications (a job a planner assigned to them): the feed is per user.
+  notifications: { path: '', body: undefined, noRead: true, create: ownNotification },
+  // The caller's own push subscription: a public address, never connected to; each one another endpoint.
+  pushSubscriptions: {
+    path: '/v2/pushSubscriptions',
+    body: () => ({
+      endpoint: `https://93.184.216.34/push/${++pushEndpoints}`,
+      keys: {
+        p256dh: 'BAvqK3BiWIBV2BL-nmLrtTW1vKpZsUxD9p53fnX4ok-fQ-MV_I8nkzYLHyO7Aa1JOXxHYrf1A-0JB1Olsl2cljE',
+        auth: '9s7PMsXKuwKWzF9Q8Kj98Q',
+      },
+    }),
+    noRead: true,
+  },
+  // An import's record (GET /v2/imports/{id}): a dry run of a one-row CSV.
+  imports: {
+    path: '',
+    body: undefined,
+    create: async (_ids, as) => {
+      const res = await as.app.inject({
+        method: 'POST',
+        url: '/v2/imports/articles?dryRun=true',
+        headers: { ...as.headers, 'content-type': 'text/csv' },
+        payload: 'name\nSoap\n',
+      });
+      assert.equal(res.statusCode, 200, res.body);
+      return res.json()._id;
+    },
+  },
 };
 
 /** Valid bodies for actions (POST /{collection}/{id}/{verb}), so a refusal can only come from the id. */
@@ -219,6 +291,7 @@ export const ACTION_BODIES: Record<string, (ids: Ids, collection: string) => unk
   enable: () => undefined,
   test: () => undefined,
   redeliver: () => undefined,
+  read: () => undefined,
   start: () => ({}),
   stop: () => ({}),
   approve: () => undefined,
@@ -231,6 +304,8 @@ export const ACTION_BODIES: Record<string, (ids: Ids, collection: string) => unk
   send: () => undefined,
   invoice: () => ({ from: '2027-01-01', to: '2027-01-31' }),
   clientLink: () => ({}),
+  confirm: () => undefined,
+  assignmentConfirmation: () => undefined,
   assignment: (ids) => ({
     objectId: ids.objects,
     iCalendar: {

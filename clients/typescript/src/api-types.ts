@@ -263,6 +263,10 @@ export interface AccessGroup {
       read?: "none" | "own" | "all";
       write?: "none" | "own" | "all";
     };
+    notifications?: {
+      read?: "none" | "own" | "all";
+      write?: "none" | "own" | "all";
+    };
   } | null;
 }
 
@@ -388,6 +392,10 @@ export interface AccessGroupCreate {
       write?: "none" | "own" | "all";
     };
     invoicing?: {
+      read?: "none" | "own" | "all";
+      write?: "none" | "own" | "all";
+    };
+    notifications?: {
       read?: "none" | "own" | "all";
       write?: "none" | "own" | "all";
     };
@@ -525,6 +533,10 @@ export interface AccessGroupPatch {
       write?: ("none" | "own" | "all") | null;
     } | null;
     invoicing?: {
+      read?: ("none" | "own" | "all") | null;
+      write?: ("none" | "own" | "all") | null;
+    } | null;
+    notifications?: {
       read?: ("none" | "own" | "all") | null;
       write?: ("none" | "own" | "all") | null;
     } | null;
@@ -773,6 +785,332 @@ export interface Assignment {
   costUnit: string | null;
   jobChatId: string | null;
   linkedCache: Array<Record<string, unknown>>;
+}
+
+export interface AssignmentConfirmation {
+  /** unique id (ObjectId) */
+  _id: string;
+  /** unique number of the record within its company */
+  number: number;
+  /** owning company */
+  companyId: string;
+  status: EntityStatus;
+  /** chat attached to the record */
+  chatId: string | null;
+  customerId: string | null;
+  objectId: string | null;
+  assignmentId: string | null;
+  title: string | null;
+  /** YYYY-MM-DD */
+  documentDate: string | null;
+  servicePeriod: {
+    /** YYYY-MM-DD */
+    from?: string;
+    /** YYYY-MM-DD */
+    to?: string;
+  } | null;
+  positions: Array<InvoicePosition>;
+  paymentTermId: string | null;
+  /** an invoice template whose texts the document takes where it has none */
+  templateId: string | null;
+  introText: string | null;
+  closingText: string | null;
+  /** Leitweg-ID; the customer's when absent */
+  buyerReference: string | null;
+  orderReferenceId: string | null;
+  allowancesCharges: Array<AllowanceCharge>;
+  state: string | null;
+  documentNumber: string | null;
+  issuedAt: string | null;
+  dueDate: string | null;
+  currency: string | null;
+  netAmount: number | null;
+  taxAmount: number | null;
+  grossAmount: number | null;
+  vatBreakdown: Array<{
+    category?: string;
+    rate?: number;
+    taxableAmount?: number;
+    taxAmount?: number;
+  }>;
+  /** net amount of each position (0 for optional and text positions) */
+  lineAmounts: Array<number>;
+  seller: Record<string, unknown> | null;
+  buyer: Record<string, unknown> | null;
+  /** the service address (the object), frozen at issue */
+  delivery: Record<string, unknown> | null;
+  paymentTerm: Record<string, unknown> | null;
+  paidAmount: number | null;
+  openAmount: number | null;
+  overpaidAmount: number | null;
+  skontoApplied: boolean | null;
+  /** cancellations: the invoice cancelled */
+  invoiceId: string | null;
+  invoiceNumber: string | null;
+  /** invoices: the cancellation */
+  stornoId: string | null;
+  acceptedAt: string | null;
+  declinedAt: string | null;
+  /** assignment confirmations: when signed or confirmed by the office */
+  confirmedAt: string | null;
+  /** offers: the assignment confirmation made from it */
+  assignmentConfirmationId: string | null;
+  /** assignment confirmations: the accepted offer it confirms */
+  offerId: string | null;
+  /** offers and assignment confirmations signed by the customer through a client link */
+  signature: {
+    name?: string;
+    signedAt?: string;
+    timeZone?: string;
+    /** data:image/png;base64,… */
+    image?: string;
+  } | null;
+  creditedInvoiceNumber: string | null;
+  creditedInvoiceDate: string | null;
+  invoiceDate: string | null;
+  reminderLevel: number | null;
+  lastReminderDate: string | null;
+  reminderFees: number | null;
+  skontoAmount: number | null;
+  /** each mailing of the document: {at, to, format, mailId, userId, reminderId?} (POST …/send) */
+  sendings: Array<Record<string, unknown>>;
+  /** BT-106: sum of the counted line nets */
+  lineTotalAmount: number | null;
+  /** BT-107: sum of the document-level allowances */
+  allowanceTotalAmount: number | null;
+  /** BT-108: sum of the document-level charges */
+  chargeTotalAmount: number | null;
+  /** the gross amount skonto applies to; only when a position is skontoExcluded */
+  skontoBaseAmount: number | null;
+  /** final invoices, BT-113: the gross of the partial invoices it settles */
+  prepaidAmount: number | null;
+  /** final invoices, BT-115: gross less prepaid */
+  amountDue: number | null;
+  /** final invoices: the partial invoices settled (BG-3) */
+  partialInvoices: Array<{
+    number?: string;
+    date?: string;
+  }>;
+}
+
+export interface AssignmentConfirmationCreate {
+  customerId: string;
+  objectId?: string | null;
+  assignmentId?: string | null;
+  title?: string | null;
+  /** YYYY-MM-DD */
+  documentDate?: string | null;
+  servicePeriod?: {
+    /** YYYY-MM-DD */
+    from: string;
+    /** YYYY-MM-DD */
+    to: string;
+  } | null;
+  positions: Array<InvoicePositionInput>;
+  paymentTermId?: string | null;
+  /** an invoice template whose texts the document takes where it has none */
+  templateId?: string | null;
+  introText?: string | null;
+  closingText?: string | null;
+  /** Leitweg-ID; the customer's when absent */
+  buyerReference?: string | null;
+  orderReferenceId?: string | null;
+  allowancesCharges?: (Array<{
+    /** true: a charge (BG-21, e.g. a fuel surcharge); false: an allowance (BG-20, e.g. a loyalty discount) */
+    charge: boolean;
+    /** BT-97/BT-104; a reason or a reasonCode is required */
+    reason?: string;
+    /** allowances: UNTDID 5189 (41, 42, 60, 62, 63, 64, 65, 66, 67, 68, 70, 71, 88, 95, 100, 102, 103, 104, 105; 95 discount); charges: UNTDID 7161 (e.g. FC freight, ABL packaging, SAA shipping and handling, ZZZ mutually defined) */
+    reasonCode?: string;
+    /** 5 = 5 %, up to 4 decimals; either percent or amount */
+    percent?: number;
+    baseAmount?: number;
+    /** at least 0, 2 decimals; either amount or percent. Set by the server from a percent (negated on cancellations) */
+    amount?: number;
+    /** S standard rate; Z zero rated; E exempt; AE reverse charge (§13b UStG: the customer owes the VAT); K intra-community supply; G export outside the EU; O not subject to VAT; default S when the rate is above 0, else Z */
+    vatCategory?: "S" | "Z" | "E" | "AE" | "K" | "G" | "O";
+    tax: number;
+    /** set by the server: the fields it computed (recomputed on every save) */
+    computed?: Array<"amount" | "baseAmount">;
+  }>) | null;
+  /** set by the server; accepted and ignored in a write body */
+  state?: unknown;
+  /** set by the server; accepted and ignored in a write body */
+  documentNumber?: unknown;
+  /** set by the server; accepted and ignored in a write body */
+  issuedAt?: unknown;
+  /** set by the server; accepted and ignored in a write body */
+  dueDate?: unknown;
+  /** set by the server; accepted and ignored in a write body */
+  currency?: unknown;
+  /** set by the server; accepted and ignored in a write body */
+  netAmount?: unknown;
+  /** set by the server; accepted and ignored in a write body */
+  taxAmount?: unknown;
+  /** set by the server; accepted and ignored in a write body */
+  grossAmount?: unknown;
+  /** set by the server; accepted and ignored in a write body */
+  vatBreakdown?: unknown;
+  /** set by the server; accepted and ignored in a write body */
+  lineAmounts?: unknown;
+  /** set by the server; accepted and ignored in a write body */
+  seller?: unknown;
+  /** set by the server; accepted and ignored in a write body */
+  buyer?: unknown;
+  /** set by the server; accepted and ignored in a write body */
+  delivery?: unknown;
+  /** set by the server; accepted and ignored in a write body */
+  paymentTerm?: unknown;
+  /** set by the server; accepted and ignored in a write body */
+  paidAmount?: unknown;
+  /** set by the server; accepted and ignored in a write body */
+  openAmount?: unknown;
+  /** set by the server; accepted and ignored in a write body */
+  overpaidAmount?: unknown;
+  /** set by the server; accepted and ignored in a write body */
+  skontoApplied?: unknown;
+  /** set by the server; accepted and ignored in a write body */
+  invoiceId?: unknown;
+  /** set by the server; accepted and ignored in a write body */
+  invoiceNumber?: unknown;
+  /** set by the server; accepted and ignored in a write body */
+  stornoId?: unknown;
+  /** set by the server; accepted and ignored in a write body */
+  acceptedAt?: unknown;
+  /** set by the server; accepted and ignored in a write body */
+  declinedAt?: unknown;
+  /** set by the server; accepted and ignored in a write body */
+  confirmedAt?: unknown;
+  /** set by the server; accepted and ignored in a write body */
+  assignmentConfirmationId?: unknown;
+  /** set by the server; accepted and ignored in a write body */
+  offerId?: unknown;
+  /** set by the server; accepted and ignored in a write body */
+  signature?: unknown;
+  /** set by the server; accepted and ignored in a write body */
+  creditedInvoiceNumber?: unknown;
+  /** set by the server; accepted and ignored in a write body */
+  creditedInvoiceDate?: unknown;
+  /** set by the server; accepted and ignored in a write body */
+  invoiceDate?: unknown;
+  /** set by the server; accepted and ignored in a write body */
+  reminderLevel?: unknown;
+  /** set by the server; accepted and ignored in a write body */
+  lastReminderDate?: unknown;
+  /** set by the server; accepted and ignored in a write body */
+  reminderFees?: unknown;
+  /** set by the server; accepted and ignored in a write body */
+  skontoAmount?: unknown;
+  /** set by the server; accepted and ignored in a write body */
+  sendings?: unknown;
+  /** set by the server; accepted and ignored in a write body */
+  lineTotalAmount?: unknown;
+  /** set by the server; accepted and ignored in a write body */
+  allowanceTotalAmount?: unknown;
+  /** set by the server; accepted and ignored in a write body */
+  chargeTotalAmount?: unknown;
+  /** set by the server; accepted and ignored in a write body */
+  skontoBaseAmount?: unknown;
+  /** set by the server; accepted and ignored in a write body */
+  prepaidAmount?: unknown;
+  /** set by the server; accepted and ignored in a write body */
+  amountDue?: unknown;
+  /** set by the server; accepted and ignored in a write body */
+  partialInvoices?: unknown;
+  /** set by the server; accepted and ignored in a write body */
+  _id?: unknown;
+  /** set by the server; accepted and ignored in a write body */
+  number?: unknown;
+  /** set by the server; accepted and ignored in a write body */
+  companyId?: unknown;
+  /** set by the server; accepted and ignored in a write body */
+  status?: unknown;
+  /** set by the server; accepted and ignored in a write body */
+  chatId?: unknown;
+}
+
+export interface AssignmentConfirmationPatch {
+  customerId?: string | null;
+  objectId?: string | null;
+  assignmentId?: string | null;
+  title?: string | null;
+  documentDate?: string | null;
+  servicePeriod?: {
+    from?: string | null;
+    to?: string | null;
+  } | null;
+  positions?: Array<InvoicePositionInput> | null;
+  paymentTermId?: string | null;
+  templateId?: string | null;
+  introText?: string | null;
+  closingText?: string | null;
+  buyerReference?: string | null;
+  orderReferenceId?: string | null;
+  allowancesCharges?: (Array<{
+    /** true: a charge (BG-21, e.g. a fuel surcharge); false: an allowance (BG-20, e.g. a loyalty discount) */
+    charge: boolean;
+    /** BT-97/BT-104; a reason or a reasonCode is required */
+    reason?: string;
+    /** allowances: UNTDID 5189 (41, 42, 60, 62, 63, 64, 65, 66, 67, 68, 70, 71, 88, 95, 100, 102, 103, 104, 105; 95 discount); charges: UNTDID 7161 (e.g. FC freight, ABL packaging, SAA shipping and handling, ZZZ mutually defined) */
+    reasonCode?: string;
+    /** 5 = 5 %, up to 4 decimals; either percent or amount */
+    percent?: number;
+    baseAmount?: number;
+    /** at least 0, 2 decimals; either amount or percent. Set by the server from a percent (negated on cancellations) */
+    amount?: number;
+    /** S standard rate; Z zero rated; E exempt; AE reverse charge (§13b UStG: the customer owes the VAT); K intra-community supply; G export outside the EU; O not subject to VAT; default S when the rate is above 0, else Z */
+    vatCategory?: "S" | "Z" | "E" | "AE" | "K" | "G" | "O";
+    tax: number;
+    /** set by the server: the fields it computed (recomputed on every save) */
+    computed?: Array<"amount" | "baseAmount">;
+  }>) | null;
+  state?: unknown | null;
+  documentNumber?: unknown | null;
+  issuedAt?: unknown | null;
+  dueDate?: unknown | null;
+  currency?: unknown | null;
+  netAmount?: unknown | null;
+  taxAmount?: unknown | null;
+  grossAmount?: unknown | null;
+  vatBreakdown?: unknown | null;
+  lineAmounts?: unknown | null;
+  seller?: unknown | null;
+  buyer?: unknown | null;
+  delivery?: unknown | null;
+  paymentTerm?: unknown | null;
+  paidAmount?: unknown | null;
+  openAmount?: unknown | null;
+  overpaidAmount?: unknown | null;
+  skontoApplied?: unknown | null;
+  invoiceId?: unknown | null;
+  invoiceNumber?: unknown | null;
+  stornoId?: unknown | null;
+  acceptedAt?: unknown | null;
+  declinedAt?: unknown | null;
+  confirmedAt?: unknown | null;
+  assignmentConfirmationId?: unknown | null;
+  offerId?: unknown | null;
+  signature?: unknown | null;
+  creditedInvoiceNumber?: unknown | null;
+  creditedInvoiceDate?: unknown | null;
+  invoiceDate?: unknown | null;
+  reminderLevel?: unknown | null;
+  lastReminderDate?: unknown | null;
+  reminderFees?: unknown | null;
+  skontoAmount?: unknown | null;
+  sendings?: unknown | null;
+  lineTotalAmount?: unknown | null;
+  allowanceTotalAmount?: unknown | null;
+  chargeTotalAmount?: unknown | null;
+  skontoBaseAmount?: unknown | null;
+  prepaidAmount?: unknown | null;
+  amountDue?: unknown | null;
+  partialInvoices?: unknown | null;
+  _id?: unknown | null;
+  number?: unknown | null;
+  companyId?: unknown | null;
+  status?: unknown | null;
+  chatId?: unknown | null;
 }
 
 export interface AssignmentCreate {
@@ -1276,6 +1614,20 @@ export interface Credit {
   stornoId: string | null;
   acceptedAt: string | null;
   declinedAt: string | null;
+  /** assignment confirmations: when signed or confirmed by the office */
+  confirmedAt: string | null;
+  /** offers: the assignment confirmation made from it */
+  assignmentConfirmationId: string | null;
+  /** assignment confirmations: the accepted offer it confirms */
+  offerId: string | null;
+  /** offers and assignment confirmations signed by the customer through a client link */
+  signature: {
+    name?: string;
+    signedAt?: string;
+    timeZone?: string;
+    /** data:image/png;base64,… */
+    image?: string;
+  } | null;
   creditedInvoiceNumber: string | null;
   creditedInvoiceDate: string | null;
   invoiceDate: string | null;
@@ -1393,6 +1745,14 @@ export interface CreditCreate {
   /** set by the server; accepted and ignored in a write body */
   declinedAt?: unknown;
   /** set by the server; accepted and ignored in a write body */
+  confirmedAt?: unknown;
+  /** set by the server; accepted and ignored in a write body */
+  assignmentConfirmationId?: unknown;
+  /** set by the server; accepted and ignored in a write body */
+  offerId?: unknown;
+  /** set by the server; accepted and ignored in a write body */
+  signature?: unknown;
+  /** set by the server; accepted and ignored in a write body */
   creditedInvoiceNumber?: unknown;
   /** set by the server; accepted and ignored in a write body */
   creditedInvoiceDate?: unknown;
@@ -1493,6 +1853,10 @@ export interface CreditPatch {
   stornoId?: unknown | null;
   acceptedAt?: unknown | null;
   declinedAt?: unknown | null;
+  confirmedAt?: unknown | null;
+  assignmentConfirmationId?: unknown | null;
+  offerId?: unknown | null;
+  signature?: unknown | null;
   creditedInvoiceNumber?: unknown | null;
   creditedInvoiceDate?: unknown | null;
   invoiceDate?: unknown | null;
@@ -2040,6 +2404,20 @@ export interface Invoice {
   stornoId: string | null;
   acceptedAt: string | null;
   declinedAt: string | null;
+  /** assignment confirmations: when signed or confirmed by the office */
+  confirmedAt: string | null;
+  /** offers: the assignment confirmation made from it */
+  assignmentConfirmationId: string | null;
+  /** assignment confirmations: the accepted offer it confirms */
+  offerId: string | null;
+  /** offers and assignment confirmations signed by the customer through a client link */
+  signature: {
+    name?: string;
+    signedAt?: string;
+    timeZone?: string;
+    /** data:image/png;base64,… */
+    image?: string;
+  } | null;
   creditedInvoiceNumber: string | null;
   creditedInvoiceDate: string | null;
   invoiceDate: string | null;
@@ -2159,6 +2537,14 @@ export interface InvoiceCreate {
   /** set by the server; accepted and ignored in a write body */
   declinedAt?: unknown;
   /** set by the server; accepted and ignored in a write body */
+  confirmedAt?: unknown;
+  /** set by the server; accepted and ignored in a write body */
+  assignmentConfirmationId?: unknown;
+  /** set by the server; accepted and ignored in a write body */
+  offerId?: unknown;
+  /** set by the server; accepted and ignored in a write body */
+  signature?: unknown;
+  /** set by the server; accepted and ignored in a write body */
   creditedInvoiceNumber?: unknown;
   /** set by the server; accepted and ignored in a write body */
   creditedInvoiceDate?: unknown;
@@ -2260,6 +2646,10 @@ export interface InvoicePatch {
   stornoId?: unknown | null;
   acceptedAt?: unknown | null;
   declinedAt?: unknown | null;
+  confirmedAt?: unknown | null;
+  assignmentConfirmationId?: unknown | null;
+  offerId?: unknown | null;
+  signature?: unknown | null;
   creditedInvoiceNumber?: unknown | null;
   creditedInvoiceDate?: unknown | null;
   invoiceDate?: unknown | null;
@@ -2495,6 +2885,20 @@ export interface InvoiceStorno {
   stornoId: string | null;
   acceptedAt: string | null;
   declinedAt: string | null;
+  /** assignment confirmations: when signed or confirmed by the office */
+  confirmedAt: string | null;
+  /** offers: the assignment confirmation made from it */
+  assignmentConfirmationId: string | null;
+  /** assignment confirmations: the accepted offer it confirms */
+  offerId: string | null;
+  /** offers and assignment confirmations signed by the customer through a client link */
+  signature: {
+    name?: string;
+    signedAt?: string;
+    timeZone?: string;
+    /** data:image/png;base64,… */
+    image?: string;
+  } | null;
   creditedInvoiceNumber: string | null;
   creditedInvoiceDate: string | null;
   invoiceDate: string | null;
@@ -2602,6 +3006,7 @@ export interface InvoicingSettings {
     offer?: string;
     credit?: string;
     invoicestorno?: string;
+    assignmentconfirmation?: string;
   };
   defaultPaymentDays?: number;
   /** dunning levels; default: reminder after 7 days, 1st dunning +14 days (fee 5), 2nd dunning +14 days (fee 10) */
@@ -3011,6 +3416,20 @@ export interface Offer {
   stornoId: string | null;
   acceptedAt: string | null;
   declinedAt: string | null;
+  /** assignment confirmations: when signed or confirmed by the office */
+  confirmedAt: string | null;
+  /** offers: the assignment confirmation made from it */
+  assignmentConfirmationId: string | null;
+  /** assignment confirmations: the accepted offer it confirms */
+  offerId: string | null;
+  /** offers and assignment confirmations signed by the customer through a client link */
+  signature: {
+    name?: string;
+    signedAt?: string;
+    timeZone?: string;
+    /** data:image/png;base64,… */
+    image?: string;
+  } | null;
   creditedInvoiceNumber: string | null;
   creditedInvoiceDate: string | null;
   invoiceDate: string | null;
@@ -3128,6 +3547,14 @@ export interface OfferCreate {
   /** set by the server; accepted and ignored in a write body */
   declinedAt?: unknown;
   /** set by the server; accepted and ignored in a write body */
+  confirmedAt?: unknown;
+  /** set by the server; accepted and ignored in a write body */
+  assignmentConfirmationId?: unknown;
+  /** set by the server; accepted and ignored in a write body */
+  offerId?: unknown;
+  /** set by the server; accepted and ignored in a write body */
+  signature?: unknown;
+  /** set by the server; accepted and ignored in a write body */
   creditedInvoiceNumber?: unknown;
   /** set by the server; accepted and ignored in a write body */
   creditedInvoiceDate?: unknown;
@@ -3228,6 +3655,10 @@ export interface OfferPatch {
   stornoId?: unknown | null;
   acceptedAt?: unknown | null;
   declinedAt?: unknown | null;
+  confirmedAt?: unknown | null;
+  assignmentConfirmationId?: unknown | null;
+  offerId?: unknown | null;
+  signature?: unknown | null;
   creditedInvoiceNumber?: unknown | null;
   creditedInvoiceDate?: unknown | null;
   invoiceDate?: unknown | null;
@@ -5789,6 +6220,10 @@ export interface Operations {
       "permissions.invoicing.read"?: Array<string>;
       /** filter on permissions.invoicing.write (string); a comma list or the parameter repeated */
       "permissions.invoicing.write"?: Array<string>;
+      /** filter on permissions.notifications.read (string); a comma list or the parameter repeated */
+      "permissions.notifications.read"?: Array<string>;
+      /** filter on permissions.notifications.write (string); a comma list or the parameter repeated */
+      "permissions.notifications.write"?: Array<string>;
     };
     body: undefined;
     response: Array<AccessGroup>;
@@ -5816,6 +6251,21 @@ export interface Operations {
       newPassword: string;
     };
     response: UpdatedResult;
+  };
+  /** Accounting export of a period (DATEV Buchungsstapel or CSV) — GET /v2/accounting/export */
+  "accounting.export": {
+    method: "GET";
+    path: "/v2/accounting/export";
+    pathParams: undefined;
+    query: {
+      /** first day, YYYY-MM-DD (document date, payment date) */
+      from: string;
+      /** last day, YYYY-MM-DD */
+      to: string;
+      format?: "datev" | "csv";
+    };
+    body: undefined;
+    response: ArrayBuffer;
   };
   /** Create an activity type — POST /v2/activityTypes/ */
   "activityTypes.create": {
@@ -5976,6 +6426,15 @@ export interface Operations {
     body: undefined;
     response: DeletedResult;
   };
+  /** Export articles as CSV — GET /v2/articles/export.csv */
+  "articles.exportCsv": {
+    method: "GET";
+    path: "/v2/articles/export.csv";
+    pathParams: undefined;
+    query: undefined;
+    body: undefined;
+    response: ArrayBuffer;
+  };
   /** Read an article — GET /v2/articles/{id} */
   "articles.get": {
     method: "GET";
@@ -6086,6 +6545,368 @@ export interface Operations {
     query: undefined;
     body: ArticlePatch;
     response: UpdatedResult;
+  };
+  /** A link for the customer to sign the assignment confirmation (shown once; single use; expires) — POST /v2/assignmentConfirmations/{id}/clientLink */
+  "assignmentConfirmations.clientLink": {
+    method: "POST";
+    path: "/v2/assignmentConfirmations/{id}/clientLink";
+    pathParams: {
+      /** 24-hex ObjectId */
+      id: string;
+    };
+    query: undefined;
+    body: {
+      expiresInHours?: number;
+    };
+    response: {
+      token?: string;
+      path?: string;
+      expiresAt?: string;
+    };
+  };
+  /** The customer confirmed the sent assignment confirmation (set by the office) — POST /v2/assignmentConfirmations/{id}/confirm */
+  "assignmentConfirmations.confirm": {
+    method: "POST";
+    path: "/v2/assignmentConfirmations/{id}/confirm";
+    pathParams: {
+      /** 24-hex ObjectId */
+      id: string;
+    };
+    query: undefined;
+    body: undefined;
+    response: UpdatedResult;
+  };
+  /** Create an assignment confirmation — POST /v2/assignmentConfirmations/ */
+  "assignmentConfirmations.create": {
+    method: "POST";
+    path: "/v2/assignmentConfirmations/";
+    pathParams: undefined;
+    query: undefined;
+    body: AssignmentConfirmationCreate;
+    response: IdResult;
+  };
+  /** Delete an assignment confirmation — DELETE /v2/assignmentConfirmations/{id} */
+  "assignmentConfirmations.delete": {
+    method: "DELETE";
+    path: "/v2/assignmentConfirmations/{id}";
+    pathParams: {
+      /** 24-hex ObjectId */
+      id: string;
+    };
+    query: undefined;
+    body: undefined;
+    response: DeletedResult;
+  };
+  /** Read an assignment confirmation — GET /v2/assignmentConfirmations/{id} */
+  "assignmentConfirmations.get": {
+    method: "GET";
+    path: "/v2/assignmentConfirmations/{id}";
+    pathParams: {
+      /** 24-hex ObjectId */
+      id: string;
+    };
+    query: undefined;
+    body: undefined;
+    response: AssignmentConfirmation;
+  };
+  /** The assignment confirmation as PDF — GET /v2/assignmentConfirmations/{id}/pdf */
+  "assignmentConfirmations.getPdf": {
+    method: "GET";
+    path: "/v2/assignmentConfirmations/{id}/pdf";
+    pathParams: {
+      /** 24-hex ObjectId */
+      id: string;
+    };
+    query: undefined;
+    body: undefined;
+    response: ArrayBuffer;
+  };
+  /** Issue the assignment confirmation: its number (gapless), seller and buyer are fixed from now on — POST /v2/assignmentConfirmations/{id}/issue */
+  "assignmentConfirmations.issue": {
+    method: "POST";
+    path: "/v2/assignmentConfirmations/{id}/issue";
+    pathParams: {
+      /** 24-hex ObjectId */
+      id: string;
+    };
+    query: undefined;
+    body: undefined;
+    response: {
+      _id?: string;
+      documentNumber?: string;
+      updated?: boolean;
+    };
+  };
+  /** List assignmentConfirmations — GET /v2/assignmentConfirmations/ */
+  "assignmentConfirmations.list": {
+    method: "GET";
+    path: "/v2/assignmentConfirmations/";
+    pathParams: undefined;
+    query: {
+      /** page size */
+      limit?: number;
+      /** records to skip */
+      offset?: number;
+      /** field:1 or field:-1, dot notation for nested fields; a comma list or the parameter repeated */
+      sort?: Array<string>;
+      /** JSON array of {field, type, op, value} */
+      filter?: string;
+      /** filter on _id (objectid); a comma list or the parameter repeated */
+      _id?: Array<string>;
+      /** document number (exact) or its part */
+      number?: string;
+      /** number at or after */
+      numberFrom?: string;
+      /** number at or before */
+      numberTo?: string;
+      /** filter on status.status (number); a comma list or the parameter repeated */
+      "status.status"?: Array<string>;
+      /** status.status at or after */
+      "status.statusFrom"?: string;
+      /** status.status at or before */
+      "status.statusTo"?: string;
+      /** filter on status.createdAt (date) */
+      "status.createdAt"?: string;
+      /** status.createdAt at or after */
+      "status.createdAtFrom"?: string;
+      /** status.createdAt at or before */
+      "status.createdAtTo"?: string;
+      /** filter on status.createdBy (objectid); a comma list or the parameter repeated */
+      "status.createdBy"?: Array<string>;
+      /** filter on status.lastModifiedAt (date) */
+      "status.lastModifiedAt"?: string;
+      /** status.lastModifiedAt at or after */
+      "status.lastModifiedAtFrom"?: string;
+      /** status.lastModifiedAt at or before */
+      "status.lastModifiedAtTo"?: string;
+      /** filter on status.lastModifiedBy (objectid); a comma list or the parameter repeated */
+      "status.lastModifiedBy"?: Array<string>;
+      /** filter on chatId (objectid); a comma list or the parameter repeated */
+      chatId?: Array<string>;
+      /** filter on state (string) */
+      state?: string;
+      /** filter on documentNumber (string) */
+      documentNumber?: string;
+      /** filter on issuedAt (date) */
+      issuedAt?: string;
+      /** issuedAt at or after */
+      issuedAtFrom?: string;
+      /** issuedAt at or before */
+      issuedAtTo?: string;
+      /** filter on dueDate (string) */
+      dueDate?: string;
+      /** filter on currency (string) */
+      currency?: string;
+      /** filter on netAmount (number); a comma list or the parameter repeated */
+      netAmount?: Array<string>;
+      /** netAmount at or after */
+      netAmountFrom?: string;
+      /** netAmount at or before */
+      netAmountTo?: string;
+      /** filter on taxAmount (number); a comma list or the parameter repeated */
+      taxAmount?: Array<string>;
+      /** taxAmount at or after */
+      taxAmountFrom?: string;
+      /** taxAmount at or before */
+      taxAmountTo?: string;
+      /** filter on grossAmount (number); a comma list or the parameter repeated */
+      grossAmount?: Array<string>;
+      /** grossAmount at or after */
+      grossAmountFrom?: string;
+      /** grossAmount at or before */
+      grossAmountTo?: string;
+      /** filter on paidAmount (number); a comma list or the parameter repeated */
+      paidAmount?: Array<string>;
+      /** paidAmount at or after */
+      paidAmountFrom?: string;
+      /** paidAmount at or before */
+      paidAmountTo?: string;
+      /** filter on openAmount (number); a comma list or the parameter repeated */
+      openAmount?: Array<string>;
+      /** openAmount at or after */
+      openAmountFrom?: string;
+      /** openAmount at or before */
+      openAmountTo?: string;
+      /** filter on overpaidAmount (number); a comma list or the parameter repeated */
+      overpaidAmount?: Array<string>;
+      /** overpaidAmount at or after */
+      overpaidAmountFrom?: string;
+      /** overpaidAmount at or before */
+      overpaidAmountTo?: string;
+      /** filter on skontoApplied (boolean) */
+      skontoApplied?: string;
+      /** filter on invoiceId (string) */
+      invoiceId?: string;
+      /** filter on invoiceNumber (string) */
+      invoiceNumber?: string;
+      /** filter on stornoId (string) */
+      stornoId?: string;
+      /** filter on acceptedAt (string) */
+      acceptedAt?: string;
+      /** filter on declinedAt (string) */
+      declinedAt?: string;
+      /** filter on confirmedAt (string) */
+      confirmedAt?: string;
+      /** filter on assignmentConfirmationId (string) */
+      assignmentConfirmationId?: string;
+      /** filter on offerId (string) */
+      offerId?: string;
+      /** filter on signature.name (string) */
+      "signature.name"?: string;
+      /** filter on signature.signedAt (date) */
+      "signature.signedAt"?: string;
+      /** signature.signedAt at or after */
+      "signature.signedAtFrom"?: string;
+      /** signature.signedAt at or before */
+      "signature.signedAtTo"?: string;
+      /** filter on signature.timeZone (string) */
+      "signature.timeZone"?: string;
+      /** filter on signature.image (string) */
+      "signature.image"?: string;
+      /** filter on creditedInvoiceNumber (string) */
+      creditedInvoiceNumber?: string;
+      /** filter on creditedInvoiceDate (string) */
+      creditedInvoiceDate?: string;
+      /** filter on invoiceDate (string) */
+      invoiceDate?: string;
+      /** filter on reminderLevel (number); a comma list or the parameter repeated */
+      reminderLevel?: Array<string>;
+      /** reminderLevel at or after */
+      reminderLevelFrom?: string;
+      /** reminderLevel at or before */
+      reminderLevelTo?: string;
+      /** filter on lastReminderDate (string) */
+      lastReminderDate?: string;
+      /** filter on reminderFees (number); a comma list or the parameter repeated */
+      reminderFees?: Array<string>;
+      /** reminderFees at or after */
+      reminderFeesFrom?: string;
+      /** reminderFees at or before */
+      reminderFeesTo?: string;
+      /** filter on skontoAmount (number); a comma list or the parameter repeated */
+      skontoAmount?: Array<string>;
+      /** skontoAmount at or after */
+      skontoAmountFrom?: string;
+      /** skontoAmount at or before */
+      skontoAmountTo?: string;
+      /** filter on lineTotalAmount (number); a comma list or the parameter repeated */
+      lineTotalAmount?: Array<string>;
+      /** lineTotalAmount at or after */
+      lineTotalAmountFrom?: string;
+      /** lineTotalAmount at or before */
+      lineTotalAmountTo?: string;
+      /** filter on allowanceTotalAmount (number); a comma list or the parameter repeated */
+      allowanceTotalAmount?: Array<string>;
+      /** allowanceTotalAmount at or after */
+      allowanceTotalAmountFrom?: string;
+      /** allowanceTotalAmount at or before */
+      allowanceTotalAmountTo?: string;
+      /** filter on chargeTotalAmount (number); a comma list or the parameter repeated */
+      chargeTotalAmount?: Array<string>;
+      /** chargeTotalAmount at or after */
+      chargeTotalAmountFrom?: string;
+      /** chargeTotalAmount at or before */
+      chargeTotalAmountTo?: string;
+      /** filter on skontoBaseAmount (number); a comma list or the parameter repeated */
+      skontoBaseAmount?: Array<string>;
+      /** skontoBaseAmount at or after */
+      skontoBaseAmountFrom?: string;
+      /** skontoBaseAmount at or before */
+      skontoBaseAmountTo?: string;
+      /** filter on prepaidAmount (number); a comma list or the parameter repeated */
+      prepaidAmount?: Array<string>;
+      /** prepaidAmount at or after */
+      prepaidAmountFrom?: string;
+      /** prepaidAmount at or before */
+      prepaidAmountTo?: string;
+      /** filter on amountDue (number); a comma list or the parameter repeated */
+      amountDue?: Array<string>;
+      /** amountDue at or after */
+      amountDueFrom?: string;
+      /** amountDue at or before */
+      amountDueTo?: string;
+      /** filter on customerId (objectid); a comma list or the parameter repeated */
+      customerId?: Array<string>;
+      /** filter on objectId (objectid); a comma list or the parameter repeated */
+      objectId?: Array<string>;
+      /** filter on assignmentId (objectid); a comma list or the parameter repeated */
+      assignmentId?: Array<string>;
+      /** filter on title (string) */
+      title?: string;
+      /** filter on documentDate (string) */
+      documentDate?: string;
+      /** filter on servicePeriod.from (string) */
+      "servicePeriod.from"?: string;
+      /** filter on servicePeriod.to (string) */
+      "servicePeriod.to"?: string;
+      /** filter on paymentTermId (objectid); a comma list or the parameter repeated */
+      paymentTermId?: Array<string>;
+      /** filter on templateId (objectid); a comma list or the parameter repeated */
+      templateId?: Array<string>;
+      /** filter on introText (string) */
+      introText?: string;
+      /** filter on closingText (string) */
+      closingText?: string;
+      /** filter on buyerReference (string) */
+      buyerReference?: string;
+      /** filter on orderReferenceId (string) */
+      orderReferenceId?: string;
+      /** state, one or a comma list: draft, sent, confirmed; a comma list or the parameter repeated */
+      status?: Array<string>;
+      /** customers, comma-separated; a comma list or the parameter repeated */
+      customerIds?: Array<string>;
+      /** objects, comma-separated; a comma list or the parameter repeated */
+      objectIds?: Array<string>;
+      /** two dates from,to: the document date within */
+      dateRange?: string;
+      /** gross amount at least */
+      amountFrom?: string;
+      /** gross amount at most */
+      amountTo?: string;
+      /** true: issued and unpaid past the due date */
+      overdue?: string;
+    };
+    body: undefined;
+    response: Array<AssignmentConfirmation>;
+  };
+  /** Mail the assignment confirmation (PDF) to the customer — POST /v2/assignmentConfirmations/{id}/send */
+  "assignmentConfirmations.send": {
+    method: "POST";
+    path: "/v2/assignmentConfirmations/{id}/send";
+    pathParams: {
+      /** 24-hex ObjectId */
+      id: string;
+    };
+    query: undefined;
+    body: SendDocumentRequest;
+    response: SendDocumentResult;
+  };
+  /** Update an assignment confirmation — PATCH /v2/assignmentConfirmations/{id} */
+  "assignmentConfirmations.update": {
+    method: "PATCH";
+    path: "/v2/assignmentConfirmations/{id}";
+    pathParams: {
+      /** 24-hex ObjectId */
+      id: string;
+    };
+    query: undefined;
+    body: AssignmentConfirmationPatch;
+    response: UpdatedResult;
+  };
+  /** A draft assignment confirmation of the assignment's billing positions or hourly rate — POST /v2/assignments/{id}/assignmentConfirmation */
+  "assignments.assignmentConfirmation": {
+    method: "POST";
+    path: "/v2/assignments/{id}/assignmentConfirmation";
+    pathParams: {
+      /** 24-hex ObjectId */
+      id: string;
+    };
+    query: undefined;
+    body: undefined;
+    response: {
+      _id?: string;
+      number?: number;
+    };
   };
   /** Create an assignment — POST /v2/assignments/ */
   "assignments.create": {
@@ -6540,6 +7361,28 @@ export interface Operations {
       _id?: string;
     };
   };
+  /** The assignment confirmation behind a client link (no account needed) — GET /v2/client/assignmentConfirmations/{token} */
+  "client.getAssignmentConfirmation": {
+    method: "GET";
+    path: "/v2/client/assignmentConfirmations/{token}";
+    pathParams: {
+      token: string;
+    };
+    query: undefined;
+    body: undefined;
+    response: Record<string, unknown>;
+  };
+  /** The offer behind a client link (no account needed) — GET /v2/client/offers/{token} */
+  "client.getOffer": {
+    method: "GET";
+    path: "/v2/client/offers/{token}";
+    pathParams: {
+      token: string;
+    };
+    query: undefined;
+    body: undefined;
+    response: Record<string, unknown>;
+  };
   /** The service report behind a client link (no account needed) — GET /v2/client/serviceReports/{token} */
   "client.getServiceReport": {
     method: "GET";
@@ -6551,6 +7394,42 @@ export interface Operations {
     body: undefined;
     response: Record<string, unknown>;
   };
+  /** Sign the assignment confirmation (uses the link up) — POST /v2/client/assignmentConfirmations/{token}/sign */
+  "client.signAssignmentConfirmation": {
+    method: "POST";
+    path: "/v2/client/assignmentConfirmations/{token}/sign";
+    pathParams: {
+      token: string;
+    };
+    query: undefined;
+    body: {
+      /** the signer's name */
+      name: string;
+      /** the drawn signature as a PNG data URL (printed on the document) */
+      image?: string;
+    };
+    response: {
+      signed?: boolean;
+    };
+  };
+  /** Sign the offer (uses the link up) — POST /v2/client/offers/{token}/sign */
+  "client.signOffer": {
+    method: "POST";
+    path: "/v2/client/offers/{token}/sign";
+    pathParams: {
+      token: string;
+    };
+    query: undefined;
+    body: {
+      /** the signer's name */
+      name: string;
+      /** the drawn signature as a PNG data URL (printed on the document) */
+      image?: string;
+    };
+    response: {
+      signed?: boolean;
+    };
+  };
   /** Sign the service report (uses the link up) — POST /v2/client/serviceReports/{token}/sign */
   "client.signServiceReport": {
     method: "POST";
@@ -6560,14 +7439,25 @@ export interface Operations {
     };
     query: undefined;
     body: {
+      /** the signer's name */
       name: string;
+      /** the drawn signature as a PNG data URL (printed on the document) */
       image?: string;
     };
     response: {
       signed?: boolean;
     };
   };
-  /** Remove the logo from documents — DELETE /v2/company/invoicingSettings/logo */
+  /** Remove the letterhead band (documents rendered afterwards have none) — DELETE /v2/company/invoicingSettings/letterhead */
+  "company.deleteLetterhead": {
+    method: "DELETE";
+    path: "/v2/company/invoicingSettings/letterhead";
+    pathParams: undefined;
+    query: undefined;
+    body: undefined;
+    response: DeletedResult;
+  };
+  /** Remove the logo (documents rendered afterwards have none) — DELETE /v2/company/invoicingSettings/logo */
   "company.deleteLogo": {
     method: "DELETE";
     path: "/v2/company/invoicingSettings/logo";
@@ -6575,6 +7465,44 @@ export interface Operations {
     query: undefined;
     body: undefined;
     response: DeletedResult;
+  };
+  /** Accounting export settings (DATEV numbers, accounts; defaults filled in) — GET /v2/company/accountingSettings */
+  "company.getAccountingSettings": {
+    method: "GET";
+    path: "/v2/company/accountingSettings";
+    pathParams: undefined;
+    query: undefined;
+    body: undefined;
+    response: {
+      /** DATEV Beraternummer (1001–9999999) */
+      consultantNumber?: number;
+      /** DATEV Mandantennummer (1–99999) */
+      clientNumber?: number;
+      /** month the fiscal year starts in (default 1) */
+      fiscalYearStartMonth?: number;
+      /** Sachkontenlänge: digits of a general-ledger account (default 4); debtor accounts have one more */
+      accountLength?: number;
+      /** the chart of accounts whose defaults apply (default SKR03); sent to DATEV as '03' or '04' */
+      chart?: "SKR03" | "SKR04";
+      /** revenue account per VAT group: S19, S7 (standard rate by percent), AE, K, G, E, Z, O; overrides the chart default */
+      revenueAccounts?: Record<string, number>;
+      debtors?: {
+        /** perCustomer: base + the customer's debtor number (its debitorNumber when numeric, else its number); collective: one account for all */
+        scheme: "perCustomer" | "collective";
+        /** default 10000 (10^accountLength) */
+        base?: number;
+        /** the collective debtor, and where base + number leaves the debtor range; default 10000 */
+        collectiveAccount?: number;
+      };
+      /** default 1200 (SKR03) or 1800 (SKR04) */
+      bankAccount?: number;
+      /** payments by a method with code 10 (cash); default 1000 (SKR03) or 1600 (SKR04) */
+      cashAccount?: number;
+      /** money account per payment method id; other methods book on bankAccount (cashAccount for code 10) */
+      paymentMethodAccounts?: Record<string, number>;
+      /** Festschreibung: DATEV locks the bookings on import (default false) */
+      lockBatch?: boolean;
+    };
   };
   /** Seller data and number formats of documents — GET /v2/company/invoicingSettings */
   "company.getInvoicingSettings": {
@@ -6585,7 +7513,16 @@ export interface Operations {
     body: undefined;
     response: InvoicingSettings;
   };
-  /** The logo printed on documents — GET /v2/company/invoicingSettings/logo */
+  /** The letterhead band as uploaded — GET /v2/company/invoicingSettings/letterhead */
+  "company.getLetterhead": {
+    method: "GET";
+    path: "/v2/company/invoicingSettings/letterhead";
+    pathParams: undefined;
+    query: undefined;
+    body: undefined;
+    response: ArrayBuffer;
+  };
+  /** The logo as uploaded — GET /v2/company/invoicingSettings/logo */
   "company.getLogo": {
     method: "GET";
     path: "/v2/company/invoicingSettings/logo";
@@ -6611,6 +7548,73 @@ export interface Operations {
     query: undefined;
     body: undefined;
     response: TimeAndPaySettings;
+  };
+  /** Replace the accounting export settings — PUT /v2/company/accountingSettings */
+  "company.replaceAccountingSettings": {
+    method: "PUT";
+    path: "/v2/company/accountingSettings";
+    pathParams: undefined;
+    query: undefined;
+    body: {
+      /** DATEV Beraternummer (1001–9999999) */
+      consultantNumber?: number;
+      /** DATEV Mandantennummer (1–99999) */
+      clientNumber?: number;
+      /** month the fiscal year starts in (default 1) */
+      fiscalYearStartMonth?: number;
+      /** Sachkontenlänge: digits of a general-ledger account (default 4); debtor accounts have one more */
+      accountLength?: number;
+      /** the chart of accounts whose defaults apply (default SKR03); sent to DATEV as '03' or '04' */
+      chart?: "SKR03" | "SKR04";
+      /** revenue account per VAT group: S19, S7 (standard rate by percent), AE, K, G, E, Z, O; overrides the chart default */
+      revenueAccounts?: Record<string, number>;
+      debtors?: {
+        /** perCustomer: base + the customer's debtor number (its debitorNumber when numeric, else its number); collective: one account for all */
+        scheme: "perCustomer" | "collective";
+        /** default 10000 (10^accountLength) */
+        base?: number;
+        /** the collective debtor, and where base + number leaves the debtor range; default 10000 */
+        collectiveAccount?: number;
+      };
+      /** default 1200 (SKR03) or 1800 (SKR04) */
+      bankAccount?: number;
+      /** payments by a method with code 10 (cash); default 1000 (SKR03) or 1600 (SKR04) */
+      cashAccount?: number;
+      /** money account per payment method id; other methods book on bankAccount (cashAccount for code 10) */
+      paymentMethodAccounts?: Record<string, number>;
+      /** Festschreibung: DATEV locks the bookings on import (default false) */
+      lockBatch?: boolean;
+    };
+    response: {
+      /** DATEV Beraternummer (1001–9999999) */
+      consultantNumber?: number;
+      /** DATEV Mandantennummer (1–99999) */
+      clientNumber?: number;
+      /** month the fiscal year starts in (default 1) */
+      fiscalYearStartMonth?: number;
+      /** Sachkontenlänge: digits of a general-ledger account (default 4); debtor accounts have one more */
+      accountLength?: number;
+      /** the chart of accounts whose defaults apply (default SKR03); sent to DATEV as '03' or '04' */
+      chart?: "SKR03" | "SKR04";
+      /** revenue account per VAT group: S19, S7 (standard rate by percent), AE, K, G, E, Z, O; overrides the chart default */
+      revenueAccounts?: Record<string, number>;
+      debtors?: {
+        /** perCustomer: base + the customer's debtor number (its debitorNumber when numeric, else its number); collective: one account for all */
+        scheme: "perCustomer" | "collective";
+        /** default 10000 (10^accountLength) */
+        base?: number;
+        /** the collective debtor, and where base + number leaves the debtor range; default 10000 */
+        collectiveAccount?: number;
+      };
+      /** default 1200 (SKR03) or 1800 (SKR04) */
+      bankAccount?: number;
+      /** payments by a method with code 10 (cash); default 1000 (SKR03) or 1600 (SKR04) */
+      cashAccount?: number;
+      /** money account per payment method id; other methods book on bankAccount (cashAccount for code 10) */
+      paymentMethodAccounts?: Record<string, number>;
+      /** Festschreibung: DATEV locks the bookings on import (default false) */
+      lockBatch?: boolean;
+    };
   };
   /** Create a company and its first admin (can be turned off with SIGNUP=closed) — POST /v2/company/signup */
   "company.signup": {
@@ -6653,7 +7657,19 @@ export interface Operations {
     body: TimeAndPaySettings;
     response: TimeAndPaySettings;
   };
-  /** Upload the logo printed on documents (raw body: image/png or image/jpeg) — PUT /v2/company/invoicingSettings/logo */
+  /** Upload the letterhead band (raw body: image/png or image/jpeg) — PUT /v2/company/invoicingSettings/letterhead */
+  "company.uploadLetterhead": {
+    method: "PUT";
+    path: "/v2/company/invoicingSettings/letterhead";
+    pathParams: undefined;
+    query: undefined;
+    body: undefined;
+    response: {
+      contentType?: string;
+      bytes?: number;
+    };
+  };
+  /** Upload the logo (raw body: image/png or image/jpeg) — PUT /v2/company/invoicingSettings/logo */
   "company.uploadLogo": {
     method: "PUT";
     path: "/v2/company/invoicingSettings/logo";
@@ -7126,6 +8142,24 @@ export interface Operations {
       acceptedAt?: string;
       /** filter on declinedAt (string) */
       declinedAt?: string;
+      /** filter on confirmedAt (string) */
+      confirmedAt?: string;
+      /** filter on assignmentConfirmationId (string) */
+      assignmentConfirmationId?: string;
+      /** filter on offerId (string) */
+      offerId?: string;
+      /** filter on signature.name (string) */
+      "signature.name"?: string;
+      /** filter on signature.signedAt (date) */
+      "signature.signedAt"?: string;
+      /** signature.signedAt at or after */
+      "signature.signedAtFrom"?: string;
+      /** signature.signedAt at or before */
+      "signature.signedAtTo"?: string;
+      /** filter on signature.timeZone (string) */
+      "signature.timeZone"?: string;
+      /** filter on signature.image (string) */
+      "signature.image"?: string;
       /** filter on creditedInvoiceNumber (string) */
       creditedInvoiceNumber?: string;
       /** filter on creditedInvoiceDate (string) */
@@ -7278,6 +8312,15 @@ export interface Operations {
     query: undefined;
     body: undefined;
     response: DeletedResult;
+  };
+  /** Export customers as CSV — GET /v2/customers/export.csv */
+  "customers.exportCsv": {
+    method: "GET";
+    path: "/v2/customers/export.csv";
+    pathParams: undefined;
+    query: undefined;
+    body: undefined;
+    response: ArrayBuffer;
   };
   /** Read a customer — GET /v2/customers/{id} */
   "customers.get": {
@@ -7869,6 +8912,192 @@ export interface Operations {
       }>;
     };
   };
+  /** State, progress and report of an import — GET /v2/imports/{id} */
+  "imports.get": {
+    method: "GET";
+    path: "/v2/imports/{id}";
+    pathParams: {
+      /** 24-hex ObjectId */
+      id: string;
+    };
+    query: undefined;
+    body: undefined;
+    response: {
+      _id: string;
+      collection: string;
+      /** running; done (every row valid, and written unless a dry run); failed (nothing written) */
+      state: "running" | "done" | "failed";
+      dryRun: boolean;
+      fileName?: string;
+      totalRows: number;
+      processedRows: number;
+      /** records created (or that would be, in a dry run) */
+      created: number;
+      /** records updated by their number (or that would be) */
+      updated: number;
+      errorCount: number;
+      /** the first 1000 problems: row (the header is row 1), field (the CSV column), message */
+      errors: Array<{
+        row: number;
+        field: string;
+        message: string;
+      }>;
+      createdAt: string;
+      finishedAt?: string;
+    };
+  };
+  /** Import articles from a CSV file — POST /v2/imports/articles */
+  "imports.importArticles": {
+    method: "POST";
+    path: "/v2/imports/articles";
+    pathParams: undefined;
+    query: {
+      /** check every row, write nothing */
+      dryRun?: boolean;
+      /** JSON object {csvHeader: apiField or null} */
+      mapping?: string;
+      /** shown in the report */
+      fileName?: string;
+    };
+    body: FormData;
+    response: {
+      _id: string;
+      collection: string;
+      /** running; done (every row valid, and written unless a dry run); failed (nothing written) */
+      state: "running" | "done" | "failed";
+      dryRun: boolean;
+      fileName?: string;
+      totalRows: number;
+      processedRows: number;
+      /** records created (or that would be, in a dry run) */
+      created: number;
+      /** records updated by their number (or that would be) */
+      updated: number;
+      errorCount: number;
+      /** the first 1000 problems: row (the header is row 1), field (the CSV column), message */
+      errors: Array<{
+        row: number;
+        field: string;
+        message: string;
+      }>;
+      createdAt: string;
+      finishedAt?: string;
+    };
+  };
+  /** Import customers from a CSV file — POST /v2/imports/customers */
+  "imports.importCustomers": {
+    method: "POST";
+    path: "/v2/imports/customers";
+    pathParams: undefined;
+    query: {
+      /** check every row, write nothing */
+      dryRun?: boolean;
+      /** JSON object {csvHeader: apiField or null} */
+      mapping?: string;
+      /** shown in the report */
+      fileName?: string;
+    };
+    body: FormData;
+    response: {
+      _id: string;
+      collection: string;
+      /** running; done (every row valid, and written unless a dry run); failed (nothing written) */
+      state: "running" | "done" | "failed";
+      dryRun: boolean;
+      fileName?: string;
+      totalRows: number;
+      processedRows: number;
+      /** records created (or that would be, in a dry run) */
+      created: number;
+      /** records updated by their number (or that would be) */
+      updated: number;
+      errorCount: number;
+      /** the first 1000 problems: row (the header is row 1), field (the CSV column), message */
+      errors: Array<{
+        row: number;
+        field: string;
+        message: string;
+      }>;
+      createdAt: string;
+      finishedAt?: string;
+    };
+  };
+  /** Import objects from a CSV file — POST /v2/imports/objects */
+  "imports.importObjects": {
+    method: "POST";
+    path: "/v2/imports/objects";
+    pathParams: undefined;
+    query: {
+      /** check every row, write nothing */
+      dryRun?: boolean;
+      /** JSON object {csvHeader: apiField or null} */
+      mapping?: string;
+      /** shown in the report */
+      fileName?: string;
+    };
+    body: FormData;
+    response: {
+      _id: string;
+      collection: string;
+      /** running; done (every row valid, and written unless a dry run); failed (nothing written) */
+      state: "running" | "done" | "failed";
+      dryRun: boolean;
+      fileName?: string;
+      totalRows: number;
+      processedRows: number;
+      /** records created (or that would be, in a dry run) */
+      created: number;
+      /** records updated by their number (or that would be) */
+      updated: number;
+      errorCount: number;
+      /** the first 1000 problems: row (the header is row 1), field (the CSV column), message */
+      errors: Array<{
+        row: number;
+        field: string;
+        message: string;
+      }>;
+      createdAt: string;
+      finishedAt?: string;
+    };
+  };
+  /** Import users from a CSV file — POST /v2/imports/users */
+  "imports.importUsers": {
+    method: "POST";
+    path: "/v2/imports/users";
+    pathParams: undefined;
+    query: {
+      /** check every row, write nothing */
+      dryRun?: boolean;
+      /** JSON object {csvHeader: apiField or null} */
+      mapping?: string;
+      /** shown in the report */
+      fileName?: string;
+    };
+    body: FormData;
+    response: {
+      _id: string;
+      collection: string;
+      /** running; done (every row valid, and written unless a dry run); failed (nothing written) */
+      state: "running" | "done" | "failed";
+      dryRun: boolean;
+      fileName?: string;
+      totalRows: number;
+      processedRows: number;
+      /** records created (or that would be, in a dry run) */
+      created: number;
+      /** records updated by their number (or that would be) */
+      updated: number;
+      errorCount: number;
+      /** the first 1000 problems: row (the header is row 1), field (the CSV column), message */
+      errors: Array<{
+        row: number;
+        field: string;
+        message: string;
+      }>;
+      createdAt: string;
+      finishedAt?: string;
+    };
+  };
   /** Create a reminder template — POST /v2/invoiceReminderTemplates/ */
   "invoiceReminderTemplates.create": {
     method: "POST";
@@ -8299,6 +9528,24 @@ export interface Operations {
       acceptedAt?: string;
       /** filter on declinedAt (string) */
       declinedAt?: string;
+      /** filter on confirmedAt (string) */
+      confirmedAt?: string;
+      /** filter on assignmentConfirmationId (string) */
+      assignmentConfirmationId?: string;
+      /** filter on offerId (string) */
+      offerId?: string;
+      /** filter on signature.name (string) */
+      "signature.name"?: string;
+      /** filter on signature.signedAt (date) */
+      "signature.signedAt"?: string;
+      /** signature.signedAt at or after */
+      "signature.signedAtFrom"?: string;
+      /** signature.signedAt at or before */
+      "signature.signedAtTo"?: string;
+      /** filter on signature.timeZone (string) */
+      "signature.timeZone"?: string;
+      /** filter on signature.image (string) */
+      "signature.image"?: string;
       /** filter on creditedInvoiceNumber (string) */
       creditedInvoiceNumber?: string;
       /** filter on creditedInvoiceDate (string) */
@@ -8744,6 +9991,24 @@ export interface Operations {
       acceptedAt?: string;
       /** filter on declinedAt (string) */
       declinedAt?: string;
+      /** filter on confirmedAt (string) */
+      confirmedAt?: string;
+      /** filter on assignmentConfirmationId (string) */
+      assignmentConfirmationId?: string;
+      /** filter on offerId (string) */
+      offerId?: string;
+      /** filter on signature.name (string) */
+      "signature.name"?: string;
+      /** filter on signature.signedAt (date) */
+      "signature.signedAt"?: string;
+      /** signature.signedAt at or after */
+      "signature.signedAtFrom"?: string;
+      /** signature.signedAt at or before */
+      "signature.signedAtTo"?: string;
+      /** filter on signature.timeZone (string) */
+      "signature.timeZone"?: string;
+      /** filter on signature.image (string) */
+      "signature.image"?: string;
       /** filter on creditedInvoiceNumber (string) */
       creditedInvoiceNumber?: string;
       /** filter on creditedInvoiceDate (string) */
@@ -9307,6 +10572,188 @@ export interface Operations {
     body: JobPatch;
     response: UpdatedResult;
   };
+  /** Your notification preferences — GET /v2/notifications/preferences */
+  "notifications.getPreferences": {
+    method: "GET";
+    path: "/v2/notifications/preferences";
+    pathParams: undefined;
+    query: undefined;
+    body: undefined;
+    response: {
+      jobAssigned: {
+        inApp: boolean;
+        push: boolean;
+      };
+      jobUnassigned: {
+        inApp: boolean;
+        push: boolean;
+      };
+      jobMoved: {
+        inApp: boolean;
+        push: boolean;
+      };
+      jobCancelled: {
+        inApp: boolean;
+        push: boolean;
+      };
+      replacementOffered: {
+        inApp: boolean;
+        push: boolean;
+      };
+      absenceApproved: {
+        inApp: boolean;
+        push: boolean;
+      };
+      absenceDeclined: {
+        inApp: boolean;
+        push: boolean;
+      };
+      taskAssigned: {
+        inApp: boolean;
+        push: boolean;
+      };
+    };
+  };
+  /** How many of your notifications are unread — GET /v2/notifications/unreadCount */
+  "notifications.getUnreadCount": {
+    method: "GET";
+    path: "/v2/notifications/unreadCount";
+    pathParams: undefined;
+    query: undefined;
+    body: undefined;
+    response: {
+      unread: number;
+    };
+  };
+  /** Your notifications, newest first — GET /v2/notifications */
+  "notifications.list": {
+    method: "GET";
+    path: "/v2/notifications";
+    pathParams: undefined;
+    query: {
+      limit?: number;
+      /** the `_id` of the last one of the previous page */
+      before?: string;
+      /** true: unread ones only */
+      unread?: boolean;
+    };
+    body: undefined;
+    response: Array<{
+      _id: string;
+      /** jobAssigned, jobUnassigned, jobMoved, jobCancelled, replacementOffered, absenceApproved, absenceDeclined, taskAssigned */
+      kind: string;
+      /** job, absence or task */
+      entity: string;
+      /** the id of the job, absence or task */
+      entityId: string;
+      /** the user whose change caused it */
+      actorId: string | null;
+      /** number; jobs: from, to, objectId; absences: dtStart, dtEnd, type; tasks: title, dueAt */
+      data: Record<string, unknown>;
+      read: boolean;
+      readAt: string | null;
+      createdAt: string;
+    }>;
+  };
+  /** Replace your notification preferences — PUT /v2/notifications/preferences */
+  "notifications.putPreferences": {
+    method: "PUT";
+    path: "/v2/notifications/preferences";
+    pathParams: undefined;
+    query: undefined;
+    body: {
+      jobAssigned?: {
+        inApp?: boolean;
+        push?: boolean;
+      };
+      jobUnassigned?: {
+        inApp?: boolean;
+        push?: boolean;
+      };
+      jobMoved?: {
+        inApp?: boolean;
+        push?: boolean;
+      };
+      jobCancelled?: {
+        inApp?: boolean;
+        push?: boolean;
+      };
+      replacementOffered?: {
+        inApp?: boolean;
+        push?: boolean;
+      };
+      absenceApproved?: {
+        inApp?: boolean;
+        push?: boolean;
+      };
+      absenceDeclined?: {
+        inApp?: boolean;
+        push?: boolean;
+      };
+      taskAssigned?: {
+        inApp?: boolean;
+        push?: boolean;
+      };
+    };
+    response: {
+      jobAssigned: {
+        inApp: boolean;
+        push: boolean;
+      };
+      jobUnassigned: {
+        inApp: boolean;
+        push: boolean;
+      };
+      jobMoved: {
+        inApp: boolean;
+        push: boolean;
+      };
+      jobCancelled: {
+        inApp: boolean;
+        push: boolean;
+      };
+      replacementOffered: {
+        inApp: boolean;
+        push: boolean;
+      };
+      absenceApproved: {
+        inApp: boolean;
+        push: boolean;
+      };
+      absenceDeclined: {
+        inApp: boolean;
+        push: boolean;
+      };
+      taskAssigned: {
+        inApp: boolean;
+        push: boolean;
+      };
+    };
+  };
+  /** Mark one of your notifications read — POST /v2/notifications/{id}/read */
+  "notifications.read": {
+    method: "POST";
+    path: "/v2/notifications/{id}/read";
+    pathParams: {
+      /** 24-hex ObjectId */
+      id: string;
+    };
+    query: undefined;
+    body: undefined;
+    response: UpdatedResult;
+  };
+  /** Mark all your notifications read — POST /v2/notifications/read */
+  "notifications.readAll": {
+    method: "POST";
+    path: "/v2/notifications/read";
+    pathParams: undefined;
+    query: undefined;
+    body: undefined;
+    response: {
+      /** how many were unread */
+      marked: number;
+    };
+  };
   /** Create an object — POST /v2/objects/ */
   "objects.create": {
     method: "POST";
@@ -9327,6 +10774,15 @@ export interface Operations {
     query: undefined;
     body: undefined;
     response: DeletedResult;
+  };
+  /** Export objects as CSV — GET /v2/objects/export.csv */
+  "objects.exportCsv": {
+    method: "GET";
+    path: "/v2/objects/export.csv";
+    pathParams: undefined;
+    query: undefined;
+    body: undefined;
+    response: ArrayBuffer;
   };
   /** Read an object — GET /v2/objects/{id} */
   "objects.get": {
@@ -9522,6 +10978,39 @@ export interface Operations {
       _id?: string;
       documentNumber?: string;
       updated?: boolean;
+    };
+  };
+  /** A draft assignment confirmation of the accepted offer (its customer, texts and counted positions) — POST /v2/offers/{id}/assignmentConfirmation */
+  "offers.assignmentConfirmation": {
+    method: "POST";
+    path: "/v2/offers/{id}/assignmentConfirmation";
+    pathParams: {
+      /** 24-hex ObjectId */
+      id: string;
+    };
+    query: undefined;
+    body: undefined;
+    response: {
+      _id?: string;
+      number?: number;
+    };
+  };
+  /** A link for the customer to sign the offer (shown once; single use; expires) — POST /v2/offers/{id}/clientLink */
+  "offers.clientLink": {
+    method: "POST";
+    path: "/v2/offers/{id}/clientLink";
+    pathParams: {
+      /** 24-hex ObjectId */
+      id: string;
+    };
+    query: undefined;
+    body: {
+      expiresInHours?: number;
+    };
+    response: {
+      token?: string;
+      path?: string;
+      expiresAt?: string;
     };
   };
   /** Create an offer — POST /v2/offers/ */
@@ -9725,6 +11214,24 @@ export interface Operations {
       acceptedAt?: string;
       /** filter on declinedAt (string) */
       declinedAt?: string;
+      /** filter on confirmedAt (string) */
+      confirmedAt?: string;
+      /** filter on assignmentConfirmationId (string) */
+      assignmentConfirmationId?: string;
+      /** filter on offerId (string) */
+      offerId?: string;
+      /** filter on signature.name (string) */
+      "signature.name"?: string;
+      /** filter on signature.signedAt (date) */
+      "signature.signedAt"?: string;
+      /** signature.signedAt at or after */
+      "signature.signedAtFrom"?: string;
+      /** signature.signedAt at or before */
+      "signature.signedAtTo"?: string;
+      /** filter on signature.timeZone (string) */
+      "signature.timeZone"?: string;
+      /** filter on signature.image (string) */
+      "signature.image"?: string;
       /** filter on creditedInvoiceNumber (string) */
       creditedInvoiceNumber?: string;
       /** filter on creditedInvoiceDate (string) */
@@ -10467,6 +11974,62 @@ export interface Operations {
     body: undefined;
     response: ArrayBuffer;
   };
+  /** Register a Web Push subscription for your devices — POST /v2/pushSubscriptions */
+  "pushSubscriptions.create": {
+    method: "POST";
+    path: "/v2/pushSubscriptions";
+    pathParams: undefined;
+    query: undefined;
+    body: {
+      /** the push service's URL (PushSubscription.endpoint); https, public addresses only */
+      endpoint: string;
+      keys: {
+        /** base64url, the uncompressed P-256 public key */
+        p256dh: string;
+        /** base64url, the 16-byte authentication secret */
+        auth: string;
+      };
+      /** accepted, not used */
+      expirationTime?: number | null;
+    };
+    response: IdResult;
+  };
+  /** Delete one of your push subscriptions — DELETE /v2/pushSubscriptions/{id} */
+  "pushSubscriptions.delete": {
+    method: "DELETE";
+    path: "/v2/pushSubscriptions/{id}";
+    pathParams: {
+      /** 24-hex ObjectId */
+      id: string;
+    };
+    query: undefined;
+    body: undefined;
+    response: DeletedResult;
+  };
+  /** The server's VAPID public key (applicationServerKey) — GET /v2/pushSubscriptions/vapidPublicKey */
+  "pushSubscriptions.getVapidPublicKey": {
+    method: "GET";
+    path: "/v2/pushSubscriptions/vapidPublicKey";
+    pathParams: undefined;
+    query: undefined;
+    body: undefined;
+    response: {
+      publicKey: string;
+    };
+  };
+  /** Your push subscriptions — GET /v2/pushSubscriptions */
+  "pushSubscriptions.list": {
+    method: "GET";
+    path: "/v2/pushSubscriptions";
+    pathParams: undefined;
+    query: undefined;
+    body: undefined;
+    response: Array<{
+      _id: string;
+      endpoint: string;
+      createdAt: string;
+    }>;
+  };
   /** Create a quality control entry — POST /v2/qualityControl/ */
   "qualityControl.create": {
     method: "POST";
@@ -10882,6 +12445,37 @@ export interface Operations {
     body: SalaryPatch;
     response: UpdatedResult;
   };
+  /** Find customers, objects, users, jobs, tasks, invoices and documents — GET /v2/search */
+  "search.list": {
+    method: "GET";
+    path: "/v2/search";
+    pathParams: undefined;
+    query: {
+      /** words, a prefix or a number */
+      q: string;
+      /** types to search (customer, object, user, job, task, invoice, document); all by default; a comma list or the parameter repeated */
+      types?: Array<string>;
+      limit?: number;
+    };
+    body: undefined;
+    response: {
+      /** the types searched: those asked for that the caller may read */
+      types: Array<"customer" | "object" | "user" | "job" | "task" | "invoice" | "document">;
+      /** best first, at most `limit` */
+      results: Array<{
+        type: "customer" | "object" | "user" | "job" | "task" | "invoice" | "document";
+        id: string;
+        number: number;
+        title: string;
+        /** place, object and day, state… */
+        subtitle: string | null;
+        /** the record in the API, e.g. /v2/customers/<id> */
+        path: string;
+        /** exact: the title or number is the query; prefix: it starts with it; words: every word is in the record; similar: a near miss (a typo) */
+        match: "exact" | "prefix" | "words" | "similar";
+      }>;
+    };
+  };
   /** Create a service product — POST /v2/serviceProducts/ */
   "serviceProducts.create": {
     method: "POST";
@@ -11003,7 +12597,7 @@ export interface Operations {
     body: ServiceProductPatch;
     response: UpdatedResult;
   };
-  /** A link for the customer to sign the report (shown once; single use; expires) — POST /v2/serviceReports/{id}/clientLink */
+  /** A link for the customer to sign the service report (shown once; single use; expires) — POST /v2/serviceReports/{id}/clientLink */
   "serviceReports.clientLink": {
     method: "POST";
     path: "/v2/serviceReports/{id}/clientLink";
@@ -12353,6 +13947,26 @@ export interface Operations {
     body: undefined;
     response: DeletedResult;
   };
+  /** Remove the user's signature image (documents rendered afterwards have none) — DELETE /v2/users/{id}/signatureImage */
+  "users.deleteSignatureImage": {
+    method: "DELETE";
+    path: "/v2/users/{id}/signatureImage";
+    pathParams: {
+      id: string;
+    };
+    query: undefined;
+    body: undefined;
+    response: DeletedResult;
+  };
+  /** Export users as CSV — GET /v2/users/export.csv */
+  "users.exportCsv": {
+    method: "GET";
+    path: "/v2/users/export.csv";
+    pathParams: undefined;
+    query: undefined;
+    body: undefined;
+    response: ArrayBuffer;
+  };
   /** Filter users — POST /v2/users/filter */
   "users.filter": {
     method: "POST";
@@ -12394,6 +14008,17 @@ export interface Operations {
     query: undefined;
     body: undefined;
     response: User;
+  };
+  /** The user's signature image as uploaded — GET /v2/users/{id}/signatureImage */
+  "users.getSignatureImage": {
+    method: "GET";
+    path: "/v2/users/{id}/signatureImage";
+    pathParams: {
+      id: string;
+    };
+    query: undefined;
+    body: undefined;
+    response: ArrayBuffer;
   };
   /** Monthly timesheet of a user — GET /v2/users/{id}/timesheet */
   "users.getTimesheet": {
@@ -12658,6 +14283,20 @@ export interface Operations {
     body: UserPatch;
     response: UpdatedResult;
   };
+  /** Upload the user's signature image (raw body: image/png or image/jpeg) — PUT /v2/users/{id}/signatureImage */
+  "users.uploadSignatureImage": {
+    method: "PUT";
+    path: "/v2/users/{id}/signatureImage";
+    pathParams: {
+      id: string;
+    };
+    query: undefined;
+    body: undefined;
+    response: {
+      contentType?: string;
+      bytes?: number;
+    };
+  };
   /** Create a webhook — POST /v2/integrations/webhooks/ */
   "webhooks.create": {
     method: "POST";
@@ -12865,6 +14504,7 @@ export const OPERATIONS = {
   "accessGroups.list": ["GET", "/v2/accessGroups/"],
   "accessGroups.update": ["PATCH", "/v2/accessGroups/{id}"],
   "account.changePassword": ["POST", "/v2/account/change-password"],
+  "accounting.export": ["GET", "/v2/accounting/export"],
   "activityTypes.create": ["POST", "/v2/activityTypes/"],
   "activityTypes.delete": ["DELETE", "/v2/activityTypes/{id}"],
   "activityTypes.get": ["GET", "/v2/activityTypes/{id}"],
@@ -12875,10 +14515,22 @@ export const OPERATIONS = {
   "apiKeys.list": ["GET", "/v2/apiKeys"],
   "articles.create": ["POST", "/v2/articles/"],
   "articles.delete": ["DELETE", "/v2/articles/{id}"],
+  "articles.exportCsv": ["GET", "/v2/articles/export.csv"],
   "articles.get": ["GET", "/v2/articles/{id}"],
   "articles.getLastNumber": ["GET", "/v2/articles/lastNumber"],
   "articles.list": ["GET", "/v2/articles/"],
   "articles.update": ["PATCH", "/v2/articles/{id}"],
+  "assignmentConfirmations.clientLink": ["POST", "/v2/assignmentConfirmations/{id}/clientLink"],
+  "assignmentConfirmations.confirm": ["POST", "/v2/assignmentConfirmations/{id}/confirm"],
+  "assignmentConfirmations.create": ["POST", "/v2/assignmentConfirmations/"],
+  "assignmentConfirmations.delete": ["DELETE", "/v2/assignmentConfirmations/{id}"],
+  "assignmentConfirmations.get": ["GET", "/v2/assignmentConfirmations/{id}"],
+  "assignmentConfirmations.getPdf": ["GET", "/v2/assignmentConfirmations/{id}/pdf"],
+  "assignmentConfirmations.issue": ["POST", "/v2/assignmentConfirmations/{id}/issue"],
+  "assignmentConfirmations.list": ["GET", "/v2/assignmentConfirmations/"],
+  "assignmentConfirmations.send": ["POST", "/v2/assignmentConfirmations/{id}/send"],
+  "assignmentConfirmations.update": ["PATCH", "/v2/assignmentConfirmations/{id}"],
+  "assignments.assignmentConfirmation": ["POST", "/v2/assignments/{id}/assignmentConfirmation"],
   "assignments.create": ["POST", "/v2/assignments/"],
   "assignments.delete": ["DELETE", "/v2/assignments/{id}"],
   "assignments.get": ["GET", "/v2/assignments/{id}"],
@@ -12897,17 +14549,26 @@ export const OPERATIONS = {
   "bankingTransactions.update": ["PATCH", "/v2/bankingTransactions/{id}"],
   "chats.listMessages": ["GET", "/v2/chats/{chatId}/messages"],
   "chats.postMessage": ["POST", "/v2/chats/{chatId}/messages"],
+  "client.getAssignmentConfirmation": ["GET", "/v2/client/assignmentConfirmations/{token}"],
+  "client.getOffer": ["GET", "/v2/client/offers/{token}"],
   "client.getServiceReport": ["GET", "/v2/client/serviceReports/{token}"],
+  "client.signAssignmentConfirmation": ["POST", "/v2/client/assignmentConfirmations/{token}/sign"],
+  "client.signOffer": ["POST", "/v2/client/offers/{token}/sign"],
   "client.signServiceReport": ["POST", "/v2/client/serviceReports/{token}/sign"],
+  "company.deleteLetterhead": ["DELETE", "/v2/company/invoicingSettings/letterhead"],
   "company.deleteLogo": ["DELETE", "/v2/company/invoicingSettings/logo"],
+  "company.getAccountingSettings": ["GET", "/v2/company/accountingSettings"],
   "company.getInvoicingSettings": ["GET", "/v2/company/invoicingSettings"],
+  "company.getLetterhead": ["GET", "/v2/company/invoicingSettings/letterhead"],
   "company.getLogo": ["GET", "/v2/company/invoicingSettings/logo"],
   "company.getPayrollExportSettings": ["GET", "/v2/company/payrollExportSettings"],
   "company.getTimeAndPaySettings": ["GET", "/v2/company/timeAndPaySettings"],
+  "company.replaceAccountingSettings": ["PUT", "/v2/company/accountingSettings"],
   "company.signup": ["POST", "/v2/company/signup"],
   "company.updateInvoicingSettings": ["PATCH", "/v2/company/invoicingSettings"],
   "company.updatePayrollExportSettings": ["PATCH", "/v2/company/payrollExportSettings"],
   "company.updateTimeAndPaySettings": ["PATCH", "/v2/company/timeAndPaySettings"],
+  "company.uploadLetterhead": ["PUT", "/v2/company/invoicingSettings/letterhead"],
   "company.uploadLogo": ["PUT", "/v2/company/invoicingSettings/logo"],
   "complaints.create": ["POST", "/v2/complaints/"],
   "complaints.delete": ["DELETE", "/v2/complaints/{id}"],
@@ -12931,6 +14592,7 @@ export const OPERATIONS = {
   "credits.update": ["PATCH", "/v2/credits/{id}"],
   "customers.create": ["POST", "/v2/customers/"],
   "customers.delete": ["DELETE", "/v2/customers/{id}"],
+  "customers.exportCsv": ["GET", "/v2/customers/export.csv"],
   "customers.get": ["GET", "/v2/customers/{id}"],
   "customers.list": ["GET", "/v2/customers/"],
   "customers.listDocuments": ["GET", "/v2/customers/{id}/documents"],
@@ -12954,6 +14616,11 @@ export const OPERATIONS = {
   "events.list": ["GET", "/v2/events"],
   "holidays.list": ["GET", "/v2/holidays"],
   "implementation.getStatus": ["GET", "/v2/implementation"],
+  "imports.get": ["GET", "/v2/imports/{id}"],
+  "imports.importArticles": ["POST", "/v2/imports/articles"],
+  "imports.importCustomers": ["POST", "/v2/imports/customers"],
+  "imports.importObjects": ["POST", "/v2/imports/objects"],
+  "imports.importUsers": ["POST", "/v2/imports/users"],
   "invoiceReminderTemplates.create": ["POST", "/v2/invoiceReminderTemplates/"],
   "invoiceReminderTemplates.delete": ["DELETE", "/v2/invoiceReminderTemplates/{id}"],
   "invoiceReminderTemplates.get": ["GET", "/v2/invoiceReminderTemplates/{id}"],
@@ -13009,8 +14676,15 @@ export const OPERATIONS = {
   "jobs.stop": ["POST", "/v2/jobs/{id}/stop"],
   "jobs.unassign": ["POST", "/v2/jobs/{id}/unassign"],
   "jobs.update": ["PATCH", "/v2/jobs/{id}"],
+  "notifications.getPreferences": ["GET", "/v2/notifications/preferences"],
+  "notifications.getUnreadCount": ["GET", "/v2/notifications/unreadCount"],
+  "notifications.list": ["GET", "/v2/notifications"],
+  "notifications.putPreferences": ["PUT", "/v2/notifications/preferences"],
+  "notifications.read": ["POST", "/v2/notifications/{id}/read"],
+  "notifications.readAll": ["POST", "/v2/notifications/read"],
   "objects.create": ["POST", "/v2/objects/"],
   "objects.delete": ["DELETE", "/v2/objects/{id}"],
+  "objects.exportCsv": ["GET", "/v2/objects/export.csv"],
   "objects.get": ["GET", "/v2/objects/{id}"],
   "objects.getQualityReport": ["GET", "/v2/objects/{id}/qualityReport"],
   "objects.list": ["GET", "/v2/objects/"],
@@ -13018,6 +14692,8 @@ export const OPERATIONS = {
   "objects.update": ["PATCH", "/v2/objects/{id}"],
   "offers.accept": ["POST", "/v2/offers/{id}/accept"],
   "offers.assignment": ["POST", "/v2/offers/{id}/assignment"],
+  "offers.assignmentConfirmation": ["POST", "/v2/offers/{id}/assignmentConfirmation"],
+  "offers.clientLink": ["POST", "/v2/offers/{id}/clientLink"],
   "offers.create": ["POST", "/v2/offers/"],
   "offers.decline": ["POST", "/v2/offers/{id}/decline"],
   "offers.delete": ["DELETE", "/v2/offers/{id}"],
@@ -13056,6 +14732,10 @@ export const OPERATIONS = {
   "payments.list": ["GET", "/v2/payments/"],
   "payments.update": ["PATCH", "/v2/payments/{id}"],
   "payroll.export": ["GET", "/v2/payroll/export"],
+  "pushSubscriptions.create": ["POST", "/v2/pushSubscriptions"],
+  "pushSubscriptions.delete": ["DELETE", "/v2/pushSubscriptions/{id}"],
+  "pushSubscriptions.getVapidPublicKey": ["GET", "/v2/pushSubscriptions/vapidPublicKey"],
+  "pushSubscriptions.list": ["GET", "/v2/pushSubscriptions"],
   "qualityControl.create": ["POST", "/v2/qualityControl/"],
   "qualityControl.delete": ["DELETE", "/v2/qualityControl/{id}"],
   "qualityControl.get": ["GET", "/v2/qualityControl/{id}"],
@@ -13065,6 +14745,7 @@ export const OPERATIONS = {
   "salaries.get": ["GET", "/v2/salaries/{id}"],
   "salaries.list": ["GET", "/v2/salaries/"],
   "salaries.update": ["PATCH", "/v2/salaries/{id}"],
+  "search.list": ["GET", "/v2/search"],
   "serviceProducts.create": ["POST", "/v2/serviceProducts/"],
   "serviceProducts.delete": ["DELETE", "/v2/serviceProducts/{id}"],
   "serviceProducts.get": ["GET", "/v2/serviceProducts/{id}"],
@@ -13119,13 +14800,17 @@ export const OPERATIONS = {
   "timesheets.list": ["GET", "/v2/timesheets"],
   "users.create": ["POST", "/v2/users/"],
   "users.delete": ["DELETE", "/v2/users/{id}"],
+  "users.deleteSignatureImage": ["DELETE", "/v2/users/{id}/signatureImage"],
+  "users.exportCsv": ["GET", "/v2/users/export.csv"],
   "users.filter": ["POST", "/v2/users/filter"],
   "users.get": ["GET", "/v2/users/{id}"],
   "users.getByNumber": ["GET", "/v2/users/{userNumber}/byNumber"],
+  "users.getSignatureImage": ["GET", "/v2/users/{id}/signatureImage"],
   "users.getTimesheet": ["GET", "/v2/users/{id}/timesheet"],
   "users.list": ["GET", "/v2/users/"],
   "users.listDocuments": ["GET", "/v2/users/{id}/documents"],
   "users.update": ["PATCH", "/v2/users/{id}"],
+  "users.uploadSignatureImage": ["PUT", "/v2/users/{id}/signatureImage"],
   "webhooks.create": ["POST", "/v2/integrations/webhooks/"],
   "webhooks.delete": ["DELETE", "/v2/integrations/webhooks/{id}"],
   "webhooks.enable": ["POST", "/v2/integrations/webhooks/{id}/enable"],

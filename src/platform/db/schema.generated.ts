@@ -95,6 +95,26 @@ export interface Articles {
   status_code: Generated<number>;
 }
 
+export interface AssignmentConfirmations {
+  chat_id: string | null;
+  company_id: string;
+  created_at: Generated<Timestamp>;
+  created_by: string | null;
+  customer_id: string | null;
+  doc: Generated<Json>;
+  document_date: Timestamp | null;
+  document_number: string | null;
+  due_date: Timestamp | null;
+  gross_cents: Generated<number>;
+  id: string;
+  modified_at: Generated<Timestamp>;
+  modified_by: string | null;
+  number: number;
+  object_id: string | null;
+  state: Generated<string>;
+  status_code: Generated<number>;
+}
+
 export interface Assignments {
   chat_id: string | null;
   company_id: string;
@@ -159,6 +179,16 @@ export interface Companies {
   created_at: Generated<Timestamp>;
   name: string;
   settings: Generated<Json>;
+}
+
+export interface CompanyAssets {
+  company_id: string;
+  content: Buffer;
+  content_type: string;
+  kind: string;
+  uploaded_at: Generated<Timestamp>;
+  uploaded_by: string | null;
+  user_id: Generated<string>;
 }
 
 export interface Complaints {
@@ -317,6 +347,24 @@ export interface IdempotencyKeys {
   response_type: string | null;
 }
 
+export interface Imports {
+  collection: string;
+  company_id: string;
+  created_at: Generated<Timestamp>;
+  created_by: string;
+  created_count: Generated<number>;
+  dry_run: boolean;
+  error_count: Generated<number>;
+  errors: Generated<Json>;
+  file_name: string | null;
+  finished_at: Timestamp | null;
+  id: string;
+  processed_rows: Generated<number>;
+  state: string;
+  total_rows: Generated<number>;
+  updated_count: Generated<number>;
+}
+
 export interface Invoices {
   chat_id: string | null;
   company_id: string;
@@ -440,6 +488,28 @@ export interface MaterialOrders {
   user_id: string | null;
 }
 
+export interface NotificationPreferences {
+  company_id: string;
+  in_app: Generated<boolean>;
+  kind: string;
+  push: Generated<boolean>;
+  user_id: string;
+}
+
+export interface Notifications {
+  actor_id: string | null;
+  company_id: string;
+  created_at: Generated<Timestamp>;
+  data: Generated<Json>;
+  entity: string;
+  entity_id: string;
+  id: string;
+  kind: string;
+  read_at: Timestamp | null;
+  seq: Generated<number>;
+  user_id: string;
+}
+
 export interface Objects {
   chat_id: string | null;
   company_id: string;
@@ -551,6 +621,29 @@ export interface PayTypes {
   modified_by: string | null;
   number: number;
   status_code: Generated<number>;
+}
+
+export interface PushDeliveries {
+  attempts: Generated<number>;
+  company_id: string;
+  created_at: Generated<Timestamp>;
+  id: string;
+  last_error: string | null;
+  last_status_code: number | null;
+  next_attempt_at: Generated<Timestamp>;
+  payload: Json;
+  status: Generated<string>;
+  subscription_id: string;
+}
+
+export interface PushSubscriptions {
+  auth: string;
+  company_id: string;
+  created_at: Generated<Timestamp>;
+  endpoint: string;
+  id: string;
+  p256dh: string;
+  user_id: string;
 }
 
 export interface QualityControls {
@@ -840,12 +933,14 @@ export interface DB {
   activity_types: ActivityTypes;
   api_keys: ApiKeys;
   articles: Articles;
+  assignment_confirmations: AssignmentConfirmations;
   assignments: Assignments;
   auth_codes: AuthCodes;
   banking_transactions: BankingTransactions;
   chat_messages: ChatMessages;
   client_links: ClientLinks;
   companies: Companies;
+  company_assets: CompanyAssets;
   complaints: Complaints;
   contacts: Contacts;
   counters: Counters;
@@ -858,6 +953,7 @@ export interface DB {
   equipment_types: EquipmentTypes;
   events: Events;
   idempotency_keys: IdempotencyKeys;
+  imports: Imports;
   invoice_stornos: InvoiceStornos;
   invoice_templates: InvoiceTemplates;
   invoices: Invoices;
@@ -865,6 +961,8 @@ export interface DB {
   job_templates: JobTemplates;
   jobs: Jobs;
   material_orders: MaterialOrders;
+  notification_preferences: NotificationPreferences;
+  notifications: Notifications;
   objects: Objects;
   offers: Offers;
   outgoing_mail_attachments: OutgoingMailAttachments;
@@ -873,6 +971,8 @@ export interface DB {
   payment_methods: PaymentMethods;
   payment_terms: PaymentTerms;
   payments: Payments;
+  push_deliveries: PushDeliveries;
+  push_subscriptions: PushSubscriptions;
   quality_controls: QualityControls;
   refresh_tokens: RefreshTokens;
   reminder_templates: ReminderTemplates;

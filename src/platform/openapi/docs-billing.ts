@@ -96,6 +96,54 @@ export const BILLING_DOCS: Record<string, OperationDoc> = {
     description:
       'The customer signs the report (name, optional signature image); the link is used up. No credentials: the token in the path is the permission. Emits UPDATE (entity `servicereport`).',
   },
+  'offers.assignmentConfirmation': {
+    description:
+      'Makes a draft assignment confirmation of the accepted offer: customer, object, texts, allowances and charges, and its counted positions (not the optional ones). 409 unless the offer is accepted, or when a confirmation of it exists. Emits CREATE (entity `assignmentconfirmation`, event feed only) and UPDATE of the offer (`assignmentConfirmationId`).',
+  },
+  'assignments.assignmentConfirmation': {
+    description:
+      "Makes a draft assignment confirmation of the assignment: its customer (else its object's), object, title, billing positions (quantity default 1, tax default 19 %), and with an hourly billing rate a position of the rate per hour. 409 when there is nothing to confirm or no customer.",
+  },
+  'assignmentConfirmations.issue': {
+    description:
+      'Numbers the assignment confirmation (its own gapless range, `numberFormats.assignmentconfirmation`, default AB-{YYYY}-{00000}) and fixes seller, buyer and positions; the state becomes `sent` (released to the customer, by mail or on paper). Emits UPDATE.',
+  },
+  'assignmentConfirmations.getPdf': {
+    description:
+      "The assignment confirmation rendered as PDF (`application/pdf`); once signed, with the signature image, the signer's name and the time.",
+  },
+  'assignmentConfirmations.send': {
+    description:
+      'Mails the numbered assignment confirmation as PDF to the customer; the mailing is recorded in `sendings`. 409 for a draft.',
+  },
+  'assignmentConfirmations.confirm': {
+    description:
+      'The office records that the customer confirmed the sent assignment confirmation: state `confirmed`, `confirmedAt`. 409 unless sent.',
+  },
+  'offers.clientLink': {
+    description:
+      'Creates a link for the customer to view and sign the issued offer without an account (signing accepts it). The token is in this answer only; it is single-use and expires. 409 unless the offer is issued.',
+  },
+  'assignmentConfirmations.clientLink': {
+    description:
+      'Creates a link for the customer to view and sign the sent assignment confirmation without an account (signing confirms it). The token is in this answer only; it is single-use and expires. 409 unless sent.',
+  },
+  'client.getOffer': {
+    description:
+      'The offer behind a client link, for the customer to review (without internal ids). No credentials: the token in the path is the permission. 404 for an unknown, used or expired token.',
+  },
+  'client.signOffer': {
+    description:
+      'The customer signs the offer (name, optional PNG signature image), which accepts it (`state: accepted`, `acceptedAt`, `signature`); the link is used up and the PDF then shows the signature, name and time. Emits UPDATE (entity `offer`).',
+  },
+  'client.getAssignmentConfirmation': {
+    description:
+      'The assignment confirmation behind a client link, for the customer to review (without internal ids). No credentials: the token in the path is the permission. 404 for an unknown, used or expired token.',
+  },
+  'client.signAssignmentConfirmation': {
+    description:
+      'The customer signs the assignment confirmation (name, optional PNG signature image): `state: confirmed`, `confirmedAt`, `signature`; the link is used up and the PDF then shows the signature, name and time.',
+  },
   'webhooks.create': {
     description:
       'Subscribes a URL to events: `type` (CREATE, UPDATE, DELETE, ABSENCE_APPROVED, ABSENCE_CANCELED, OPEN) of an `entity` (user, customer, customerobject, materialorder, absence, complaint, article, salary, job, qualitycontrol, invoice, offer, credit, invoicestorno, servicereport, payment, contact, equipment, task). The URL must be https and reach a public address (422 otherwise). Answers the signing `secret` (`whsec_…`) this once: deliveries carry `webhook-id`, `webhook-timestamp` and `webhook-signature` headers (Standard Webhooks). Failed deliveries are retried with back-off; a webhook failing for days is disabled.',

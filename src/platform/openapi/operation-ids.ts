@@ -12,6 +12,10 @@ const OVERRIDES: Record<string, string> = {
   'POST /v2/chats/{chatId}/messages': 'chats.postMessage',
   'GET /v2/client/serviceReports/{token}': 'client.getServiceReport',
   'POST /v2/client/serviceReports/{token}/sign': 'client.signServiceReport',
+  'GET /v2/client/offers/{token}': 'client.getOffer',
+  'POST /v2/client/offers/{token}/sign': 'client.signOffer',
+  'GET /v2/client/assignmentConfirmations/{token}': 'client.getAssignmentConfirmation',
+  'POST /v2/client/assignmentConfirmations/{token}/sign': 'client.signAssignmentConfirmation',
   'POST /v2/integrations/webhooks/{id}/deliveries/{deliveryId}/redeliver': 'webhooks.redeliver',
   'GET /v2/integrations/webhooks/{id}/deliveries': 'webhooks.listDeliveries',
   'POST /v2/surcharges/presets/germanTaxFree': 'surcharges.adoptGermanTaxFreePreset',
@@ -28,7 +32,14 @@ const OVERRIDES: Record<string, string> = {
   'PUT /v2/company/invoicingSettings/logo': 'company.uploadLogo',
   'GET /v2/company/invoicingSettings/logo': 'company.getLogo',
   'DELETE /v2/company/invoicingSettings/logo': 'company.deleteLogo',
+  'PUT /v2/company/invoicingSettings/letterhead': 'company.uploadLetterhead',
+  'GET /v2/company/invoicingSettings/letterhead': 'company.getLetterhead',
+  'DELETE /v2/company/invoicingSettings/letterhead': 'company.deleteLetterhead',
+  'PUT /v2/company/accountingSettings': 'company.replaceAccountingSettings',
+  'PUT /v2/users/{id}/signatureImage': 'users.uploadSignatureImage',
+  'GET /v2/accounting/export': 'accounting.export',
   'POST /v2/sms': 'sms.send',
+  'POST /v2/notifications/read': 'notifications.readAll',
 };
 
 /** Naming rule the tests assert: lower camel area, a dot, lower camel action. */

@@ -16,7 +16,7 @@ const AREAS: Array<{ area: string; tags: Record<string, TagDoc> }> = [
       company: {
         name: 'Company',
         description:
-          'Sign-up of a company with its first admin, and the company-wide settings (time and pay, payroll export, invoicing and logo).',
+          'Sign-up of a company with its first admin, and the company-wide settings (time and pay, payroll export, invoicing, accounting export, logo and letterhead).',
       },
       auth: {
         name: 'Authentication',
@@ -41,6 +41,21 @@ const AREAS: Array<{ area: string; tags: Record<string, TagDoc> }> = [
         name: 'SMS',
         description:
           'Text messages to employees, sent to their mobile (else telephone) number through the configured SMS gateway; a daily limit per company applies.',
+      },
+      search: {
+        name: 'Search',
+        description:
+          'One search box over customers, objects, users, jobs, tasks, invoices and documents: words, beginnings, numbers and near misses, ranked, limited to what the caller may read.',
+      },
+      notifications: {
+        name: 'Notifications',
+        description:
+          'Your in-app feed of what others changed for you (a job assigned, moved or cancelled, an absence approved or declined, a task assigned, a replacement job offered), the unread count and your preferences per kind and channel.',
+      },
+      pushSubscriptions: {
+        name: 'Push subscriptions',
+        description:
+          'Web Push subscriptions of your browsers and devices: your notifications are pushed to them (RFC 8030, encrypted per RFC 8291, VAPID).',
       },
       accessGroups: {
         name: 'Access groups',
@@ -149,6 +164,11 @@ const AREAS: Array<{ area: string; tags: Record<string, TagDoc> }> = [
         description: 'Quotes to customers; an accepted offer becomes an invoice or an assignment.',
       },
       credits: { name: 'Credits', description: 'Credit notes.' },
+      assignmentConfirmations: {
+        name: 'Assignment confirmations',
+        description:
+          'Auftragsbestätigungen: made from an accepted offer or an assignment; draft, sent, confirmed (signed by the customer through a one-time link, or set by the office).',
+      },
       invoiceStornos: {
         name: 'Cancellations',
         description: 'Cancellation documents (Storno) created when an issued invoice is cancelled.',
@@ -167,6 +187,11 @@ const AREAS: Array<{ area: string; tags: Record<string, TagDoc> }> = [
       },
       client: { name: 'Client links', description: 'Pages a customer opens without an account (single-use links).' },
       bankingTransactions: { name: 'Banking', description: 'Imported bank statements, matched to open invoices.' },
+      accounting: {
+        name: 'Accounting',
+        description:
+          'Export of the issued invoices, credits, cancellations and payments of a period for the tax adviser: DATEV Buchungsstapel or plain CSV.',
+      },
     },
   },
   {
