@@ -7,6 +7,8 @@ import { sql } from 'kysely';
 import { materializeAll } from '../../src/modules/scheduling/job-generation.js';
 import { inTenant } from '../../src/platform/db/tenant.js';
 import { newObjectId } from '../../src/platform/ids.js';
+import { jobs } from '../../src/modules/scheduling/jobs-resource.js';
+import { recordJson } from '../../src/resources/engine/resource-store.js';
 import { createTestApp, signup, type Tenant, type TestApp } from '../helpers/test-app.js';
 
 let t: TestApp;
@@ -60,6 +62,22 @@ describe('generation in batches', () => {
     assert.equal(r.last - r.first + 1, 280, 'consecutive: each batch took its own block');
     assert.equal(r.events, 280, 'one CREATE event per job');
     assert.equal(r.teams, 5 * 28, 'the two users of an occurrence share a team id');
+  });
+
+  test("each CREATE event is its job as the engine's read shape builds it from the stored row", async () => {
+    const planning = daily(newObjectId());
+    (planning.assignment.doc as Record<string, unknown>).title = 'Glas "innen" & außen';
+    // A second run of an overlapping window: its events are those of the new jobs only.
+    await inTenant(t.database, acme.companyId, (tx) => materializeAll(tx, [planning], FROM, FROM + 7 * 86_400_000));
+    await inTenant(t.database, acme.companyId, (tx) => materializeAll(tx, [planning], FROM, TO, { batchRows: 20 }));
+    const { rows } = await inTenant(t.database, acme.companyId, (tx) =>
+      sql<{ jobs: number; events: number; differing: number }>`
+        SELECT count(*)::int AS jobs, count(e.id)::int AS events,
+          count(*) FILTER (WHERE e.data IS DISTINCT FROM ${recordJson(jobs, 'j')})::int AS differing
+        FROM jobs j LEFT JOIN events e ON e.entity = 'job' AND e.type = 'CREATE' AND e.data->>'_id' = j.id
+        WHERE j.assignment_id = ${planning.assignment.id}`.execute(tx.db),
+    );
+    assert.deepEqual(rows[0], { jobs: 56, events: 56, differing: 0 });
   });
 
   test('running the same window again creates nothing', async () => {
