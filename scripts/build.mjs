@@ -13,7 +13,10 @@
 // src/platform/db/data-dir-template.ts), from which the compiled server starts a new embedded database instead of
 // creating the cluster and migrating it (about 4 s of CPU for initdb alone).
 //
-// `npm install` runs this (the prepare script): `node scripts/build.mjs` makes whatever is missing of both.
+// The web console: console/ bundled into dist/app/ (scripts/build-console.mjs), at every run (a fraction of a second).
+//
+// `npm install` runs this (the prepare script): `node scripts/build.mjs` makes whatever is missing of both, and
+// the console.
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, renameSync, rmSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -191,12 +194,14 @@ export async function ensureBuilt(root = ROOT, log = () => {}) {
   }
 }
 
-/** `node scripts/build.mjs`: the compiled code and the migrated data-dir template, each when missing. */
+/** `node scripts/build.mjs`: the compiled code and the migrated data-dir template, each when missing; the console. */
 async function main() {
   const started = performance.now();
   const entry = await ensureBuilt(ROOT, (line) => console.log(line));
   const { ensureTemplate } = await import(pathToFileURL(join(dirname(entry), 'data-dir-template.js')).href);
   await ensureTemplate((line) => console.log(line));
+  const { buildConsole, describeSizes } = await import('./build-console.mjs');
+  console.log(`build: the console in dist/app/\n${describeSizes(await buildConsole(ROOT, join(ROOT, 'dist', 'app')))}`);
   console.log(`build: ${relative(ROOT, dirname(entry))}/ is current (${Math.round(performance.now() - started)} ms)`);
 }
 

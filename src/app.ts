@@ -16,6 +16,7 @@ import { registerMetrics } from './platform/metrics/metrics.js';
 import { problemSchema } from './platform/http/route-docs.js';
 import { registerOpenApi, serveOpenApiDocument } from './platform/openapi/openapi-document.js';
 import { registerReferencePage } from './platform/openapi/reference-page.js';
+import { registerConsoleApp } from './platform/http/console-app.js';
 import { routeValidatorCompiler } from './platform/http/validation.js';
 import { registerApiKeyRoutes } from './modules/auth/index.js';
 import { registerAuthRoutes } from './modules/auth/index.js';
@@ -68,6 +69,8 @@ export interface AppDeps {
   resolveHost?: Resolver;
   /** Where mail goes (tests give an SMTP server on 127.0.0.1 or a recorder). */
   mail?: MailTransport;
+  /** The built web console served at /app (tests give their own build); dist/app/ when absent. */
+  consoleDir?: string;
 }
 
 export interface RouteEntry {
@@ -200,5 +203,6 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
 
   serveOpenApiDocument(app, API_PREFIX);
   await registerReferencePage(app, API_PREFIX);
+  registerConsoleApp(app, deps.consoleDir);
   return app;
 }

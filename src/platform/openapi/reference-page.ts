@@ -5,6 +5,7 @@
 // OpenAPI parser cost each start about half a second of CPU): it runs in a Fastify instance of its own, to
 // which this server's two routes hand their requests, answering what the plugin answers.
 import Fastify, { type FastifyInstance } from 'fastify';
+import { PAGE_ROUTE } from '../http/page-routes.js';
 
 // Our look: system fonts (no web fonts to fetch), Crewbase's accent colour, and no "powered by"
 // link in the sidebar footer (the dark-mode toggle beside it stays).
@@ -67,7 +68,7 @@ export async function registerReferencePage(app: FastifyInstance, prefix: `/${st
   });
   // The plugin's routes (with ignoreTrailingSlash it adds no redirect route of its own); HEAD as Fastify derives it.
   for (const path of [`${routePrefix}/`, `${routePrefix}/js/scalar.js`]) {
-    app.get(path, { schema: { hide: true } }, async (request, reply) => {
+    app.get(path, PAGE_ROUTE, async (request, reply) => {
       const answer = await (await plugin()).inject({ method: 'GET', url: request.url, headers: request.headers });
       reply.code(answer.statusCode);
       for (const [name, value] of Object.entries(answer.headers))

@@ -1,0 +1,73 @@
+// The console's shell: the session (in memory), the language, the header, and the routes under /app.
+// This slice has one screen after sign-in, the crew view; the office screens are added to ROUTES.
+import type { ComponentType } from 'preact';
+import { useEffect, useMemo, useState } from 'preact/hooks';
+import { type Session, clientFor } from './api.js';
+import type { CrewbaseClient } from '../../clients/typescript/src/client.js';
+import { CrewView } from './crew.js';
+import { I18nContext, type Lang, browserLang, i18n } from './i18n.js';
+import { SignIn } from './sign-in.js';
+
+export interface ScreenProps {
+  session: Session;
+  client: CrewbaseClient;
+}
+
+/** Paths under /app and their screens; an unknown path shows the first (the crew's start page). */
+const ROUTES: Record<string, ComponentType<ScreenProps>> = {
+  '/app/crew': CrewView,
+};
+const HOME = '/app/crew';
+
+export function App() {
+  const [lang, setLang] = useState<Lang>(browserLang);
+  const [session, setSession] = useState<Session | undefined>();
+  const [expired, setExpired] = useState(false);
+  const text = useMemo(() => i18n(lang), [lang]);
+  const client = useMemo(
+    () =>
+      session &&
+      clientFor(session, () => {
+        setSession(undefined);
+        setExpired(true);
+      }),
+    [session],
+  );
+  const path = ROUTES[location.pathname] ? location.pathname : HOME;
+  useEffect(() => {
+    if (location.pathname !== path) history.replaceState(null, '', path);
+    document.documentElement.lang = lang;
+  }, [path, lang]);
+  const Screen = ROUTES[path]!;
+
+  return (
+    <I18nContext.Provider value={text}>
+      <header class="top">
+        <span class="brand">{text.t('appName')}</span>
+        <label class="lang">
+          <span class="visually-hidden">{text.t('language')}</span>
+          <select value={lang} onChange={(e) => setLang(e.currentTarget.value as Lang)}>
+            <option value="de">Deutsch</option>
+            <option value="en">English</option>
+          </select>
+        </label>
+        {session && (
+          <button type="button" class="link" onClick={() => setSession(undefined)}>
+            {text.t('signOut')}
+          </button>
+        )}
+      </header>
+      {session && client ? (
+        <Screen session={session} client={client} />
+      ) : (
+        <SignIn
+          notice={expired ? text.t('sessionExpired') : undefined}
+          onSignedIn={(signedIn) => {
+            setExpired(false);
+            setSession(signedIn);
+          }}
+        />
+      )}
+    </I18nContext.Provider>
+  );
+}
