@@ -17,6 +17,8 @@ export class OfflineError extends Error {
 export interface Session {
   userId: string;
   name: string;
+  /** Decides the start page (home.ts). */
+  accessGroupId?: string;
   accessToken: string;
   refreshToken: string;
 }
@@ -32,11 +34,14 @@ async function send(input: RequestInfo | URL, init?: RequestInit): Promise<Respo
 const anonymous = new CrewbaseClient({ baseUrl: location.origin, fetch: send });
 
 function sessionOf(tokens: TokenPair): Session {
-  const user = tokens.user as { _id: string; id?: string | null; general?: { firstName?: string | null } } | undefined;
+  const user = tokens.user as
+    | { _id: string; id?: string | null; accessGroupId?: string | null; general?: { firstName?: string | null } }
+    | undefined;
   if (!tokens.accessToken || !tokens.refreshToken || !user) throw new Error('incomplete sign-in answer');
   return {
     userId: user._id,
     name: user.general?.firstName || user.id || '',
+    ...(user.accessGroupId ? { accessGroupId: user.accessGroupId } : {}),
     accessToken: tokens.accessToken,
     refreshToken: tokens.refreshToken,
   };

@@ -4,7 +4,9 @@ import type { ComponentType } from 'preact';
 import { useEffect, useMemo, useState } from 'preact/hooks';
 import { type Session, clientFor } from './api.js';
 import type { CrewbaseClient } from '../../clients/typescript/src/client.js';
+import { PlanningBoard } from './board.js';
 import { CrewView } from './crew.js';
+import { homeFor } from './home.js';
 import { I18nContext, type Lang, browserLang, i18n } from './i18n.js';
 import { SignIn } from './sign-in.js';
 
@@ -16,6 +18,7 @@ export interface ScreenProps {
 /** Paths under /app and their screens; an unknown path shows the first (the crew's start page). */
 const ROUTES: Record<string, ComponentType<ScreenProps>> = {
   '/app/crew': CrewView,
+  '/app/board': PlanningBoard,
 };
 const HOME = '/app/crew';
 
@@ -33,11 +36,19 @@ export function App() {
       }),
     [session],
   );
-  const path = ROUTES[location.pathname] ? location.pathname : HOME;
+  // The start page depends on the user's rights (home.ts); a named screen opens at once.
+  const [home, setHome] = useState<string>();
   useEffect(() => {
-    if (location.pathname !== path) history.replaceState(null, '', path);
+    setHome(undefined);
+    if (session && client) void homeFor(client, session).then(setHome);
+  }, [session, client]);
+  const known = Boolean(ROUTES[location.pathname]);
+  const path = known ? location.pathname : (home ?? HOME);
+  useEffect(() => {
+    // Before sign-in an unnamed path stays as it is: the start page is known only afterwards.
+    if (location.pathname !== path && (known || home)) history.replaceState(null, '', path);
     document.documentElement.lang = lang;
-  }, [path, lang]);
+  }, [path, known, home, lang]);
   const Screen = ROUTES[path]!;
 
   return (
@@ -52,13 +63,25 @@ export function App() {
           </select>
         </label>
         {session && (
-          <button type="button" class="link" onClick={() => setSession(undefined)}>
+          <button
+            type="button"
+            class="link"
+            onClick={() => {
+              // The next user's start page depends on their rights: back to the unnamed path.
+              history.replaceState(null, '', '/app');
+              setSession(undefined);
+            }}
+          >
             {text.t('signOut')}
           </button>
         )}
       </header>
       {session && client ? (
-        <Screen session={session} client={client} />
+        known || home ? (
+          <Screen session={session} client={client} />
+        ) : (
+          <p class="loading">{text.t('loading')}</p>
+        )
       ) : (
         <SignIn
           notice={expired ? text.t('sessionExpired') : undefined}

@@ -1,0 +1,179 @@
+// The side panel of one job: its details, a small form to change title, comment, time and assignee, and for a
+// job of an absent employee the API's replacement candidates, each one click from a replacement job.
+import { useEffect, useRef, useState } from 'preact/hooks';
+import type { Job, User } from '../../clients/typescript/src/api-types.js';
+import type { CrewbaseClient } from '../../clients/typescript/src/client.js';
+import { messageOf } from './api.js';
+import { isAbsenceAffected, kindOf } from './board-model.js';
+import { KIND_ICONS, KIND_KEYS } from './board-row.js';
+import { useI18n } from './i18n.js';
+
+interface Props {
+  job: Job;
+  client: CrewbaseClient;
+  users: User[];
+  userName: (id: string | undefined) => string;
+  objectName: string;
+  conflicts: Set<string>;
+  onClose: () => void;
+  onChanged: () => Promise<void>;
+}
+
+interface Candidate {
+  userId?: string;
+  name?: string;
+  freeForJobIds?: string[];
+}
+
+/** `<input type=datetime-local>` speaks local time without an offset. */
+const localInput = (iso: string | null) => {
+  if (!iso) return '';
+  const d = new Date(iso);
+  return new Date(d.getTime() - d.getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
+};
+
+export function JobPanel({ job, client, users, userName, objectName, conflicts, onClose, onChanged }: Props) {
+  const i18n = useI18n();
+  const { t } = i18n;
+  const [title, setTitle] = useState(job.title ?? '');
+  const [comment, setComment] = useState(job.jobComment ?? '');
+  const [from, setFrom] = useState(localInput(job.from));
+  const [to, setTo] = useState(localInput(job.to));
+  const [userId, setUserId] = useState(job.userId ?? '');
+  const [message, setMessage] = useState<{ text: string; error?: boolean }>();
+  const [candidates, setCandidates] = useState<Candidate[]>();
+  const kind = kindOf(job, conflicts);
+  const heading = useRef<HTMLHeadingElement>(null);
+  // Opening moves the focus to the panel (below the board on a phone: it scrolls into view too).
+  useEffect(() => heading.current?.focus(), []);
+
+  useEffect(() => {
+    setCandidates(undefined);
+    if (!isAbsenceAffected(job) || !job.absenceId || job.replacementJobId) return;
+    client.call('absences.listReplacementCandidates', { path: { id: job.absenceId } }).then(
+      (found) => setCandidates(found.filter((c) => c.userId && (c.freeForJobIds ?? [job._id]).includes(job._id))),
+      (error: unknown) => setMessage({ text: messageOf(error), error: true }),
+    );
+  }, [client, job]);
+
+  async function act(work: () => Promise<unknown>, done: string) {
+    setMessage(undefined);
+    try {
+      await work();
+      await onChanged();
+      setMessage({ text: done });
+    } catch (error) {
+      setMessage({ text: t('actionFailed', { message: messageOf(error) }), error: true });
+    }
+  }
+
+  const save = (event: Event) => {
+    event.preventDefault();
+    void act(async () => {
+      const path = { id: job._id };
+      if (title !== (job.title ?? '') || comment !== (job.jobComment ?? ''))
+        await client.call('jobs.update', { path, body: { title, jobComment: comment } });
+      if (from !== localInput(job.from) || to !== localInput(job.to))
+        await client.call('jobs.move', {
+          path,
+          body: { from: new Date(from).toISOString(), to: new Date(to).toISOString() },
+        });
+      if (userId !== (job.userId ?? ''))
+        await (userId
+          ? client.call('jobs.assign', { path, body: { userIds: [userId] } })
+          : client.call('jobs.unassign', { path }));
+    }, t('saved'));
+  };
+
+  return (
+    <aside class="panel" aria-labelledby="panel-title">
+      <div class="panel-head">
+        <h2 id="panel-title" tabIndex={-1} ref={heading}>
+          {t('details')}
+        </h2>
+        <button type="button" class="link" onClick={onClose}>
+          {t('close')}
+        </button>
+      </div>
+      <dl>
+        <dt>{t('object')}</dt>
+        <dd>{objectName}</dd>
+        <dt>{t('time')}</dt>
+        <dd>
+          {job.from && `${i18n.day(job.from)}, ${i18n.time(job.from)}`}–{job.to && i18n.time(job.to)}
+        </dd>
+        <dt>{t('assignee')}</dt>
+        <dd>{userName(job.userId)}</dd>
+        <dt>{t('state')}</dt>
+        <dd class={`kind-text kind-${kind}`}>
+          <span aria-hidden="true">{KIND_ICONS[kind]} </span>
+          {t(KIND_KEYS[kind])}
+        </dd>
+      </dl>
+      {candidates && (
+        <section aria-labelledby="candidates">
+          <h3 id="candidates">{t('candidates')}</h3>
+          {candidates.length ? (
+            <ul class="candidates">
+              {candidates.slice(0, 8).map((c) => (
+                <li key={c.userId}>
+                  <button
+                    type="button"
+                    class="secondary"
+                    onClick={() =>
+                      void act(
+                        () => client.call('jobs.replacement', { path: { id: job._id }, body: { userId: c.userId! } }),
+                        t('replaced', { name: c.name ?? '' }),
+                      )
+                    }
+                  >
+                    {t('replaceWith', { name: c.name || userName(c.userId) })}
+                  </button>
+                </li>
+              ))}
+            </ul>
+          ) : (
+            <p>{t('noCandidates')}</p>
+          )}
+        </section>
+      )}
+      <form onSubmit={save}>
+        <label>
+          {t('title')}
+          <input value={title} maxLength={200} onInput={(e) => setTitle(e.currentTarget.value)} />
+        </label>
+        <label>
+          {t('comment')}
+          <textarea value={comment} maxLength={2000} rows={3} onInput={(e) => setComment(e.currentTarget.value)} />
+        </label>
+        <label>
+          {t('start')}
+          <input type="datetime-local" value={from} required onInput={(e) => setFrom(e.currentTarget.value)} />
+        </label>
+        <label>
+          {t('end')}
+          <input type="datetime-local" value={to} required onInput={(e) => setTo(e.currentTarget.value)} />
+        </label>
+        <label>
+          {t('assignee')}
+          <select value={userId} onChange={(e) => setUserId(e.currentTarget.value)}>
+            <option value="">{t('unassigned')}</option>
+            {users.map((user) => (
+              <option key={user._id} value={user._id}>
+                {userName(user._id)}
+              </option>
+            ))}
+          </select>
+        </label>
+        <button type="submit" class="primary">
+          {t('save')}
+        </button>
+      </form>
+      {message && (
+        <p class={message.error ? 'error' : 'notice'} role={message.error ? 'alert' : 'status'}>
+          {message.text}
+        </p>
+      )}
+    </aside>
+  );
+}

@@ -1,0 +1,316 @@
+// The dispatcher's planning board in a real browser (Debian's chromium, driven by playwright-core) against the
+// real server: sign in as an administrator (who may write everyone's jobs, so the board is the start page), the
+// week with its rows, a job dragged to another employee and one moved a day by keyboard (both checked through
+// the API), an approved absence marking its job live (event feed) with replacement candidates in the panel,
+// and the render time of 300 employees with ~2,500 jobs in a week. DNS is cut off for every other host.
+// UPDATE_SCREENSHOTS=1 writes docs/screenshots/board-*.png (desktop 1280×800 and phone 390×844).
+// test-run: own process (it waits on chromium; scripts/test-schedule.mjs)
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { BrowserContext, Page } from 'playwright-core';
+import { buildConsoleForTest, type ConsoleBuild } from '../helpers/console-build.js';
+import { skipUnless } from '../helpers/debian-tools.js';
+import { call, createTestApp, type TestApp } from '../helpers/test-app.js';
+
+const CHROMIUM = skipUnless(['chromium'], 'chromium');
+const chromiumPath = () => execFileSync('sh', ['-c', 'command -v chromium'], { encoding: 'utf8' }).trim();
+const SCREENSHOTS = process.env.UPDATE_SCREENSHOTS === '1';
+const screenshotPath = (name: string) => fileURLToPath(new URL(`../../docs/screenshots/${name}.png`, import.meta.url));
+
+const PHONE = { width: 390, height: 844 };
+const DESKTOP = { width: 1280, height: 800 };
+const DAY = 86_400_000;
+const HOUR = 3_600_000;
+const PASSWORD = 'correct-horse-battery';
+
+/** 00:00 UTC of this week's Monday: jobs at 08:00 UTC fall on the same day in Berlin. */
+function mondayUtc(now = new Date()) {
+  const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
+  return today - ((now.getUTCDay() + 6) % 7) * DAY;
+}
+const at = (day: number, hour: number) => new Date(mondayUtc() + day * DAY + hour * HOUR).toISOString();
+
+interface Company {
+  username: string;
+  headers: Record<string, string>;
+}
+
+describe('planning board in a browser', { skip: CHROMIUM }, () => {
+  let t: TestApp;
+  let build: ConsoleBuild;
+  let office: Company;
+  let big: Company;
+  let context: BrowserContext;
+  let page: Page;
+  let origin: string;
+  let profile: string;
+  const requests: string[] = [];
+  const people: Record<'anna' | 'ben' | 'cara', string> = { anna: '', ben: '', cara: '' };
+  const jobs: Record<'hall' | 'depot' | 'school' | 'office', string> = { hall: '', depot: '', school: '', office: '' };
+
+  const api = async (company: Company, method: 'GET' | 'POST', url: string, body?: unknown) => {
+    const res = await call(t.app, method, url, company.headers, body);
+    assert.ok(res.status < 300, `${method} ${url}: ${res.status} ${JSON.stringify(res.body)}`);
+    return res.body;
+  };
+  const jobOf = async (id: string) => (await api(office, 'GET', `/v2/jobs/${id}`)) as { userId?: string; from: string };
+
+  async function company(name: string): Promise<Company> {
+    const username = `${name.toLowerCase().replace(/\W/g, '')}-admin`;
+    const res = await call(
+      t.app,
+      'POST',
+      '/v2/company/signup',
+      {},
+      { companyName: name, username, password: PASSWORD },
+    );
+    assert.equal(res.status, 201, JSON.stringify(res.body));
+    return { username, headers: { authorization: `Bearer ${res.body.accessToken}` } };
+  }
+
+  before(async () => {
+    build = await buildConsoleForTest();
+    t = await createTestApp({}, { consoleDir: build.dir });
+    office = await company('Board Office');
+    for (const [key, first, last] of [
+      ['anna', 'Anna', 'Adler'],
+      ['ben', 'Ben', 'Berger'],
+      ['cara', 'Cara', 'Conrad'],
+    ] as const)
+      people[key] = (
+        await api(office, 'POST', '/v2/users/', { id: key, general: { firstName: first, lastName: last } })
+      )._id;
+    const object = async (name: string) => (await api(office, 'POST', '/v2/objects/', { name }))._id as string;
+    const job = async (userId: string | undefined, objectName: string, day: number) =>
+      (
+        await api(office, 'POST', '/v2/jobs/', {
+          ...(userId ? { userId } : {}),
+          objectId: await object(objectName),
+          from: at(day, 8),
+          to: at(day, 10),
+        })
+      )._id as string;
+    jobs.hall = await job(people.anna, 'Town Hall', 1);
+    jobs.depot = await job(people.ben, 'Depot North', 2);
+    jobs.school = await job(people.cara, 'School South', 4);
+    jobs.office = await job(undefined, 'Office Park', 0);
+
+    const { chromium } = await import('playwright-core');
+    origin = await t.app.listen({ host: '127.0.0.1', port: 0 });
+    profile = mkdtempSync(join(tmpdir(), 'crewbase-chromium-'));
+    context = await chromium.launchPersistentContext(profile, {
+      executablePath: chromiumPath(),
+      headless: true,
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--no-first-run',
+      ],
+      viewport: DESKTOP,
+      locale: 'en-GB',
+      timezoneId: 'Europe/Berlin',
+    });
+    context.on('request', (request) => requests.push(request.url()));
+    page = context.pages()[0] ?? (await context.newPage());
+    page.setDefaultTimeout(10_000);
+    page.on('pageerror', (e) => console.log('PAGEERROR', e.message));
+  });
+
+  after(async () => {
+    await context?.close();
+    if (profile) rmSync(profile, { recursive: true, force: true });
+    await t?.close();
+    build?.remove();
+  });
+
+  /** `show`: what the phone shot scrolls to (the panel sits below the board there). */
+  async function screenshot(name: string, show?: string) {
+    if (!SCREENSHOTS) return;
+    await page.screenshot({ path: screenshotPath(`${name}-desktop`) });
+    await page.setViewportSize(PHONE);
+    if (show) await page.locator(show).scrollIntoViewIfNeeded();
+    await page.screenshot({ path: screenshotPath(`${name}-phone`) });
+    await page.setViewportSize(DESKTOP);
+  }
+
+  async function signIn(username: string) {
+    await page.goto(`${origin}/app`);
+    await page.getByLabel('User name').fill(username);
+    await page.getByLabel('Password').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+  }
+
+  const block = (jobId: string) => page.locator(`[data-job-id="${jobId}"]`);
+  const cell = (userId: string, day: number) => page.locator(`[data-row="${userId}"] td`).nth(day);
+
+  test("a dispatcher's start page is the board: the week, a row per employee and the unassigned row", async () => {
+    await signIn(office.username);
+    await page.getByRole('heading', { name: 'Planning board' }).waitFor();
+    assert.equal(new URL(page.url()).pathname, '/app/board');
+    assert.equal(await page.getByRole('columnheader').count(), 8); // the name column and seven days
+    for (const name of ['Unassigned', 'Anna Adler', 'Ben Berger', 'Cara Conrad'])
+      await page.getByRole('rowheader', { name }).waitFor();
+    await cell('', 0).locator(`[data-job-id="${jobs.office}"]`).waitFor();
+    assert.match((await block(jobs.hall).textContent()) ?? '', /Town Hall.*09:00–11:00.*planned/);
+    await page.getByRole('list', { name: 'Legend' }).getByText('overlaps another job').waitFor();
+    await screenshot('board');
+  });
+
+  test('dragging a job onto another employee assigns it (checked through the API)', async () => {
+    await block(jobs.hall).dragTo(cell(people.ben, 1));
+    await cell(people.ben, 1).locator(`[data-job-id="${jobs.hall}"]`).waitFor();
+    await waitFor(async () => (await jobOf(jobs.hall)).userId === people.ben);
+  });
+
+  test('a refused move is rolled back with a visible error', async () => {
+    await context.route(`**/v2/jobs/${jobs.depot}/assign`, (route) =>
+      route.fulfill({
+        status: 409,
+        contentType: 'application/problem+json',
+        body: JSON.stringify({ type: 'about:blank', title: 'Conflict', status: 409, detail: 'No, not now' }),
+      }),
+    );
+    await block(jobs.depot).dragTo(cell(people.anna, 2));
+    await page.getByRole('alert').filter({ hasText: 'The move was refused: No, not now' }).waitFor();
+    await cell(people.ben, 2).locator(`[data-job-id="${jobs.depot}"]`).waitFor();
+    await context.unroute(`**/v2/jobs/${jobs.depot}/assign`);
+    assert.equal((await jobOf(jobs.depot)).userId, people.ben);
+  });
+
+  test('by keyboard: space picks a job up, arrows choose the day (announced), Enter drops', async () => {
+    const before = await jobOf(jobs.depot);
+    await block(jobs.depot).focus();
+    await page.keyboard.press('Space');
+    await page.keyboard.press('ArrowRight');
+    await page.getByText(/Moving Depot North: to Ben Berger, Thu/).waitFor();
+    await page.keyboard.press('Enter');
+    await cell(people.ben, 3).locator(`[data-job-id="${jobs.depot}"]`).waitFor();
+    await waitFor(async () => Date.parse((await jobOf(jobs.depot)).from) === Date.parse(before.from) + DAY);
+    // Escape cancels: nothing moves.
+    await block(jobs.depot).focus();
+    await page.keyboard.press('Space');
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Escape');
+    await page.getByText('Move cancelled.').waitFor();
+    assert.equal((await jobOf(jobs.depot)).userId, people.ben);
+  });
+
+  test("an approved absence marks the employee's job live, and its panel offers replacements", async () => {
+    const absence = await api(office, 'POST', '/v2/absences/', {
+      type: 1,
+      userId: people.cara,
+      dtStart: at(4, 0),
+      dtEnd: at(4, 20),
+    });
+    await api(office, 'POST', `/v2/absences/${absence._id}/approve`);
+    // No reload: the board applies the job's change from the event feed.
+    await block(jobs.school).getByText('absent employee').waitFor({ timeout: 15_000 });
+    await block(jobs.school).click();
+    const panel = page.getByRole('complementary');
+    await panel.getByRole('heading', { name: 'Job details' }).waitFor();
+    await panel.getByText('School South').waitFor();
+    await panel.getByRole('heading', { name: 'Replacement candidates' }).waitFor();
+    await panel
+      .getByRole('button', { name: /Replace with (Anna|Ben)/ })
+      .first()
+      .waitFor();
+    await screenshot('board-absence', '.panel');
+    await panel.getByRole('button', { name: 'Close' }).click();
+  });
+
+  test('the day view places jobs on the hour axis', async () => {
+    await page.getByRole('button', { name: 'Day', exact: true }).click();
+    await page.getByRole('columnheader', { name: /06:00/ }).waitFor();
+    await page.getByRole('button', { name: 'Week', exact: true }).click();
+    await page.getByRole('rowheader', { name: 'Anna Adler' }).waitFor();
+  });
+
+  test('the board speaks German on request', async () => {
+    await page.getByLabel('Language').selectOption('de');
+    await page.getByRole('heading', { name: 'Einsatzplan' }).waitFor();
+    await page.getByRole('rowheader', { name: 'Nicht zugewiesen' }).waitFor();
+    await page.getByRole('list', { name: 'Legende' }).getByText('Mitarbeiter abwesend').waitFor();
+    assert.match((await block(jobs.hall).textContent()) ?? '', /Town Hall.*09:00–11:00.*geplant/);
+    await page.getByLabel('Sprache').selectOption('en');
+  });
+
+  test('300 employees with ~2,500 jobs of a week render in under a second', async () => {
+    big = await company('Big Cleaning');
+    const objectIds: string[] = [];
+    for (let i = 0; i < 40; i++)
+      objectIds.push((await api(big, 'POST', '/v2/objects/', { name: `Building ${i + 1}` }))._id);
+    const userIds = await inBatches(300, (i) =>
+      api(big, 'POST', '/v2/users/', {
+        id: `cleaner${i}`,
+        general: { firstName: 'Cleaner', lastName: String(i + 1).padStart(3, '0') },
+      }).then((user) => user._id as string),
+    );
+    // 360 daily assignments of the week (60 employees have two): 2,520 jobs, generated once here.
+    const monday = new Date(mondayUtc()).toISOString().slice(0, 10);
+    await inBatches(360, (i) =>
+      api(big, 'POST', '/v2/assignments/', {
+        objectId: objectIds[i % objectIds.length],
+        title: 'Cleaning',
+        userIds: [userIds[i % 300]],
+        iCalendar: {
+          tzid: 'Europe/Berlin',
+          rrule: 'FREQ=DAILY;COUNT=7',
+          dtstart: `${monday}T${i < 300 ? '06' : '14'}:00:00`,
+          dtend: `${monday}T${i < 300 ? '09' : '16'}:00:00`,
+        },
+      }),
+    );
+    const generated = await api(big, 'POST', '/v2/jobs/jobsInTimeFrame', {
+      from: mondayUtc() - DAY,
+      to: mondayUtc() + 8 * DAY,
+    });
+    assert.ok(generated.length >= 2500, `${generated.length} jobs`);
+
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await signIn(big.username);
+    await page.getByRole('rowheader', { name: 'Cleaner 001' }).waitFor();
+    const ms = await page.evaluate(async () => {
+      while (!performance.getEntriesByName('board:rendered').length) await new Promise((r) => setTimeout(r, 20));
+      return performance.measure('board', 'board:start', 'board:rendered').duration;
+    });
+    const rendered = await page.locator('.board-row[data-row]').count();
+    console.log(
+      `board: ${generated.length} jobs of 300 employees rendered in ${Math.round(ms)} ms (${rendered} rows in the DOM)`,
+    );
+    assert.ok(ms < 1000, `${ms} ms`);
+    assert.ok(rendered < 60, 'only the rows in view are rendered');
+    // Scrolling renders the rows further down.
+    await page.locator('.board').evaluate((element) => {
+      element.scrollTop = 200 * 84;
+    });
+    await page.getByRole('rowheader', { name: 'Cleaner 200' }).waitFor();
+  });
+
+  test('every request went to this server', () => {
+    const elsewhere = requests.filter((url) => !/^(data|blob):/.test(url) && new URL(url).origin !== origin);
+    assert.deepEqual(elsewhere, [], 'requests to other hosts');
+  });
+});
+
+async function inBatches<T>(count: number, make: (i: number) => Promise<T>, size = 25): Promise<T[]> {
+  const out: T[] = [];
+  for (let i = 0; i < count; i += size)
+    out.push(...(await Promise.all(Array.from({ length: Math.min(size, count - i) }, (_, j) => make(i + j)))));
+  return out;
+}
+
+async function waitFor(condition: () => Promise<boolean>, timeoutMs = 10_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await condition())) {
+    if (Date.now() > deadline) throw new Error('timed out waiting');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
