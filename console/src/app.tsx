@@ -1,5 +1,5 @@
 // The console's shell: the session (in memory), the language, the header, and the routes under /app.
-// This slice has one screen after sign-in, the crew view; the office screens are added to ROUTES.
+// Screens are added to ROUTES (and, for the office, to NAV in nav.tsx).
 import type { ComponentType } from 'preact';
 import { useEffect, useMemo, useState } from 'preact/hooks';
 import { type Session, clientFor } from './api.js';
@@ -7,6 +7,7 @@ import type { CrewbaseClient } from '../../clients/typescript/src/client.js';
 import { PlanningBoard } from './board.js';
 import { CrewView } from './crew.js';
 import { homeFor } from './home.js';
+import { Nav } from './nav.js';
 import { I18nContext, type Lang, browserLang, i18n } from './i18n.js';
 import { SignIn } from './sign-in.js';
 
@@ -19,6 +20,8 @@ export interface ScreenProps {
 const ROUTES: Record<string, ComponentType<ScreenProps>> = {
   '/app/crew': CrewView,
   '/app/board': PlanningBoard,
+  // the approvals screen
+  // the master data and billing screens
 };
 const HOME = '/app/crew';
 
@@ -26,6 +29,13 @@ export function App() {
   const [lang, setLang] = useState<Lang>(browserLang);
   const [session, setSession] = useState<Session | undefined>();
   const [expired, setExpired] = useState(false);
+  // Moving between screens (nav.tsx navigate, the browser's back and forward) re-renders the shell.
+  const [, setMoves] = useState(0);
+  useEffect(() => {
+    const moved = () => setMoves((n) => n + 1);
+    addEventListener('popstate', moved);
+    return () => removeEventListener('popstate', moved);
+  }, []);
   const text = useMemo(() => i18n(lang), [lang]);
   const client = useMemo(
     () =>
@@ -55,6 +65,7 @@ export function App() {
     <I18nContext.Provider value={text}>
       <header class="top">
         <span class="brand">{text.t('appName')}</span>
+        {session && home === '/app/board' && <Nav current={path} />}
         <label class="lang">
           <span class="visually-hidden">{text.t('language')}</span>
           <select value={lang} onChange={(e) => setLang(e.currentTarget.value as Lang)}>

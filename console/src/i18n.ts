@@ -107,6 +107,11 @@ const en = {
   replaceWith: 'Replace with {name}',
   replaced: 'Replacement job created for {name}.',
   rowsShown: '{n} employees',
+  navigation: 'Screens',
+  navBoard: 'Planning board',
+  navCrew: 'My jobs',
+  // keys of the approvals screen
+  // keys of the master data and billing screens
 } as const;
 
 export type Key = keyof typeof en;
@@ -213,6 +218,11 @@ const de: Record<Key, string> = {
   replaceWith: 'Vertretung: {name}',
   replaced: 'Vertretungseinsatz für {name} angelegt.',
   rowsShown: '{n} Mitarbeiter',
+  navigation: 'Bereiche',
+  navBoard: 'Einsatzplanung',
+  navCrew: 'Meine Einsätze',
+  // keys of the approvals screen
+  // keys of the master data and billing screens
 };
 
 const DICTIONARIES: Record<Lang, Record<Key, string>> = { en, de };

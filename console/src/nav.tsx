@@ -1,0 +1,39 @@
+// The office's screens, linked in the header. Moving between them keeps the page (and the session, which
+// lives in memory only): the address changes by history.pushState and the shell re-renders on popstate.
+import type { Key } from './i18n.js';
+import { useI18n } from './i18n.js';
+
+export const NAV: ReadonlyArray<{ path: string; label: Key }> = [
+  { path: '/app/board', label: 'navBoard' },
+  // the approvals screen
+  // the master data and billing screens
+  { path: '/app/crew', label: 'navCrew' },
+];
+
+/** Shows another screen without loading the page again. */
+export function navigate(path: string) {
+  if (location.pathname === path) return;
+  history.pushState(null, '', path);
+  dispatchEvent(new PopStateEvent('popstate'));
+}
+
+export function Nav({ current }: { current: string }) {
+  const { t } = useI18n();
+  return (
+    <nav class="nav" aria-label={t('navigation')}>
+      {NAV.map((entry) => (
+        <a
+          key={entry.path}
+          href={entry.path}
+          aria-current={entry.path === current ? 'page' : undefined}
+          onClick={(event) => {
+            event.preventDefault();
+            navigate(entry.path);
+          }}
+        >
+          {t(entry.label)}
+        </a>
+      ))}
+    </nav>
+  );
+}
