@@ -1,5 +1,5 @@
 // The side panel of one job: its details, a small form to change title, comment, time and assignee, and for a
-// job of an absent employee the API's replacement candidates, each one click from a replacement job.
+// job of an absent employee the API's replacement candidates (replacement-candidates.tsx).
 import { useEffect, useRef, useState } from 'preact/hooks';
 import type { Job, User } from '../../clients/typescript/src/api-types.js';
 import type { CrewbaseClient } from '../../clients/typescript/src/client.js';
@@ -7,6 +7,7 @@ import { messageOf } from './api.js';
 import { isAbsenceAffected, kindOf } from './board-model.js';
 import { KIND_ICONS, KIND_KEYS } from './board-row.js';
 import { useI18n } from './i18n.js';
+import { ReplacementCandidates } from './replacement-candidates.js';
 
 interface Props {
   job: Job;
@@ -19,14 +20,8 @@ interface Props {
   onChanged: () => Promise<void>;
 }
 
-interface Candidate {
-  userId?: string;
-  name?: string;
-  freeForJobIds?: string[];
-}
-
-/** `<input type=datetime-local>` speaks local time without an offset. */
-const localInput = (iso: string | null) => {
+/** `<input type=datetime-local>` speaks local time without an offset (also used by approvals-times.tsx). */
+export const localInput = (iso: string | null) => {
   if (!iso) return '';
   const d = new Date(iso);
   return new Date(d.getTime() - d.getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
@@ -41,20 +36,10 @@ export function JobPanel({ job, client, users, userName, objectName, conflicts, 
   const [to, setTo] = useState(localInput(job.to));
   const [userId, setUserId] = useState(job.userId ?? '');
   const [message, setMessage] = useState<{ text: string; error?: boolean }>();
-  const [candidates, setCandidates] = useState<Candidate[]>();
   const kind = kindOf(job, conflicts);
   const heading = useRef<HTMLHeadingElement>(null);
   // Opening moves the focus to the panel (below the board on a phone: it scrolls into view too).
   useEffect(() => heading.current?.focus(), []);
-
-  useEffect(() => {
-    setCandidates(undefined);
-    if (!isAbsenceAffected(job) || !job.absenceId || job.replacementJobId) return;
-    client.call('absences.listReplacementCandidates', { path: { id: job.absenceId } }).then(
-      (found) => setCandidates(found.filter((c) => c.userId && (c.freeForJobIds ?? [job._id]).includes(job._id))),
-      (error: unknown) => setMessage({ text: messageOf(error), error: true }),
-    );
-  }, [client, job]);
 
   async function act(work: () => Promise<unknown>, done: string) {
     setMessage(undefined);
@@ -110,32 +95,14 @@ export function JobPanel({ job, client, users, userName, objectName, conflicts, 
           {t(KIND_KEYS[kind])}
         </dd>
       </dl>
-      {candidates && (
-        <section aria-labelledby="candidates">
-          <h3 id="candidates">{t('candidates')}</h3>
-          {candidates.length ? (
-            <ul class="candidates">
-              {candidates.slice(0, 8).map((c) => (
-                <li key={c.userId}>
-                  <button
-                    type="button"
-                    class="secondary"
-                    onClick={() =>
-                      void act(
-                        () => client.call('jobs.replacement', { path: { id: job._id }, body: { userId: c.userId! } }),
-                        t('replaced', { name: c.name ?? '' }),
-                      )
-                    }
-                  >
-                    {t('replaceWith', { name: c.name || userName(c.userId) })}
-                  </button>
-                </li>
-              ))}
-            </ul>
-          ) : (
-            <p>{t('noCandidates')}</p>
-          )}
-        </section>
+      {isAbsenceAffected(job) && job.absenceId && !job.replacementJobId && (
+        <ReplacementCandidates
+          client={client}
+          absenceId={job.absenceId}
+          jobId={job._id}
+          userName={userName}
+          act={act}
+        />
       )}
       <form onSubmit={save}>
         <label>
