@@ -1,14 +1,18 @@
-// The crew's phone view (/app/crew): my jobs today and later this week with clock-in and clock-out, my open
-// tasks and my absences (absences.tsx). A clock action while the network is down is queued (clock-queue.ts),
-// shown as pending, and sent when the browser is back online or the view starts.
+// The crew's phone view (/app/crew): my jobs today and later this week with clock-in and clock-out and photos
+// (job-photos.tsx), my open tasks, complaints at my objects (complaints.tsx) and my absences (absences.tsx).
+// A clock action while the network is down is queued (clock-queue.ts), shown as pending, and sent when the
+// browser is back online or the view starts.
 import { useCallback, useEffect, useState } from 'preact/hooks';
 import type { Job, Task } from '../../clients/typescript/src/api-types.js';
+import type { ComponentChildren } from 'preact';
 import type { CrewbaseClient } from '../../clients/typescript/src/client.js';
 import { MyAbsences } from './absences.js';
 import { OfflineError, type Session, messageOf } from './api.js';
 import { type ClockAction, enqueue, flush, queuedFor, sendAction } from './clock-queue.js';
 import { currentPosition } from './geolocation.js';
 import { type I18n, type Key, useI18n } from './i18n.js';
+import { JobPhotos } from './job-photos.js';
+import { MyComplaints } from './complaints.js';
 
 const DAY_MS = 86_400_000;
 const RETRY_MS = 60_000;
@@ -130,17 +134,22 @@ export function CrewView({ session, client }: Props) {
   const week = thisWeek();
   const today = jobs?.filter((job) => job.from && Date.parse(job.from) < week.tomorrow) ?? [];
   const later = jobs?.filter((job) => job.from && Date.parse(job.from) >= week.tomorrow) ?? [];
-  const card = (job: Job) => (
-    <JobCard
-      key={job._id}
-      job={job}
-      objectName={(job.objectId && objectNames[job.objectId]) || t('unknownObject')}
-      pending={queue.filter((action) => action.jobId === job._id)}
-      busy={busyJob === job._id}
-      onClock={(verb) => void clock(job, verb)}
-      i18n={i18n}
-    />
-  );
+  const card = (job: Job) => {
+    const objectName = (job.objectId && objectNames[job.objectId]) || t('unknownObject');
+    return (
+      <JobCard
+        key={job._id}
+        job={job}
+        objectName={objectName}
+        pending={queue.filter((action) => action.jobId === job._id)}
+        busy={busyJob === job._id}
+        onClock={(verb) => void clock(job, verb)}
+        i18n={i18n}
+      >
+        <JobPhotos client={client} userId={session.userId} jobId={job._id} objectName={objectName} />
+      </JobCard>
+    );
+  };
 
   return (
     <main class="crew">
@@ -188,6 +197,7 @@ export function CrewView({ session, client }: Props) {
           <p>{t('noTasks')}</p>
         )}
       </section>
+      <MyComplaints client={client} objectNames={objectNames} />
       <MyAbsences session={session} client={client} />
     </main>
   );
@@ -200,9 +210,11 @@ interface CardProps {
   busy: boolean;
   onClock: (verb: 'start' | 'stop') => void;
   i18n: I18n;
+  /** The job's photos. */
+  children?: ComponentChildren;
 }
 
-function JobCard({ job, objectName, pending, busy, onClock, i18n }: CardProps) {
+function JobCard({ job, objectName, pending, busy, onClock, i18n, children }: CardProps) {
   const { t } = i18n;
   const last = pending[pending.length - 1];
   const clockedIn = last ? last.verb === 'start' : Boolean(openEntry(job)) || job.state === 'started';
@@ -233,6 +245,7 @@ function JobCard({ job, objectName, pending, busy, onClock, i18n }: CardProps) {
           {t(clockedIn ? 'clockOut' : 'clockIn')}
         </button>
       )}
+      {children}
     </li>
   );
 }

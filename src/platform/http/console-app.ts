@@ -18,7 +18,8 @@ const CSP = [
   "default-src 'none'",
   "script-src 'self'",
   "style-src 'self'",
-  "img-src 'self' data:",
+  // blob: for the crew view's photos, fetched with the Authorization header and shown from Blob URLs.
+  "img-src 'self' data: blob:",
   "connect-src 'self'",
   "manifest-src 'self'",
   "worker-src 'self'",
