@@ -4,8 +4,11 @@ import type { ComponentType } from 'preact';
 import { useEffect, useMemo, useState } from 'preact/hooks';
 import { type Session, clientFor } from './api.js';
 import type { CrewbaseClient } from '../../clients/typescript/src/client.js';
+import { Approvals } from './approvals.js';
 import { PlanningBoard } from './board.js';
 import { CrewView } from './crew.js';
+import { CustomersScreen } from './customers.js';
+import { InvoicesScreen } from './invoices.js';
 import { homeFor } from './home.js';
 import { Nav } from './nav.js';
 import { I18nContext, type Lang, browserLang, i18n } from './i18n.js';
@@ -20,7 +23,10 @@ export interface ScreenProps {
 const ROUTES: Record<string, ComponentType<ScreenProps>> = {
   '/app/crew': CrewView,
   '/app/board': PlanningBoard,
+  '/app/approvals': Approvals,
   // the approvals screen
+  '/app/customers': CustomersScreen,
+  '/app/invoices': InvoicesScreen,
   // the master data and billing screens
 };
 const HOME = '/app/crew';

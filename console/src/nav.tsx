@@ -5,7 +5,10 @@ import { useI18n } from './i18n.js';
 
 export const NAV: ReadonlyArray<{ path: string; label: Key }> = [
   { path: '/app/board', label: 'navBoard' },
+  { path: '/app/approvals', label: 'navApprovals' },
   // the approvals screen
+  { path: '/app/customers', label: 'navCustomers' },
+  { path: '/app/invoices', label: 'navInvoices' },
   // the master data and billing screens
   { path: '/app/crew', label: 'navCrew' },
 ];
