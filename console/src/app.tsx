@@ -9,7 +9,7 @@ import { PlanningBoard } from './board.js';
 import { CrewView } from './crew.js';
 import { CustomersScreen } from './customers.js';
 import { InvoicesScreen } from './invoices.js';
-import { homeFor } from './home.js';
+import { homeFor, mayOpen, type Rights, rightsOf } from './home.js';
 import { Nav } from './nav.js';
 import { I18nContext, type Lang, browserLang, i18n } from './i18n.js';
 import { SignIn } from './sign-in.js';
@@ -53,12 +53,14 @@ export function App() {
     [session],
   );
   // The start page depends on the user's rights (home.ts); a named screen opens at once.
-  const [home, setHome] = useState<string>();
+  const [rights, setRights] = useState<Rights>();
   useEffect(() => {
-    setHome(undefined);
-    if (session && client) void homeFor(client, session).then(setHome);
+    setRights(undefined);
+    if (session && client) void rightsOf(client).then(setRights);
   }, [session, client]);
-  const known = Boolean(ROUTES[location.pathname]);
+  const home = rights && homeFor(rights);
+  // A screen the user may not use (known once the rights are read) falls back to their start page.
+  const known = Boolean(ROUTES[location.pathname]) && (!rights || mayOpen(rights, location.pathname));
   const path = known ? location.pathname : (home ?? HOME);
   useEffect(() => {
     // Before sign-in an unnamed path stays as it is: the start page is known only afterwards.
@@ -71,7 +73,7 @@ export function App() {
     <I18nContext.Provider value={text}>
       <header class="top">
         <span class="brand">{text.t('appName')}</span>
-        {session && home === '/app/board' && <Nav current={path} />}
+        {session && rights && <Nav current={path} allowed={(screen) => mayOpen(rights, screen)} />}
         <label class="lang">
           <span class="visually-hidden">{text.t('language')}</span>
           <select value={lang} onChange={(e) => setLang(e.currentTarget.value as Lang)}>

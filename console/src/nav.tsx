@@ -20,11 +20,14 @@ export function navigate(path: string) {
   dispatchEvent(new PopStateEvent('popstate'));
 }
 
-export function Nav({ current }: { current: string }) {
+/** The screens the user may use (home.ts mayOpen); none when the crew view is all there is. */
+export function Nav({ current, allowed }: { current: string; allowed: (path: string) => boolean }) {
   const { t } = useI18n();
+  const entries = NAV.filter((entry) => allowed(entry.path));
+  if (entries.length < 2) return null;
   return (
     <nav class="nav" aria-label={t('navigation')}>
-      {NAV.map((entry) => (
+      {entries.map((entry) => (
         <a
           key={entry.path}
           href={entry.path}

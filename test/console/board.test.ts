@@ -233,6 +233,32 @@ describe('planning board in a browser', { skip: CHROMIUM }, () => {
     await page.getByRole('rowheader', { name: 'Anna Adler' }).waitFor();
   });
 
+  test('the navigation offers what the rights allow: all office screens to the dispatcher, none to an employee', async () => {
+    await signIn(office.username);
+    const nav = page.getByRole('navigation', { name: 'Screens' });
+    await nav.getByRole('link', { name: 'Invoices' }).waitFor();
+    assert.deepEqual(await nav.getByRole('link').allTextContents(), [
+      'Planning board',
+      'Approvals',
+      'Customers',
+      'Invoices',
+      'My jobs',
+    ]);
+    const groups = (await api(office, 'GET', '/v2/accessGroups/')) as Array<{ _id: string; name: string }>;
+    const employeeGroup = groups.find((group) => group.name === 'employee')!._id;
+    await api(office, 'POST', '/v2/users/', { id: 'erik-employee', password: PASSWORD, accessGroupId: employeeGroup });
+    // Named by path, the board is not theirs: the crew view opens, and no navigation is offered.
+    await page.goto(`${origin}/app/board`);
+    await page.getByLabel('User name').fill('erik-employee');
+    await page.getByLabel('Password').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('heading', { name: 'Today' }).waitFor();
+    assert.equal(new URL(page.url()).pathname, '/app/crew');
+    assert.equal(await page.getByRole('navigation', { name: 'Screens' }).count(), 0);
+    await signIn(office.username); // the tests below continue on the dispatcher's board
+    await page.getByRole('heading', { name: 'Planning board' }).waitFor();
+  });
+
   test('the board speaks German on request', async () => {
     await page.getByLabel('Language').selectOption('de');
     await page.getByRole('heading', { name: 'Einsatzplan' }).waitFor();

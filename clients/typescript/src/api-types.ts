@@ -7140,6 +7140,139 @@ export interface Operations {
     };
     response: TokenPair;
   };
+  /** The caller's rights per area (read and write level), as the routes apply them — GET /v2/auth/permissions */
+  "auth.getPermissions": {
+    method: "GET";
+    path: "/v2/auth/permissions";
+    pathParams: undefined;
+    query: undefined;
+    body: undefined;
+    response: {
+      userId?: string;
+      permissions?: {
+        users?: {
+          read?: "none" | "own" | "all";
+          write?: "none" | "own" | "all";
+        };
+        accessGroups?: {
+          read?: "none" | "own" | "all";
+          write?: "none" | "own" | "all";
+        };
+        apiKeys?: {
+          read?: "none" | "own" | "all";
+          write?: "none" | "own" | "all";
+        };
+        company?: {
+          read?: "none" | "own" | "all";
+          write?: "none" | "own" | "all";
+        };
+        webhooks?: {
+          read?: "none" | "own" | "all";
+          write?: "none" | "own" | "all";
+        };
+        customers?: {
+          read?: "none" | "own" | "all";
+          write?: "none" | "own" | "all";
+        };
+        objects?: {
+          read?: "none" | "own" | "all";
+          write?: "none" | "own" | "all";
+        };
+        contacts?: {
+          read?: "none" | "own" | "all";
+          write?: "none" | "own" | "all";
+        };
+        activityTypes?: {
+          read?: "none" | "own" | "all";
+          write?: "none" | "own" | "all";
+        };
+        taxRates?: {
+          read?: "none" | "own" | "all";
+          write?: "none" | "own" | "all";
+        };
+        paymentTerms?: {
+          read?: "none" | "own" | "all";
+          write?: "none" | "own" | "all";
+        };
+        articles?: {
+          read?: "none" | "own" | "all";
+          write?: "none" | "own" | "all";
+        };
+        suppliers?: {
+          read?: "none" | "own" | "all";
+          write?: "none" | "own" | "all";
+        };
+        serviceProducts?: {
+          read?: "none" | "own" | "all";
+          write?: "none" | "own" | "all";
+        };
+        equipment?: {
+          read?: "none" | "own" | "all";
+          write?: "none" | "own" | "all";
+        };
+        jobs?: {
+          read?: "none" | "own" | "all";
+          write?: "none" | "own" | "all";
+        };
+        assignments?: {
+          read?: "none" | "own" | "all";
+          write?: "none" | "own" | "all";
+        };
+        timeTracking?: {
+          read?: "none" | "own" | "all";
+          write?: "none" | "own" | "all";
+        };
+        salaries?: {
+          read?: "none" | "own" | "all";
+          write?: "none" | "own" | "all";
+        };
+        payTypes?: {
+          read?: "none" | "own" | "all";
+          write?: "none" | "own" | "all";
+        };
+        surcharges?: {
+          read?: "none" | "own" | "all";
+          write?: "none" | "own" | "all";
+        };
+        holidays?: {
+          read?: "none" | "own" | "all";
+          write?: "none" | "own" | "all";
+        };
+        absences?: {
+          read?: "none" | "own" | "all";
+          write?: "none" | "own" | "all";
+        };
+        tasks?: {
+          read?: "none" | "own" | "all";
+          write?: "none" | "own" | "all";
+        };
+        complaints?: {
+          read?: "none" | "own" | "all";
+          write?: "none" | "own" | "all";
+        };
+        documents?: {
+          read?: "none" | "own" | "all";
+          write?: "none" | "own" | "all";
+        };
+        materialOrders?: {
+          read?: "none" | "own" | "all";
+          write?: "none" | "own" | "all";
+        };
+        qualityControl?: {
+          read?: "none" | "own" | "all";
+          write?: "none" | "own" | "all";
+        };
+        invoicing?: {
+          read?: "none" | "own" | "all";
+          write?: "none" | "own" | "all";
+        };
+        notifications?: {
+          read?: "none" | "own" | "all";
+          write?: "none" | "own" | "all";
+        };
+      };
+    };
+  };
   /** Log in with a login id or e-mail and a password — POST /v2/auth/login */
   "auth.login": {
     method: "POST";
@@ -14538,6 +14671,7 @@ export const OPERATIONS = {
   "assignments.list": ["GET", "/v2/assignments/"],
   "assignments.update": ["PATCH", "/v2/assignments/{id}"],
   "auth.authUsingSMS": ["POST", "/v2/auth/authUsingSMS"],
+  "auth.getPermissions": ["GET", "/v2/auth/permissions"],
   "auth.login": ["POST", "/v2/auth/login"],
   "auth.refresh": ["POST", "/v2/auth/refresh"],
   "auth.requestAuthCode": ["POST", "/v2/auth/requestAuthCode"],

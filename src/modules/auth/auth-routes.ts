@@ -2,6 +2,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import type { Config } from '../../config.js';
+import { AREAS, levelOf } from '../../platform/http/permissions.js';
 import { contextOf } from '../../platform/http/request-context.js';
 import { SECURITY, errorResponses } from '../../platform/http/route-docs.js';
 import { authRateLimits } from '../../platform/http/rate-limits.js';
@@ -135,6 +136,45 @@ export function registerAuthRoutes(
       const { currentPassword, newPassword } = request.body;
       await deps.auth.changePassword(contextOf(request), currentPassword, newPassword);
       return { updated: true };
+    },
+  );
+
+  // What the caller may do, area by area, as every route decides it: a client (the web console) shows
+  // only what it may use, without reading access groups, which only administrators may.
+  const level = { type: 'string', enum: ['none', 'own', 'all'] } as const;
+  routes.get(
+    '/auth/permissions',
+    {
+      schema: {
+        tags,
+        summary: "The caller's rights per area (read and write level), as the routes apply them",
+        security: SECURITY,
+        response: {
+          200: {
+            type: 'object',
+            properties: {
+              userId: { type: 'string' },
+              permissions: {
+                type: 'object',
+                properties: Object.fromEntries(
+                  AREAS.map((area) => [area, { type: 'object', properties: { read: level, write: level } }]),
+                ),
+              },
+            },
+          },
+          ...errorResponses(),
+        },
+      },
+    },
+    async (request) => {
+      const ctx = contextOf(request);
+      const permissions = Object.fromEntries(
+        AREAS.map((area) => [
+          area,
+          { read: levelOf(ctx.permissions, area, 'read'), write: levelOf(ctx.permissions, area, 'write') },
+        ]),
+      );
+      return { userId: ctx.userId, permissions };
     },
   );
 }
