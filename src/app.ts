@@ -115,7 +115,10 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
       if (method !== 'HEAD')
         routeList.push({ method, url: route.url, isPublic, readsOnly: Boolean(config?.readsOnly) });
   });
+  // Work a request started without awaiting it (an API key's last use) ends before the database closes.
+  const beforeDatabaseCloses: Array<() => Promise<void>> = [];
   app.addHook('onClose', async () => {
+    for (const settle of beforeDatabaseCloses) await settle();
     await database.close();
   });
   registerRequestIdHeader(app);
@@ -153,6 +156,7 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
   if (!deps.mail) app.addHook('onClose', async () => transport.close());
   const mail = mailOutbox(database, transport);
   const credentials = credentialResolver(config, database);
+  beforeDatabaseCloses.push(() => credentials.settle());
   const auth = authService({
     config,
     database,

@@ -60,6 +60,8 @@ export interface CredentialResolver {
   resolve(request: FastifyRequest): Promise<RequestContext | undefined>;
   /** Forget cached keys and user states after a revocation or a change of rights (this process at once). */
   forget(): void;
+  /** Resolves once the writes a request left running (an API key's last use) are done. */
+  settle(): Promise<void>;
 }
 
 export function credentialResolver(config: Config, database: Database): CredentialResolver {
@@ -98,6 +100,8 @@ export function credentialResolver(config: Config, database: Database): Credenti
     };
   }
 
+  const touches = new Set<Promise<void>>();
+
   async function fromApiKey(key: string): Promise<RequestContext | undefined> {
     if (key.length > 200) return undefined;
     const keyHash = sha256(key);
@@ -117,7 +121,10 @@ export function credentialResolver(config: Config, database: Database): Credenti
     }
     if (Date.now() - cached.lastTouched > LAST_USE_RESOLUTION_MS) {
       cached.lastTouched = Date.now(); // last use is kept to the minute, not written on every request
-      void inTenant(database, row.company_id, (tx) => apiKeyStore.touchApiKey(tx, row.id)).catch(() => {});
+      // Not awaited by the request; kept until done so that closing waits for it (settle).
+      const touch = inTenant(database, row.company_id, (tx) => apiKeyStore.touchApiKey(tx, row.id)).catch(() => {});
+      touches.add(touch);
+      void touch.finally(() => touches.delete(touch));
     }
     return {
       companyId: row.company_id,
@@ -140,6 +147,9 @@ export function credentialResolver(config: Config, database: Database): Credenti
     forget() {
       keys.clear();
       principals.clear();
+    },
+    async settle() {
+      await Promise.all([...touches]);
     },
   };
 }

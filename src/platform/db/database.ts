@@ -7,7 +7,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { PGliteDialect } from './pglite-dialect.js';
-import { postgresTransaction } from './postgres-transaction.js';
+import { postgresTransaction, settleCommits } from './postgres-transaction.js';
 import { lockDataDir, type DataDirLock } from './data-dir-lock.js';
 import type { DB } from './schema.generated.js';
 
@@ -68,7 +68,11 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
       },
       transaction: (begin, readOnly, work) => postgresTransaction(pool, begin, readOnly, work),
       connectionStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
-      close: () => kysely.destroy(),
+      // A connection whose COMMIT is still under way would be cut off (and its error go unheard).
+      close: async () => {
+        await settleCommits(pool);
+        await kysely.destroy();
+      },
     };
   }
   let pglite: PGlite;

@@ -109,6 +109,13 @@ function corkUntilNextTurn(client: pg.PoolClient) {
   setImmediate(() => (stream as unknown as { uncork(): void }).uncork());
 }
 
+/** COMMITs of read-only transactions not waited for: closing the pool waits for them (settleCommits). */
+const unsettledCommits = new WeakMap<pg.Pool, Set<Promise<unknown>>>();
+
+export async function settleCommits(pool: pg.Pool): Promise<void> {
+  await Promise.all([...(unsettledCommits.get(pool) ?? [])]);
+}
+
 export async function postgresTransaction<T>(
   pool: pg.Pool,
   begin: string,
@@ -131,8 +138,12 @@ export async function postgresTransaction<T>(
       });
       throw error;
     }
-    if (readOnly) client.query('COMMIT').catch(() => {});
-    else await client.query('COMMIT');
+    if (readOnly) {
+      const commit = client.query('COMMIT').catch(() => {});
+      const unsettled = unsettledCommits.get(pool) ?? new Set();
+      unsettledCommits.set(pool, unsettled.add(commit));
+      void commit.finally(() => unsettled.delete(commit));
+    } else await client.query('COMMIT');
     return result;
   } finally {
     client.release(broken);
