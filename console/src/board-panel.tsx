@@ -71,7 +71,7 @@ export function JobPanel({ job, client, users, userName, objectName, conflicts, 
   };
 
   return (
-    <aside class="panel" aria-labelledby="panel-title">
+    <aside class="panel" aria-labelledby="panel-title" onKeyDown={(event) => event.key === 'Escape' && onClose()}>
       <div class="panel-head">
         <h2 id="panel-title" tabIndex={-1} ref={heading}>
           {t('details')}

@@ -41,7 +41,9 @@ export interface RowProps {
   movingId: string | undefined;
   i18n: I18n;
   onKey: (event: KeyboardEvent, job: Job) => void;
-  onOpen: (job: Job) => void;
+  onOpen: (job: Job, opener: Element) => void;
+  /** Opens the list of all jobs of a full day cell. */
+  onList: (rowId: string, day: number, opener: Element) => void;
   onDrop: (jobId: string, rowId: string, day: number) => void;
 }
 
@@ -69,7 +71,16 @@ export const BoardRow = memo(function BoardRow(props: RowProps) {
                 <Block key={job._id} job={job} {...props} />
               ))}
               {list.length > SHOWN_PER_CELL && (
-                <button type="button" class="more" onClick={() => props.onOpen(list[SHOWN_PER_CELL]!)}>
+                <button
+                  type="button"
+                  class="more"
+                  aria-label={i18n.t('moreLabel', {
+                    n: list.length,
+                    row: name,
+                    day: i18n.day(new Date(days[day]!).toISOString()),
+                  })}
+                  onClick={(event) => props.onList(rowId, day, event.currentTarget)}
+                >
                   {i18n.t('more', { n: list.length - SHOWN_PER_CELL })}
                 </button>
               )}
@@ -121,7 +132,7 @@ function Block({
       onDragStart={(event) => event.dataTransfer?.setData('text/plain', job._id)}
       onKeyDown={(event) => onKey(event, job)}
       // A click from the keyboard (detail 0) is Enter or space, which onKey has handled already.
-      onClick={(event) => event.detail > 0 && onOpen(job)}
+      onClick={(event) => event.detail > 0 && onOpen(job, event.currentTarget)}
     >
       <span class="block-object">
         <span aria-hidden="true">{KIND_ICONS[kind]} </span>

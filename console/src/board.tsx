@@ -19,6 +19,7 @@ import {
   rowOf,
   shifted,
 } from './board-model.js';
+import { CellList } from './board-cell-list.js';
 import { JobPanel } from './board-panel.js';
 import { BoardRow, KIND_ICONS, KIND_KEYS, ROW_HEIGHT } from './board-row.js';
 import { useI18n } from './i18n.js';
@@ -49,6 +50,10 @@ export function PlanningBoard({ client }: Props) {
   const { jobs, users, objectNames, put } = data;
   const [filters, setFilters] = useState<Filters>({});
   const [openId, setOpenId] = useState<string>();
+  const [listing, setListing] = useState<{ rowId: string; day: number }>();
+  // What opened the side panel (a job block or a "+n more" button): closing it returns the focus there.
+  const opener = useRef<Element | null>(null);
+  useEffect(() => setListing(undefined), [range]);
   const [moving, setMoving] = useState<Moving>();
   const [announce, setAnnounce] = useState('');
   const [error, setError] = useState<string>();
@@ -166,8 +171,11 @@ export function PlanningBoard({ client }: Props) {
         day: Math.max(0, dayIndexOf(range, Date.parse(job.from ?? ''))),
       };
       if (!moving || moving.jobId !== job._id) {
-        if (event.key === 'Enter') setOpenId(job._id);
-        else if (event.key === ' ') {
+        if (event.key === 'Enter') {
+          opener.current = event.currentTarget as Element;
+          setListing(undefined);
+          setOpenId(job._id);
+        } else if (event.key === ' ') {
           const start = { jobId: job._id, ...here, minutes: 0 };
           setMoving(start);
           setAnnounce(t('moving', describe(job, start)));
@@ -209,7 +217,25 @@ export function PlanningBoard({ client }: Props) {
     [commit, describe, t],
   );
 
-  const onOpen = useCallback((job: Job) => setOpenId(job._id), []);
+  // The element is passed: a click does not focus a button in every browser.
+  const onOpen = useCallback((job: Job, element: Element) => {
+    opener.current = element;
+    setListing(undefined);
+    setOpenId(job._id);
+  }, []);
+  const onList = useCallback((rowId: string, day: number, element: Element) => {
+    opener.current = element;
+    setOpenId(undefined);
+    setListing({ rowId, day });
+  }, []);
+  const closePanel = () => {
+    const jobId = openId;
+    setOpenId(undefined);
+    setListing(undefined);
+    const element = opener.current;
+    if (element instanceof HTMLElement && element.isConnected) element.focus();
+    else if (jobId) scroller.current?.querySelector<HTMLElement>(`[data-job-id="${jobId}"]`)?.focus();
+  };
 
   // The rows in view (plus a few), and the row of a job being moved by keyboard, which keeps its focus.
   const first = Math.max(0, Math.floor(scrollTop / ROW_HEIGHT) - OVERSCAN);
@@ -265,7 +291,7 @@ export function PlanningBoard({ client }: Props) {
           {error ?? t('loadFailed', { message: data.error ?? '' })}
         </p>
       )}
-      <div class={`board-layout${open ? ' with-panel' : ''}`}>
+      <div class={`board-layout${open || listing ? ' with-panel' : ''}`}>
         <div class={`board board-${view}`} ref={scroller} onScroll={onScroll}>
           <table class="board-table" aria-rowcount={rows.length + 1}>
             <thead>
@@ -312,6 +338,7 @@ export function PlanningBoard({ client }: Props) {
                     i18n={i18n}
                     onKey={onKey}
                     onOpen={onOpen}
+                    onList={onList}
                     onDrop={onDrop}
                   />
                 ))
@@ -328,8 +355,23 @@ export function PlanningBoard({ client }: Props) {
             userName={userName}
             objectName={(open.objectId && objectNames[open.objectId]) || t('unknownObject')}
             conflicts={conflicts}
-            onClose={() => setOpenId(undefined)}
+            onClose={closePanel}
             onChanged={data.reload}
+          />
+        )}
+        {!open && listing && (
+          <CellList
+            key={`${listing.rowId}:${listing.day}`}
+            jobs={index.get(listing.rowId)?.[listing.day] ?? []}
+            rowName={userName(listing.rowId)}
+            day={range.days[listing.day] ?? range.from}
+            conflicts={conflicts}
+            objectNames={objectNames}
+            onPick={(job) => {
+              setListing(undefined);
+              setOpenId(job._id);
+            }}
+            onClose={closePanel}
           />
         )}
       </div>

@@ -2,7 +2,8 @@
 // real server: sign in as an administrator (who may write everyone's jobs, so the board is the start page), the
 // week with its rows, a job dragged to another employee and one moved a day by keyboard (both checked through
 // the API), an approved absence marking its job live (event feed) with replacement candidates in the panel,
-// and the render time of 300 employees with ~2,500 jobs in a week. DNS is cut off for every other host.
+// the job panel's edit form (checked through the API) returning the focus to its block, a full day cell's
+// "+n more" listing all its jobs, and the render time of 300 employees with ~2,500 jobs in a week. DNS is cut off for every other host.
 // UPDATE_SCREENSHOTS=1 writes docs/screenshots/board-*.png (desktop 1280×800 and phone 390×844).
 // test-run: own process (it waits on chromium; scripts/test-schedule.mjs)
 import { after, before, describe, test } from 'node:test';
@@ -58,7 +59,14 @@ describe('planning board in a browser', { skip: CHROMIUM }, () => {
     assert.ok(res.status < 300, `${method} ${url}: ${res.status} ${JSON.stringify(res.body)}`);
     return res.body;
   };
-  const jobOf = async (id: string) => (await api(office, 'GET', `/v2/jobs/${id}`)) as { userId?: string; from: string };
+  const jobOf = async (id: string) =>
+    (await api(office, 'GET', `/v2/jobs/${id}`)) as {
+      userId?: string;
+      from: string;
+      to: string;
+      title?: string;
+      jobComment?: string;
+    };
 
   async function company(name: string): Promise<Company> {
     const username = `${name.toLowerCase().replace(/\W/g, '')}-admin`;
@@ -86,19 +94,26 @@ describe('planning board in a browser', { skip: CHROMIUM }, () => {
         await api(office, 'POST', '/v2/users/', { id: key, general: { firstName: first, lastName: last } })
       )._id;
     const object = async (name: string) => (await api(office, 'POST', '/v2/objects/', { name }))._id as string;
-    const job = async (userId: string | undefined, objectName: string, day: number) =>
+    const job = async (userId: string | undefined, objectName: string, day: number, hour = 8) =>
       (
         await api(office, 'POST', '/v2/jobs/', {
           ...(userId ? { userId } : {}),
           objectId: await object(objectName),
-          from: at(day, 8),
-          to: at(day, 10),
+          from: at(day, hour),
+          to: at(day, hour + 2),
         })
       )._id as string;
     jobs.hall = await job(people.anna, 'Town Hall', 1);
     jobs.depot = await job(people.ben, 'Depot North', 2);
     jobs.school = await job(people.cara, 'School South', 4);
     jobs.office = await job(undefined, 'Office Park', 0);
+    // Anna's Saturday holds more jobs than a cell shows.
+    for (const [name, hour] of [
+      ['Museum', 6],
+      ['Library', 10],
+      ['Station', 14],
+    ] as const)
+      await job(people.anna, name, 5, hour);
 
     const { chromium } = await import('playwright-core');
     origin = await t.app.listen({ host: '127.0.0.1', port: 0 });
@@ -226,6 +241,59 @@ describe('planning board in a browser', { skip: CHROMIUM }, () => {
     await panel.getByRole('button', { name: 'Close' }).click();
   });
 
+  test("the panel's form saves title, comment and end (checked through the API); Escape returns the focus to the block", async () => {
+    const before = await jobOf(jobs.office);
+    await block(jobs.office).click();
+    const panel = page.getByRole('complementary', { name: 'Job details' });
+    await panel.getByText('Office Park').waitFor();
+    await panel.getByLabel('Title').fill('Windows, 2nd floor');
+    await panel.getByLabel('Comment').fill('Key at the porter');
+    const end = panel.getByLabel('End');
+    await end.fill(`${(await end.inputValue()).slice(0, 11)}11:30`); // 11:00 in Berlin before
+    await panel.getByRole('button', { name: 'Save' }).click();
+    await panel.getByRole('status').filter({ hasText: 'Saved.' }).waitFor();
+    const saved = await jobOf(jobs.office);
+    assert.equal(saved.title, 'Windows, 2nd floor');
+    assert.equal(saved.jobComment, 'Key at the porter');
+    assert.equal(Date.parse(saved.from), Date.parse(before.from));
+    assert.equal(Date.parse(saved.to), Date.parse(before.from) + 2.5 * HOUR);
+    await block(jobs.office).getByText('09:00–11:30').waitFor();
+    await panel.getByLabel('Title').focus();
+    await page.keyboard.press('Escape');
+    await panel.waitFor({ state: 'detached' });
+    assert.equal(await page.evaluate(() => document.activeElement?.getAttribute('data-job-id')), jobs.office);
+  });
+
+  test('"+n more" in a full day cell lists all its jobs to pick from, by keyboard', async () => {
+    const more = cell(people.anna, 5).getByRole('button', { name: /^Show all 3 jobs of Anna Adler, / });
+    assert.equal(await more.textContent(), '+1 more');
+    await more.focus();
+    await page.keyboard.press('Enter');
+    const list = page.getByRole('complementary', { name: /^Jobs of Anna Adler, / });
+    const listFocused = () => page.waitForFunction(() => document.activeElement?.id === 'cell-list-title');
+    await listFocused(); // opening moves the focus to the list's heading
+    const items = await list.getByRole('listitem').allTextContents();
+    assert.equal(items.length, 3);
+    for (const [i, name] of ['Museum.*07:00–09:00', 'Library.*11:00–13:00', 'Station.*15:00–17:00'].entries())
+      assert.match(items[i] ?? '', new RegExp(`${name}.*planned`));
+    await page.keyboard.press('Tab'); // from the heading to Close, then the first job
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Enter'); // the third: Station, hidden in the cell
+    const panel = page.getByRole('complementary', { name: 'Job details' });
+    await panel.getByText('Station').waitFor();
+    await panel.getByRole('button', { name: 'Close' }).click();
+    await panel.waitFor({ state: 'detached' });
+    assert.equal(await more.evaluate((element) => element === document.activeElement), true);
+    // Escape closes the list too.
+    await page.keyboard.press('Enter');
+    await listFocused();
+    await page.keyboard.press('Escape');
+    await list.waitFor({ state: 'detached' });
+    assert.equal(await more.evaluate((element) => element === document.activeElement), true);
+  });
+
   test('the day view places jobs on the hour axis', async () => {
     await page.getByRole('button', { name: 'Day', exact: true }).click();
     await page.getByRole('columnheader', { name: /06:00/ }).waitFor();
@@ -253,7 +321,8 @@ describe('planning board in a browser', { skip: CHROMIUM }, () => {
     await page.getByLabel('Password').fill(PASSWORD);
     await page.getByRole('button', { name: 'Sign in' }).click();
     await page.getByRole('heading', { name: 'Today' }).waitFor();
-    assert.equal(new URL(page.url()).pathname, '/app/crew');
+    // The address follows the screen in an effect, just after it is painted.
+    await page.waitForURL((url) => url.pathname === '/app/crew');
     assert.equal(await page.getByRole('navigation', { name: 'Screens' }).count(), 0);
     await signIn(office.username); // the tests below continue on the dispatcher's board
     await page.getByRole('heading', { name: 'Planning board' }).waitFor();
