@@ -7,23 +7,19 @@
 // test-run: own process (it waits on chromium; scripts/test-schedule.mjs)
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { BrowserContext, Page } from 'playwright-core';
 import { buildConsoleForTest, type ConsoleBuild } from '../helpers/console-build.js';
-import { skipUnless } from '../helpers/debian-tools.js';
+import {
+  CHROMIUM,
+  DESKTOP,
+  PHONE,
+  SCREENSHOTS,
+  screenshotPath,
+  openConsoleBrowser,
+  type ConsoleBrowser,
+} from '../helpers/console-browser.js';
 import { call, createTestApp, type TestApp } from '../helpers/test-app.js';
 
-const CHROMIUM = skipUnless(['chromium'], 'chromium');
-const chromiumPath = () => execFileSync('sh', ['-c', 'command -v chromium'], { encoding: 'utf8' }).trim();
-const SCREENSHOTS = process.env.UPDATE_SCREENSHOTS === '1';
-const screenshotPath = (name: string) => fileURLToPath(new URL(`../../docs/screenshots/${name}.png`, import.meta.url));
-
-const PHONE = { width: 390, height: 844 };
-const DESKTOP = { width: 1280, height: 800 };
 const DAY = 86_400_000;
 const HOUR = 3_600_000;
 const PASSWORD = 'correct-horse-battery';
@@ -51,8 +47,7 @@ describe('approvals in a browser', { skip: CHROMIUM }, () => {
   let context: BrowserContext;
   let page: Page;
   let origin: string;
-  let profile: string;
-  const requests: string[] = [];
+  let browser: ConsoleBrowser | undefined;
   const ids = {
     erik: '',
     fritz: '',
@@ -128,33 +123,12 @@ describe('approvals in a browser', { skip: CHROMIUM }, () => {
       })
     )._id;
 
-    const { chromium } = await import('playwright-core');
-    origin = await t.app.listen({ host: '127.0.0.1', port: 0 });
-    profile = mkdtempSync(join(tmpdir(), 'crewbase-chromium-'));
-    context = await chromium.launchPersistentContext(profile, {
-      executablePath: chromiumPath(),
-      headless: true,
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--no-first-run',
-      ],
-      viewport: DESKTOP,
-      locale: 'en-GB',
-      timezoneId: 'Europe/Berlin',
-    });
-    context.on('request', (request) => requests.push(request.url()));
-    page = context.pages()[0] ?? (await context.newPage());
-    page.setDefaultTimeout(10_000);
-    page.on('pageerror', (e) => console.log('PAGEERROR', e.message));
+    browser = await openConsoleBrowser(t.app);
+    ({ origin, context, page } = browser);
   });
 
   after(async () => {
-    await context?.close();
-    if (profile) rmSync(profile, { recursive: true, force: true });
+    await browser?.close();
     await t?.close();
     build?.remove();
   });
@@ -277,7 +251,6 @@ describe('approvals in a browser', { skip: CHROMIUM }, () => {
   });
 
   test('every request went to this server', () => {
-    const elsewhere = requests.filter((url) => !/^(data|blob):/.test(url) && new URL(url).origin !== origin);
-    assert.deepEqual(elsewhere, [], 'requests to other hosts');
+    assert.deepEqual(browser!.elsewhere(), [], 'requests to other hosts');
   });
 });

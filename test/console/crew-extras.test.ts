@@ -7,23 +7,20 @@
 // test-run: own process (it waits on chromium; scripts/test-schedule.mjs)
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { BrowserContext, Page } from 'playwright-core';
 import { buildConsoleForTest, type ConsoleBuild } from '../helpers/console-build.js';
-import { skipUnless } from '../helpers/debian-tools.js';
+import {
+  CHROMIUM,
+  DESKTOP,
+  PHONE,
+  SCREENSHOTS,
+  screenshotPath,
+  openConsoleBrowser,
+  type ConsoleBrowser,
+  waitFor,
+} from '../helpers/console-browser.js';
 import { call, createTestApp, signup, type Tenant, type TestApp } from '../helpers/test-app.js';
 
-const CHROMIUM = skipUnless(['chromium'], 'chromium');
-const chromiumPath = () => execFileSync('sh', ['-c', 'command -v chromium'], { encoding: 'utf8' }).trim();
-const SCREENSHOTS = process.env.UPDATE_SCREENSHOTS === '1';
-const screenshotPath = (name: string) => fileURLToPath(new URL(`../../docs/screenshots/${name}.png`, import.meta.url));
-
-const PHONE = { width: 390, height: 844 };
-const DESKTOP = { width: 1280, height: 800 };
 const MINUTE = 60_000;
 // A 2×2 PNG (red, green, blue, white).
 const PNG = Buffer.from(
@@ -46,8 +43,7 @@ describe('crew view photos and complaints in a browser', { skip: CHROMIUM }, () 
   let context: BrowserContext;
   let page: Page;
   let origin: string;
-  let profile: string;
-  const requests: string[] = [];
+  let browser: ConsoleBrowser | undefined;
   const complaintAnswers: number[] = [];
   const employee = { username: 'ben.crew', password: 'ben-password-1' };
   const lead = { username: 'cara.lead', password: 'cara-password-1' };
@@ -93,34 +89,15 @@ describe('crew view photos and complaints in a browser', { skip: CHROMIUM }, () 
     await api('POST', '/v2/complaints/', { objectId: hall, title: 'Broken window', room: 'Entrance' });
     await api('POST', '/v2/complaints/', { objectId: depot, title: 'Not at my objects' });
 
-    const { chromium } = await import('playwright-core');
-    origin = await t.app.listen({ host: '127.0.0.1', port: 0 });
-    profile = mkdtempSync(join(tmpdir(), 'crewbase-chromium-'));
-    context = await chromium.launchPersistentContext(profile, {
-      executablePath: chromiumPath(),
-      headless: true,
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--no-first-run',
-      ],
-      viewport: PHONE,
-      locale: 'en-GB',
-      timezoneId: 'Europe/Berlin',
-    });
-    context.on('request', (request) => requests.push(request.url()));
+    browser = await openConsoleBrowser(t.app, { viewport: PHONE });
+    ({ origin, context, page } = browser);
     context.on('response', (response) => {
       if (new URL(response.url()).pathname === '/v2/complaints/') complaintAnswers.push(response.status());
     });
-    page = context.pages()[0] ?? (await context.newPage());
   });
 
   after(async () => {
-    await context?.close();
-    if (profile) rmSync(profile, { recursive: true, force: true });
+    await browser?.close();
     await t?.close();
     build?.remove();
   });
@@ -201,16 +178,7 @@ describe('crew view photos and complaints in a browser', { skip: CHROMIUM }, () 
   });
 
   test('every request went to this server', () => {
-    assert.ok(requests.some((url) => url.endsWith('/v2/documents/')));
-    const elsewhere = requests.filter((url) => !/^(data|blob):/.test(url) && new URL(url).origin !== origin);
-    assert.deepEqual(elsewhere, [], 'requests to other hosts');
+    assert.ok(browser!.requests.some((url) => url.endsWith('/v2/documents/')));
+    assert.deepEqual(browser!.elsewhere(), [], 'requests to other hosts');
   });
 });
-
-async function waitFor(condition: () => Promise<boolean>, timeoutMs = 10_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await condition())) {
-    if (Date.now() > deadline) throw new Error('timed out waiting');
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
