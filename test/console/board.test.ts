@@ -18,20 +18,17 @@ import {
   screenshotPath,
   openConsoleBrowser,
   type ConsoleBrowser,
+  thisWeekAt,
   waitFor,
 } from '../helpers/console-browser.js';
+import { PASSWORD } from '../helpers/principals.js';
 import { call, createTestApp, type TestApp } from '../helpers/test-app.js';
 
 const DAY = 86_400_000;
 const HOUR = 3_600_000;
-const PASSWORD = 'correct-horse-battery';
-
-/** 00:00 UTC of this week's Monday: jobs at 08:00 UTC fall on the same day in Berlin. */
-function mondayUtc(now = new Date()) {
-  const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
-  return today - ((now.getUTCDay() + 6) % 7) * DAY;
-}
-const at = (day: number, hour: number) => new Date(mondayUtc() + day * DAY + hour * HOUR).toISOString();
+const at = thisWeekAt;
+/** 00:00 UTC of this week's Monday. */
+const mondayUtc = () => Date.parse(thisWeekAt(0, 0));
 
 interface Company {
   username: string;

@@ -78,3 +78,12 @@ export async function waitFor(condition: () => Promise<boolean>, timeoutMs = 10_
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }
+
+const DAY = 86_400_000;
+
+/** `hour` UTC on `day` (0 = Monday) of this week: jobs at 08:00 UTC fall on the same day in Berlin. */
+export function thisWeekAt(day: number, hour: number, now = new Date()): string {
+  const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
+  const monday = today - ((now.getUTCDay() + 6) % 7) * DAY;
+  return new Date(monday + day * DAY + hour * 3_600_000).toISOString();
+}
