@@ -2,22 +2,17 @@
 // Screens are added to ROUTES (and, for the office, to NAV in nav.tsx).
 import type { ComponentType } from 'preact';
 import { useEffect, useMemo, useState } from 'preact/hooks';
-import { type Session, clientFor } from './api.js';
-import type { CrewbaseClient } from '../../clients/typescript/src/client.js';
-import { Approvals } from './approvals.js';
-import { PlanningBoard } from './board.js';
-import { CrewView } from './crew.js';
-import { CustomersScreen } from './customers.js';
-import { InvoicesScreen } from './invoices.js';
-import { homeFor, mayOpen, type Rights, rightsOf } from './home.js';
-import { Nav } from './nav.js';
-import { I18nContext, type Lang, browserLang, i18n } from './i18n.js';
-import { SignIn } from './sign-in.js';
-
-export interface ScreenProps {
-  session: Session;
-  client: CrewbaseClient;
-}
+import { type Session, clientFor } from './lib/api.js';
+import type { ScreenProps } from './lib/screen.js';
+import { Approvals } from './screens/approvals/approvals.js';
+import { PlanningBoard } from './board/board.js';
+import { CrewView } from './crew/crew.js';
+import { CustomersScreen } from './screens/customers/customers.js';
+import { InvoicesScreen } from './screens/invoices/invoices.js';
+import { homeFor, mayOpen, type Rights, rightsOf } from './shell/home.js';
+import { Nav } from './shell/nav.js';
+import { I18nContext, type Lang, browserLang, i18n } from './lib/i18n.js';
+import { SignIn } from './shell/sign-in.js';
 
 /** Paths under /app and their screens; an unknown path shows the first (the crew's start page). */
 const ROUTES: Record<string, ComponentType<ScreenProps>> = {

@@ -1,7 +1,7 @@
 // The import graph of src/, read from the source text (no TypeScript needed): every relative
 // `import … from '…'`, `export … from '…'`, `import '…'` and `import('…')`. Used by the dependency
 // rules (module-dependencies.test.ts) and for the module picture in docs/architecture.md.
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, normalize, relative, sep } from 'node:path';
 
 export interface ImportEdge {
@@ -16,13 +16,13 @@ function sourceFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
     const path = join(dir, entry.name);
     if (entry.isDirectory()) return sourceFiles(path);
-    return entry.name.endsWith('.ts') ? [path] : [];
+    return /\.tsx?$/.test(entry.name) ? [path] : [];
   });
 }
 
 const posix = (path: string) => path.split(sep).join('/');
 
-/** Every relative import of the .ts files under `root` (paths relative to `base`, with / and .ts). */
+/** Every relative import of the .ts and .tsx files under `root` (paths relative to `base`, with / and .ts). */
 export function importEdges(base: string, root = 'src'): ImportEdge[] {
   const edges: ImportEdge[] = [];
   for (const file of sourceFiles(join(base, root))) {
@@ -31,7 +31,8 @@ export function importEdges(base: string, root = 'src'): ImportEdge[] {
       const specifier = match[1] ?? match[2]!;
       if (!specifier.startsWith('.')) continue;
       const to = posix(normalize(join(dirname(from), specifier))).replace(/\.js$/, '.ts');
-      edges.push({ from, to });
+      // The console's components are .tsx files, imported as .js like the rest.
+      edges.push({ from, to: existsSync(join(base, to)) || !existsSync(join(base, `${to}x`)) ? to : `${to}x` });
     }
   }
   return edges;

@@ -1,4 +1,4 @@
-// The planning board's pure rules (console/src/board-model.ts): the shown week and day, jobs indexed by row
+// The planning board's pure rules (console/src/board/board-model.ts): the shown week and day, jobs indexed by row
 // and day, conflicts of overlapping jobs of one employee, and the kind a job's block shows. The console's code is
 // outside the server's test build, so the module is bundled here by esbuild (as the console's build does).
 import { test } from 'node:test';
@@ -9,11 +9,11 @@ import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { Job } from '../../clients/typescript/src/api-types.js';
 
-type Model = typeof import('../../console/src/board-model.js');
+type Model = typeof import('../../console/src/board/board-model.js');
 
 async function loadModel(): Promise<Model> {
   const esbuild = await import('esbuild');
-  const source = fileURLToPath(new URL('../../console/src/board-model.ts', import.meta.url));
+  const source = fileURLToPath(new URL('../../console/src/board/board-model.ts', import.meta.url));
   const built = await esbuild.build({ entryPoints: [source], bundle: true, format: 'esm', write: false });
   const dir = mkdtempSync(join(tmpdir(), 'crewbase-board-model-'));
   try {
