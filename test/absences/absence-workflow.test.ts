@@ -1195,6 +1195,14 @@ describe('replacements', () => {
     const busy = await newUser('Busy', { workedOnObjectIds: [objectId] }, acme);
     const busyJob = await newJob(busy, elsewhere, '2031-03-03T08:00:00Z', '2031-03-03T09:00:00Z', {}, acme);
     const away = await newUser('Away', {}, acme);
+    // Not stand-ins: an office account (its group reads every job) and a user without a name.
+    const groups = (await ok('GET', '/v2/accessGroups/', undefined, 200, acme.headers)) as any[];
+    const officeGroup = groups.find((g) => g.name === 'objectmanager')._id;
+    const clerk = await newUser('Clerk', { accessGroupId: officeGroup }, acme);
+    const nameless = (await ok('POST', '/v2/users/', { id: `nameless-${Date.now()}` }, 201, acme.headers))._id;
+    // Two free strangers: the one with fewer hours planned that week ranks first.
+    const loaded = await newUser('Loaded', {}, acme);
+    await newJob(loaded, elsewhere, '2031-03-05T07:00:00Z', '2031-03-05T10:30:00Z', {}, acme);
     const id = await newAbsence(
       { userId: absentUser, dtStart: '2031-03-03T07:00:00Z', dtEnd: '2031-03-04T15:00:00Z' },
       acme.headers,
@@ -1211,7 +1219,12 @@ describe('replacements', () => {
     const rank = (userId: string) => list.findIndex((c) => c.userId === userId);
     assert.equal(byUser.has(absentUser), false);
     assert.equal(byUser.has(away), false); // absent for both jobs: free for none
-    for (const u of [known, veteran, stranger, busy, acme.userId]) assert.ok(byUser.has(u), u);
+    for (const u of [known, veteran, stranger, busy, loaded]) assert.ok(byUser.has(u), u);
+    for (const u of [clerk, nameless, acme.userId]) assert.equal(byUser.has(u), false, u); // office, nameless, owner
+    assert.equal(byUser.get(loaded).hoursThisWeek, 3.5);
+    assert.equal(byUser.get(stranger).hoursThisWeek, 0);
+    assert.equal(byUser.get(busy).hoursThisWeek, 1);
+    assert.ok(rank(stranger) < rank(loaded), JSON.stringify(list)); // same score, fewer hours first
     assert.deepEqual(byUser.get(known).workedOnObjectIds, [objectId]);
     assert.deepEqual(byUser.get(veteran).workedOnObjectIds, [objectId]);
     assert.deepEqual(byUser.get(stranger).workedOnObjectIds, []);

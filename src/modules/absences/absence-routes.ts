@@ -166,6 +166,8 @@ export function registerAbsenceRoutes(app: FastifyInstance, deps: { database: Da
       schema: {
         tags,
         summary: 'Employees who could replace, best first',
+        description:
+          'Field staff only (their access group reads only their own jobs; office accounts and users without a name are left out), free for at least one uncovered job; ranked by jobs they are free for, objects they know, matching activity types, then fewer hours planned that week (hoursThisWeek, Monday to Monday UTC of the first uncovered job).',
         security: SECURITY,
         params: idParams(),
         response: {
@@ -181,6 +183,7 @@ export function registerAbsenceRoutes(app: FastifyInstance, deps: { database: Da
                 conflictingJobIds: { type: 'array', items: { type: 'string' } },
                 workedOnObjectIds: { type: 'array', items: { type: 'string' } },
                 matchingActivityTypeIds: { type: 'array', items: { type: 'string' } },
+                hoursThisWeek: { type: 'number' },
               },
             },
           },

@@ -16,10 +16,11 @@ import {
   type JobWindow,
   jobsOfAbsence,
   objectsWorkedAtBefore,
+  plannedHoursBetween,
   userJobDuring,
   usersBusyDuring,
 } from '../scheduling/index.js';
-import { otherUsers } from '../users/index.js';
+import { otherFieldStaff } from '../users/index.js';
 import { recordReplacement } from './absence-coverage.js';
 import { absences } from './absences-resource.js';
 
@@ -67,6 +68,13 @@ async function usersAbsentDuring(tx: TenantTx, windows: JobWindow[]): Promise<Ma
       AND a.state IN ('approved', 'assigned') AND a.dt_start < t.to_at AND a.dt_end > t.from_at
     GROUP BY a.user_id`.execute(tx.db);
   return new Map(rows.map((r) => [r.user_id, new Set(r.ids)]));
+}
+
+/** The ISO week (Monday 00:00 UTC to the next) holding this instant. */
+function weekOf(t: number): { from: Date; to: Date } {
+  const day = Math.floor(t / 86_400_000);
+  const monday = (day - ((new Date(day * 86_400_000).getUTCDay() + 6) % 7)) * 86_400_000;
+  return { from: new Date(monday), to: new Date(monday + 7 * 86_400_000) };
 }
 
 export function replacements(deps: { database: Database }) {
@@ -124,9 +132,10 @@ export function replacements(deps: { database: Database }) {
   }
 
   /**
-   * Employees who could take the uncovered jobs, best first: free for more of them (no job and no
-   * absence at those times), then more of the objects worked on before (workedOnObjectIds or past
-   * jobs there), then more matching activity types (activityTypeIds).
+   * Field staff who could take the uncovered jobs (office accounts and users without a name are no
+   * stand-ins), best first: free for more of them (no job and no absence at those times), then more of
+   * the objects worked on before (workedOnObjectIds or past jobs there), then more matching activity
+   * types (activityTypeIds), then fewer hours planned in the week (Monday to Monday, UTC) of the first job.
    */
   async function candidates(ctx: RequestContext, absenceId: string) {
     requireDispatcher(ctx);
@@ -141,7 +150,10 @@ export function replacements(deps: { database: Database }) {
       const busy = await usersBusyDuring(tx, targets);
       const absent = await usersAbsentDuring(tx, targets);
       const pastObjects = await objectsWorkedAtBefore(tx, objectIds);
-      return (await otherUsers(tx, absence.doc.userId))
+      const week = weekOf(Math.min(...open.map((j) => Date.parse(j.doc.from))));
+      const hours = await plannedHoursBetween(tx, week.from, week.to);
+      return (await otherFieldStaff(tx, absence.doc.userId))
+        .filter(({ doc }) => Boolean(doc.general?.firstName || doc.general?.lastName))
         .map(({ id, doc }) => {
           const worked: unknown[] = doc.workedOnObjectIds ?? [];
           const activity: unknown[] = doc.activityTypeIds ?? [];
@@ -158,11 +170,18 @@ export function replacements(deps: { database: Database }) {
             conflictingJobIds: blocked,
             workedOnObjectIds: workedOn,
             matchingActivityTypeIds: matching,
+            hoursThisWeek: hours.get(id) ?? 0,
             score: freeFor.length * 100 + workedOn.length * 10 + matching.length,
           };
         })
         .filter((c) => c.freeForJobIds.length > 0)
-        .sort((a, b) => b.score - a.score || a.name.localeCompare(b.name) || a.userId.localeCompare(b.userId))
+        .sort(
+          (a, b) =>
+            b.score - a.score ||
+            a.hoursThisWeek - b.hoursThisWeek ||
+            a.name.localeCompare(b.name) ||
+            a.userId.localeCompare(b.userId),
+        )
         .slice(0, MAX_CANDIDATES);
     });
   }

@@ -131,6 +131,21 @@ export async function usersBusyDuring(tx: TenantTx, windows: JobWindow[]): Promi
   return new Map(rows.map((r) => [r.user_id, new Set(r.ids)]));
 }
 
+/** user id → hours of (not cancelled) jobs planned for the user starting in [from, to). */
+export async function plannedHoursBetween(tx: TenantTx, from: Date, to: Date): Promise<Map<string, number>> {
+  const rows = await tx.db
+    .selectFrom('jobs')
+    .select(['user_id', sql<number>`sum(extract(epoch from (to_at - from_at))) / 3600`.as('hours')])
+    .where('company_id', '=', tx.companyId)
+    .where('user_id', 'is not', null)
+    .where('state', '<>', 'cancelled')
+    .where('from_at', '>=', from)
+    .where('from_at', '<', to)
+    .groupBy('user_id')
+    .execute();
+  return new Map(rows.map((r) => [r.user_id!, Math.round(Number(r.hours) * 100) / 100]));
+}
+
 /** user id → which of these objects the user had jobs at that have ended. */
 export async function objectsWorkedAtBefore(tx: TenantTx, objectIds: string[]): Promise<Map<string, string[]>> {
   if (objectIds.length === 0) return new Map();

@@ -20,5 +20,6 @@ export {
   objectsWorkedAtBefore,
   uncoveredJobCount,
   userJobDuring,
+  plannedHoursBetween,
   usersBusyDuring,
 } from './absence-job-reads.js';

@@ -16,4 +16,4 @@ export {
 export { installSessionHooks } from './session-hooks.js';
 export { paidEmployeeExistsSql, userExistsSql, userSummaryJsonSql } from './user-sql-fragments.js';
 export { type StoredContract, type UserWithContract, userContracts, usersWithContracts } from './user-contracts.js';
-export { otherUsers, userContractJsonSql, userDocsById } from './user-docs.js';
+export { otherFieldStaff, userContractJsonSql, userDocsById } from './user-docs.js';

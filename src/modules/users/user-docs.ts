@@ -2,6 +2,7 @@
 // the users who could replace them), so that only the users module names the table.
 import { type RawBuilder, sql } from 'kysely';
 import type { TenantTx } from '../../platform/db/tenant.js';
+import { levelOf, type Permissions } from '../../platform/http/permissions.js';
 import type { LooseDoc } from '../../resources/engine/define-resource.js';
 
 type Expr = RawBuilder<unknown> | string;
@@ -25,13 +26,23 @@ export async function userDocsById(tx: TenantTx, ids: string[]): Promise<Map<str
   return new Map(rows.map((r) => [r.id, r.doc as LooseDoc]));
 }
 
-/** Every user of the company but this one, with their document. */
-export async function otherUsers(tx: TenantTx, userId: string): Promise<Array<{ id: string; doc: LooseDoc }>> {
+/**
+ * The company's field staff but this user, with their document: those whose access group lets them read
+ * only their own jobs (`jobs` read `own`), so neither office accounts (`all`) nor users without job access.
+ */
+export async function otherFieldStaff(tx: TenantTx, userId: string): Promise<Array<{ id: string; doc: LooseDoc }>> {
   const rows = await tx.db
     .selectFrom('users')
-    .select(['id', 'doc'])
-    .where('company_id', '=', tx.companyId)
-    .where('id', '<>', userId)
+    .innerJoin('access_groups', (join) =>
+      join
+        .onRef('access_groups.id', '=', 'users.access_group_id')
+        .onRef('access_groups.company_id', '=', 'users.company_id'),
+    )
+    .select(['users.id', 'users.doc', 'access_groups.doc as group'])
+    .where('users.company_id', '=', tx.companyId)
+    .where('users.id', '<>', userId)
     .execute();
-  return rows.map((r) => ({ id: r.id, doc: r.doc as LooseDoc }));
+  return rows
+    .filter((r) => levelOf(((r.group as LooseDoc).permissions ?? {}) as Permissions, 'jobs', 'read') === 'own')
+    .map((r) => ({ id: r.id, doc: r.doc as LooseDoc }));
 }
