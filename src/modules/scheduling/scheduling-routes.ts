@@ -13,6 +13,7 @@ import { activityTypes } from '../../resources/activity-types.js';
 import { salaries } from '../pay/index.js';
 import { assignments } from './assignments-resource.js';
 import { jobTemplates } from './job-templates.js';
+import { registerPlanningTools } from './planning-tools-routes.js';
 import { jobs } from './jobs-resource.js';
 import type { JobEmbeds } from './jobs-read.js';
 import { assignBody, jobsService, replacementBody } from './jobs-service.js';
@@ -61,6 +62,8 @@ const actionResult = {
 /** embeds: the records of later modules the job read embeds (time trackings), given by the app. */
 export function registerSchedulingRoutes(app: FastifyInstance, deps: { database: Database; embeds: JobEmbeds }) {
   const { jobResponse, jobArray } = jobSchemas(deps.embeds);
+  // Before the resource's routes: /assignments/preview is a fixed path beside /assignments/{id}.
+  registerPlanningTools(app, deps);
   registerResource(app, deps, assignments);
   registerResource(app, deps, jobTemplates);
   registerResource(app, deps, jobs, { except: ['list', 'get'] });
