@@ -7116,6 +7116,53 @@ export interface Operations {
     body: undefined;
     response: Array<Assignment>;
   };
+  /** The next occurrences of an assignment's iCalendar, without saving — POST /v2/assignments/preview */
+  "assignments.preview": {
+    method: "POST";
+    path: "/v2/assignments/preview";
+    pathParams: undefined;
+    query: undefined;
+    body: {
+      iCalendar: {
+        /** DAILY, WEEKLY, MONTHLY or YEARLY */
+        frequency?: string;
+        /** IANA time zone, e.g. Europe/Berlin */
+        tzid: string;
+        interval?: number;
+        /** RFC 5545 RRULE, e.g. FREQ=WEEKLY;BYDAY=MO,WE,FR;UNTIL=20271231T230000Z */
+        rrule?: string;
+        bySetPos?: number;
+        byDay?: Array<string>;
+        /** comma list, e.g. "1,15,-1" */
+        byMonthDay?: string;
+        byMonth?: Array<number>;
+        /** start of the first occurrence, local time in tzid */
+        dtstart: string;
+        /** end of the first occurrence, local time in tzid */
+        dtend: string;
+        exDate?: Array<string>;
+        until?: string;
+        count?: number;
+      };
+      /** how many occurrences (10 by default) */
+      count?: number;
+      /** occurrences starting at or after this (now by default) */
+      after?: string;
+      /** with skipPublicHolidays: whose region's holidays are skipped */
+      objectId?: string;
+      skipPublicHolidays?: boolean;
+    };
+    response: {
+      /** the iCalendar as it would be stored */
+      iCalendar: Record<string, unknown>;
+      occurrences: Array<{
+        from: string;
+        to: string;
+        /** the start in the rule's zone (tzid), YYYY-MM-DDTHH:mm:ss */
+        localStart: string;
+      }>;
+    };
+  };
   /** Update an assignment — PATCH /v2/assignments/{id} */
   "assignments.update": {
     method: "PATCH";
@@ -10402,6 +10449,23 @@ export interface Operations {
       userIds: Array<string>;
     };
     response: JobActionResult;
+  };
+  /** Copy the previous week's one-off jobs into a week — POST /v2/jobs/copyWeek */
+  "jobs.copyWeek": {
+    method: "POST";
+    path: "/v2/jobs/copyWeek";
+    pathParams: undefined;
+    query: undefined;
+    body: {
+      /** the Monday (YYYY-MM-DD, the company's time zone) of the week the jobs are copied into */
+      weekStart: string;
+    };
+    response: {
+      /** the new jobs */
+      ids: Array<string>;
+      /** jobs of the previous week already present in this one */
+      skipped: number;
+    };
   };
   /** Create a job — POST /v2/jobs/ */
   "jobs.create": {
@@ -14669,6 +14733,7 @@ export const OPERATIONS = {
   "assignments.get": ["GET", "/v2/assignments/{id}"],
   "assignments.invoice": ["POST", "/v2/assignments/{id}/invoice"],
   "assignments.list": ["GET", "/v2/assignments/"],
+  "assignments.preview": ["POST", "/v2/assignments/preview"],
   "assignments.update": ["PATCH", "/v2/assignments/{id}"],
   "auth.authUsingSMS": ["POST", "/v2/auth/authUsingSMS"],
   "auth.getPermissions": ["GET", "/v2/auth/permissions"],
@@ -14797,6 +14862,7 @@ export const OPERATIONS = {
   "jobTemplates.update": ["PATCH", "/v2/jobTemplates/{id}"],
   "jobs.accept": ["POST", "/v2/jobs/{id}/accept"],
   "jobs.assign": ["POST", "/v2/jobs/{id}/assign"],
+  "jobs.copyWeek": ["POST", "/v2/jobs/copyWeek"],
   "jobs.create": ["POST", "/v2/jobs/"],
   "jobs.delete": ["DELETE", "/v2/jobs/{id}"],
   "jobs.get": ["GET", "/v2/jobs/{id}"],
