@@ -54,6 +54,7 @@ export async function importFromFile(database: Database, args: CliImport): Promi
   if (bytes.length > IMPORT_LIMITS.maxBytes)
     throw new Error(`${args.file} is larger than ${IMPORT_LIMITS.maxBytes} bytes`);
   const service = importService({ database, log: { error: (obj, msg) => console.error(msg, obj) } });
+  await service.failAbandonedAtStart();
   try {
     const { report } = await service.start(systemContext(args.companyId), args.collection, bytes, {
       dryRun: args.dryRun,

@@ -21,12 +21,22 @@ export const importReportSchema = Type.Object({
   _id: Type.String(),
   collection: Type.String(),
   state: Type.Union([Type.Literal('running'), Type.Literal('done'), Type.Literal('failed')], {
-    description: 'running; done (every row valid, and written unless a dry run); failed (nothing written)',
+    description:
+      'running; done (every row valid, and written unless a dry run); failed (nothing written, unless writtenRows says otherwise)',
+  }),
+  phase: Type.Union([Type.Literal('checking'), Type.Literal('writing')], {
+    description:
+      'the phase running, or the last one reached: checking (every row tried, nothing kept), writing (only after every row passed)',
   }),
   dryRun: Type.Boolean(),
   fileName: Type.Optional(Type.String()),
   totalRows: Type.Integer(),
-  processedRows: Type.Integer(),
+  processedRows: Type.Integer({ description: 'rows done in the current phase (of totalRows)' }),
+  writtenRows: Type.Integer({
+    description:
+      'rows written for good: the first writtenRows rows of the file. 0 unless writing; when a failure stopped the writing, the rows before it',
+  }),
+  lastWrittenRow: Type.Optional(Type.Integer({ description: 'the row (header = row 1) of the last row written' })),
   created: Type.Integer({ description: 'records created (or that would be, in a dry run)' }),
   updated: Type.Integer({ description: 'records updated by their number (or that would be)' }),
   errorCount: Type.Integer(),
@@ -108,6 +118,12 @@ const sendCsv = (reply: FastifyReply, name: string, stream: Readable) =>
 
 export function registerImportRoutes(app: FastifyInstance, deps: { database: Database }) {
   const service = importService({ database: deps.database, log: app.log });
+  // Imports a stopped process left running are failed before this one serves; this one's stop between slices.
+  app.addHook('onReady', async () => {
+    const failed = await service.failAbandonedAtStart();
+    if (failed) app.log.warn({ failed }, 'imports interrupted by a stopped server marked failed');
+  });
+  app.addHook('onClose', () => service.close());
 
   // The raw CSV parser lives in a scope of its own: no other route takes a CSV body.
   void app.register(async (scope) => {
@@ -133,7 +149,7 @@ export function registerImportRoutes(app: FastifyInstance, deps: { database: Dat
             body: Type.Unknown({
               description: 'the CSV file: the raw body (text/csv), or the part `file` of multipart/form-data',
             }),
-            description: `The CSV as the raw body (text/csv) or as the \`file\` part of multipart/form-data (with optional parts \`mapping\` and \`dryRun\`). UTF-8 (with or without BOM) or Windows-1252; \`;\` or \`,\` as the header line shows; quotes per RFC 4180; numbers \`1.234,56\` or \`1234.56\`, dates \`31.12.2026\` or ISO; yes/no as true/false, ja/nein, 1/0. Columns are API field names (dotted for nested fields, \`address.street\`; lists of strings split at \`|\`) unless \`mapping\` maps headers to fields (null skips a column); an unknown column is 400. A row whose \`number\` names an existing record updates it (empty cells leave its fields unchanged); other rows create records, through the same validation, hooks, numbering and events as POST and PATCH. Every row is checked first: \`dryRun=true\` answers the report (row, field, message) and writes nothing; otherwise any failing row means nothing is written (422, the report at GET /v2/imports/{id}), else all rows are written in one transaction (200). Files of more than ${IMPORT_LIMITS.inlineRows} rows are answered 202 at once and run on; GET /v2/imports/{id} shows their progress. At most ${IMPORT_LIMITS.maxBytes} bytes and ${IMPORT_LIMITS.maxRows} rows (413), ${IMPORT_LIMITS.maxColumns} columns and ${IMPORT_LIMITS.maxFieldLength} characters a field (400). Needs write level \`all\` on the collection's area. Other collections have no import (404).`,
+            description: `The CSV as the raw body (text/csv) or as the \`file\` part of multipart/form-data (with optional parts \`mapping\` and \`dryRun\`). UTF-8 (with or without BOM) or Windows-1252; \`;\` or \`,\` as the header line shows; quotes per RFC 4180; numbers \`1.234,56\` or \`1234.56\`, dates \`31.12.2026\` or ISO; yes/no as true/false, ja/nein, 1/0. Columns are API field names (dotted for nested fields, \`address.street\`; lists of strings split at \`|\`) unless \`mapping\` maps headers to fields (null skips a column); an unknown column is 400. A row whose \`number\` names an existing record updates it (empty cells leave its fields unchanged); other rows create records, through the same validation, hooks, numbering and events as POST and PATCH. Every row is checked first (phase \`checking\`, in short transactions that are undone): \`dryRun=true\` answers the report (row, field, message) and writes nothing; otherwise any failing row means nothing is written (422, the report at GET /v2/imports/{id}), else the rows are written in short transactions, in file order (phase \`writing\`, 200). Should writing fail after all (a change made meanwhile, the server stopped), the rows before it stay written: \`writtenRows\` and \`lastWrittenRow\` say which (importing the file again updates the rows that carry a number instead of adding them twice). Files of more than ${IMPORT_LIMITS.inlineRows} rows are answered 202 at once and run on; GET /v2/imports/{id} shows their phase and progress. An import whose server stopped is \`failed\` (interrupted), never left \`running\`. At most ${IMPORT_LIMITS.maxBytes} bytes and ${IMPORT_LIMITS.maxRows} rows (413), ${IMPORT_LIMITS.maxColumns} columns and ${IMPORT_LIMITS.maxFieldLength} characters a field (400). Needs write level \`all\` on the collection's area. Other collections have no import (404).`,
             querystring: Type.Object(
               {
                 dryRun: Type.Optional(Type.Boolean({ description: 'check every row, write nothing' })),
@@ -176,10 +192,13 @@ export function registerImportRoutes(app: FastifyInstance, deps: { database: Dat
             const shown = report.errors
               .slice(0, 100)
               .map((e) => ({ path: `row ${e.row}: ${e.field}`, message: e.message }));
+            const written = report.writtenRows
+              ? `the first ${report.writtenRows} row(s), through row ${report.lastWrittenRow}, were written, the rest not`
+              : 'nothing was imported';
             throw new HttpError(
               422,
               'Unprocessable Content',
-              `${report.errorCount} problem(s) in the file; nothing was imported. The report: GET /v2/imports/${report._id}`,
+              `${report.errorCount} problem(s) in the file; ${written}. The report: GET /v2/imports/${report._id}`,
               shown,
             );
           }

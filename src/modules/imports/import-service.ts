@@ -1,24 +1,24 @@
-// Runs a CSV import: parse and map the file (400/413 before anything is stored), record the
-// import, then write every row through the resource engine in one transaction; after the first
-// failing row each row runs under a savepoint, so every failing row is reported. A dry run, or a run
-// with any failing row, rolls the whole transaction back: either every row is written or none.
-// Files of more than INLINE_ROWS rows run in the background of this process (202); their progress
-// is kept in memory while they run and stored when they end.
-import { sql } from 'kysely';
+// Runs a CSV import: parse and map the file (400/413 before anything is stored), record the import,
+// then two phases of short slices (import-slices.ts), yielding between them so other requests get
+// the database: checking tries every row through the resource engine and rolls back; only when
+// every row passed (and not a dry run) does writing commit the rows, slice by slice. If a write
+// slice fails, the rows before it stay written and the report says exactly which (writtenRows,
+// lastWrittenRow). Files of more than INLINE_ROWS rows run on in the background of this process
+// (202); the process holds a lease on the import (import-lease.ts).
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { Database } from '../../platform/db/database.js';
-import { inTenant, readInTenant, type TenantTx } from '../../platform/db/tenant.js';
+import { inTenant, readInTenant } from '../../platform/db/tenant.js';
 import { BadRequest, Forbidden, HttpError, NotFound } from '../../platform/http/errors.js';
 import { requireLevel, type RequestContext } from '../../platform/http/request-context.js';
-import { compileValidator } from '../../platform/http/validation.js';
 import { newObjectId } from '../../platform/ids.js';
 import type { Resource } from '../../resources/engine/define-resource.js';
-import { findRecordBy } from '../../resources/engine/resource-store.js';
-import { createFromBody, updateRecord } from '../../resources/engine/resource-service.js';
 import { collectionColumns, importResource } from './collections.js';
-import { finishImport, findImport, insertImport, MAX_REPORTED_ERRORS, type ImportReport } from './import-store.js';
-import { mapColumns, type ColumnMapping } from './rules/columns.js';
+import { failAbandoned, failAbandonedImports, INTERRUPTED, isAbandoned, newRunnerId } from './import-lease.js';
+import { checkSlice, LeaseLost, type Plan, type SliceOutcome, WriteFailure, writeSlice } from './import-slices.js';
+import { findImport, insertImport, MAX_REPORTED_ERRORS, storeProgress, type ImportReport } from './import-store.js';
+import { mapColumns } from './rules/columns.js';
 import { CsvError, decodeCsv, detectDelimiter, parseCsv, type CsvRecord } from './rules/csv-read.js';
-import { rowBody, type CellError } from './rules/row-body.js';
+import type { CellError } from './rules/row-body.js';
 
 export const IMPORT_LIMITS = {
   maxBytes: 20 * 1024 * 1024,
@@ -29,6 +29,9 @@ export const IMPORT_LIMITS = {
   inlineRows: 1000,
 };
 
+/** While checking (its slices are rolled back), progress and lease are stored at most this often. */
+const PROGRESS_EVERY_MS = 1000;
+
 export interface ImportOptions {
   dryRun: boolean;
   mapping?: Record<string, string | null>;
@@ -36,30 +39,6 @@ export interface ImportOptions {
   /** Wait for the end however big the file is (the command line). */
   wait?: boolean;
   onProgress?: (report: ImportReport) => void;
-}
-
-interface Plan {
-  resource: Resource;
-  header: string[];
-  records: CsvRecord[];
-  mapping: ColumnMapping;
-  germanFile: boolean;
-}
-
-const ROLLBACK = Symbol('rollback');
-const CAREFUL_PASS = Symbol('careful pass');
-
-const validators = new Map<
-  string,
-  { create: ReturnType<typeof compileValidator>; patch: ReturnType<typeof compileValidator> }
->();
-function validatorsOf(resource: Resource) {
-  let found = validators.get(resource.collection);
-  if (!found) {
-    found = { create: compileValidator(resource.createBody), patch: compileValidator(resource.patchBody) };
-    validators.set(resource.collection, found);
-  }
-  return found;
 }
 
 /** Importing writes many records at once: managers only (write level `all` on the collection's area). */
@@ -88,101 +67,94 @@ export function planImport(resource: Resource, bytes: Uint8Array, mapping?: Reco
   return { resource, ...parsed, mapping: mapped.mapping, germanFile: delimiter === ';' };
 }
 
+class Interrupted extends Error {}
+
 export type ImportService = ReturnType<typeof importService>;
 
 export function importService(deps: { database: Database; log?: { error(obj: object, msg: string): void } }) {
-  // Imports running in this process, by id: their progress, readable while their transaction is open.
-  const running = new Map<string, { companyId: string; report: ImportReport }>();
+  const { database } = deps;
+  const runner = newRunnerId();
+  // Imports running in this process, by id: their progress as it is (stored at most every second).
+  const running = new Map<string, { companyId: string; report: ImportReport; work: Promise<unknown> }>();
+  let isClosing = false;
 
   const snapshot = (report: ImportReport): ImportReport => ({
     ...report,
     errors: report.errors.slice(0, MAX_REPORTED_ERRORS),
   });
 
-  async function writeRows(
-    tx: TenantTx,
-    ctx: RequestContext,
-    plan: Plan,
-    report: ImportReport,
-    options: ImportOptions,
-    careful: boolean,
-  ) {
-    const { resource, header } = plan;
+  function problem(plan: Plan, report: ImportReport, row: number, errors: CellError[]) {
+    const { header } = plan;
     const headerOf = new Map(plan.mapping.targets.flatMap((column, i) => (column ? [[column.path, header[i]!]] : [])));
-    const problem = (row: number, errors: CellError[]) => {
-      report.errorCount += errors.length;
-      for (const e of errors)
-        if (report.errors.length < MAX_REPORTED_ERRORS)
-          report.errors.push({ row, field: headerOf.get(e.field) ?? e.field, message: e.message });
-    };
-    const { create, patch } = validatorsOf(resource);
-    for (const record of plan.records) {
-      const { body, errors } = rowBody(header, record.cells, plan.mapping, plan.germanFile);
-      if (errors.length) problem(record.row, errors);
-      else {
-        // The record's number is the external key: a record that has it is updated, else one is created.
-        const { number, ...fields } = body as { number?: number };
-        const existing = number === undefined ? undefined : await findRecordBy(tx, resource, 'number', number);
-        const invalid = existing ? patch(fields) : create(body);
-        if (invalid.length)
-          problem(
-            record.row,
-            invalid.map((e) => ({ field: e.path, message: e.message })),
-          );
-        else {
-          // Once the run is bound to fail (or on the careful pass), each row gets a savepoint, so a refused
-          // row is undone alone and the following rows are still checked. Before that, none: thousands of
-          // subtransactions in one transaction slow PostgreSQL down.
-          const guarded = careful || report.errorCount > 0;
-          // sql: savepoints have no query-builder form
-          if (guarded) await sql`SAVEPOINT import_row`.execute(tx.db);
-          try {
-            if (existing) await updateRecord(tx, ctx, resource, existing.id, fields);
-            else await createFromBody(tx, ctx, resource, body);
-            if (guarded) await sql`RELEASE SAVEPOINT import_row`.execute(tx.db);
-            if (existing) report.updated++;
-            else report.created++;
-          } catch (error) {
-            if (!guarded) throw error instanceof HttpError ? CAREFUL_PASS : error;
-            await sql`ROLLBACK TO SAVEPOINT import_row`.execute(tx.db);
-            if (!(error instanceof HttpError)) throw error;
-            problem(
-              record.row,
-              error.errors?.length
-                ? error.errors.map((e) => ({ field: e.path, message: e.message }))
-                : [{ field: '(row)', message: error.message }],
-            );
-          }
-        }
+    report.errorCount += errors.length;
+    for (const e of errors)
+      if (report.errors.length < MAX_REPORTED_ERRORS)
+        report.errors.push({ row, field: headerOf.get(e.field) ?? e.field, message: e.message });
+  }
+
+  function count(plan: Plan, report: ImportReport, outcome: SliceOutcome) {
+    report.processedRows = outcome.next;
+    report.created += outcome.created;
+    report.updated += outcome.updated;
+    for (const { row, errors } of outcome.problems) problem(plan, report, row, errors);
+  }
+
+  /** Between slices: the requests that waited go first; a closing server stops the import here. */
+  async function betweenSlices() {
+    await nextTurn();
+    if (isClosing) throw new Interrupted(INTERRUPTED);
+  }
+
+  async function check(ctx: RequestContext, plan: Plan, report: ImportReport, options: ImportOptions) {
+    let storedAt = Date.now();
+    while (report.processedRows < plan.records.length) {
+      await betweenSlices();
+      count(plan, report, await checkSlice(database, ctx, plan, report.processedRows));
+      options.onProgress?.(report);
+      if (Date.now() - storedAt >= PROGRESS_EVERY_MS) {
+        storedAt = Date.now();
+        if (!(await inTenant(database, ctx.companyId, (tx) => storeProgress(tx, report, runner))))
+          throw new LeaseLost('the import was declared abandoned');
       }
-      report.processedRows++;
+    }
+  }
+
+  async function write(ctx: RequestContext, plan: Plan, report: ImportReport, options: ImportOptions) {
+    Object.assign(report, { phase: 'writing', processedRows: 0, created: 0, updated: 0 });
+    while (report.processedRows < plan.records.length) {
+      await betweenSlices();
+      const progress = { ...report };
+      await writeSlice(database, ctx, plan, report.processedRows, async (tx, outcome) => {
+        count(plan, progress, outcome);
+        progress.writtenRows = outcome.next;
+        progress.lastWrittenRow = plan.records[outcome.next - 1]!.row;
+        return storeProgress(tx, progress, runner);
+      });
+      Object.assign(report, progress); // only once committed
       options.onProgress?.(report);
     }
-    if (options.dryRun || report.errorCount) throw ROLLBACK;
   }
 
   async function execute(ctx: RequestContext, plan: Plan, report: ImportReport, options: ImportOptions) {
-    // The first pass writes without savepoints; a row the engine refuses there may have left the
-    // transaction unusable, so the file is then checked again from the start, carefully.
-    for (let careful = false; ; careful = true) {
-      try {
-        await inTenant(deps.database, ctx.companyId, (tx) => writeRows(tx, ctx, plan, report, options, careful));
-      } catch (error) {
-        if (error === CAREFUL_PASS && !careful) {
-          Object.assign(report, { processedRows: 0, created: 0, updated: 0, errorCount: 0, errors: [] });
-          continue;
-        }
-        if (error !== ROLLBACK) {
-          deps.log?.error({ err: error, importId: report._id }, 'import failed');
-          report.errorCount++;
-          report.errors.push({ row: 0, field: '(import)', message: 'the import stopped on an unexpected error' });
-        }
+    let isLeaseLost = false;
+    try {
+      await check(ctx, plan, report, options);
+      if (!options.dryRun && report.errorCount === 0) await write(ctx, plan, report, options);
+    } catch (error) {
+      if (error instanceof WriteFailure && error.errors) problem(plan, report, error.row, error.errors);
+      else {
+        isLeaseLost = error instanceof LeaseLost;
+        if (!(error instanceof Interrupted)) deps.log?.error({ err: error, importId: report._id }, 'import failed');
+        const message =
+          error instanceof Interrupted || isLeaseLost ? INTERRUPTED : 'the import stopped on an unexpected error';
+        report.errorCount++;
+        report.errors.push({ row: error instanceof WriteFailure ? error.row : 0, field: '(import)', message });
       }
-      break;
     }
     report.state = report.errorCount ? 'failed' : 'done';
     report.finishedAt = new Date().toISOString();
-    await inTenant(deps.database, ctx.companyId, (tx) => finishImport(tx, report));
+    // A lost lease means another process has already marked the import failed.
+    if (!isLeaseLost) await inTenant(database, ctx.companyId, (tx) => storeProgress(tx, report, runner));
     options.onProgress?.(report);
     return report;
   }
@@ -197,23 +169,26 @@ export function importService(deps: { database: Database; log?: { error(obj: obj
     const resource = importResource(collection);
     requireImporter(ctx, resource);
     const plan = planImport(resource, bytes, options.mapping);
+    if (isClosing) throw new HttpError(503, 'Service Unavailable', 'the server is stopping');
     const report: ImportReport = {
       _id: newObjectId(),
       collection: resource.collection,
       state: 'running',
+      phase: 'checking',
       dryRun: options.dryRun,
       ...(options.fileName ? { fileName: options.fileName } : {}),
       totalRows: plan.records.length,
       processedRows: 0,
+      writtenRows: 0,
       created: 0,
       updated: 0,
       errorCount: 0,
       errors: [],
       createdAt: new Date().toISOString(),
     };
-    await inTenant(deps.database, ctx.companyId, (tx) => insertImport(tx, report, ctx.userId));
-    running.set(report._id, { companyId: ctx.companyId, report });
+    await inTenant(database, ctx.companyId, (tx) => insertImport(tx, report, ctx.userId, runner));
     const work = execute(ctx, plan, report, options).finally(() => running.delete(report._id));
+    running.set(report._id, { companyId: ctx.companyId, report, work });
     if (plan.records.length > IMPORT_LIMITS.inlineRows && !options.wait) {
       work.catch((error) => deps.log?.error({ err: error, importId: report._id }, 'import not recorded'));
       return { report: snapshot(report), background: true };
@@ -221,13 +196,20 @@ export function importService(deps: { database: Database; log?: { error(obj: obj
     return { report: snapshot(await work), background: false };
   }
 
-  /** An import's state: from memory while it runs here, else as stored. */
+  /** An import's state: from memory while it runs here, else as stored (an abandoned one marked failed first). */
   async function get(ctx: RequestContext, id: string): Promise<ImportReport> {
     const live = running.get(id);
-    const report =
-      live && live.companyId === ctx.companyId
-        ? snapshot(live.report)
-        : await readInTenant(deps.database, ctx.companyId, (tx) => findImport(tx, id));
+    let report = live && live.companyId === ctx.companyId ? snapshot(live.report) : undefined;
+    if (!report) {
+      const read = () => readInTenant(database, ctx.companyId, (tx) => findImport(tx, id));
+      let stored = await read();
+      if (stored && isAbandoned(database.kind, stored, runner)) {
+        const abandoned = stored;
+        await inTenant(database, ctx.companyId, (tx) => failAbandoned(tx, abandoned));
+        stored = await read();
+      }
+      report = stored?.report;
+    }
     if (!report) throw NotFound('import', id);
     requireImporter(ctx, importResource(report.collection));
     return report;
@@ -237,5 +219,14 @@ export function importService(deps: { database: Database; log?: { error(obj: obj
     requireImporter(ctx, importResource(collection));
   }
 
-  return { assertMayImport, start, get };
+  /** At start-up: the imports of processes that are gone (of every company) are marked failed. */
+  const failAbandonedAtStart = () => failAbandonedImports(database, runner);
+
+  /** Closing: running imports stop at their next slice and are stored failed (interrupted). */
+  async function close(): Promise<void> {
+    isClosing = true;
+    await Promise.allSettled([...running.values()].map((r) => r.work));
+  }
+
+  return { assertMayImport, start, get, failAbandonedAtStart, close };
 }

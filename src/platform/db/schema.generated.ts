@@ -358,11 +358,16 @@ export interface Imports {
   errors: Generated<Json>;
   file_name: string | null;
   finished_at: Timestamp | null;
+  heartbeat_at: Timestamp | null;
   id: string;
+  last_written_row: number | null;
+  phase: Generated<string>;
   processed_rows: Generated<number>;
+  runner: string | null;
   state: string;
   total_rows: Generated<number>;
   updated_count: Generated<number>;
+  written_rows: Generated<number>;
 }
 
 export interface Invoices {
