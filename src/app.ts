@@ -11,6 +11,7 @@ import { lazySerializerFactory } from './platform/http/lazy-serializers.js';
 import { clientErrorHandler, frameworkErrors, registerProblemHandlers, sendProblem } from './platform/http/problem.js';
 import { registerAuthentication } from './platform/http/request-context.js';
 import { registerRequestIdHeader, requestIdOf } from './platform/http/request-id.js';
+import { registerSecurityHeaders } from './platform/http/security-headers.js';
 import { mailQueueProbe } from './platform/mail/queue-stats.js';
 import { registerMetrics } from './platform/metrics/metrics.js';
 import { problemSchema } from './platform/http/route-docs.js';
@@ -122,6 +123,7 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
     await database.close();
   });
   registerRequestIdHeader(app);
+  registerSecurityHeaders(app, API_PREFIX, [`${API_PREFIX}/docs`, `${API_PREFIX}/openapi.json`]);
   if (config.metrics) {
     const queues = [webhookQueueProbe, mailQueueProbe];
     registerMetrics(app, { database, token: config.metricsToken, poolSize: config.dbPoolSize, queues });
@@ -175,7 +177,7 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
       registerCompanyRoutes(v2, { config, database, auth });
       registerAuthRoutes(v2, { config, auth, userResponse: users.response });
       registerApiKeyRoutes(v2, { database, credentials });
-      registerUserRoutes(v2, registerResource(v2, { database }, users));
+      registerUserRoutes(v2, registerResource(v2, { database }, users), { database });
       registerMasterData(v2, { database });
       registerSchedulingRoutes(v2, { database, embeds: timeTrackingJobEmbeds });
       registerTimeTrackingRoutes(v2, { database });

@@ -1,13 +1,23 @@
-// Public authentication endpoints (rate-limited per IP and per user name) and password change.
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+// Public authentication endpoints (rate-limited per IP and per user name), sign-out and password change.
+// The web console keeps its refresh token in an httpOnly cookie instead of the body (session-cookie.ts).
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import type { Config } from '../../config.js';
+import { Unauthorized, fieldError } from '../../platform/http/errors.js';
+import { optionalBody } from '../../platform/http/optional-body.js';
 import { AREAS, levelOf } from '../../platform/http/permissions.js';
 import { contextOf } from '../../platform/http/request-context.js';
 import { SECURITY, errorResponses } from '../../platform/http/route-docs.js';
 import { authRateLimits } from '../../platform/http/rate-limits.js';
 import { typedRoutes } from '../../platform/http/typed-routes.js';
-import type { AuthService } from './auth-service.js';
+import type { AuthService, Tokens } from './auth-service.js';
+import {
+  SESSION_MODE_HEADER,
+  clearRefreshCookie,
+  refreshTokenFromCookie,
+  setRefreshCookie,
+  wantsCookie,
+} from './session-cookie.js';
 
 export const tokenResponse = {
   type: 'object',
@@ -28,6 +38,8 @@ const bodyField =
     return typeof value === 'string' ? value : undefined;
   };
 
+const COOKIE_MODE = `With the header \`${SESSION_MODE_HEADER}: cookie\` (the web console) the refresh token is set as an httpOnly cookie (Path=/v2/auth, SameSite=Strict) and left out of the answer.`;
+
 /** userResponse: the users module's response schema, passed in by the app so auth does not import users. */
 export function registerAuthRoutes(
   app: FastifyInstance,
@@ -44,6 +56,7 @@ export function registerAuthRoutes(
       schema: {
         tags,
         summary: 'Log in with a login id or e-mail and a password',
+        description: COOKIE_MODE,
         body: Type.Object(
           {
             username: Type.String({ minLength: 1, maxLength: 254 }),
@@ -55,9 +68,9 @@ export function registerAuthRoutes(
         response: { 200: loginResponse, ...errorResponses([429]) },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const { username, password } = request.body;
-      return deps.auth.login(username, password);
+      return inCookieMode(request, reply, await deps.auth.login(username, password), deps.config);
     },
   );
 
@@ -65,18 +78,58 @@ export function registerAuthRoutes(
     '/auth/refresh',
     {
       ...authRateLimits(deps.config),
+      ...optionalBody,
       schema: {
         tags,
         summary: 'Trade a refresh token for new tokens (the old one stops working)',
+        description: `${COOKIE_MODE} In that mode the body may be left out: the cookie's token is used.`,
         body: Type.Object(
-          { refreshToken: Type.String({ minLength: 1, maxLength: 200 }) },
+          { refreshToken: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })) },
           { additionalProperties: false },
         ),
         response: { 200: tokenResponse, ...errorResponses([429]) },
       },
     },
-    async (request) => deps.auth.refresh(request.body.refreshToken),
+    async (request, reply) => {
+      const token = request.body.refreshToken ?? refreshTokenFromCookie(request);
+      if (!wantsCookie(request)) {
+        if (!token) throw fieldError('refreshToken', 'is required');
+        return deps.auth.refresh(token);
+      }
+      try {
+        if (!token) throw Unauthorized('No refresh token: sign in again');
+        return inCookieMode(request, reply, await deps.auth.refresh(token), deps.config);
+      } catch (error) {
+        clearRefreshCookie(request, reply); // a dead session's cookie is of no use
+        throw error;
+      }
+    },
   );
+
+  const logoutResponse = { 200: { type: 'object', properties: { loggedOut: { type: 'boolean' } } } };
+  const logout = (path: string, summary: string, everywhere: boolean) =>
+    routes.post(
+      path,
+      {
+        ...optionalBody,
+        schema: {
+          tags,
+          summary,
+          description:
+            "Access tokens of an ended session stop working within API_KEY_CACHE_SECONDS (5 s); the web console's refresh cookie is cleared.",
+          security: SECURITY,
+          body: Type.Object({}, { additionalProperties: false }),
+          response: { ...logoutResponse, ...errorResponses() },
+        },
+      },
+      async (request, reply) => {
+        await deps.auth.logout(contextOf(request), everywhere);
+        clearRefreshCookie(request, reply);
+        return { loggedOut: true };
+      },
+    );
+  logout('/auth/logout', 'Sign out: end this session (its refresh token and the access tokens of it)', false);
+  logout('/auth/logoutAll', 'Sign out everywhere: end every session of the caller, this one included', true);
 
   const telephone = Type.String({ minLength: 5, maxLength: 30, pattern: '^[+0-9 ()/.-]+$' });
 
@@ -177,4 +230,12 @@ export function registerAuthRoutes(
       return { userId: ctx.userId, permissions };
     },
   );
+}
+
+/** Cookie mode: the refresh token goes into the cookie and not into the answer (no script ever reads it). */
+function inCookieMode<T extends Tokens>(request: FastifyRequest, reply: FastifyReply, tokens: T, config: Config) {
+  if (!wantsCookie(request)) return tokens;
+  const { refreshToken, ...rest } = tokens;
+  setRefreshCookie(request, reply, refreshToken, config.refreshTokenTtlSeconds);
+  return rest;
 }

@@ -163,7 +163,17 @@ export function authService(deps: AuthDeps) {
     });
   }
 
-  return { issueTokens, login, refresh, requestAuthCode, authUsingSms, changePassword };
+  /** Ends the caller's session (its refresh-token family), or every session of the caller (`everywhere`). */
+  async function logout(ctx: RequestContext, everywhere: boolean): Promise<void> {
+    const sessionId = ctx.sessionId;
+    if (ctx.kind !== 'user' || !sessionId)
+      throw Forbidden('Only a signed-in user ends a session; an API key is revoked with DELETE /v2/apiKeys/{id}');
+    await inTenant(database, ctx.companyId, (tx) =>
+      everywhere ? authStore.revokeUserRefreshTokens(tx, ctx.userId) : authStore.revokeRefreshFamily(tx, sessionId),
+    );
+  }
+
+  return { issueTokens, login, refresh, requestAuthCode, authUsingSms, changePassword, logout };
 }
 
 export type AuthService = ReturnType<typeof authService>;

@@ -154,9 +154,9 @@ export function credentialResolver(config: Config, database: Database): Credenti
   };
 }
 
-const RIGHTS_ROUTES = /^\/v2\/(users|accessGroups|apiKeys|account)(\/|$)/;
+const RIGHTS_ROUTES = /^\/v2\/((users|accessGroups|apiKeys|account)(\/|$)|auth\/logout)/;
 
-/** A change of users, groups, keys or passwords applies to this process's next request (others within the cache time). */
+/** A change of users, groups, keys, passwords or sessions (sign-out) applies to this process's next request (others within the cache time). */
 export function forgetCredentialsOnChange(app: FastifyInstance, credentials: CredentialResolver) {
   app.addHook('onResponse', async (request) => {
     if (request.method !== 'GET' && RIGHTS_ROUTES.test(request.routeOptions.url ?? '')) credentials.forget();

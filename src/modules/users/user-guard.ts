@@ -72,3 +72,9 @@ export async function guardUserDelete(tx: TenantTx, ctx: RequestContext, record:
   if (isFullAccess(rights) && (await countAdministrators(tx, { exceptUserId: record.id })) === 0)
     throw Conflict(LAST_ADMIN);
 }
+
+/** Ending a user's sessions ("this device was lost"): the user themselves, or someone holding every right of theirs. */
+export async function guardSessionsEnd(tx: TenantTx, ctx: RequestContext, record: StoredRecord): Promise<void> {
+  if (isSelf(ctx, record.id)) return;
+  assertHoldsRights(ctx, await groupPermissions(tx, record.doc.accessGroupId), "end this user's sessions");
+}

@@ -1,4 +1,4 @@
-// User routes beyond the engine's five: the spec's body filter and look-up by employee number.
+// User routes beyond the engine's five: the spec's body filter, look-up by employee number, ending sessions.
 // Registering them also installs what the master data asks of the users module (group members).
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
@@ -6,12 +6,15 @@ import { parseDynamicFilter, parseSort } from '../../platform/http/list-query.js
 import { contextOf } from '../../platform/http/request-context.js';
 import { SECURITY, errorResponses } from '../../platform/http/route-docs.js';
 import { typedRoutes } from '../../platform/http/typed-routes.js';
+import type { Database } from '../../platform/db/database.js';
 import type { ResourceService } from '../../resources/engine/resource-service.js';
 import { installUserGroupMembers } from './group-members.js';
+import { registerRevokeSessionsRoute } from './revoke-sessions-route.js';
 import { users } from './users-resource.js';
 
-export function registerUserRoutes(app: FastifyInstance, service: ResourceService) {
+export function registerUserRoutes(app: FastifyInstance, service: ResourceService, deps: { database: Database }) {
   installUserGroupMembers();
+  registerRevokeSessionsRoute(app, deps);
   const tags = ['users'];
   const routes = typedRoutes(app);
 
