@@ -38,6 +38,20 @@ describe('reference page, as served', () => {
     assert.match(page.body, /<title>Crewbase API reference<\/title>/);
   });
 
+  test('the page has a policy: its own scripts by hash, no other host, no framing', async () => {
+    const page = await t.app.inject({ method: 'GET', url: '/v2/docs/' });
+    const policy = String(page.headers['content-security-policy']);
+    assert.match(policy, /frame-ancestors 'none'/);
+    assert.match(policy, /default-src 'none'/);
+    assert.match(
+      policy,
+      /script-src 'self' 'sha256-[A-Za-z0-9+/=]{44}'(;|$)/,
+      'the inline start-up script by hash only',
+    );
+    assert.doesNotMatch(policy, /script-src[^;]*'unsafe-(inline|eval)'/);
+    assert.equal(page.headers['x-content-type-options'], 'nosniff');
+  });
+
   test('the document carries the getting-started guide and a server', async () => {
     const doc = (await call(t.app, 'GET', '/v2/openapi.json', {})).body;
     for (const heading of [
@@ -61,6 +75,8 @@ describe('reference page in a browser', { skip: CHROMIUM }, () => {
   let origin: string;
   let profile: string;
   const requests: string[] = [];
+  /** What the browser refused under the page's Content-Security-Policy (must stay empty: the page works under it). */
+  const violations: string[] = [];
 
   before(async () => {
     const { chromium } = await import('playwright-core');
@@ -81,6 +97,9 @@ describe('reference page in a browser', { skip: CHROMIUM }, () => {
     context.on('request', (request) => requests.push(request.url()));
     page = context.pages()[0] ?? (await context.newPage());
     page.on('websocket', (socket) => requests.push(socket.url()));
+    page.on('console', (message) => {
+      if (/Content Security Policy/i.test(message.text())) violations.push(message.text());
+    });
     await page.goto(`${origin}/v2/docs`, { waitUntil: 'networkidle' });
   });
 
@@ -157,5 +176,6 @@ describe('reference page in a browser', { skip: CHROMIUM }, () => {
     );
     const elsewhere = requests.filter((url) => !/^(data|blob):/.test(url) && new URL(url).origin !== origin);
     assert.deepEqual(elsewhere, [], 'requests to other hosts');
+    assert.deepEqual(violations, [], 'nothing the page needs is refused by its Content-Security-Policy');
   });
 });

@@ -2,6 +2,7 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { Type } from 'typebox';
 import type { Database } from '../../platform/db/database.js';
+import { contentDisposition } from '../../platform/http/content-disposition.js';
 import { contextOf } from '../../platform/http/request-context.js';
 import { SECURITY, errorResponses } from '../../platform/http/route-docs.js';
 import { typedRoutes } from '../../platform/http/typed-routes.js';
@@ -10,7 +11,7 @@ import { accountingSettings, accountingSettingsBody } from './accounting-setting
 
 /** The file as an attachment (the bytes as they are: Windows-1252 or UTF-8). */
 const sendFile = (reply: FastifyReply, file: ExportFile) =>
-  reply.type(file.contentType).header('content-disposition', `attachment; filename="${file.filename}"`).send(file.body);
+  reply.type(file.contentType).header('content-disposition', contentDisposition(file.filename)).send(file.body);
 
 const date = (description: string) => Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$', description });
 

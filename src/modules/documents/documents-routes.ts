@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { Type } from 'typebox';
 import type { Config } from '../../config.js';
 import type { Database } from '../../platform/db/database.js';
+import { contentDisposition } from '../../platform/http/content-disposition.js';
 import { HttpError } from '../../platform/http/errors.js';
 import { listQuerySchema } from '../../platform/http/list-query.js';
 import { contextOf } from '../../platform/http/request-context.js';
@@ -154,11 +155,10 @@ export function registerDocumentRoutes(
         throw new HttpError(416, 'Range Not Satisfiable', `the file has ${size} bytes`, undefined, {
           'content-range': `bytes */${size}`,
         });
-      const name = encodeURIComponent(String(record.doc.fileName ?? 'file'));
       reply
         .header('content-type', record.content_type as string)
         .header('accept-ranges', 'bytes')
-        .header('content-disposition', `attachment; filename*=UTF-8''${name}`)
+        .header('content-disposition', contentDisposition(String(record.doc.fileName ?? 'file')))
         .header('x-content-type-options', 'nosniff');
       if (!range) return reply.header('content-length', String(size)).send(await storage.read(key));
       return reply

@@ -3,6 +3,7 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { Type, type TSchema } from 'typebox';
 import type { Database } from '../../platform/db/database.js';
+import { contentDisposition } from '../../platform/http/content-disposition.js';
 import { optionalBody } from '../../platform/http/optional-body.js';
 import { contextOf } from '../../platform/http/request-context.js';
 import { SECURITY, errorResponses, idParams } from '../../platform/http/route-docs.js';
@@ -21,7 +22,7 @@ const sendFile = (reply: FastifyReply, file: DocumentFile) =>
     .type(file.contentType)
     .header(
       'content-disposition',
-      `${file.contentType === 'application/pdf' ? 'inline' : 'attachment'}; filename="${file.filename}"`,
+      contentDisposition(file.filename, file.contentType === 'application/pdf' ? 'inline' : 'attachment'),
     )
     .send(file.bytes);
 

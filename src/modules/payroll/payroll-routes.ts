@@ -4,6 +4,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import type { Database } from '../../platform/db/database.js';
+import { contentDisposition } from '../../platform/http/content-disposition.js';
 import { contextOf } from '../../platform/http/request-context.js';
 import { SECURITY, errorResponses } from '../../platform/http/route-docs.js';
 import { typedRoutes } from '../../platform/http/typed-routes.js';
@@ -31,7 +32,7 @@ function wanted(request: FastifyRequest, format: string | undefined): string {
 const sendFile = (reply: FastifyReply, type: string, name: string, body: string | Buffer, inline = false) =>
   reply
     .type(type)
-    .header('content-disposition', `${inline ? 'inline' : 'attachment'}; filename="${name}"`)
+    .header('content-disposition', contentDisposition(name, inline ? 'inline' : 'attachment'))
     .send(body);
 
 export function registerPayrollRoutes(app: FastifyInstance, deps: { database: Database }) {

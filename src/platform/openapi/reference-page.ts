@@ -4,6 +4,7 @@
 // The vendor's plugin is loaded at the first request of the page, not at every start (its 4 MB script and
 // OpenAPI parser cost each start about half a second of CPU): it runs in a Fastify instance of its own, to
 // which this server's two routes hand their requests, answering what the plugin answers.
+import { createHash } from 'node:crypto';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { PAGE_ROUTE } from '../http/page-routes.js';
 
@@ -24,6 +25,30 @@ const FAVICON = `data:image/svg+xml,${encodeURIComponent(
   '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32">' +
     '<rect width="32" height="32" rx="6" fill="#0b6e4f"/><text x="16" y="23" font-family="sans-serif" font-size="20" font-weight="700" fill="#fff" text-anchor="middle">C</text></svg>',
 )}`;
+
+/**
+ * The page's policy: scripts only from this server plus the page's own inline start-up script (by its hash,
+ * so no injected script runs); styles inline too, as the reference's components add theirs at run time;
+ * nothing from another host, and no framing.
+ */
+function pagePolicy(html: string): string {
+  const hashes = [...html.matchAll(/<script\b[^>]*>([\s\S]*?)<\/script>/gi)]
+    .map((match) => match[1]!)
+    .filter((body) => body.trim())
+    .map((body) => `'sha256-${createHash('sha256').update(body).digest('base64')}'`);
+  return [
+    "default-src 'none'",
+    `script-src 'self' ${hashes.join(' ')}`.trim(),
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: blob:",
+    "font-src 'self' data:",
+    "connect-src 'self'",
+    "worker-src 'self' blob:",
+    "base-uri 'none'",
+    "form-action 'none'",
+    "frame-ancestors 'none'",
+  ].join('; ');
+}
 
 /** Headers of the plugin's answer not passed on: the connection's own (this server sets them for its answer). */
 const CONNECTION_HEADERS = new Set(['connection', 'keep-alive', 'transfer-encoding', 'date', 'content-length']);
@@ -73,6 +98,8 @@ export async function registerReferencePage(app: FastifyInstance, prefix: `/${st
       reply.code(answer.statusCode);
       for (const [name, value] of Object.entries(answer.headers))
         if (value !== undefined && !CONNECTION_HEADERS.has(name)) reply.header(name, value);
+      if (String(answer.headers['content-type'] ?? '').startsWith('text/html'))
+        reply.header('content-security-policy', pagePolicy(answer.body));
       return reply.send(answer.rawPayload);
     });
   }
