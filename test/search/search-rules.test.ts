@@ -1,6 +1,6 @@
 // The pure rules of search: how a query is read (folding, words, numbers), the number prefix
-// ranges, and that each searched type's permission area and owner field are its resource's (so an
-// `own`-level caller finds exactly what the resource's own routes would show them).
+// ranges, and that each searched type is its resource's (so the caller finds exactly what the
+// resource's GET would show them: the engine's read rule is applied to that resource).
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { invoices } from '../../src/modules/invoicing/billing-documents.js';
@@ -62,15 +62,7 @@ describe('search sources', () => {
     document: documents,
   };
 
-  test("each type searches its resource's table, under its area, with its owner field", () => {
-    for (const type of SEARCH_TYPES) {
-      const resource = RESOURCES[type];
-      const source = SOURCES[type];
-      assert.equal(source.table, resource.table, type);
-      assert.equal(source.collection, resource.collection, type);
-      assert.equal(source.area, resource.area, type);
-      const ownerColumn = resource.ownerField === '_id' ? 'id' : resource.columns?.[resource.ownerField ?? ''];
-      assert.equal(source.owner, ownerColumn === undefined ? undefined : `t.${ownerColumn}`, type);
-    }
+  test("each type searches its resource: its table, its path, and its GET's read rule", () => {
+    for (const type of SEARCH_TYPES) assert.equal(SOURCES[type].resource, RESOURCES[type], type);
   });
 });

@@ -219,7 +219,12 @@ describe('GET /v2/search: speed', () => {
         .map((name) => [`crewbase_search_${name}`, true])
         .concat([['word_similarity_op', true]]),
     );
-    const statement = searchStatement([{ type: 'customer' }], parseQuery('müller')!, 20);
+    const statement = searchStatement(
+      [{ type: 'customer', readable: sql<boolean>`true` }],
+      {},
+      parseQuery('müller')!,
+      20,
+    );
     const plan = await readInTenant(t.database, company.companyId, async (tx) => {
       const result = await sql<{ 'QUERY PLAN': string }>`EXPLAIN ${statement}`.execute(tx.db);
       return result.rows.map((row) => row['QUERY PLAN']).join('\n');

@@ -1,8 +1,12 @@
 // Documents: files filed with an object, user, job or customer. The record holds what the API
 // shows; the bytes are in the storage (storage.ts) under a key the server makes.
+import { sql } from 'kysely';
 import { Type } from 'typebox';
+import { levelOf } from '../../platform/http/request-context.js';
+import { findGroup } from '../../resources/access-groups.js';
 import { defineResource } from '../../resources/engine/define-resource.js';
 import { opt, text } from '../../resources/engine/fields.js';
+import { userAccessGroupId } from '../users/index.js';
 
 const ref = { type: 'string', pattern: '^[0-9a-f]{24}$' };
 
@@ -12,6 +16,14 @@ export const documents = defineResource({
   table: 'documents',
   area: 'documents',
   ownerField: 'userId',
+  // A document naming an access group is seen by that group's members and by managers (documents
+  // write level all); its GET, the lists and the search all apply this (engine/read-rule.ts).
+  // sql: a condition on the document's JSON, as the engine's list conditions are.
+  async visibleTo(tx, ctx) {
+    if (levelOf(ctx.permissions, 'documents', 'write') === 'all') return undefined;
+    const group = ctx.kind === 'user' ? await findGroup(tx, await userAccessGroupId(tx, ctx.userId)) : undefined;
+    return sql<boolean>`(doc->>'accessGroup' IS NULL OR doc->>'accessGroup' = ${group?.name ?? null})`;
+  },
   // Only these change after the upload; the file and its associations are fixed.
   schema: Type.Object({
     name: opt(text(300, { description: 'display name' })),

@@ -1,23 +1,22 @@
 // Filing, finding, serving and removing documents. Visibility: the documents area's level (an
-// employee sees their own), and `accessGroup`: a document naming a group is seen by members of
-// that group and by managers (documents write level all).
+// employee sees their own) and the resource's accessGroup rule (documents-resource.ts), both
+// applied by the engine's reads.
 import type { FastifyRequest } from 'fastify';
 import { sql, type RawBuilder } from 'kysely';
 import type { Database } from '../../platform/db/database.js';
-import { inTenant, type TenantTx } from '../../platform/db/tenant.js';
+import { inTenant } from '../../platform/db/tenant.js';
 import { BadRequest, Forbidden, NotFound, fieldError } from '../../platform/http/errors.js';
 import { parseListQuery, type ListQuery } from '../../platform/http/list-query.js';
-import { levelOf, requireLevel, type RequestContext } from '../../platform/http/request-context.js';
+import { requireLevel, type RequestContext } from '../../platform/http/request-context.js';
 import { newObjectId } from '../../platform/ids.js';
 import type { Resource, StoredRecord } from '../../resources/engine/define-resource.js';
 import { ownerOf, type ResourceService } from '../../resources/engine/resource-service.js';
 import { findRecord, insertRecord, nextNumber, deleteRecord } from '../../resources/engine/resource-store.js';
 import { toApi } from '../../resources/engine/to-api.js';
-import { findGroup } from '../../resources/access-groups.js';
 import { customers } from '../../resources/customers.js';
 import { objects } from '../../resources/objects.js';
 import { jobs } from '../scheduling/index.js';
-import { userAccessGroupId, users } from '../users/index.js';
+import { users } from '../users/index.js';
 import { absences } from '../absences/index.js';
 import { complaints } from '../tasks/index.js';
 import { documents } from './documents-resource.js';
@@ -47,13 +46,6 @@ export function documentsService(deps: {
   engine: ResourceService;
 }) {
   const { database, storage } = deps;
-
-  /** sql: a condition on the document's JSON for the engine's list query. */
-  async function visibility(tx: TenantTx, ctx: RequestContext): Promise<RawBuilder<boolean>> {
-    if (levelOf(ctx.permissions, documents.area, 'write') === 'all') return sql<boolean>`true`;
-    const group = ctx.kind === 'user' ? await findGroup(tx, await userAccessGroupId(tx, ctx.userId)) : undefined;
-    return sql<boolean>`(doc->>'accessGroup' IS NULL OR doc->>'accessGroup' = ${group?.name ?? null})`;
-  }
 
   async function upload(ctx: RequestContext, request: FastifyRequest): Promise<{ _id: string; ids: string[] }> {
     const level = requireLevel(ctx, documents.area, 'write');
@@ -117,8 +109,7 @@ export function documentsService(deps: {
 
   async function list(ctx: RequestContext, query: Record<string, unknown>, extra: RawBuilder<boolean>[] = []) {
     const listQuery: ListQuery = parseListQuery(query, documents.fields, documents.listOptions);
-    const where = await inTenant(database, ctx.companyId, (tx) => visibility(tx, ctx));
-    listQuery.where.push(where, ...extra);
+    listQuery.where.push(...extra); // the engine adds who may see which (documents-resource.ts, visibleTo)
     return deps.engine.search(ctx, listQuery);
   }
 

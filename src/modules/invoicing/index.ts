@@ -1,5 +1,6 @@
 // The invoicing module's public surface: what other modules and the app may use. Everything else is internal.
 export { registerBankingRoutes } from './banking.js';
+export { invoices } from './billing-documents.js';
 export { registerInvoicingRoutes } from './invoicing-routes.js';
 export { registerServiceReportRoutes } from './service-report-routes.js';
 export { sellerDataCompleteSql } from './invoicing-settings.js';

@@ -3,11 +3,12 @@ import type { Database } from '../../platform/db/database.js';
 import { inTenant, readInTenant, type TenantTx } from '../../platform/db/tenant.js';
 import { Conflict, NotFound, fieldError } from '../../platform/http/errors.js';
 import { parseListQuery } from '../../platform/http/list-query.js';
-import { requireLevel, type Level, type RequestContext } from '../../platform/http/request-context.js';
+import { requireLevel, type RequestContext } from '../../platform/http/request-context.js';
 import { newObjectId } from '../../platform/ids.js';
-import { sql, type RawBuilder } from 'kysely';
+import { sql } from 'kysely';
 import { Type } from 'typebox';
 import { requireOwnOrAll } from '../../resources/engine/access-checks.js';
+import { readConditions } from '../../resources/engine/read-rule.js';
 import type { StoredRecord } from '../../resources/engine/define-resource.js';
 import { objectId } from '../../resources/engine/fields.js';
 import { assertReferencesExist } from '../../resources/engine/references.js';
@@ -26,49 +27,50 @@ export const assignBody = Type.Object(
 );
 export const replacementBody = Type.Object({ userId: objectId('users') }, { additionalProperties: false });
 
-// sql: a condition of the read model's statement (jobs-read.ts).
-const ownJobs = (ctx: RequestContext, level: Level): RawBuilder<boolean>[] =>
-  level === 'own' ? [sql<boolean>`j.user_id = ${ctx.userId}`] : [];
+// Which jobs the caller may read: the engine's rule of GET, lists and search (own level: their jobs).
+const readable = (tx: TenantTx, ctx: RequestContext) => readConditions(tx, ctx, jobs);
 
 export function jobsService(deps: { database: Database; embeds: JobEmbeds }) {
   const { database, embeds } = deps;
 
   async function list(ctx: RequestContext, query: Record<string, unknown>) {
-    const level = requireLevel(ctx, jobs.area, 'read');
+    requireLevel(ctx, jobs.area, 'read');
     const listQuery = parseListQuery(query, jobs.fields, jobs.listOptions);
-    const where = [...listQuery.where, ...ownJobs(ctx, level)];
-    return readInTenant(database, ctx.companyId, async (tx) => ({
-      body: await selectJobsJson(tx, {
-        where,
-        sort: listQuery.sort,
-        limit: listQuery.limit,
-        offset: listQuery.offset,
-        embeds,
-      }),
-      total: await countJobs(tx, where),
-    }));
+    return readInTenant(database, ctx.companyId, async (tx) => {
+      const where = [...listQuery.where, ...(await readable(tx, ctx))];
+      return {
+        body: await selectJobsJson(tx, {
+          where,
+          sort: listQuery.sort,
+          limit: listQuery.limit,
+          offset: listQuery.offset,
+          embeds,
+        }),
+        total: await countJobs(tx, where),
+      };
+    });
   }
 
   async function get(ctx: RequestContext, id: string): Promise<string> {
-    const level = requireLevel(ctx, jobs.area, 'read');
-    const where = [sql<boolean>`j.id = ${id}`, ...ownJobs(ctx, level)]; // sql: as ownJobs
-    const body = await readInTenant(database, ctx.companyId, (tx) =>
-      selectJobsJson(tx, { where, sort: [], limit: 1, offset: 0, embeds }),
-    );
+    requireLevel(ctx, jobs.area, 'read');
+    const body = await readInTenant(database, ctx.companyId, async (tx) => {
+      const where = [sql<boolean>`j.id = ${id}`, ...(await readable(tx, ctx))]; // sql: a read model condition
+      return selectJobsJson(tx, { where, sort: [], limit: 1, offset: 0, embeds });
+    });
     if (body === '[]') throw NotFound('job', id);
     return body.slice(1, -1);
   }
 
   async function inTimeFrame(ctx: RequestContext, body: TimeFrameBody): Promise<string> {
-    const level = requireLevel(ctx, jobs.area, 'read');
+    requireLevel(ctx, jobs.area, 'read');
     const window = parseWindow(body);
-    const where = [...timeFrameConditions(body, window, embeds), ...ownJobs(ctx, level)];
+    const frame = timeFrameConditions(body, window, embeds);
     // The hot path: a frame this process knows is planned is one read-only statement.
     const isPlanned = isFrameKnownCovered(ctx.companyId, window.from, window.to, { refuseBeyondHorizon: true });
     return (isPlanned ? readInTenant : inTenant)(database, ctx.companyId, async (tx) => {
       if (!isPlanned) await coverJobWindow(tx, window.from, window.to, { refuseBeyondHorizon: true });
       return selectJobsJson(tx, {
-        where,
+        where: [...frame, ...(await readable(tx, ctx))],
         sort: [{ field: jobs.fields.get('from')!, descending: false }],
         limit: 100_000,
         offset: 0,

@@ -11,13 +11,17 @@ import { SEARCH_TYPES, type SearchType } from './search-sources.js';
 import { searchService } from './search-service.js';
 
 const typeNames = SEARCH_TYPES.join(', ');
+/** Room for every type named once, with a space after each comma, and some slack: a list, not a text. */
+const MAX_TYPES_LENGTH = 100;
 const typeSchema = (description?: string) =>
   Type.Unsafe<SearchType>({ type: 'string', enum: [...SEARCH_TYPES], ...(description ? { description } : {}) });
 
 export const searchQuery = Type.Object(
   {
     q: Type.String({ minLength: 1, maxLength: 100, description: 'words, a prefix or a number' }),
-    types: Type.Optional(Type.Unsafe<string[]>(listParamSchema(`types to search (${typeNames}); all by default`, 20))),
+    types: Type.Optional(
+      Type.Unsafe<string[]>(listParamSchema(`types to search (${typeNames}); all by default`, MAX_TYPES_LENGTH)),
+    ),
     limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 50, default: 20 })),
   },
   { additionalProperties: false },

@@ -1,13 +1,20 @@
-// GET /v2/search: which types the caller may read (all records, or with the `own` level only
-// their own), one statement over the types' search indexes, the best `limit` results.
+// GET /v2/search: the types the caller may read, each limited by the very rule of its GET (the
+// engine's read rule: own level, a document's accessGroup), one statement over the types' search
+// indexes, the best `limit` results.
 import { sql } from 'kysely';
 import type { Database } from '../../platform/db/database.js';
 import { readInTenant } from '../../platform/db/tenant.js';
 import { BadRequest, Forbidden } from '../../platform/http/errors.js';
-import { levelOf, type RequestContext } from '../../platform/http/request-context.js';
+import type { RequestContext } from '../../platform/http/request-context.js';
+import type { TenantTx } from '../../platform/db/tenant.js';
+import type { Resource } from '../../resources/engine/define-resource.js';
+import { customers } from '../../resources/customers.js';
+import { objects } from '../../resources/objects.js';
+import { allOf, mayRead, readConditions } from '../../resources/engine/read-rule.js';
+import { assignments } from '../scheduling/index.js';
 import { parseQuery } from './rules/query.js';
 import { SEARCH_TYPES, SOURCES, type SearchType } from './search-sources.js';
-import { searchStatement, type TypeScope } from './search-sql.js';
+import { searchStatement, type Related, type TypeScope } from './search-sql.js';
 
 export interface SearchResult {
   type: SearchType;
@@ -28,15 +35,26 @@ const similarityThreshold = sql`SELECT set_config('pg_trgm.word_similarity_thres
 
 const MATCH: Record<number, SearchResult['match']> = { 4: 'exact', 3: 'prefix', 2: 'words', 1: 'similar' };
 
-/** The types the caller may read, each limited to their own records where their level is `own`. */
-export function scopesFor(ctx: RequestContext, types: readonly SearchType[]): TypeScope[] {
-  return types.flatMap((type): TypeScope[] => {
-    const source = SOURCES[type];
-    const level = levelOf(ctx.permissions, source.area, 'read');
-    if (level === 'all') return [{ type }];
-    if (level === 'own' && source.owner) return [{ type, ownerId: ctx.userId }];
-    return []; // none, or own of a type without owner (as the engine's lists refuse it)
-  });
+/** The types asked for that the caller may read at all (the engine's rule: `own` needs an owner field). */
+export function readableTypes(ctx: RequestContext, types: readonly SearchType[]): SearchType[] {
+  return types.filter((type) => mayRead(ctx, SOURCES[type].resource));
+}
+
+/** The caller's read condition on the resource as one, or undefined when they may read none of it. */
+async function readableOf(tx: TenantTx, ctx: RequestContext, resource: Resource) {
+  return mayRead(ctx, resource) ? allOf(await readConditions(tx, ctx, resource)) : undefined;
+}
+
+async function scopesOf(tx: TenantTx, ctx: RequestContext, types: SearchType[]) {
+  const scopes: TypeScope[] = [];
+  for (const type of types)
+    scopes.push({ type, readable: allOf(await readConditions(tx, ctx, SOURCES[type].resource)) });
+  const related: Related = {
+    object: await readableOf(tx, ctx, objects),
+    customer: await readableOf(tx, ctx, customers),
+    assignment: await readableOf(tx, ctx, assignments),
+  };
+  return { scopes, related };
 }
 
 export function searchService(deps: { database: Database }) {
@@ -46,13 +64,14 @@ export function searchService(deps: { database: Database }) {
   ): Promise<{ types: SearchType[]; results: SearchResult[] }> {
     const query = parseQuery(params.q);
     if (!query) throw BadRequest('q: needs a letter or digit', [{ path: 'q', message: 'needs a letter or digit' }]);
-    const scopes = scopesFor(ctx, params.types ?? SEARCH_TYPES);
-    if (scopes.length === 0) throw Forbidden('Not permitted to read any of the types searched');
+    const types = readableTypes(ctx, params.types ?? SEARCH_TYPES);
+    if (types.length === 0) throw Forbidden('Not permitted to read any of the types searched');
     const rows = await readInTenant(deps.database, ctx.companyId, async (tx) => {
+      const { scopes, related } = await scopesOf(tx, ctx, types);
       // Sent together (one round trip on PostgreSQL's pipelined connection), in this order.
       const [, found] = await Promise.all([
         similarityThreshold.execute(tx.db),
-        searchStatement(scopes, query, params.limit).execute(tx.db),
+        searchStatement(scopes, related, query, params.limit).execute(tx.db),
       ]);
       return found.rows;
     });
@@ -69,11 +88,11 @@ export function searchService(deps: { database: Database }) {
         number: row.number,
         title: row.title ?? `${row.type} ${row.number}`,
         subtitle: row.subtitle === '' ? null : row.subtitle,
-        path: `/v2/${SOURCES[row.type].collection}/${row.id}`,
+        path: `/v2/${SOURCES[row.type].resource.collection}/${row.id}`,
         match: MATCH[row.rank] ?? 'similar',
       });
     }
-    return { types: scopes.map((scope) => scope.type), results };
+    return { types, results };
   }
   return { search };
 }

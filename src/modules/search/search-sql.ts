@@ -5,7 +5,7 @@
 // sql: the builder cannot say pg_trgm's operators, a table chosen per type, or fenced subqueries.
 import { sql, type RawBuilder } from 'kysely';
 import { likeLiteral, numberPrefixRanges, type ParsedQuery } from './rules/query.js';
-import { ASSIGNMENT_SOURCE, SOURCES, type SearchSource, type SearchType } from './search-sources.js';
+import { ASSIGNMENT_SOURCE, SOURCES, type Readable, type SearchSource, type SearchType } from './search-sources.js';
 
 export interface SearchRow {
   type: SearchType;
@@ -17,10 +17,18 @@ export interface SearchRow {
   score: number;
 }
 
-/** Which types to search and, for `own`-level callers, whose records only. */
+/**
+ * A type to search and the condition a record must meet for the caller to read it: the engine's
+ * read rule of its GET (engine/read-rule.ts; unqualified columns, here the table's alias t).
+ */
 export interface TypeScope {
   type: SearchType;
-  ownerId?: string;
+  readable: RawBuilder<boolean>;
+}
+
+/** What the caller may read beside the types searched: names in subtitles, the parents jobs are found through. */
+export interface Related extends Readable {
+  assignment?: RawBuilder<boolean>;
 }
 
 /**
@@ -62,8 +70,7 @@ function matches(source: SearchSource, query: ParsedQuery): RawBuilder<boolean> 
 }
 
 /** The type's matching rows (all columns, alias t) with rank and score, best `limit` first. */
-function ranked(source: SearchSource, query: ParsedQuery, ownerId: string | undefined, limit: number) {
-  const owner = ownerId === undefined ? sql`` : sql` AND ${raw(source.owner ?? 'NULL')} = ${ownerId}`;
+function ranked(source: SearchSource, query: ParsedQuery, readable: RawBuilder<boolean>, limit: number) {
   const prefix = `${likeLiteral(query.text)}%`;
   const number = query.number ?? -1;
   const other = source.otherNumber ? raw(`crewbase_search_fold(${source.otherNumber})`) : undefined;
@@ -83,7 +90,7 @@ function ranked(source: SearchSource, query: ParsedQuery, ownerId: string | unde
       CASE WHEN ${exact} THEN 4 WHEN ${startsWith} THEN 3 WHEN ${contained} THEN 2 ELSE 1 END AS rank,
       ${score} AS score
     FROM (SELECT t.*, ${searchText} AS search_text, crewbase_search_fold(${raw(source.title)}) AS search_title
-          FROM ${raw(source.table)} t WHERE ${matches(source, query)}${owner} LIMIT ${MAX_CANDIDATES}) t
+          FROM ${raw(source.resource.table)} t WHERE ${matches(source, query)} AND ${readable} LIMIT ${MAX_CANDIDATES}) t
     ORDER BY rank DESC, score DESC, t.number LIMIT ${limit}`;
 }
 
@@ -91,56 +98,64 @@ function ranked(source: SearchSource, query: ParsedQuery, ownerId: string | unde
 const FOUND_OBJECTS = 'found_objects';
 const FOUND_ASSIGNMENTS = 'found_assignments';
 
-function typeSelect(scope: TypeScope, query: ParsedQuery, limit: number): RawBuilder<SearchRow> {
+function typeSelect(scope: TypeScope, related: Related, query: ParsedQuery, limit: number): RawBuilder<SearchRow> {
   const source = SOURCES[scope.type];
-  const rows = scope.type === 'object' ? raw(FOUND_OBJECTS) : sql`(${ranked(source, query, scope.ownerId, limit)})`;
+  const rows = scope.type === 'object' ? raw(FOUND_OBJECTS) : sql`(${ranked(source, query, scope.readable, limit)})`;
   return sql<SearchRow>`(SELECT ${scope.type}::text AS type, t.id, t.number, ${raw(source.title)} AS title,
-    ${raw(source.subtitle)} AS subtitle, t.rank, t.score
+    ${source.subtitle(related)} AS subtitle, t.rank, t.score
     FROM ${rows} t ORDER BY t.rank DESC, t.score DESC, t.number LIMIT ${limit})`;
 }
 
 /**
  * Jobs found through their object's name (a job is searched "by title and object") or, for generated
  * jobs, their assignment's title: the upcoming jobs of the best matching objects or assignments,
- * ranked as that match, just below it.
+ * ranked as that match, just below it. Only through parents the caller may read (searchStatement):
+ * a name they may not read neither finds nor titles a job.
  */
-function jobsThrough(parent: 'object' | 'assignment', scope: TypeScope, limit: number): RawBuilder<SearchRow> {
-  const owner = scope.ownerId === undefined ? sql`` : sql` AND j.user_id = ${scope.ownerId}`;
+function jobsThrough(
+  parent: 'object' | 'assignment',
+  scope: TypeScope,
+  related: Related,
+  limit: number,
+): RawBuilder<SearchRow> {
   const [found, source, column] =
     parent === 'object'
       ? [FOUND_OBJECTS, SOURCES.object, 'object_id']
       : [FOUND_ASSIGNMENTS, ASSIGNMENT_SOURCE, 'assignment_id'];
-  const objectName = parent === 'object' ? sql`p.name` : sql`(${raw(OBJECT_NAME)})`;
-  return sql<SearchRow>`(SELECT 'job'::text AS type, j.id, j.number, coalesce(j.doc->>'title', p.name) AS title,
-    concat_ws(', ', ${objectName}, to_char(j.from_at AT TIME ZONE 'UTC', 'YYYY-MM-DD')) AS subtitle,
-    p.rank, p.score - 0.001 AS score
+  // The lateral's alias is t, as the job source's subtitle and the read condition expect.
+  return sql<SearchRow>`(SELECT 'job'::text AS type, t.id, t.number, coalesce(t.doc->>'title', p.name) AS title,
+    ${SOURCES.job.subtitle(related)} AS subtitle, p.rank, p.score - 0.001 AS score
     FROM (SELECT t.id, ${raw(source.title)} AS name, t.rank, t.score FROM ${raw(found)} t
           ORDER BY t.rank DESC, t.score DESC, t.number LIMIT ${PARENTS_FOR_JOBS}) p
-    CROSS JOIN LATERAL (SELECT j.id, j.number, j.doc, j.from_at, j.object_id, j.company_id FROM jobs j
-      WHERE j.${raw(column)} = p.id AND j.from_at >= date_trunc('day', now())${owner}
-      ORDER BY j.from_at LIMIT ${limit}) j
-    ORDER BY 6 DESC, 7 DESC, j.from_at LIMIT ${limit})`;
+    CROSS JOIN LATERAL (SELECT t.id, t.number, t.doc, t.from_at, t.object_id, t.company_id FROM jobs t
+      WHERE t.${raw(column)} = p.id AND t.from_at >= date_trunc('day', now()) AND ${scope.readable}
+      ORDER BY t.from_at LIMIT ${limit}) t
+    ORDER BY 6 DESC, 7 DESC, t.from_at LIMIT ${limit})`;
 }
 
-const OBJECT_NAME = "SELECT o.doc->>'name' FROM objects o WHERE o.company_id = j.company_id AND o.id = j.object_id";
-
 /** The whole search: every type's best `limit`, best first (the caller cuts and de-duplicates). */
-export function searchStatement(scopes: TypeScope[], query: ParsedQuery, limit: number): RawBuilder<SearchRow> {
-  const parts = scopes.flatMap((scope) =>
-    scope.type === 'job'
-      ? [typeSelect(scope, query, limit), jobsThrough('object', scope, limit), jobsThrough('assignment', scope, limit)]
-      : [typeSelect(scope, query, limit)],
-  );
-  const hasJobs = scopes.some((scope) => scope.type === 'job');
+export function searchStatement(
+  scopes: TypeScope[],
+  related: Related,
+  query: ParsedQuery,
+  limit: number,
+): RawBuilder<SearchRow> {
+  const jobScope = scopes.find((scope) => scope.type === 'job');
+  const throughObjects = jobScope && related.object ? related.object : undefined;
+  const throughAssignments = jobScope && related.assignment ? related.assignment : undefined;
+  const parts = scopes.map((scope) => typeSelect(scope, related, query, limit));
+  if (jobScope && throughObjects) parts.push(jobsThrough('object', jobScope, related, limit));
+  if (jobScope && throughAssignments) parts.push(jobsThrough('assignment', jobScope, related, limit));
+  const objectScope = scopes.find((scope) => scope.type === 'object')?.readable ?? throughObjects;
   const ctes = [
-    ...(hasJobs || scopes.some((scope) => scope.type === 'object')
+    ...(objectScope
       ? [
-          sql`${raw(FOUND_OBJECTS)} AS MATERIALIZED (${ranked(SOURCES.object, query, undefined, Math.max(limit, PARENTS_FOR_JOBS))})`,
+          sql`${raw(FOUND_OBJECTS)} AS MATERIALIZED (${ranked(SOURCES.object, query, objectScope, Math.max(limit, PARENTS_FOR_JOBS))})`,
         ]
       : []),
-    ...(hasJobs
+    ...(throughAssignments
       ? [
-          sql`${raw(FOUND_ASSIGNMENTS)} AS MATERIALIZED (${ranked(ASSIGNMENT_SOURCE, query, undefined, PARENTS_FOR_JOBS)})`,
+          sql`${raw(FOUND_ASSIGNMENTS)} AS MATERIALIZED (${ranked(ASSIGNMENT_SOURCE, query, throughAssignments, PARENTS_FOR_JOBS)})`,
         ]
       : []),
   ];

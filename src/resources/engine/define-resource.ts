@@ -1,4 +1,5 @@
 // A resource is declared once; the engine derives its routes, schemas, filters and storage.
+import type { RawBuilder } from 'kysely';
 import type { Static, TObject, TUnsafe } from 'typebox';
 import type { TenantTx } from '../../platform/db/tenant.js';
 import type { RequestContext } from '../../platform/http/request-context.js';
@@ -95,6 +96,12 @@ export interface ResourceDeclaration<S extends TObject = TObject> {
   webhookEntity?: string;
   /** Field holding the owning user's id, for `own` permission levels; `_id` for users. */
   ownerField?: string;
+  /**
+   * A further rule on which records a caller may read beyond the area's level (a document's
+   * accessGroup): a condition over the table's columns, unqualified, or undefined for every record.
+   * GET, lists and search apply it through readConditions (read-rule.ts).
+   */
+  visibleTo?(tx: TenantTx, ctx: RequestContext): Promise<RawBuilder<boolean> | undefined>;
   /**
    * Hot filter and sort fields kept in real (indexed) columns besides the document:
    * field path -> column. The engine writes them on every insert and update.

@@ -1,5 +1,5 @@
 // The engine's service: permission checks, one transaction per write, numbering, audit.
-import { sql, type RawBuilder } from 'kysely';
+import { sql } from 'kysely';
 import type { Database } from '../../platform/db/database.js';
 import { inTenant, type TenantTx } from '../../platform/db/tenant.js';
 import { BadRequest, Conflict, Forbidden, NotFound, type FieldError } from '../../platform/http/errors.js';
@@ -15,6 +15,7 @@ import { assertReferencesExist } from './references.js';
 import { normaliseRegions } from './region-fields.js';
 import * as store from './resource-store.js';
 import { closed } from './schema-shapes.js';
+import { allOf, ownerConditionOf, readConditions } from './read-rule.js';
 import { toApi } from './to-api.js';
 
 export interface EngineDeps {
@@ -104,15 +105,6 @@ export async function createFromBody(
   return createRecord(tx, ctx, resource, createdFields(body, resource.ignored.create));
 }
 
-/** The condition limiting a caller below `all` level to their own records (undefined at `all`). */
-function ownerConditionOf(ctx: RequestContext, resource: Resource, level: Level): RawBuilder<boolean> | undefined {
-  if (level === 'all') return undefined;
-  const field = resource.ownerField ? resource.fields.get(resource.ownerField) : undefined;
-  if (!field) throw Forbidden(`Not permitted to access ${resource.collection}`);
-  // sql: a list condition over the field's SQL expression (list queries take conditions as sql fragments)
-  return sql<boolean>`${field.sql} = ${ctx.userId}`;
-}
-
 // A stored document may also hold read-only fields that actions set (a job's teamId).
 const docValidators = new WeakMap<Resource, (value: unknown) => FieldError[]>();
 function docValidatorOf(resource: Resource): (value: unknown) => FieldError[] {
@@ -175,8 +167,9 @@ export function resourceService(deps: EngineDeps, resource: Resource) {
   }
 
   async function get(ctx: RequestContext, id: string): Promise<LooseDoc> {
-    const owner = ownerCondition(ctx, requireLevel(ctx, resource.area, 'read'));
-    const record = await inTenant(deps.database, ctx.companyId, (tx) => store.findRecord(tx, resource, id, { owner }));
+    const record = await inTenant(deps.database, ctx.companyId, async (tx) =>
+      store.findRecord(tx, resource, id, { owner: allOf(await readConditions(tx, ctx, resource)) }),
+    );
     if (!record) throw NotFound(resource.name, id);
     return toApi(resource, record);
   }
@@ -189,24 +182,19 @@ export function resourceService(deps: EngineDeps, resource: Resource) {
   }
 
   async function search(ctx: RequestContext, listQuery: ListQuery): Promise<{ items: LooseDoc[]; total: number }> {
-    const owner = ownerCondition(ctx, requireLevel(ctx, resource.area, 'read'));
-    if (owner) listQuery.where.push(owner);
-    const { rows, total } = await inTenant(deps.database, ctx.companyId, (tx) =>
-      store.listRecords(tx, resource, listQuery),
-    );
+    const { rows, total } = await inTenant(deps.database, ctx.companyId, async (tx) => {
+      listQuery.where.push(...(await readConditions(tx, ctx, resource)));
+      return store.listRecords(tx, resource, listQuery);
+    });
     return { items: rows.map((row) => toApi(resource, row)), total };
   }
 
   async function getByNumber(ctx: RequestContext, number: number): Promise<LooseDoc> {
-    const owner = ownerCondition(ctx, requireLevel(ctx, resource.area, 'read'));
-    // sql: the list query's conditions are sql fragments
-    const listQuery: ListQuery = {
-      limit: 1,
-      offset: 0,
-      sort: [],
-      where: [sql<boolean>`number = ${number}`, ...(owner ? [owner] : [])],
-    };
-    const { rows } = await inTenant(deps.database, ctx.companyId, (tx) => store.listRecords(tx, resource, listQuery));
+    const { rows } = await inTenant(deps.database, ctx.companyId, async (tx) => {
+      // sql: the list query's conditions are sql fragments
+      const where = [sql<boolean>`number = ${number}`, ...(await readConditions(tx, ctx, resource))];
+      return store.listRecords(tx, resource, { limit: 1, offset: 0, sort: [], where });
+    });
     if (!rows[0]) throw NotFound(resource.name, number);
     return toApi(resource, rows[0]);
   }
