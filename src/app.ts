@@ -24,6 +24,7 @@ import { registerAuthRoutes } from './modules/auth/index.js';
 import { authService } from './modules/auth/index.js';
 import { credentialResolver, forgetCredentialsOnChange } from './modules/auth/index.js';
 import { smsGateway, type SmsGateway } from './platform/sms/sms-gateway.js';
+import { smsNumberLimit } from './platform/sms/sms-number-limit.js';
 import { registerCompanyRoutes } from './modules/company/index.js';
 import { registerUserRoutes } from './modules/users/index.js';
 import { users } from './modules/users/index.js';
@@ -154,6 +155,7 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   const sms = deps.sms ?? smsGateway(config, app.log);
+  const numberLimit = smsNumberLimit(config);
   const transport = deps.mail ?? mailTransport(config.mailTransport, config.mailFrom, app.log);
   if (!deps.mail) app.addHook('onClose', async () => transport.close());
   const mail = mailOutbox(database, transport);
@@ -163,6 +165,7 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
     config,
     database,
     sms,
+    numberLimit,
     readUser: async (tx, userId) => {
       const record = await findRecord(tx, users, userId);
       return record ? toApi(users, record) : undefined;
@@ -194,7 +197,7 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
       registerBankingRoutes(v2, { database });
       registerWebhookRoutes(v2, { database, ...webhookDeps(config, deps.resolveHost) });
       registerImplementationRoutes(v2, { database });
-      registerSmsRoutes(v2, { config, database, sms });
+      registerSmsRoutes(v2, { config, database, sms, numberLimit });
       registerAccountingRoutes(v2, { database });
       registerNotificationRoutes(v2, {
         database,

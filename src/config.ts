@@ -13,7 +13,12 @@ export interface Config {
   jwtIssuer: string;
   accessTokenTtlSeconds: number;
   refreshTokenTtlSeconds: number;
-  signupOpen: boolean;
+  /** open: anyone, with a solved challenge (signupProofBits); invite: an operator's invitation code; closed: 403. */
+  signup: 'open' | 'invite' | 'closed';
+  /** Leading zero bits a sign-up challenge's solution must give (0: no challenge, for tests and trusted networks). */
+  signupProofBits: number;
+  /** Sign-up attempts per client IP and hour in `open` mode. */
+  signupPerIpPerHour: number;
   bodyLimitBytes: number;
   loginMaxTries: number;
   loginLockSeconds: number;
@@ -31,8 +36,12 @@ export interface Config {
   documentStorage: string;
   s3: { endpoint?: string; region: string; accessKeyId?: string; secretAccessKey?: string };
   smsHttpUrl: string | undefined;
-  /** At most this many SMS to employees (POST /v2/sms) per company and UTC day. */
+  /** A company's SMS per UTC day (messages to employees, verification codes) until the operator sets its own. */
   smsDailyLimitPerCompany: number;
+  /** At most this many SMS to one number per hour (log-in codes included). */
+  smsPerNumberPerHour: number;
+  /** refuse: company-triggered SMS go only to verified numbers; allow: to any (the operator's choice). */
+  smsUnverified: 'refuse' | 'allow';
   apiKeyCacheSeconds: number;
   /** How long an Idempotency-Key stays claimed by a request that stops renewing it (its process died). */
   idempotencyLeaseSeconds: number;
@@ -171,8 +180,12 @@ function secondsList(env: Env, name: string, fallback: string): number[] {
 
 export function loadConfig(env: Env = process.env): Readonly<Config> {
   const dataDir = resolve(env.DATA_DIR || './data');
-  const signup = env.SIGNUP || 'open';
-  if (signup !== 'open' && signup !== 'closed') throw new ConfigError('SIGNUP must be open or closed');
+  const signup = env.SIGNUP || 'invite';
+  if (signup !== 'open' && signup !== 'invite' && signup !== 'closed')
+    throw new ConfigError('SIGNUP must be open, invite or closed');
+  const smsUnverified = env.SMS_UNVERIFIED || 'refuse';
+  if (smsUnverified !== 'refuse' && smsUnverified !== 'allow')
+    throw new ConfigError('SMS_UNVERIFIED must be refuse or allow');
   const worker = env.WEBHOOK_WORKER || 'inline';
   if (worker !== 'inline' && worker !== 'off') throw new ConfigError('WEBHOOK_WORKER must be inline or off');
   const jwt = jwtSecret(env, dataDir);
@@ -188,7 +201,9 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
     jwtIssuer: env.JWT_ISSUER || 'crewbase',
     accessTokenTtlSeconds: int(env, 'ACCESS_TOKEN_TTL', 900, 60, 86400),
     refreshTokenTtlSeconds: int(env, 'REFRESH_TOKEN_TTL', 30 * 86400, 300, 365 * 86400),
-    signupOpen: signup === 'open',
+    signup,
+    signupProofBits: int(env, 'SIGNUP_PROOF_BITS', 20, 0, 32),
+    signupPerIpPerHour: int(env, 'SIGNUP_PER_IP_PER_HOUR', 5, 1, 1_000_000),
     bodyLimitBytes: int(env, 'BODY_LIMIT', 1024 * 1024, 1024, 100 * 1024 * 1024),
     loginMaxTries: int(env, 'LOGIN_MAX_TRIES', 5, 1, 100),
     loginLockSeconds: int(env, 'LOGIN_LOCK_SECONDS', 900, 1, 86400),
@@ -212,7 +227,9 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
       secretAccessKey: env.S3_SECRET_ACCESS_KEY || undefined,
     },
     smsHttpUrl: env.SMS_HTTP_URL || undefined,
-    smsDailyLimitPerCompany: int(env, 'SMS_DAILY_LIMIT_PER_COMPANY', 500, 0, 1_000_000),
+    smsDailyLimitPerCompany: int(env, 'SMS_DAILY_LIMIT_PER_COMPANY', 20, 0, 1_000_000),
+    smsPerNumberPerHour: int(env, 'SMS_PER_NUMBER_PER_HOUR', 5, 1, 1000),
+    smsUnverified,
     apiKeyCacheSeconds: int(env, 'API_KEY_CACHE_SECONDS', 5, 0, 60),
     idempotencyLeaseSeconds: int(env, 'IDEMPOTENCY_LEASE_SECONDS', 30, 1, 3600),
     logLevel: env.LOG_LEVEL || 'info',

@@ -211,6 +211,44 @@ async function main(argv: string[]) {
     const [collection, file] = positionals;
     if (!collection || !file || !values.company || positionals.length > 2)
       throw new Error(
+  if (command === 'signup' && sub === 'invite') {
+    const { values } = parseArgs({ args: argv.slice(2), options: { days: { type: 'string' } } });
+    const { makeInvitation } = await import('./modules/company/index.js');
+    console.log(makeInvitation(config, Number(values.days ?? 7)));
+    return;
+  }
+  if (command === 'company' && sub === 'sms-allowance') {
+    const { values } = parseArgs({
+      args: argv.slice(2),
+      options: {
+        company: { type: 'string' },
+        'per-day': { type: 'string' },
+        'allow-unverified': { type: 'string' },
+      },
+    });
+    const perDay = values['per-day'] === undefined ? undefined : Number(values['per-day']);
+    const allow = values['allow-unverified'];
+    if (
+      !values.company ||
+      (perDay !== undefined && (!Number.isInteger(perDay) || perDay < 0 || perDay > 1_000_000)) ||
+      (allow !== undefined && allow !== 'true' && allow !== 'false')
+    )
+      throw new Error(
+        'usage: company sms-allowance --company <id> [--per-day N (0 to 1000000)] [--allow-unverified true|false]',
+      );
+    const { setSmsOperatorSettings } = await import('./modules/sms/index.js');
+    const database = await openMigrated(config, (line) => console.error(line));
+    try {
+      const settings = await setSmsOperatorSettings(database, values.company, {
+        ...(perDay !== undefined ? { perDay } : {}),
+        ...(allow !== undefined ? { allowUnverified: allow === 'true' } : {}),
+      });
+      console.log(JSON.stringify(settings));
+    } finally {
+      await database.close();
+    }
+    return;
+  }
         'usage: import <customers|objects|users|articles> <file.csv> --company <id> [--mapping m.json] [--dry-run]',
       );
     const { importFromFile } = await import('./modules/imports/index.js');
@@ -227,7 +265,7 @@ async function main(argv: string[]) {
     return;
   }
   throw new Error(
-    `unknown command: ${argv.join(' ')}\nusage: serve | worker | migrate | company create --name N --username U --password P [--email E] | import <collection> <file.csv> --company <id> [--mapping m.json] [--dry-run]`,
+    `unknown command: ${argv.join(' ')}\nusage: serve | worker | migrate | company create --name N --username U --password P [--email E] | signup invite [--days D] | company sms-allowance --company <id> [--per-day N] [--allow-unverified true|false] | import <collection> <file.csv> --company <id> [--mapping m.json] [--dry-run]`,
   );
 }
 

@@ -181,6 +181,10 @@ export async function createTestApp(env: Record<string, string> = {}, extraDeps:
     LOG_LEVEL: 'silent',
     SMS_SINK: `file:${join(dataDir, 'sms.jsonl')}`,
     API_KEY_CACHE_SECONDS: '1',
+    // Sign-up open without a challenge or hourly cap: most files sign up many companies (sms-abuse.test.ts tests them).
+    SIGNUP: 'open',
+    SIGNUP_PROOF_BITS: '0',
+    SIGNUP_PER_IP_PER_HOUR: '1000000',
     ...env,
   });
   const pgUrl = process.env.TEST_DATABASE_URL;

@@ -1,8 +1,10 @@
 // POST /v2/sms, text messages to employees: sent through the gateway (a file sink here) to each
 // user's normalised mobile or telephone number, `no_number` without one; the users' SMS bookkeeping
-// updated with an UPDATE event; the daily limit per company (2 here) yields `limit_reached`; an
+// updated with an UPDATE event; the daily allowance per company (2 here) refuses a request it does not
+// cover (429, nothing sent); an
 // employee is refused (403), another company's user is 400 like any reference; a provider answering
-// 500 yields `failed`.
+// 500 yields `failed`. Numbers need no verification here (SMS_UNVERIFIED=allow): test/security/sms-abuse.test.ts
+// tests verification and the per-number limit.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -21,7 +23,7 @@ let sinkFile: string;
 before(async () => {
   dir = mkdtempSync(join(tmpdir(), 'crewbase-sms-'));
   sinkFile = join(dir, 'sms.jsonl');
-  t = await createTestApp({ SMS_SINK: `file:${sinkFile}`, SMS_DAILY_LIMIT_PER_COMPANY: '2' });
+  t = await createTestApp({ SMS_SINK: `file:${sinkFile}`, SMS_DAILY_LIMIT_PER_COMPANY: '2', SMS_UNVERIFIED: 'allow' });
 });
 after(async () => {
   await t?.close();
@@ -104,7 +106,7 @@ describe('POST /v2/sms', () => {
     assert.doesNotMatch(JSON.stringify(events), /Tomorrow starts/);
   });
 
-  test('the daily limit (2) gives limit_reached beyond it, and counts across requests', async () => {
+  test('the daily allowance (2): a request it does not cover is 429 and sends nothing; it counts across requests', async () => {
     const company = await signup(t.app, 'Limit');
     const ids = [
       await newUser(t.app, company, { mobile: '+49 171 1111111' }),
@@ -112,18 +114,25 @@ describe('POST /v2/sms', () => {
       await newUser(t.app, company, { mobile: '+49 171 3333333' }),
     ];
     const before = sunk().length;
-    const res = await call(t.app, 'POST', '/v2/sms', company.headers, { userIds: ids, text: 'Hello' });
+    const refused = await call(t.app, 'POST', '/v2/sms', company.headers, { userIds: ids, text: 'Hello' });
+    assert.equal(refused.status, 429, JSON.stringify(refused.body));
+    assert.match(refused.body.detail, /allowance \(2 per UTC day\)/);
+    const retryAfter = Number(refused.headers['retry-after']);
+    assert.ok(retryAfter >= 1 && retryAfter <= 86400, `Retry-After ${retryAfter}`);
+    assert.equal(sunk().length - before, 0);
+
+    const res = await call(t.app, 'POST', '/v2/sms', company.headers, { userIds: ids.slice(0, 2), text: 'Hello' });
     assert.equal(res.status, 200, JSON.stringify(res.body));
     assert.deepEqual(
       res.body.results.map((r: { status: string }) => r.status),
-      ['sent', 'sent', 'limit_reached'],
+      ['sent', 'sent'],
     );
     assert.equal(sunk().length - before, 2);
     const third = await call(t.app, 'GET', `/v2/users/${ids[2]}`, company.headers);
     assert.equal(third.body.contact.smsCount ?? 0, 0);
 
     const again = await call(t.app, 'POST', '/v2/sms', company.headers, { userIds: [ids[2]], text: 'Hello' });
-    assert.deepEqual(again.body.results, [{ userId: ids[2], status: 'limit_reached' }]);
+    assert.equal(again.status, 429, JSON.stringify(again.body));
     assert.equal(sunk().length - before, 2);
 
     // another company has its own count
@@ -188,7 +197,7 @@ describe('POST /v2/sms with an HTTP provider', () => {
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const { port } = server.address() as AddressInfo;
-    app = await createTestApp({ SMS_HTTP_URL: `http://127.0.0.1:${port}/sms` });
+    app = await createTestApp({ SMS_HTTP_URL: `http://127.0.0.1:${port}/sms`, SMS_UNVERIFIED: 'allow' });
   });
   after(async () => {
     await app?.close();

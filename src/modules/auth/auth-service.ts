@@ -21,6 +21,7 @@ import { signAccessToken } from './access-tokens.js';
 import * as authStore from './auth-store.js';
 import { hmac, randomSecret, sameHex, sha256 } from './secrets.js';
 import type { SmsGateway } from '../../platform/sms/sms-gateway.js';
+import { type SmsNumberLimit, smsNumberLimit } from '../../platform/sms/sms-number-limit.js';
 
 const INVALID_LOGIN = 'Invalid credentials, or the account is locked for a while after repeated failures';
 const CODE_TTL_MS = 5 * 60_000;
@@ -37,6 +38,8 @@ export interface AuthDeps {
   config: Config;
   database: Database;
   sms: SmsGateway;
+  /** The per-number hourly SMS limit shared with company-triggered SMS; the command line has its own. */
+  numberLimit?: SmsNumberLimit;
   /** Reads a user as the API shows it (for the login response). */
   readUser(tx: TenantTx, userId: string): Promise<Record<string, unknown> | undefined>;
   /** The password check (tests hold it to line parallel log-ins up). */
@@ -47,6 +50,7 @@ export interface AuthDeps {
 export function authService(deps: AuthDeps) {
   const { config, database } = deps;
   const verify = deps.verifyPassword ?? verifyPassword;
+  const numberLimit = deps.numberLimit ?? smsNumberLimit(config);
   installSessionHooks({ endSessions: (tx, userId) => authStore.revokeUserRefreshTokens(tx, userId) });
 
   /** Starts a session (a new refresh family, or the next token of one) inside the caller's transaction. */
@@ -111,6 +115,9 @@ export function authService(deps: AuthDeps) {
 
   async function requestAuthCode(telephone: string): Promise<void> {
     const number = normalizeTelephone(telephone);
+    // Counted for every number asked for, known or not, so a 429 tells nothing about the number.
+    // No verification needed: the code goes to the number the user logs in with, and is proven by use.
+    numberLimit.take([number]);
     const users = await inAuthLookup(database, (db) => findUsersByTelephone(db, number));
     // Nothing is said about whether the number is known; ambiguous numbers get no code.
     if (users.length !== 1) return;

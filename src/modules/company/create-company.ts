@@ -4,12 +4,13 @@ import { insertCompany, saveSettingsSection } from '../../platform/db/companies.
 import type { Config } from '../../config.js';
 import type { Database } from '../../platform/db/database.js';
 import { Forbidden } from '../../platform/http/errors.js';
-import { inTenant } from '../../platform/db/tenant.js';
+import { inTenant, type TenantTx } from '../../platform/db/tenant.js';
 import { systemContext } from '../../platform/http/request-context.js';
 import { newObjectId } from '../../platform/ids.js';
 import { accessGroups, DEFAULT_ACCESS_GROUPS } from '../../resources/access-groups.js';
 import { createRecord } from '../../resources/engine/resource-service.js';
 import type { AuthService, Tokens } from '../auth/index.js';
+import { checkChallenge, checkInvitation, claimProof, type Proof } from './signup-proofs.js';
 import { users } from '../users/index.js';
 
 export interface NewCompany {
@@ -27,11 +28,14 @@ export interface CreatedCompany extends Tokens {
 export async function createCompany(
   deps: { database: Database; auth: AuthService },
   input: NewCompany,
+  /** Runs first in the company's transaction (sign-up: records its proof as used). */
+  before?: (tx: TenantTx) => Promise<void>,
 ): Promise<CreatedCompany> {
   const companyId = newObjectId();
   const system = systemContext(companyId);
   return inTenant(deps.database, companyId, async (tx) => {
     await insertCompany(tx, input.companyName);
+    await before?.(tx);
     const groupIds: Record<string, string> = {};
     for (const group of DEFAULT_ACCESS_GROUPS) {
       const { key, ...doc } = group;
@@ -50,11 +54,28 @@ export async function createCompany(
   });
 }
 
-/** The public sign-up: a new company, unless the server closed sign-up (the command line creates them anyway). */
+export interface SignUp extends NewCompany {
+  /** `open` mode: a solved challenge. */
+  proof?: Proof;
+  /** `invite` mode: the operator's invitation code. */
+  invitation?: string;
+}
+
+/**
+ * The public sign-up, as SIGNUP says: `closed` 403; `invite` with an operator's invitation code;
+ * `open` with a solved challenge (unless SIGNUP_PROOF_BITS is 0). The command line creates companies anyway.
+ */
 export async function signUpCompany(
   deps: { config: Config; database: Database; auth: AuthService },
-  input: NewCompany,
+  { proof, invitation, ...input }: SignUp,
 ): Promise<CreatedCompany> {
-  if (!deps.config.signupOpen) throw Forbidden('Sign-up is closed on this server');
-  return createCompany(deps, input);
+  const { config } = deps;
+  if (config.signup === 'closed') throw Forbidden('Sign-up is closed on this server');
+  const proofId =
+    config.signup === 'invite'
+      ? checkInvitation(config, invitation)
+      : config.signupProofBits > 0
+        ? checkChallenge(config, proof)
+        : undefined;
+  return createCompany(deps, input, proofId ? (tx) => claimProof(tx, proofId) : undefined);
 }

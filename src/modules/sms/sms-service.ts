@@ -1,7 +1,8 @@
 // SMS to employees (POST /v2/sms): each recipient's number is their contact.mobile, else
-// contact.telephone, normalised; the company's daily limit is taken from the engine's counters
-// before anything is sent; the messages go through the platform's SMS gateway outside any
-// transaction; then each recipient's SMS bookkeeping (contact.smsCount, smsSendDate,
+// contact.telephone, normalised. Before anything is sent, all or nothing: every number must be
+// verified (unless the operator allowed unverified ones), the company's daily allowance must cover
+// them all and no number may be over its hourly limit; else the request is refused (409, 429).
+// The messages go through the platform's SMS gateway outside any transaction; then each recipient's SMS bookkeeping (contact.smsCount, smsSendDate,
 // lastSMSStatus) is written through the engine's update, so modified_at and the UPDATE event follow.
 // The text itself is not stored.
 import type { Config } from '../../config.js';
@@ -9,14 +10,17 @@ import type { Database } from '../../platform/db/database.js';
 import { inTenant } from '../../platform/db/tenant.js';
 import type { RequestContext } from '../../platform/http/request-context.js';
 import type { SmsGateway } from '../../platform/sms/sms-gateway.js';
-import { normalizeTelephone } from '../../platform/telephone.js';
+import { Conflict } from '../../platform/http/errors.js';
+import type { SmsNumberLimit } from '../../platform/sms/sms-number-limit.js';
 import { requireManager } from '../../resources/engine/access-checks.js';
-import { takeFromQuota } from '../../resources/engine/record-numbers.js';
 import { assertReferencesExist } from '../../resources/engine/references.js';
 import { findRecord, updateRecord } from '../../resources/engine/resource-store.js';
 import { users } from '../users/index.js';
+import { loadSmsOperatorSettings, takeSmsAllowance } from './sms-allowance.js';
+import { objectOr, smsNumberOf } from './sms-number.js';
+import { verifiedNumbers } from './sms-verifications.js';
 
-export type SmsStatus = 'sent' | 'failed' | 'no_number' | 'limit_reached';
+export type SmsStatus = 'sent' | 'failed' | 'no_number';
 
 export interface SmsRequest {
   userIds: string[];
@@ -26,23 +30,15 @@ export interface SmsRequest {
 /** How many messages go to the gateway at once. */
 const PARALLEL_SENDS = 5;
 
-/** A number the gateway can take: digits after an optional `+`, as normalizeTelephone leaves it. */
-const USABLE_NUMBER = /^\+?[0-9]{3,20}$/;
-
 type Doc = Record<string, unknown>;
-const objectOr = (value: unknown): Doc =>
-  value && typeof value === 'object' && !Array.isArray(value) ? (value as Doc) : {};
 
-/** contact.mobile, else contact.telephone, normalised; undefined when neither is a usable number. */
-export function smsNumberOf(doc: Doc): string | undefined {
-  const contact = objectOr(doc.contact);
-  const raw = [contact.mobile, contact.telephone].find((v): v is string => typeof v === 'string' && v.trim() !== '');
-  if (raw === undefined) return undefined;
-  const number = normalizeTelephone(raw);
-  return USABLE_NUMBER.test(number) ? number : undefined;
-}
-
-export function smsService(deps: { config: Config; database: Database; sms: SmsGateway; bodySchema: object }) {
+export function smsService(deps: {
+  config: Config;
+  database: Database;
+  sms: SmsGateway;
+  numberLimit: SmsNumberLimit;
+  bodySchema: object;
+}) {
   const { config, database, sms } = deps;
   return {
     async send(
@@ -50,27 +46,34 @@ export function smsService(deps: { config: Config; database: Database; sms: SmsG
       body: SmsRequest,
     ): Promise<{ results: Array<{ userId: string; status: SmsStatus }> }> {
       requireManager(ctx, 'users', 'send SMS to employees');
-      const day = new Date().toISOString().slice(0, 10);
       const plan = await inTenant(database, ctx.companyId, async (tx) => {
         await assertReferencesExist(tx, deps.bodySchema, body);
-        const recipients: Array<{ userId: string; number: string | undefined }> = [];
+        const recipients: Array<{ userId: string; number?: string; status: SmsStatus }> = [];
         for (const userId of body.userIds) {
           const record = await findRecord(tx, users, userId);
-          recipients.push({ userId, number: record ? smsNumberOf(record.doc as Doc) : undefined });
+          const number = record ? smsNumberOf(record.doc as Doc) : undefined;
+          recipients.push(number ? { userId, number, status: 'sent' } : { userId, status: 'no_number' });
         }
-        const sendable = recipients.filter((r) => r.number !== undefined).length;
-        const granted =
-          sendable === 0 ? 0 : await takeFromQuota(tx, `sms:${day}`, sendable, config.smsDailyLimitPerCompany);
-        let left = granted;
-        return recipients.map((r) => {
-          if (r.number === undefined) return { userId: r.userId, status: 'no_number' as SmsStatus };
-          if (left === 0) return { userId: r.userId, status: 'limit_reached' as SmsStatus };
-          left -= 1;
-          return { userId: r.userId, number: r.number, status: 'sent' as SmsStatus };
-        });
+        const sendable = recipients.filter((r) => r.number !== undefined);
+        if (sendable.length === 0) return recipients;
+        const operator = await loadSmsOperatorSettings(tx);
+        if (config.smsUnverified !== 'allow' && !operator.allowUnverified) {
+          const verified = await verifiedNumbers(
+            tx,
+            sendable.map((r) => r.userId),
+          );
+          const unverified = sendable.filter((r) => verified.get(r.userId) !== r.number).map((r) => r.userId);
+          if (unverified.length > 0)
+            throw Conflict(
+              `Nothing was sent: the numbers of users ${unverified.join(', ')} are not verified; verify them with POST /v2/users/{id}/mobile/verify and /confirm`,
+            );
+        }
+        await takeSmsAllowance(tx, config, operator, sendable.length);
+        deps.numberLimit.take(sendable.map((r) => r.number!)); // throws before commit: no allowance spent
+        return recipients;
       });
 
-      const toSend = plan.filter((p) => p.status === 'sent');
+      const toSend = plan.filter((p) => p.number !== undefined);
       let next = 0;
       const worker = async () => {
         while (next < toSend.length) {

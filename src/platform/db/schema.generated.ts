@@ -756,6 +756,16 @@ export interface ServiceReports {
   status_code: Generated<number>;
 }
 
+export interface SmsVerifications {
+  code_hash: string | null;
+  company_id: string;
+  expires_at: Timestamp | null;
+  number: string;
+  tries: Generated<number>;
+  user_id: string;
+  verified_at: Timestamp | null;
+}
+
 export interface Suppliers {
   chat_id: string | null;
   company_id: string;
@@ -863,6 +873,12 @@ export interface TimeTrackings {
   time_start: Timestamp;
   tracking_job_date: Timestamp | null;
   user_id: string | null;
+}
+
+export interface UsedSignupProofs {
+  company_id: string;
+  expires_at: Timestamp;
+  id: string;
 }
 
 export interface Users {
@@ -985,6 +1001,7 @@ export interface DB {
   salaries: Salaries;
   service_products: ServiceProducts;
   service_reports: ServiceReports;
+  sms_verifications: SmsVerifications;
   suppliers: Suppliers;
   surcharges: Surcharges;
   task_templates: TaskTemplates;
@@ -992,6 +1009,7 @@ export interface DB {
   tasks: Tasks;
   tax_rates: TaxRates;
   time_trackings: TimeTrackings;
+  used_signup_proofs: UsedSignupProofs;
   users: Users;
   webhook_attempts: WebhookAttempts;
   webhook_deliveries: WebhookDeliveries;

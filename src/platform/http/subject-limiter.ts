@@ -9,6 +9,8 @@ export class SubjectLimiter {
     private readonly max: number,
     private readonly windowMs: number,
     private readonly maxSubjects = 100_000,
+    /** What the 429 says, before "; retry in N s". */
+    private readonly message = 'Too many attempts for this account',
   ) {}
 
   /** Counts one attempt; throws 429 with Retry-After once the subject is over its limit. */
@@ -22,7 +24,19 @@ export class SubjectLimiter {
     window.count += 1;
     if (window.count > this.max) {
       const retryAfter = Math.ceil((window.resetAt - now) / 1000);
-      throw TooManyRequests(`Too many attempts for this account; retry in ${retryAfter} s`, retryAfter);
+      throw TooManyRequests(`${this.message}; retry in ${retryAfter} s`, retryAfter);
+    }
+  }
+
+  /**
+   * Throws the same 429 when the subject has no attempt left, without counting one: lets a caller
+   * check every subject of a batch before it counts (and sends) any.
+   */
+  assertRoom(subject: string, now = Date.now()): void {
+    const window = this.windows.get(subject);
+    if (window && window.resetAt > now && window.count >= this.max) {
+      const retryAfter = Math.ceil((window.resetAt - now) / 1000);
+      throw TooManyRequests(`${this.message}; retry in ${retryAfter} s`, retryAfter);
     }
   }
 

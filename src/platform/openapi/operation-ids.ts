@@ -39,6 +39,9 @@ const OVERRIDES: Record<string, string> = {
   'PUT /v2/users/{id}/signatureImage': 'users.uploadSignatureImage',
   'GET /v2/accounting/export': 'accounting.export',
   'POST /v2/sms': 'sms.send',
+  'POST /v2/users/{id}/mobile/verify': 'users.verifyMobile',
+  'POST /v2/users/{id}/mobile/confirm': 'users.confirmMobile',
+  'GET /v2/company/signup/challenge': 'company.signupChallenge',
   'POST /v2/notifications/read': 'notifications.readAll',
 };
 
