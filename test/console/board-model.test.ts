@@ -24,7 +24,8 @@ async function loadModel(): Promise<Model> {
   }
 }
 
-const { conflictsOf, dayIndexOf, indexJobs, kindOf, rangeOf, shifted } = await loadModel();
+const { bandsOf, clashOf, conflictsOf, dayIndexOf, hoursByRow, indexJobs, isoWeek, kindOf, rangeOf, shifted } =
+  await loadModel();
 
 const job = (id: string, userId: string | undefined, from: string, to: string, extra: Partial<Job> = {}) =>
   ({
@@ -80,12 +81,65 @@ test("overlapping jobs of one employee are conflicts; touching, other users' or 
   assert.deepEqual([...found].sort(), ['a', 'b']);
 });
 
-test('a conflict outranks an absence, an absence without replacement outranks the state', () => {
-  const conflicts = new Set(['x']);
-  assert.equal(kindOf(job('x', 'u', '', '', { absenceId: 'abs' }), conflicts), 'conflict');
-  assert.equal(kindOf(job('y', 'u', '', '', { absenceId: 'abs' }), conflicts), 'absence');
-  assert.equal(kindOf(job('y', 'u', '', '', { absenceId: 'abs', replacementJobId: 'r' }), conflicts), 'planned');
-  assert.equal(kindOf(job('z', 'u', '', '', { state: 'started' }), conflicts), 'started');
+test('an absence outranks a conflict, which outranks the state; an unclocked past job is missed', () => {
+  const conflicts = new Set(['x', 'y']);
+  const now = Date.parse('2027-03-02T00:00:00Z');
+  assert.equal(kindOf(job('x', 'u', '', '', { absenceId: 'abs' }), conflicts, now), 'absence');
+  assert.equal(kindOf(job('y', 'u', '', ''), conflicts, now), 'conflict');
+  assert.equal(kindOf(job('y', 'u', '', '', { absenceId: 'abs', replacementJobId: 'r' }), new Set(), now), 'planned');
+  assert.equal(kindOf(job('z', 'u', '', '', { state: 'started' }), conflicts, now), 'started');
+  const past = job('p', 'u', '2027-03-01T08:00:00Z', '2027-03-01T10:00:00Z');
+  assert.equal(kindOf(past, new Set(), now), 'missed');
+  assert.equal(kindOf({ ...past, state: 'completed' }, new Set(), now), 'completed');
+  assert.equal(kindOf(past, new Set(), Date.parse('2027-03-01T09:00:00Z')), 'planned');
+});
+
+test('ISO weeks: 1 Jan 2027 is in week 53 of 2026, 4 Jan 2027 in week 1', () => {
+  assert.equal(isoWeek(new Date(2027, 0, 1, 12).getTime()), 53);
+  assert.equal(isoWeek(new Date(2027, 0, 4, 12).getTime()), 1);
+  assert.equal(isoWeek(new Date(2026, 2, 4, 12).getTime()), 10);
+});
+
+test('a replaced job leaves its row; hours count per row without cancelled or replaced jobs', () => {
+  const week = rangeOf('week', Date.parse('2027-03-03T12:00:00Z'));
+  const all = [
+    job('a', 'u1', '2027-03-01T08:00:00Z', '2027-03-01T10:30:00Z'),
+    job('b', 'u1', '2027-03-02T08:00:00Z', '2027-03-02T10:00:00Z', { replacementJobId: 'r' }),
+    job('c', 'u1', '2027-03-03T08:00:00Z', '2027-03-03T10:00:00Z', { state: 'cancelled' }),
+    job('r', 'u2', '2027-03-02T08:00:00Z', '2027-03-02T10:00:00Z'),
+  ];
+  const index = indexJobs(all, week);
+  assert.equal(index.get('u1')?.[1]?.length, 0);
+  assert.equal(index.get('u2')?.[1]?.[0]?._id, 'r');
+  assert.deepEqual(
+    [...hoursByRow(all, week)],
+    [
+      ['u1', 2.5],
+      ['u2', 2],
+    ],
+  );
+});
+
+test('an absence is a band over its shown days; a move onto it or onto another job is a clash', () => {
+  const week = rangeOf('week', Date.parse('2027-03-03T12:00:00Z'));
+  const bands = bandsOf(
+    [{ _id: 'v', userId: 'u1', type: 2, dtStart: '2027-03-03T06:00:00Z', dtEnd: '2027-03-05T20:00:00Z' }],
+    week,
+  );
+  assert.deepEqual(
+    bands.get('u1')?.map((b) => [b.first, b.last, b.type]),
+    [[2, 4, 2]],
+  );
+  const other = job('o', 'u2', '2027-03-01T09:00:00Z', '2027-03-01T11:00:00Z');
+  const moving = job('m', '', '2027-03-01T08:00:00Z', '2027-03-01T10:00:00Z');
+  const onAbsence = { from: '2027-03-04T08:00:00Z', to: '2027-03-04T10:00:00Z' };
+  assert.equal((clashOf(moving, 'u1', onAbsence, bands, [other]) as { absence: { id: string } }).absence.id, 'v');
+  assert.equal(
+    (clashOf(moving, 'u2', { from: moving.from!, to: moving.to! }, bands, [other]) as { overlap: { _id: string } })
+      .overlap._id,
+    'o',
+  );
+  assert.equal(clashOf(moving, 'u2', onAbsence, bands, [other]), undefined);
 });
 
 test('shifting keeps the time of day across days and moves by minutes', () => {

@@ -1,9 +1,9 @@
 // The board's data through the public API, one request per kind: the range's jobs (jobsInTimeFrame), the
-// company's users, the jobs' objects by id. It stays current by polling the event feed every few seconds
+// company's users, the jobs' objects by id, the approved absences overlapping the range. It stays current by polling the event feed every few seconds
 // while the page is visible (job events are applied in place); a user who may not read the feed (403) gets the
 // range re-loaded every 30 s instead.
 import { useCallback, useEffect, useRef, useState } from 'preact/hooks';
-import type { Job, User } from '../../../clients/typescript/src/api-types.js';
+import type { Absence, Job, User } from '../../../clients/typescript/src/api-types.js';
 import type { CrewbaseClient } from '../../../clients/typescript/src/client.js';
 import { ProblemError, messageOf } from '../lib/api.js';
 import type { Range } from './board-model.js';
@@ -17,6 +17,8 @@ export interface BoardData {
   jobs: Map<string, Job> | undefined;
   users: User[];
   objectNames: Record<string, string>;
+  /** Approved absences overlapping the range (bands in their person's row). */
+  absences: Absence[];
   error: string | undefined;
   /** Replaces (or, with `undefined`, removes) a job locally: optimistic updates and their rollback. */
   put: (id: string, job: Job | undefined) => void;
@@ -27,6 +29,7 @@ export function useBoardData(client: CrewbaseClient, range: Range): BoardData {
   const [jobs, setJobs] = useState<Map<string, Job>>();
   const [users, setUsers] = useState<User[]>([]);
   const [objectNames, setObjectNames] = useState<Record<string, string>>({});
+  const [absences, setAbsences] = useState<Absence[]>([]);
   const [error, setError] = useState<string>();
   const known = useRef(objectNames);
   known.current = objectNames;
@@ -59,10 +62,28 @@ export function useBoardData(client: CrewbaseClient, range: Range): BoardData {
     }
   }, [client, range.from, range.to, names]);
 
+  const reloadAbsences = useCallback(async () => {
+    try {
+      setAbsences(
+        await client.call('absences.list', {
+          query: {
+            state: ['approved', 'assigned'],
+            dtStartTo: new Date(range.to).toISOString(),
+            dtEndFrom: new Date(range.from).toISOString(),
+            limit: PAGE,
+          },
+        }),
+      );
+    } catch {
+      setAbsences([]); // not allowed to read absences: the board shows jobs without bands
+    }
+  }, [client, range.from, range.to]);
+
   useEffect(() => {
     setJobs(undefined);
     void reload();
-  }, [reload]);
+    void reloadAbsences();
+  }, [reload, reloadAbsences]);
 
   useEffect(() => {
     client
@@ -98,6 +119,7 @@ export function useBoardData(client: CrewbaseClient, range: Range): BoardData {
           let events = await page();
           while (catchingUp && events.length === PAGE) events = await page();
           if (!catchingUp) {
+            if (events.some((event) => event.entity === 'absence')) void reloadAbsences();
             for (const event of events) {
               const job = event.data as unknown as Job | undefined;
               if (event.entity !== 'job' || !job?._id) continue;
@@ -126,7 +148,7 @@ export function useBoardData(client: CrewbaseClient, range: Range): BoardData {
       stopped = true;
       clearTimeout(timer);
     };
-  }, [client, put, names, reload]);
+  }, [client, put, names, reload, reloadAbsences]);
 
-  return { jobs, users, objectNames, error, put, reload };
+  return { jobs, users, objectNames, absences, error, put, reload };
 }

@@ -1,5 +1,6 @@
 // The board's filters: object, team and activity type, applied in the browser over the loaded jobs (the range
-// is loaded whole anyway, so a filter costs no request). Teams have no names in the API: they are numbered.
+// is loaded whole anyway, so a filter costs no request). Teams have no names in the API: a team is shown as
+// the names of the people its jobs in the range are planned for.
 import { useEffect, useMemo, useState } from 'preact/hooks';
 import type { Job } from '../../../clients/typescript/src/api-types.js';
 import type { CrewbaseClient } from '../../../clients/typescript/src/client.js';
@@ -22,9 +23,10 @@ interface Props {
   onChange: (filters: Filters) => void;
   client: CrewbaseClient;
   objectNames: Record<string, string>;
+  userName: (id: string | undefined) => string;
 }
 
-export function BoardFilters({ jobs, filters, onChange, client, objectNames }: Props) {
+export function BoardFilters({ jobs, filters, onChange, client, objectNames, userName }: Props) {
   const { t } = useI18n();
   const [activities, setActivities] = useState<Record<string, string>>({});
   useEffect(() => {
@@ -37,8 +39,25 @@ export function BoardFilters({ jobs, filters, onChange, client, objectNames }: P
     const of = (pick: (job: Job) => string | null | undefined) => [
       ...new Set(jobs.map(pick).filter((id): id is string => Boolean(id))),
     ];
-    return { objects: of((j) => j.objectId), teams: of((j) => j.teamId), activities: of((j) => j.activityTypeId) };
-  }, [jobs]);
+    const members = new Map<string, Set<string>>();
+    for (const job of jobs)
+      if (job.teamId && job.userId) members.set(job.teamId, (members.get(job.teamId) ?? new Set()).add(job.userId));
+    const teamNames = new Map(
+      [...members].map(([team, ids]) => [
+        team,
+        [...ids]
+          .map((id) => userName(id))
+          .sort()
+          .join(', '),
+      ]),
+    );
+    return {
+      objects: of((j) => j.objectId),
+      teams: of((j) => j.teamId),
+      activities: of((j) => j.activityTypeId),
+      teamNames,
+    };
+  }, [jobs, userName]);
 
   const select = (key: keyof Filters, label: string, ids: string[], name: (id: string, i: number) => string) => (
     <label class="filter">
@@ -62,7 +81,9 @@ export function BoardFilters({ jobs, filters, onChange, client, objectNames }: P
   return (
     <div class="filters">
       {select('objectId', t('filterObject'), options.objects, (id) => objectNames[id] || id)}
-      {select('teamId', t('filterTeam'), options.teams, (_, i) => t('team', { n: i + 1 }))}
+      {select('teamId', t('filterTeam'), options.teams, (id, i) =>
+        options.teamNames.get(id) ? t('teamOf', { names: options.teamNames.get(id)! }) : t('team', { n: i + 1 }),
+      )}
       {select('activityTypeId', t('filterActivity'), options.activities, (id) => activities[id] || id)}
     </div>
   );

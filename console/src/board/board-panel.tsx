@@ -8,6 +8,7 @@ import { localInput } from '../lib/dates.js';
 import { isAbsenceAffected, kindOf } from './board-model.js';
 import { KIND_ICONS, KIND_KEYS } from './board-row.js';
 import { useI18n } from '../lib/i18n.js';
+import { JobRecords } from './job-records.js';
 import { ReplacementCandidates } from './replacement-candidates.js';
 
 interface Props {
@@ -99,6 +100,7 @@ export function JobPanel({ job, client, users, userName, objectName, conflicts, 
           act={act}
         />
       )}
+      <JobRecords client={client} job={job} />
       <form onSubmit={save}>
         <label>
           {t('title')}

@@ -4,7 +4,7 @@
 import { memo } from 'preact/compat';
 import type { Job } from '../../../clients/typescript/src/api-types.js';
 import type { I18n, Key } from '../lib/i18n.js';
-import { DAY_MS, type Kind, kindOf } from './board-model.js';
+import { type Band, DAY_MS, type Kind, kindOf } from './board-model.js';
 
 export const ROW_HEIGHT = 84;
 const SHOWN_PER_CELL = 2;
@@ -14,6 +14,7 @@ export const KIND_KEYS: Record<Kind, Key> = {
   started: 'kindStarted',
   completed: 'kindCompleted',
   cancelled: 'kindCancelled',
+  missed: 'kindMissed',
   absence: 'kindAbsence',
   conflict: 'kindConflict',
 };
@@ -23,6 +24,7 @@ export const KIND_ICONS: Record<Kind, string> = {
   started: '▶',
   completed: '✓',
   cancelled: '✕',
+  missed: '⊘',
   absence: '⚠',
   conflict: '⇄',
 };
@@ -30,6 +32,14 @@ export const KIND_ICONS: Record<Kind, string> = {
 export interface RowProps {
   rowId: string;
   name: string;
+  /** Position in the rows (arrow keys find the row above and below by it). */
+  index: number;
+  /** Planned hours this range, and the contract's when known ("12.5 / 40 h"). */
+  hours: string;
+  /** Approved absences over this row's days, shown as bands above the jobs. */
+  bands: Band[] | undefined;
+  /** The job a search found in this row (highlighted), if any. */
+  hitId: string | undefined;
   top: number;
   days: number[];
   view: 'week' | 'day';
@@ -45,10 +55,21 @@ export interface RowProps {
   /** Opens the list of all jobs of a full day cell. */
   onList: (rowId: string, day: number, opener: Element) => void;
   onDrop: (jobId: string, rowId: string, day: number) => void;
+  /** Opens the form for a new job in this row on this day. */
+  onAdd: (rowId: string, day: number, opener: Element) => void;
+}
+
+/** "Vacation Wed–Fri" (or one day, "Illness Mon") in the language's short weekday names. */
+export function bandLabel(i18n: I18n, band: Band): string {
+  const weekday = new Intl.DateTimeFormat(i18n.lang === 'de' ? 'de-DE' : 'en-GB', { weekday: 'short' });
+  const first = weekday.format(band.from).replace('.', '');
+  const last = weekday.format(band.to - 1).replace('.', '');
+  const kind = i18n.t(`kind${band.type}` as Key);
+  return first === last && band.to - band.from <= DAY_MS ? `${kind} ${first}` : `${kind} ${first}–${last}`;
 }
 
 export const BoardRow = memo(function BoardRow(props: RowProps) {
-  const { rowId, name, top, days, view, jobs, target, i18n, onDrop } = props;
+  const { rowId, name, index, hours, bands, hitId, top, days, view, jobs, target, i18n, onDrop, onAdd } = props;
   const drop = (day: number) => ({
     onDragOver: (event: DragEvent) => event.preventDefault(),
     onDrop: (event: DragEvent) => {
@@ -58,15 +79,42 @@ export const BoardRow = memo(function BoardRow(props: RowProps) {
     },
   });
   return (
-    <tr class="board-row" data-row={rowId} style={`transform:translateY(${top}px)`}>
+    <tr
+      class={`board-row${hitId === '' ? ' hit' : ''}`}
+      data-row={rowId}
+      data-index={index}
+      style={`transform:translateY(${top}px)`}
+    >
       <th scope="row" class="board-name">
-        {name}
+        <span class="row-name">{name}</span>
+        {hours && <span class="row-hours">{hours}</span>}
       </th>
       {view === 'week' ? (
         days.map((_, day) => {
           const list = jobs?.[day] ?? [];
+          const dayName = i18n.day(new Date(days[day]!).toISOString());
+          const absent = bands?.some((b) => b.first <= day && b.last >= day);
           return (
-            <td key={day} class={`board-cell${target === day ? ' target' : ''}`} {...drop(day)}>
+            // biome-ignore lint/a11y/useKeyWithClickEvents: a click on the empty cell is a shortcut; its "+" button is the keyboard's way
+            <td
+              key={day}
+              class={`board-cell${target === day ? ' target' : ''}${absent ? ' absent' : ''}`}
+              {...drop(day)}
+              onClick={(event) => event.target === event.currentTarget && onAdd(rowId, day, event.currentTarget)}
+            >
+              {bands
+                ?.filter((band) => band.first === day)
+                .map((band) => (
+                  // As wide as the days it covers (equal columns, 1 px borders between them).
+                  <span
+                    key={band.id}
+                    class="absence-band"
+                    data-absence-id={band.id}
+                    style={`width:calc(${band.last - band.first + 1} * 100% + ${band.last - band.first}px)`}
+                  >
+                    {bandLabel(i18n, band)}
+                  </span>
+                ))}
               {list.slice(0, SHOWN_PER_CELL).map((job) => (
                 <Block key={job._id} job={job} {...props} />
               ))}
@@ -74,6 +122,7 @@ export const BoardRow = memo(function BoardRow(props: RowProps) {
                 <button
                   type="button"
                   class="more"
+                  tabIndex={-1}
                   aria-label={i18n.t('moreLabel', {
                     n: list.length,
                     row: name,
@@ -84,6 +133,15 @@ export const BoardRow = memo(function BoardRow(props: RowProps) {
                   {i18n.t('more', { n: list.length - SHOWN_PER_CELL })}
                 </button>
               )}
+              <button
+                type="button"
+                class="add"
+                tabIndex={-1}
+                aria-label={i18n.t('addJobLabel', { row: name, day: dayName })}
+                onClick={(event) => onAdd(rowId, day, event.currentTarget)}
+              >
+                +
+              </button>
             </td>
           );
         })
@@ -103,6 +161,7 @@ function Block({
   conflicts,
   objectNames,
   movingId,
+  hitId,
   i18n,
   onKey,
   onOpen,
@@ -124,8 +183,9 @@ function Block({
   return (
     <button
       type="button"
-      class={`block kind-${kind}${movingId === job._id ? ' moving' : ''}`}
+      class={`block kind-${kind}${movingId === job._id ? ' moving' : ''}${hitId === job._id ? ' hit' : ''}`}
       data-job-id={job._id}
+      tabIndex={-1}
       draggable
       aria-label={i18n.t('jobLabel', { object, time, state })}
       style={place}

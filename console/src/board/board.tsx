@@ -2,6 +2,7 @@
 // placed by time and styled by state. Jobs move by drag and drop or by keyboard (space picks up, arrows choose,
 // Enter drops, Escape cancels) through the API's assign/unassign and move actions, optimistically with a
 // rollback when refused. Only the rows in view are rendered (fixed row height), so 300 rows stay fast.
+import { createPortal } from 'preact/compat';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import type { Job, User } from '../../../clients/typescript/src/api-types.js';
 import type { CrewbaseClient } from '../../../clients/typescript/src/client.js';
@@ -12,16 +13,23 @@ import {
   type View,
   UNASSIGNED_ROW,
   addDays,
+  bandsOf,
+  clashOf,
   conflictsOf,
   dayIndexOf,
+  hoursByRow,
   indexJobs,
+  isoWeek,
   rangeOf,
   rowOf,
   shifted,
 } from './board-model.js';
+import { ConfirmMove } from './board-confirm.js';
+import { NewJob } from './board-new-job.js';
+import { contractHours, findFirst, gridKeys } from './board-find.js';
 import { CellList } from './board-cell-list.js';
 import { JobPanel } from './board-panel.js';
-import { BoardRow, KIND_ICONS, KIND_KEYS, ROW_HEIGHT } from './board-row.js';
+import { BoardRow, KIND_ICONS, KIND_KEYS, ROW_HEIGHT, bandLabel } from './board-row.js';
 import { useI18n } from '../lib/i18n.js';
 
 const OVERSCAN = 4;
@@ -54,6 +62,13 @@ export function PlanningBoard({ client }: Props) {
   // What opened the side panel (a job block or a "+n more" button): closing it returns the focus there.
   const opener = useRef<Element | null>(null);
   useEffect(() => setListing(undefined), [range]);
+  const [adding, setAdding] = useState<{ rowId: string; day: number }>();
+  const [asking, setAsking] = useState<{ reason: string; go: () => void }>();
+  const [query, setQuery] = useState('');
+  const [hit, setHit] = useState<{ rowId: string; jobId: string }>();
+  const [notice, setNotice] = useState<string>();
+  // A job just created: once loaded, its row is scrolled to and the job highlighted and focused.
+  const [created, setCreated] = useState<string>();
   const [moving, setMoving] = useState<Moving>();
   const [announce, setAnnounce] = useState('');
   const [error, setError] = useState<string>();
@@ -63,6 +78,14 @@ export function PlanningBoard({ client }: Props) {
 
   useEffect(() => {
     performance.mark('board:start');
+  }, []);
+  // The skip link lives first in <body> (before the header), so Tab from page load reaches it first.
+  const [skipHost, setSkipHost] = useState<HTMLElement>();
+  useEffect(() => {
+    const host = document.createElement('div');
+    document.body.prepend(host);
+    setSkipHost(host);
+    return () => host.remove();
   }, []);
 
   const rows = useMemo(
@@ -78,7 +101,19 @@ export function PlanningBoard({ client }: Props) {
     [rows, rowIndex],
   );
   const all = useMemo(() => [...(jobs?.values() ?? [])], [jobs]);
-  const conflicts = useMemo(() => conflictsOf(all), [all]);
+  const conflicts = useMemo(() => conflictsOf(all.filter((job) => !job.replacementJobId)), [all]);
+  const bands = useMemo(() => bandsOf(data.absences, range), [data.absences, range]);
+  const hours = useMemo(() => {
+    const planned = hoursByRow(all, range);
+    const contracts = new Map(users.map((user) => [user._id, contractHours(user, range.days.length)]));
+    const text = new Map<string, string>();
+    for (const row of rows) {
+      const h = i18n.number(Math.round((planned.get(row.id) ?? 0) * 10) / 10);
+      const c = contracts.get(row.id);
+      text.set(row.id, row.id && c ? t('hoursOfContract', { h, c: i18n.number(c) }) : t('hoursPlanned', { h }));
+    }
+    return text;
+  }, [all, range, users, rows, i18n, t]);
   const index = useMemo(
     () =>
       indexJobs(
@@ -111,8 +146,29 @@ export function PlanningBoard({ client }: Props) {
   };
 
   // The latest state for the handlers below, which stay the same functions so rows keep their memo.
-  const latest = useRef({ jobs, moving, rows, range, view, objectNames });
-  latest.current = { jobs, moving, rows, range, view, objectNames };
+  const latest = useRef({ jobs, moving, rows, range, view, objectNames, bands, all });
+  latest.current = { jobs, moving, rows, range, view, objectNames, bands, all };
+
+  /** Runs a move at once, or first asks when it lands on an absence or another job of the person. */
+  const checked = useCallback(
+    (job: Job, rowId: string, days: number, minutes: number, go: () => void) => {
+      const { bands, all, objectNames } = latest.current;
+      const at = days || minutes ? shifted(job, days, minutes) : { from: job.from!, to: job.to ?? job.from! };
+      const clash = rowId === rowOf(job) && !days && !minutes ? undefined : clashOf(job, rowId, at, bands, all);
+      if (!clash) return go();
+      const name = latest.current.rows.find((row) => row.id === rowId)?.name ?? '';
+      const reason =
+        'absence' in clash
+          ? t('clashAbsence', { name, absence: bandLabel(i18n, clash.absence) })
+          : t('clashOverlap', {
+              name,
+              object: (clash.overlap.objectId && objectNames[clash.overlap.objectId]) || t('unknownObject'),
+              time: `${i18n.day(clash.overlap.from!)} ${i18n.time(clash.overlap.from!)}–${i18n.time(clash.overlap.to!)}`,
+            });
+      setAsking({ reason, go });
+    },
+    [i18n, t],
+  );
 
   const commit = useCallback(
     async (job: Job, rowId: string, days: number, minutes: number) => {
@@ -143,9 +199,9 @@ export function PlanningBoard({ client }: Props) {
       const job = jobs?.get(jobId);
       if (!job?.from) return;
       const days = view === 'week' ? day - dayIndexOf(range, Date.parse(job.from)) : 0;
-      void commit(job, rowId, days, 0);
+      checked(job, rowId, days, 0, () => void commit(job, rowId, days, 0));
     },
-    [commit],
+    [commit, checked],
   );
 
   const describe = useCallback(
@@ -197,8 +253,12 @@ export function PlanningBoard({ client }: Props) {
         return;
       } else if (event.key === 'Enter' || event.key === ' ') {
         setMoving(undefined);
-        setAnnounce(t('moved', describe(job, moving)));
-        void commit(job, rows[moving.row]!.id, view === 'week' ? moving.day - here.day : 0, moving.minutes);
+        const rowId = rows[moving.row]!.id;
+        const days = view === 'week' ? moving.day - here.day : 0;
+        checked(job, rowId, days, moving.minutes, () => {
+          setAnnounce(t('moved', describe(job, moving)));
+          void commit(job, rowId, days, moving.minutes);
+        });
         event.preventDefault();
         return;
       } else return;
@@ -214,7 +274,7 @@ export function PlanningBoard({ client }: Props) {
           element.scrollTop = top + 2 * ROW_HEIGHT - element.clientHeight;
       }
     },
-    [commit, describe, t],
+    [commit, checked, describe, t],
   );
 
   // The element is passed: a click does not focus a button in every browser.
@@ -226,12 +286,68 @@ export function PlanningBoard({ client }: Props) {
   const onList = useCallback((rowId: string, day: number, element: Element) => {
     opener.current = element;
     setOpenId(undefined);
+    setAdding(undefined);
     setListing({ rowId, day });
   }, []);
+  const onAdd = useCallback((rowId: string, day: number, element: Element) => {
+    opener.current = element;
+    setOpenId(undefined);
+    setListing(undefined);
+    setAdding({ rowId, day });
+  }, []);
+
+  /** Scrolls a row into the board's view (rows outside it are not rendered until then). */
+  const scrollToRow = useCallback((rowId: string) => {
+    const element = scroller.current;
+    const i = latest.current.rows.findIndex((row) => row.id === rowId);
+    if (!element || i < 0) return;
+    const top = i * ROW_HEIGHT;
+    if (top < element.scrollTop || top + ROW_HEIGHT > element.scrollTop + element.clientHeight - ROW_HEIGHT / 2)
+      element.scrollTop = Math.max(0, top - ROW_HEIGHT);
+    setScrollTop(element.scrollTop);
+  }, []);
+
+  const search = (text: string) => {
+    setQuery(text);
+    const found = text.trim()
+      ? findFirst(
+          text,
+          rows,
+          all.filter((job) => matches(job, filters)),
+          objectNames,
+        )
+      : undefined;
+    setHit(found);
+    if (found) {
+      scrollToRow(found.rowId);
+      setAnnounce(t('searchFound', { row: userName(found.rowId) }));
+    } else if (text.trim()) setAnnounce(t('searchNone', { q: text }));
+  };
+
+  // A filter scrolls to its first match instead of leaving the rows in view empty.
+  const filterKey = JSON.stringify(filters);
+  const scrolledFor = useRef('{}');
+  useEffect(() => {
+    if (scrolledFor.current === filterKey) return;
+    scrolledFor.current = filterKey;
+    const first = latest.current.rows.find((row) => index.has(row.id));
+    if (first) scrollToRow(first.id);
+  }, [filterKey, index, scrollToRow]);
+
+  useEffect(() => {
+    const job = created ? jobs?.get(created) : undefined;
+    if (!job) return;
+    setCreated(undefined);
+    scrollToRow(rowOf(job));
+    setHit({ rowId: rowOf(job), jobId: job._id });
+    requestAnimationFrame(() => scroller.current?.querySelector<HTMLElement>(`[data-job-id="${job._id}"]`)?.focus());
+  }, [created, jobs, scrollToRow]);
+
   const closePanel = () => {
     const jobId = openId;
     setOpenId(undefined);
     setListing(undefined);
+    setAdding(undefined);
     const element = opener.current;
     if (element instanceof HTMLElement && element.isConnected) element.focus();
     else if (jobId) scroller.current?.querySelector<HTMLElement>(`[data-job-id="${jobId}"]`)?.focus();
@@ -247,9 +363,32 @@ export function PlanningBoard({ client }: Props) {
 
   const open = openId ? jobs?.get(openId) : undefined;
   const step = (n: number) => setAnchor((current) => addDays(current, view === 'week' ? 7 * n : n));
+  // The first job in the rows' order: the skip link's target and the grid's one Tab stop.
+  const firstJob = useMemo(() => {
+    for (const row of rows) for (const day of index.get(row.id) ?? []) if (day[0]) return day[0]._id;
+    return undefined;
+  }, [rows, index]);
+  const toFirstJob = (event: Event) => {
+    event.preventDefault();
+    if (!firstJob) return;
+    scrollToRow(rowOf(jobs!.get(firstJob)!));
+    requestAnimationFrame(() => scroller.current?.querySelector<HTMLElement>(`[data-job-id="${firstJob}"]`)?.focus());
+  };
+  useEffect(() => {
+    if (!firstJob) return;
+    const element = scroller.current?.querySelector<HTMLElement>(`[data-job-id="${firstJob}"]`);
+    if (element && !scroller.current?.querySelector('[tabindex="0"]')) element.tabIndex = 0;
+  });
 
   return (
     <main class="board-page">
+      {skipHost &&
+        createPortal(
+          <button type="button" class="skip-link" onClick={toFirstJob}>
+            {t('skipToJobs')}
+          </button>,
+          skipHost,
+        )}
       <div class="board-toolbar">
         <h1>{t('board')}</h1>
         <fieldset class="segmented">
@@ -270,10 +409,35 @@ export function PlanningBoard({ client }: Props) {
           ›
         </button>
         <span class="range-label">
+          <span class="week-number">{t('calendarWeek', { n: isoWeek(range.from) })}</span>{' '}
           {i18n.date(new Date(range.from).toISOString())}
           {view === 'week' && ` – ${i18n.date(new Date(addDays(range.to, -1)).toISOString())}`}
         </span>
-        <BoardFilters jobs={all} filters={filters} onChange={setFilters} client={client} objectNames={objectNames} />
+        <form
+          class="board-search"
+          onSubmit={(event) => {
+            event.preventDefault();
+            search(query);
+          }}
+        >
+          <label for="board-search">{t('searchBoard')}</label>
+          <input
+            id="board-search"
+            type="search"
+            value={query}
+            maxLength={100}
+            placeholder={t('searchHint')}
+            onInput={(event) => search(event.currentTarget.value)}
+          />
+        </form>
+        <BoardFilters
+          jobs={all}
+          filters={filters}
+          onChange={setFilters}
+          client={client}
+          objectNames={objectNames}
+          userName={userName}
+        />
       </div>
       <ul class="legend" aria-label={t('legend')}>
         {(Object.keys(KIND_KEYS) as Array<keyof typeof KIND_KEYS>).map((kind) => (
@@ -286,13 +450,25 @@ export function PlanningBoard({ client }: Props) {
       <p class="visually-hidden" aria-live="polite">
         {announce}
       </p>
+      {notice && (
+        <p class="notice" role="status">
+          {notice}
+        </p>
+      )}
       {(error || data.error) && (
         <p class="error" role="alert">
           {error ?? t('loadFailed', { message: data.error ?? '' })}
         </p>
       )}
-      <div class={`board-layout${open || listing ? ' with-panel' : ''}`}>
-        <div class={`board board-${view}`} ref={scroller} onScroll={onScroll}>
+      <div class={`board-layout${open || listing || adding ? ' with-panel' : ''}`}>
+        {/* biome-ignore lint/a11y/noStaticElementInteractions: arrow keys bubble up from the grid's buttons */}
+        <div
+          class={`board board-${view}`}
+          id="board-grid"
+          ref={scroller}
+          onScroll={onScroll}
+          onKeyDown={(event) => !latest.current.moving && gridKeys(event)}
+        >
           <table class="board-table" aria-rowcount={rows.length + 1}>
             <thead>
               <tr class="board-row board-head">
@@ -327,6 +503,10 @@ export function PlanningBoard({ client }: Props) {
                     key={row.id}
                     rowId={row.id}
                     name={row.name}
+                    index={i}
+                    hours={hours.get(row.id) ?? ''}
+                    bands={bands.get(row.id)}
+                    hitId={hit?.rowId === row.id ? hit.jobId : undefined}
                     top={i * ROW_HEIGHT}
                     days={range.days}
                     view={view}
@@ -340,6 +520,7 @@ export function PlanningBoard({ client }: Props) {
                     onOpen={onOpen}
                     onList={onList}
                     onDrop={onDrop}
+                    onAdd={onAdd}
                   />
                 ))
               )}
@@ -359,6 +540,23 @@ export function PlanningBoard({ client }: Props) {
             onChanged={data.reload}
           />
         )}
+        {!open && adding && (
+          <NewJob
+            key={`${adding.rowId}:${adding.day}`}
+            client={client}
+            users={users}
+            userName={userName}
+            userId={adding.rowId}
+            day={range.days[adding.day] ?? range.from}
+            onClose={closePanel}
+            onCreated={async (jobId) => {
+              await data.reload();
+              setAdding(undefined);
+              setNotice(t('jobCreated'));
+              setCreated(jobId);
+            }}
+          />
+        )}
         {!open && listing && (
           <CellList
             key={`${listing.rowId}:${listing.day}`}
@@ -375,6 +573,17 @@ export function PlanningBoard({ client }: Props) {
           />
         )}
       </div>
+      {asking && (
+        <ConfirmMove
+          reason={asking.reason}
+          onAnswer={(go) => {
+            const { go: run } = asking;
+            setAsking(undefined);
+            if (go) run();
+            else setAnnounce(t('moveCancelled'));
+          }}
+        />
+      )}
     </main>
   );
 }

@@ -9,6 +9,10 @@ interface Candidate {
   userId?: string;
   name?: string;
   freeForJobIds?: string[];
+  conflictingJobIds?: string[];
+  workedOnObjectIds?: string[];
+  matchingActivityTypeIds?: string[];
+  hoursThisWeek?: number;
 }
 
 interface Props {
@@ -21,7 +25,8 @@ interface Props {
 }
 
 export function ReplacementCandidates({ client, absenceId, jobId, userName, act }: Props) {
-  const { t } = useI18n();
+  const i18n = useI18n();
+  const { t } = i18n;
   const [candidates, setCandidates] = useState<Candidate[]>();
   const [failed, setFailed] = useState<string>();
 
@@ -29,7 +34,9 @@ export function ReplacementCandidates({ client, absenceId, jobId, userName, act 
     setCandidates(undefined);
     setFailed(undefined);
     client.call('absences.listReplacementCandidates', { path: { id: absenceId } }).then(
-      (found) => setCandidates(found.filter((c) => c.userId && (c.freeForJobIds ?? [jobId]).includes(jobId))),
+      // The server ranks field staff only (no office accounts); those free for this job are offered.
+      (found) =>
+        setCandidates((found as Candidate[]).filter((c) => c.userId && (c.freeForJobIds ?? [jobId]).includes(jobId))),
       (error: unknown) => setFailed(messageOf(error)),
     );
   }, [client, absenceId, jobId]);
@@ -46,22 +53,37 @@ export function ReplacementCandidates({ client, absenceId, jobId, userName, act 
       <h3 id={`candidates-${jobId}`}>{t('candidates')}</h3>
       {candidates.length ? (
         <ul class="candidates">
-          {candidates.slice(0, 8).map((c) => (
-            <li key={c.userId}>
-              <button
-                type="button"
-                class="secondary"
-                onClick={() =>
-                  void act(
-                    () => client.call('jobs.replacement', { path: { id: jobId }, body: { userId: c.userId! } }),
-                    t('replaced', { name: c.name ?? '' }),
-                  )
-                }
-              >
-                {t('replaceWith', { name: c.name || userName(c.userId) })}
-              </button>
-            </li>
-          ))}
+          {candidates.slice(0, 8).map((c) => {
+            const name = c.name || userName(c.userId);
+            // Why this person: the reasons the server ranked by, in words (and what stands against them).
+            const reasons = [
+              t('reasonFree'),
+              ...(c.workedOnObjectIds?.length ? [t('reasonKnows')] : []),
+              ...(c.matchingActivityTypeIds?.length ? [t('reasonQualified')] : []),
+              t('reasonHours', { h: i18n.number(c.hoursThisWeek ?? 0) }),
+              ...(c.conflictingJobIds?.length ? [t('reasonBusy')] : []),
+            ];
+            return (
+              <li key={c.userId}>
+                <button
+                  type="button"
+                  class="secondary"
+                  aria-describedby={`reasons-${c.userId}`}
+                  onClick={() =>
+                    void act(
+                      () => client.call('jobs.replacement', { path: { id: jobId }, body: { userId: c.userId! } }),
+                      t('replaced', { name }),
+                    )
+                  }
+                >
+                  {t('replaceWith', { name })}
+                </button>
+                <span class="reasons" id={`reasons-${c.userId}`}>
+                  {reasons.join(' · ')}
+                </span>
+              </li>
+            );
+          })}
         </ul>
       ) : (
         <p>{t('noCandidates')}</p>
