@@ -3,7 +3,7 @@
 // against the allowed types. Nothing is stored for good until the record is written.
 import { createHash } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
-import { mkdir, open, rm } from 'node:fs/promises';
+import { mkdir, open, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -11,6 +11,8 @@ import type { FastifyRequest } from 'fastify';
 import type {} from '@fastify/multipart';
 import { BadRequest, HttpError } from '../../platform/http/errors.js';
 import { newObjectId } from '../../platform/ids.js';
+import { cleanImage } from '../../platform/images/clean-image.js';
+import { asHttpError, ImageRefused } from '../../platform/images/refusal.js';
 
 export interface UploadedFile {
   tempPath: string;
@@ -54,6 +56,38 @@ async function isUtf8Text(path: string): Promise<boolean> {
   } finally {
     await handle.close();
   }
+}
+
+const PHOTO_TYPES = new Set(['image/png', 'image/jpeg']);
+/** A photo is read whole to be re-encoded: at most this big, and 8000 × 8000 pixels (a 48-megapixel camera's fit). */
+const PHOTO_MAX_BYTES = 64 * 1024 * 1024;
+const PHOTO_PIXELS = 64_000_000;
+
+/**
+ * A PNG or JPEG (sniffed, or declared by the client) goes through the image gate like every image
+ * the server accepts: bounded, re-encoded without metadata or trailing bytes, written back in place.
+ */
+async function cleanPhoto(file: UploadedFile, declared: string): Promise<void> {
+  if (file.size > PHOTO_MAX_BYTES)
+    throw new HttpError(
+      413,
+      'Payload Too Large',
+      `${file.fileName}: a photo may have at most ${PHOTO_MAX_BYTES} bytes`,
+    );
+  let clean: Awaited<ReturnType<typeof cleanImage>>;
+  try {
+    clean = await cleanImage(await readFile(file.tempPath), { maxPixels: PHOTO_PIXELS });
+  } catch (error) {
+    if (!(error instanceof ImageRefused)) throw error;
+    const as = declared === file.contentType ? '' : ` (sent as ${declared})`;
+    throw asHttpError(error, `${file.fileName}${as}`);
+  }
+  await writeFile(file.tempPath, clean.bytes);
+  Object.assign(file, {
+    contentType: clean.type,
+    size: clean.bytes.length,
+    sha256: createHash('sha256').update(clean.bytes).digest('hex'),
+  });
 }
 
 async function sniff(path: string, declared: string): Promise<string | undefined> {
@@ -118,7 +152,9 @@ export async function receiveUpload(
           `${displayName(part.filename)} is ${type ?? 'of an unknown type'}; allowed: ${options.types.join(', ')}`,
         );
       }
-      files[files.length - 1]!.contentType = type;
+      const file = files[files.length - 1]!;
+      file.contentType = type;
+      if (PHOTO_TYPES.has(type) || PHOTO_TYPES.has(part.mimetype)) await cleanPhoto(file, part.mimetype);
     }
   } catch (error) {
     await discard({ fields, files });

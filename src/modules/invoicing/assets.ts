@@ -3,14 +3,16 @@
 // page, in place of the printed sender block and the logo) and each user's signature (under the
 // offers that user created). One current file per kind (and user), in company_assets; a new upload
 // replaces it. The type is taken from the bytes, and the image is checked to be printable, and
-// within the kind's size and pixel limits, before it is stored.
+// within the kind's size and pixel limits, and re-encoded (platform/images) before it is stored.
 import type { Database } from '../../platform/db/database.js';
 import { inTenant, readInTenant, type TenantTx } from '../../platform/db/tenant.js';
 import { BadRequest, Forbidden, HttpError, NotFound } from '../../platform/http/errors.js';
 import { requireLevel, type RequestContext } from '../../platform/http/request-context.js';
 import { findRecord } from '../../resources/engine/resource-store.js';
 import { users } from '../users/index.js';
-import { jpegFrame, pngProblem, pngSize, sniffLogoType, type LogoType as ImageType } from './pdf/logo-image.js';
+import { cleanImage } from '../../platform/images/clean-image.js';
+import { sniffImageType, type ImageType } from '../../platform/images/formats.js';
+import { asHttpError, ImageRefused } from '../../platform/images/refusal.js';
 
 export type AssetKind = 'logo' | 'letterhead' | 'signature';
 
@@ -26,37 +28,26 @@ export const ASSET_LIMITS: Record<AssetKind, { bytes: number; pixels: number }> 
 
 const unsupported = (detail: string) => new HttpError(415, 'Unsupported Media Type', detail);
 
-/** The image of an upload with its type and size, or the 4xx that says why it cannot be printed. */
-export function checkImage(kind: AssetKind, body: unknown, declared: string | undefined) {
+/** The image of an upload, re-encoded, with its type and size, or the 4xx that says why it cannot be printed. */
+export async function checkImage(kind: AssetKind, body: unknown, declared: string | undefined) {
   if (!Buffer.isBuffer(body)) throw unsupported(`The body must be the image itself, as ${ASSET_TYPES.join(' or ')}`);
   if (!body.length) throw BadRequest('The body is empty; send the image');
-  const type = sniffLogoType(body);
+  const type = sniffImageType(body);
   if (!type) throw unsupported(`The body is not a PNG or JPEG image; allowed: ${ASSET_TYPES.join(', ')}`);
   if (declared !== type)
     throw BadRequest(`The body is ${type === 'image/png' ? 'a PNG' : 'a JPEG'} but was sent as ${declared}`);
-  if (type === 'image/png') {
-    const size = pngSize(body);
-    if (!size) throw BadRequest('The PNG cannot be printed: it does not start with its image header (IHDR)');
-    tooManyPixels(kind, size);
-    const problem = pngProblem(body);
-    if (problem) throw BadRequest(`The PNG cannot be printed: ${problem}`);
-    return { type, image: body, ...size };
+  try {
+    return await cleanImage(body, { maxPixels: ASSET_LIMITS[kind].pixels, printable: true });
+  } catch (error) {
+    throw error instanceof ImageRefused ? asHttpError(error, SUBJECTS[kind]) : error;
   }
-  const frame = jpegFrame(body);
-  if (frame === undefined) throw BadRequest('The JPEG cannot be printed: it has no frame header');
-  tooManyPixels(kind, frame);
-  // A CMYK image would need a CMYK output intent in the PDF/A (ZUGFeRD) file; ours is sRGB.
-  if (frame.channels === 4) throw BadRequest('The JPEG is in CMYK; save it as RGB');
-  return { type, image: body, width: frame.width, height: frame.height };
 }
 
-/** Refuses an image without pixels or with more than the kind's pixels, before anything decodes it. */
-function tooManyPixels(kind: AssetKind, { width, height }: { width: number; height: number }) {
-  if (!width || !height) throw BadRequest('The image has no pixels (its width or height is 0)');
-  const max = ASSET_LIMITS[kind].pixels;
-  if (width * height > max)
-    throw BadRequest(`The image has ${width} × ${height} pixels; at most ${max} are accepted for a ${kind}`);
-}
+const SUBJECTS: Record<AssetKind, string> = {
+  logo: 'The logo',
+  letterhead: 'The letterhead',
+  signature: 'The signature image',
+};
 
 /** The stored image of a kind (and, for a signature, its user), or undefined. */
 export async function loadAsset(
@@ -114,7 +105,7 @@ export function assetService(deps: { database: Database }) {
     requireAccess(ctx, kind, userId, 'write');
     // Another company's user is a 404 whatever the body; the image is checked outside a transaction.
     if (kind === 'signature') await readInTenant(deps.database, ctx.companyId, (tx) => requireSigner(tx, kind, userId));
-    const { type, image } = checkImage(kind, body, declared);
+    const { type, bytes: image } = await checkImage(kind, body, declared);
     await inTenant(deps.database, ctx.companyId, async (tx) => {
       const row = { content_type: type, content: image, uploaded_at: new Date(), uploaded_by: ctx.userId };
       await tx.db

@@ -4,7 +4,6 @@
 // does to it. Creating a link needs write access to the record's area; reading and signing need
 // only the token. A used, expired or unknown token is 404 alike.
 import { createHash, randomBytes } from 'node:crypto';
-import { inflateSync } from 'node:zlib';
 import { Type, type Static } from 'typebox';
 import type { Database } from '../../platform/db/database.js';
 import { inAuthLookup, inTenant, type TenantTx } from '../../platform/db/tenant.js';
@@ -12,7 +11,9 @@ import { Conflict, NotFound, fieldError } from '../../platform/http/errors.js';
 import { requireLevel, type RequestContext } from '../../platform/http/request-context.js';
 import type { LooseDoc, Resource, StoredRecord } from '../../resources/engine/define-resource.js';
 import { findRecord, updateRecord } from '../../resources/engine/resource-store.js';
-import { pngProblem, pngSize, sniffLogoType } from './pdf/logo-image.js';
+import { cleanImage } from '../../platform/images/clean-image.js';
+import { sniffImageType } from '../../platform/images/formats.js';
+import { ImageRefused } from '../../platform/images/refusal.js';
 
 const hash = (token: string) => createHash('sha256').update(token).digest('hex');
 
@@ -54,36 +55,17 @@ export interface SigningTarget {
   signed(tx: TenantTx, doc: LooseDoc, signature: Signature): Promise<LooseDoc>;
 }
 
-/** The image is a PNG that prints: its bytes, size and structure are checked (400 on `image`). */
-export function checkSignatureImage(image: string | undefined): void {
-  if (image === undefined) return;
+/** The image is a PNG that prints (400 on `image` otherwise): the data URL of it re-encoded, as it is stored. */
+export async function checkSignatureImage(image: string | undefined): Promise<string | undefined> {
+  if (image === undefined) return undefined;
   const bytes = Buffer.from(image.slice(PNG_DATA_URL.length), 'base64');
-  if (sniffLogoType(bytes) !== 'image/png') throw fieldError('image', 'is not a PNG image');
-  const size = pngSize(bytes);
-  if (!size || size.width === 0 || size.height === 0) throw fieldError('image', 'has no PNG image header');
-  if (size.width * size.height > MAX_IMAGE_PIXELS)
-    throw fieldError('image', `has more than ${MAX_IMAGE_PIXELS} pixels`);
-  // The public route must not inflate a "zip bomb": the image data may unpack to about what its size needs.
-  const rowBytes = 1 + Math.ceil((size.width * 4 * 16) / 8);
-  if (!inflatesWithin(bytes, 2 * rowBytes * size.height + 1024))
-    throw fieldError('image', 'has damaged or oversized image data');
-  const problem = pngProblem(bytes);
-  if (problem) throw fieldError('image', `cannot be printed: ${problem}`);
-}
-
-/** Whether the PNG's image data (its IDAT chunks) inflates to at most `max` bytes. */
-function inflatesWithin(bytes: Buffer, max: number): boolean {
-  const data: Buffer[] = [];
-  for (let pos = 8; pos + 8 <= bytes.length; ) {
-    const length = bytes.readUInt32BE(pos);
-    if (bytes.toString('latin1', pos + 4, pos + 8) === 'IDAT') data.push(bytes.subarray(pos + 8, pos + 8 + length));
-    pos += 12 + length;
-  }
+  if (sniffImageType(bytes) !== 'image/png') throw fieldError('image', 'is not a PNG image');
   try {
-    inflateSync(Buffer.concat(data), { maxOutputLength: Math.max(max, 1) });
-    return true;
-  } catch {
-    return false;
+    const clean = await cleanImage(bytes, { maxPixels: MAX_IMAGE_PIXELS, printable: true });
+    return `${PNG_DATA_URL}${clean.bytes.toString('base64')}`;
+  } catch (error) {
+    if (error instanceof ImageRefused) throw fieldError('image', error.reason);
+    throw error;
   }
 }
 
@@ -133,7 +115,7 @@ export function signingLinks(deps: { database: Database }, target: SigningTarget
   }
 
   async function sign(token: string, body: SignBody) {
-    checkSignatureImage(body.image);
+    const image = await checkSignatureImage(body.image);
     const link = await linked(token);
     await inTenant(deps.database, link.company_id, async (tx) => {
       // Using the link up and signing happen together: a second use finds it used.
@@ -151,7 +133,7 @@ export function signingLinks(deps: { database: Database }, target: SigningTarget
       const signature = {
         name: body.name,
         signedAt: new Date().toISOString(),
-        ...(body.image ? { image: body.image } : {}),
+        ...(image ? { image } : {}),
       };
       await updateRecord(tx, resource, record.id, {
         doc: await target.signed(tx, record.doc, signature),

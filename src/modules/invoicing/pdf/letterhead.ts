@@ -3,7 +3,7 @@
 // footer with what a GmbH's business letter must name (§35a GmbHG: register court and number, the
 // managing directors), the tax ids and the bank account; "Seite n von m" when there are several pages.
 import { PAGE, WIDTH, hline, lineHeight, put, style, wrap, type Pdf } from '../../../platform/pdf/layout.js';
-import { jpegFrame, pngSize } from './logo-image.js';
+import { jpegFrame, pngSize } from '../../../platform/images/formats.js';
 
 /** The seller as frozen into a document (the company's invoicing settings at issue). */
 export interface Seller {
