@@ -1,6 +1,8 @@
 // GET /v2/{collection}/export.csv: the records the caller may read, with the import's default
 // columns, streamed in pages of EXPORT_PAGE records (by number), each page read in its own
-// read-only transaction, so a large collection never sits in memory whole.
+// read-only transaction, so a large collection never sits in memory whole nor holds the database
+// connection long. Cells through the one CSV writer (platform/csv): formulas neutralised, numbers
+// by their type.
 import { Readable } from 'node:stream';
 import { sql } from 'kysely';
 import type { Database } from '../../platform/db/database.js';
@@ -8,7 +10,7 @@ import { parseSort } from '../../platform/http/list-query.js';
 import { requireLevel, type RequestContext } from '../../platform/http/request-context.js';
 import { resourceService, valueAt } from '../../resources/engine/resource-service.js';
 import { collectionColumns, importResource } from './collections.js';
-import { CSV_BOM, csvLine, type CellValue } from './rules/csv-write.js';
+import { CSV_BOM, csvLine, type CsvValue } from '../../platform/csv/csv-writer.js';
 
 const EXPORT_PAGE = 500;
 
@@ -27,7 +29,7 @@ export function exportCsv(deps: { database: Database }, ctx: RequestContext, col
       const where = [sql<boolean>`number > ${after}`];
       const { items } = await engine.search(ctx, { limit: EXPORT_PAGE, offset: 0, sort, where });
       if (items.length)
-        yield items.map((item) => csvLine(columns.map((c) => valueAt(item, c.path) as CellValue))).join('');
+        yield items.map((item) => csvLine(columns.map((c) => valueAt(item, c.path) as CsvValue))).join('');
       if (items.length < EXPORT_PAGE) return;
       after = Number(items[items.length - 1]!.number);
     }
