@@ -8,6 +8,8 @@ import { Approvals } from './screens/approvals/approvals.js';
 import { PlanningBoard } from './board/board.js';
 import { CrewView } from './crew/crew.js';
 import { CustomersScreen } from './screens/customers/customers.js';
+import { PeopleScreen } from './screens/people/people.js';
+import { AssignmentsScreen } from './screens/assignments/assignments.js';
 import { InvoicesScreen } from './screens/invoices/invoices.js';
 import { homeFor, mayOpen, type Rights, rightsOf } from './shell/home.js';
 import { Nav } from './shell/nav.js';
@@ -21,6 +23,8 @@ const ROUTES: Record<string, ComponentType<ScreenProps>> = {
   '/app/approvals': Approvals,
   // the approvals screen
   '/app/customers': CustomersScreen,
+  '/app/people': PeopleScreen,
+  '/app/assignments': AssignmentsScreen,
   '/app/invoices': InvoicesScreen,
   // the master data and billing screens
 };

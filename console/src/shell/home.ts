@@ -23,6 +23,8 @@ export const SCREEN_RIGHTS: Record<string, (rights: Rights) => boolean> = {
   '/app/board': (rights) => writesAll(rights, 'jobs'),
   '/app/approvals': (rights) => ['absences', 'timeTracking', 'materialOrders'].some((area) => writesAll(rights, area)),
   '/app/customers': (rights) => readsAll(rights, 'customers'),
+  '/app/people': (rights) => writesAll(rights, 'users'),
+  '/app/assignments': (rights) => writesAll(rights, 'assignments'),
   '/app/invoices': (rights) => readsAll(rights, 'invoicing'),
 };
 

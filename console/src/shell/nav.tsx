@@ -8,6 +8,8 @@ export const NAV: ReadonlyArray<{ path: string; label: Key }> = [
   { path: '/app/approvals', label: 'navApprovals' },
   // the approvals screen
   { path: '/app/customers', label: 'navCustomers' },
+  { path: '/app/people', label: 'navPeople' },
+  { path: '/app/assignments', label: 'navAssignments' },
   { path: '/app/invoices', label: 'navInvoices' },
   // the master data and billing screens
   { path: '/app/crew', label: 'navCrew' },

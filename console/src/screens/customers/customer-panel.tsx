@@ -58,7 +58,8 @@ export function CustomerPanel({ client, id, onSaved, onClose }: Props) {
       name: form.name.trim(),
       contactPerson: form.contactPerson.trim() || null,
       address: { street: form.street.trim(), zip: form.zip.trim(), city: form.city.trim() },
-      contact: { email: form.email.trim(), telephone: form.telephone.trim() },
+      // An empty e-mail is no e-mail (the API checks the format of one that is sent).
+      contact: { telephone: form.telephone.trim(), ...(form.email.trim() ? { email: form.email.trim() } : {}) },
       vatNumber: form.vatNumber.trim() || null,
     };
     try {
