@@ -1,8 +1,9 @@
-// The console's shell: the session (in memory), the language, the header, and the routes under /app.
+// The console's shell: the session (resumed from the refresh cookie on load), the language, the header,
+// and the routes under /app.
 // Screens are added to ROUTES (and, for the office, to NAV in nav.tsx).
 import type { ComponentType } from 'preact';
 import { useEffect, useMemo, useState } from 'preact/hooks';
-import { type Session, clientFor } from './lib/api.js';
+import { type Session, clientFor, resumeSession, signOut } from './lib/api.js';
 import type { ScreenProps } from './lib/screen.js';
 import { Approvals } from './screens/approvals/approvals.js';
 import { PlanningBoard } from './board/board.js';
@@ -34,6 +35,14 @@ export function App() {
   const [lang, setLang] = useState<Lang>(browserLang);
   const [session, setSession] = useState<Session | undefined>();
   const [expired, setExpired] = useState(false);
+  // A reload or a restart of the installed app resumes the session of the refresh cookie, if any.
+  const [resuming, setResuming] = useState(true);
+  useEffect(() => {
+    void resumeSession()
+      .then((resumed) => resumed && setSession(resumed))
+      .catch(() => {}) // offline or no session: the sign-in form
+      .finally(() => setResuming(false));
+  }, []);
   // Moving between screens (nav.tsx navigate, the browser's back and forward) re-renders the shell.
   const [, setMoves] = useState(0);
   useEffect(() => {
@@ -87,6 +96,7 @@ export function App() {
             onClick={() => {
               // The next user's start page depends on their rights: back to the unnamed path.
               history.replaceState(null, '', '/app');
+              void signOut(session);
               setSession(undefined);
             }}
           >
@@ -100,6 +110,8 @@ export function App() {
         ) : (
           <p class="loading">{text.t('loading')}</p>
         )
+      ) : resuming ? (
+        <p class="loading">{text.t('loading')}</p>
       ) : (
         <SignIn
           notice={expired ? text.t('sessionExpired') : undefined}

@@ -1,6 +1,8 @@
 // The console's only way to the server: the project's generated TypeScript client on same-origin fetch
-// (the public API, nothing else). Tokens live in this module's memory only, never in web storage: a reload
-// asks to sign in again (docs/console.md). An expired access token is renewed once with the refresh token.
+// (the public API, nothing else). The access token lives in this module's memory only, never in web storage;
+// the refresh token lives in an httpOnly cookie no script can read (`X-Crewbase-Session: cookie`, scoped to
+// /v2/auth), so a reload or a restart of the installed app resumes the session without the password
+// (docs/console.md). An expired access token is renewed once through the cookie.
 import { CrewbaseClient, ProblemError } from '../../../clients/typescript/src/client.js';
 import type { TokenPair } from '../../../clients/typescript/src/api-types.js';
 
@@ -20,8 +22,10 @@ export interface Session {
   /** Decides the start page (home.ts). */
   accessGroupId?: string;
   accessToken: string;
-  refreshToken: string;
 }
+
+/** Asks the auth routes to keep the refresh token in the httpOnly cookie (and to read it from there). */
+const COOKIE_MODE = { 'x-crewbase-session': 'cookie' };
 
 async function send(input: RequestInfo | URL, init?: RequestInit): Promise<Response> {
   try {
@@ -31,20 +35,46 @@ async function send(input: RequestInfo | URL, init?: RequestInit): Promise<Respo
   }
 }
 
-const anonymous = new CrewbaseClient({ baseUrl: location.origin, fetch: send });
+const anonymous = new CrewbaseClient({ baseUrl: location.origin, fetch: send, headers: COOKIE_MODE });
 
 function sessionOf(tokens: TokenPair): Session {
   const user = tokens.user as
     | { _id: string; id?: string | null; accessGroupId?: string | null; general?: { firstName?: string | null } }
     | undefined;
-  if (!tokens.accessToken || !tokens.refreshToken || !user) throw new Error('incomplete sign-in answer');
+  if (!tokens.accessToken || !user) throw new Error('incomplete sign-in answer');
   return {
     userId: user._id,
     name: user.general?.firstName || user.id || '',
     ...(user.accessGroupId ? { accessGroupId: user.accessGroupId } : {}),
     accessToken: tokens.accessToken,
-    refreshToken: tokens.refreshToken,
   };
+}
+
+/** A new access token through the cookie (which the answer rotates); undefined when the session is over. */
+async function renewedAccessToken(): Promise<string | undefined> {
+  const response = await send('/v2/auth/refresh', { method: 'POST', headers: COOKIE_MODE });
+  if (!response.ok) return undefined;
+  const tokens = (await response.json()) as TokenPair;
+  return tokens.accessToken || undefined;
+}
+
+/** The session of the cookie, when there is one: on load, so a reload needs no password. */
+export async function resumeSession(): Promise<Session | undefined> {
+  const accessToken = await renewedAccessToken();
+  if (!accessToken) return undefined;
+  const client = new CrewbaseClient({ baseUrl: location.origin, fetch: send, token: accessToken });
+  const { userId } = await client.call('auth.getPermissions');
+  if (!userId) return undefined;
+  const user = await client.call('users.get', { path: { id: userId } });
+  return sessionOf({ accessToken, user });
+}
+
+/** Ends the session on the server (its refresh token and access tokens) and clears the cookie. */
+export async function signOut(session: Session): Promise<void> {
+  await send('/v2/auth/logout', {
+    method: 'POST',
+    headers: { ...COOKIE_MODE, authorization: `Bearer ${session.accessToken}` },
+  }).catch(() => {}); // offline: the cookie stays until the next refresh; the page forgets the session anyway
 }
 
 export async function signIn(username: string, password: string): Promise<Session> {
@@ -52,23 +82,16 @@ export async function signIn(username: string, password: string): Promise<Sessio
 }
 
 /**
- * A client acting as `session`. On a 401 it trades the refresh token for new tokens once and repeats the
+ * A client acting as `session`. On a 401 it renews the access token through the cookie once and repeats the
  * request; when that fails too, `onExpired` is told (the app shows the sign-in again).
  */
 export function clientFor(session: Session, onExpired: () => void): CrewbaseClient {
   let renewing: Promise<boolean> | undefined;
   const renew = () =>
-    (renewing ??= anonymous
-      .call('auth.refresh', { body: { refreshToken: session.refreshToken } })
-      .then((tokens) => {
-        const next = sessionOf({ user: { _id: session.userId } as TokenPair['user'], ...tokens });
-        session.accessToken = next.accessToken;
-        session.refreshToken = next.refreshToken;
-        return true;
-      })
-      .catch((error: unknown) => {
-        if (error instanceof OfflineError) throw error;
-        return false;
+    (renewing ??= renewedAccessToken()
+      .then((accessToken) => {
+        if (accessToken) session.accessToken = accessToken;
+        return Boolean(accessToken);
       })
       .finally(() => {
         renewing = undefined;
