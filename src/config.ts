@@ -202,7 +202,7 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
     accessTokenTtlSeconds: int(env, 'ACCESS_TOKEN_TTL', 900, 60, 86400),
     refreshTokenTtlSeconds: int(env, 'REFRESH_TOKEN_TTL', 30 * 86400, 300, 365 * 86400),
     signup,
-    signupProofBits: int(env, 'SIGNUP_PROOF_BITS', 20, 0, 32),
+    signupProofBits: int(env, 'SIGNUP_PROOF_BITS', 16, 0, 32),
     signupPerIpPerHour: int(env, 'SIGNUP_PER_IP_PER_HOUR', 5, 1, 1_000_000),
     bodyLimitBytes: int(env, 'BODY_LIMIT', 1024 * 1024, 1024, 100 * 1024 * 1024),
     loginMaxTries: int(env, 'LOGIN_MAX_TRIES', 5, 1, 100),

@@ -8,7 +8,7 @@ const LIMITED =
 
 export const ACCOUNT_DOCS: Record<string, OperationDoc> = {
   'company.signup': {
-    description: `Creates a company and its first user, an admin with every right, and logs them in. No credentials needed, but the server's SIGNUP setting decides who may: `invite` (the default) needs `invitation`, a single-use code from the operator (`npm run cli -- signup invite`); `open` needs `proof`, a solved challenge from `GET /v2/company/signup/challenge`, and allows a few sign-ups per IP and hour (429 beyond); `closed` is 403. A missing, invalid or expired code or proof is 403 saying why; one used before is 409. The username must be unique across all companies (409 \`username already taken\`). ${TOKENS}`,
+    description: `Creates a company and its first user, an admin with every right, and logs them in. No credentials needed, but the server's SIGNUP setting decides who may: \`invite\` (the default) needs \`invitation\`, a single-use code from the operator (\`npm run cli -- signup invite\`); \`open\` needs \`proof\`, a solved challenge from \`GET /v2/company/signup/challenge\`, and allows a few sign-ups per IP and hour (429 beyond); \`closed\` is 403. A missing, invalid or expired code or proof is 403 saying why; one used before is 409. The username must be unique across all companies (409 \`username already taken\`). ${TOKENS}`,
   },
   'auth.login': {
     description: `Logs in with a username (login id) or e-mail and the password. \`type\` names the client (e.g. \`dashboard\`, \`app\`) and is informational. ${TOKENS} ${LIMITED}`,
