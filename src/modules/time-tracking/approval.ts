@@ -73,17 +73,36 @@ export function approvals(deps: { database: Database }) {
     return entry;
   }
 
+  /** One approval inside a transaction: the rule shared by the single and the bulk route. */
+  async function approveIn(tx: TenantTx, ctx: RequestContext, id: string, named = '') {
+    const entry = await load(tx, id);
+    if (entry.doc.cancelled) throw Conflict(`A cancelled entry cannot be approved${named}`);
+    if (!entry.doc.timeEnd)
+      throw Conflict(`The entry is still running; clock out (or set timeEnd) before approving${named}`);
+    const doc = { ...entry.doc, approved: true, approvedBy: ctx.userId, approvedAt: new Date().toISOString() };
+    await updateRecord(tx, timeTrackings, id, { doc, userId: ctx.userId });
+    await writeEntrySalary(tx, ctx, { ...entry, doc });
+    const stored = await findRecord(tx, timeTrackings, id);
+    return { _id: id, salaryIds: stored!.doc.salaryIds as string[] };
+  }
+
   async function approve(ctx: RequestContext, id: string) {
     requireManager(ctx, timeTrackings.area, APPROVE_OR_CANCEL);
+    return inTenant(deps.database, ctx.companyId, (tx) => approveIn(tx, ctx, id));
+  }
+
+  /**
+   * Several entries approved all-or-nothing in one transaction (docs/decisions.md): one refused entry (missing,
+   * another company's, cancelled, running) refuses them all, naming it. Locked in id order, so two bulk
+   * approvals over the same entries cannot deadlock.
+   */
+  async function approveMany(ctx: RequestContext, ids: string[]) {
+    requireManager(ctx, timeTrackings.area, APPROVE_OR_CANCEL);
+    const unique = [...new Set(ids)].sort();
     return inTenant(deps.database, ctx.companyId, async (tx) => {
-      const entry = await load(tx, id);
-      if (entry.doc.cancelled) throw Conflict('A cancelled entry cannot be approved');
-      if (!entry.doc.timeEnd) throw Conflict('The entry is still running; clock out (or set timeEnd) before approving');
-      const doc = { ...entry.doc, approved: true, approvedBy: ctx.userId, approvedAt: new Date().toISOString() };
-      await updateRecord(tx, timeTrackings, id, { doc, userId: ctx.userId });
-      await writeEntrySalary(tx, ctx, { ...entry, doc });
-      const stored = await findRecord(tx, timeTrackings, id);
-      return { _id: id, salaryIds: stored!.doc.salaryIds as string[] };
+      const entries = [];
+      for (const id of unique) entries.push(await approveIn(tx, ctx, id, ` (entry ${id})`));
+      return { approved: entries.length, entries };
     });
   }
 
@@ -176,5 +195,5 @@ export function approvals(deps: { database: Database }) {
     });
   }
 
-  return { approve, cancel, run };
+  return { approve, approveMany, cancel, run };
 }

@@ -11,6 +11,7 @@ import { OBJECT_ID_PATTERN } from '../../platform/ids.js';
 import { dateTime, geoPoint, opt, text } from '../../resources/engine/fields.js';
 import { registerResource } from '../../resources/engine/register-resource.js';
 import { approvals } from './approval.js';
+import { registerClockRulesRoute } from './clock-rules.js';
 import { timeClock } from './time-clock.js';
 import { timeTrackings } from './time-trackings-resource.js';
 
@@ -24,12 +25,23 @@ const clockFields = {
   ),
 };
 const clockBodies = {
-  start: Type.Object(clockFields, { additionalProperties: false }),
+  start: Type.Object(
+    {
+      ...clockFields,
+      clockInReason: opt(
+        text(500, { description: 'why the clock-in lies outside the start window or far from the object (clockRules)' }),
+      ),
+    },
+    { additionalProperties: false },
+  ),
   stop: Type.Object(
     { ...clockFields, break: opt(Type.Integer({ minimum: 0, maximum: 86_400, description: 'break taken, seconds' })) },
     { additionalProperties: false },
   ),
 };
+
+/** Entries one bulk approval takes: a week of a busy team, in one transaction of bounded length. */
+const MAX_BULK_APPROVAL = 200;
 
 const clockResult = {
   type: 'object',
@@ -47,6 +59,7 @@ export function registerTimeTrackingRoutes(app: FastifyInstance, deps: { databas
   const clock = timeClock(deps);
   const approval = approvals(deps);
   const tags = [timeTrackings.collection];
+  registerClockRulesRoute(app, deps);
 
   for (const [verb, summary] of [
     ['start', 'Clock in on the job'],
@@ -116,6 +129,44 @@ export function registerTimeTrackingRoutes(app: FastifyInstance, deps: { databas
       },
     },
     async (request) => approval.approve(contextOf(request), request.params.id),
+  );
+
+  routes.post(
+    `/${timeTrackings.collection}/approve`,
+    {
+      schema: {
+        tags,
+        summary: 'Approve several entries at once (all or nothing)',
+        security: SECURITY,
+        description: `Approves up to ${MAX_BULK_APPROVAL} entries in one transaction, each as POST /timeTracking/{id}/approve does (salary computed). All or nothing: when one entry is missing, cancelled or still running, none is approved and the problem names it (404, 409). A repeated id counts once.`,
+        body: Type.Object(
+          {
+            ids: Type.Array(Type.String({ pattern: OBJECT_ID_PATTERN }), {
+              minItems: 1,
+              maxItems: MAX_BULK_APPROVAL,
+            }),
+          },
+          { additionalProperties: false },
+        ),
+        response: {
+          200: {
+            type: 'object',
+            properties: {
+              approved: { type: 'integer' },
+              entries: {
+                type: 'array',
+                items: {
+                  type: 'object',
+                  properties: { _id: { type: 'string' }, salaryIds: { type: 'array', items: { type: 'string' } } },
+                },
+              },
+            },
+          },
+          ...errorResponses([404, 409]),
+        },
+      },
+    },
+    async (request) => approval.approveMany(contextOf(request), request.body.ids),
   );
 
   routes.post(
