@@ -24,6 +24,8 @@ export interface ClockBody {
   offline?: boolean;
   comment?: string;
   clientId?: string;
+  /** Start only: why the clock-in lies outside the start window or far from the object. */
+  clockInReason?: string;
   /** Stop only: the break taken, in seconds. */
   break?: number;
 }
@@ -131,6 +133,7 @@ export function timeClock(deps: { database: Database }) {
           type: 'default',
           ...(body.location ? { location: body.location } : {}),
           ...(body.comment ? { comment: body.comment } : {}),
+          ...(body.clockInReason ? { clockInReason: body.clockInReason } : {}),
           ...(body.clientId ? { clientId: body.clientId } : {}),
           offline: body.offline ?? false,
           generatedByUser: true,

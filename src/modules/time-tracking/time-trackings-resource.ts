@@ -30,6 +30,11 @@ export const timeTrackingSchema = Type.Object({
   offline: opt(Type.Boolean()),
   comment: opt(text(2000)),
   reason: opt(text(2000, { description: 'why a manager added or changed the entry; required on PATCH' })),
+  clockInReason: opt(
+    text(500, {
+      description: "the employee's reason for a clock-in outside the start window or far from the object (clockRules)",
+    }),
+  ),
   clientId: opt(
     text(100, { description: "the device's id of the entry; a repeated upload with the same id is the same entry" }),
   ),
