@@ -29,7 +29,9 @@ const clockBodies = {
     {
       ...clockFields,
       clockInReason: opt(
-        text(500, { description: 'why the clock-in lies outside the start window or far from the object (clockRules)' }),
+        text(500, {
+          description: 'why the clock-in lies outside the start window or far from the object (clockRules)',
+        }),
       ),
     },
     { additionalProperties: false },
