@@ -228,7 +228,7 @@ describe('uploading', () => {
     const res = await file(id!);
     assert.equal(res.status, 200);
     assert.equal(res.body, 'root:x:0:0 (not really)');
-    assert.match(String(res.headers['content-disposition']), /^attachment; filename\*=UTF-8''passwd$/);
+    assert.match(String(res.headers['content-disposition']), /^attachment; filename="passwd"; filename\*=UTF-8''passwd$/);
     assert.equal(existsSync(join(t.dataDir, 'etc')), false);
     assert.equal(existsSync(join(t.dataDir, 'documents', 'etc')), false);
   });
@@ -331,7 +331,7 @@ describe('the file', () => {
     assert.equal(res.headers['accept-ranges'], 'bytes');
     assert.equal(res.headers['content-length'], String(CONTENT.length));
     assert.equal(res.headers['x-content-type-options'], 'nosniff');
-    assert.equal(res.headers['content-disposition'], "attachment; filename*=UTF-8''range.txt");
+    assert.equal(res.headers['content-disposition'], `attachment; filename="range.txt"; filename*=UTF-8''range.txt`);
   });
 
   test('Range: bytes=0-4 → 206 with content-range and the first 5 bytes', async () => {

@@ -2,7 +2,7 @@
 // timesheet, as a documented CSV or as a DATEV LODAS ASCII import file (rules/lodas.ts). Lines
 // without a wage type stay in the CSV (empty Lohnart) and are named in the LODAS file's comments.
 import { Conflict } from '../../platform/http/errors.js';
-import { formatCents, formatDecimal, formatHours, germanCsv } from './rules/german-csv.js';
+import { centsCell, decimalCell, hoursCell, germanCsv } from './rules/german-csv.js';
 import { lodasFile, type LodasRecord } from './rules/lodas.js';
 import { payrollLines, type PayrollLine } from './rules/payroll-lines.js';
 import type { PayrollExportSettings } from './payroll-settings.js';
@@ -62,11 +62,11 @@ export function payrollCsv(month: string, employees: EmployeePayroll[]): string 
         l.wageType ?? '',
         l.key,
         labelOf(l.key),
-        l.unit === 'days' ? '' : formatHours(l.seconds),
-        l.unit === 'days' ? formatDecimal(l.days) : '',
-        l.unit === 'days' ? '' : formatCents(l.cents),
-        l.unit === 'days' ? '' : formatCents(l.taxFreeCents),
-        l.unit === 'days' ? '' : formatCents(l.taxableCents),
+        l.unit === 'days' ? '' : hoursCell(l.seconds),
+        l.unit === 'days' ? decimalCell(l.days) : '',
+        l.unit === 'days' ? '' : centsCell(l.cents),
+        l.unit === 'days' ? '' : centsCell(l.taxFreeCents),
+        l.unit === 'days' ? '' : centsCell(l.taxableCents),
       ]),
     ),
   );

@@ -1,7 +1,8 @@
 // The timesheet as the API answers it (JSON: minutes and cents, plus decimal amounts) and as CSV
 // for spreadsheets and payroll (German conventions, rules/german-csv.ts): one row per day and a
 // total row per employee; the all-employees export is the same rows for every employee.
-import { germanCsv, formatCents, formatDecimal } from './rules/german-csv.js';
+import type { CsvValue } from '../../platform/csv/csv-writer.js';
+import { centsCell, decimalCell, germanCsv, formatDecimal } from './rules/german-csv.js';
 import type { Timesheet, TimesheetDay } from './timesheet-model.js';
 
 export const ABSENCE_LABELS: Record<string, string> = {
@@ -59,7 +60,7 @@ export const TIMESHEET_CSV_HEADER = [
 export const absenceText = (day: Pick<TimesheetDay, 'absences'>) =>
   day.absences.map((a) => `${ABSENCE_LABELS[a.kind] ?? a.kind} ${formatDecimal(a.days)}`).join(', ');
 
-function rows(sheet: Timesheet): Array<Array<string | number>> {
+function rows(sheet: Timesheet): CsvValue[][] {
   const who = [sheet.user.number, sheet.user.name];
   const dayRows = sheet.days.map((d) => [
     ...who,
@@ -70,10 +71,10 @@ function rows(sheet: Timesheet): Array<Array<string | number>> {
     d.breakMinutes,
     d.workedMinutes,
     absenceText(d),
-    formatDecimal(d.absences.reduce((s, a) => s + a.days, 0)),
+    decimalCell(d.absences.reduce((s, a) => s + a.days, 0)),
     d.absences.reduce((s, a) => s + a.paidMinutes, 0),
     ...CATEGORIES.map((c) => d.surchargeMinutes[c] ?? 0),
-    formatCents(d.payCents),
+    centsCell(d.payCents),
   ]);
   const t = sheet.totals;
   const absenceDays = Object.entries(t.absenceDays)
@@ -88,10 +89,10 @@ function rows(sheet: Timesheet): Array<Array<string | number>> {
     t.breakMinutes,
     t.workedMinutes,
     absenceDays,
-    formatDecimal(Object.values(t.absenceDays).reduce((s, v) => s + v, 0)),
+    decimalCell(Object.values(t.absenceDays).reduce((s, v) => s + v, 0)),
     t.absencePaidMinutes,
     ...CATEGORIES.map((c) => t.surchargeMinutes[c] ?? 0),
-    formatCents(t.payCents),
+    centsCell(t.payCents),
   ];
   return [...dayRows, total];
 }

@@ -13,6 +13,7 @@
 // end with CRLF, and the file is Windows-1252, which is what DATEV reads without a byte-order mark.
 // DATEV takes the year of every Belegdatum from the header, so a batch lies within one calendar
 // year and one fiscal year (datevPeriodProblem).
+import { neutralise } from '../../../platform/csv/csv-writer.js';
 import type { Booking } from './bookings.js';
 import type { Chart } from './accounts.js';
 
@@ -112,10 +113,12 @@ export interface DatevBatch {
 
 const pad = (n: number, width = 2) => String(n).padStart(width, '0');
 const compact = (date: string) => date.replaceAll('-', '');
-/** A text field: quoted, quotes doubled, no line breaks, at most `max` characters. */
+/**
+ * A text field: quoted, quotes doubled, no line breaks, at most `max` characters, and guarded against formulas as
+ * every CSV of the server is (platform/csv): the file is also opened in spreadsheets.
+ */
 export const quoted = (value: string, max = 1000) =>
-  `"${value
-    .replace(/[\r\n\t]+/g, ' ')
+  `"${neutralise(value.replace(/[\r\n\t]+/g, ' '))
     .slice(0, max)
     .replaceAll('"', '""')}"`;
 

@@ -1,9 +1,10 @@
 // The plain accounting CSV (pure): one line per document and per payment with readable columns,
 // for a spreadsheet or an accounting tool other than DATEV. Amounts are signed by their effect on
 // revenue: a credit note's and a cancellation's are negative. As German spreadsheets open it without
-// an import dialog: `;` between fields, decimal comma, CRLF, UTF-8 with a byte-order mark. A field
-// holding `;`, `"` or a line break is quoted (RFC 4180); a text starting with = + - @ gets a leading
-// apostrophe (a negative amount excepted), so a spreadsheet never runs a customer's name as a formula.
+// an import dialog, written by the server's one CSV writer (platform/csv: `;`, decimal comma, CRLF,
+// BOM, quoting, the formula guard); amounts go to it as number cells, so a negative amount stays a
+// number and a customer's name is never run as a formula.
+import { type CsvValue, csvFile, formattedNumber } from '../../../platform/csv/csv-writer.js';
 import {
   KIND_LABELS,
   debtorAccount,
@@ -37,11 +38,8 @@ const amount = (cents: number) => {
 };
 const cents = (value: number) => Math.round(value * 100);
 
-function field(value: string | number): string {
-  let text = String(value);
-  if (typeof value === 'string' && /^[=+\-@]/.test(text) && !/^-\d+,\d{2}$/.test(text)) text = `'${text}`;
-  return /[;"\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-}
+/** An amount in cents as a number cell. */
+const amountCell = (cents: number) => formattedNumber(amount(cents));
 
 export interface PlainDocument extends DocumentInput {
   referencedNumber?: string;
@@ -50,7 +48,7 @@ export interface PlainPayment extends PaymentInput {
   paymentMethodName?: string;
 }
 
-function documentLine(plan: AccountPlan, doc: PlainDocument): Array<string | number> {
+function documentLine(plan: AccountPlan, doc: PlainDocument): CsvValue[] {
   const sign = revenueSign(doc.kind);
   const net = doc.vatBreakdown.reduce((s, g) => s + sign * cents(g.taxableAmount), 0);
   const vat = doc.vatBreakdown.reduce((s, g) => s + sign * cents(g.taxAmount), 0);
@@ -68,16 +66,16 @@ function documentLine(plan: AccountPlan, doc: PlainDocument): Array<string | num
     doc.buyer.debitorNumber ?? String(doc.buyer.number ?? ''),
     doc.buyer.name ?? '',
     debtorAccount(plan, doc.buyer),
-    amount(net),
-    amount(vat),
-    amount(net + vat),
+    amountCell(net),
+    amountCell(vat),
+    amountCell(net + vat),
     groups,
     '',
     '',
   ];
 }
 
-function paymentLine(plan: AccountPlan, payment: PlainPayment): Array<string | number> {
+function paymentLine(plan: AccountPlan, payment: PlainPayment): CsvValue[] {
   return [
     KIND_LABELS.payment,
     payment.date,
@@ -88,7 +86,7 @@ function paymentLine(plan: AccountPlan, payment: PlainPayment): Array<string | n
     debtorAccount(plan, payment.buyer),
     '',
     '',
-    amount(payment.amountCents),
+    amountCell(payment.amountCents),
     '',
     payment.paymentMethodName ?? '',
     moneyAccount(plan, payment),
@@ -96,10 +94,8 @@ function paymentLine(plan: AccountPlan, payment: PlainPayment): Array<string | n
 }
 
 export function plainCsv(plan: AccountPlan, documents: PlainDocument[], payments: PlainPayment[]): string {
-  const rows = [
-    PLAIN_COLUMNS,
+  return csvFile(PLAIN_COLUMNS, [
     ...documents.map((d) => documentLine(plan, d)),
     ...payments.map((p) => paymentLine(plan, p)),
-  ];
-  return `\uFEFF${rows.map((row) => `${row.map(field).join(';')}\r\n`).join('')}`;
+  ]);
 }

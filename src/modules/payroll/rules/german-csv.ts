@@ -1,12 +1,10 @@
-// CSV as German spreadsheet programs and payroll software open it without an import dialog:
-// `;` between fields (the comma is the decimal separator), decimal comma, no thousands separator,
-// CRLF line ends, UTF-8 with a byte-order mark (Excel reads UTF-8 only with it). A field holding
-// `;`, `"` or a line break is quoted, with `"` doubled (RFC 4180). A text field starting with
-// = + - @ gets a leading apostrophe (numbers such as `-0,05` excepted), so a spreadsheet never runs
-// it as a formula.
+// The payroll's numbers as German spreadsheet programs and payroll software read them: decimal comma,
+// no thousands separator. The files themselves are written by the server's one CSV writer
+// (platform/csv: `;`, CRLF, BOM, quoting, the formula guard); amounts go to it as number cells
+// (`…Cell`), so a negative amount is never taken for a formula and no text escapes the guard.
+import { type CsvValue, csvFile, type FormattedNumber, formattedNumber } from '../../../platform/csv/csv-writer.js';
 
-export const CSV_BOM = '\uFEFF';
-export const CSV_CONTENT_TYPE = 'text/csv; charset=utf-8';
+export { CSV_CONTENT_TYPE } from '../../../platform/csv/csv-writer.js';
 
 /** Cents as `93,75` (`-0,05`): two decimals, decimal comma. */
 export function formatCents(cents: number): string {
@@ -25,13 +23,14 @@ export function formatDecimal(value: number): string {
   return String(Math.round(value * 100) / 100).replace('.', ',');
 }
 
-function field(value: string | number): string {
-  let text = String(value);
-  if (typeof value === 'string' && /^[=+\-@]/.test(text) && !/^-\d+(,\d+)?$/.test(text)) text = `'${text}`;
-  return /[;"\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-}
+/** Cents as a number cell (`93,75`). */
+export const centsCell = (cents: number): FormattedNumber => formattedNumber(formatCents(cents));
+/** Seconds as a number cell of decimal hours (`7,50`). */
+export const hoursCell = (seconds: number): FormattedNumber => formattedNumber(formatHours(seconds));
+/** A day count as a number cell (`1,5`). */
+export const decimalCell = (value: number): FormattedNumber => formattedNumber(formatDecimal(value));
 
 /** The whole file: BOM, header row, rows; every line ends with CRLF. */
-export function germanCsv(header: string[], rows: Array<Array<string | number>>): string {
-  return CSV_BOM + [header, ...rows].map((row) => row.map(field).join(';') + '\r\n').join('');
+export function germanCsv(header: string[], rows: ReadonlyArray<readonly CsvValue[]>): string {
+  return csvFile(header, rows);
 }
