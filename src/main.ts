@@ -202,15 +202,6 @@ async function main(argv: string[]) {
     }
     return;
   }
-  if (command === 'import') {
-    const { values, positionals } = parseArgs({
-      args: argv.slice(1),
-      allowPositionals: true,
-      options: { company: { type: 'string' }, mapping: { type: 'string' }, 'dry-run': { type: 'boolean' } },
-    });
-    const [collection, file] = positionals;
-    if (!collection || !file || !values.company || positionals.length > 2)
-      throw new Error(
   if (command === 'signup' && sub === 'invite') {
     const { values } = parseArgs({ args: argv.slice(2), options: { days: { type: 'string' } } });
     const { makeInvitation } = await import('./modules/company/index.js');
@@ -249,6 +240,15 @@ async function main(argv: string[]) {
     }
     return;
   }
+  if (command === 'import') {
+    const { values, positionals } = parseArgs({
+      args: argv.slice(1),
+      allowPositionals: true,
+      options: { company: { type: 'string' }, mapping: { type: 'string' }, 'dry-run': { type: 'boolean' } },
+    });
+    const [collection, file] = positionals;
+    if (!collection || !file || !values.company || positionals.length > 2)
+      throw new Error(
         'usage: import <customers|objects|users|articles> <file.csv> --company <id> [--mapping m.json] [--dry-run]',
       );
     const { importFromFile } = await import('./modules/imports/index.js');
