@@ -40,6 +40,8 @@ interface FieldProps {
   step?: string;
   inputMode?: 'decimal' | 'numeric' | 'tel' | 'email' | 'text';
   placeholder?: string;
+  /** The id of a <datalist> of suggestions. */
+  list?: string;
 }
 
 /** A label, an input and the API's message for it (announced, tied to the input by aria-describedby). */
@@ -55,6 +57,7 @@ export function Field({
   step,
   inputMode,
   placeholder,
+  list,
 }: FieldProps) {
   return (
     <div class="field">
@@ -68,6 +71,7 @@ export function Field({
         step={step}
         inputMode={inputMode}
         placeholder={placeholder}
+        list={list}
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? `${id}-error` : undefined}
         onInput={(e) => onInput(e.currentTarget.value)}

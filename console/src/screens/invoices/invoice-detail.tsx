@@ -1,12 +1,18 @@
-// One invoice or offer: positions and the totals the API computed, and what can be done in its state:
-// issue a draft, download the PDF (and an invoice's XRechnung or ZUGFeRD), send it by mail, record a payment.
+// One invoice or offer: service period, positions with units and the totals the API computed, and what can be done
+// in its state: issue a draft and send by mail (each after a confirmation saying what goes to whom), download the
+// PDF (and an invoice's XRechnung or ZUGFeRD), record a payment, cancel it (Storno) or credit it (credit-note.tsx).
 import { useCallback, useEffect, useState } from 'preact/hooks';
 import type { Invoice, PaymentMethod } from '../../../../clients/typescript/src/api-types.js';
 import type { CrewbaseClient } from '../../../../clients/typescript/src/client.js';
 import { messageOf } from '../../lib/api.js';
 import { useI18n } from '../../lib/i18n.js';
-import { type DocKind, stateKey } from './doc-kinds.js';
-import { Field, Result, download, fieldErrorsOf, money } from '../../lib/office-kit.js';
+import { numberInput } from '../../lib/numbers.js';
+import { Field, NumberField, Result, download, fieldErrorsOf, money, numberOf } from '../../lib/office-kit.js';
+import { periodText, todayIso } from './billing-period.js';
+import { ConfirmDialog } from './confirm-dialog.js';
+import { CreditNote } from './credit-note.js';
+import { type DocKind, stateClass, stateText } from './doc-kinds.js';
+import { SendPreview } from './send-preview.js';
 
 interface Props {
   client: CrewbaseClient;
@@ -17,7 +23,11 @@ interface Props {
   onClose: () => void;
 }
 
-const today = () => new Date(Date.now() - new Date().getTimezoneOffset() * 60_000).toISOString().slice(0, 10);
+type Asking = 'issue' | 'send' | 'cancel';
+/** States an invoice takes payments in, may be cancelled in (without payments), may be credited in. */
+const PAYABLE = ['issued', 'overdue', 'partially_paid'];
+const CANCELLABLE = ['issued', 'overdue'];
+const CREDITABLE = ['issued', 'overdue', 'partially_paid', 'paid'];
 
 export function InvoiceDetail({ client, kind, id, customerName, onChanged, onClose }: Props) {
   const i18n = useI18n();
@@ -26,8 +36,10 @@ export function InvoiceDetail({ client, kind, id, customerName, onChanged, onClo
   const [methods, setMethods] = useState<PaymentMethod[]>([]);
   const [result, setResult] = useState<{ ok: boolean; text: string }>();
   const [busy, setBusy] = useState(false);
-  const [payment, setPayment] = useState({ amount: '', date: today(), method: '' });
+  const [payment, setPayment] = useState({ amount: '', date: todayIso(), method: '' });
   const [errors, setErrors] = useState<Record<string, string>>({});
+  const [asking, setAsking] = useState<Asking>();
+  const [crediting, setCrediting] = useState(false);
 
   const load = useCallback(async () => {
     try {
@@ -37,11 +49,11 @@ export function InvoiceDetail({ client, kind, id, customerName, onChanged, onClo
           : await client.call('offers.get', { path: { id } })
       ) as Invoice;
       setDoc(loaded);
-      setPayment((p) => ({ ...p, amount: String(loaded.openAmount ?? loaded.grossAmount ?? '') }));
+      setPayment((p) => ({ ...p, amount: numberInput(loaded.openAmount ?? loaded.grossAmount, i18n.lang) }));
     } catch (e) {
       setResult({ ok: false, text: t('loadFailed', { message: messageOf(e) }) });
     }
-  }, [client, kind, id, t]);
+  }, [client, kind, id, t, i18n.lang]);
   useEffect(() => {
     void load();
     if (kind === 'invoices')
@@ -52,16 +64,18 @@ export function InvoiceDetail({ client, kind, id, customerName, onChanged, onClo
   }, [load, client, kind]);
 
   /** Runs an action, shows its outcome, reloads the document and tells the list. */
-  async function act(action: () => Promise<unknown>, done: string) {
+  async function act(action: () => Promise<unknown>, done: string | ((answer: unknown) => string)) {
     setBusy(true);
     setResult(undefined);
     setErrors({});
     try {
-      await action();
-      setResult({ ok: true, text: done });
+      const answer = await action();
+      setAsking(undefined);
+      setResult({ ok: true, text: typeof done === 'string' ? done : done(answer) });
       await load();
       onChanged();
     } catch (e) {
+      setAsking(undefined);
       setErrors(fieldErrorsOf(e));
       setResult({ ok: false, text: t('actionFailed', { message: messageOf(e) }) });
     } finally {
@@ -73,7 +87,10 @@ export function InvoiceDetail({ client, kind, id, customerName, onChanged, onClo
   const name = doc.documentNumber ?? t('ofDraftNumber', { n: doc.number });
   const state = doc.state ?? 'draft';
   const issued = state !== 'draft';
-  const payable = kind === 'invoices' && (state === 'issued' || state === 'partially_paid');
+  const invoice = kind === 'invoices';
+  const payable = invoice && PAYABLE.includes(state);
+  const cancellable = invoice && CANCELLABLE.includes(state) && !doc.paidAmount;
+  const creditable = invoice && CREDITABLE.includes(state);
   const file = (operation: Parameters<typeof download>[1], label: string, ext: string) => (
     <button
       type="button"
@@ -100,15 +117,21 @@ export function InvoiceDetail({ client, kind, id, customerName, onChanged, onClo
         </button>
       </div>
       <p>
-        <span class={`state doc-${state}`}>{t(stateKey(state))}</span>{' '}
+        <span class={stateClass(state)}>{stateText(t, state)}</span>{' '}
         {(doc.customerId && customerName[doc.customerId]) || ''}
         {doc.title ? ` · ${doc.title}` : ''}
       </p>
+      {doc.servicePeriod?.from && (
+        <p>
+          {t('ofServicePeriod')}: {periodText(i18n.date, doc.servicePeriod)}
+        </p>
+      )}
       <table class="positions">
         <thead>
           <tr>
             <th scope="col">{t('ofPositionText')}</th>
             <th scope="col">{t('ofQuantity')}</th>
+            <th scope="col">{t('ofUnit')}</th>
             <th scope="col">{t('ofUnitPrice')}</th>
             <th scope="col">{t('ofLineTotal')}</th>
           </tr>
@@ -118,6 +141,7 @@ export function InvoiceDetail({ client, kind, id, customerName, onChanged, onClo
             <tr key={index}>
               <td>{p.title}</td>
               <td>{i18n.number(p.quantity ?? 0)}</td>
+              <td>{p.unit ?? ''}</td>
               <td>{money(i18n, p.price)}</td>
               <td>{money(i18n, doc.lineAmounts[index])}</td>
             </tr>
@@ -128,8 +152,8 @@ export function InvoiceDetail({ client, kind, id, customerName, onChanged, onClo
         {total(t('ofNet'), doc.netAmount)}
         {total(t('ofVat'), doc.taxAmount)}
         {total(t('ofGross'), doc.grossAmount)}
-        {kind === 'invoices' && issued && total(t('ofPaid'), doc.paidAmount)}
-        {kind === 'invoices' && issued && total(t('ofOpen'), doc.openAmount)}
+        {invoice && issued && total(t('ofPaid'), doc.paidAmount)}
+        {invoice && issued && total(t('ofOpen'), doc.openAmount)}
         {doc.dueDate && (
           <>
             <dt>{t('ofDueDate')}</dt>
@@ -139,20 +163,7 @@ export function InvoiceDetail({ client, kind, id, customerName, onChanged, onClo
       </dl>
       <div class="actions">
         {!issued && (
-          <button
-            type="button"
-            class="primary"
-            disabled={busy}
-            onClick={() =>
-              void act(
-                () =>
-                  kind === 'invoices'
-                    ? client.call('invoices.issue', { path: { id } })
-                    : client.call('offers.issue', { path: { id } }),
-                t('ofIssuedDone'),
-              )
-            }
-          >
+          <button type="button" class="primary" disabled={busy} onClick={() => setAsking('issue')}>
             {t('ofIssue')}
           </button>
         )}
@@ -160,37 +171,113 @@ export function InvoiceDetail({ client, kind, id, customerName, onChanged, onClo
         {issued && kind === 'invoices' && file('invoices.getXrechnung', t('ofDownloadXrechnung'), 'xml')}
         {issued && kind === 'invoices' && file('invoices.getZugferd', t('ofDownloadZugferd'), 'pdf')}
         {issued && state !== 'cancelled' && (
-          <button
-            type="button"
-            class="secondary"
-            disabled={busy}
-            onClick={() =>
-              void act(
-                () =>
-                  kind === 'invoices'
-                    ? client.call('invoices.send', { path: { id }, body: {} })
-                    : client.call('offers.send', { path: { id }, body: {} }),
-                t('ofSentDone'),
-              )
-            }
-          >
+          <button type="button" class="secondary" disabled={busy} onClick={() => setAsking('send')}>
             {t('ofSendMail')}
+          </button>
+        )}
+        {creditable && (
+          <button type="button" class="secondary" disabled={busy} onClick={() => setCrediting(true)}>
+            {t('ofCreditNote')}
+          </button>
+        )}
+        {cancellable && (
+          <button type="button" class="danger" disabled={busy} onClick={() => setAsking('cancel')}>
+            {t('ofCancelInvoice')}
           </button>
         )}
       </div>
       <Result result={result} />
+      {asking === 'issue' && (
+        <ConfirmDialog
+          title={t('ofConfirmIssueTitle', { name })}
+          confirm={t('ofIssueNow')}
+          busy={busy}
+          onClose={() => setAsking(undefined)}
+          onConfirm={() =>
+            void act(
+              () =>
+                invoice
+                  ? client.call('invoices.issue', { path: { id } })
+                  : client.call('offers.issue', { path: { id } }),
+              t('ofIssuedDone'),
+            )
+          }
+        >
+          <p>{t('ofConfirmIssueText')}</p>
+          <SendPreview client={client} kind={kind} doc={doc} mode="issue" />
+        </ConfirmDialog>
+      )}
+      {asking === 'send' && (
+        <ConfirmDialog
+          title={t('ofConfirmSendTitle', { name })}
+          confirm={t('ofSendNow')}
+          busy={busy}
+          onClose={() => setAsking(undefined)}
+          onConfirm={() =>
+            void act(
+              () =>
+                invoice
+                  ? client.call('invoices.send', { path: { id }, body: {} })
+                  : client.call('offers.send', { path: { id }, body: {} }),
+              t('ofSentDone'),
+            )
+          }
+        >
+          <SendPreview client={client} kind={kind} doc={doc} mode="send" />
+        </ConfirmDialog>
+      )}
+      {asking === 'cancel' && (
+        <ConfirmDialog
+          title={t('ofConfirmCancelTitle', { name })}
+          confirm={t('ofCancelNow')}
+          danger
+          busy={busy}
+          onClose={() => setAsking(undefined)}
+          onConfirm={() =>
+            void act(
+              () => client.call('invoices.cancel', { path: { id } }),
+              (answer) =>
+                t('ofCancelledDone', { number: (answer as { documentNumber?: string }).documentNumber ?? '' }),
+            )
+          }
+        >
+          <p>{t('ofConfirmCancelText')}</p>
+          <p>
+            {t('ofGross')}: {money(i18n, doc.grossAmount)}
+          </p>
+        </ConfirmDialog>
+      )}
+      {crediting && (
+        <CreditNote
+          client={client}
+          invoice={doc}
+          name={name}
+          onClose={() => setCrediting(false)}
+          onDone={(text) => {
+            setCrediting(false);
+            setResult({ ok: true, text });
+            onChanged();
+          }}
+        />
+      )}
       {payable && (
         <form
           class="card-form"
           aria-labelledby="payment-title"
           onSubmit={(event) => {
             event.preventDefault();
+            const amount = numberOf(payment.amount);
+            if (amount === undefined || Number.isNaN(amount)) {
+              setErrors({ amount: t('crNotANumber') });
+              setResult({ ok: false, text: t('formCheckFields') });
+              return;
+            }
             void act(
               () =>
                 client.call('payments.create', {
                   body: {
                     invoiceId: id,
-                    amount: Number(payment.amount),
+                    amount,
                     date: payment.date,
                     ...(payment.method ? { paymentMethodId: payment.method } : {}),
                   },
@@ -201,11 +288,9 @@ export function InvoiceDetail({ client, kind, id, customerName, onChanged, onClo
         >
           <h3 id="payment-title">{t('ofRecordPayment')}</h3>
           <div class="two">
-            <Field
+            <NumberField
               id="payment-amount"
               label={t('ofAmount')}
-              type="number"
-              step="0.01"
               required
               value={payment.amount}
               onInput={(amount) => setPayment((p) => ({ ...p, amount }))}

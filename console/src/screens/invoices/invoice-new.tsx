@@ -1,22 +1,28 @@
-// A new draft invoice or offer from positions (text, quantity, unit price, VAT rate). Totals are not computed
-// here: after saving, the document opens with the totals the API computed.
+// A new draft invoice or offer from positions (text, quantity, unit, unit price, VAT rate) and its service period
+// (the date of supply an invoice must state, § 14 (4) Nr. 6 UStG; the current month unless changed). Numbers are
+// typed the German way or plain (lib/numbers.ts) and refused next to their field when they are none. Totals are not
+// computed here: after saving, the document opens with the totals the API computed.
 import { useEffect, useState } from 'preact/hooks';
 import type { Customer } from '../../../../clients/typescript/src/api-types.js';
 import type { CrewbaseClient } from '../../../../clients/typescript/src/client.js';
 import { messageOf } from '../../lib/api.js';
 import { useI18n } from '../../lib/i18n.js';
 import type { DocKind } from './doc-kinds.js';
-import { Field, Result, fieldErrorsOf } from '../../lib/office-kit.js';
+import { Field, NumberField, Result, fieldErrorsOf, numberOf } from '../../lib/office-kit.js';
+import { currentMonth } from './billing-period.js';
 
 const VAT_RATES = [0.19, 0.07, 0] as const;
 const MAX_POSITIONS = 100;
+/** Units the e-invoice knows by name (src/modules/invoicing/einvoice/codes.ts); any other text is allowed. */
+const UNITS = ['Std', 'm²', 'Stk', 'pauschal', 'Monat', 'km'];
 interface Line {
   title: string;
   quantity: string;
+  unit: string;
   price: string;
   tax: number;
 }
-const emptyLine = (): Line => ({ title: '', quantity: '1', price: '', tax: 0.19 });
+const emptyLine = (): Line => ({ title: '', quantity: '1', unit: 'Stk', price: '', tax: 0.19 });
 
 interface Props {
   client: CrewbaseClient;
@@ -32,6 +38,7 @@ export function InvoiceNew({ client, kind, onCreated, onClose }: Props) {
   const [customerId, setCustomerId] = useState('');
   const [title, setTitle] = useState('');
   const [lines, setLines] = useState<Line[]>([emptyLine()]);
+  const [period, setPeriod] = useState(currentMonth);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [result, setResult] = useState<{ ok: boolean; text: string }>();
   const [busy, setBusy] = useState(false);
@@ -49,18 +56,34 @@ export function InvoiceNew({ client, kind, onCreated, onClose }: Props) {
 
   async function save(event: Event) {
     event.preventDefault();
+    setResult(undefined);
+    // Numbers first: a text that is no number is refused at its field, nothing is sent.
+    const invalid: Record<string, string> = {};
+    const positions = lines.map((line, index) => {
+      const quantity = numberOf(line.quantity);
+      const price = numberOf(line.price);
+      if (quantity === undefined || Number.isNaN(quantity)) invalid[`positions.${index}.quantity`] = t('crNotANumber');
+      if (price === undefined || Number.isNaN(price)) invalid[`positions.${index}.price`] = t('crNotANumber');
+      return {
+        title: line.title.trim(),
+        quantity: quantity ?? 0,
+        ...(line.unit.trim() ? { unit: line.unit.trim() } : {}),
+        price: price ?? 0,
+        tax: line.tax,
+      };
+    });
+    if (Object.keys(invalid).length) {
+      setErrors(invalid);
+      setResult({ ok: false, text: t('formCheckFields') });
+      return;
+    }
     setBusy(true);
     setErrors({});
-    setResult(undefined);
     const body = {
       customerId,
       ...(title.trim() ? { title: title.trim() } : {}),
-      positions: lines.map((line) => ({
-        title: line.title.trim(),
-        quantity: Number(line.quantity),
-        price: Number(line.price),
-        tax: line.tax,
-      })),
+      ...(period.from && period.to ? { servicePeriod: period } : {}),
+      positions,
     };
     try {
       const created =
@@ -96,6 +119,29 @@ export function InvoiceNew({ client, kind, onCreated, onClose }: Props) {
         </select>
         {errors.customerId && <span class="error field-error">{errors.customerId}</span>}
         <Field id="doc-title" label={t('title')} value={title} onInput={setTitle} error={errors.title} />
+        <fieldset class="period">
+          <legend>{t('ofServicePeriod')}</legend>
+          <div class="two">
+            <Field
+              id="doc-period-from"
+              label={t('ofServiceFrom')}
+              type="date"
+              required
+              value={period.from}
+              onInput={(from) => setPeriod((p) => ({ ...p, from }))}
+              error={errors['servicePeriod.from'] ?? errors.servicePeriod}
+            />
+            <Field
+              id="doc-period-to"
+              label={t('ofServiceTo')}
+              type="date"
+              required
+              value={period.to}
+              onInput={(to) => setPeriod((p) => ({ ...p, to }))}
+              error={errors['servicePeriod.to']}
+            />
+          </div>
+        </fieldset>
         {lines.map((line, index) => (
           <fieldset class="position" key={index}>
             <legend>{t('ofPositionN', { n: index + 1 })}</legend>
@@ -107,22 +153,28 @@ export function InvoiceNew({ client, kind, onCreated, onClose }: Props) {
               onInput={(v) => setLine(index, { title: v })}
               error={errors[`positions.${index}.title`]}
             />
-            <div class="three">
-              <Field
+            <div class="four">
+              <NumberField
                 id={`pos-${index}-quantity`}
                 label={t('ofQuantity')}
-                type="number"
-                step="any"
                 required
                 value={line.quantity}
                 onInput={(v) => setLine(index, { quantity: v })}
                 error={errors[`positions.${index}.quantity`]}
               />
               <Field
+                id={`pos-${index}-unit`}
+                label={t('ofUnit')}
+                maxLength={20}
+                value={line.unit}
+                placeholder={t('ofUnitHint')}
+                list="unit-suggestions"
+                onInput={(v) => setLine(index, { unit: v })}
+                error={errors[`positions.${index}.unit`]}
+              />
+              <NumberField
                 id={`pos-${index}-price`}
                 label={t('ofUnitPrice')}
-                type="number"
-                step="0.01"
                 required
                 value={line.price}
                 onInput={(v) => setLine(index, { price: v })}
@@ -159,6 +211,11 @@ export function InvoiceNew({ client, kind, onCreated, onClose }: Props) {
             {t('ofAddPosition')}
           </button>
         )}
+        <datalist id="unit-suggestions">
+          {UNITS.map((unit) => (
+            <option key={unit} value={unit} />
+          ))}
+        </datalist>
         <Result result={result} />
         <button type="submit" class="primary" disabled={busy}>
           {t('ofSaveDraft')}
