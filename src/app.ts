@@ -9,6 +9,7 @@ import { registerIdempotency } from './platform/http/idempotency.js';
 import { registerBodyDepthLimit } from './platform/http/json-limits.js';
 import { lazySerializerFactory } from './platform/http/lazy-serializers.js';
 import { clientErrorHandler, frameworkErrors, registerProblemHandlers, sendProblem } from './platform/http/problem.js';
+import { registerGracefulClose } from './platform/http/closing.js';
 import { registerAuthentication } from './platform/http/request-context.js';
 import { registerRequestIdHeader, requestIdOf } from './platform/http/request-id.js';
 import { registerSecurityHeaders } from './platform/http/security-headers.js';
@@ -131,6 +132,7 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
   }
 
   app.setValidatorCompiler(routeValidatorCompiler);
+  registerGracefulClose(app);
   registerProblemHandlers(app);
   registerBodyDepthLimit(app);
   app.addSchema(problemSchema);

@@ -70,6 +70,8 @@ export interface Config {
   metrics: boolean;
   /** When set, /metrics requires `Authorization: Bearer <token>`. */
   metricsToken: string | undefined;
+  /** A stopping process (SIGTERM) that has not finished by then exits 1, naming what it still waited for. */
+  shutdownTimeoutSeconds: number;
 }
 
 type Env = Record<string, string | undefined>;
@@ -252,6 +254,7 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
     notificationsPerUser: int(env, 'NOTIFICATIONS_PER_USER', 1000, 10, 100_000),
     metrics: metrics === 'on',
     metricsToken: metricsToken(env),
+    shutdownTimeoutSeconds: int(env, 'SHUTDOWN_TIMEOUT_SECONDS', 30, 1, 3600),
   });
 }
 

@@ -3,9 +3,15 @@
 import { parseArgs } from 'node:util';
 import { loadConfig, type Config } from './config.js';
 import type { Database } from './platform/db/database.js';
+import { shutdownWaits, stopOnSignal, type ShutdownWaits } from './platform/background/shutdown.js';
 
 // Each command loads what it needs when it runs (dynamic imports): a command given bad arguments fails
 // before the server's modules load, and only `serve` loads the HTTP app.
+
+/** The database, its close named among what a stopping process waits for. */
+function closeTracked(database: Database, waits: ShutdownWaits): Database {
+  return { ...database, close: () => waits.track('database close', database.close()) };
+}
 
 async function openMigrated(config: Config, log: (line: string) => void): Promise<Database> {
   const [{ openDatabase }, { migrate }, { seedFromTemplate }] = await Promise.all([
@@ -72,46 +78,16 @@ async function loadBackgroundTasks() {
   };
 }
 
-const SHUTDOWN_DEADLINE_MS = 10_000;
-
-/** On SIGTERM or SIGINT runs stop() once, then exits 0; whatever still runs after the deadline is abandoned (exit 1). */
-function stopOnSignal(
-  log: { info(msg: string): void; error(obj: object, msg: string): void },
-  stop: () => Promise<unknown>,
-) {
-  let isStopping = false;
-  const onSignal = (signal: NodeJS.Signals) => {
-    if (isStopping) return;
-    isStopping = true;
-    const started = Date.now();
-    log.info(`${signal}: finishing in-flight work`);
-    setTimeout(() => {
-      log.error({}, `not stopped after ${SHUTDOWN_DEADLINE_MS / 1000} s: exiting anyway`);
-      process.exit(1);
-    }, SHUTDOWN_DEADLINE_MS);
-    stop().then(
-      () => {
-        log.info(`stopped in ${Date.now() - started} ms`);
-        process.exit(0);
-      },
-      (err) => {
-        log.error({ err }, 'shutdown failed');
-        process.exit(1);
-      },
-    );
-  };
-  process.on('SIGTERM', onSignal);
-  process.on('SIGINT', onSignal);
-}
-
 async function serve(config: Config) {
   const [{ createApp }, { deliveryWorker, webhookDeps }, backgroundTasks] = await Promise.all([
     import('./app.js'),
     import('./modules/webhooks/index.js'),
     loadBackgroundTasks(),
   ]);
-  const database = await openMigrated(config, (line) => console.log(line));
+  const waits = shutdownWaits();
+  const database = closeTracked(await openMigrated(config, (line) => console.log(line)), waits);
   const app = await createApp({ config, database });
+  waits.reportAlso(() => app.requestsInFlight());
   const worker =
     config.webhookWorker === 'inline'
       ? deliveryWorker({ database, config, log: app.log, ...webhookDeps(config) })
@@ -123,15 +99,24 @@ async function serve(config: Config) {
   app.addHook('onClose', async () => {
     await backgroundStopped;
   });
-  stopOnSignal(app.log, async () => {
-    backgroundStopped = Promise.all([worker?.stop(), stopSweep?.()]); // meanwhile, beside the requests
-    // A connection whose last response was already under way when closing began falls idle later: close it then.
-    const reaper = setInterval(() => app.server.closeIdleConnections(), 250);
-    try {
-      await app.close(); // stops accepting, lets in-flight requests finish, then closes the database
-    } finally {
-      clearInterval(reaper);
-    }
+  stopOnSignal({
+    log: app.log,
+    deadlineMs: config.shutdownTimeoutSeconds * 1000,
+    waits,
+    stop: async () => {
+      // Meanwhile, beside the requests.
+      backgroundStopped = Promise.all([
+        waits.track('webhook delivery', worker?.stop()),
+        waits.track('background tasks', stopSweep?.()),
+      ]);
+      // A connection whose last response was already under way when closing began falls idle later: close it then.
+      const reaper = setInterval(() => app.server.closeIdleConnections(), 250);
+      try {
+        await app.close(); // stops accepting, lets in-flight requests finish, then closes the database (closing.ts)
+      } finally {
+        clearInterval(reaper);
+      }
+    },
   });
   await app.listen({ port: config.port, host: config.host });
   worker?.start();
@@ -145,13 +130,19 @@ async function work(config: Config) {
     import('pino'),
     loadBackgroundTasks(),
   ]);
-  const database = await openMigrated(config, (line) => console.log(line));
+  const waits = shutdownWaits();
+  const database = closeTracked(await openMigrated(config, (line) => console.log(line)), waits);
   const log = pino({ level: config.logLevel });
   const worker = deliveryWorker({ database, config, log, ...webhookDeps(config) });
   const stopSweep = backgroundTasks(config, database, log);
-  stopOnSignal(log, async () => {
-    await Promise.all([worker.stop(), stopSweep()]);
-    await database.close();
+  stopOnSignal({
+    log,
+    deadlineMs: config.shutdownTimeoutSeconds * 1000,
+    waits,
+    stop: async () => {
+      await Promise.all([waits.track('webhook delivery', worker.stop()), waits.track('background tasks', stopSweep())]);
+      await database.close();
+    },
   });
   worker.start();
   log.info('webhook delivery worker started');

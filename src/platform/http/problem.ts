@@ -122,20 +122,6 @@ function validationErrors(error: FastifyError): FieldError[] {
 }
 
 export function registerProblemHandlers(app: FastifyInstance) {
-  // While the server closes, a request still arriving on an open connection is told to go elsewhere, and
-  // every response (in-flight ones too) closes its connection, so no keep-alive connection outlives them.
-  let isClosing = false;
-  app.addHook('preClose', async () => {
-    isClosing = true;
-  });
-  app.addHook('onRequest', async (_request, reply) => {
-    if (!isClosing) return;
-    reply.header('retry-after', '5');
-    return sendProblem(reply, 503, 'Service Unavailable', 'The server is shutting down; retry the request');
-  });
-  app.addHook('onSend', async (_request, reply) => {
-    if (isClosing) reply.header('connection', 'close');
-  });
   // Before any parser runs: text/plain would otherwise be read as a string and fail the schema with
   // a 400 that says nothing about the type.
   app.addHook('preParsing', async (request, _reply, payload) => {
