@@ -148,7 +148,8 @@ describe('master data and billing screens in a browser', { skip: CHROMIUM }, () 
     await totals.getByText('€351.50').waitFor();
     assert.match((await totals.textContent()) ?? '', /€351\.50.*€48\.61.*€400\.11/);
 
-    await page.getByRole('button', { name: 'Issue' }).click();
+    await page.getByRole('button', { name: 'Issue', exact: true }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Issue now' }).click();
     await page.getByRole('status').filter({ hasText: 'Issued.' }).waitFor();
     const [file] = await Promise.all([
       page.waitForEvent('download'),
@@ -160,6 +161,7 @@ describe('master data and billing screens in a browser', { skip: CHROMIUM }, () 
     assert.match(file.suggestedFilename(), /\.pdf$/);
 
     await page.getByRole('button', { name: 'Send by mail' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Send now' }).click();
     await page.getByRole('status').filter({ hasText: 'Sent by mail.' }).waitFor();
 
     assert.equal(await page.getByLabel('Amount').inputValue(), '400.11');
