@@ -25,6 +25,9 @@ export async function buildConsole(rootDir, outDir) {
       entryPoints: { main: 'console/src/main.tsx', styles: 'console/src/styles.css' },
       outdir: join(partial, 'assets'),
       entryNames: '[name]-[hash]',
+      // The crew's extra languages are dynamic imports: each its own chunk, loaded only when chosen.
+      splitting: true,
+      chunkNames: '[name]-[hash]',
       bundle: true,
       format: 'esm',
       platform: 'browser',
@@ -38,7 +41,20 @@ export async function buildConsole(rootDir, outDir) {
       logLevel: 'silent',
     });
     const outputs = Object.keys(result.metafile.outputs).map((path) => relative(partial, join(root, path)));
-    const script = outputs.find((path) => path.endsWith('.js'));
+    const script = relative(
+      partial,
+      join(
+        root,
+        Object.entries(result.metafile.outputs).find(([, output]) => output.entryPoint === 'console/src/main.tsx')[0],
+      ),
+    );
+    // The other scripts: the language chunks (and whatever esbuild shares between them).
+    const chunks = outputs.filter((path) => path.endsWith('.js') && path !== script);
+    // What the entry imports statically loads with it: part of the first load.
+    const mainOutput = result.metafile.outputs[relative(root, join(partial, script))];
+    const firstChunks = mainOutput.imports
+      .filter((entry) => entry.kind === 'import-statement')
+      .map((entry) => relative(partial, join(root, entry.path)));
     const styles = outputs.find((path) => path.endsWith('.css'));
     const html = readFileSync(join(root, 'console/index.html'), 'utf8')
       .replace('%SCRIPT%', script)
@@ -46,7 +62,8 @@ export async function buildConsole(rootDir, outDir) {
     writeFileSync(join(partial, 'index.html'), html);
     for (const name of readdirSync(join(root, 'console/public')))
       copyFileSync(join(root, 'console/public', name), join(partial, name));
-    const shell = [script, styles, 'manifest.webmanifest', 'icon.svg'].map((path) => `/app/${path}`);
+    // Kept by the service worker, the language chunks too: a phone that switches language offline still can.
+    const shell = [script, styles, ...chunks, 'manifest.webmanifest', 'icon.svg'].map((path) => `/app/${path}`);
     await esbuild.build({
       absWorkingDir: root,
       entryPoints: ['console/src/sw.ts'],
@@ -60,14 +77,14 @@ export async function buildConsole(rootDir, outDir) {
       logLevel: 'silent',
     });
     // Compressed once here, so the server sends gzip without compressing at each request.
-    for (const path of [script, styles, 'index.html', 'sw.js', 'manifest.webmanifest', 'icon.svg']) {
+    for (const path of [script, styles, ...chunks, 'index.html', 'sw.js', 'manifest.webmanifest', 'icon.svg']) {
       const file = join(partial, path);
       writeFileSync(`${file}.gz`, gzipSync(readFileSync(file), { level: 9 }));
     }
     rmSync(outDir, { recursive: true, force: true });
     mkdirSync(join(outDir, '..'), { recursive: true });
     renameSync(partial, outDir);
-    return ['index.html', script, styles].map((path) => ({
+    return ['index.html', script, ...firstChunks, styles].map((path) => ({
       path,
       bytes: readFileSync(join(outDir, path)).length,
       gzipped: readFileSync(join(outDir, `${path}.gz`)).length,

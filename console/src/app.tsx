@@ -14,7 +14,8 @@ import { AssignmentsScreen } from './screens/assignments/assignments.js';
 import { InvoicesScreen } from './screens/invoices/invoices.js';
 import { homeFor, mayOpen, type Rights, rightsOf } from './shell/home.js';
 import { Nav } from './shell/nav.js';
-import { I18nContext, type Lang, browserLang, i18n } from './lib/i18n.js';
+import { I18nContext, type Lang, i18n } from './lib/i18n.js';
+import { LanguageSelect, initialLang, useUserLanguage } from './shell/language.js';
 import { SignIn } from './shell/sign-in.js';
 
 /** Paths under /app and their screens; an unknown path shows the first (the crew's start page). */
@@ -32,7 +33,7 @@ const ROUTES: Record<string, ComponentType<ScreenProps>> = {
 const HOME = '/app/crew';
 
 export function App() {
-  const [lang, setLang] = useState<Lang>(browserLang);
+  const [lang, setLang] = useState<Lang>(initialLang);
   const [session, setSession] = useState<Session | undefined>();
   const [expired, setExpired] = useState(false);
   // A reload or a restart of the installed app resumes the session of the refresh cookie, if any.
@@ -60,6 +61,7 @@ export function App() {
       }),
     [session],
   );
+  useUserLanguage(session, client, lang, setLang);
   // The start page depends on the user's rights (home.ts); a named screen opens at once.
   const [rights, setRights] = useState<Rights>();
   useEffect(() => {
@@ -82,13 +84,7 @@ export function App() {
       <header class="top">
         <span class="brand">{text.t('appName')}</span>
         {session && rights && <Nav current={path} allowed={(screen) => mayOpen(rights, screen)} />}
-        <label class="lang">
-          <span class="visually-hidden">{text.t('language')}</span>
-          <select value={lang} onChange={(e) => setLang(e.currentTarget.value as Lang)}>
-            <option value="de">Deutsch</option>
-            <option value="en">English</option>
-          </select>
-        </label>
+        <LanguageSelect lang={lang} client={client} onChange={setLang} />
         {session && (
           <button
             type="button"

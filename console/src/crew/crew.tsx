@@ -13,6 +13,8 @@ import { currentPosition } from './geolocation.js';
 import { type I18n, type Key, useI18n } from '../lib/i18n.js';
 import { JobPhotos } from './job-photos.js';
 import { MyComplaints } from './complaints.js';
+import { useOpenedJob } from './opened-job.js';
+import { PushOffer } from './push-offer.js';
 
 const DAY_MS = 86_400_000;
 const RETRY_MS = 60_000;
@@ -151,6 +153,7 @@ export function CrewView({ session, client }: Props) {
     );
   };
 
+  useOpenedJob(jobs !== undefined);
   return (
     <main class="crew">
       {!online && (
@@ -168,6 +171,7 @@ export function CrewView({ session, client }: Props) {
           {message}
         </p>
       )}
+      <PushOffer client={client} userId={session.userId} />
       <section aria-labelledby="today">
         <h2 id="today">{t('today')}</h2>
         {jobs === undefined ? (

@@ -1,19 +1,60 @@
-// German and English. The language follows the browser (de* is German, anything else English) and can be
-// switched in the header; dates, times and numbers are formatted by Intl in the chosen language. The texts are one
-// catalogue per language in messages/.
+// The console's languages. German and English are in the first load (the office's languages); the crew's other
+// languages are loaded on demand as chunks of their own (`loadLang`), so a German phone does not download Arabic.
+// Each language is one catalogue in messages/; en.ts is the key list, crew-keys.ts the keys every crew language
+// has; an office key missing in a crew language falls back to English. Dates, times and numbers go through Intl
+// in the language's locale; Arabic is laid out right to left (`dir`).
 import { createContext } from 'preact';
 import { useContext } from 'preact/hooks';
+import type { CrewCatalogue } from './messages/crew-keys.js';
 import { de } from './messages/de.js';
 import { en, type Key } from './messages/en.js';
 
-export type Lang = 'de' | 'en';
+export const LANGS = {
+  de: { name: 'Deutsch', locale: 'de-DE', dir: 'ltr' },
+  en: { name: 'English', locale: 'en-GB', dir: 'ltr' },
+  pl: { name: 'Polski', locale: 'pl-PL', dir: 'ltr' },
+  ro: { name: 'Română', locale: 'ro-RO', dir: 'ltr' },
+  tr: { name: 'Türkçe', locale: 'tr-TR', dir: 'ltr' },
+  uk: { name: 'Українська', locale: 'uk-UA', dir: 'ltr' },
+  bg: { name: 'Български', locale: 'bg-BG', dir: 'ltr' },
+  ar: { name: 'العربية', locale: 'ar', dir: 'rtl' },
+} as const;
 
+export type Lang = keyof typeof LANGS;
 export type { Key };
 
-const DICTIONARIES: Record<Lang, Record<Key, string>> = { en, de };
+const DICTIONARIES: Partial<Record<Lang, Partial<Record<Key, string>>>> = { en, de };
+
+/** The chunks of the crew's other languages (esbuild splits each dynamic import into its own file). */
+const LOADERS: Record<Exclude<Lang, 'en' | 'de'>, () => Promise<CrewCatalogue>> = {
+  pl: () => import('./messages/pl.js').then((m) => m.pl),
+  ro: () => import('./messages/ro.js').then((m) => m.ro),
+  tr: () => import('./messages/tr.js').then((m) => m.tr),
+  uk: () => import('./messages/uk.js').then((m) => m.uk),
+  bg: () => import('./messages/bg.js').then((m) => m.bg),
+  ar: () => import('./messages/ar.js').then((m) => m.ar),
+};
+
+export const isLang = (value: unknown): value is Lang => typeof value === 'string' && value in LANGS;
+
+/** A stored or browser language tag (`pl`, `pl-PL`, `uk_UA`) as one of ours, if it is one. */
+export function langOf(tag: string | null | undefined): Lang | undefined {
+  const base = tag?.toLowerCase().split(/[-_]/)[0];
+  return isLang(base) ? base : undefined;
+}
 
 export function browserLang(languages: readonly string[] = navigator.languages ?? [navigator.language]): Lang {
-  return languages[0]?.toLowerCase().startsWith('de') ? 'de' : 'en';
+  for (const tag of languages) {
+    const lang = langOf(tag);
+    if (lang) return lang;
+  }
+  return 'en';
+}
+
+/** Makes `lang`'s catalogue available (at once for German and English); offline, an unloaded one fails. */
+export async function loadLang(lang: Lang): Promise<void> {
+  if (DICTIONARIES[lang]) return;
+  DICTIONARIES[lang] = await LOADERS[lang as keyof typeof LOADERS]();
 }
 
 export interface I18n {
@@ -25,16 +66,18 @@ export interface I18n {
   number: (value: number) => string;
 }
 
+/** The texts and formats of `lang`; a catalogue not loaded yet (see loadLang) gives English texts meanwhile. */
 export function i18n(lang: Lang): I18n {
-  const locale = lang === 'de' ? 'de-DE' : 'en-GB';
+  const { locale } = LANGS[lang];
   const timeFormat = new Intl.DateTimeFormat(locale, { hour: '2-digit', minute: '2-digit' });
   const dayFormat = new Intl.DateTimeFormat(locale, { weekday: 'short', day: 'numeric', month: 'short' });
   const dateFormat = new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'short', year: 'numeric' });
   const numberFormat = new Intl.NumberFormat(locale);
+  const texts = DICTIONARIES[lang] ?? en;
   return {
     lang,
     t: (key, values) =>
-      DICTIONARIES[lang][key].replace(/\{(\w+)\}/g, (whole, name: string) => String(values?.[name] ?? whole)),
+      (texts[key] ?? en[key]).replace(/\{(\w+)\}/g, (whole, name: string) => String(values?.[name] ?? whole)),
     time: (iso) => timeFormat.format(new Date(iso)),
     day: (iso) => dayFormat.format(new Date(iso)),
     date: (iso) => dateFormat.format(new Date(iso)),

@@ -32,8 +32,8 @@ export function parseNumber(text: string): number | undefined {
   return Number.isFinite(value) ? value : undefined;
 }
 
-/** A number as a German or English input shows it: "1234,5" / "1234.5", no grouping, '' for none. */
-export function numberInput(value: number | null | undefined, lang: 'de' | 'en'): string {
+/** A number as a German or English input shows it: "1234,5" / "1234.5" (the office screens other languages get English), no grouping, '' for none. */
+export function numberInput(value: number | null | undefined, lang: string): string {
   if (value === null || value === undefined || !Number.isFinite(value)) return '';
   const text = String(value);
   return lang === 'de' ? text.replace('.', ',') : text;

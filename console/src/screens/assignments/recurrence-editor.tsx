@@ -23,7 +23,7 @@ interface Props {
 }
 
 /** A local `YYYY-MM-DDTHH:mm:ss` shown as written (its zone is the rule's): formatted as UTC so nothing shifts. */
-function wallClock(lang: 'de' | 'en', local: string) {
+function wallClock(lang: string, local: string) {
   return new Intl.DateTimeFormat(lang === 'de' ? 'de-DE' : 'en-GB', {
     timeZone: 'UTC',
     weekday: 'short',
