@@ -101,8 +101,8 @@ export function App() {
         )}
       </header>
       {session && client ? (
-        known || home ? (
-          <Screen session={session} client={client} />
+        rights && (known || home) ? (
+          <Screen session={session} client={client} rights={rights} />
         ) : (
           <p class="loading">{text.t('loading')}</p>
         )

@@ -3,7 +3,8 @@
 // approved with its affected job listed and replaced, another declined with a comment (and a refusal shown
 // with the problem's detail), a time entry with a plausibility error corrected and approved, a material order
 // approved: each checked through the API. DNS is cut off for every other host.
-// UPDATE_SCREENSHOTS=1 writes docs/screenshots/approvals-*.png (desktop 1280×800 and phone 390×844).
+// UPDATE_SCREENSHOTS=1 writes docs/screenshots/approvals-absence-*.png (desktop 1280×800 and phone 390×844);
+// the compact list at volume is approvals-volume.test.ts.
 // test-run: own process (it waits on chromium; scripts/test-schedule.mjs)
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -153,10 +154,10 @@ describe('approvals in a browser', { skip: CHROMIUM }, () => {
       .getByRole('region', { name: /Time entries/ })
       .locator('[data-entry-id]')
       .evaluateAll((found) => found.map((element) => element.getAttribute('data-entry-id')));
-    assert.deepEqual(order, [ids.entry, ids.clean], 'the entry with errors first');
+    assert.deepEqual(order, [ids.entry, ids.clean], 'the entry off plan first');
     await page.getByRole('heading', { name: 'Material orders (1)' }).waitFor();
     await page
-      .locator(`[data-entry-id="${ids.entry}"].has-errors`)
+      .locator(`[data-entry-id="${ids.entry}"].deviates`)
       .getByText("Clocked in earlier than the job's start")
       .waitFor();
     await item('Depot West').getByText('3 bottles Glass cleaner').waitFor();
@@ -171,7 +172,7 @@ describe('approvals in a browser', { skip: CHROMIUM }, () => {
     const job = await api('GET', `/v2/jobs/${ids.absentJob}`);
     const marked = job.absenceId === ids.absence || JSON.stringify(job.absences ?? []).includes(ids.absence);
     assert.ok(marked, `the job carries the absence: ${JSON.stringify(job)}`);
-    await screenshot('approvals');
+    await screenshot('approvals-absence');
     await affected.getByRole('button', { name: 'Replace with Fritz Frank' }).click();
     await page.getByText('Replacement job created for Fritz Frank.').waitFor();
     await affected.getByText('A replacement job exists.').waitFor();
@@ -207,6 +208,7 @@ describe('approvals in a browser', { skip: CHROMIUM }, () => {
   });
 
   test('a time entry with a plausibility error is corrected, then approved (checked through the API)', async () => {
+    await page.getByRole('button', { name: 'Correct the entry of Erik Engel' }).click();
     const form = page.getByRole('form', { name: 'Correct the entry of Erik Engel' });
     const local = (iso: string) =>
       page.evaluate((value) => {

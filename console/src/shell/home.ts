@@ -1,12 +1,13 @@
-// What the signed-in user may use, from GET /v2/auth/permissions (the rights the routes apply): the start
-// page (the planning board for a user who may change every user's jobs, a dispatcher; the crew view for
-// everyone else) and the office screens the navigation offers (nav.tsx).
+// What the signed-in user may use, from GET /v2/auth/permissions (the rights the routes apply): the screens
+// the navigation offers (nav.tsx), and the start page: the planning board for a dispatcher (writes every
+// user's jobs), the approval queue for a manager who approves but does not plan, the crew view for whoever has
+// jobs of their own, else the first office screen they may open.
 import type { CrewbaseClient } from '../../../clients/typescript/src/client.js';
+import { type Rights, reads, writes } from '../lib/rights.js';
 
-type Level = 'none' | 'own' | 'all';
-export type Rights = Record<string, { read?: Level; write?: Level } | undefined>;
+export type { Rights };
 
-/** The caller's rights; none when they cannot be read (then only the crew view is offered). */
+/** The caller's rights; none when they cannot be read (then no office screen is offered). */
 export async function rightsOf(client: CrewbaseClient): Promise<Rights> {
   try {
     return (await client.call('auth.getPermissions')).permissions as Rights;
@@ -15,19 +16,32 @@ export async function rightsOf(client: CrewbaseClient): Promise<Rights> {
   }
 }
 
-const writesAll = (rights: Rights, area: string) => rights[area]?.write === 'all';
-const readsAll = (rights: Rights, area: string) => rights[area]?.read === 'all';
+/** The areas whose requests the approvals screen decides, each a section of its own. */
+export const APPROVAL_AREAS = ['absences', 'timeTracking', 'materialOrders'] as const;
 
-/** Which screen each office path needs; the crew view needs nothing. */
+/** Which rights each path needs. */
 export const SCREEN_RIGHTS: Record<string, (rights: Rights) => boolean> = {
-  '/app/board': (rights) => writesAll(rights, 'jobs'),
-  '/app/approvals': (rights) => ['absences', 'timeTracking', 'materialOrders'].some((area) => writesAll(rights, area)),
-  '/app/customers': (rights) => readsAll(rights, 'customers'),
-  '/app/people': (rights) => writesAll(rights, 'users'),
-  '/app/assignments': (rights) => writesAll(rights, 'assignments'),
-  '/app/invoices': (rights) => readsAll(rights, 'invoicing'),
+  '/app/board': (rights) => writes(rights, 'jobs'),
+  '/app/approvals': (rights) => APPROVAL_AREAS.some((area) => writes(rights, area)),
+  '/app/customers': (rights) => reads(rights, 'customers'),
+  '/app/people': (rights) => writes(rights, 'users'),
+  '/app/assignments': (rights) => writes(rights, 'assignments'),
+  '/app/invoices': (rights) => reads(rights, 'invoicing'),
+  // The crew view lists the user's own jobs: nothing to show (only refusals) without reading jobs.
+  '/app/crew': (rights) => reads(rights, 'jobs', 'own'),
 };
 
 export const mayOpen = (rights: Rights, path: string) => SCREEN_RIGHTS[path]?.(rights) ?? true;
 
-export const homeFor = (rights: Rights) => (mayOpen(rights, '/app/board') ? '/app/board' : '/app/crew');
+/** The start page, in this order of preference; the crew view when nothing fits (it then says so itself). */
+const START_PAGES = [
+  '/app/board',
+  '/app/approvals',
+  '/app/crew',
+  '/app/invoices',
+  '/app/customers',
+  '/app/people',
+  '/app/assignments',
+];
+
+export const homeFor = (rights: Rights) => START_PAGES.find((path) => mayOpen(rights, path)) ?? '/app/crew';

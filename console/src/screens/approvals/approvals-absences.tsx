@@ -1,6 +1,7 @@
 // Open absence requests: approve, or decline with an optional comment (POST /v2/absences/{id}/approve,
-// /decline). After an approval the absence's affected jobs are listed with their replacement candidates.
-import { useCallback, useState } from 'preact/hooks';
+// /decline). After an approval the absence's affected jobs are listed (for a user who may read jobs) with their
+// replacement candidates (for a user who may create jobs: a custom group may approve absences but not plan).
+import { useCallback, useEffect, useState } from 'preact/hooks';
 import type { Absence, Job } from '../../../../clients/typescript/src/api-types.js';
 import type { CrewbaseClient } from '../../../../clients/typescript/src/client.js';
 import { type Names, useList, useOutcome } from './approval-hooks.js';
@@ -10,12 +11,17 @@ import { ReplacementCandidates } from '../../board/replacement-candidates.js';
 interface Props {
   client: CrewbaseClient;
   names: Names;
+  /** Whether the user may read jobs: the approved absence's affected jobs are listed only then. */
+  readsJobs: boolean;
+  /** Whether the user may create replacement jobs (jobs write all): candidates are offered only then. */
+  replaces: boolean;
+  onCount: (n: number | undefined) => void;
 }
 
 /** Requests shown at once; more wait for the next load (a manager works from the top). */
 const LIMIT = 100;
 
-export function AbsenceRequests({ client, names }: Props) {
+export function AbsenceRequests({ client, names, readsJobs, replaces, onCount }: Props) {
   const i18n = useI18n();
   const { t } = i18n;
   const { act, shown } = useOutcome();
@@ -26,6 +32,7 @@ export function AbsenceRequests({ client, names }: Props) {
     [client],
   );
   const { items, error, reload } = useList(load);
+  useEffect(() => onCount(items?.length), [items, onCount]);
 
   /** The approved absence and its affected jobs, read again (after the approval and after a replacement). */
   const readAffected = async (id: string) => {
@@ -39,7 +46,7 @@ export function AbsenceRequests({ client, names }: Props) {
     act(
       async () => {
         await client.call('absences.approve', { path: { id: absence._id } });
-        await readAffected(absence._id);
+        if (readsJobs) await readAffected(absence._id);
       },
       t('absenceApprovedBy', { name: names.user(absence.userId) }),
       reload,
@@ -58,7 +65,7 @@ export function AbsenceRequests({ client, names }: Props) {
   };
 
   return (
-    <section class="approval-section" aria-labelledby="absence-requests">
+    <section class="approval-section" id="absence-requests-section" aria-labelledby="absence-requests">
       <h2 id="absence-requests">
         {t('absenceRequests')} <span class="count">({items?.length ?? '…'})</span>
       </h2>
@@ -126,7 +133,7 @@ export function AbsenceRequests({ client, names }: Props) {
                   </div>
                   {job.replacementJobId ? (
                     <p>{t('hasReplacement')}</p>
-                  ) : (
+                  ) : !replaces ? null : (
                     <ReplacementCandidates
                       client={client}
                       absenceId={absence._id}

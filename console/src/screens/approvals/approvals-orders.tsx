@@ -1,6 +1,6 @@
 // Material orders waiting for approval (open and not approved): approve (POST /v2/orders/{id}/approve) or
 // decline. The API has no declined state for an order, so declining deletes it (DELETE /v2/orders/{id}).
-import { useCallback } from 'preact/hooks';
+import { useCallback, useEffect } from 'preact/hooks';
 import type { MaterialOrder } from '../../../../clients/typescript/src/api-types.js';
 import type { CrewbaseClient } from '../../../../clients/typescript/src/client.js';
 import { type Names, useList, useOutcome } from './approval-hooks.js';
@@ -9,12 +9,13 @@ import { useI18n } from '../../lib/i18n.js';
 interface Props {
   client: CrewbaseClient;
   names: Names;
+  onCount: (n: number | undefined) => void;
 }
 
 const LIMIT = 100;
 const IDS_PER_REQUEST = 200;
 
-export function OrderApprovals({ client, names }: Props) {
+export function OrderApprovals({ client, names, onCount }: Props) {
   const i18n = useI18n();
   const { t } = i18n;
   const { act, shown } = useOutcome();
@@ -36,6 +37,7 @@ export function OrderApprovals({ client, names }: Props) {
     return found.map((order) => ({ order, articles }));
   }, [client, names.loadObjects]);
   const { items, error, reload } = useList(load);
+  useEffect(() => onCount(items?.length), [items, onCount]);
 
   const itemText = (item: MaterialOrder['items'][number], articles: Record<string, string>) =>
     `${i18n.number(item.quantity ?? 0)}${item.unit ? ` ${item.unit}` : ''} ${
@@ -43,7 +45,7 @@ export function OrderApprovals({ client, names }: Props) {
     }`;
 
   return (
-    <section class="approval-section" aria-labelledby="material-orders">
+    <section class="approval-section" id="material-orders-section" aria-labelledby="material-orders">
       <h2 id="material-orders">
         {t('materialOrders')} <span class="count">({items?.length ?? '…'})</span>
       </h2>
