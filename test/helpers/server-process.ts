@@ -43,6 +43,10 @@ export function startServer(
       LOG_LEVEL: 'info',
       DATABASE_URL: databaseUrl,
       JWT_SECRET: 'x'.repeat(40),
+      // Tests sign up over HTTP: open, without a challenge or a per-address limit.
+      SIGNUP: 'open',
+      SIGNUP_PROOF_BITS: '0',
+      SIGNUP_PER_IP_PER_HOUR: '1000000',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
