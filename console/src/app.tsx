@@ -3,11 +3,12 @@
 // Screens are added to ROUTES (and, for the office, to NAV in nav.tsx).
 import type { ComponentType } from 'preact';
 import { useEffect, useMemo, useState } from 'preact/hooks';
-import { type Session, clientFor, resumeSession, signOut } from './lib/api.js';
+import { OfflineError, type Session, clientFor, resumeSession, signOut } from './lib/api.js';
 import type { ScreenProps } from './lib/screen.js';
 import { Approvals } from './screens/approvals/approvals.js';
 import { PlanningBoard } from './board/board.js';
 import { CrewView } from './crew/crew.js';
+import { deviceIdentity, forgetDevice, offlineSession } from './crew/device-store.js';
 import { CustomersScreen } from './screens/customers/customers.js';
 import { PeopleScreen } from './screens/people/people.js';
 import { AssignmentsScreen } from './screens/assignments/assignments.js';
@@ -40,8 +41,12 @@ export function App() {
   const [resuming, setResuming] = useState(true);
   useEffect(() => {
     void resumeSession()
-      .then((resumed) => resumed && setSession(resumed))
-      .catch(() => {}) // offline or no session: the sign-in form
+      .then((resumed) => (resumed ? setSession(resumed) : forgetDevice())) // refused: the device forgets the user
+      .catch((error) => {
+        // Offline: the device's last identity opens the crew view from its kept jobs; the cookie signs in later.
+        const kept = error instanceof OfflineError ? offlineSession() : undefined;
+        if (kept) setSession(kept);
+      })
       .finally(() => setResuming(false));
   }, []);
   // Moving between screens (nav.tsx navigate, the browser's back and forward) re-renders the shell.
@@ -56,6 +61,7 @@ export function App() {
     () =>
       session &&
       clientFor(session, () => {
+        forgetDevice();
         setSession(undefined);
         setExpired(true);
       }),
@@ -66,7 +72,10 @@ export function App() {
   const [rights, setRights] = useState<Rights>();
   useEffect(() => {
     setRights(undefined);
-    if (session && client) void rightsOf(client).then(setRights);
+    // Unreadable (offline): the rights the device kept for this user.
+    const kept = session && deviceIdentity()?.userId === session.userId ? deviceIdentity()?.rights : undefined;
+    if (session && client)
+      void rightsOf(client).then((read) => setRights(Object.keys(read).length ? read : (kept ?? read)));
   }, [session, client]);
   const home = rights && homeFor(rights);
   // A screen the user may not use (known once the rights are read) falls back to their start page.
@@ -93,6 +102,7 @@ export function App() {
               // The next user's start page depends on their rights: back to the unnamed path.
               history.replaceState(null, '', '/app');
               void signOut(session);
+              forgetDevice();
               setSession(undefined);
             }}
           >

@@ -221,16 +221,13 @@ describe('crew view in a browser', { skip: CHROMIUM }, () => {
     await context.setOffline(true);
     try {
       await page.reload();
-      // Tokens are kept in memory only: a reload signs out.
-      await page.getByRole('heading', { name: 'Sign in to Crewbase' }).waitFor();
+      // The device kept who was signed in and their jobs: no password offline (crew-offline.test.ts).
+      await page.getByRole('heading', { level: 1, name: 'My jobs, Anna' }).waitFor();
+      assert.equal(await page.getByLabel('Password').count(), 0);
     } finally {
       await context.setOffline(false);
     }
     await page.getByLabel('Language').selectOption('de');
-    await page.getByRole('heading', { name: 'Bei Crewbase anmelden' }).waitFor();
-    await page.getByLabel('Benutzername').fill(employee.username);
-    await page.getByLabel('Passwort').fill(employee.password);
-    await page.getByRole('button', { name: 'Anmelden' }).click();
     await page.getByRole('button', { name: 'Ausstempeln bei Depot North' }).waitFor();
     assert.match(await textOf('Town Hall'), /erledigt/);
     await screenshot('crew-de');

@@ -26,7 +26,8 @@ const todayString = () => {
 export function MyAbsences({ session, client }: { session: Session; client: CrewbaseClient }) {
   const i18n = useI18n();
   const { t } = i18n;
-  const [absences, setAbsences] = useState<Absence[]>([]);
+  // Undefined until the first answer: the section appears whole then, rather than growing while the page loads.
+  const [absences, setAbsences] = useState<Absence[] | undefined>();
   const [kind, setKind] = useState<number>(2);
   const [from, setFrom] = useState(todayString);
   const [to, setTo] = useState(todayString);
@@ -39,6 +40,7 @@ export function MyAbsences({ session, client }: { session: Session; client: Crew
       setAbsences(await client.call('absences.listOwn', { query: { limit: 20, sort: ['dtStart:-1'] } }));
     } catch {
       // The list stays as it was (offline, or shown again at the next load).
+      setAbsences((shown) => shown ?? []);
     }
   }, [client]);
   useEffect(() => {
@@ -74,6 +76,7 @@ export function MyAbsences({ session, client }: { session: Session; client: Crew
     }
   }
 
+  if (absences === undefined) return null;
   return (
     <section aria-labelledby="absences">
       <h2 id="absences">{t('myAbsences')}</h2>

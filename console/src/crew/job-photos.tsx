@@ -23,11 +23,13 @@ interface Props {
   userId: string;
   jobId: string;
   objectName: string;
+  /** Documents the job names (job.documentIds): their row is kept free while they load, so nothing moves. */
+  expected?: number;
 }
 
-export function JobPhotos({ client, userId, jobId, objectName }: Props) {
+export function JobPhotos({ client, userId, jobId, objectName, expected = 0 }: Props) {
   const { t } = useI18n();
-  const [photos, setPhotos] = useState<Photo[]>([]);
+  const [photos, setPhotos] = useState<Photo[] | undefined>();
   const [status, setStatus] = useState<Status>();
 
   const load = useCallback(async () => {
@@ -47,6 +49,7 @@ export function JobPhotos({ client, userId, jobId, objectName }: Props) {
       setPhotos(loaded);
     } catch {
       // Offline or refused: no photos shown; the upload still says why it fails.
+      setPhotos((shown) => shown ?? []);
     }
   }, [client, jobId]);
 
@@ -56,7 +59,7 @@ export function JobPhotos({ client, userId, jobId, objectName }: Props) {
   // Blob URLs hold their bytes until released: release the old set when a new one replaces it or on leaving.
   useEffect(
     () => () => {
-      for (const photo of photos) URL.revokeObjectURL(photo.url);
+      for (const photo of photos ?? []) URL.revokeObjectURL(photo.url);
     },
     [photos],
   );
@@ -86,7 +89,8 @@ export function JobPhotos({ client, userId, jobId, objectName }: Props) {
 
   return (
     <div class="job-photos">
-      {photos.length > 0 && (
+      {photos === undefined && expected > 0 && <div class="photos-placeholder" aria-hidden="true" />}
+      {photos && photos.length > 0 && (
         <ul class="photos" aria-label={t('photosOf', { name: objectName })}>
           {photos.map((photo) => (
             <li key={photo.id}>

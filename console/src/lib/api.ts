@@ -53,6 +53,8 @@ function sessionOf(tokens: TokenPair): Session {
 /** A new access token through the cookie (which the answer rotates); undefined when the session is over. */
 async function renewedAccessToken(): Promise<string | undefined> {
   const response = await send('/v2/auth/refresh', { method: 'POST', headers: COOKIE_MODE });
+  // A server that is down (a proxy's 502/503) has not ended the session: treated as no network, not a sign-out.
+  if (response.status >= 500) throw new OfflineError();
   if (!response.ok) return undefined;
   const tokens = (await response.json()) as TokenPair;
   return tokens.accessToken || undefined;
