@@ -1,35 +1,14 @@
-// Builds the OpenAPI document without a server (in-memory database, no migrations: building the
-// document reads no data) and lints it with Redocly's recommended rules (redocly.yaml).
+// Builds the OpenAPI document without a server (openapi-build.ts) and lints it with Redocly's recommended rules (redocly.yaml).
 // `npm run lint:openapi` exits non-zero on errors; `-- --out file.json` only writes the document.
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createApp } from '../src/app.js';
-import { loadConfig } from '../src/config.js';
-import { openDatabase } from '../src/platform/db/database.js';
-
-export async function buildDocument(): Promise<unknown> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'crewbase-openapi-'));
-  const config = loadConfig({
-    DATA_DIR: dataDir,
-    JWT_SECRET: 'openapi-build-secret-0123456789abcdef',
-    LOG_LEVEL: 'silent',
-  });
-  const database = await openDatabase({ kind: 'pglite', dataDir: undefined });
-  const app = await createApp({ config, database, logger: false });
-  try {
-    await app.ready();
-    return app.swagger();
-  } finally {
-    await app.close();
-    rmSync(dataDir, { recursive: true, force: true });
-  }
-}
+import { buildOpenApiDocument } from './openapi-build.js';
 
 const args = process.argv.slice(2);
 const outIndex = args.indexOf('--out');
-const document = await buildDocument();
+const document = await buildOpenApiDocument();
 const out = outIndex >= 0 ? args[outIndex + 1] : undefined;
 if (outIndex >= 0 && !out) throw new Error('--out needs a file name');
 if (out) {
