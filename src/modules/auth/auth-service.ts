@@ -13,12 +13,14 @@ import {
   findUserCredentials,
   findUsersByTelephone,
   installSessionHooks,
+  languageOfUser,
   recordLoginSuccess,
   storeOwnPasswordChange,
   takeLoginTry,
 } from '../users/index.js';
 import { signAccessToken } from './access-tokens.js';
 import * as authStore from './auth-store.js';
+import { textOf } from '../../platform/texts/texts.js';
 import { hmac, randomSecret, sameHex, sha256 } from './secrets.js';
 import type { SmsGateway } from '../../platform/sms/sms-gateway.js';
 import { type SmsNumberLimit, smsNumberLimit } from '../../platform/sms/sms-number-limit.js';
@@ -123,15 +125,16 @@ export function authService(deps: AuthDeps) {
     if (users.length !== 1) return;
     const user = users[0]!;
     const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
-    await inTenant(database, user.company_id, (tx) =>
-      authStore.insertAuthCode(tx, {
+    const language = await inTenant(database, user.company_id, async (tx) => {
+      await authStore.insertAuthCode(tx, {
         id: newObjectId(),
         userId: user.id,
         codeHash: hmac(config.jwtSecret, `${user.id}:${code}`),
         expiresAt: new Date(Date.now() + CODE_TTL_MS),
-      }),
-    );
-    await deps.sms.send(number, `Your Crewbase code: ${code}. It expires in 5 minutes.`);
+      });
+      return languageOfUser(tx, user.id); // the code in the user's own language
+    });
+    await deps.sms.send(number, textOf(language, 'smsLoginCode', { code }));
   }
 
   async function authUsingSms(telephone: string, code: string) {

@@ -13,6 +13,8 @@ export interface ClaimedPush {
   endpoint: string | null;
   p256dh: string | null;
   auth: string | null;
+  /** The recipient (whose `general.language` the push is written in). */
+  user_id: string | null;
 }
 
 /** Claims due pushes: FOR UPDATE SKIP LOCKED, and a lease (next_attempt_at moved past the send). */
@@ -29,7 +31,7 @@ export async function claimPushes(db: Kysely<DB>, limit: number, leaseSeconds: n
       FROM due WHERE d.company_id = due.company_id AND d.id = due.id
       RETURNING d.company_id, d.id, d.subscription_id, d.payload, d.attempts
     )
-    SELECT c.*, s.endpoint, s.p256dh, s.auth
+    SELECT c.*, s.endpoint, s.p256dh, s.auth, s.user_id
     FROM claimed c
     LEFT JOIN push_subscriptions s ON s.company_id = c.company_id AND s.id = c.subscription_id`.execute(db);
   return rows;

@@ -10,7 +10,8 @@ import type { SmsGateway } from '../../platform/sms/sms-gateway.js';
 import type { SmsNumberLimit } from '../../platform/sms/sms-number-limit.js';
 import { requireManager } from '../../resources/engine/access-checks.js';
 import { findRecord } from '../../resources/engine/resource-store.js';
-import { users } from '../users/index.js';
+import { languageOfUser, users } from '../users/index.js';
+import { textOf } from '../../platform/texts/texts.js';
 import { loadSmsOperatorSettings, takeSmsAllowance } from './sms-allowance.js';
 import { smsNumberOf } from './sms-number.js';
 import * as store from './sms-verifications.js';
@@ -42,17 +43,17 @@ export function numberVerification(deps: NumberVerificationDeps) {
     async sendCode(ctx: RequestContext, userId: string): Promise<{ sent: true; expiresIn: number }> {
       requireSelfOrManager(ctx, userId);
       const code = store.newCode();
-      const number = await inTenant(database, ctx.companyId, async (tx) => {
+      const { number, language } = await inTenant(database, ctx.companyId, async (tx) => {
         const number = await currentNumber(tx, userId);
         const existing = await store.findVerification(tx, userId);
         if (existing?.verified_at && existing.number === number) throw Conflict('The number is already verified');
         await takeSmsAllowance(tx, config, await loadSmsOperatorSettings(tx), 1);
         deps.numberLimit.take([number]); // throws before commit: the allowance is not spent either
         await store.storeCode(tx, userId, number, store.codeHash(config.jwtSecret, userId, number, code));
-        return number;
+        return { number, language: await languageOfUser(tx, userId) }; // the code in the user's own language
       });
       try {
-        await deps.sms.send(number, `Your Crewbase verification code: ${code}. It expires in 10 minutes.`);
+        await deps.sms.send(number, textOf(language, 'smsVerificationCode', { code }));
       } catch {
         throw new HttpError(502, 'Bad Gateway', 'The SMS gateway did not take the message; try again later');
       }

@@ -9,12 +9,14 @@ import { typedRoutes } from '../../platform/http/typed-routes.js';
 import type { Database } from '../../platform/db/database.js';
 import type { ResourceService } from '../../resources/engine/resource-service.js';
 import { installUserGroupMembers } from './group-members.js';
+import { registerOwnLanguageRoute } from './own-language-route.js';
 import { registerRevokeSessionsRoute } from './revoke-sessions-route.js';
 import { users } from './users-resource.js';
 
 export function registerUserRoutes(app: FastifyInstance, service: ResourceService, deps: { database: Database }) {
   installUserGroupMembers();
   registerRevokeSessionsRoute(app, deps);
+  registerOwnLanguageRoute(app, deps);
   const tags = ['users'];
   const routes = typedRoutes(app);
 

@@ -24,6 +24,7 @@ const OVERRIDES: Record<string, string> = {
   'GET /v2/absences/{id}/replacementCandidates': 'absences.listReplacementCandidates',
   'GET /v2/absences/self': 'absences.listOwn',
   'GET /v2/users/{id}/timesheet': 'users.getTimesheet',
+  'PUT /v2/users/self/language': 'users.setOwnLanguage',
   'GET /v2/objects/{id}/documents': 'objects.listDocuments',
   'GET /v2/users/{id}/documents': 'users.listDocuments',
   'GET /v2/jobs/{id}/documents': 'jobs.listDocuments',
