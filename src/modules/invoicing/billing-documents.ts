@@ -10,6 +10,7 @@ import { withTemplate } from './invoice-templates.js';
 import type { EntityTableName } from '../../resources/engine/entity-table.js';
 import { DOCUMENT_STATES, documentSchema, readOnly, type DocumentKind } from './document-schema.js';
 import { draftTotals } from './document-totals.js';
+import { isOverdue } from './rules/open-amount.js';
 
 export function billingDocument(
   kind: DocumentKind,
@@ -85,13 +86,9 @@ export function billingDocument(
         if (record.doc.state !== 'draft')
           throw Conflict(`Only a draft ${names.name} can be deleted; cancel an issued one`);
       },
-      toApi(record, api) {
-        // Overdue is a matter of the date, not a stored state.
-        const overdue =
-          ['issued', 'partially_paid'].includes(api.state) &&
-          api.dueDate &&
-          api.dueDate < new Date().toISOString().slice(0, 10);
-        return overdue ? { ...api, state: 'overdue' } : api;
+      toApi(_record, api) {
+        // Overdue is a matter of the date and the open amount (rules/open-amount.ts), not a stored state.
+        return isOverdue(api, new Date().toISOString().slice(0, 10)) ? { ...api, state: 'overdue' } : api;
       },
     },
   });

@@ -2,10 +2,10 @@
 // a cancellation document that mirrors it, and accepting or declining an offer.
 import type { Database } from '../../platform/db/database.js';
 import { inTenant, type TenantTx } from '../../platform/db/tenant.js';
-import { Conflict, NotFound } from '../../platform/http/errors.js';
+import { Conflict, NotFound, fieldError } from '../../platform/http/errors.js';
 import { requireLevel, type RequestContext } from '../../platform/http/request-context.js';
 import { newObjectId } from '../../platform/ids.js';
-import type { Resource } from '../../resources/engine/define-resource.js';
+import type { Resource, StoredRecord } from '../../resources/engine/define-resource.js';
 import { findRecord, insertRecord, nextNumber, updateRecord } from '../../resources/engine/resource-store.js';
 import { createRecord } from '../../resources/engine/resource-service.js';
 import { customers } from '../../resources/customers.js';
@@ -14,11 +14,19 @@ import type { DocumentKind, Position } from './document-schema.js';
 import { totalsOf } from './document-totals.js';
 import { fixedAllowanceCharges, type StoredAllowanceCharge } from './allowances-charges.js';
 import { settlingFinalInvoices } from './partial-invoices.js';
+import { creditedCentsOf, settleInvoice } from './settlement.js';
 import { nextDocumentNumber } from './document-number.js';
 import { loadInvoicingSettings } from './invoicing-settings.js';
 import { assertCompleteData } from './rules/required-data.js';
 import { buyerOf, deliveryOf, paymentTermOf } from './issue-facts.js';
 import { addDays, companyToday } from './dates.js';
+
+/** A credit note names an issued invoice of its own customer (409 for a draft or cancelled one, 400 for another customer's). */
+function assertCreditable(invoice: StoredRecord, customerId: string) {
+  if (invoice.doc.customerId !== customerId) throw fieldError('creditedInvoiceId', 'is an invoice of another customer');
+  if (!['issued', 'partially_paid', 'paid'].includes(invoice.doc.state))
+    throw Conflict(`The credited invoice is ${invoice.doc.state}; a credit note names an issued invoice`);
+}
 
 /** An amount of a cancellation: the invoice's, negated (0 stays 0, not −0). */
 const negate = (amount: number) => (amount === 0 ? 0 : -amount);
@@ -45,8 +53,9 @@ export function documentLifecycle(deps: { database: Database }) {
         throw Conflict(`A ${resource.name} needs at least one counted position with an amount`);
       }
       const credited = record.doc.creditedInvoiceId
-        ? await findRecord(tx, invoices, record.doc.creditedInvoiceId)
+        ? await findRecord(tx, invoices, record.doc.creditedInvoiceId, { forUpdate: true })
         : undefined;
+      if (credited) assertCreditable(credited, record.doc.customerId);
       const settings = await loadInvoicingSettings(tx);
       const customer = await findRecord(tx, customers, record.doc.customerId);
       if (!customer) throw Conflict('The customer no longer exists');
@@ -82,6 +91,8 @@ export function documentLifecycle(deps: { database: Database }) {
           : {}),
       };
       await updateRecord(tx, resource, id, { doc, userId: ctx.userId });
+      // The credit note takes its amount off the invoice it names (open amount, state, dunning).
+      if (credited) await settleInvoice(tx, ctx, credited.id);
       return { _id: id, documentNumber };
     });
   }
@@ -95,6 +106,8 @@ export function documentLifecycle(deps: { database: Database }) {
         throw Conflict(`A ${invoice.doc.state} invoice cannot be cancelled`);
       if (Number(invoice.paid_cents) !== 0)
         throw Conflict('The invoice has payments; book a credit instead of cancelling it');
+      if ((await creditedCentsOf(tx, id)) !== 0)
+        throw Conflict('The invoice has credit notes; book a further credit note instead of cancelling it');
       const [settledBy] = await settlingFinalInvoices(tx, [id]);
       if (settledBy)
         throw Conflict(
@@ -146,10 +159,9 @@ export function documentLifecycle(deps: { database: Database }) {
         },
         columns: { gross_cents: totals.cents.grossCents },
       });
-      await updateRecord(tx, invoicesResource, id, {
-        doc: { ...invoice.doc, state: 'cancelled', stornoId, openAmount: 0 },
-        userId: ctx.userId,
-      });
+      await updateRecord(tx, invoicesResource, id, { doc: { ...invoice.doc, stornoId }, userId: ctx.userId });
+      // The open item with the cancellation off: cancelled, nothing open.
+      await settleInvoice(tx, ctx, id);
       return { _id: stornoId, documentNumber };
     });
   }

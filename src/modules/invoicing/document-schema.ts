@@ -162,6 +162,8 @@ export const readOnly = {
   lastReminderDate: { type: 'string' },
   reminderFees: amount,
   skontoAmount: amount,
+  skontoDate: { type: 'string', description: 'invoices: the day the skonto was taken (its last payment)' },
+  creditedAmount: { ...amount, description: 'invoices: the gross of the issued credit notes that name it' },
   sendings: {
     type: 'array',
     items: { type: 'object', additionalProperties: true },

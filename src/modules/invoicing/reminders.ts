@@ -14,6 +14,7 @@ import { insertRecord, nextNumber, updateRecord } from '../../resources/engine/r
 import { invoices } from './billing-documents.js';
 import { loadInvoicingSettings } from './invoicing-settings.js';
 import { addDays, companyToday } from './dates.js';
+import { isOverdue } from './rules/open-amount.js';
 
 export interface DunningLevel {
   level: number;
@@ -132,6 +133,8 @@ export function reminderRun(deps: { database: Database }) {
         .execute()) as unknown as StoredRecord[];
       const created: string[] = [];
       for (const invoice of rows) {
+        // The same open amount as the invoice's state: nothing open (a credit note, skonto), no reminder.
+        if (!isOverdue(invoice.doc, date)) continue;
         const level = dueLevel(levels, invoice.doc as never, date);
         if (!level) continue;
         const openAmount = invoice.doc.openAmount ?? invoice.doc.grossAmount;
