@@ -1,13 +1,13 @@
 // GET /accounting/export: the issued invoices, credits and cancellations of a period (by document
-// date) and its payments (by payment date), as a DATEV Buchungsstapel or a plain CSV. Managers
-// only (read level `all` on invoicing); at most a year (366 days) at once.
+// date), its payments (by payment date) and the skonto taken in it, as a DATEV Buchungsstapel or a
+// plain CSV. Managers only (read level `all` on invoicing); at most a year (366 days) at once.
 import type { Database } from '../../platform/db/database.js';
 import { readInTenant } from '../../platform/db/tenant.js';
 import { Conflict, Forbidden, Unprocessable, fieldError } from '../../platform/http/errors.js';
 import { requireLevel, type RequestContext } from '../../platform/http/request-context.js';
-import { bookedDocuments, bookedPayments } from '../invoicing/index.js';
+import { bookedDiscounts, bookedDocuments, bookedPayments } from '../invoicing/index.js';
 import { loadAccountingSettings } from './accounting-settings.js';
-import { MissingAccount, documentBookings, paymentBookings } from './rules/bookings.js';
+import { MissingAccount, discountBookings, documentBookings, paymentBookings } from './rules/bookings.js';
 import { datevFile, datevPeriodProblem, toWindows1252 } from './rules/datev.js';
 import { plainCsv } from './rules/plain-csv.js';
 
@@ -26,6 +26,22 @@ export interface ExportFile {
 const DAY = 86_400_000;
 const isDate = (d: string) =>
   !Number.isNaN(Date.parse(`${d}T00:00:00Z`)) && new Date(`${d}T00:00:00Z`).toISOString().startsWith(d);
+
+/** 400 unless from..to are calendar dates, in order, at most MAX_PERIOD_DAYS apart. */
+export function checkPeriod(from: string, to: string) {
+  if (!isDate(from)) throw fieldError('from', 'is not a calendar date');
+  if (!isDate(to)) throw fieldError('to', 'is not a calendar date');
+  if (to < from) throw fieldError('to', 'is before from');
+  if ((Date.parse(to) - Date.parse(from)) / DAY + 1 > MAX_PERIOD_DAYS)
+    throw fieldError('to', `the period is at most ${MAX_PERIOD_DAYS} days`);
+}
+
+/** 422 naming the setting for a VAT group without an account. */
+export function missingAccountProblem(error: MissingAccount) {
+  return Unprocessable(
+    `No account in ${error.map} for the VAT group ${error.key} (document ${error.documentNumber}): set ${error.map}.${error.key} in PUT /company/accountingSettings`,
+  );
+}
 const dotted = (d: string) => `${d.slice(8, 10)}.${d.slice(5, 7)}.`;
 
 export function accountingExport(deps: { database: Database }) {
@@ -36,23 +52,24 @@ export function accountingExport(deps: { database: Database }) {
     if (requireLevel(ctx, 'invoicing', 'read') !== 'all')
       throw Forbidden('Only managers export the accounts (read level all on invoicing)');
     const { from, to } = query;
-    if (!isDate(from)) throw fieldError('from', 'is not a calendar date');
-    if (!isDate(to)) throw fieldError('to', 'is not a calendar date');
-    if (to < from) throw fieldError('to', 'is before from');
-    if ((Date.parse(to) - Date.parse(from)) / DAY + 1 > MAX_PERIOD_DAYS)
-      throw fieldError('to', `the period is at most ${MAX_PERIOD_DAYS} days`);
+    checkPeriod(from, to);
 
-    const { settings, documents, payments } = await readInTenant(deps.database, ctx.companyId, async (tx) => ({
-      settings: await loadAccountingSettings(tx),
-      documents: await bookedDocuments(tx, from, to),
-      payments: await bookedPayments(tx, from, to),
-    }));
+    const { settings, documents, payments, discounts } = await readInTenant(
+      deps.database,
+      ctx.companyId,
+      async (tx) => ({
+        settings: await loadAccountingSettings(tx),
+        documents: await bookedDocuments(tx, { from, to }),
+        payments: await bookedPayments(tx, { from, to }),
+        discounts: await bookedDiscounts(tx, { from, to }),
+      }),
+    );
 
     if (query.format !== 'datev')
       return {
         contentType: 'text/csv; charset=utf-8',
         filename: `buchungen-${from}-${to}.csv`,
-        body: Buffer.from(plainCsv(settings, documents, payments), 'utf8'),
+        body: Buffer.from(plainCsv(settings, documents, payments, discounts), 'utf8'),
       };
 
     if (settings.consultantNumber === undefined || settings.clientNumber === undefined)
@@ -64,12 +81,10 @@ export function accountingExport(deps: { database: Database }) {
       bookings = [
         ...documents.flatMap((d) => documentBookings(settings, d)),
         ...payments.flatMap((p) => paymentBookings(settings, p)),
+        ...discounts.flatMap((d) => discountBookings(settings, d)),
       ];
     } catch (error) {
-      if (error instanceof MissingAccount)
-        throw Unprocessable(
-          `No revenue account for the VAT group ${error.key} (document ${error.documentNumber}): set revenueAccounts.${error.key} in PUT /company/accountingSettings`,
-        );
+      if (error instanceof MissingAccount) throw missingAccountProblem(error);
       throw error;
     }
     if (bookings.length > MAX_DATEV_BOOKINGS)

@@ -1,13 +1,14 @@
-// The accounting export and its settings.
+// The accounting export and its settings, and a customer's account statement.
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { Type } from 'typebox';
 import type { Database } from '../../platform/db/database.js';
 import { contentDisposition } from '../../platform/http/content-disposition.js';
 import { contextOf } from '../../platform/http/request-context.js';
-import { SECURITY, errorResponses } from '../../platform/http/route-docs.js';
+import { SECURITY, errorResponses, idParams } from '../../platform/http/route-docs.js';
 import { typedRoutes } from '../../platform/http/typed-routes.js';
 import { MAX_PERIOD_DAYS, accountingExport, type ExportFile } from './accounting-export.js';
 import { accountingSettings, accountingSettingsBody } from './accounting-settings.js';
+import { customerStatements } from './customer-statement.js';
 
 /** The file as an attachment (the bytes as they are: Windows-1252 or UTF-8). */
 const sendFile = (reply: FastifyReply, file: ExportFile) =>
@@ -43,6 +44,58 @@ export function registerAccountingRoutes(app: FastifyInstance, deps: { database:
       },
     },
     async (request, reply) => sendFile(reply, await exportPeriod(contextOf(request), request.query)),
+  );
+
+  const statement = customerStatements(deps);
+  const money = { type: 'number' };
+  routes.get(
+    '/customers/:id/statement',
+    {
+      schema: {
+        tags: ['customers'],
+        summary: "The customer's account statement: documents, payments and skonto with the running balance",
+        security: SECURITY,
+        description: `Every issued invoice, credit note and cancellation of the customer dated from..to, every payment of their invoices and every skonto taken, each with the balance after it, from the opening balance of all before \`from\`. A final invoice shows the partial invoices it settles cleared off (type clearing). The lines are the bookings on the customer's debtor account of the accounting export (the same rules), so the closing balance equals the DATEV debtor's balance. At most ${MAX_PERIOD_DAYS} days. Managers only (read level all on invoicing).`,
+        params: idParams(),
+        querystring: Type.Object(
+          { from: date('first day, YYYY-MM-DD'), to: date('last day, YYYY-MM-DD') },
+          { additionalProperties: false },
+        ),
+        response: {
+          200: {
+            type: 'object',
+            properties: {
+              customerId: { type: 'string' },
+              customerName: { type: 'string' },
+              debtorAccount: { type: 'integer' },
+              from: { type: 'string' },
+              to: { type: 'string' },
+              openingBalance: money,
+              lines: {
+                type: 'array',
+                items: {
+                  type: 'object',
+                  properties: {
+                    date: { type: 'string' },
+                    type: {
+                      type: 'string',
+                      enum: ['invoice', 'credit', 'invoicestorno', 'clearing', 'payment', 'skonto'],
+                    },
+                    documentNumber: { type: 'string' },
+                    text: { type: 'string' },
+                    amount: { ...money, description: '+ owed more, − owed less' },
+                    balance: money,
+                  },
+                },
+              },
+              closingBalance: money,
+            },
+          },
+          ...errorResponses([404, 422]),
+        },
+      },
+    },
+    async (request) => statement(contextOf(request), request.params.id, request.query),
   );
 
   routes.get(

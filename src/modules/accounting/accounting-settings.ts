@@ -13,6 +13,12 @@ import { DEFAULT_ACCOUNTS, widen, type AccountPlan } from './rules/accounts.js';
 
 const SECTION = 'accounting';
 const account = (description: string) => Type.Integer({ minimum: 1, maximum: 999_999_999, description });
+const groupAccounts = (description: string) =>
+  Type.Record(Type.String({ pattern: '^(S\\d{1,2}(\\.\\d{1,2})?|Z|E|AE|AE-EU|K|G|O)$' }), account('account'), {
+    maxProperties: 30,
+    additionalProperties: false,
+    description,
+  });
 
 export const accountingSettingsBody = Type.Object(
   {
@@ -38,12 +44,22 @@ export const accountingSettingsBody = Type.Object(
       }),
     ),
     revenueAccounts: Type.Optional(
-      Type.Record(Type.String({ pattern: '^(S\\d{1,2}(\\.\\d{1,2})?|Z|E|AE|K|G|O)$' }), account('revenue account'), {
-        maxProperties: 30,
-        additionalProperties: false,
-        description:
-          'revenue account per VAT group: S19, S7 (standard rate by percent), AE, K, G, E, Z, O; overrides the chart default',
-      }),
+      groupAccounts(
+        'revenue account per VAT group: S19, S7 (standard rate by percent), AE (domestic § 13b), AE-EU (reverse charge to a business in another EU country), K, G, E, Z, O; overrides the chart default',
+      ),
+    ),
+    skontoAccounts: Type.Optional(
+      groupAccounts(
+        'skonto granted per VAT group (default SKR03 8736/8731, SKR04 4736/4731 for S19/S7); another account than the default of a taxed group is booked with the BU-Schlüssel 3 (19 %) or 2 (7 %)',
+      ),
+    ),
+    advanceAccounts: Type.Optional(
+      groupAccounts(
+        'advance payments received on partial invoices per VAT group (default SKR03 1718/1711, SKR04 3272/3260 for S19/S7; 1710/3250 otherwise)',
+      ),
+    ),
+    advanceClearingAccount: Type.Optional(
+      account('partial invoices on the debtor until paid; default 1593 (SKR03) or 1495 (SKR04)'),
     ),
     debtors: Type.Optional(
       Type.Object(
@@ -92,9 +108,8 @@ export function withDefaults(stored: AccountingSettingsBody = {}): AccountingSet
   const chart = stored.chart ?? 'SKR03';
   const accountLength = stored.accountLength ?? 4;
   const defaults = DEFAULT_ACCOUNTS[chart];
-  const revenueAccounts = Object.fromEntries(
-    Object.entries(defaults.revenueAccounts).map(([key, value]) => [key, widen(value, accountLength)]),
-  );
+  const widened = (accounts: Record<string, number>) =>
+    Object.fromEntries(Object.entries(accounts).map(([key, value]) => [key, widen(value, accountLength)]));
   const debtorBase = 10 ** accountLength;
   return {
     ...(stored.consultantNumber !== undefined ? { consultantNumber: stored.consultantNumber } : {}),
@@ -102,7 +117,10 @@ export function withDefaults(stored: AccountingSettingsBody = {}): AccountingSet
     fiscalYearStartMonth: stored.fiscalYearStartMonth ?? 1,
     accountLength,
     chart,
-    revenueAccounts: { ...revenueAccounts, ...stored.revenueAccounts },
+    revenueAccounts: { ...widened(defaults.revenueAccounts), ...stored.revenueAccounts },
+    skontoAccounts: { ...widened(defaults.skontoAccounts), ...stored.skontoAccounts },
+    advanceAccounts: { ...widened(defaults.advanceAccounts), ...stored.advanceAccounts },
+    advanceClearingAccount: stored.advanceClearingAccount ?? widen(defaults.advanceClearingAccount, accountLength),
     debtors: {
       scheme: stored.debtors?.scheme ?? 'perCustomer',
       base: stored.debtors?.base ?? debtorBase,
@@ -121,7 +139,9 @@ function checkAccounts(s: AccountingSettings) {
     if (String(value).length > s.accountLength)
       throw fieldError(path, `a general-ledger account has at most ${s.accountLength} digits (accountLength)`);
   };
-  for (const [key, value] of Object.entries(s.revenueAccounts)) ledger(`revenueAccounts.${key}`, value);
+  for (const map of ['revenueAccounts', 'skontoAccounts', 'advanceAccounts'] as const)
+    for (const [key, value] of Object.entries(s[map])) ledger(`${map}.${key}`, value);
+  ledger('advanceClearingAccount', s.advanceClearingAccount);
   for (const [key, value] of Object.entries(s.paymentMethodAccounts)) ledger(`paymentMethodAccounts.${key}`, value);
   ledger('bankAccount', s.bankAccount);
   ledger('cashAccount', s.cashAccount);

@@ -5,9 +5,12 @@ export { registerInvoicingRoutes } from './invoicing-routes.js';
 export { registerServiceReportRoutes } from './service-report-routes.js';
 export { sellerDataCompleteSql } from './invoicing-settings.js';
 export {
+  type BookedDiscount,
   type BookedDocument,
   type BookedKind,
   type BookedPayment,
+  type FeedScope,
+  bookedDiscounts,
   bookedDocuments,
   bookedPayments,
 } from './accounting-feed.js';

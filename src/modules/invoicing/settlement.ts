@@ -9,11 +9,14 @@ import { findRecord, updateRecord } from '../../resources/engine/resource-store.
 import { invoices } from './billing-documents.js';
 import { openItem } from './rules/open-amount.js';
 
-/** The gross of the issued credit notes that name the invoice (positive: what they take off it). */
+/**
+ * The gross of the issued credit notes that name the invoice (positive: what they take off it); a
+ * credit note stored with negative amounts takes off as much as a positive one (its e-invoice is turned round too).
+ */
 export async function creditedCentsOf(tx: TenantTx, invoiceId: string): Promise<number> {
   const row = await tx.db
     .selectFrom('credits')
-    .select(sql<string>`coalesce(sum(gross_cents), 0)`.as('cents')) // sql: a sum over the issued credit notes
+    .select(sql<string>`coalesce(sum(abs(gross_cents)), 0)`.as('cents')) // sql: a sum over the issued credit notes
     .where('company_id', '=', tx.companyId)
     .where('document_number', 'is not', null)
     .where(sql<boolean>`doc->>'creditedInvoiceId' = ${invoiceId}`) // sql: the reference is a field of the document

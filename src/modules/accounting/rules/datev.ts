@@ -8,7 +8,8 @@
 //   line 2  the 125 column headings of format version 13
 //   then    one booking per line, 125 fields: amount without sign and with decimal comma, "S"/"H",
 //           "EUR", account, contra account, BU-Schlüssel, Belegdatum DDMM (the year is the header's),
-//           "Belegfeld 1" (at most 36 of A–Z a–z 0–9 $ & % * + - /), Buchungstext (at most 60), the rest empty.
+//           "Belegfeld 1" (at most 36 of A–Z a–z 0–9 $ & % * + - /), Buchungstext (at most 60), on an EU
+//           reverse charge column 40 "EU-Land u. UStID (Bestimmung)" (the buyer's VAT id), the rest empty.
 // Text fields are quoted ("" inside), numbers and dates are not; fields are separated by `;`, lines
 // end with CRLF, and the file is Windows-1252, which is what DATEV reads without a byte-order mark.
 // DATEV takes the year of every Belegdatum from the header, so a batch lies within one calendar
@@ -111,6 +112,9 @@ export interface DatevBatch {
   created: Date;
 }
 
+/** Column 40, "EU-Land u. UStID (Bestimmung)": the country prefix and VAT id of the buyer of an EU reverse charge (ZM). */
+export const EU_VAT_ID = DATEV_COLUMNS.indexOf('EU-Land u. UStID (Bestimmung)');
+
 const pad = (n: number, width = 2) => String(n).padStart(width, '0');
 const compact = (date: string) => date.replaceAll('-', '');
 /**
@@ -193,10 +197,11 @@ export function datevRow(booking: Booking): string {
   fields[2] = quoted('EUR');
   fields[6] = String(booking.account);
   fields[7] = String(booking.contra);
-  fields[8] = quoted('');
+  fields[8] = quoted(booking.buKey ?? '');
   fields[9] = belegdatum(booking.date);
   fields[10] = quoted(belegfeld(booking.beleg1));
   fields[13] = quoted(booking.text, 60);
+  if (booking.euVatId) fields[EU_VAT_ID] = quoted(booking.euVatId, 15);
   return fields.join(';');
 }
 

@@ -8,9 +8,11 @@ import { type CsvValue, csvFile, formattedNumber } from '../../../platform/csv/c
 import {
   KIND_LABELS,
   debtorAccount,
+  splitOverGroups,
   moneyAccount,
-  revenueSign,
+  documentSign,
   vatKey,
+  type DiscountInput,
   type DocumentInput,
   type PaymentInput,
 } from './bookings.js';
@@ -49,13 +51,13 @@ export interface PlainPayment extends PaymentInput {
 }
 
 function documentLine(plan: AccountPlan, doc: PlainDocument): CsvValue[] {
-  const sign = revenueSign(doc.kind);
+  const sign = documentSign(doc);
   const net = doc.vatBreakdown.reduce((s, g) => s + sign * cents(g.taxableAmount), 0);
   const vat = doc.vatBreakdown.reduce((s, g) => s + sign * cents(g.taxAmount), 0);
   const groups = doc.vatBreakdown
     .map(
       (g) =>
-        `${vatKey(g.category, g.rate)}: ${amount(sign * cents(g.taxableAmount))} + ${amount(sign * cents(g.taxAmount))}`,
+        `${vatKey(g.category, g.rate, doc.buyer)}: ${amount(sign * cents(g.taxableAmount))} + ${amount(sign * cents(g.taxAmount))}`,
     )
     .join(', ');
   return [
@@ -93,9 +95,41 @@ function paymentLine(plan: AccountPlan, payment: PlainPayment): CsvValue[] {
   ];
 }
 
-export function plainCsv(plan: AccountPlan, documents: PlainDocument[], payments: PlainPayment[]): string {
+/** Skonto taken: a reduction of revenue, net and VAT as split over the invoice's VAT groups. */
+function discountLine(plan: AccountPlan, discount: DiscountInput): CsvValue[] {
+  const parts = splitOverGroups(discount.skontoCents, discount.vatBreakdown);
+  const vat = parts.reduce((s, p) => s + p.vatCents, 0);
+  return [
+    KIND_LABELS.skonto,
+    discount.date,
+    '',
+    discount.invoiceNumber,
+    discount.buyer.debitorNumber ?? String(discount.buyer.number ?? ''),
+    discount.buyer.name ?? '',
+    debtorAccount(plan, discount.buyer),
+    amountCell(-(discount.skontoCents - vat)),
+    amountCell(-vat),
+    amountCell(-discount.skontoCents),
+    parts
+      .map(
+        (p) =>
+          `${vatKey(p.group.category, p.group.rate, discount.buyer)}: ${amount(-(p.cents - p.vatCents))} + ${amount(-p.vatCents)}`,
+      )
+      .join(', '),
+    '',
+    '',
+  ];
+}
+
+export function plainCsv(
+  plan: AccountPlan,
+  documents: PlainDocument[],
+  payments: PlainPayment[],
+  discounts: DiscountInput[] = [],
+): string {
   return csvFile(PLAIN_COLUMNS, [
     ...documents.map((d) => documentLine(plan, d)),
     ...payments.map((p) => paymentLine(plan, p)),
+    ...discounts.map((d) => discountLine(plan, d)),
   ]);
 }
