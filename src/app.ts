@@ -6,6 +6,7 @@ import type { Database } from './platform/db/database.js';
 import { MigrationMismatchError, pendingMigrations } from './platform/db/migrate.js';
 import { TooManyRequests } from './platform/http/errors.js';
 import { registerIdempotency } from './platform/http/idempotency.js';
+import { registerReadYourWrites } from './platform/http/read-your-writes.js';
 import { registerBodyDepthLimit } from './platform/http/json-limits.js';
 import { lazySerializerFactory } from './platform/http/lazy-serializers.js';
 import { clientErrorHandler, frameworkErrors, registerProblemHandlers, sendProblem } from './platform/http/problem.js';
@@ -149,7 +150,11 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
       const pending = await pendingMigrations(database);
       if (pending.length)
         return sendProblem(reply, 503, 'Service Unavailable', `Migrations pending: ${pending.join(', ')}`);
-      return { status: 'ready' };
+      // Which role the pool reached (a multi-host URL may have moved) and the replicas' lag.
+      const topology = await database.topology?.();
+      if (topology?.role === 'replica')
+        return sendProblem(reply, 503, 'Service Unavailable', `The database at ${topology.target} is a replica`);
+      return topology ? { status: 'ready', database: topology } : { status: 'ready' };
     } catch (error) {
       if (error instanceof MigrationMismatchError) return sendProblem(reply, 503, 'Service Unavailable', error.message);
       return sendProblem(reply, 503, 'Service Unavailable', 'The database is not reachable');
@@ -179,6 +184,7 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
       registerAuthentication(v2, (request) => credentials.resolve(request));
       forgetCredentialsOnChange(v2, credentials);
       registerIdempotency(v2, database, { leaseSeconds: config.idempotencyLeaseSeconds });
+      registerReadYourWrites(v2, database);
       registerCompanyRoutes(v2, { config, database, auth });
       registerAuthRoutes(v2, { config, auth, userResponse: users.response });
       registerApiKeyRoutes(v2, { database, credentials });

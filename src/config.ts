@@ -7,7 +7,16 @@ export interface Config {
   port: number;
   host: string;
   dataDir: string;
+  /** One host, or libpq's multi-host form (h1:p1,h2:p2, target_session_attrs=read-write) for failover. */
   databaseUrl: string | undefined;
+  /** Read replicas for lag-tolerant reads (DATABASE_READ_URL, comma-separated). */
+  databaseReadUrls: string[];
+  /** A replica further behind is out of the read pool. */
+  databaseReadMaxLagSeconds: number;
+  /** After a client's write its reads go to the primary this long (read your writes). */
+  databaseReadAfterWriteSeconds: number;
+  /** transaction: behind PgBouncer in transaction mode (statements unnamed, no startup options). */
+  databasePooler: 'none' | 'transaction';
   dbPoolSize: number;
   jwtSecret: Uint8Array;
   jwtIssuer: string;
@@ -192,12 +201,24 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
   if (worker !== 'inline' && worker !== 'off') throw new ConfigError('WEBHOOK_WORKER must be inline or off');
   const jwt = jwtSecret(env, dataDir);
   const metrics = env.METRICS || 'off';
+  const pooler = env.DATABASE_POOLER || 'none';
+  if (pooler !== 'none' && pooler !== 'transaction')
+    throw new ConfigError('DATABASE_POOLER must be none or transaction');
+  const readMaxLag = int(env, 'DATABASE_READ_MAX_LAG_SECONDS', 2, 0, 60);
+  const readAfterWrite = int(env, 'DATABASE_READ_AFTER_WRITE_SECONDS', 5, 1, 300);
+  // The monitor looks every half second: a replica inside the bound has a client's write once the window ends.
+  if (readAfterWrite < readMaxLag + 1)
+    throw new ConfigError('DATABASE_READ_AFTER_WRITE_SECONDS must exceed DATABASE_READ_MAX_LAG_SECONDS by 1 or more');
   if (metrics !== 'on' && metrics !== 'off') throw new ConfigError('METRICS must be on or off');
   return Object.freeze({
     port: int(env, 'PORT', 3000, 0, 65535),
     host: env.HOST || '0.0.0.0',
     dataDir,
     databaseUrl: env.DATABASE_URL || undefined,
+    databaseReadUrls: readUrls(env),
+    databaseReadMaxLagSeconds: readMaxLag,
+    databaseReadAfterWriteSeconds: readAfterWrite,
+    databasePooler: pooler,
     dbPoolSize: int(env, 'DB_POOL_SIZE', 10, 1, 200),
     jwtSecret: jwt,
     jwtIssuer: env.JWT_ISSUER || 'crewbase',
@@ -274,6 +295,18 @@ const DEFAULT_DOCUMENT_TYPES = [
   'text/plain',
   'text/csv',
 ].join(',');
+
+/** DATABASE_READ_URL: up to 16 postgres:// URLs, comma-separated (a comma inside one URL's hosts is not allowed). */
+function readUrls(env: Env): string[] {
+  const raw = env.DATABASE_READ_URL;
+  if (raw === undefined || raw.trim() === '') return [];
+  const urls = raw.split(/,(?=\s*postgres(?:ql)?:\/\/)/).map((url) => url.trim());
+  if (urls.length > 16 || urls.some((url) => !/^postgres(ql)?:\/\/[^,]+$/.test(url)))
+    throw new ConfigError('DATABASE_READ_URL must be up to 16 postgres:// URLs of one host each, comma-separated');
+  if (!env.DATABASE_URL)
+    throw new ConfigError('DATABASE_READ_URL needs DATABASE_URL (replicas of a PostgreSQL primary)');
+  return urls;
+}
 
 function storageSetting(value: string): string {
   if (value === 'local' || /^s3:\/\/[a-z0-9][a-z0-9.-]{1,61}[a-z0-9](\/.*)?$/.test(value)) return value;

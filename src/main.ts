@@ -23,7 +23,16 @@ async function openMigrated(config: Config, log: (line: string) => void): Promis
   const seeded = config.databaseUrl ? [] : seedFromTemplate(config.dataDir);
   const database = await openDatabase(
     config.databaseUrl
-      ? { kind: 'postgres', url: config.databaseUrl, poolSize: config.dbPoolSize }
+      ? {
+          kind: 'postgres',
+          url: config.databaseUrl,
+          poolSize: config.dbPoolSize,
+          readUrls: config.databaseReadUrls,
+          readMaxLagSeconds: config.databaseReadMaxLagSeconds,
+          readAfterWriteSeconds: config.databaseReadAfterWriteSeconds,
+          pooler: config.databasePooler,
+          log,
+        }
       : { kind: 'pglite', dataDir: config.dataDir },
   );
   for (const migration of seeded) log(`applied ${migration.name}`); // what creating it from nothing reports

@@ -1,8 +1,9 @@
 // Job reads (through the SQL read model) and the actions on a job, each in one transaction.
 import type { Database } from '../../platform/db/database.js';
-import { inTenant, readInTenant, type TenantTx } from '../../platform/db/tenant.js';
+import { inTenant, readLagTolerant, type TenantTx } from '../../platform/db/tenant.js';
 import { Conflict, NotFound, fieldError } from '../../platform/http/errors.js';
 import { parseListQuery } from '../../platform/http/list-query.js';
+import { readerOf } from '../../platform/http/read-your-writes.js';
 import { requireLevel, type RequestContext } from '../../platform/http/request-context.js';
 import { newObjectId } from '../../platform/ids.js';
 import { sql } from 'kysely';
@@ -36,7 +37,7 @@ export function jobsService(deps: { database: Database; embeds: JobEmbeds }) {
   async function list(ctx: RequestContext, query: Record<string, unknown>) {
     requireLevel(ctx, jobs.area, 'read');
     const listQuery = parseListQuery(query, jobs.fields, jobs.listOptions);
-    return readInTenant(database, ctx.companyId, async (tx) => {
+    return readLagTolerant(database, ctx.companyId, readerOf(ctx), async (tx) => {
       const where = [...listQuery.where, ...(await readable(tx, ctx))];
       return {
         body: await selectJobsJson(tx, {
@@ -53,7 +54,7 @@ export function jobsService(deps: { database: Database; embeds: JobEmbeds }) {
 
   async function get(ctx: RequestContext, id: string): Promise<string> {
     requireLevel(ctx, jobs.area, 'read');
-    const body = await readInTenant(database, ctx.companyId, async (tx) => {
+    const body = await readLagTolerant(database, ctx.companyId, readerOf(ctx), async (tx) => {
       const where = [sql<boolean>`j.id = ${id}`, ...(await readable(tx, ctx))]; // sql: a read model condition
       return selectJobsJson(tx, { where, sort: [], limit: 1, offset: 0, embeds });
     });
@@ -67,7 +68,7 @@ export function jobsService(deps: { database: Database; embeds: JobEmbeds }) {
     const frame = timeFrameConditions(body, window, embeds);
     // The hot path: a frame this process knows is planned is one read-only statement.
     const isPlanned = isFrameKnownCovered(ctx.companyId, window.from, window.to, { refuseBeyondHorizon: true });
-    return (isPlanned ? readInTenant : inTenant)(database, ctx.companyId, async (tx) => {
+    const read = async (tx: TenantTx) => {
       if (!isPlanned) await coverJobWindow(tx, window.from, window.to, { refuseBeyondHorizon: true });
       return selectJobsJson(tx, {
         where: [...frame, ...(await readable(tx, ctx))],
@@ -77,7 +78,11 @@ export function jobsService(deps: { database: Database; embeds: JobEmbeds }) {
         includeUsers: body.includeUsersInResponse,
         embeds,
       });
-    });
+    };
+    // A planned frame may be read on a replica that has replayed the planning (read-routing.ts).
+    if (isPlanned) return readLagTolerant(database, ctx.companyId, readerOf(ctx), read);
+    const plan = () => inTenant(database, ctx.companyId, read);
+    return database.readRouter ? database.readRouter.planOnPrimary(ctx.companyId, plan) : plan();
   }
 
   /** Loads a job for an action; `own` callers only reach their own jobs. */

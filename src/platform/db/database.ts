@@ -1,13 +1,14 @@
 // Opens the database: PostgreSQL when a URL is given, otherwise embedded PGlite in DATA_DIR.
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { Kysely, PostgresDialect, sql } from 'kysely';
+import { Kysely, sql } from 'kysely';
 import pg from 'pg';
 import { PGlite } from '@electric-sql/pglite';
 import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { PGliteDialect } from './pglite-dialect.js';
-import { postgresTransaction, settleCommits } from './postgres-transaction.js';
+import { openPostgres } from './postgres-database.js';
+import type { ReadRouter } from './read-routing.js';
 import { lockDataDir, type DataDirLock } from './data-dir-lock.js';
 import type { DB } from './schema.generated.js';
 
@@ -23,11 +24,51 @@ export interface Database {
   transaction<T>(begin: string, readOnly: boolean, work: (db: Kysely<DB>) => Promise<T>): Promise<T>;
   /** Connections in use and requests waiting for one (PostgreSQL's pool; PGlite has one connection and none). */
   connectionStats?(): { total: number; idle: number; waiting: number };
+  /** Replicas for lag-tolerant reads (DATABASE_READ_URL); absent without them. */
+  readonly readRouter?: ReadRouter;
+  /** Times the primary's pool moved to another host (multi-host DATABASE_URL). */
+  failovers?(): number;
+  /** Each server's pool and reads (metrics). */
+  targetStats?(): TargetStats[];
+  /** Which role the primary's pool reached, and the replicas' state (GET /ready). */
+  topology?(): Promise<DatabaseTopology>;
   close(): Promise<void>;
 }
 
+export interface TargetStats {
+  target: string;
+  role: 'primary' | 'replica';
+  total: number;
+  idle: number;
+  waiting: number;
+  /** Lag-tolerant reads it answered. */
+  reads: number;
+  lagSeconds: number;
+  /** Whether reads may go there now (a replica under the lag bound and answering). */
+  inPool: boolean;
+}
+
+export interface DatabaseTopology {
+  role: 'primary' | 'replica';
+  target: string;
+  failovers: number;
+  replicas: Array<{ target: string; state: 'in' | 'lagging' | 'down'; lagSeconds: number | null }>;
+}
+
 export type DatabaseTarget =
-  | { kind: 'postgres'; url: string; poolSize: number }
+  | {
+      kind: 'postgres';
+      /** One host, or libpq's multi-host form with target_session_attrs=read-write (failover). */
+      url: string;
+      poolSize: number;
+      /** Read replicas for lag-tolerant reads (docs/scaling.md §3). */
+      readUrls?: string[];
+      readMaxLagSeconds?: number;
+      readAfterWriteSeconds?: number;
+      /** transaction: behind PgBouncer in transaction mode (no named statements, no startup options). */
+      pooler?: 'none' | 'transaction';
+      log?: (message: string) => void;
+    }
   | { kind: 'pglite'; dataDir: string | undefined } // undefined: in memory
   | { kind: 'pglite-instance'; pglite: PGlite };
 
@@ -39,42 +80,7 @@ pg.types.setTypeParser(20, (value) => Number(value));
 pg.types.setTypeParser(1700, (value) => Number(value));
 
 export async function openDatabase(target: DatabaseTarget): Promise<Database> {
-  if (target.kind === 'postgres') {
-    // No JIT: our queries are short, and a misestimated one must not spend a second compiling.
-    // Pipeline mode: a transaction's statements go out without waiting for each answer (postgres-transaction.ts).
-    const pool = new pg.Pool({
-      connectionString: target.url,
-      max: target.poolSize,
-      options: '-c jit=off',
-      pipeline: true,
-    } as pg.PoolConfig);
-    pool.on('error', () => {
-      /* an idle client died; the pool replaces it */
-    });
-    const kysely = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
-    return {
-      kind: 'postgres',
-      kysely,
-      async exec(script) {
-        const client = await pool.connect();
-        try {
-          await client.query(script);
-        } catch (error) {
-          await client.query('ROLLBACK').catch(() => {}); // a failed script may leave its transaction open
-          throw error;
-        } finally {
-          client.release();
-        }
-      },
-      transaction: (begin, readOnly, work) => postgresTransaction(pool, begin, readOnly, work),
-      connectionStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
-      // A connection whose COMMIT is still under way would be cut off (and its error go unheard).
-      close: async () => {
-        await settleCommits(pool);
-        await kysely.destroy();
-      },
-    };
-  }
+  if (target.kind === 'postgres') return openPostgres(target);
   let pglite: PGlite;
   let lock: DataDirLock | undefined; // a directory has one writer; memory and given instances need none
   if (target.kind === 'pglite-instance') {

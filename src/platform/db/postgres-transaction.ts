@@ -24,16 +24,21 @@ import type { DB } from './schema.generated.js';
 // Long statements (the read models) are prepared once per connection and then only bound and
 // executed: PostgreSQL skips parsing and, once it settles on a generic plan, planning. A connection
 // prepares at most PREPARED_PER_CONNECTION texts; later ones run unnamed, as short ones always do.
+// Behind a transaction-mode pooler (DATABASE_POOLER=transaction) nothing is named: the pooler hands
+// each transaction any server connection, where a statement prepared on another one does not exist.
 const PREPARE_FROM_LENGTH = 400;
 const PREPARED_PER_CONNECTION = 64;
 
 class ClientConnection implements DatabaseConnection {
   private readonly prepared = new Map<string, string>(); // text -> statement name
 
-  constructor(private readonly client: pg.PoolClient) {}
+  constructor(
+    private readonly client: pg.PoolClient,
+    private readonly prepare: boolean,
+  ) {}
 
   private nameOf(text: string): string | undefined {
-    if (text.length < PREPARE_FROM_LENGTH) return undefined;
+    if (!this.prepare || text.length < PREPARE_FROM_LENGTH) return undefined;
     let name = this.prepared.get(text);
     if (!name && this.prepared.size < PREPARED_PER_CONNECTION) {
       name = `crewbase_${this.prepared.size}`;
@@ -61,8 +66,8 @@ class ClientConnection implements DatabaseConnection {
 /** Kysely on one held client; the transaction around it is ours, so Kysely may not open one. */
 class ClientDriver implements Driver {
   private readonly connection: ClientConnection;
-  constructor(client: pg.PoolClient) {
-    this.connection = new ClientConnection(client);
+  constructor(client: pg.PoolClient, prepare: boolean) {
+    this.connection = new ClientConnection(client, prepare);
   }
   async init() {}
   async acquireConnection() {
@@ -81,10 +86,10 @@ class ClientDriver implements Driver {
   async destroy() {}
 }
 
-function clientDialect(client: pg.PoolClient): Dialect {
+function clientDialect(client: pg.PoolClient, prepare: boolean): Dialect {
   return {
     createAdapter: () => new PostgresAdapter(),
-    createDriver: () => new ClientDriver(client),
+    createDriver: () => new ClientDriver(client, prepare),
     createQueryCompiler: () => new PostgresQueryCompiler(),
     createIntrospector: (db: Kysely<unknown>) => new PostgresIntrospector(db),
   };
@@ -92,10 +97,10 @@ function clientDialect(client: pg.PoolClient): Dialect {
 
 // One Kysely per pooled client (a pool holds a handful), made when the client is first used.
 const bound = new WeakMap<pg.PoolClient, Kysely<DB>>();
-function kyselyOn(client: pg.PoolClient): Kysely<DB> {
+function kyselyOn(client: pg.PoolClient, prepare: boolean): Kysely<DB> {
   let db = bound.get(client);
   if (!db) {
-    db = new Kysely<DB>({ dialect: clientDialect(client) });
+    db = new Kysely<DB>({ dialect: clientDialect(client, prepare) });
     bound.set(client, db);
   }
   return db;
@@ -110,17 +115,23 @@ function corkUntilNextTurn(client: pg.PoolClient) {
 }
 
 /** COMMITs of read-only transactions not waited for: closing the pool waits for them (settleCommits). */
-const unsettledCommits = new WeakMap<pg.Pool, Set<Promise<unknown>>>();
+const unsettledCommits = new WeakMap<ConnectionSource, Set<Promise<unknown>>>();
 
-export async function settleCommits(pool: pg.Pool): Promise<void> {
+/** A pool, or what hands out the current primary's connections (primary-pool.ts). */
+export interface ConnectionSource {
+  connect(): Promise<pg.PoolClient>;
+}
+
+export async function settleCommits(pool: ConnectionSource): Promise<void> {
   await Promise.all([...(unsettledCommits.get(pool) ?? [])]);
 }
 
 export async function postgresTransaction<T>(
-  pool: pg.Pool,
+  pool: ConnectionSource,
   begin: string,
   readOnly: boolean,
   work: (db: Kysely<DB>) => Promise<T>,
+  prepare = true,
 ): Promise<T> {
   const client = await pool.connect();
   let broken: Error | undefined; // a connection whose ROLLBACK failed is not given back to the pool
@@ -130,7 +141,7 @@ export async function postgresTransaction<T>(
     began.catch(() => {}); // its failure fails the work's first statement, or is awaited below
     let result: T;
     try {
-      result = await work(kyselyOn(client));
+      result = await work(kyselyOn(client, prepare));
       await began;
     } catch (error) {
       await client.query('ROLLBACK').catch((rollbackError: Error) => {

@@ -50,6 +50,24 @@ export async function readInTenant<T>(
   return database.transaction(beginWith(APP_ROLE, companyId, true), true, (db) => work({ companyId, db }));
 }
 
+/**
+ * A read that tolerates replica lag (docs/scaling.md §3: job lists, single jobs, planned frames): on
+ * a read replica when one qualifies under read-routing.ts's guard, else as readInTenant. `client`
+ * names the caller (company and principal) so its reads follow its own writes.
+ */
+export async function readLagTolerant<T>(
+  database: Database,
+  companyId: string,
+  client: string | undefined,
+  work: (tx: TenantTx) => Promise<T>,
+): Promise<T> {
+  const onPrimary = () => readInTenant(database, companyId, work);
+  const router = database.readRouter;
+  if (!router) return onPrimary();
+  const begin = beginWith(APP_ROLE, companyId, true);
+  return router.read(begin, { companyId, client }, (db) => work({ companyId, db }), onPrimary);
+}
+
 /** Read-only look-up of credentials before the company is known (login, API key, refresh token). */
 export async function inAuthLookup<T>(database: Database, work: (db: Kysely<DB>) => Promise<T>): Promise<T> {
   return database.transaction(beginWith(AUTH_ROLE, undefined, true), true, work);

@@ -3,6 +3,7 @@
 import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { isConnectionLoss, RETRY_AFTER_LOSS_SECONDS } from '../db/connection-loss.js';
 import { HttpError, type FieldError } from './errors.js';
 
 declare module 'fastify' {
@@ -165,6 +166,12 @@ export function registerProblemHandlers(app: FastifyInstance) {
         reply.header('retry-after', '60');
       }
       return sendProblem(reply, status, titleFor(status), error.message);
+    }
+    // The database went away (a failover, a restart): nothing the client did; retrying soon may succeed.
+    if (isConnectionLoss(error)) {
+      request.log.warn({ err: error }, 'database connection lost');
+      reply.header('retry-after', String(RETRY_AFTER_LOSS_SECONDS));
+      return sendProblem(reply, 503, 'Service Unavailable', 'The database is not reachable now; retry shortly');
     }
     request.log.error({ err: error }, 'request failed');
     return sendProblem(reply, 500, 'Internal Server Error', 'An unexpected error occurred; it has been logged');

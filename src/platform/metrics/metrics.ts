@@ -8,6 +8,7 @@ import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom
 import type { Database } from '../db/database.js';
 import { inWorker } from '../db/tenant.js';
 import { sendProblem } from '../http/problem.js';
+import { registerDatabaseTargetMetrics } from './database-targets.js';
 import type { QueueProbe } from './queue-probe.js';
 
 /** Metrics of the process, whichever app counts them: default metrics (once enabled) and job-window extensions. */
@@ -78,6 +79,7 @@ export function registerMetrics(app: FastifyInstance, options: MetricsOptions): 
   });
 
   registerConnectionGauges(registry, options);
+  registerDatabaseTargetMetrics(registry, options.database);
   const sampleQueues = queueGauges(registry, app, options);
 
   const expected = options.token === undefined ? undefined : digest(options.token);
