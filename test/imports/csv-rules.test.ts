@@ -6,12 +6,8 @@ import assert from 'node:assert/strict';
 import { columnsOf, mapColumns } from '../../src/modules/imports/rules/columns.js';
 import { CsvError, decodeCsv, detectDelimiter, parseCsv } from '../../src/modules/imports/rules/csv-read.js';
 import { csvCell, csvLine } from '../../src/modules/imports/rules/csv-write.js';
-import {
-  germanDate,
-  parseBoolean,
-  parseNumber,
-  withoutFormulaGuard,
-} from '../../src/modules/imports/rules/german-values.js';
+import { germanDate, parseBoolean, parseNumber } from '../../src/modules/imports/rules/german-values.js';
+import { withoutFormulaGuard } from '../../src/platform/csv/csv-writer.js';
 import { rowBody } from '../../src/modules/imports/rules/row-body.js';
 
 const LIMITS = { maxRows: 100, maxColumns: 10, maxFieldLength: 50 };

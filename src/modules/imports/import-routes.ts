@@ -5,6 +5,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type {} from '@fastify/multipart';
 import { Type } from 'typebox';
 import type { Database } from '../../platform/db/database.js';
+import { contentDisposition } from '../../platform/http/content-disposition.js';
 import { BadRequest, HttpError } from '../../platform/http/errors.js';
 import { contextOf } from '../../platform/http/request-context.js';
 import { SECURITY, errorResponses, idParams } from '../../platform/http/route-docs.js';
@@ -114,7 +115,7 @@ async function receiveMultipart(
 }
 
 const sendCsv = (reply: FastifyReply, name: string, stream: Readable) =>
-  reply.type('text/csv; charset=utf-8').header('content-disposition', `attachment; filename="${name}"`).send(stream);
+  reply.type('text/csv; charset=utf-8').header('content-disposition', contentDisposition(name)).send(stream);
 
 export function registerImportRoutes(app: FastifyInstance, deps: { database: Database }) {
   const service = importService({ database: deps.database, log: app.log });
@@ -164,6 +165,10 @@ export function registerImportRoutes(app: FastifyInstance, deps: { database: Dat
               200: importReportSchema,
               202: importReportSchema,
               ...errorResponses([404, 413, 415, 422]),
+              503: {
+                ...errorResponses([503])[503],
+                description: 'The server is stopping: no import is started (try again once it is back)',
+              },
             },
           },
         },

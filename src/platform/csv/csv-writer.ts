@@ -24,13 +24,20 @@ export type CsvValue = string | number | boolean | null | undefined | readonly s
 /** What a list's items are joined with; the import splits at `|` again. */
 export const LIST_SEPARATOR = ' | ';
 
-const FORMULA_START = /^[=+\-@|\t\r\n＝＋－＠｜]/u;
+/** The first characters a spreadsheet may take for a formula: the guard's one definition (the import undoes it). */
+export const FORMULA_START = /^[=+\-@|\t\r\n＝＋－＠｜]/u;
+const GUARDED = new RegExp(`^'${FORMULA_START.source.slice(1)}`, 'u');
 /** What a formatted number may be: digits, a decimal comma or point, a sign. Anything else is text. */
 const NUMBER_TEXT = /^-?\d+([.,]\d+)?$/;
 
 /** Text as a spreadsheet shows it, never runs it: an apostrophe before a dangerous first character. */
 export function neutralise(text: string): string {
   return FORMULA_START.test(text) ? `'${text}` : text;
+}
+
+/** What neutralise() added taken off again: the apostrophe before a formula start, nothing else. */
+export function withoutFormulaGuard(text: string): string {
+  return GUARDED.test(text) ? text.slice(1) : text;
 }
 
 function quoted(text: string): string {

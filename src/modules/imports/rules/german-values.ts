@@ -47,8 +47,3 @@ export function parseBoolean(text: string): boolean | undefined {
   if (FALSE.has(value)) return false;
   return undefined;
 }
-
-/** The export's formula guard (`'=SUM(…)`) taken off again: an apostrophe before = + - @. */
-export function withoutFormulaGuard(text: string): string {
-  return /^'[=+\-@]/.test(text) ? text.slice(1) : text;
-}

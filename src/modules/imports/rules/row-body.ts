@@ -1,7 +1,8 @@
 // One CSV record as an API body: each mapped cell converted by its field's kind and set at its
 // dotted path. An empty cell sets nothing (a re-import leaves that field as it is).
 import type { Column, ColumnMapping } from './columns.js';
-import { germanDate, parseBoolean, parseNumber, withoutFormulaGuard } from './german-values.js';
+import { withoutFormulaGuard } from '../../../platform/csv/csv-writer.js';
+import { germanDate, parseBoolean, parseNumber } from './german-values.js';
 
 export interface CellError {
   field: string;
@@ -10,6 +11,12 @@ export interface CellError {
 
 /** A cell shown in a message: long ones cut, so a report entry stays small. */
 const shown = (text: string) => (text.length > 40 ? `${text.slice(0, 40)}…` : text);
+
+/**
+ * Where a list cell is split: at every `|`, except the one of an item the export guarded (`'|x`,
+ * an apostrophe at the item's start), which is the item's own first character.
+ */
+const LIST_ITEM_BREAK = /(?<!(?:^|\|)\s*')\|/;
 
 function convert(column: Column, text: string, germanFile: boolean): { value?: unknown; error?: string } {
   switch (column.kind) {
@@ -44,7 +51,7 @@ function convert(column: Column, text: string, germanFile: boolean): { value?: u
     case 'list':
       return {
         value: text
-          .split('|')
+          .split(LIST_ITEM_BREAK)
           .map((item) => withoutFormulaGuard(item.trim()))
           .filter(Boolean),
       };
