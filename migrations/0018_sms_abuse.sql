@@ -15,11 +15,12 @@ CREATE TABLE sms_verifications (
 SELECT crewbase_tenant_table('sms_verifications');
 
 -- Sign-up proofs already used (a solved challenge's nonce, an invitation's id), written in the new
--- company's transaction. The key is `id` alone: the primary key is checked across all companies
--- (row-level security does not hide conflicts), which makes each proof single-use server-wide.
+-- company's transaction. A global table, not a tenant one: a proof is checked before any company exists
+-- and is single-use server-wide, so its key is the proof alone (a tenant table's keys start with
+-- company_id, and row-level security would hide another company's use of the same proof). It holds no
+-- company's data: only the proof's id and until when it is kept.
 CREATE TABLE used_signup_proofs (
-  company_id text        NOT NULL,
   id         text        NOT NULL PRIMARY KEY,
   expires_at timestamptz NOT NULL
 );
-SELECT crewbase_tenant_table('used_signup_proofs');
+GRANT SELECT, INSERT, DELETE ON used_signup_proofs TO crewbase_app;

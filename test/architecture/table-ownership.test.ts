@@ -37,6 +37,7 @@ const OWNERS = new Map<string, string>([
   ...owned('src/modules/absences/', ['absences']),
   ...owned('src/modules/auth/', ['api_keys', 'auth_codes', 'refresh_tokens']),
   ...owned('src/modules/chats/', ['chat_messages']),
+  ...owned('src/modules/company/', ['used_signup_proofs']),
   ...owned('src/modules/documents/', ['documents']),
   ...owned('src/modules/imports/', ['imports']),
   ...owned('src/modules/invoicing/', [
@@ -65,6 +66,7 @@ const OWNERS = new Map<string, string>([
   ...owned('src/modules/orders/', ['material_orders']),
   ...owned('src/modules/pay/', ['pay_types', 'salaries', 'surcharges']),
   ...owned('src/modules/quality/', ['quality_controls']),
+  ...owned('src/modules/sms/', ['sms_verifications']),
   ...owned('src/modules/scheduling/', ['assignments', 'job_horizons', 'job_templates', 'jobs']),
   ...owned('src/modules/tasks/', ['complaints', 'task_templates', 'tasks']),
   ...owned('src/modules/time-tracking/', ['time_trackings']),

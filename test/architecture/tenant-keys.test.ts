@@ -13,6 +13,10 @@ import { createTestApp, type TestApp } from '../helpers/test-app.js';
 /** Tables without company_id, and why they are global (Citus: left on the coordinator or made reference tables). */
 const GLOBAL_TABLES = new Map<string, string>([
   ['schema_migrations', "the migrator's bookkeeping: which migrations this database has, not any company's data"],
+  [
+    'used_signup_proofs',
+    'sign-up proofs used (a challenge nonce, an invitation id): checked before any company exists, single-use server-wide',
+  ],
 ]);
 
 /**

@@ -110,7 +110,7 @@ export async function claimProof(tx: TenantTx, id: string): Promise<void> {
   const expiresAt = new Date(Date.now() + MAX_INVITATION_DAYS * 86400_000);
   const inserted = await tx.db
     .insertInto('used_signup_proofs')
-    .values({ company_id: tx.companyId, id, expires_at: expiresAt })
+    .values({ id, expires_at: expiresAt })
     .onConflict((oc) => oc.column('id').doNothing())
     .returning('id')
     .executeTakeFirst();

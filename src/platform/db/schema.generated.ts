@@ -876,7 +876,6 @@ export interface TimeTrackings {
 }
 
 export interface UsedSignupProofs {
-  company_id: string;
   expires_at: Timestamp;
   id: string;
 }
