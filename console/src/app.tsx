@@ -5,31 +5,27 @@ import type { ComponentType } from 'preact';
 import { useEffect, useMemo, useState } from 'preact/hooks';
 import { OfflineError, type Session, clientFor, resumeSession, signOut } from './lib/api.js';
 import type { ScreenProps } from './lib/screen.js';
-import { Approvals } from './screens/approvals/approvals.js';
-import { PlanningBoard } from './board/board.js';
+import { lazyScreen } from './lib/lazy-screen.js';
 import { CrewView } from './crew/crew.js';
 import { deviceIdentity, forgetDevice, offlineSession } from './crew/device-store.js';
-import { CustomersScreen } from './screens/customers/customers.js';
-import { PeopleScreen } from './screens/people/people.js';
-import { AssignmentsScreen } from './screens/assignments/assignments.js';
-import { InvoicesScreen } from './screens/invoices/invoices.js';
 import { homeFor, mayOpen, type Rights, rightsOf } from './shell/home.js';
 import { Nav } from './shell/nav.js';
 import { I18nContext, type Lang, i18n } from './lib/i18n.js';
 import { LanguageSelect, initialLang, useUserLanguage } from './shell/language.js';
 import { SignIn } from './shell/sign-in.js';
 
-/** Paths under /app and their screens; an unknown path shows the first (the crew's start page). */
+/**
+ * Paths under /app and their screens; an unknown path shows the first (the crew's start page). The crew view is in
+ * the first load; the office's screens are loaded when first opened.
+ */
 const ROUTES: Record<string, ComponentType<ScreenProps>> = {
   '/app/crew': CrewView,
-  '/app/board': PlanningBoard,
-  '/app/approvals': Approvals,
-  // the approvals screen
-  '/app/customers': CustomersScreen,
-  '/app/people': PeopleScreen,
-  '/app/assignments': AssignmentsScreen,
-  '/app/invoices': InvoicesScreen,
-  // the master data and billing screens
+  '/app/board': lazyScreen(() => import('./board/board.js').then((m) => m.PlanningBoard)),
+  '/app/approvals': lazyScreen(() => import('./screens/approvals/approvals.js').then((m) => m.Approvals)),
+  '/app/customers': lazyScreen(() => import('./screens/customers/customers.js').then((m) => m.CustomersScreen)),
+  '/app/people': lazyScreen(() => import('./screens/people/people.js').then((m) => m.PeopleScreen)),
+  '/app/assignments': lazyScreen(() => import('./screens/assignments/assignments.js').then((m) => m.AssignmentsScreen)),
+  '/app/invoices': lazyScreen(() => import('./screens/invoices/invoices.js').then((m) => m.InvoicesScreen)),
 };
 const HOME = '/app/crew';
 
