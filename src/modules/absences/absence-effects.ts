@@ -18,6 +18,7 @@ import {
   type SalaryWrite,
   storeSalaries,
   surchargeKey,
+  weeklyHours,
 } from '../pay/index.js';
 import { coverJobWindow, jobsOfAbsence, lockJobsForAbsence, markJobAbsent, unmarkJob } from '../scheduling/index.js';
 import { localToUtc, utcToLocal } from '../../platform/time/zoned-time.js';
@@ -25,6 +26,7 @@ import { absenceFacts, type AbsenceFacts } from './absence-facts.js';
 import { kindOf } from './absence-types.js';
 import { bookLeave } from './leave-booking.js';
 import { withoutIllness } from './illness-overlap.js';
+import { illnessPayWindow } from './illness-chain.js';
 import { vacationPaidDays } from './rules/illness-during-vacation.js';
 
 export interface Effects {
@@ -67,11 +69,17 @@ export function paidTime(
 ): Effects['absencePaidTimeArray'] {
   if (calculationType === 'referencePeriod') {
     // Vacation (§11 BUrlG) pays working days; a holiday with planned jobs is holiday pay (§2 EFZG).
-    const holidays = paidTime('plannedJobs', facts, affected).filter((d) => facts.isPublicHoliday(d.date));
+    // (Holidays without a job come with contractHours.)
+    const holidays = paidTime('plannedJobs', facts, affected).filter(
+      (d) => facts.isPublicHoliday(d.date) && (d.jobIds?.length ?? 0) > 0,
+    );
     return [...paidTime('contractHours', facts, affected), ...holidays].sort((a, b) => a.date.localeCompare(b.date));
   }
   if (calculationType === 'contractHours') {
-    return facts.days.filter((d) => d.contractSeconds > 0).map((d) => ({ date: d.date, seconds: d.contractSeconds }));
+    const worked = facts.days
+      .filter((d) => d.contractSeconds > 0)
+      .map((d) => ({ date: d.date, seconds: d.contractSeconds }));
+    return [...worked, ...holidaysWithoutJobs(facts, new Set())].sort((a, b) => a.date.localeCompare(b.date));
   }
   if (calculationType !== 'plannedJobs') return [];
   const byDate = new Map<string, { seconds: number; jobIds: string[] }>();
@@ -89,7 +97,31 @@ export function paidTime(
     day.jobIds.push(job.id);
     byDate.set(date, day);
   }
-  return [...byDate].sort(([a], [b]) => a.localeCompare(b)).map(([date, d]) => ({ date, ...d }));
+  const planned = [...byDate].map(([date, d]) => ({ date, ...d }));
+  return [...planned, ...holidaysWithoutJobs(facts, new Set(byDate.keys()))].sort((a, b) =>
+    a.date.localeCompare(b.date),
+  );
+}
+
+/**
+ * §2 EFZG: a public holiday inside the absence on which the contract has hours but no job was
+ * planned (because it is a holiday) pays the contract's hours of that weekday. Whole days only.
+ */
+function holidaysWithoutJobs(facts: AbsenceFacts, withJobs: Set<string>): Effects['absencePaidTimeArray'] {
+  const hours = weeklyHours(facts.contract.dailyWorkingHours);
+  const zone = facts.settings.timeZone;
+  return facts.days
+    .filter((d) => facts.isPublicHoliday(d.date) && !withJobs.has(d.date))
+    .filter((d) => {
+      const start = localToUtc(zone, Date.parse(`${d.date}T00:00:00Z`));
+      const end = localToUtc(zone, Date.parse(`${d.date}T00:00:00Z`) + 86_400_000);
+      return facts.period.from <= start && facts.period.to >= end;
+    })
+    .map((d) => ({
+      date: d.date,
+      seconds: Math.round(hours[(new Date(`${d.date}T00:00:00Z`).getUTCDay() + 6) % 7]! * 3600),
+    }))
+    .filter((d) => d.seconds > 0);
 }
 
 /** Absence salaries, one per paid day, kept by date across recomputes; unbilled ones of days no longer paid are removed. */
@@ -104,7 +136,8 @@ async function writeAbsenceSalaries(
 ): Promise<string[]> {
   const existing = await lockSalariesOfAbsence(tx, absence.id);
   const byDate = new Map(existing.map((s) => [s.doc.date as string, s]));
-  const lines = await absenceSalaryLines(tx, { absence, facts, affected, days, payType });
+  const continuedPay = await illnessPayWindow(tx, absence, facts);
+  const lines = await absenceSalaryLines(tx, { absence, facts, affected, days, payType, continuedPay });
   const writes: SalaryWrite[] = [];
   // Per line: the billed salary's id (kept as it is), or the index of its write.
   const slots: Array<string | number> = [];
@@ -191,7 +224,8 @@ export async function applyEffects(
       if (entry) entry.days = Math.round((entry.days + day.fraction) * 100) / 100;
       else leaveBooked.push({ year, days: day.fraction });
     }
-    await bookLeave(tx, ctx, absence.doc.userId, leaveBooked, 1);
+    const firstDay = facts.days.find((d) => d.fraction > 0)?.date ?? facts.days[0]?.date ?? '';
+    await bookLeave(tx, ctx, { id: absence.id, userId: absence.doc.userId, firstDay }, leaveBooked, 1);
   }
   return {
     affectedJobs: affected.map((j) => j.id),
@@ -216,5 +250,6 @@ export async function releaseEffects(
   if (linked.some((s) => s.doc.billed)) throw Conflict('A salary of this absence is billed; undo the billing first');
   for (const job of rows) await unmarkJob(tx, ctx.userId, job);
   await removeSalaries(tx, ctx.userId, linked);
-  await bookLeave(tx, ctx, absence.doc.userId, absence.doc.leaveBooked ?? [], -1);
+  const leave = { id: absence.id, userId: absence.doc.userId, firstDay: '' };
+  await bookLeave(tx, ctx, leave, absence.doc.leaveBooked ?? [], -1);
 }

@@ -17,6 +17,7 @@ import { CALCULATION_TYPES } from './absence-types.js';
 import { absenceWorkflow } from './absence-workflow.js';
 import { absenceSchema, absences } from './absences-resource.js';
 import { replacementBody, replacements } from './replacements.js';
+import { registerLeaveRoutes } from './leave-routes.js';
 
 const tags = ['absences'];
 
@@ -31,6 +32,7 @@ const specPatch = Type.Object(
     payTypeAbsenceId: opt(objectId('pay_types')),
     calculationType: opt(Type.Union(CALCULATION_TYPES.map((c) => Type.Literal(c)))),
     imageIds: opt(objectIds('documents', 50)),
+    sameCauseAs: opt(absenceSchema.properties.sameCauseAs),
   },
   { additionalProperties: false, minProperties: 1 },
 );
@@ -42,6 +44,7 @@ export function registerAbsenceRoutes(app: FastifyInstance, deps: { database: Da
   const workflow = absenceWorkflow(deps);
   const replacing = replacements(deps);
   const typed = typedRoutes(app);
+  registerLeaveRoutes(app, deps);
 
   typed.get(
     '/absences/self',

@@ -6,3 +6,4 @@ export { absences } from './absences-resource.js';
 export { withoutIllness } from './illness-overlap.js';
 export { installSchedulingHooks } from './scheduling-hooks.js';
 export { approvedAbsencesBetween } from './approved-absences-between.js';
+export { keepsLeaveAccount, leaveAccountOf } from './leave-accounts.js';

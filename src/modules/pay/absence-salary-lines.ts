@@ -10,17 +10,25 @@ import { localToUtc, utcToLocal } from '../../platform/time/zoned-time.js';
 import type { StoredContract } from '../users/index.js';
 import type { TimeAndPaySettings } from './pay-settings.js';
 import { centsFor, toAmount, toCents } from '../../platform/money.js';
+import { type ContinuedPayWindow, isPaidDay } from './rules/continued-pay-limit.js';
 import { lostPay, type PlannedShift } from './rules/lost-pay.js';
 import { hourlyRateCents, type PayType, type SurchargeLine } from './rules/salary-calculation.js';
 import { referenceStart, vacationDayCents, vacationDayRate, type VacationDayRate } from './rules/vacation-pay.js';
 import { contractOf, loadPayContext } from './salary-writer.js';
 
 export type AbsencePayMethod = 'plannedJobs' | 'contractHours' | 'referencePeriod' | 'none';
-export type PayRule = 'continuedPay' | 'holidayPay' | 'vacationPay' | 'plannedJobs' | 'contractHours';
+export type PayRule =
+  | 'continuedPay'
+  | 'holidayPay'
+  | 'vacationPay'
+  | 'plannedJobs'
+  | 'contractHours'
+  | 'Krankengeldbezug';
 const LEGAL_BASIS: Partial<Record<PayRule, string>> = {
   continuedPay: '§4 EFZG',
   holidayPay: '§2 EFZG',
   vacationPay: '§11 BUrlG',
+  Krankengeldbezug: "§3 EFZG (beyond the employer's six weeks or in the waiting period); §44 SGB V",
 };
 
 /**
@@ -136,6 +144,8 @@ export async function absenceSalaryLines(
     affected: StoredRecord[];
     days: Array<{ date: string; seconds: number; jobIds?: string[] }>;
     payType: PayType | undefined;
+    /** An illness: the days the employer pays (§3 EFZG); the others are Krankengeldbezug. */
+    continuedPay?: ContinuedPayWindow;
   },
 ): Promise<AbsenceSalaryLine[]> {
   const { absence, facts, payType } = input;
@@ -149,6 +159,18 @@ export async function absenceSalaryLines(
   const jobsById = new Map(input.affected.map((j) => [j.id, j]));
   const lines: AbsenceSalaryLine[] = [];
   for (const day of input.days.filter((d) => d.seconds > 0)) {
+    if (input.continuedPay && !isPaidDay(input.continuedPay, day.date)) {
+      // The health insurer pays (Krankengeld): a line of 0 that the payroll export counts as such a day.
+      lines.push({
+        date: day.date,
+        seconds: day.seconds,
+        salaryPerHourCents: rate,
+        cents: 0,
+        baseCents: 0,
+        fields: { ...fieldsOf('Krankengeldbezug', 0, 0, []), continuedPayReason: input.continuedPay.reason },
+      });
+      continue;
+    }
     const planned = (day.jobIds ?? []).map((id) => jobsById.get(id)).filter((j): j is StoredRecord => !!j);
     const holiday = facts.isPublicHoliday(day.date);
     if (planned.length > 0 && (method === 'plannedJobs' || holiday)) {
@@ -173,6 +195,19 @@ export async function absenceSalaryLines(
         cents,
         baseCents: lost.reduce((s, l) => s + l.baseCents, 0),
         fields: fieldsOf(rule, cents, taxable, taxableSurcharges(surcharges, absence.doc.userId, pay.activeOn)),
+      });
+      continue;
+    }
+    if (holiday && planned.length === 0) {
+      // §2 EFZG: no job planned because of the holiday: the contract's hours of the day (paidTime).
+      const cents = monthly ? 0 : centsFor(day.seconds, rate);
+      lines.push({
+        date: day.date,
+        seconds: day.seconds,
+        salaryPerHourCents: rate,
+        cents,
+        baseCents: cents,
+        fields: { ...fieldsOf('holidayPay', cents, 0, []), holidayPayBasis: 'contractHours' },
       });
       continue;
     }

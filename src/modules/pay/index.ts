@@ -24,3 +24,9 @@ export { payTypeCodes, salariesStartingBetween, surchargeCategories } from './pa
 export { type SalaryWrite, lockSalariesOfAbsence, removeSalaries, storeSalaries } from './salary-store.js';
 export { payTypeById } from './pay-type-lookup.js';
 export { surcharges } from './surcharges-resource.js';
+export {
+  type ContinuedPayWindow,
+  type Spell,
+  continuedPayWindow,
+  isPaidDay,
+} from './rules/continued-pay-limit.js';

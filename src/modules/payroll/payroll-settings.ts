@@ -38,6 +38,7 @@ export const DEFAULT_WAGE_TYPES: WageTypeMapping = {
   'surcharge:other:taxable': '1231',
   'days:vacation': '9100',
   'days:illness': '9110',
+  'days:Krankengeldbezug': '9120',
 };
 
 export const DEFAULT_PROCESSING_KEYS: ProcessingKeys = { hours: 1, days: 2, amount: 4 };

@@ -4,7 +4,14 @@
 // Everything of an entry or job counts on the local day it starts (a night shift 22:00-06:00 is
 // one line on its first day), like the salary's date; the month is local, in the company's zone.
 import type { TenantTx } from '../../platform/db/tenant.js';
-import { approvedAbsencesBetween, absenceFacts, kindOf, withoutIllness } from '../absences/index.js';
+import {
+  approvedAbsencesBetween,
+  absenceFacts,
+  keepsLeaveAccount,
+  kindOf,
+  leaveAccountOf,
+  withoutIllness,
+} from '../absences/index.js';
 import {
   deductedBreakSeconds,
   loadTimeAndPaySettings,
@@ -57,8 +64,11 @@ export async function loadTimesheets(tx: TenantTx, month: string, userIds?: stri
 
   // Keyed by user id; rows without a user find no sheet.
   const sheets = new Map<string | null, Timesheet>();
+  const today = new Date().toISOString().slice(0, 10);
   for (const user of users) {
     const contract = user.contract ?? {};
+    // A contract with vacationDays keeps a leave account (pro rata, carry-over, lapse): read from it.
+    const account = keepsLeaveAccount(contract) ? await leaveAccountOf(tx, user.id, contract, year, today) : undefined;
     const name = [user.general?.firstName, user.general?.lastName].filter(Boolean).join(' ');
     sheets.set(user.id, {
       user: { id: user.id, number: Number(user.number), name },
@@ -71,8 +81,8 @@ export async function loadTimesheets(tx: TenantTx, month: string, userIds?: stri
       totals: totalsOf([], []),
       leave: {
         year,
-        entitlement: contract.vacationDays ?? null,
-        remaining: contract.remainingLeave?.find((r) => r.year === year)?.days ?? null,
+        entitlement: account ? account.entitlement.total : (contract.vacationDays ?? null),
+        remaining: account ? account.remaining : (contract.remainingLeave?.find((r) => r.year === year)?.days ?? null),
         takenInMonth: 0,
       },
     });

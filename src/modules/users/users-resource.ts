@@ -69,7 +69,41 @@ export const userSchema = Type.Object({
       payment: opt(text(50)),
       dailyWorkingHours: opt(freeObject()),
       payTypeId: opt(objectId('pay_types')),
-      vacationDays: opt(num()),
+      vacationDays: opt(
+        Type.Number({
+          minimum: 0,
+          maximum: 366,
+          description:
+            'leave days a year on the working week of vacationDaysBasis; with it the leave account counts (GET /users/{id}/leave)',
+        }),
+      ),
+      vacationDaysBasis: opt(
+        Type.Integer({
+          minimum: 1,
+          maximum: 7,
+          description:
+            "working days a week on which vacationDays is meant (default 5); converted to the employee's week",
+        }),
+      ),
+      workingWeeks: opt(
+        Type.Array(
+          Type.Object({ from: Type.String({ format: 'date' }), daysPerWeek: Type.Integer({ minimum: 0, maximum: 7 }) }),
+          {
+            maxItems: 50,
+            description: 'changes of the working week (from a day on); else the days with hours of dailyWorkingHours',
+          },
+        ),
+      ),
+      leaveNotices: opt(
+        Type.Array(
+          Type.Object({ year: Type.Integer({ minimum: 1900, maximum: 3000 }), date: Type.String({ format: 'date' }) }),
+          {
+            maxItems: 100,
+            description:
+              "the employer's notice asking the employee to take the year's leave in time (§7 BUrlG, BAG 9 AZR 541/15); without it carried leave does not lapse",
+          },
+        ),
+      ),
       remainingLeave: opt(
         list(Type.Object({ year: Type.Integer({ minimum: 1900, maximum: 3000 }), days: num() }), 100),
       ),

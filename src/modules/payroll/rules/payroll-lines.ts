@@ -85,7 +85,13 @@ export function payrollLines(
   for (const salary of salaries) {
     const surchargeCents = salary.surcharges.reduce((sum, s) => sum + s.cents, 0);
     const base = salary.totalCents - surchargeCents;
-    const absence = salary.payRule === 'holidayPay' ? 'holidayPay' : (salary.absenceKind ?? 'other');
+    // Holiday pay and days the health insurer pays (Krankengeldbezug, §3 EFZG) have keys of their own.
+    const ownKey = salary.payRule === 'holidayPay' || salary.payRule === 'Krankengeldbezug';
+    const absence = ownKey ? salary.payRule : (salary.absenceKind ?? 'other');
+    if (salary.type === 'absence' && salary.payRule === 'Krankengeldbezug') {
+      add('days:Krankengeldbezug', { days: 1 }, 'days');
+      continue;
+    }
     const key =
       salary.type === 'absence'
         ? `absence:${absence}`
