@@ -20,6 +20,7 @@ import { problemSchema } from './platform/http/route-docs.js';
 import { registerOpenApi, serveOpenApiDocument } from './platform/openapi/openapi-document.js';
 import { registerReferencePage } from './platform/openapi/reference-page.js';
 import { registerConsoleApp } from './platform/http/console-app.js';
+import { registerCompression } from './platform/http/compression.js';
 import { routeValidatorCompiler } from './platform/http/validation.js';
 import { registerApiKeyRoutes } from './modules/auth/index.js';
 import { registerAuthRoutes } from './modules/auth/index.js';
@@ -185,6 +186,7 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
       forgetCredentialsOnChange(v2, credentials);
       registerIdempotency(v2, database, { leaseSeconds: config.idempotencyLeaseSeconds });
       registerReadYourWrites(v2, database);
+      registerCompression(v2); // after idempotency, which stores the answer's text
       registerCompanyRoutes(v2, { config, database, auth });
       registerAuthRoutes(v2, { config, auth, userResponse: users.response });
       registerApiKeyRoutes(v2, { database, credentials });

@@ -4,6 +4,7 @@
 // into components, responses described by status, examples, top-level tags with their groups.
 import type { FastifyInstance } from 'fastify';
 import swagger from '@fastify/swagger';
+import { type Precompressed, precompressed, sendPrecompressed } from '../http/compression.js';
 import { SECURITY } from '../http/route-docs.js';
 import { GETTING_STARTED } from './getting-started.js';
 import { OPERATION_DOCS } from './operation-docs.js';
@@ -195,7 +196,15 @@ function addExamples(operation: Json): void {
   }
 }
 
-/** Serves the document; registered after every route, so that it holds them all. */
+/**
+ * Serves the document; registered after every route, so that it holds them all. The document is fixed once the
+ * server is ready: its text (over a megabyte) is written and compressed once, at its first request.
+ */
 export function serveOpenApiDocument(app: FastifyInstance, prefix: string): void {
-  app.get(`${prefix}/openapi.json`, { schema: { hide: true }, config: { isPublic: true } }, async () => app.swagger());
+  let document: Precompressed | undefined;
+  app.get(`${prefix}/openapi.json`, { schema: { hide: true }, config: { isPublic: true } }, async (request, reply) => {
+    document ??= precompressed(Buffer.from(JSON.stringify(app.swagger())));
+    reply.type('application/json; charset=utf-8');
+    return sendPrecompressed(request, reply, document);
+  });
 }

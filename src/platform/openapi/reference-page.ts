@@ -1,12 +1,20 @@
 // The interactive API reference at /v2/docs, drawn from /v2/openapi.json. It must work offline and
 // without third parties (GDPR): the script is served by this server, fonts are the system's, and
 // every vendor button that links to or calls the library maker's services is off.
-// The vendor's plugin is loaded at the first request of the page, not at every start (its 4 MB script and
-// OpenAPI parser cost each start about half a second of CPU): it runs in a Fastify instance of its own, to
-// which this server's two routes hand their requests, answering what the plugin answers.
+// The page is Scalar's prebuilt standalone bundle (vendor/scalar-api-reference/, MIT), kept in the repository
+// brotli-compressed (0.94 MB of 4.35 MB): its npm packages want Node 22 (the install warned 55 times), and this
+// page needs nothing of them but the bundle. Browsers taking br get the stored bytes as they are; the plain
+// and gzip forms are made once per process, at their first request (docs/decisions.md, "API reference page").
 import { createHash } from 'node:crypto';
-import Fastify, { type FastifyInstance } from 'fastify';
+import { readFile } from 'node:fs/promises';
+import { promisify } from 'node:util';
+import { brotliDecompress } from 'node:zlib';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { acceptedEncoding, type Precompressed, precompressed, varyOnEncoding } from '../http/compression.js';
 import { PAGE_ROUTE } from '../http/page-routes.js';
+
+/** The vendor's standalone bundle (@scalar/api-reference as @scalar/fastify-api-reference 1.72.1 embeds it). */
+export const VENDOR_SCRIPT = new URL('../../../vendor/scalar-api-reference/standalone.js.br', import.meta.url);
 
 // Our look: system fonts (no web fonts to fetch), Crewbase's accent colour, and no "powered by"
 // link in the sidebar footer (the dark-mode toggle beside it stays).
@@ -50,57 +58,78 @@ function pagePolicy(html: string): string {
   ].join('; ');
 }
 
-/** Headers of the plugin's answer not passed on: the connection's own (this server sets them for its answer). */
-const CONNECTION_HEADERS = new Set(['connection', 'keep-alive', 'transfer-encoding', 'date', 'content-length']);
+/** The page's settings for the bundle: vendor fonts, buttons, toolbar, AI and telemetry off. */
+function configuration(prefix: string) {
+  return {
+    url: `${prefix}/openapi.json`,
+    title: 'Crewbase API',
+    withDefaultFonts: false, // the default loads Inter and JetBrains Mono from the vendor's font host
+    favicon: FAVICON,
+    hideClientButton: true, // "Open API Client": the vendor's hosted client
+    showDeveloperTools: 'never', // the vendor toolbar shown on localhost (share, deploy, register)
+    telemetry: false,
+    agent: { disabled: true }, // "Ask AI" calls the vendor's service
+    mcp: { disabled: true },
+    documentDownloadType: 'json',
+    defaultHttpClient: { targetKey: 'shell', clientKey: 'curl' },
+  };
+}
+
+/** The page, as the vendor's own integrations write it for the standalone bundle (script, then start-up call). */
+function pageHtml(prefix: string, scriptUrl: string): string {
+  // `<` escaped, so no value can close the inline script.
+  const config = JSON.stringify(configuration(prefix), null, 2).replaceAll('<', '\\u003c');
+  return `<!doctype html>
+<html>
+  <head>
+    <title>Crewbase API reference</title>
+    <meta charset="utf-8" />
+    <meta name="viewport" content="width=device-width, initial-scale=1" />
+    <style type="text/css">${CUSTOM_CSS}</style>
+  </head>
+  <body>
+    <div id="app"></div>
+    <script src="${scriptUrl}"></script>
+    <script type="text/javascript">
+      Scalar.createApiReference('#app', ${config})
+    </script>
+  </body>
+</html>`;
+}
+
+/** The bundle in its three forms: the stored brotli bytes, and the plain and gzip ones made from them once. */
+interface Script {
+  brotli: Buffer;
+  plain: Precompressed;
+}
 
 export async function registerReferencePage(app: FastifyInstance, prefix: `/${string}`): Promise<void> {
-  const routePrefix: `/${string}` = `${prefix}/docs`;
-  let loading: Promise<FastifyInstance> | undefined;
-  const plugin = () =>
-    (loading ??= (async () => {
-      const { default: apiReference } = await import('@scalar/fastify-api-reference');
-      // As this server routes: `${prefix}/docs` is its page too (the plugin then redirects to the trailing slash).
-      const page = Fastify({ routerOptions: { ignoreTrailingSlash: true } });
-      await page.register(apiReference, {
-        routePrefix,
-        configuration: {
-          url: `${prefix}/openapi.json`,
-          pageTitle: 'Crewbase API reference',
-          title: 'Crewbase API',
-          withDefaultFonts: false, // the default loads Inter and JetBrains Mono from the vendor's font host
-          customCss: CUSTOM_CSS,
-          favicon: FAVICON,
-          hideClientButton: true, // "Open API Client": the vendor's hosted client
-          showDeveloperTools: 'never', // the vendor toolbar shown on localhost (share, deploy, register)
-          telemetry: false,
-          agent: { disabled: true }, // "Ask AI" calls the vendor's service
-          mcp: { disabled: true },
-          documentDownloadType: 'json',
-          defaultHttpClient: { targetKey: 'shell', clientKey: 'curl' },
-        },
-      });
-      await page.ready();
-      return page;
+  const routePrefix = `${prefix}/docs`;
+  const scriptUrl = `${routePrefix}/js/scalar.js`;
+  const html = pageHtml(prefix, scriptUrl);
+  const policy = pagePolicy(html);
+
+  let script: Promise<Script> | undefined;
+  const loadScript = () =>
+    (script ??= (async () => {
+      const brotli = await readFile(VENDOR_SCRIPT);
+      return { brotli, plain: precompressed(await promisify(brotliDecompress)(brotli)) };
     })().catch((error) => {
-      loading = undefined; // tried again at the next request
+      script = undefined; // tried again at the next request
       throw error;
     }));
-  app.addHook('onClose', async () => {
-    await loading?.then(
-      (page) => page.close(),
-      () => {},
-    );
+
+  // `${prefix}/docs` is the page too (the server ignores trailing slashes); the script's address is absolute.
+  app.get(`${routePrefix}/`, PAGE_ROUTE, async (_request, reply) =>
+    reply.type('text/html; charset=utf-8').header('content-security-policy', policy).send(html),
+  );
+  app.get(scriptUrl, PAGE_ROUTE, async (request: FastifyRequest, reply: FastifyReply) => {
+    const { brotli, plain } = await loadScript();
+    reply.type('application/javascript; charset=utf-8').header('cache-control', 'public, max-age=3600');
+    varyOnEncoding(reply);
+    const encoding = acceptedEncoding(request.headers['accept-encoding']);
+    if (encoding === 'br') return reply.header('content-encoding', 'br').send(brotli);
+    if (encoding === 'gzip') return reply.header('content-encoding', 'gzip').send(await plain.encoded('gzip'));
+    return reply.send(plain.body);
   });
-  // The plugin's routes (with ignoreTrailingSlash it adds no redirect route of its own); HEAD as Fastify derives it.
-  for (const path of [`${routePrefix}/`, `${routePrefix}/js/scalar.js`]) {
-    app.get(path, PAGE_ROUTE, async (request, reply) => {
-      const answer = await (await plugin()).inject({ method: 'GET', url: request.url, headers: request.headers });
-      reply.code(answer.statusCode);
-      for (const [name, value] of Object.entries(answer.headers))
-        if (value !== undefined && !CONNECTION_HEADERS.has(name)) reply.header(name, value);
-      if (String(answer.headers['content-type'] ?? '').startsWith('text/html'))
-        reply.header('content-security-policy', pagePolicy(answer.body));
-      return reply.send(answer.rawPayload);
-    });
-  }
 }
