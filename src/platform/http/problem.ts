@@ -3,8 +3,10 @@
 import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ErrorObject } from 'ajv';
 import { isConnectionLoss, RETRY_AFTER_LOSS_SECONDS } from '../db/connection-loss.js';
 import { HttpError, type FieldError } from './errors.js';
+import { fieldErrorsOf } from './field-errors.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -112,14 +114,7 @@ export function frameworkErrors(error: FastifyError, _request: FastifyRequest, r
 
 function validationErrors(error: FastifyError): FieldError[] {
   const context = error.validationContext ?? 'body';
-  return (error.validation ?? []).map((item) => {
-    const base = item.instancePath ? item.instancePath.slice(1).replaceAll('/', '.') : '';
-    const extra = (item.params as { additionalProperty?: string; missingProperty?: string }) ?? {};
-    const leaf = extra.additionalProperty ?? extra.missingProperty;
-    const path = [context === 'body' ? '' : context, base, leaf].filter(Boolean).join('.');
-    const message = extra.additionalProperty ? 'is not a known field' : (item.message ?? 'is invalid');
-    return { path: path || context, message };
-  });
+  return fieldErrorsOf((error.validation ?? []) as ErrorObject[], context === 'body' ? '' : context, context);
 }
 
 export function registerProblemHandlers(app: FastifyInstance) {

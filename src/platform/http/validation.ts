@@ -2,6 +2,7 @@
 import Ajv, { type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
 import type { FieldError } from './errors.js';
+import { fieldErrorsOf } from './field-errors.js';
 import { dateOrDateTimeKeyword } from './date-input.js';
 import { freeJsonKeyword } from './json-limits.js';
 
@@ -60,16 +61,5 @@ export function routeValidatorCompiler({ schema, httpPart }: { schema: object; h
 
 export function compileValidator(schema: object): (value: unknown) => FieldError[] {
   const validate = lazyValidator(ajv, schema);
-  return (value) => {
-    if (validate(value)) return [];
-    return (validate.errors ?? []).map((item) => {
-      const base = item.instancePath.slice(1).replaceAll('/', '.');
-      const params = item.params as { additionalProperty?: string; missingProperty?: string };
-      const leaf = params.additionalProperty ?? params.missingProperty;
-      return {
-        path: [base, leaf].filter(Boolean).join('.') || '(body)',
-        message: params.additionalProperty ? 'is not a known field' : (item.message ?? 'is invalid'),
-      };
-    });
-  };
+  return (value) => (validate(value) ? [] : fieldErrorsOf(validate.errors ?? []));
 }
