@@ -10,7 +10,14 @@ import { contentDisposition } from '../../platform/http/content-disposition.js';
 import { HttpError } from '../../platform/http/errors.js';
 import { listQuerySchema } from '../../platform/http/list-query.js';
 import { contextOf } from '../../platform/http/request-context.js';
-import { DELETED_RESPONSE, SECURITY, errorResponses, idParams } from '../../platform/http/route-docs.js';
+import {
+  DELETED_RESPONSE,
+  DOCUMENTED_BODY,
+  SECURITY,
+  errorResponses,
+  fileResponse,
+  idParams,
+} from '../../platform/http/route-docs.js';
 import { typedRoutes } from '../../platform/http/typed-routes.js';
 import type { Resource } from '../../resources/engine/define-resource.js';
 import { registerResource } from '../../resources/engine/register-resource.js';
@@ -24,6 +31,32 @@ import { localStorage, parseS3Url, s3Storage, type DocumentStorage } from './sto
 
 const tags = ['documents'];
 const documentArray = { type: 'array', items: documents.response };
+
+const idPart = (owner: string) => ({
+  type: 'string',
+  pattern: '^[0-9a-f]{24}$',
+  description: `the ${owner} it belongs to`,
+});
+/** The upload's parts, for the document (the route reads them itself, documents-service.ts). */
+const uploadParts = {
+  type: 'object',
+  properties: {
+    file: {
+      type: 'array',
+      items: { type: 'string', format: 'binary' },
+      description: 'one part per file (repeat the part for several)',
+    },
+    name: { type: 'string', description: 'display name; else the file name' },
+    objectId: idPart('object'),
+    userId: idPart('user'),
+    jobId: idPart('job'),
+    customerId: idPart('customer'),
+    absenceId: idPart('absence'),
+    complaintId: idPart('complaint'),
+    accessGroup: { type: 'string', description: 'who may see it besides the office' },
+  },
+  required: ['file'],
+};
 
 /** `bytes=a-b`, `bytes=a-` or `bytes=-n` (one range); undefined for a header we do not serve partially. */
 export function parseRange(
@@ -85,11 +118,13 @@ export function registerDocumentRoutes(
         summary: 'Upload documents (multipart/form-data)',
         security: SECURITY,
         consumes: ['multipart/form-data'],
+        [DOCUMENTED_BODY]: uploadParts,
         description: `Parts: one or more \`file\`, and name, objectId, userId, jobId, customerId (at least one of these four), absenceId, complaintId, accessGroup. Each file at most DOCUMENT_MAX_BYTES (${config.documentMaxBytes}) bytes (413), at most ${config.documentMaxFiles} files; the type is sniffed from the content and must be one of DOCUMENT_TYPES (415).`,
         response: {
           201: {
             type: 'object',
             properties: { _id: { type: 'string' }, ids: { type: 'array', items: { type: 'string' } } },
+            required: ['_id', 'ids'],
           },
           ...errorResponses([404, 413]),
         },
@@ -139,9 +174,10 @@ export function registerDocumentRoutes(
         security: SECURITY,
         params: idParams(),
         response: {
-          // Sent as a stream: typed unknown, so the reply takes the storage's stream.
-          200: Type.Unsafe<unknown>({ description: 'the file', type: 'string', format: 'binary' }),
-          206: Type.Unsafe<unknown>({ description: 'part of the file', type: 'string', format: 'binary' }),
+          // Sent as a stream, in the type sniffed at upload (one of DOCUMENT_TYPES): typed unknown, so the
+          // reply takes the storage's stream.
+          200: Type.Unsafe<unknown>(fileResponse(config.documentTypes, 'The file')),
+          206: Type.Unsafe<unknown>(fileResponse(config.documentTypes, 'Part of the file (a Range request)')),
           ...errorResponses([404, 416]),
         },
       },

@@ -4,7 +4,13 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Database } from '../../platform/db/database.js';
 import { contextOf } from '../../platform/http/request-context.js';
-import { DELETED_RESPONSE, SECURITY, errorResponses } from '../../platform/http/route-docs.js';
+import {
+  DELETED_RESPONSE,
+  DOCUMENTED_BODY,
+  SECURITY,
+  errorResponses,
+  fileResponse,
+} from '../../platform/http/route-docs.js';
 import { ASSET_LIMITS, ASSET_TYPES, assetService, type AssetKind } from './assets.js';
 
 const PLACEMENT: Record<AssetKind, string> = {
@@ -68,12 +74,14 @@ export function registerAssetRoutes(app: FastifyInstance, deps: { database: Data
             summary: `Upload ${what} (raw body: image/png or image/jpeg)`,
             security: SECURITY,
             consumes: ASSET_TYPES,
+            [DOCUMENTED_BODY]: { type: 'string', format: 'binary', description: 'the image' },
             ...params,
             description: `The image itself as the body, at most ${limit.bytes} bytes (413) and ${limit.pixels} pixels (400); the type must be PNG or JPEG by its content (415). A new upload replaces the old. ${PLACEMENT[kind]}`,
             response: {
               200: {
                 type: 'object',
                 properties: { contentType: { type: 'string' }, bytes: { type: 'integer' } },
+                required: ['contentType', 'bytes'],
               },
               ...errorResponses([413, 415]),
             },
@@ -97,7 +105,7 @@ export function registerAssetRoutes(app: FastifyInstance, deps: { database: Data
             summary: `${what[0]!.toUpperCase()}${what.slice(1)} as uploaded`,
             security: SECURITY,
             ...params,
-            response: { 200: { type: 'string', format: 'binary' }, ...errorResponses([404]) },
+            response: { 200: fileResponse(ASSET_TYPES, 'The image as uploaded'), ...errorResponses([404]) },
           },
         },
         async (request, reply) => {

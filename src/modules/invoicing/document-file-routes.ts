@@ -6,7 +6,7 @@ import type { Database } from '../../platform/db/database.js';
 import { contentDisposition } from '../../platform/http/content-disposition.js';
 import { optionalBody } from '../../platform/http/optional-body.js';
 import { contextOf } from '../../platform/http/request-context.js';
-import { SECURITY, errorResponses, idParams } from '../../platform/http/route-docs.js';
+import { SECURITY, errorResponses, fileResponse, idParams } from '../../platform/http/route-docs.js';
 import { typedRoutes } from '../../platform/http/typed-routes.js';
 import type { MailOutbox } from '../../platform/mail/outbox.js';
 import type { DocumentFormat } from '../../resources/customers.js';
@@ -62,7 +62,9 @@ export function registerDocumentFileRoutes(app: FastifyInstance, deps: Deps, kin
           params: idParams(),
           ...(querystring ? { querystring } : {}),
           response: {
-            200: xml ? { type: 'string' } : { type: 'string', format: 'binary' },
+            200: xml
+              ? fileResponse(['application/xml'], 'The XML (UTF-8)')
+              : fileResponse(['application/pdf'], 'The PDF'),
             ...errorResponses([404, 409, 422]),
           },
         },
@@ -122,7 +124,7 @@ export function registerReminderLetterRoutes(app: FastifyInstance, deps: Deps) {
         summary: 'The reminder letter as PDF',
         security: SECURITY,
         params: idParams(),
-        response: { 200: { type: 'string', format: 'binary' }, ...errorResponses([404]) },
+        response: { 200: fileResponse(['application/pdf'], 'The PDF'), ...errorResponses([404]) },
       },
     },
     async (request, reply) => sendFile(reply, await downloads.reminderLetter(contextOf(request), request.params.id)),

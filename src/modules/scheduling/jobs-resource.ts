@@ -41,6 +41,39 @@ export const jobSchema = Type.Object({
 });
 
 const idOrNull = { type: 'string', pattern: '^[0-9a-f]{24}$' };
+const isoTime = { type: 'string', format: 'date-time' };
+
+/** An item of `started`: a clock-in (job-clock-state.ts ClockIn) with its entry's salary, null before approval. */
+const clockInShape = {
+  type: 'object',
+  properties: {
+    trackingJobDate: isoTime,
+    userId: { type: 'string' },
+    time: isoTime,
+    isLive: { type: 'boolean' },
+    wasAddedManually: { type: 'boolean' },
+    timeTrackingId: { type: 'string' },
+    salaryId: { type: ['string', 'null'] },
+  },
+  required: ['trackingJobDate', 'userId', 'time', 'isLive', 'wasAddedManually', 'timeTrackingId', 'salaryId'],
+  additionalProperties: true,
+};
+
+/** An item of `absences`: the absence the job falls on (absence-marks.ts) with the nested record's fields. */
+const absenceMarkShape = {
+  type: 'object',
+  properties: {
+    absenceId: { type: 'string' },
+    dtStart: isoTime,
+    dtEnd: isoTime,
+    calculationType: { type: 'string' },
+    _id: { type: 'string' },
+    companyId: { type: 'string' },
+    status: { type: 'object', additionalProperties: true },
+  },
+  required: ['absenceId', 'dtStart', 'dtEnd'],
+  additionalProperties: true,
+};
 /** Set by actions (assign, move, split, accept, replacement) and by later areas, never by a body. */
 export const jobReadOnly = {
   teamId: idOrNull,
@@ -53,16 +86,25 @@ export const jobReadOnly = {
   acceptedStatus: { type: 'string' },
   replacementJobId: { ...idOrNull, description: 'set on a job an absence affects once its replacement job exists' },
   // Built by the read from other records (jobs-read.ts), not in events.
-  started: { type: 'array', items: { type: 'object', additionalProperties: true }, [DERIVED_ON_READ]: true },
-  absences: { type: 'array', items: { type: 'object', additionalProperties: true }, [DERIVED_ON_READ]: true },
+  started: { type: 'array', items: clockInShape, [DERIVED_ON_READ]: true },
+  absences: { type: 'array', items: absenceMarkShape, [DERIVED_ON_READ]: true },
   timeTrackings: { type: 'array', items: { type: 'object', additionalProperties: true }, [DERIVED_ON_READ]: true },
   salaries: { type: 'array', items: { type: 'object', additionalProperties: true }, [DERIVED_ON_READ]: true },
   assignment: { type: ['object', 'null'], additionalProperties: true, [DERIVED_ON_READ]: true },
   activityType: { type: ['object', 'null'], additionalProperties: true, [DERIVED_ON_READ]: true },
   user: {
     type: ['object', 'null'],
+    properties: {
+      _id: { type: 'string' },
+      number: { type: 'integer' },
+      id: { type: 'string', description: 'login name' },
+      general: { type: 'object', additionalProperties: true },
+      contact: { type: 'object', additionalProperties: true },
+    },
+    required: ['_id', 'number'],
     additionalProperties: true,
-    description: 'with includeUsersInResponse (null for an unassigned job)',
+    description:
+      'with includeUsersInResponse (null for an unassigned job): the user in short (users/user-sql-fragments.ts)',
     [ABSENT_WHEN_UNSET]: true,
   },
 };

@@ -35,20 +35,36 @@ const problem = (description: string) => ({
 
 export const SECURITY: Array<Record<string, string[]>> = [{ 'Bearer-Auth': [] }, { 'API-Key': [] }];
 
+/** What each error status means, for route schemas and for the responses the document adds centrally. */
+export const ERROR_DESCRIPTIONS: Record<number, string> = {
+  400: 'Invalid input; `errors` name the fields',
+  401: 'Missing, invalid or expired credentials',
+  403: 'Not permitted',
+  404: 'Not found (or not in your company)',
+  409: "Conflict with the record's state or a unique value",
+  413: 'Body too large',
+  415: "The body's Content-Type is not one the operation reads",
+  422: 'The request cannot be carried out as the data stands (e.g. data an e-invoice requires is missing, or an idempotency key reused with another body); `errors` name the fields',
+  429: 'Rate limited; `Retry-After` says when to try again',
+};
+
 /** Error responses of an authenticated route. */
 export function errorResponses(extra: number[] = []) {
-  const all: Record<number, string> = {
-    400: 'Invalid input; `errors` name the fields',
-    401: 'Missing, invalid or expired credentials',
-    403: 'Not permitted',
-    404: 'Not found (or not in your company)',
-    409: "Conflict with the record's state or a unique value",
-    413: 'Body too large',
-    422: 'The request cannot be carried out as the data stands (e.g. data an e-invoice requires is missing, or an idempotency key reused with another body); `errors` name the fields',
-    429: 'Rate limited; `Retry-After` says when to try again',
-  };
   const codes = [400, 401, 403, ...extra];
-  return Object.fromEntries(codes.map((code) => [code, problem(all[code] ?? 'Error')]));
+  return Object.fromEntries(codes.map((code) => [code, problem(ERROR_DESCRIPTIONS[code] ?? 'Error')]));
+}
+
+/**
+ * Route schema keyword: the body of a route that parses it itself (a multipart upload, a raw image),
+ * for the OpenAPI document only. Fastify does not validate it (the route's `body` would be checked
+ * against a body it never builds); the document shows it as the operation's requestBody.
+ */
+export const DOCUMENTED_BODY = 'x-documentedBody';
+
+/** A success response that is a file: its bytes in each media type the route sends, not JSON. */
+export function fileResponse(mediaTypes: readonly string[], description: string) {
+  const schema = { type: 'string', format: 'binary' };
+  return { description, content: Object.fromEntries(mediaTypes.map((type) => [type, { schema }])) };
 }
 
 /** Path parameters of one record id (TypeBox, so typed routes get `request.params.id` as a string). */

@@ -1,11 +1,14 @@
 // The OpenAPI document: collected from the route schemas by @fastify/swagger, served at /v2/openapi.json.
 // Per route (transform): operationId, readable tag, central description, `security: []` on public
-// routes, named schemas marked. On the finished document (transformObject): named schemas hoisted
-// into components, responses described by status, examples, top-level tags with their groups.
+// routes, named schemas marked, a body the route parses itself (DOCUMENTED_BODY) shown as its body.
+// On the finished document (transformObject): named schemas hoisted into components, the errors of
+// how a request arrives (common-errors.ts), responses described by status, examples, top-level tags
+// with their groups.
 import type { FastifyInstance } from 'fastify';
 import swagger from '@fastify/swagger';
 import { type Precompressed, precompressed, sendPrecompressed } from '../http/compression.js';
-import { SECURITY } from '../http/route-docs.js';
+import { DOCUMENTED_BODY, SECURITY } from '../http/route-docs.js';
+import { declareCommonErrors, RATE_LIMITED } from './common-errors.js';
 import { GETTING_STARTED } from './getting-started.js';
 import { OPERATION_DOCS } from './operation-docs.js';
 import { operationIdOf } from './operation-ids.js';
@@ -84,20 +87,21 @@ export async function registerOpenApi(app: FastifyInstance, options: { publicUrl
     transform: ({ schema, url, route }) => {
       if (!schema || (schema as Json).hide) return { schema, url };
       const method = [route.method].flat().find((m) => m !== 'HEAD') ?? 'GET';
-      const own = schema as Json;
+      const { [DOCUMENTED_BODY]: documentedBody, ...own } = schema as Json;
       const operationId: string = own.operationId ?? operationIdOf(method, url);
       const doc = OPERATION_DOCS[operationId];
-      const isPublic = Boolean((route.config as { isPublic?: boolean } | undefined)?.isPublic);
+      const config = route.config as { isPublic?: boolean; rateLimit?: unknown } | undefined;
       return {
         url,
         schema: {
-          ...markNamedSchemas(own),
+          ...markNamedSchemas(documentedBody ? { ...own, body: documentedBody } : own),
+          ...(config?.rateLimit ? { [RATE_LIMITED]: true } : {}),
           operationId,
           tags: ((own.tags as string[] | undefined) ?? []).map(tagName),
           ...(doc?.summary ? { summary: doc.summary } : {}),
           // Every operation has a description; the summary stands in where nothing more needs saying.
           description: doc?.description ?? own.description ?? `${doc?.summary ?? own.summary ?? operationId}.`,
-          ...(isPublic ? { security: [] } : {}),
+          ...(config?.isPublic ? { security: [] } : {}),
         },
       };
     },
@@ -111,7 +115,8 @@ function finishDocument(document: Json): Json {
   nameByShape(document, SHAPE_NAMES);
   const used = new Set<string>();
   for (const item of Object.values<Json>(document.paths ?? {})) {
-    for (const operation of Object.values<Json>(item)) {
+    for (const [method, operation] of Object.entries<Json>(item)) {
+      declareCommonErrors(method, operation);
       for (const tag of operation.tags ?? []) used.add(tag);
       for (const [status, response] of Object.entries<Json>(operation.responses ?? {})) {
         if (!response.description || response.description === 'Default Response')

@@ -46,17 +46,23 @@ export function mergePatch(schema: Json): Json {
 }
 
 /**
- * Response fields: write-only fields dropped, nothing required (entityResponse adds that). A
+ * Response fields: write-only fields dropped, nothing required unless `keepRequired` (entityResponse
+ * adds the top level's; the server's own read-only shapes keep theirs). A
  * free object (additionalProperties: true, e.g. dailyWorkingHours) keeps its keys; the serializer
  * would otherwise write it as {}.
  */
-export function responseShape(schema: Json): Json {
+export function responseShape(schema: Json, keepRequired = false): Json {
   return mapObjects(schema, (o) => {
     const properties = Object.fromEntries(
       Object.entries(o.properties as Json).filter(([, v]) => !(v as Json).writeOnly),
     );
-    const { required: _required, additionalProperties, ...rest } = o;
-    return { ...rest, properties, ...(additionalProperties === true ? { additionalProperties: true } : {}) };
+    const { required, additionalProperties, ...rest } = o;
+    return {
+      ...rest,
+      properties,
+      ...(keepRequired && required ? { required } : {}),
+      ...(additionalProperties === true ? { additionalProperties: true } : {}),
+    };
   });
 }
 
@@ -84,10 +90,10 @@ export function nullable(s: Json): Json {
  * Fields of nested objects stay as declared (optional): a client writes those objects whole. A
  * field the spec says is absent when unset (Job.userId) is marked ABSENT_WHEN_UNSET and stays optional.
  */
-export function presentFields(schema: Json): Json {
+export function presentFields(schema: Json, alwaysSet: ReadonlySet<string> = new Set()): Json {
   const properties = Object.fromEntries(
     Object.entries(schema.properties as Json).map(([key, field]) => {
-      if ('default' in field || field[ABSENT_WHEN_UNSET]) return [key, field];
+      if ('default' in field || field[ABSENT_WHEN_UNSET] || alwaysSet.has(key)) return [key, field];
       if (isArraySchema(field)) return [key, { ...field, default: [] }];
       return [key, { ...nullable(field), default: null }];
     }),
@@ -135,10 +141,17 @@ export const commonEntityProperties = {
   chatId: { type: ['string', 'null'], description: 'chat attached to the record' },
 };
 
-/** A record's answer: the common entity fields (always set) and the resource's own fields, all present. */
+/**
+ * A record's answer: the common entity fields (always set) and the resource's own fields, all
+ * present. A field the create body requires is never null (a PATCH cannot remove it: the merged
+ * record is checked against the same schema), so its type stays as declared.
+ */
 export function entityResponse(schema: Json, extra: Json = {}): Json {
+  // Read-only fields are the server's own shapes: what they require, it always writes.
+  const serverOwn = responseShape({ type: 'object', properties: extra }, true).properties;
   const own = presentFields(
-    responseShape({ type: 'object', properties: { ...responseShape(schema).properties, ...extra } }),
+    { type: 'object', properties: { ...responseShape(schema).properties, ...serverOwn } },
+    new Set<string>(schema.required ?? []),
   );
   return {
     type: 'object',
