@@ -190,8 +190,16 @@ export async function createTestApp(env: Record<string, string> = {}, extraDeps:
   const pgUrl = process.env.TEST_DATABASE_URL;
   const fresh = pgUrl ? await freshPostgres(pgUrl) : undefined;
   // Both start migrated: copied from a template or snapshot keyed by the migrations and the migrator.
+  // TEST_DATABASE_POOLED_URL: the app reaches its database through PgBouncer in transaction mode
+  // (test/platform/pgbouncer.test.ts); creating and dropping it stays direct.
+  const pooled = process.env.TEST_DATABASE_POOLED_URL;
   const database = fresh
-    ? await openDatabase({ kind: 'postgres', url: fresh.url, poolSize: 5 })
+    ? await openDatabase({
+        kind: 'postgres',
+        url: pooled ? withDatabase(pooled, new URL(fresh.url).pathname.slice(1)) : fresh.url,
+        poolSize: 5,
+        pooler: pooled ? 'transaction' : 'none',
+      })
     : await migratedPglite();
   const app = await createApp({ config, database, logger: false, ...extraDeps });
   if (responseCheckEnabled()) checkResponses(app);

@@ -45,12 +45,12 @@ describe('read replicas', { skip, timeout: 170_000 }, () => {
 
   /** Waits until the standby has replayed all the primary wrote, and the server's monitor has seen it. */
   async function caughtUp() {
-    const [{ lsn }] = await primary.query<{ lsn: string }>('SELECT pg_current_wal_lsn()::text AS lsn');
+    const lsn = (await primary.query<{ lsn: string }>('SELECT pg_current_wal_lsn()::text AS lsn'))[0]!.lsn;
     for (let i = 0; i < 200; i++) {
-      const [{ done }] = await standby.query<{ done: boolean }>(
+      const [row] = await standby.query<{ done: boolean }>(
         `SELECT pg_last_wal_replay_lsn() >= '${lsn}'::pg_lsn AS done`,
       );
-      if (done) break;
+      if (row?.done) break;
       await sleep(50);
     }
     await sleep(700); // the monitor looks every 500 ms
