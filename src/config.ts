@@ -65,6 +65,8 @@ export interface Config {
   webhookTimeoutMs: number;
   webhookDisableAfterHours: number;
   webhookAttemptRetentionDays: number;
+  /** Events (the feed, webhook payloads) are kept at least this many months; 0 keeps them forever. */
+  eventRetentionMonths: number;
   /** `inline`: the server also delivers webhooks; `off`: only `npm run worker` processes do. */
   webhookWorker: 'inline' | 'off';
   webhookSecretKey: Uint8Array;
@@ -180,6 +182,20 @@ function metricsToken(env: Env): string | undefined {
   return raw;
 }
 
+/**
+ * EVENT_RETENTION_MONTHS (13: a year of audit and the month it began). A kept delivery may be
+ * redelivered, and one still retrying needs its event: events must outlast both.
+ */
+function eventRetentionMonths(env: Env, attemptDays: number, retrySchedule: number[]): number {
+  const months = int(env, 'EVENT_RETENTION_MONTHS', 13, 0, 1200);
+  const neededDays = attemptDays + Math.ceil(retrySchedule.reduce((sum, s) => sum + s, 0) / 86400);
+  if (months !== 0 && months * 28 < neededDays)
+    throw new ConfigError(
+      `EVENT_RETENTION_MONTHS (${months}) must keep events for the ${neededDays} days a webhook delivery may still need them (WEBHOOK_ATTEMPT_RETENTION_DAYS and WEBHOOK_RETRY_SCHEDULE), or be 0 (forever)`,
+    );
+  return months;
+}
+
 function secondsList(env: Env, name: string, fallback: string): number[] {
   const raw = env[name] || fallback;
   const values = raw.split(',').map((part) => Number(part.trim()));
@@ -210,6 +226,8 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
   if (readAfterWrite < readMaxLag + 1)
     throw new ConfigError('DATABASE_READ_AFTER_WRITE_SECONDS must exceed DATABASE_READ_MAX_LAG_SECONDS by 1 or more');
   if (metrics !== 'on' && metrics !== 'off') throw new ConfigError('METRICS must be on or off');
+  const attemptRetentionDays = int(env, 'WEBHOOK_ATTEMPT_RETENTION_DAYS', 30, 1, 3650);
+  const retrySchedule = secondsList(env, 'WEBHOOK_RETRY_SCHEDULE', '5,300,1800,7200,18000,36000,36000');
   return Object.freeze({
     port: int(env, 'PORT', 3000, 0, 65535),
     host: env.HOST || '0.0.0.0',
@@ -263,10 +281,11 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
       .split(',')
       .map((e) => e.trim())
       .filter(Boolean),
-    webhookRetrySchedule: secondsList(env, 'WEBHOOK_RETRY_SCHEDULE', '5,300,1800,7200,18000,36000,36000'),
+    webhookRetrySchedule: retrySchedule,
     webhookTimeoutMs: int(env, 'WEBHOOK_TIMEOUT_MS', 5000, 100, 60000),
     webhookDisableAfterHours: int(env, 'WEBHOOK_DISABLE_AFTER_HOURS', 120, 1, 24 * 365),
-    webhookAttemptRetentionDays: int(env, 'WEBHOOK_ATTEMPT_RETENTION_DAYS', 30, 1, 3650),
+    webhookAttemptRetentionDays: attemptRetentionDays,
+    eventRetentionMonths: eventRetentionMonths(env, attemptRetentionDays, retrySchedule),
     webhookWorker: worker,
     webhookSecretKey: env.WEBHOOK_SECRET_KEY ? new TextEncoder().encode(env.WEBHOOK_SECRET_KEY) : jwt,
     vapid: { ...vapidKeys(env, dataDir), subject: vapidSubject(env) },

@@ -43,8 +43,9 @@ async function openMigrated(config: Config, log: (line: string) => void): Promis
 
 /**
  * The periodic work beside webhook delivery: missing clock-outs (every minute), unsent mail (every 30 s), recurring
- * tasks (hourly), Web Push (every second) and the notification feeds' bound (hourly). Loads its modules; the function
- * it returns starts the work and returns the function that stops it.
+ * tasks (hourly), Web Push (every second), the notification feeds' bound (hourly) and the events' month partitions
+ * (made ahead and dropped after retention: at start and hourly). Loads its modules; the function it returns starts
+ * the work and returns the function that stops it.
  */
 async function loadBackgroundTasks() {
   const [
@@ -55,6 +56,7 @@ async function loadBackgroundTasks() {
     { mailTransport },
     { pushWorker },
     { webhookDeps },
+    { maintainEventPartitions },
   ] = await Promise.all([
     import('./modules/time-tracking/index.js'),
     import('./modules/tasks/index.js'),
@@ -63,6 +65,7 @@ async function loadBackgroundTasks() {
     import('./platform/mail/mail-transport.js'),
     import('./modules/notifications/index.js'),
     import('./modules/webhooks/index.js'),
+    import('./platform/outbox/event-retention.js'),
   ]);
   return (
     config: Config,
@@ -72,15 +75,18 @@ async function loadBackgroundTasks() {
     const transport = mailTransport(config.mailTransport, config.mailFrom, log);
     const outbox = mailOutbox(database, transport);
     const pushes = pushWorker({ database, config, ...webhookDeps(config) });
+    const eventPartitions = () => maintainEventPartitions(database, config.eventRetentionMonths);
     const stops = [
       every(1_000, () => pushes.deliverDue(), log, 'push delivery'),
       every(3_600_000, () => pushes.sweep(), log, 'notification sweep'),
       every(60_000, () => flagMissingStops(database), log, 'missing-stop sweep'),
       every(30_000, () => outbox.sendDue(), log, 'mail retry'),
       every(3_600_000, () => generateAhead(database), log, 'recurring tasks'),
+      every(3_600_000, () => eventPartitions(), log, 'event partitions'),
     ];
+    const startUp = eventPartitions().catch((err) => log.error({ err }, 'event partitions failed'));
     return async () => {
-      await Promise.all(stops.map((stop) => stop()));
+      await Promise.all([startUp, ...stops.map((stop) => stop())]);
       await pushes.close();
       transport.close();
     };

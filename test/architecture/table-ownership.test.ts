@@ -15,7 +15,7 @@ const owned = (folder: string, tables: string[]) => tables.map((table) => [table
 /** table → the folder whose files may name it. */
 const OWNERS = new Map<string, string>([
   ...owned('src/platform/db/', ['companies']),
-  ...owned('src/platform/outbox/', ['events']),
+  ...owned('src/platform/outbox/', ['event_horizons', 'events']),
   ...owned('src/platform/http/', ['idempotency_keys']),
   ...owned('src/platform/mail/', ['outgoing_mails', 'outgoing_mail_attachments']),
   ...owned('src/resources/engine/', ['counters', 'deleted_records']),

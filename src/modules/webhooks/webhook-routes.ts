@@ -5,7 +5,7 @@ import { Type } from 'typebox';
 import type { Database } from '../../platform/db/database.js';
 import { listParamSchema } from '../../platform/http/list-query.js';
 import { contextOf } from '../../platform/http/request-context.js';
-import { SECURITY, errorResponses, idParams } from '../../platform/http/route-docs.js';
+import { PROBLEM_SCHEMA_ID, SECURITY, errorResponses, idParams } from '../../platform/http/route-docs.js';
 import { typedRoutes } from '../../platform/http/typed-routes.js';
 import { registerResource } from '../../resources/engine/register-resource.js';
 import type { SecretBox } from './secret-box.js';
@@ -154,7 +154,7 @@ export function registerWebhookRoutes(app: FastifyInstance, deps: WebhookDeps) {
         summary: "The company's events, oldest first, after a cursor",
         security: SECURITY,
         description:
-          'Poll with after=<X-Next-Cursor of the last page>. Each event is served once, in transaction order; an event appears only once every transaction begun before it has ended, so a late commit is never skipped.',
+          'Poll with after=<X-Next-Cursor of the last page>. Each event is served once, in transaction order; an event appears only once every transaction begun before it has ended, so a late commit is never skipped. Events are kept at least EVENT_RETENTION_MONTHS months (default 13), then dropped a month at a time; a cursor after which events were dropped is answered 410, naming the cursor of the oldest kept event (X-Oldest-Cursor): read again without after.',
         querystring: Type.Object(
           {
             after: Type.Optional(Type.String({ pattern: '^\\d{1,20}-\\d{1,20}$' })),
@@ -168,6 +168,10 @@ export function registerWebhookRoutes(app: FastifyInstance, deps: WebhookDeps) {
             items: { ...EVENT_PAYLOAD, properties: { ...EVENT_PAYLOAD.properties, cursor: { type: 'string' } } },
           },
           ...errorResponses(),
+          410: {
+            description: 'Events after this cursor are no longer kept; X-Oldest-Cursor names the oldest kept event',
+            content: { 'application/problem+json': { schema: { $ref: `${PROBLEM_SCHEMA_ID}#` } } },
+          },
         },
       },
     },

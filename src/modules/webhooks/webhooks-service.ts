@@ -3,10 +3,10 @@
 // routes only speak HTTP.
 import type { Database } from '../../platform/db/database.js';
 import { inTenant, type TenantTx } from '../../platform/db/tenant.js';
-import { NotFound } from '../../platform/http/errors.js';
+import { HttpError, NotFound } from '../../platform/http/errors.js';
 import { commaList } from '../../platform/http/list-query.js';
 import { requireLevel, type RequestContext } from '../../platform/http/request-context.js';
-import { eventsAfter, parseCursor } from '../../platform/outbox/event-feed.js';
+import { cursorExpired, eventsAfter, type FeedEvent, parseCursor } from '../../platform/outbox/event-feed.js';
 import type { Resource } from '../../resources/engine/define-resource.js';
 import { createFromBody } from '../../resources/engine/resource-service.js';
 import { findRecord } from '../../resources/engine/resource-store.js';
@@ -121,20 +121,44 @@ export function webhooksService(deps: { database: Database; secrets: SecretBox }
     return { _id: deliveryId };
   }
 
-  /** The company's events after a cursor, with the cursor of each. */
+  /**
+   * The company's events after a cursor, with the cursor of each. A cursor that retention has
+   * overtaken (events after it were dropped) is 410, naming the oldest kept event's cursor.
+   */
   async function eventFeed(ctx: RequestContext, after: string | undefined, limit: number) {
     requireLevel(ctx, AREA, 'read');
-    const rows = await inTenant(database, ctx.companyId, (tx) => eventsAfter(tx, parseCursor(after), limit));
-    return rows.map((r) => ({
+    const cursor = parseCursor(after);
+    const page = await inTenant(database, ctx.companyId, async (tx) => {
+      if (cursor && (await cursorExpired(tx, cursor))) return { oldest: (await eventsAfter(tx, undefined, 1))[0] };
+      return { rows: await eventsAfter(tx, cursor, limit) };
+    });
+    if (!page.rows) throw eventsGone(after!, page.oldest && cursorOf(page.oldest));
+    return page.rows.map((r) => ({
       id: r.id,
       type: r.type,
       entity: r.entity,
       companyId: r.company_id,
       occurredAt: new Date(r.occurred_at).toISOString(),
       data: r.data,
-      cursor: `${r.xid}-${r.seq}`,
+      cursor: cursorOf(r),
     }));
   }
 
   return { create, rotateSecret, enable, deliveries, redeliver, ping, eventFeed };
+}
+
+const cursorOf = (event: Pick<FeedEvent, 'xid' | 'seq'>) => `${event.xid}-${event.seq}`;
+
+/** 410: events after `after` were dropped by retention; read again without a cursor. */
+function eventsGone(after: string, oldest: string | undefined): HttpError {
+  const from = oldest
+    ? `from the oldest kept event (cursor ${oldest}, also in X-Oldest-Cursor)`
+    : 'no event of the company is kept now';
+  return new HttpError(
+    410,
+    'Gone',
+    `Events after cursor ${after} are no longer kept (EVENT_RETENTION_MONTHS): read the feed again without after; ${from}`,
+    undefined,
+    oldest ? { 'x-oldest-cursor': oldest } : undefined,
+  );
 }

@@ -323,6 +323,13 @@ export interface EquipmentTypes {
   status_code: Generated<number>;
 }
 
+export interface EventHorizons {
+  company_id: string;
+  seq: number;
+  updated_at: Generated<Timestamp>;
+  xid: string;
+}
+
 export interface Events {
   company_id: string;
   data: Json;
@@ -971,6 +978,7 @@ export interface DB {
   documents: Documents;
   equipment: Equipment;
   equipment_types: EquipmentTypes;
+  event_horizons: EventHorizons;
   events: Events;
   idempotency_keys: IdempotencyKeys;
   imports: Imports;

@@ -50,6 +50,18 @@ export async function eventsAfter(tx: TenantTx, after: FeedCursor | undefined, l
 }
 
 /**
+ * Whether retention removed events of this company that come after the cursor (its horizon, the
+ * newest event dropped, lies beyond it): a client reading on from there would miss them.
+ */
+export async function cursorExpired(tx: TenantTx, after: FeedCursor): Promise<boolean> {
+  // sql: the horizon's xid8 row comparison, as in eventsAfter
+  const { rows } = await sql`
+    SELECT 1 FROM event_horizons
+    WHERE company_id = ${tx.companyId} AND (xid, seq) > (${after.xid}::xid8, ${after.seq})`.execute(tx.db);
+  return rows.length > 0;
+}
+
+/**
  * Events by key, in no particular order: for the delivery worker (every company's, as the worker
  * role) and a webhook's delivery list (one company's, under its row-level security).
  */
