@@ -3,7 +3,7 @@
 // logo, and the ZUGFeRD PDF/A-3b with its attachment and XMP. Text is read back with pdftotext.
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { renderPdf, renderReminderPdf, renderZugferd } from '../../src/modules/invoicing/render-pdf.js';
+import { renderPdf, renderReminderPdf, renderZugferd } from '../../src/modules/invoicing/pdf/render-pdf.js';
 import { renderEInvoiceXml } from '../../src/modules/invoicing/einvoice/render-xml.js';
 import { SELLER } from '../helpers/invoicing-fixtures.js';
 import { onPdfFile, pdfFonts, pdfLines, pdfText, pngImage } from './invoicing-helpers.js';

@@ -3,7 +3,7 @@
 // resource's GET would show them: the engine's read rule is applied to that resource).
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { invoices } from '../../src/modules/invoicing/billing-documents.js';
+import { invoices } from '../../src/modules/invoicing/documents/billing-documents.js';
 import { documents } from '../../src/modules/documents/index.js';
 import { jobs } from '../../src/modules/scheduling/index.js';
 import { fold, likeLiteral, numberPrefixRanges, parseQuery, MAX_WORDS } from '../../src/modules/search/rules/query.js';

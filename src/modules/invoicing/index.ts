@@ -1,8 +1,8 @@
 // The invoicing module's public surface: what other modules and the app may use. Everything else is internal.
-export { registerBankingRoutes } from './banking.js';
-export { invoices } from './billing-documents.js';
+export { registerBankingRoutes } from './payments/banking.js';
+export { invoices } from './documents/billing-documents.js';
 export { registerInvoicingRoutes } from './invoicing-routes.js';
-export { registerServiceReportRoutes } from './service-report-routes.js';
+export { registerServiceReportRoutes } from './documents/service-report-routes.js';
 export { sellerDataCompleteSql } from './invoicing-settings.js';
 export {
   type BookedDiscount,
@@ -13,4 +13,4 @@ export {
   bookedDiscounts,
   bookedDocuments,
   bookedPayments,
-} from './accounting-feed.js';
+} from './documents/accounting-feed.js';

@@ -13,17 +13,17 @@ import type { Resource } from '../../resources/engine/define-resource.js';
 import { freeObject, objectId } from '../../resources/engine/fields.js';
 import { registerResource } from '../../resources/engine/register-resource.js';
 import { assignments } from '../scheduling/index.js';
-import { assignmentConfirmations, credits, invoices, invoiceStornos, offers } from './billing-documents.js';
-import { registerConfirmationRoutes } from './confirmation-routes.js';
-import type { DocumentKind } from './document-schema.js';
-import { billingRun } from './billing-run.js';
-import { registerDocumentFileRoutes, registerReminderLetterRoutes } from './document-file-routes.js';
-import { documentLifecycle } from './document-lifecycle.js';
-import { invoiceTemplates } from './invoice-templates.js';
+import { assignmentConfirmations, credits, invoices, invoiceStornos, offers } from './documents/billing-documents.js';
+import { registerConfirmationRoutes } from './documents/confirmation-routes.js';
+import type { DocumentKind } from './documents/document-schema.js';
+import { billingRun } from './documents/billing-run.js';
+import { registerDocumentFileRoutes, registerReminderLetterRoutes } from './delivery/document-file-routes.js';
+import { documentLifecycle } from './documents/document-lifecycle.js';
+import { invoiceTemplates } from './documents/invoice-templates.js';
 import { invoicingSettings, invoicingSettingsBody } from './invoicing-settings.js';
-import { registerAssetRoutes } from './asset-routes.js';
-import { paymentMethods, payments } from './payments.js';
-import { reminderRun, reminders, reminderTemplates } from './reminders.js';
+import { registerAssetRoutes } from './assets/asset-routes.js';
+import { paymentMethods, payments } from './payments/payments.js';
+import { reminderRun, reminders, reminderTemplates } from './dunning/reminders.js';
 
 const KINDS: Array<[Resource, DocumentKind]> = [
   [invoices, 'invoice'],

@@ -6,7 +6,7 @@ import { loadSettingsSection, saveSettingsSection, settingsSectionSql } from '..
 import type { Database } from '../../platform/db/database.js';
 import { inTenant, type TenantTx } from '../../platform/db/tenant.js';
 import { requireLevel, type RequestContext } from '../../platform/http/request-context.js';
-import { checkNumberFormat } from './document-number.js';
+import { checkNumberFormat } from './documents/document-number.js';
 
 const s = (max: number) => Type.Optional(Type.String({ maxLength: max }));
 

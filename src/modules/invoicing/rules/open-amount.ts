@@ -6,7 +6,7 @@
 // the payments reach that less the skonto within the skonto days. What is paid or credited beyond
 // the asked amount is a credit balance (overpaid). The state, whether it is overdue and whether the
 // dunning run writes to the customer all read this open amount.
-import { addDays } from '../dates.js';
+import { addDays } from '../documents/dates.js';
 import { skontoOf } from './invoice-totals.js';
 
 export interface OpenItemInput {

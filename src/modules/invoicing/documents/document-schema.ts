@@ -1,0 +1,186 @@
+// The shape invoices, offers, credits and cancellations share: a customer, positions with the
+// spec's billing-position fields, and the read-only fields the server computes and freezes.
+import { type Static, Type } from 'typebox';
+import { freeObject, list, objectId, opt, productId, text } from '../../../resources/engine/fields.js';
+import { allowancesChargesSchema, vatCategoryField } from './allowances-charges.js';
+import { INVOICE_TYPES, MAX_PARTIAL_INVOICES } from './partial-invoices.js';
+
+export type DocumentKind = 'invoice' | 'offer' | 'credit' | 'invoicestorno' | 'assignmentconfirmation';
+/** Letters, not e-invoices: offers and assignment confirmations are rendered as PDF only. */
+export type LetterKind = 'offer' | 'assignmentconfirmation';
+export const isLetter = (kind: DocumentKind): kind is LetterKind =>
+  kind === 'offer' || kind === 'assignmentconfirmation';
+
+export const DOCUMENT_STATES: Record<DocumentKind, readonly string[]> = {
+  invoice: ['draft', 'issued', 'partially_paid', 'paid', 'overdue', 'cancelled'],
+  offer: ['draft', 'issued', 'accepted', 'declined'],
+  credit: ['draft', 'issued'],
+  invoicestorno: ['issued'],
+  // Issuing a confirmation releases it to the customer: sent (by mail or on paper); signed or set by the office: confirmed.
+  assignmentconfirmation: ['draft', 'sent', 'confirmed'],
+};
+
+const date = () => Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$', description: 'YYYY-MM-DD' });
+const decimal4 = (description: string, min: number, max: number) =>
+  Type.Number({ minimum: min, maximum: max, description });
+
+/** The spec's billing position (its list key and type discriminator are unnamed there: positions and type). */
+export const positionSchema = Type.Object(
+  {
+    type: opt(
+      Type.Union([Type.Literal('INVOICE_POSITION'), Type.Literal('TEXT')], {
+        description: 'INVOICE_POSITION (default) or TEXT (a heading, no amounts)',
+      }),
+    ),
+    title: text(500),
+    description: opt(text(5000)),
+    quantity: decimal4('up to 4 decimals; negative on credits', -1e9, 1e9),
+    unit: opt(text(20, { description: 'e.g. h, m², Stk (UN/ECE Rec 20 codes are derived for e-invoices)' })),
+    price: decimal4('net unit price, up to 4 decimals', -1e9, 1e9),
+    tax: Type.Number({ minimum: 0, maximum: 1, description: 'VAT rate as a fraction (0.19)' }),
+    vatCategory: vatCategoryField(),
+    taxRate: opt(freeObject(20)),
+    discount: opt(decimal4('fraction, 0.1 = 10 %', 0, 1)),
+    productId: opt(productId()),
+    includedWageCostFactor: opt(Type.Number({ minimum: 0, maximum: 1 })),
+    isOptional: opt(Type.Boolean({ description: 'shown, not counted (offers)' })),
+    bookingAccountNumber: opt(text(50)),
+    skontoBookingAccountNumber: opt(text(50)),
+    skontoExcluded: opt(
+      Type.Boolean({
+        description:
+          'not discountable by skonto (e.g. a pass-through cost); the skonto then applies to skontoBaseAmount',
+      }),
+    ),
+  },
+  { additionalProperties: false },
+);
+
+export type Position = Static<typeof positionSchema>;
+
+export const documentSchema = (kind: DocumentKind) =>
+  Type.Object({
+    customerId: objectId('customers'),
+    objectId: opt(objectId('objects')),
+    assignmentId: opt(objectId('assignments')),
+    title: opt(text(300)),
+    documentDate: opt(date()),
+    servicePeriod: opt(Type.Object({ from: date(), to: date() }, { additionalProperties: false })),
+    positions: list(positionSchema, 1000),
+    paymentTermId: opt(objectId('payment_terms')),
+    templateId: opt(
+      objectId('invoice_templates', {
+        description: 'an invoice template whose texts the document takes where it has none',
+      }),
+    ),
+    introText: opt(text(5000)),
+    closingText: opt(text(5000)),
+    buyerReference: opt(text(200, { description: "Leitweg-ID; the customer's when absent" })),
+    orderReferenceId: opt(text(200)),
+    allowancesCharges: opt(allowancesChargesSchema()),
+    ...(kind === 'invoice'
+      ? {
+          invoiceType: opt(
+            Type.Union(
+              INVOICE_TYPES.map((t) => Type.Literal(t)),
+              {
+                description:
+                  'standard (default), partial (Abschlagsrechnung) or final (Schlussrechnung, settles partial invoices)',
+              },
+            ),
+          ),
+          partialInvoiceIds: opt(
+            Type.Array(objectId('invoices'), {
+              maxItems: MAX_PARTIAL_INVOICES,
+              description: 'final invoices: the issued partial invoices of the same customer it settles',
+            }),
+          ),
+        }
+      : {}),
+    ...(kind === 'credit'
+      ? { creditedInvoiceId: opt(objectId('invoices', { description: 'the invoice this credits' })) }
+      : {}),
+    ...(kind === 'offer' ? { validUntil: opt(date()) } : {}),
+  });
+
+const amount = { type: 'number' };
+export const readOnly = {
+  state: { type: 'string' },
+  documentNumber: { type: 'string' },
+  issuedAt: { type: 'string', format: 'date-time' },
+  dueDate: { type: 'string' },
+  currency: { type: 'string' },
+  netAmount: amount,
+  taxAmount: amount,
+  grossAmount: amount,
+  vatBreakdown: {
+    type: 'array',
+    items: {
+      type: 'object',
+      properties: { category: { type: 'string' }, rate: amount, taxableAmount: amount, taxAmount: amount },
+    },
+  },
+  lineAmounts: {
+    type: 'array',
+    items: amount,
+    description: 'net amount of each position (0 for optional and text positions)',
+  },
+  seller: { type: 'object', additionalProperties: true },
+  buyer: { type: 'object', additionalProperties: true },
+  delivery: {
+    type: 'object',
+    additionalProperties: true,
+    description: 'the service address (the object), frozen at issue',
+  },
+  paymentTerm: { type: 'object', additionalProperties: true },
+  paidAmount: amount,
+  openAmount: amount,
+  overpaidAmount: amount,
+  skontoApplied: { type: 'boolean' },
+  invoiceId: { type: 'string', description: 'cancellations: the invoice cancelled' },
+  invoiceNumber: { type: 'string' },
+  stornoId: { type: 'string', description: 'invoices: the cancellation' },
+  acceptedAt: { type: 'string' },
+  declinedAt: { type: 'string' },
+  confirmedAt: { type: 'string', description: 'assignment confirmations: when signed or confirmed by the office' },
+  assignmentConfirmationId: { type: 'string', description: 'offers: the assignment confirmation made from it' },
+  offerId: { type: 'string', description: 'assignment confirmations: the accepted offer it confirms' },
+  signature: {
+    type: 'object',
+    description: 'offers and assignment confirmations signed by the customer through a client link',
+    properties: {
+      name: { type: 'string' },
+      signedAt: { type: 'string', format: 'date-time' },
+      timeZone: { type: 'string' },
+      image: { type: 'string', description: 'data:image/png;base64,…' },
+    },
+  },
+  creditedInvoiceNumber: { type: 'string' },
+  creditedInvoiceDate: { type: 'string' },
+  invoiceDate: { type: 'string' },
+  reminderLevel: { type: 'integer' },
+  lastReminderDate: { type: 'string' },
+  reminderFees: amount,
+  skontoAmount: amount,
+  skontoDate: { type: 'string', description: 'invoices: the day the skonto was taken (its last payment)' },
+  creditedAmount: { ...amount, description: 'invoices: the gross of the issued credit notes that name it' },
+  sendings: {
+    type: 'array',
+    items: { type: 'object', additionalProperties: true },
+    description: 'each mailing of the document: {at, to, format, mailId, userId, reminderId?} (POST …/send)',
+  },
+  lineTotalAmount: { ...amount, description: 'BT-106: sum of the counted line nets' },
+  allowanceTotalAmount: { ...amount, description: 'BT-107: sum of the document-level allowances' },
+  chargeTotalAmount: { ...amount, description: 'BT-108: sum of the document-level charges' },
+  skontoBaseAmount: {
+    ...amount,
+    description: 'the gross amount skonto applies to; only when a position is skontoExcluded',
+  },
+  prepaidAmount: { ...amount, description: 'final invoices, BT-113: the gross of the partial invoices it settles' },
+  amountDue: { ...amount, description: 'final invoices, BT-115: gross less prepaid' },
+  partialInvoices: {
+    type: 'array',
+    items: { type: 'object', properties: { number: { type: 'string' }, date: { type: 'string' } } },
+    description: 'final invoices: the partial invoices settled (BG-3)',
+  },
+};
