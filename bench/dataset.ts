@@ -138,7 +138,7 @@ async function deferGeneration(database: Database, companyId: string) {
   );
 }
 
-async function seedCompany(
+export async function seedCompany(
   database: Database,
   auth: ReturnType<typeof authService>,
   spec: CompanySpec,

@@ -1,6 +1,8 @@
 // Scheduling benchmark: a fresh PostgreSQL database with ~500,000 generated jobs (bench/dataset.ts),
-// then POST /v2/jobs/jobsInTimeFrame on the real server against a bare Fastify + pg reference running
-// the same SQL (bench/bare-reference.ts), with the same request mix. Everything is removed again.
+// then POST /v2/jobs/jobsInTimeFrame on the real server against a bare Fastify + pg reference answering
+// the same bytes with the plainest SQL, prepared and unprepared (bench/bare-reference.ts), with the same
+// request mix, and pgbench on the reference's prepared statement as the database's ceiling. Everything is
+// removed again.
 // Usage: npm run bench:scheduling   (BENCH_DATABASE_URL, BENCH_DURATION, BENCH_CONNECTIONS, BENCH_WARMUP; see bench/README.md)
 import type autocannon from 'autocannon';
 import { migrate } from '../src/platform/db/migrate.js';
@@ -10,13 +12,18 @@ import { newJwtSecret, rssMiB, startChild, startCrewbase, type RunningServer } f
 import { positiveInt, runBenchmark } from './lib/lifecycle.js';
 import { formatTable, measure, rowCells, ROW_HEADER, type Row } from './lib/load.js';
 import { adminQuery, createDatabase, keptDatabase, waitForIdle } from './lib/scratch-database.js';
-import { assertReferenceSql } from './lib/sql-drift.js';
+import { runPgbench, withLiterals, type PgbenchResult } from './lib/pgbench.js';
+import { unsetTemplates } from './lib/sql-drift.js';
+import { statementsOf } from './bare-reference.js';
 import { companyDays, employeeWeeks, type BodyFactory } from './lib/time-frames.js';
 
 const DURATION = positiveInt('BENCH_DURATION', 15);
 const WARMUP = Number(process.env.BENCH_WARMUP ?? 3); // seconds per server and query before measuring; 0: none
 const CONNECTIONS = (process.env.BENCH_CONNECTIONS || '8,32').split(',').map(Number);
 const ONLY = process.env.BENCH_QUERIES?.split(','); // e.g. Q1: measure only these
+const PGBENCH_SCRIPTS = 64; // sampled request bodies pgbench runs, one script each
+// e.g. `br` or `gzip`: Crewbase's requests ask for compressed answers (bytes and CPU per request with it)
+const ACCEPT_ENCODING = process.env.BENCH_ACCEPT_ENCODING;
 const PATH = '/v2/jobs/jobsInTimeFrame';
 const TIMEOUT = 60; // seconds per request: slow answers count as latency, not as errors
 // The issue's targets: Q1 (the hottest read) at 0.9x the bare handler with p99 within 1.25x; Q2 at 0.8x and 1.5x.
@@ -28,7 +35,7 @@ const TARGETS = {
 const targetOf = (query: Query) => TARGETS[query.name as 'Q1' | 'Q2'];
 
 interface Target {
-  name: 'crewbase' | 'bare';
+  name: 'crewbase' | 'bare' | 'bare-unprepared';
   server: RunningServer;
   headers: Record<string, string>;
 }
@@ -41,7 +48,10 @@ interface Pair {
   query: Query;
   connections: number;
   crewbase: Row;
+  /** The better of the reference's prepared and unprepared runs (by req/s). */
   bare: Row;
+  bareMode: 'prepared' | 'unprepared';
+  pgbench?: PgbenchResult;
 }
 
 const nodeArgs = (name: string) => (process.env[name] ?? '').split(' ').filter(Boolean);
@@ -177,14 +187,46 @@ async function run(
   return measure(label, target.server.child, loadOptions(target, bodies, connections, duration));
 }
 
-/** Crewbase and bare alternate per (query, connections), with the same seeded request sequence. */
-async function measurePairs(databaseUrl: string, crewbase: Target, bare: Target, queries: Query[]): Promise<Pair[]> {
+/**
+ * Crewbase and the reference (prepared, then unprepared) alternate per (query, connections), with the same
+ * seeded request sequence; then pgbench runs the reference's prepared statement as the database's ceiling.
+ */
+async function measurePairs(
+  databaseUrl: string,
+  crewbase: Target,
+  bare: Target,
+  bareUnprepared: Target,
+  queries: Query[],
+  statementFor: ReturnType<typeof statementsOf>,
+): Promise<Pair[]> {
   const pairs: Pair[] = [];
   for (const query of queries) {
     for (const connections of CONNECTIONS) {
       const measureOn = (target: Target) =>
         run(databaseUrl, `${query.name} ${target.name}`, target, query.bodies(connections), connections, DURATION);
-      pairs.push({ query, connections, crewbase: await measureOn(crewbase), bare: await measureOn(bare) });
+      const crewbaseRow = await measureOn(crewbase);
+      const prepared = await measureOn(bare);
+      const unprepared = await measureOn(bareUnprepared);
+      const preparedBetter = prepared.reqPerSec >= unprepared.reqPerSec;
+      const next = query.bodies(connections);
+      const statements = Array.from({ length: PGBENCH_SCRIPTS }, () => {
+        const { text, values } = statementFor(next());
+        return withLiterals(text, values);
+      });
+      await waitForIdle(databaseUrl);
+      console.log(
+        `\n${query.name} pgbench: ${connections} connections, ${DURATION} s, ${PGBENCH_SCRIPTS} prepared scripts`,
+      );
+      const pgbench = await runPgbench(databaseUrl, statements, connections, DURATION);
+      console.log(`  tps ${pgbench.tps.toFixed(1)}, latency average ${pgbench.latencyAverageMs.toFixed(2)} ms`);
+      pairs.push({
+        query,
+        connections,
+        crewbase: crewbaseRow,
+        bare: preparedBetter ? prepared : unprepared,
+        bareMode: preparedBetter ? 'prepared' : 'unprepared',
+        pgbench,
+      });
     }
   }
   return pairs;
@@ -199,11 +241,14 @@ function printReport(dataset: Dataset, pairs: Pair[], jobsPerResponse: Map<strin
       ['', ...ROW_HEADER.slice(1)],
       pairs.flatMap((p) => [
         rowCells({ ...p.crewbase, scenario: `${p.query.name} c${p.connections} crewbase` }),
-        rowCells({ ...p.bare, scenario: `${p.query.name} c${p.connections} bare` }),
+        rowCells({ ...p.bare, scenario: `${p.query.name} c${p.connections} bare (${p.bareMode})` }),
       ]),
     ),
   );
-  console.log('\nCrewbase vs bare reference (ratios: Crewbase req/s / bare req/s, Crewbase p99 / bare p99)');
+  console.log(
+    '\nCrewbase vs bare reference, the better of prepared and unprepared (ratios: Crewbase req/s / bare req/s, ' +
+      "Crewbase p99 / bare p99), and vs pgbench on the reference's prepared statement (the database's ceiling)",
+  );
   console.log(
     formatTable(
       [
@@ -212,7 +257,10 @@ function printReport(dataset: Dataset, pairs: Pair[], jobsPerResponse: Map<strin
         'jobs/resp',
         'crewbase req/s',
         'bare req/s',
+        'bare mode',
         'req/s ratio',
+        'pgbench tps',
+        'crewbase/pgbench',
         'crewbase p50',
         'bare p50',
         'crewbase p99',
@@ -224,7 +272,7 @@ function printReport(dataset: Dataset, pairs: Pair[], jobsPerResponse: Map<strin
         'throughput',
         'p99',
       ],
-      pairs.map(({ query, connections, crewbase: c, bare: b }) => {
+      pairs.map(({ query, connections, crewbase: c, bare: b, bareMode, pgbench }) => {
         const throughput = c.reqPerSec / b.reqPerSec;
         const p99 = c.p99 / b.p99;
         return [
@@ -233,7 +281,10 @@ function printReport(dataset: Dataset, pairs: Pair[], jobsPerResponse: Map<strin
           (jobsPerResponse.get(query.name) ?? 0).toFixed(1),
           c.reqPerSec.toFixed(1),
           b.reqPerSec.toFixed(1),
+          bareMode,
           throughput.toFixed(2),
+          pgbench ? pgbench.tps.toFixed(1) : '-',
+          pgbench ? `${((100 * c.reqPerSec) / pgbench.tps).toFixed(0)}%` : '-',
           `${c.p50} ms`,
           `${b.p50} ms`,
           `${c.p99} ms`,
@@ -270,17 +321,15 @@ async function main() {
     { name: 'Q1', label: 'Q1 employee week', bodies: (seed) => employeeWeeks(userIds, seed) },
     { name: 'Q2', label: 'Q2 company day', bodies: (seed) => companyDays(seed) },
   ];
-  const unsetTemplates = await assertReferenceSql(
-    databaseUrl,
-    companyId,
-    queries[0]!.bodies(1)(),
-    queries[1]!.bodies(1)(),
-  );
+  const templates = unsetTemplates();
   const crewbaseServer = await startCrewbase(databaseUrl, { JWT_SECRET: jwtSecret });
   const crewbase: Target = {
     name: 'crewbase',
     server: crewbaseServer,
-    headers: { 'x-api-key': await benchApiKey(databaseUrl, crewbaseServer.base, accessToken) },
+    headers: {
+      'x-api-key': await benchApiKey(databaseUrl, crewbaseServer.base, accessToken),
+      ...(ACCEPT_ENCODING ? { 'accept-encoding': ACCEPT_ENCODING } : {}),
+    },
   };
   const bare: Target = {
     name: 'bare',
@@ -291,12 +340,13 @@ async function main() {
       {
         DATABASE_URL: databaseUrl,
         COMPANY_ID: companyId,
-        UNSET_TEMPLATES: unsetTemplates,
+        UNSET_TEMPLATES: templates,
       },
       nodeArgs('BENCH_BARE_NODE_ARGS'),
     ),
     headers: {},
   };
+  const bareUnprepared: Target = { ...bare, name: 'bare-unprepared', headers: { 'x-bare-prepare': '0' } };
   console.log(
     `server RSS at start: crewbase ${rssMiB(crewbase.server.child.pid!).toFixed(1)} MiB, bare ${rssMiB(bare.server.child.pid!).toFixed(1)} MiB`,
   );
@@ -305,8 +355,9 @@ async function main() {
   for (const query of queries) jobsPerResponse.set(query.name, await checkSameAnswers(query, crewbase, bare));
 
   const measured = queries.filter((q) => !ONLY || ONLY.includes(q.name));
-  await warmUp(databaseUrl, [crewbase, bare], measured);
-  const pairs = await measurePairs(databaseUrl, crewbase, bare, measured);
+  await warmUp(databaseUrl, [crewbase, bare, bareUnprepared], measured);
+  const statementFor = statementsOf(JSON.parse(templates) as string[], companyId);
+  const pairs = await measurePairs(databaseUrl, crewbase, bare, bareUnprepared, measured, statementFor);
   printReport(dataset, pairs, jobsPerResponse);
   console.log(`\nbenchmark finished in ${seconds(started).toFixed(0)} s`);
 }

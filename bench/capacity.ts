@@ -1,0 +1,306 @@
+// Capacity: how many mixed requests per second one machine answers at peak hour with p99 under 100 ms,
+// for a SaaS of many companies (bench/lib/capacity-seed.ts) and the peak-hour profile of
+// bench/capacity-profile.ts. The load is open-loop (bench/lib/open-loop.ts): each step sends a fixed
+// rate, latency counted from each request's intended send time; the rate rises step by step until p99
+// passes 100 ms (or more than 1% fail). The API server, PostgreSQL and this load generator share the machine.
+// Usage: npm run bench:capacity [-- --quick]   (BENCH_KEEP=1 keeps the database bench_capacity; see bench/README.md)
+import { createServer } from 'node:http';
+import { Pool } from 'undici';
+import { migrate } from '../src/platform/db/migrate.js';
+import { openDatabase } from '../src/platform/db/database.js';
+import { PEAK_HOUR, perCompanyPerSecond, typeFor, type CompanyView } from './capacity-profile.js';
+import { cpuSeconds, newJwtSecret, startCrewbase } from './lib/child-server.js';
+import {
+  adminToken,
+  type CapacityDataset,
+  copyTemplate,
+  describeTemplate,
+  plannedWindow,
+  seedTemplate,
+  TEMPLATE,
+} from './lib/capacity-seed.js';
+import { onCleanup, runBenchmark } from './lib/lifecycle.js';
+import { formatTable } from './lib/load.js';
+import { runOpenLoop, summarize, type Sample } from './lib/open-loop.js';
+import { seededRandom } from './lib/random.js';
+import { adminQuery, createDatabase, keptDatabase, waitForIdle } from './lib/scratch-database.js';
+
+const QUICK = process.argv.includes('--quick');
+const COMPANIES = Number(process.env.BENCH_COMPANIES || (QUICK ? 50 : 2000));
+const STEP_SECONDS = Number(process.env.BENCH_STEP_SECONDS || (QUICK ? 5 : 30));
+const START_RATE = Number(process.env.BENCH_START_RATE || (QUICK ? 20 : 100));
+const GROWTH = 1.3; // each step sends 30% more than the last
+const MAX_STEPS = QUICK ? 3 : 14;
+const P99_LIMIT_MS = 100;
+const CONNECTIONS = 64; // the load's HTTP connections: the requests beyond them queue in the client (and count)
+const WEBHOOK_COMPANIES = QUICK ? 5 : 100; // companies with a webhook on job updates (delivered beside the load)
+const KEPT_NAME = 'bench_capacity';
+const KEPT = 'CREATE TABLE IF NOT EXISTS bench_capacity_dataset (dataset jsonb NOT NULL, jwt_secret text NOT NULL)';
+
+const seconds = (since: number) => (performance.now() - since) / 1000;
+
+/** The dataset: seeded in a fresh database, or read back from the kept one (BENCH_KEEP=1). */
+async function openDataset(): Promise<{ databaseUrl: string; dataset: CapacityDataset; jwtSecret: string }> {
+  if (process.env.BENCH_KEEP) {
+    const { url, exists } = await keptDatabase(KEPT_NAME);
+    if (exists) {
+      const [row] = await adminQuery<{ dataset: CapacityDataset; jwt_secret: string }>(
+        'SELECT * FROM bench_capacity_dataset',
+        [],
+        url,
+      );
+      if (row && row.dataset.companyIds.length === COMPANIES)
+        return { databaseUrl: url, dataset: row.dataset, jwtSecret: row.jwt_secret };
+      throw new Error(`database ${KEPT_NAME} holds no dataset of ${COMPANIES} companies: drop it and run again`);
+    }
+    const jwtSecret = newJwtSecret();
+    const dataset = await seed(url, jwtSecret);
+    await adminQuery(KEPT, [], url);
+    await adminQuery('INSERT INTO bench_capacity_dataset VALUES ($1, $2)', [JSON.stringify(dataset), jwtSecret], url);
+    return { databaseUrl: url, dataset, jwtSecret };
+  }
+  const jwtSecret = newJwtSecret();
+  const databaseUrl = await createDatabase();
+  return { databaseUrl, dataset: await seed(databaseUrl, jwtSecret), jwtSecret };
+}
+
+async function seed(databaseUrl: string, jwtSecret: string): Promise<CapacityDataset> {
+  const started = performance.now();
+  const database = await openDatabase({ kind: 'postgres', url: databaseUrl, poolSize: 4 });
+  let template: Awaited<ReturnType<typeof seedTemplate>>;
+  try {
+    await migrate(database, () => {});
+    template = await seedTemplate(database, jwtSecret);
+  } finally {
+    await database.close();
+  }
+  const { company } = template;
+  console.log(
+    `template company: ${TEMPLATE.employees} employees, ${TEMPLATE.customers} customers, ${TEMPLATE.objects} objects, ` +
+      `${TEMPLATE.assignments} weekly assignments and their jobs in ${seconds(started).toFixed(1)} s`,
+  );
+  await seedInvoices(databaseUrl, jwtSecret, company.companyId, company.accessToken);
+  const copying = performance.now();
+  const companyIds = await copyTemplate(databaseUrl, company.companyId, COMPANIES, (line) => console.log(line));
+  console.log(`copied to ${COMPANIES} companies in ${seconds(copying).toFixed(1)} s`);
+  await adminQuery('VACUUM ANALYZE', [], databaseUrl);
+  const { planned } = plannedWindow();
+  const described = await describeTemplate(databaseUrl, company.companyId, planned.today);
+  const todaysJobs = company.userIds.map((id) => described.jobs.filter((j) => j.user_id === id).map((j) => j.id));
+  const [jobs] = await adminQuery<{ n: number }>('SELECT count(*)::int AS n FROM jobs', [], databaseUrl);
+  console.log(`seeded ${COMPANIES} companies, ${jobs!.n} jobs in ${seconds(started).toFixed(1)} s`);
+  return {
+    planned,
+    templateId: company.companyId,
+    companyIds,
+    adminUserId: company.adminUserId,
+    accessGroupId: template.accessGroupId,
+    sessionId: template.sessionId,
+    userIds: company.userIds,
+    customerIds: described.customerIds,
+    objectIds: described.objectIds,
+    todaysJobs,
+  };
+}
+
+/** A few invoices in the template (copied with it), through the API as the office writes them. */
+async function seedInvoices(databaseUrl: string, jwtSecret: string, companyId: string, token: string) {
+  const server = await startCrewbase(databaseUrl, { JWT_SECRET: jwtSecret });
+  const call = async (method: string, path: string, body?: unknown) => {
+    const response = await fetch(server.base + path, {
+      method,
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    if (response.status >= 300) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
+    return (await response.json()) as { _id: string };
+  };
+  const [customer] = await adminQuery<{ id: string }>(
+    'SELECT id FROM customers WHERE company_id = $1 ORDER BY id LIMIT 1',
+    [companyId],
+    databaseUrl,
+  );
+  try {
+    for (let i = 0; i < 6; i++) {
+      await call('POST', '/v2/invoices/', {
+        customerId: customer!.id,
+        servicePeriod: { from: '2026-01-01', to: '2026-01-31' },
+        positions: [{ title: `Unterhaltsreinigung ${i + 1}`, unit: 'h', price: 31.5, quantity: 20 + i, tax: 0.19 }],
+      });
+    }
+    console.log('template: 6 draft invoices');
+  } catch (error) {
+    console.log(`template: no invoices (${(error as Error).message.slice(0, 300)})`);
+  }
+  server.child.kill('SIGTERM');
+  await new Promise((resolve) => server.child.once('exit', resolve));
+}
+
+/** A webhook receiver on loopback that answers 200 and counts deliveries. */
+async function webhookReceiver(): Promise<{ url: string; delivered: () => number }> {
+  let delivered = 0;
+  const server = createServer((request, response) => {
+    request.resume();
+    request.on('end', () => {
+      delivered++;
+      response.end('ok');
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  onCleanup(() => new Promise((resolve) => server.close(resolve)));
+  const { port } = server.address() as { port: number };
+  return { url: `http://127.0.0.1:${port}/hook`, delivered: () => delivered };
+}
+
+/** User + system CPU seconds of the database's backends now (by pid; a new backend counts from its start). */
+async function backendCpu(databaseUrl: string): Promise<Map<number, number>> {
+  const name = new URL(databaseUrl).pathname.slice(1);
+  const rows = await adminQuery<{ pid: number }>('SELECT pid FROM pg_stat_activity WHERE datname = $1', [name]);
+  return new Map(rows.map((r) => [r.pid, cpuSeconds(r.pid)]));
+}
+const cpuSpent = (before: Map<number, number>, after: Map<number, number>) =>
+  [...after].reduce((sum, [pid, cpu]) => sum + (Number.isNaN(cpu) ? 0 : cpu - (before.get(pid) ?? 0)), 0);
+
+interface Step {
+  rate: number;
+  samples: Sample[];
+  apiCpuMs: number;
+  pgCpuMs: number;
+}
+
+async function main() {
+  const started = performance.now();
+  const { databaseUrl, dataset, jwtSecret } = await openDataset();
+  const receiver = await webhookReceiver();
+  const server = await startCrewbase(databaseUrl, {
+    JWT_SECRET: jwtSecret,
+    WEBHOOK_ALLOW_HTTP: 'true',
+    WEBHOOK_ALLOWED_TARGETS: '127.0.0.1',
+  });
+  const pool = new Pool(server.base, { connections: CONNECTIONS, pipelining: 1 });
+  onCleanup(() => pool.close());
+
+  const companies: CompanyView[] = await Promise.all(
+    dataset.companyIds.map(async (companyId) => ({
+      companyId,
+      token: await adminToken(jwtSecret, dataset, companyId),
+      userIds: dataset.userIds,
+      customerIds: dataset.customerIds,
+      objectIds: dataset.objectIds,
+      jobsToday: dataset.todaysJobs.flat(),
+      openJobs: dataset.todaysJobs.map((jobs) => [...jobs]),
+      started: [],
+      toApprove: [],
+    })),
+  );
+  let webhooks = 0;
+  for (const company of companies.slice(0, WEBHOOK_COMPANIES)) {
+    const { statusCode, body } = await pool.request({
+      method: 'POST',
+      path: '/v2/integrations/webhooks/',
+      headers: { authorization: `Bearer ${company.token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ type: 'UPDATE', entity: 'job', url: receiver.url }),
+    });
+    const text = await body.text();
+    if (statusCode === 201 || statusCode === 200) webhooks++;
+    else if (webhooks === 0) console.log(`webhook not created: ${statusCode} ${text.slice(0, 300)}`);
+    if (statusCode >= 300 && webhooks === 0) break;
+  }
+  console.log(`webhooks on job updates: ${webhooks} companies deliver to a loopback receiver`);
+
+  const rng = seededRandom(2026);
+  const pick = (n: number) => (n > 0 ? Math.floor(rng.next() * n) : 0);
+  const send = (_index: number) => {
+    const company = companies[pick(companies.length)]!;
+    const type = typeFor(rng.next());
+    const planned = type.build(company, pick, dataset.planned);
+    const done = (async () => {
+      const { statusCode, body } = await pool.request({
+        method: planned.method,
+        path: planned.path,
+        headers: {
+          authorization: `Bearer ${company.token}`,
+          ...(planned.body === undefined ? {} : { 'content-type': 'application/json' }),
+        },
+        body: planned.body === undefined ? undefined : JSON.stringify(planned.body),
+        headersTimeout: 60_000,
+        bodyTimeout: 60_000,
+      });
+      const text = await body.text();
+      const expected = planned.expected.includes(statusCode);
+      if (expected && statusCode < 300 && planned.after) planned.after(text ? JSON.parse(text) : undefined);
+      if (!expected && unexpected.size < 20) unexpected.set(`${type.name} ${statusCode}`, text.slice(0, 200));
+      return expected;
+    })();
+    return { type: type.name, done };
+  };
+  const unexpected = new Map<string, string>();
+
+  const steps: Step[] = [];
+  let rate = START_RATE;
+  for (let i = 0; i < MAX_STEPS; i++) {
+    await waitForIdle(databaseUrl);
+    const apiBefore = cpuSeconds(server.child.pid!);
+    const pgBefore = await backendCpu(databaseUrl);
+    const samples = await runOpenLoop({ rate, seconds: STEP_SECONDS, send });
+    const apiCpuMs = (cpuSeconds(server.child.pid!) - apiBefore) * 1000;
+    const pgCpuMs = cpuSpent(pgBefore, await backendCpu(databaseUrl)) * 1000;
+    steps.push({ rate, samples, apiCpuMs, pgCpuMs });
+    const all = summarize(samples).find((s) => s.type === '*')!;
+    console.log(
+      `step ${i + 1}: ${rate.toFixed(0)} req/s for ${STEP_SECONDS} s: p50 ${all.p50.toFixed(1)} ms, p99 ${all.p99.toFixed(1)} ms, ` +
+        `failed ${all.failed} of ${all.count}; CPU per request: API ${(apiCpuMs / all.count).toFixed(2)} ms, ` +
+        `PostgreSQL ${(pgCpuMs / all.count).toFixed(2)} ms`,
+    );
+    if (all.p99 > P99_LIMIT_MS || all.failed > all.count * 0.01) break;
+    rate *= GROWTH;
+  }
+  if (unexpected.size) console.log('unexpected answers (first of each kind):', Object.fromEntries(unexpected));
+  const passing = steps.filter((s) => {
+    const all = summarize(s.samples).find((x) => x.type === '*')!;
+    return all.p99 <= P99_LIMIT_MS && all.failed <= all.count * 0.01;
+  });
+  const best = passing.at(-1) ?? steps[0]!;
+  printTypes(best);
+  console.log(
+    `profile: ${(perCompanyPerSecond() * 3600).toFixed(0)} requests per company in the peak hour ` +
+      `(${perCompanyPerSecond().toFixed(4)} req/s); webhook deliveries received: ${receiver.delivered()}; ` +
+      `load average ${(await import('node:os'))
+        .loadavg()
+        .map((l) => l.toFixed(2))
+        .join(' ')}; ` +
+      `finished in ${seconds(started).toFixed(0)} s`,
+  );
+  const bestAll = summarize(best.samples).find((s) => s.type === '*')!;
+  const reached = passing.length ? best.rate : 0;
+  console.log(
+    `capacity: ${reached.toFixed(0)} req/s mixed at p99 ${bestAll.p99.toFixed(0)} ms (${COMPANIES} companies)`,
+  );
+}
+
+/** Per request type of a step: count, p50/p99, failures, and the step's CPU per request. */
+function printTypes(step: Step) {
+  const stats = summarize(step.samples);
+  const count = stats.find((s) => s.type === '*')!.count;
+  console.log(
+    `\nat ${step.rate.toFixed(0)} req/s (${STEP_SECONDS} s): CPU per request API ${(step.apiCpuMs / count).toFixed(2)} ms, ` +
+      `PostgreSQL ${(step.pgCpuMs / count).toFixed(2)} ms (the step's CPU over its requests, all types together)`,
+  );
+  const order = [...PEAK_HOUR.map((t) => t.name), 'shed', '*'];
+  console.log(
+    formatTable(
+      ['request type', 'count', 'failed', 'p50 ms', 'p99 ms'],
+      stats
+        .sort((a, b) => order.indexOf(a.type) - order.indexOf(b.type))
+        .map((s) => [
+          s.type === '*' ? 'all' : s.type,
+          String(s.count),
+          String(s.failed),
+          s.p50.toFixed(1),
+          s.p99.toFixed(1),
+        ]),
+    ),
+  );
+}
+
+runBenchmark(main);
