@@ -44,6 +44,7 @@ const OVERRIDES: Record<string, string> = {
   'POST /v2/users/{id}/mobile/confirm': 'users.confirmMobile',
   'GET /v2/company/signup/challenge': 'company.signupChallenge',
   'POST /v2/notifications/read': 'notifications.readAll',
+  'POST /v2/timeTracking/approve': 'timeTracking.approveMany',
 };
 
 /** Naming rule the tests assert: lower camel area, a dot, lower camel action. */
