@@ -7,6 +7,8 @@ import type { I18n, Key } from '../lib/i18n.js';
 import { type Band, DAY_MS, type Kind, kindOf } from './board-model.js';
 
 export const ROW_HEIGHT = 84;
+/** The id of the board's hidden text that says which keys a job block takes. */
+export const JOB_KEYS_HINT = 'board-job-keys';
 const SHOWN_PER_CELL = 2;
 
 export const KIND_KEYS: Record<Kind, Key> = {
@@ -187,7 +189,9 @@ function Block({
       data-job-id={job._id}
       tabIndex={-1}
       draggable
-      aria-label={i18n.t('jobLabel', { object, time, state })}
+      // Named by its visible text (object, time, state), so speech input can say what it sees; the keys in
+      // one hidden hint of the board.
+      aria-describedby={JOB_KEYS_HINT}
       style={place}
       onDragStart={(event) => event.dataTransfer?.setData('text/plain', job._id)}
       onKeyDown={(event) => onKey(event, job)}
@@ -198,6 +202,7 @@ function Block({
         <span aria-hidden="true">{KIND_ICONS[kind]} </span>
         {object}
       </span>
+      <span class="visually-hidden">, </span>
       <span class="block-meta">
         {time} · {state}
       </span>

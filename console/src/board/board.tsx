@@ -29,7 +29,7 @@ import { NewJob } from './board-new-job.js';
 import { contractHours, findFirst, gridKeys } from './board-find.js';
 import { CellList } from './board-cell-list.js';
 import { JobPanel } from './board-panel.js';
-import { BoardRow, KIND_ICONS, KIND_KEYS, ROW_HEIGHT, bandLabel } from './board-row.js';
+import { BoardRow, JOB_KEYS_HINT, KIND_ICONS, KIND_KEYS, ROW_HEIGHT, bandLabel } from './board-row.js';
 import { useI18n } from '../lib/i18n.js';
 
 const OVERSCAN = 4;
@@ -389,6 +389,9 @@ export function PlanningBoard({ client }: Props) {
           </button>,
           skipHost,
         )}
+      <p id={JOB_KEYS_HINT} class="visually-hidden">
+        {t('jobKeys')}
+      </p>
       <div class="board-toolbar">
         <h1>{t('board')}</h1>
         <fieldset class="segmented">

@@ -126,7 +126,7 @@ export const de: Record<Key, string> = {
   filterActivity: 'Tätigkeitsart',
   all: 'Alle',
   team: 'Team {n}',
-  jobLabel: '{object}, {time}, {state}. Eingabe öffnet, Leertaste nimmt zum Verschieben auf',
+  jobKeys: 'Eingabe öffnet, Leertaste nimmt zum Verschieben auf',
   moving: '{object} verschieben: zu {row}, {day}. Pfeiltasten wählen, Eingabe legt ab, Escape bricht ab.',
   moved: '{object} verschoben zu {row}, {day}.',
   moveCancelled: 'Verschieben abgebrochen.',

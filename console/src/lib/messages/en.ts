@@ -124,7 +124,7 @@ export const en = {
   filterActivity: 'Activity type',
   all: 'All',
   team: 'Team {n}',
-  jobLabel: '{object}, {time}, {state}. Enter opens, space picks up to move',
+  jobKeys: 'Enter opens, space picks up to move',
   moving: 'Moving {object}: to {row}, {day}. Arrow keys choose, Enter drops, Escape cancels.',
   moved: '{object} moved to {row}, {day}.',
   moveCancelled: 'Move cancelled.',

@@ -34,6 +34,10 @@ const formOf = (o: CustomerObject): Form => ({
 
 export function CustomerObjects({ client, customerId }: { client: CrewbaseClient; customerId: string }) {
   const { t } = useI18n();
+  /** The words before and after the name in "Edit object {name}". */
+  const editWords = t('ofEditObject', { name: '\u0000' })
+    .split('\u0000')
+    .map((words) => words.trim());
   const [objects, setObjects] = useState<CustomerObject[]>([]);
   const [editing, setEditing] = useState<string | 'new' | undefined>();
   const { form, setForm, set, errors, setErrors, result, setResult, busy, submit } = useApiForm<Form>(EMPTY);
@@ -95,13 +99,12 @@ export function CustomerObjects({ client, customerId }: { client: CrewbaseClient
         <ul class="office-list">
           {objects.map((o) => (
             <li key={o._id}>
-              <button
-                type="button"
-                class="row-button"
-                onClick={() => edit(o)}
-                aria-label={t('ofEditObject', { name: o.name ?? '' })}
-              >
+              <button type="button" class="row-button" onClick={() => edit(o)}>
+                {/* Named by what it shows, with the verb around it hidden ("Edit object …" / "Objekt … bearbeiten"):
+                    an aria-label without the address would not contain the visible text. */}
+                {editWords[0] && <span class="visually-hidden">{editWords[0]} </span>}
                 <strong>{o.name}</strong>
+                {editWords[1] && <span class="visually-hidden"> {editWords[1]}</span>}
                 <span class="muted">
                   {[o.address?.street, o.address?.zip, o.address?.city].filter(Boolean).join(', ')}
                 </span>
