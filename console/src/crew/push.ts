@@ -4,8 +4,9 @@
 import type { CrewbaseClient } from '../../../clients/typescript/src/client.js';
 
 const ANSWERED = 'crewbase.pushOffer.';
-/** How long to wait for the service worker to be active before giving up. */
+/** How long to wait for the service worker, and for the browser's push service, before giving up. */
 const WORKER_WAIT_MS = 10_000;
+const SUBSCRIBE_WAIT_MS = 15_000;
 
 export const pushSupported = () => 'serviceWorker' in navigator && 'PushManager' in window && 'Notification' in window;
 
@@ -36,11 +37,9 @@ function keyBytes(base64url: string): Uint8Array<ArrayBuffer> {
   return bytes;
 }
 
-function activeWorker(): Promise<ServiceWorkerRegistration> {
-  return Promise.race([
-    navigator.serviceWorker.ready,
-    new Promise<never>((_, reject) => setTimeout(() => reject(new Error('no service worker')), WORKER_WAIT_MS)),
-  ]);
+/** `promise`, or a failure saying `what` after `ms` (a push service out of reach may never answer). */
+function within<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
+  return Promise.race([promise, new Promise<never>((_, reject) => setTimeout(() => reject(new Error(what)), ms))]);
 }
 
 /**
@@ -50,11 +49,15 @@ function activeWorker(): Promise<ServiceWorkerRegistration> {
 export async function enablePush(client: CrewbaseClient): Promise<'on' | 'blocked'> {
   const permission = await Notification.requestPermission();
   if (permission !== 'granted') return 'blocked';
-  const registration = await activeWorker();
+  const registration = await within(navigator.serviceWorker.ready, WORKER_WAIT_MS, 'no service worker');
   const { publicKey } = await client.call('pushSubscriptions.getVapidPublicKey');
   const subscription =
     (await registration.pushManager.getSubscription()) ??
-    (await registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: keyBytes(publicKey) }));
+    (await within(
+      registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: keyBytes(publicKey) }),
+      SUBSCRIBE_WAIT_MS,
+      'the push service did not answer',
+    ));
   const { endpoint, keys } = subscription.toJSON();
   if (!endpoint || !keys?.p256dh || !keys.auth) throw new Error('incomplete subscription');
   await client.call('pushSubscriptions.create', { body: { endpoint, keys: { p256dh: keys.p256dh, auth: keys.auth } } });
