@@ -17,6 +17,8 @@ export interface Config {
   databaseReadAfterWriteSeconds: number;
   /** transaction: behind PgBouncer in transaction mode (statements unnamed, no startup options). */
   databasePooler: 'none' | 'transaction';
+  /** set_local: transactions' role and company as SET LOCAL (what Citus propagates), else set_config(…, true). */
+  databaseTenancyStatement: 'set_config' | 'set_local';
   dbPoolSize: number;
   jwtSecret: Uint8Array;
   jwtIssuer: string;
@@ -220,6 +222,9 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
   const pooler = env.DATABASE_POOLER || 'none';
   if (pooler !== 'none' && pooler !== 'transaction')
     throw new ConfigError('DATABASE_POOLER must be none or transaction');
+  const tenancyStatement = env.DATABASE_TENANCY_STATEMENT || 'set_config';
+  if (tenancyStatement !== 'set_config' && tenancyStatement !== 'set_local')
+    throw new ConfigError('DATABASE_TENANCY_STATEMENT must be set_config or set_local');
   const readMaxLag = int(env, 'DATABASE_READ_MAX_LAG_SECONDS', 2, 0, 60);
   const readAfterWrite = int(env, 'DATABASE_READ_AFTER_WRITE_SECONDS', 5, 1, 300);
   // The monitor looks every half second: a replica inside the bound has a client's write once the window ends.
@@ -237,6 +242,7 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
     databaseReadMaxLagSeconds: readMaxLag,
     databaseReadAfterWriteSeconds: readAfterWrite,
     databasePooler: pooler,
+    databaseTenancyStatement: tenancyStatement,
     dbPoolSize: int(env, 'DB_POOL_SIZE', 10, 1, 200),
     jwtSecret: jwt,
     jwtIssuer: env.JWT_ISSUER || 'crewbase',

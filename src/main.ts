@@ -31,6 +31,7 @@ async function openMigrated(config: Config, log: (line: string) => void): Promis
           readMaxLagSeconds: config.databaseReadMaxLagSeconds,
           readAfterWriteSeconds: config.databaseReadAfterWriteSeconds,
           pooler: config.databasePooler,
+          tenancyStatement: config.databaseTenancyStatement,
           log,
         }
       : { kind: 'pglite', dataDir: config.dataDir },

@@ -24,6 +24,8 @@ export interface Database {
   transaction<T>(begin: string, readOnly: boolean, work: (db: Kysely<DB>) => Promise<T>): Promise<T>;
   /** Connections in use and requests waiting for one (PostgreSQL's pool; PGlite has one connection and none). */
   connectionStats?(): { total: number; idle: number; waiting: number };
+  /** Transactions' settings as SET LOCAL rather than set_config(…, true) (DATABASE_TENANCY_STATEMENT=set_local). */
+  setLocal?: boolean;
   /** Replicas for lag-tolerant reads (DATABASE_READ_URL); absent without them. */
   readonly readRouter?: ReadRouter;
   /** Times the primary's pool moved to another host (multi-host DATABASE_URL). */
@@ -67,6 +69,8 @@ export type DatabaseTarget =
       readAfterWriteSeconds?: number;
       /** transaction: behind PgBouncer in transaction mode (no named statements, no startup options). */
       pooler?: 'none' | 'transaction';
+      /** set_local: the tenancy's settings as SET LOCAL (Citus propagates those). */
+      tenancyStatement?: 'set_config' | 'set_local';
       log?: (message: string) => void;
     }
   | { kind: 'pglite'; dataDir: string | undefined } // undefined: in memory

@@ -63,6 +63,7 @@ export async function openPostgres(target: Extract<DatabaseTarget, { kind: 'post
   return {
     kind: 'postgres',
     kysely,
+    setLocal: target.tenancyStatement === 'set_local',
     readRouter: router,
     exec: (script) =>
       watched(async () => {

@@ -136,6 +136,9 @@ export class PrimaryPool {
     this.pool.on('error', () => {
       /* an idle client died; the pool replaces it */
     });
+    // A connection that dies while a transaction holds it also emits 'error' on its client, which
+    // nothing listens to then: unheard, it would end the process. Its statements fail on their own.
+    this.pool.on('connect', (client) => client.on('error', () => {}));
     // The old server's connections: those in use fail on their own; the rest are closed.
     previous?.end().catch(() => {});
   }

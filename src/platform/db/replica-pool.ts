@@ -45,6 +45,7 @@ export class ReplicaPool {
       pipeline: true,
     } as pg.PoolConfig);
     this.pool.on('error', () => {});
+    this.pool.on('connect', (client) => client.on('error', () => {})); // as in primary-pool.ts
   }
 
   /** Starts watching; the first look is awaited so a healthy replica serves from the first request. */

@@ -22,12 +22,18 @@ const SAFE_ID = /^[A-Za-z0-9_-]{1,64}$/;
 /**
  * BEGIN and the transaction's settings as one statement text, sent in one round trip (the simple
  * protocol takes several statements, and parameters are not needed for a role name and a checked
- * id). On PostgreSQL it is not even waited for (postgres-transaction.ts).
+ * id). On PostgreSQL it is not even waited for (postgres-transaction.ts). With `setLocal` the
+ * settings are SET LOCAL statements instead of set_config(…, true) calls: the same settings, in the
+ * form Citus propagates to the nodes holding the shards (citus.propagate_set_commands = 'local',
+ * docs/scaling.md §4, DATABASE_TENANCY_STATEMENT).
  */
-function beginWith(role: string, companyId?: string, readOnly = false): string {
+function beginWith(role: string, companyId?: string, readOnly = false, setLocal = false): string {
   if (companyId !== undefined && !SAFE_ID.test(companyId)) throw new Error('not a company id');
+  const begin = `BEGIN${readOnly ? ' READ ONLY' : ''}`;
+  if (setLocal)
+    return `${begin}; SET LOCAL role ${role}${companyId === undefined ? '' : `; SET LOCAL app.company_id = '${companyId}'`}`;
   const tenant = companyId === undefined ? '' : `, set_config('app.company_id', '${companyId}', true)`;
-  return `BEGIN${readOnly ? ' READ ONLY' : ''}; SELECT set_config('role', '${role}', true)${tenant}`;
+  return `${begin}; SELECT set_config('role', '${role}', true)${tenant}`;
 }
 
 export async function inTenant<T>(
@@ -35,7 +41,9 @@ export async function inTenant<T>(
   companyId: string,
   work: (tx: TenantTx) => Promise<T>,
 ): Promise<T> {
-  return database.transaction(beginWith(APP_ROLE, companyId), false, (db) => work({ companyId, db }));
+  return database.transaction(beginWith(APP_ROLE, companyId, false, database.setLocal), false, (db) =>
+    work({ companyId, db }),
+  );
 }
 
 /**
@@ -47,7 +55,9 @@ export async function readInTenant<T>(
   companyId: string,
   work: (tx: TenantTx) => Promise<T>,
 ): Promise<T> {
-  return database.transaction(beginWith(APP_ROLE, companyId, true), true, (db) => work({ companyId, db }));
+  return database.transaction(beginWith(APP_ROLE, companyId, true, database.setLocal), true, (db) =>
+    work({ companyId, db }),
+  );
 }
 
 /**
@@ -64,16 +74,16 @@ export async function readLagTolerant<T>(
   const onPrimary = () => readInTenant(database, companyId, work);
   const router = database.readRouter;
   if (!router) return onPrimary();
-  const begin = beginWith(APP_ROLE, companyId, true);
+  const begin = beginWith(APP_ROLE, companyId, true, database.setLocal);
   return router.read(begin, { companyId, client }, (db) => work({ companyId, db }), onPrimary);
 }
 
 /** Read-only look-up of credentials before the company is known (login, API key, refresh token). */
 export async function inAuthLookup<T>(database: Database, work: (db: Kysely<DB>) => Promise<T>): Promise<T> {
-  return database.transaction(beginWith(AUTH_ROLE, undefined, true), true, work);
+  return database.transaction(beginWith(AUTH_ROLE, undefined, true, database.setLocal), true, work);
 }
 
 /** The delivery worker's transaction: deliveries of every company, read-only events and webhooks. */
 export async function inWorker<T>(database: Database, work: (db: Kysely<DB>) => Promise<T>): Promise<T> {
-  return database.transaction(beginWith(WORKER_ROLE), false, work);
+  return database.transaction(beginWith(WORKER_ROLE, undefined, false, database.setLocal), false, work);
 }
