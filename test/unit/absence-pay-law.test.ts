@@ -133,7 +133,13 @@ describe('Referenzprinzip: vacation day = 13-week average per working day (§11 
       weeklyContractSeconds: 40 * HOUR,
       workingDaysPerWeek: 5,
     });
-    assert.deepEqual(rate, { earningsCents: 624_000, overtimeCents: 0, divisorDays: 65, dayCents: 9600 });
+    assert.deepEqual(rate, {
+      earningsCents: 624_000,
+      raiseCents: 0,
+      overtimeCents: 0,
+      divisorDays: 65,
+      dayCents: 9600,
+    });
   });
 
   test('overtime pay is left out, surcharges stay', () => {
@@ -143,6 +149,7 @@ describe('Referenzprinzip: vacation day = 13-week average per working day (§11 
     const lines = [...weeks(13, '2026-05-25'), { date: '2026-05-30', seconds: 5 * HOUR, cents: 7000, baseCents: 6000 }];
     assert.deepEqual(vacationDayRate({ lines, weeklyContractSeconds: 40 * HOUR, workingDaysPerWeek: 5 }), {
       earningsCents: 625_000,
+      raiseCents: 0,
       overtimeCents: 6000,
       divisorDays: 65,
       dayCents: 9615,
@@ -162,7 +169,7 @@ describe('Referenzprinzip: vacation day = 13-week average per working day (§11 
     assert.equal(
       vacationDayCents(
         { fraction: 0.5, contractSeconds: 4 * HOUR },
-        { earningsCents: 624_000, overtimeCents: 0, divisorDays: 65, dayCents: 9600 },
+        { earningsCents: 624_000, raiseCents: 0, overtimeCents: 0, divisorDays: 65, dayCents: 9600 },
         1500,
       ),
       4800,

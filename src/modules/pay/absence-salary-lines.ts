@@ -13,7 +13,13 @@ import { centsFor, toAmount, toCents } from '../../platform/money.js';
 import { type ContinuedPayWindow, isPaidDay } from './rules/continued-pay-limit.js';
 import { lostPay, type PlannedShift } from './rules/lost-pay.js';
 import { hourlyRateCents, type PayType, type SurchargeLine } from './rules/salary-calculation.js';
-import { referenceStart, vacationDayCents, vacationDayRate, type VacationDayRate } from './rules/vacation-pay.js';
+import {
+  contractDaysBetween,
+  referenceStart,
+  type VacationDayRate,
+  vacationDayCents,
+  vacationDayRate,
+} from './rules/vacation-pay.js';
 import { contractOf, loadPayContext } from './salary-writer.js';
 
 export type AbsencePayMethod = 'plannedJobs' | 'contractHours' | 'referencePeriod' | 'none';
@@ -72,47 +78,65 @@ function shiftOf(job: StoredRecord, period: { from: number; to: number }): Plann
   return { ...inside, seconds };
 }
 
-/** The 13-week reference of a vacation, or undefined when the user's salaries start later (a new hire). */
+/**
+ * The 13-week reference of a vacation (§11 (1) BUrlG), lines raised to today's rate; undefined when
+ * the employment has no working day before the vacation (paid the contract's hours). The employment
+ * begins at `contract.startDate`, else at the user's first salary line: only its start, never a line
+ * outside the period, shapes the average.
+ */
 async function loadReference(
   tx: TenantTx,
   userId: string,
   absenceId: string,
   facts: AbsenceFactsForPay,
+  currentRateCents: number,
 ): Promise<VacationDayRate | undefined> {
   const first = facts.days[0]?.date;
   if (!first) return undefined;
   const zone = facts.settings.timeZone;
-  const start = new Date(localToUtc(zone, Date.parse(`${referenceStart(first)}T00:00:00Z`)));
-  const end = new Date(localToUtc(zone, Date.parse(`${first}T00:00:00Z`)));
+  const localDate = (at: Date) => new Date(utcToLocal(zone, at.getTime())).toISOString().slice(0, 10);
   const base = tx.db
     .selectFrom('salaries')
     .where('company_id', '=', tx.companyId)
     .where('user_id', '=', userId)
     .where((eb) => eb.or([eb('absence_id', 'is', null), eb('absence_id', '<>', absenceId)]));
-  // Less than 13 weeks of salaries before the vacation: a new hire, paid the contract's hours.
-  const earlier = await base.select('id').where('from_at', '<', start).limit(1).executeTakeFirst();
-  if (!earlier) return undefined;
+  const contract = facts.contract;
+  let employmentStart = typeof contract.startDate === 'string' ? contract.startDate.slice(0, 10) : undefined;
+  if (!employmentStart) {
+    const firstLine = await base
+      .select('from_at')
+      .where('from_at', 'is not', null)
+      .orderBy('from_at')
+      .limit(1)
+      .executeTakeFirst();
+    employmentStart = firstLine?.from_at ? localDate(firstLine.from_at) : first;
+  }
+  const from = [referenceStart(first), employmentStart].sort()[1]!;
+  const hours = weeklyHours(contract.dailyWorkingHours);
+  const referenceDays = contractDaysBetween(from, first, hours);
+  if (referenceDays === 0) return undefined;
   const rows = await base
     .select([
       'from_at',
       'salary_cents',
-      (eb) => eb.ref('doc').$castTo<{ workingTime?: number; baseSalary?: number }>().as('doc'),
+      (eb) => eb.ref('doc').$castTo<{ workingTime?: number; baseSalary?: number; salaryPerHour?: number }>().as('doc'),
     ])
-    .where('from_at', '>=', start)
-    .where('from_at', '<', end)
+    .where('from_at', '>=', new Date(localToUtc(zone, Date.parse(`${from}T00:00:00Z`))))
+    .where('from_at', '<', new Date(localToUtc(zone, Date.parse(`${first}T00:00:00Z`))))
     .execute();
-  const contract = facts.contract;
-  const hours = weeklyHours(contract.dailyWorkingHours);
   return vacationDayRate({
     lines: rows.map((r) => ({
       // from_at is set: the query compared it
-      date: new Date(utcToLocal(zone, r.from_at!.getTime())).toISOString().slice(0, 10),
+      date: localDate(r.from_at!),
       seconds: Number(r.doc.workingTime ?? 0),
       cents: Number(r.salary_cents ?? 0),
       baseCents: toCents(Number(r.doc.baseSalary ?? 0)),
+      rateCents: toCents(Number(r.doc.salaryPerHour ?? 0)),
     })),
     weeklyContractSeconds: hours.reduce((a, b) => a + b, 0) * 3600,
     workingDaysPerWeek: hours.filter((h) => h > 0).length,
+    currentRateCents,
+    referenceDays,
   });
 }
 
@@ -155,7 +179,7 @@ export async function absenceSalaryLines(
   const monthly = contract.salaryType === 'monthly';
   const pay = await loadPayContext(tx, input.affected);
   const reference =
-    method === 'referencePeriod' ? await loadReference(tx, absence.doc.userId, absence.id, facts) : undefined;
+    method === 'referencePeriod' ? await loadReference(tx, absence.doc.userId, absence.id, facts, rate) : undefined;
   const jobsById = new Map(input.affected.map((j) => [j.id, j]));
   const lines: AbsenceSalaryLine[] = [];
   for (const day of input.days.filter((d) => d.seconds > 0)) {
@@ -251,6 +275,7 @@ function fieldsOf(
       ? {
           referenceEarnings: toAmount(reference.earningsCents),
           referenceOvertime: toAmount(reference.overtimeCents),
+          referenceRaise: toAmount(reference.raiseCents),
           referenceDays: reference.divisorDays,
         }
       : {}),

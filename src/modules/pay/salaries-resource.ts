@@ -105,7 +105,13 @@ export const salaries = defineResource({
     taxableSurchargeCash: { ...amount, description: 'absence salaries: surcharges of the missed shifts, taxable' },
     referenceEarnings: {
       ...amount,
-      description: 'vacation pay: earnings of the 13 reference weeks without overtime pay',
+      description:
+        "vacation pay: earnings of the 13 reference weeks (or the employment's shorter part of them) without overtime pay, at today's rate",
+    },
+    referenceRaise: {
+      ...amount,
+      description:
+        "vacation pay: what a lasting pay rise added to the reference (lines paid below today's rate, §11 (1) S. 2 BUrlG)",
     },
     referenceOvertime: { ...amount, description: 'vacation pay: overtime pay left out of the reference' },
     referenceDays: { type: 'integer', description: 'vacation pay: working days the reference earnings are divided by' },
