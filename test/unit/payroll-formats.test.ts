@@ -2,7 +2,7 @@
 // from salaries (tax-free and taxable parts), and the DATEV LODAS ASCII import file.
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { formatCents, formatDecimal, formatHours, germanCsv } from '../../src/modules/payroll/rules/german-csv.js';
+import { centsCell, formatCents, formatDecimal, formatHours, germanCsv } from '../../src/modules/payroll/rules/german-csv.js';
 import { accountingPeriod, lodasFile } from '../../src/modules/payroll/rules/lodas.js';
 import { payrollLines, type SalaryLine } from '../../src/modules/payroll/rules/payroll-lines.js';
 
@@ -24,15 +24,21 @@ describe('German CSV', () => {
   });
 
   test('file: BOM, semicolons, CRLF, quoting, no formulas', () => {
+    // Amounts go in as number cells (centsCell): -5 cents is the number -0,05, not text.
     const csv = germanCsv(
       ['Name', 'Betrag'],
       [
-        ['Müller; Sohn', '93,75'],
-        ['Say "hi"', '-0,05'],
+        ['Müller; Sohn', centsCell(9375)],
+        ['Say "hi"', centsCell(-5)],
         ['=SUM(A1)', 1],
       ],
     );
     assert.equal(csv, '\uFEFFName;Betrag\r\n"Müller; Sohn";93,75\r\n"Say ""hi""";-0,05\r\n\'=SUM(A1);1\r\n');
+  });
+
+  test('an amount passed as a string is text and guarded: callers use a number cell', () => {
+    // '-0,05' as a string starts with '-', which a spreadsheet takes for a formula: it gets the apostrophe.
+    assert.equal(germanCsv(['Betrag'], [['-0,05']]), "\uFEFFBetrag\r\n'-0,05\r\n");
   });
 });
 
