@@ -1,6 +1,7 @@
 // Crew-facing server texts in the recipient's language: the catalogues complete (every key in every language,
 // the same placeholders), PUT /v2/users/self/language for any signed-in user, pushes (title, body, lang) and
-// SMS codes (log-in and number verification) written in the user's general.language, English when unset.
+// SMS codes (log-in and number verification) written in the user's general.language, English when unset;
+// a push's times in the company's time zone.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
@@ -118,6 +119,34 @@ describe('texts in the user language', () => {
     const none = message('/none');
     assert.equal(none.title, 'A job was assigned to you');
     assert.equal(none.body, 'Mon 12 Apr, 06:00–08:30');
+  });
+
+  test("a push's times are in the company's time zone (its time and pay settings), not Berlin's", async () => {
+    const istanbul = await signup(t.app, 'Istanbul');
+    const tz = await call(t.app, 'PATCH', '/v2/company/timeAndPaySettings', istanbul.headers, {
+      timeZone: 'Europe/Istanbul',
+    });
+    assert.equal(tz.status, 200, JSON.stringify(tz.body));
+    const group = (await groupIdsOf(t.app, istanbul.headers)).employee!;
+    const emre = await createUser(t.app, istanbul.headers, group, { general: { language: 'tr' } });
+    const phone = browserKeys();
+    const sub = await call(t.app, 'POST', '/v2/pushSubscriptions', emre.headers, {
+      endpoint: `${receiver.origin}/istanbul`,
+      keys: phone.keys,
+    });
+    assert.equal(sub.status, 201, JSON.stringify(sub.body));
+    const job = await call(t.app, 'POST', '/v2/jobs/', istanbul.headers, {
+      from: '2027-04-12T04:00:00.000Z', // 07:00 in Istanbul (UTC+3), 06:00 in Berlin
+      to: '2027-04-12T06:30:00.000Z',
+      userId: emre.userId,
+    });
+    assert.equal(job.status, 201, JSON.stringify(job.body));
+    for (let i = 0; i < 10 && (await worker.runOnce()) > 0; i++);
+    const hit = receiver.received.find((r) => r.path === '/istanbul');
+    assert.ok(hit);
+    const message = JSON.parse(phone.decrypt(hit.body));
+    assert.equal(message.lang, 'tr');
+    assert.match(message.body, /07:00–09:30$/, message.body);
   });
 
   test('SMS codes in the user language: the log-in code in Turkish, the verification code in Romanian', async () => {

@@ -1,10 +1,8 @@
 // What a push says, in the recipient's language (their `general.language`, English when unset): the kind as the
 // title and the job's time, the absence's days or the task's title as the body. Times are written in the
-// crew's time zone (Europe/Berlin, the default of the company's pay settings; the API keeps no zone per user).
+// company's time zone (its time and pay settings: the one its jobs are planned in; the API keeps none per user).
 import { LOCALES, type Language, textOf } from '../../platform/texts/texts.js';
 import { NOTIFICATION_KINDS, type NotificationKind } from './kinds.js';
-
-const TIME_ZONE = 'Europe/Berlin';
 
 interface Payload {
   kind: string;
@@ -13,12 +11,18 @@ interface Payload {
 
 const isKind = (kind: string): kind is NotificationKind => (NOTIFICATION_KINDS as readonly string[]).includes(kind);
 
-function formats(language: Language) {
+/** Who reads the push: their language and their company's time zone (an IANA name, checked when set). */
+export interface Reader {
+  language: Language;
+  timeZone: string;
+}
+
+function formats({ language, timeZone }: Reader) {
   const locale = LOCALES[language];
   return {
-    day: new Intl.DateTimeFormat(locale, { timeZone: TIME_ZONE, weekday: 'short', day: 'numeric', month: 'short' }),
-    time: new Intl.DateTimeFormat(locale, { timeZone: TIME_ZONE, hour: '2-digit', minute: '2-digit' }),
-    date: new Intl.DateTimeFormat(locale, { timeZone: TIME_ZONE, day: 'numeric', month: 'short' }),
+    day: new Intl.DateTimeFormat(locale, { timeZone, weekday: 'short', day: 'numeric', month: 'short' }),
+    time: new Intl.DateTimeFormat(locale, { timeZone, hour: '2-digit', minute: '2-digit' }),
+    date: new Intl.DateTimeFormat(locale, { timeZone, day: 'numeric', month: 'short' }),
   };
 }
 
@@ -29,8 +33,9 @@ function instant(value: unknown): Date | undefined {
   return Number.isNaN(date.getTime()) ? undefined : date;
 }
 
-function bodyOf(language: Language, kind: NotificationKind, data: Record<string, unknown>): string {
-  const f = formats(language);
+function bodyOf(reader: Reader, kind: NotificationKind, data: Record<string, unknown>): string {
+  const { language } = reader;
+  const f = formats(reader);
   if (kind.startsWith('job') || kind === 'replacementOffered') {
     const from = instant(data.from);
     const to = instant(data.to);
@@ -48,13 +53,14 @@ function bodyOf(language: Language, kind: NotificationKind, data: Record<string,
 }
 
 /** The payload as pushed: the stored one plus title, body and lang. */
-export function pushMessage(payload: Payload & Record<string, unknown>, language: Language) {
+export function pushMessage(payload: Payload & Record<string, unknown>, reader: Reader) {
+  const { language } = reader;
   const data = payload.data && typeof payload.data === 'object' ? (payload.data as Record<string, unknown>) : {};
   if (!isKind(payload.kind)) return { ...payload, title: 'Crewbase', body: '', lang: language };
   return {
     ...payload,
     title: textOf(language, payload.kind),
-    body: bodyOf(language, payload.kind, data),
+    body: bodyOf(reader, payload.kind, data),
     lang: language,
   };
 }

@@ -7,9 +7,9 @@ import type { Config } from '../../config.js';
 import type { Database } from '../../platform/db/database.js';
 import { inTenant, inWorker } from '../../platform/db/tenant.js';
 import { vetTarget, type Resolver, type TargetPolicy } from '../webhooks/index.js';
-import type { Language } from '../../platform/texts/texts.js';
+import { loadTimeAndPaySettings } from '../pay/index.js';
 import { languageOfUser } from '../users/index.js';
-import { pushMessage } from './push-text.js';
+import { pushMessage, type Reader } from './push-text.js';
 import { type ClaimedPush, claimPushes, type PushResult, recordPush, sweepNotifications } from './push-store.js';
 
 export interface PushWorkerDeps {
@@ -62,16 +62,20 @@ export function pushWorker(deps: PushWorkerDeps) {
     };
   }
 
-  // The recipient's language, read in their company's tenant (the worker role does not read users).
-  const languageOf = (item: ClaimedPush): Promise<Language> =>
-    inTenant(deps.database, item.company_id, (tx) => languageOfUser(tx, item.user_id!));
+  // The recipient's language and their company's time zone, read in that company's tenant (the worker role
+  // reads neither users nor settings).
+  const readerOf = (item: ClaimedPush): Promise<Reader> =>
+    inTenant(deps.database, item.company_id, async (tx) => ({
+      language: await languageOfUser(tx, item.user_id!),
+      timeZone: (await loadTimeAndPaySettings(tx)).timeZone,
+    }));
 
   async function send(item: ClaimedPush): Promise<PushResult> {
     if (!item.endpoint || !item.p256dh || !item.auth) return { outcome: 'gone', statusCode: 0 };
     try {
       const { url } = await vetTarget(item.endpoint, policy, resolve);
       const { agent, request, webPush } = await load();
-      const payload = JSON.stringify(pushMessage(item.payload, await languageOf(item)));
+      const payload = JSON.stringify(pushMessage(item.payload, await readerOf(item)));
       const details = webPush.generateRequestDetails(
         { endpoint: url.href, keys: { p256dh: item.p256dh, auth: item.auth } },
         payload,
