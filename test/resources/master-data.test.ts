@@ -98,7 +98,7 @@ describe('POST /v2/objects/', () => {
     assert.equal(status.status, 1);
     assert.match(chatId, HEX24);
     const { location, ...written } = fields;
-    assert.equal(location, null); // unset fields are present as null
+    assert.equal(location, undefined); // unset fields are absent, never null
     assert.deepEqual(written, body);
     assert.equal(await total('/v2/customers/'), customersBefore);
   });

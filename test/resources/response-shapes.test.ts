@@ -1,6 +1,7 @@
-// Every field of a record is in its answer: null when unset, [] for an empty array, the declared
-// default otherwise (schema-shapes.ts presentFields), in the engine's answers and in the job read
-// model built in SQL alike; the OpenAPI document says so (required, nullable, default).
+// An unset field is absent from its answer, never null (the spec's contract: it types most fields
+// as plain strings or numbers); an unset array is [], a declared default is written
+// (schema-shapes.ts presentFields), in the engine's answers and in the job read model built in SQL
+// alike; the OpenAPI document says so (required only what is always set, no null branch added).
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { presentFields } from '../../src/resources/engine/schema-shapes.js';
@@ -40,36 +41,47 @@ function responseSchema(path: string, method = 'get'): any {
 }
 
 describe('the rule', () => {
-  test('top-level fields are required: arrays default to [], declared defaults stay, the rest is nullable with default null', () => {
-    const shaped = presentFields({
-      type: 'object',
-      properties: {
-        name: { type: 'string' },
-        tags: { type: 'array', items: { type: 'string' } },
-        active: { type: 'boolean', default: true },
-        kind: {
-          anyOf: [
-            { const: 'a', type: 'string' },
-            { const: 'b', type: 'string' },
-          ],
+  test('required: arrays (default []), declared defaults and always-set fields; the rest optional as declared', () => {
+    const shaped = presentFields(
+      {
+        type: 'object',
+        properties: {
+          name: { type: 'string' },
+          title: { type: 'string' },
+          tags: { type: 'array', items: { type: 'string' } },
+          active: { type: 'boolean', default: true },
+          kind: {
+            anyOf: [
+              { const: 'a', type: 'string' },
+              { const: 'b', type: 'string' },
+            ],
+          },
+          address: { type: 'object', properties: { city: { type: 'string' } } },
+          regionId: { type: ['string', 'null'] },
         },
-        address: { type: 'object', properties: { city: { type: 'string' } } },
-        userId: { type: 'string', 'x-absentWhenUnset': true },
       },
-    });
-    assert.deepEqual(shaped.required, ['name', 'tags', 'active', 'kind', 'address']);
-    assert.deepEqual(shaped.properties.name, { type: ['string', 'null'], default: null });
+      new Set(['title']),
+    );
+    assert.deepEqual(shaped.required, ['title', 'tags', 'active']);
+    assert.deepEqual(shaped.properties.name, { type: 'string' }, 'no null branch, no default');
     assert.deepEqual(shaped.properties.tags.default, []);
     assert.deepEqual(shaped.properties.active, { type: 'boolean', default: true });
-    assert.deepEqual(shaped.properties.kind.anyOf.at(-1), { type: 'null' });
-    assert.deepEqual(shaped.properties.address.type, ['object', 'null']);
-    assert.equal(shaped.properties.address.properties.city.type, 'string', 'nested fields stay as declared');
-    assert.deepEqual(shaped.properties.userId, { type: 'string', 'x-absentWhenUnset': true });
+    assert.equal(shaped.properties.kind.anyOf.length, 2);
+    assert.equal(shaped.properties.address.type, 'object');
+    assert.deepEqual(shaped.properties.regionId.type, ['string', 'null'], 'nullable where declared so');
   });
 });
 
+/** Paths of every null in the value (an answer must hold none for an unset field). */
+function nullPaths(value: unknown, path = ''): string[] {
+  if (value === null) return [path];
+  if (Array.isArray(value)) return value.flatMap((item, i) => nullPaths(item, `${path}[${i}]`));
+  if (typeof value === 'object') return Object.entries(value).flatMap(([k, v]) => nullPaths(v, `${path}.${k}`));
+  return [];
+}
+
 describe('answers', () => {
-  test('a customer written with a name only reads back with every field, unset ones null or []', async () => {
+  test('a customer written with a name only reads back without its unset fields, arrays []', async () => {
     const id = await create('customers', { name: 'Bare' });
     const customer = await get(`/v2/customers/${id}`);
     for (const field of [
@@ -81,24 +93,27 @@ describe('answers', () => {
       'paymentTermId',
       'hideRecipientOnDocuments',
     ]) {
-      assert.equal(customer[field], null, field);
+      assert.equal(field in customer, false, field);
     }
     assert.deepEqual(customer.invoiceCCRecipientIds, []);
     assert.equal(typeof customer.chatId, 'string');
+    assert.deepEqual(nullPaths(customer), []);
     const listed = (await get('/v2/customers/?name=Bare'))[0];
     assert.deepEqual(listed, customer);
   });
 
-  test('a one-off job: regionId, splitId, teamId null and documentIds [] in GET, list and jobsInTimeFrame; userId absent while unassigned', async () => {
+  test("a one-off job: no null in GET, list and jobsInTimeFrame (jobsInTimeFrame's absenceId, masterJobId, jobComment... absent); arrays []", async () => {
     const id = await create('jobs', { from: '2027-03-01T08:00:00Z', to: '2027-03-01T09:00:00Z', title: 'Shape' });
     const read = await get(`/v2/jobs/${id}`);
     const [listed] = await get(`/v2/jobs/?number=${read.number}`);
     const frame = await call(t.app, 'POST', '/v2/jobs/jobsInTimeFrame', admin.headers, {
       from: Date.parse('2027-03-01T00:00:00Z'),
       to: Date.parse('2027-03-02T00:00:00Z'),
+      includeUsersInResponse: true,
     });
     const inFrame = frame.body.find((job: any) => job._id === id);
     for (const job of [read, listed, inFrame]) {
+      assert.deepEqual(nullPaths(job), []);
       for (const field of [
         'regionId',
         'splitId',
@@ -109,12 +124,15 @@ describe('answers', () => {
         'masterJobId',
         'absenceId',
         'jobComment',
+        'exceptionJobId',
+        'requiredDrivingTime',
+        'requiredBreakTime',
+        'userId',
+        'user',
       ])
-        assert.equal(job[field], null, field);
+        assert.equal(field in job, false, field);
       for (const field of ['documentIds', 'started', 'absences', 'timeTrackings', 'salaries'])
         assert.deepEqual(job[field], [], field);
-      assert.equal('userId' in job, false, 'the spec: absent for unassigned jobs');
-      assert.equal('user' in job, false, 'only with includeUsersInResponse');
     }
   });
 
@@ -133,30 +151,17 @@ describe('answers', () => {
 });
 
 describe('the OpenAPI document', () => {
-  test('marks every field of a record required, unset ones nullable, arrays defaulting to []', () => {
+  test('requires what is always set; unset-able fields optional and not nullable unless the spec says so', () => {
     const job = responseSchema('/v2/jobs/{id}');
-    for (const field of [
-      '_id',
-      'number',
-      'companyId',
-      'status',
-      'chatId',
-      'regionId',
-      'splitId',
-      'teamId',
-      'documentIds',
-      'from',
-      'to',
-    ]) {
+    for (const field of ['_id', 'number', 'companyId', 'status', 'documentIds', 'from', 'to'])
       assert.ok(job.required.includes(field), `Job.${field} is required`);
-    }
-    assert.equal(job.required.includes('userId'), false);
-    for (const field of ['regionId', 'splitId', 'teamId', 'chatId'])
-      assert.ok([job.properties[field].type].flat().includes('null'), `Job.${field} is nullable`);
+    for (const field of ['userId', 'chatId', 'absenceId', 'masterJobId', 'jobComment', 'requiredBreakTime'])
+      assert.equal(job.required.includes(field), false, `Job.${field} is optional`);
+    for (const field of ['absenceId', 'masterJobId', 'jobComment', 'exceptionJobId', 'requiredDrivingTime', 'chatId'])
+      assert.equal([job.properties[field].type].flat().includes('null'), false, `Job.${field} is not nullable`);
     assert.deepEqual(job.properties.documentIds.default, []);
     assert.equal([job.properties.documentIds.type].flat().includes('null'), false, 'an array is [] rather than null');
-    assert.deepEqual([job.properties._id.type].flat(), ['string'], 'common fields are always set');
     const customer = responseSchema('/v2/customers/{id}');
-    assert.ok(customer.required.includes('contactPerson') && customer.properties.contactPerson.default === null);
+    assert.ok(!customer.required.includes('contactPerson') && !('default' in customer.properties.contactPerson));
   });
 });

@@ -1,5 +1,5 @@
 // The Job as the API shows it, built as JSON inside PostgreSQL: the job's document and common
-// fields with every unset field null or [] (recordJson), its embedded assignment and activity type,
+// fields without unset fields (recordJson: never null, [] for arrays), its embedded assignment and activity type,
 // and (on request) its user. List, read and jobsInTimeFrame all use this one query, so the shape is
 // the same everywhere. The embedded records of other owners come as SQL fragments from their owners
 // (activity types, salaries, users; time trackings through `embeds`), so the answer stays one statement.
@@ -46,16 +46,19 @@ export const jobColumn = (column: string): JobExpr => sql.ref(`j.${column}`);
 function jobJson(includeUsers: boolean, embeds: JobEmbeds) {
   const companyId = jobColumn('company_id');
   const user = includeUsers ? sql`, 'user', ${userSummaryJsonSql(companyId, jobColumn('user_id'))}` : sql``;
-  return sql`${recordJson(jobs, 'j')} || jsonb_build_object(
-    'assignment', (SELECT ${recordJson(assignments, 'a')} FROM assignments a WHERE a.company_id = j.company_id AND a.id = j.assignment_id),
-    'activityType', ${activityTypeJsonSql(companyId, jobColumn('activity_type_id'))},
-    -- Each clock-in carries the salary of its entry once that exists (null before), read here so it
+  // No null in the answer (schema-shapes.ts presentFields): the embedded records are left out when
+  // there is none, and only the small parts that may hold one are stripped, not the whole job again.
+  return sql`${recordJson(jobs, 'j')}
+    || coalesce((SELECT jsonb_build_object('assignment', ${recordJson(assignments, 'a')}) FROM assignments a WHERE a.company_id = j.company_id AND a.id = j.assignment_id), '{}'::jsonb)
+    || jsonb_strip_nulls(jsonb_build_object('activityType', ${activityTypeJsonSql(companyId, jobColumn('activity_type_id'))} ${user}))
+    || jsonb_build_object(
+    -- Each clock-in carries the salary of its entry once that exists (absent before), read here so it
     -- follows the salary (approval creates it, cancelling removes it) without writing the job.
-    'started', (SELECT coalesce(jsonb_agg(st.item || jsonb_build_object('salaryId', ${salaryIdOfEntrySql(companyId, sql`st.item->>'timeTrackingId'`)}) ORDER BY st.ord), '[]'::jsonb)
+    'started', (SELECT coalesce(jsonb_agg(jsonb_strip_nulls(st.item || jsonb_build_object('salaryId', ${salaryIdOfEntrySql(companyId, sql`st.item->>'timeTrackingId'`)})) ORDER BY st.ord), '[]'::jsonb)
       FROM jsonb_array_elements(coalesce(j.doc->'started', '[]'::jsonb)) WITH ORDINALITY AS st(item, ord)),
-    'absences', coalesce(j.doc->'absences', '[]'::jsonb),
+    'absences', jsonb_strip_nulls(coalesce(j.doc->'absences', '[]'::jsonb)),
     'timeTrackings', ${embeds.timeTrackingsOfJobJsonSql(companyId, jobColumn('id'))},
-    'salaries', ${salariesOfJobJsonSql(companyId, jobColumn('id'))} ${user})`;
+    'salaries', ${salariesOfJobJsonSql(companyId, jobColumn('id'))})`;
 }
 
 // The read model's expression is the same for every request of a server (it depends only on the

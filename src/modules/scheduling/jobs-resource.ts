@@ -43,7 +43,7 @@ export const jobSchema = Type.Object({
 const idOrNull = { type: 'string', pattern: '^[0-9a-f]{24}$' };
 const isoTime = { type: 'string', format: 'date-time' };
 
-/** An item of `started`: a clock-in (job-clock-state.ts ClockIn) with its entry's salary, null before approval. */
+/** An item of `started`: a clock-in (job-clock-state.ts ClockIn) with its entry's salary, absent before approval. */
 const clockInShape = {
   type: 'object',
   properties: {
@@ -53,9 +53,9 @@ const clockInShape = {
     isLive: { type: 'boolean' },
     wasAddedManually: { type: 'boolean' },
     timeTrackingId: { type: 'string' },
-    salaryId: { type: ['string', 'null'] },
+    salaryId: { type: 'string' },
   },
-  required: ['trackingJobDate', 'userId', 'time', 'isLive', 'wasAddedManually', 'timeTrackingId', 'salaryId'],
+  required: ['trackingJobDate', 'userId', 'time', 'isLive', 'wasAddedManually', 'timeTrackingId'],
   additionalProperties: true,
 };
 
@@ -90,10 +90,10 @@ export const jobReadOnly = {
   absences: { type: 'array', items: absenceMarkShape, [DERIVED_ON_READ]: true },
   timeTrackings: { type: 'array', items: { type: 'object', additionalProperties: true }, [DERIVED_ON_READ]: true },
   salaries: { type: 'array', items: { type: 'object', additionalProperties: true }, [DERIVED_ON_READ]: true },
-  assignment: { type: ['object', 'null'], additionalProperties: true, [DERIVED_ON_READ]: true },
+  assignment: { type: 'object', additionalProperties: true, [DERIVED_ON_READ]: true },
   activityType: { type: ['object', 'null'], additionalProperties: true, [DERIVED_ON_READ]: true },
   user: {
-    type: ['object', 'null'],
+    type: 'object',
     properties: {
       _id: { type: 'string' },
       number: { type: 'integer' },
@@ -104,7 +104,7 @@ export const jobReadOnly = {
     required: ['_id', 'number'],
     additionalProperties: true,
     description:
-      'with includeUsersInResponse (null for an unassigned job): the user in short (users/user-sql-fragments.ts)',
+      'with includeUsersInResponse (absent for an unassigned job): the user in short (users/user-sql-fragments.ts)',
     [ABSENT_WHEN_UNSET]: true,
   },
 };

@@ -96,7 +96,8 @@ export function recordJson<S extends TObject>(resource: Resource<S>, alias: stri
   recordJsonBuilt.set(resource, byAlias);
   let built = byAlias.get(alias);
   if (!built) {
-    built = sql`(${sql.lit(JSON.stringify(unsetFields(resource)))}::jsonb || ${sql.ref(`${alias}.doc`)} || ${entityJson(alias)})`;
+    // jsonb_strip_nulls: an unset field is absent, never null (to-api.ts withoutNulls)
+    built = sql`jsonb_strip_nulls(${sql.lit(JSON.stringify(unsetFields(resource)))}::jsonb || ${sql.ref(`${alias}.doc`)} || ${entityJson(alias)})`;
     byAlias.set(alias, built);
   }
   return built;

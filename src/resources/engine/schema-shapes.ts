@@ -66,43 +66,34 @@ export function responseShape(schema: Json, keepRequired = false): Json {
   });
 }
 
-/** Schema keyword: the field is left out of an answer while unset (instead of being null). */
+/**
+ * Schema keyword: the field is left out of an answer while unset. Every unset field is (see
+ * presentFields); the keyword stays on fields where the spec says so in words (Job.userId).
+ */
 export const ABSENT_WHEN_UNSET = 'x-absentWhenUnset';
 
 const isArraySchema = (s: Json) => [s.type].flat().includes('array');
 
-/** The schema also admits null (OpenAPI 3.1: a type list, or a null branch of anyOf). */
-export function nullable(s: Json): Json {
-  if (s.anyOf)
-    return s.anyOf.some((branch: Json) => branch.type === 'null') ? s : { ...s, anyOf: [...s.anyOf, { type: 'null' }] };
-  if ('const' in s) return { anyOf: [s, { type: 'null' }] };
-  if (s.type === undefined) return s; // untyped: any value, null included
-  const types = [s.type].flat();
-  if (types.includes('null')) return s;
-  return { ...s, type: [...types, 'null'], ...(s.enum ? { enum: [...s.enum, null] } : {}) };
-}
-
 /**
- * Every field of a record is in its answer, so a strictly typed client can rely on the shape:
- * all top-level fields are required; an unset array is [], an unset field with a declared
- * `default` is that default, any other unset field is null. The serializer writes the defaults
- * for a missing field; reads built as JSON in SQL merge responseDefaults() under the document.
- * Fields of nested objects stay as declared (optional): a client writes those objects whole. A
- * field the spec says is absent when unset (Job.userId) is marked ABSENT_WHEN_UNSET and stays optional.
+ * The spec's contract for unset fields: a field the spec types as a plain string, number or
+ * object is ABSENT while unset, never null (a client generated from the spec rejects null). So
+ * the required top-level fields of an answer are those always set: the create body's required
+ * ones (`alwaysSet`), arrays (an unset array is []) and fields with a declared `default` (which
+ * the serializer writes). Every other field stays optional and as declared: nullable only where
+ * the declaration says so. Answers carry no null for an unset field (to-api.ts withoutNulls, and
+ * jsonb_strip_nulls for reads built as JSON in SQL).
  */
 export function presentFields(schema: Json, alwaysSet: ReadonlySet<string> = new Set()): Json {
   const properties = Object.fromEntries(
     Object.entries(schema.properties as Json).map(([key, field]) => {
-      if ('default' in field || field[ABSENT_WHEN_UNSET] || alwaysSet.has(key)) return [key, field];
-      if (isArraySchema(field)) return [key, { ...field, default: [] }];
-      return [key, { ...nullable(field), default: null }];
+      if (!('default' in field) && isArraySchema(field) && !field[ABSENT_WHEN_UNSET] && !alwaysSet.has(key))
+        return [key, { ...field, default: [] }];
+      return [key, field];
     }),
   );
-  return {
-    ...schema,
-    properties,
-    required: Object.keys(properties).filter((key) => !properties[key][ABSENT_WHEN_UNSET]),
-  };
+  const always = (key: string) =>
+    alwaysSet.has(key) || ('default' in properties[key] && properties[key].default !== null);
+  return { ...schema, properties, required: Object.keys(properties).filter(always) };
 }
 
 /**
@@ -111,12 +102,12 @@ export function presentFields(schema: Json, alwaysSet: ReadonlySet<string> = new
  */
 export const DERIVED_ON_READ = 'x-derivedOnRead';
 
-/** The value each required top-level field of a record's answer takes when its document does not hold it. */
+/** The declared default ([] for arrays) of each top-level field while its record's document does not hold it. */
 export function responseDefaults(response: Json): Record<string, unknown> {
   return Object.fromEntries(
-    (response.required as string[])
-      .filter((key) => !response.properties[key][DERIVED_ON_READ])
-      .map((key) => [key, response.properties[key].default ?? null]),
+    Object.entries(response.properties as Json)
+      .filter(([, field]) => !field[DERIVED_ON_READ] && 'default' in field && field.default !== null)
+      .map(([key, field]) => [key, field.default]),
   );
 }
 
@@ -129,22 +120,19 @@ export const commonEntityProperties = {
     properties: {
       status: { type: 'integer', description: '1 active' },
       createdAt: { type: 'string', format: 'date-time' },
-      createdBy: { type: ['string', 'null'], description: 'user id; null when the system created the record' },
+      createdBy: { type: 'string', description: 'user id; absent when the system created the record' },
       lastModifiedAt: { type: 'string', format: 'date-time' },
-      lastModifiedBy: {
-        type: ['string', 'null'],
-        description: 'user id; null when the system changed the record last',
-      },
+      lastModifiedBy: { type: 'string', description: 'user id; absent when the system changed the record last' },
     },
-    required: ['status', 'createdAt', 'createdBy', 'lastModifiedAt', 'lastModifiedBy'],
+    required: ['status', 'createdAt', 'lastModifiedAt'],
   },
-  chatId: { type: ['string', 'null'], description: 'chat attached to the record' },
+  chatId: { type: 'string', description: 'chat attached to the record; absent for records without one' },
 };
 
 /**
- * A record's answer: the common entity fields (always set) and the resource's own fields, all
- * present. A field the create body requires is never null (a PATCH cannot remove it: the merged
- * record is checked against the same schema), so its type stays as declared.
+ * A record's answer: the common entity fields and the resource's own fields (presentFields). A
+ * field the create body requires is always set (a PATCH cannot remove it: the merged record is
+ * checked against the same schema), so it is required.
  */
 export function entityResponse(schema: Json, extra: Json = {}): Json {
   // Read-only fields are the server's own shapes: what they require, it always writes.
@@ -156,6 +144,6 @@ export function entityResponse(schema: Json, extra: Json = {}): Json {
   return {
     type: 'object',
     properties: { ...commonEntityProperties, ...own.properties },
-    required: [...Object.keys(commonEntityProperties), ...own.required],
+    required: ['_id', 'number', 'companyId', 'status', ...own.required],
   };
 }

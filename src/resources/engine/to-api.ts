@@ -1,5 +1,6 @@
-// A stored record as the API shows it: every field (schema-shapes.ts presentFields), the document
-// over the unset fields' defaults, plus the common entity fields. Events carry the same shape.
+// A stored record as the API shows it (schema-shapes.ts presentFields): the document over the
+// declared defaults of unset fields, plus the common entity fields; no null for an unset field.
+// Events carry the same shape.
 // resource-store.ts recordJson builds the same in SQL (test/resources/api-shape-agreement.test.ts).
 import type { TObject } from 'typebox';
 import type { EntityColumn } from './entity-table.js';
@@ -8,7 +9,7 @@ import { responseDefaults } from './schema-shapes.js';
 
 const defaults = new WeakMap<Resource, Record<string, unknown>>();
 
-/** What each field of the resource's answer is while the record does not hold it (null, [], a default). */
+/** What a field of the resource's answer is while the record does not hold it ([], a declared default). */
 export function unsetFields(resource: Resource): Record<string, unknown> {
   let unset = defaults.get(resource);
   if (!unset) defaults.set(resource, (unset = responseDefaults(resource.response)));
@@ -22,27 +23,40 @@ const isoTime = (value: Date | string) => new Date(value).toISOString();
  * SQL (migrations 0002, 0012).
  */
 export function entityFields(row: Pick<StoredRecord, EntityColumn>) {
-  return {
+  return withoutNulls({
     _id: row.id,
     number: Number(row.number),
     companyId: row.company_id,
     status: {
       status: row.status_code,
       createdAt: isoTime(row.created_at),
-      createdBy: row.created_by ?? null,
+      createdBy: row.created_by,
       lastModifiedAt: isoTime(row.modified_at),
-      lastModifiedBy: row.modified_by ?? null,
+      lastModifiedBy: row.modified_by,
     },
-    chatId: row.chat_id ?? null,
-  };
+    chatId: row.chat_id,
+  });
+}
+
+/**
+ * The value without object members that are null, at every depth (what jsonb_strip_nulls does in
+ * SQL): an unset field is absent, never null. The serializer would otherwise write a null as ""
+ * or 0 where the schema says string or number.
+ */
+export function withoutNulls<T>(value: T): T {
+  if (Array.isArray(value)) return value.map(withoutNulls) as T;
+  if (value === null || typeof value !== 'object' || value instanceof Date) return value;
+  const kept: Record<string, unknown> = {};
+  for (const [key, member] of Object.entries(value)) if (member !== null) kept[key] = withoutNulls(member);
+  return kept as T;
 }
 
 /** The record as the API shows it, before the resource's toApi hook: what recordJson() builds in SQL. */
 export function storedShape<S extends TObject>(resource: Resource<S>, record: StoredRecord<object>): LooseDoc {
-  return { ...unsetFields(resource), ...record.doc, ...entityFields(record) };
+  return { ...unsetFields(resource), ...withoutNulls(record.doc), ...entityFields(record) };
 }
 
 export function toApi<S extends TObject>(resource: Resource<S>, record: StoredRecord<object>): LooseDoc {
   const api = storedShape(resource, record);
-  return resource.hooks?.toApi ? resource.hooks.toApi(recordOf(resource, record), api) : api;
+  return resource.hooks?.toApi ? withoutNulls(resource.hooks.toApi(recordOf(resource, record), api)) : api;
 }
