@@ -2,11 +2,13 @@
 // HTTP only, then autocannon on two read paths. Everything it creates is removed again, also on failure.
 // Usage: npm run bench:api   (BENCH_DATABASE_URL, BENCH_DURATION, BENCH_CONNECTIONS; see bench/README.md)
 import { randomBytes } from 'node:crypto';
-import { rssMiB, startCrewbase } from './lib/child-server.js';
+import { newJwtSecret, rssMiB, startCrewbase } from './lib/child-server.js';
 import { customerDoc, userDoc } from './lib/fixtures.js';
 import { positiveInt, runBenchmark } from './lib/lifecycle.js';
 import { formatTable, measure, rowCells, ROW_HEADER, type Row } from './lib/load.js';
 import { createDatabase } from './lib/scratch-database.js';
+import { q1DirectAndPooled, seedQ1 } from './lib/q1-pgbouncer.js';
+import { onPath } from '../test/helpers/debian-tools.js';
 
 const DURATION = positiveInt('BENCH_DURATION', 15);
 const CONNECTIONS = positiveInt('BENCH_CONNECTIONS', 8);
@@ -98,8 +100,16 @@ function printSummary(rows: Row[]) {
 async function main() {
   const databaseUrl = await createDatabase();
   // Seeding signs up 5 companies over HTTP: signup open, auth rate limit out of the way.
-  const { base, child } = await startCrewbase(databaseUrl, { SIGNUP: 'open', AUTH_RATE_LIMIT_PER_IP: '100000' });
+  const jwtSecret = newJwtSecret(); // shared with the server behind PgBouncer, which takes the same tokens
+  const { base, child } = await startCrewbase(databaseUrl, {
+    JWT_SECRET: jwtSecret,
+    SIGNUP: 'open',
+    SIGNUP_PROOF_BITS: '0', // sign-up without a challenge, and no hourly cap (SIGNUP=open now asks for both)
+    SIGNUP_PER_IP_PER_HOUR: '1000000',
+    AUTH_RATE_LIMIT_PER_IP: '100000',
+  });
   const { token, apiKey, customerIds } = await seed(base);
+  const q1Body = await seedQ1(base, token);
   console.log(`server RSS after seeding: ${rssMiB(child.pid!).toFixed(1)} MiB`);
   const rows = [
     await measure('A  GET /v2/customers/{id} (API key)', child, {
@@ -123,6 +133,16 @@ async function main() {
       url: `${base}/v2/users?limit=100`,
       headers: { authorization: `Bearer ${token}` },
     }),
+    ...(await q1DirectAndPooled({
+      databaseUrl,
+      direct: { base, child },
+      token,
+      body: q1Body,
+      connections: CONNECTIONS,
+      duration: DURATION,
+      hasPgBouncer: onPath('pgbouncer'),
+      jwtSecret,
+    })),
   ];
   printSummary(rows);
 }
