@@ -156,6 +156,24 @@ describe('events partitioned by month', () => {
     );
   });
 
+  test('the feed orders by transaction id as a number (xid 9 before 10), paging without a gap', async () => {
+    const acme = await signup(t.app, 'Xid Order');
+    // Two events of old transactions whose ids differ in their number of digits, as the database's owner.
+    await sql`INSERT INTO events (company_id, id, seq, xid, type, entity, data) OVERRIDING SYSTEM VALUE VALUES
+      (${acme.companyId}, 'aaaaaaaaaaaaaaaaaaaaaa10', 2, '10', 'CREATE', 'customer', '{}'),
+      (${acme.companyId}, 'aaaaaaaaaaaaaaaaaaaaaaa9', 1, '9', 'CREATE', 'customer', '{}')`.execute(t.database.kysely);
+    const first = await call(t.app, 'GET', '/v2/events?limit=1', acme.headers);
+    assert.deepEqual(
+      first.body.map((e: FeedEvent) => e.cursor),
+      ['9-1'],
+    );
+    const second = await call(t.app, 'GET', '/v2/events?limit=1&after=9-1', acme.headers);
+    assert.deepEqual(
+      second.body.map((e: FeedEvent) => e.cursor),
+      ['10-2'],
+    );
+  });
+
   test('the API role cannot make or drop partitions', async () => {
     const acme = await signup(t.app, 'No DDL');
     await assert.rejects(

@@ -38,14 +38,16 @@ export function parseCursor(text: string | undefined): FeedCursor | undefined {
  * so a polling client never skips one and never sees one twice.
  */
 export async function eventsAfter(tx: TenantTx, after: FeedCursor | undefined, limit: number): Promise<FeedEvent[]> {
-  // sql: xid8 comparisons with the snapshot's xmin and a row-value cursor, which the builder cannot type
+  // sql: xid8 comparisons with the snapshot's xmin and a row-value cursor, which the builder cannot type.
+  // ORDER BY names the table's columns: a bare `xid` is the text output column (9 after 10), which
+  // also kept the feed index from serving the order (every event of the company read and sorted).
   const { rows } = await sql<FeedEvent>`
     SELECT id, type, entity, company_id, occurred_at, data, xid::text AS xid, seq FROM events
     WHERE company_id = ${tx.companyId}
       AND xid < pg_snapshot_xmin(pg_current_snapshot())
       AND type <> 'PING'
       ${after ? sql`AND (xid, seq) > (${after.xid}::xid8, ${after.seq})` : sql``}
-    ORDER BY xid, seq LIMIT ${limit}`.execute(tx.db);
+    ORDER BY events.xid, events.seq LIMIT ${limit}`.execute(tx.db);
   return rows;
 }
 
