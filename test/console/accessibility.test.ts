@@ -10,7 +10,15 @@ import type { Page } from 'playwright-core';
 import { assertAccessible, assertFocusVisible, printAccessibilityTable } from '../helpers/a11y.js';
 import { BUSY_OFFICE, seedBusyOffice } from '../helpers/busy-office.js';
 import { buildConsoleForTest, type ConsoleBuild } from '../helpers/console-build.js';
-import { CHROMIUM, DESKTOP, PHONE, openConsoleBrowser, type ConsoleBrowser } from '../helpers/console-browser.js';
+import {
+  CHROMIUM,
+  DESKTOP,
+  PHONE,
+  SCREENSHOTS,
+  openConsoleBrowser,
+  screenshotPath,
+  type ConsoleBrowser,
+} from '../helpers/console-browser.js';
 import { createTestApp, type TestApp } from '../helpers/test-app.js';
 
 const { admin, crew } = BUSY_OFFICE;
@@ -85,6 +93,19 @@ describe('accessibility of every console screen (axe-core)', { skip: CHROMIUM },
     await page.locator('.absence-band').first().waitFor();
     await check('board week');
     await focusVisible('board week');
+    if (SCREENSHOTS) {
+      // The skip link's way to the first job: its block shows the focus ring (and the current nav link its contrast).
+      await page.keyboard.press('Escape');
+      await page.locator('.block[tabindex="0"]').first().focus();
+      for (const [size, viewport] of [
+        ['desktop', DESKTOP],
+        ['phone', PHONE],
+      ] as const) {
+        await page.setViewportSize(viewport);
+        await page.screenshot({ path: screenshotPath(`accessibility-board-focus-${size}`) });
+      }
+      await page.setViewportSize(DESKTOP);
+    }
   });
 
   screen('board: job panel open', async () => {

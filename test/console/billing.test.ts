@@ -14,7 +14,8 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { DOCUMENT_STATES } from '../../src/modules/invoicing/document-schema.js';
+import { DOCUMENT_STATES } from '../../src/modules/invoicing/documents/document-schema.js';
+import { assertAccessible } from '../helpers/a11y.js';
 import { buildConsoleForTest, type ConsoleBuild } from '../helpers/console-build.js';
 import {
   CHROMIUM,
@@ -218,6 +219,7 @@ describe('the billing desk in a browser', { skip: CHROMIUM }, () => {
     assert.match(text, /1 Oct 2026 – 31 Oct 2026/);
     assert.match(text, /€1,717\.27/); // 1443.08 + 19 % VAT
     assert.match(text, /Nothing is sent when issuing/);
+    await assertAccessible(page, 'billing: issue confirmation');
     // The safe choice has the focus; Escape goes back without issuing.
     assert.equal(await page.evaluate(() => document.activeElement?.textContent), 'Go back');
     await page.keyboard.press('Escape');

@@ -9,6 +9,7 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { BrowserContext, Page } from 'playwright-core';
+import { assertAccessible } from '../helpers/a11y.js';
 import { buildConsoleForTest, type ConsoleBuild } from '../helpers/console-build.js';
 import {
   CHROMIUM,
@@ -209,6 +210,7 @@ describe('planning board in a browser', { skip: CHROMIUM }, () => {
       .getByRole('button', { name: /Replace with (Anna|Ben)/ })
       .first()
       .waitFor();
+    await assertAccessible(page, 'board: absence panel with replacement candidates');
     await screenshot('board-absence', '.panel');
     await panel.getByRole('button', { name: 'Close' }).click();
   });
@@ -237,7 +239,7 @@ describe('planning board in a browser', { skip: CHROMIUM }, () => {
   });
 
   test('"+n more" in a full day cell lists all its jobs to pick from, by keyboard', async () => {
-    const more = cell(people.anna, 5).getByRole('button', { name: /^Show all 3 jobs of Anna Adler, / });
+    const more = cell(people.anna, 5).getByRole('button', { name: /^\+1 more: show all 3 jobs of Anna Adler, / });
     assert.equal(await more.textContent(), '+1 more');
     await more.focus();
     await page.keyboard.press('Enter');
@@ -246,6 +248,7 @@ describe('planning board in a browser', { skip: CHROMIUM }, () => {
     await listFocused(); // opening moves the focus to the list's heading
     const items = await list.getByRole('listitem').allTextContents();
     assert.equal(items.length, 3);
+    await assertAccessible(page, 'board: all jobs of a day cell');
     for (const [i, name] of ['Museum.*07:00–09:00', 'Library.*11:00–13:00', 'Station.*15:00–17:00'].entries())
       assert.match(items[i] ?? '', new RegExp(`${name}.*planned`));
     await page.keyboard.press('Tab'); // from the heading to Close, then the first job

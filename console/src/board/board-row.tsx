@@ -125,7 +125,9 @@ export const BoardRow = memo(function BoardRow(props: RowProps) {
                   type="button"
                   class="more"
                   tabIndex={-1}
+                  // The label starts with the visible "+1 more", so speech input finds it by what it shows.
                   aria-label={i18n.t('moreLabel', {
+                    more: i18n.t('more', { n: list.length - SHOWN_PER_CELL }),
                     n: list.length,
                     row: name,
                     day: i18n.day(new Date(days[day]!).toISOString()),

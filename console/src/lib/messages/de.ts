@@ -132,7 +132,7 @@ export const de: Record<Key, string> = {
   moveCancelled: 'Verschieben abgebrochen.',
   moveRefused: 'Verschieben abgelehnt: {message}',
   more: '+{n} weitere',
-  moreLabel: 'Alle {n} Einsätze von {row}, {day} zeigen',
+  moreLabel: '{more}: alle {n} Einsätze von {row}, {day} zeigen',
   cellJobs: 'Einsätze von {row}, {day}',
   details: 'Einsatzdetails',
   close: 'Schließen',

@@ -130,7 +130,7 @@ export const en = {
   moveCancelled: 'Move cancelled.',
   moveRefused: 'The move was refused: {message}',
   more: '+{n} more',
-  moreLabel: 'Show all {n} jobs of {row}, {day}',
+  moreLabel: '{more}: show all {n} jobs of {row}, {day}',
   cellJobs: 'Jobs of {row}, {day}',
   details: 'Job details',
   close: 'Close',
