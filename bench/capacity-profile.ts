@@ -157,7 +157,7 @@ export const PEAK_HOUR: RequestType[] = [
     perHour: 10,
     build: (_c, pick) => ({
       method: 'GET',
-      path: `/v2/search?q=${['Müller', 'Schmidt', 'Haupt', 'Garten', 'Linden'][pick(5)]}`,
+      path: `/v2/search?q=${encodeURIComponent(['Müller', 'Schmidt', 'Haupt', 'Garten', 'Linden'][pick(5)]!)}`,
       expected: ok,
     }),
   },

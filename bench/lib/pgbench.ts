@@ -17,16 +17,20 @@ export interface PgbenchResult {
 /** An SQL literal of a statement parameter (text, timestamp, text array or number). */
 export function sqlLiteral(value: unknown): string {
   if (typeof value === 'number') return String(value);
-  if (value instanceof Date) return `'${value.toISOString()}'::timestamptz`;
+  if (value instanceof Date) return `to_timestamp(${value.getTime() / 1000})`; // no colon (see withLiterals)
   if (Array.isArray(value)) return `ARRAY[${value.map(sqlLiteral).join(', ')}]::text[]`;
   return `'${String(value).replaceAll("'", "''")}'`;
 }
 
-/** The statement with $1..$n replaced by the literals of `values` (higher numbers first: $10 before $1). */
+/**
+ * The statement with $1..$n replaced by the literals of `values` (higher numbers first: $10 before $1).
+ * pgbench reads `:name` in a script as a variable, so a colon before a name gets a space (in the JSON
+ * templates: `"_id": null` is the same jsonb); `::` casts stay as they are.
+ */
 export function withLiterals(sql: string, values: readonly unknown[]): string {
   let text = sql;
   for (let n = values.length; n >= 1; n--) text = text.replaceAll(`$${n}`, sqlLiteral(values[n - 1]));
-  return text;
+  return text.replace(/(?<!:):(?=[\p{L}\d_])/gu, ': ');
 }
 
 /** Runs pgbench on `statements` (one script each, equally weighted) and reads its summary. */
