@@ -76,7 +76,7 @@ describe('continued pay in illness (§3 EFZG)', () => {
     // July: 8 paid weekdays (Wed 07-01 .. Fri 07-10) = 240.00; 5 Krankengeldbezug days on wage type 9120.
     const mine = csv.split('\r\n').filter((l) => l.includes('Efzg E1'));
     assert.ok(
-      mine.some((l) => l.endsWith(';9120;days:Krankengeldbezug;Abwesenheitstage Krankengeldbezug;;5;;;')),
+      mine.some((l) => l.endsWith(';9120;days:Krankengeldbezug;Abwesenheitstage Krankengeldbezug;;5;;;;;')),
       mine.join('\n'),
     );
     assert.ok(

@@ -246,24 +246,24 @@ describe('payroll export', () => {
     const lines = res.text.replace(/^\uFEFF/, '').split('\r\n');
     assert.equal(
       lines[0],
-      'Monat;Personalnummer;Name;Lohnart;Schlüssel;Bezeichnung;Stunden;Tage;Betrag (EUR);steuerfrei (EUR);steuerpflichtig (EUR)',
+      'Monat;Personalnummer;Name;Lohnart;Schlüssel;Bezeichnung;Stunden;Tage;Betrag (EUR);steuerfrei (EUR);steuerpflichtig (EUR);sv-frei (EUR);sv-pflichtig (EUR)',
     );
     const p = `2026-11;${user.Paula!.number};Paula Muster`;
     // work: 450 + 240 min = 11.5 h; 93.75 + 50.00 = 143.75 taxable. Night 6.25 + 10.00 = 16.25 over 240 min; Sunday 12.50 over 120 min.
     assert.deepEqual(
       lines.filter((l) => l.startsWith(p)),
       [
-        `${p};1000;work;Arbeitszeit;11,50;;143,75;0,00;143,75`,
-        `${p};1200;surcharge:night:taxFree;Zuschlag Nacht steuerfrei;4,00;;16,25;16,25;0,00`,
-        `${p};1210;surcharge:sunday:taxFree;Zuschlag Sonntag steuerfrei;2,00;;12,50;12,50;0,00`,
+        `${p};1000;work;Arbeitszeit;11,50;;143,75;0,00;143,75;0,00;143,75`,
+        `${p};1200;surcharge:night:taxFree;Zuschlag Nacht steuerfrei;4,00;;16,25;16,25;0,00;16,25;0,00`,
+        `${p};1210;surcharge:sunday:taxFree;Zuschlag Sonntag steuerfrei;2,00;;12,50;12,50;0,00;12,50;0,00`,
       ],
     );
     assert.ok(
-      lines.includes(`2026-11;${user.Mina!.number};Mina Muster;9100;days:vacation;Abwesenheitstage Urlaub;;1;;;`),
+      lines.includes(`2026-11;${user.Mina!.number};Mina Muster;9100;days:vacation;Abwesenheitstage Urlaub;;1;;;;;`),
       lines.join('\n'),
     );
     assert.ok(
-      lines.includes(`2026-11;${user.Mina!.number};Mina Muster;9110;days:illness;Abwesenheitstage Krankheit;;1;;;`),
+      lines.includes(`2026-11;${user.Mina!.number};Mina Muster;9110;days:illness;Abwesenheitstage Krankheit;;1;;;;;`),
       lines.join('\n'),
     );
   });

@@ -51,6 +51,8 @@ describe('formula guard on every export', () => {
             cents: -5 - i,
             taxFreeCents: 0,
             taxableCents: -5 - i,
+            socialInsuranceFreeCents: 0,
+            socialInsuranceLiableCents: -5 - i,
           },
         ],
       })),

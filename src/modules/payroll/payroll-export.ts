@@ -34,7 +34,8 @@ export function labelOf(key: string): string {
   if (key === 'absence:holidayPay') return 'Feiertagsvergütung';
   if (kind === 'absence') return `Bezahlte Abwesenheit ${ABSENCE_LABELS[a!] ?? a}`;
   if (kind === 'days') return `Abwesenheitstage ${ABSENCE_LABELS[a!] ?? a}`;
-  return `Zuschlag ${SURCHARGE_LABELS[a!] ?? a} ${b === 'taxFree' ? 'steuerfrei' : 'steuerpflichtig'}`;
+  const status = { taxFree: 'steuerfrei', taxFreeSvLiable: 'steuerfrei sv-pflichtig' }[b ?? ''] ?? 'steuerpflichtig';
+  return `Zuschlag ${SURCHARGE_LABELS[a!] ?? a} ${status}`;
 }
 
 export const PAYROLL_CSV_HEADER = [
@@ -49,6 +50,8 @@ export const PAYROLL_CSV_HEADER = [
   'Betrag (EUR)',
   'steuerfrei (EUR)',
   'steuerpflichtig (EUR)',
+  'sv-frei (EUR)',
+  'sv-pflichtig (EUR)',
 ];
 
 export function payrollCsv(month: string, employees: EmployeePayroll[]): string {
@@ -67,6 +70,8 @@ export function payrollCsv(month: string, employees: EmployeePayroll[]): string 
         l.unit === 'days' ? '' : centsCell(l.cents),
         l.unit === 'days' ? '' : centsCell(l.taxFreeCents),
         l.unit === 'days' ? '' : centsCell(l.taxableCents),
+        l.unit === 'days' ? '' : centsCell(l.socialInsuranceFreeCents),
+        l.unit === 'days' ? '' : centsCell(l.socialInsuranceLiableCents),
       ]),
     ),
   );

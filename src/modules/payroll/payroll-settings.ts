@@ -30,12 +30,16 @@ export const DEFAULT_WAGE_TYPES: WageTypeMapping = {
   'absence:other': '1190',
   'surcharge:night:taxFree': '1200',
   'surcharge:night:taxable': '1201',
+  'surcharge:night:taxFreeSvLiable': '1202',
   'surcharge:sunday:taxFree': '1210',
   'surcharge:sunday:taxable': '1211',
+  'surcharge:sunday:taxFreeSvLiable': '1212',
   'surcharge:publicHoliday:taxFree': '1220',
   'surcharge:publicHoliday:taxable': '1221',
+  'surcharge:publicHoliday:taxFreeSvLiable': '1222',
   'surcharge:other:taxFree': '1230',
   'surcharge:other:taxable': '1231',
+  'surcharge:other:taxFreeSvLiable': '1232',
   'days:vacation': '9100',
   'days:illness': '9110',
   'days:Krankengeldbezug': '9120',
@@ -44,7 +48,7 @@ export const DEFAULT_WAGE_TYPES: WageTypeMapping = {
 export const DEFAULT_PROCESSING_KEYS: ProcessingKeys = { hours: 1, days: 2, amount: 4 };
 
 const KEY_PATTERN =
-  '^(work|hours:.+|payType:.+|absence:[A-Za-z]+|surcharge:[A-Za-z]+:(taxFree|taxable)|days:[A-Za-z]+)$';
+  '^(work|hours:.+|payType:.+|absence:[A-Za-z]+|surcharge:[A-Za-z]+:(taxFree|taxFreeSvLiable|taxable)|days:[A-Za-z]+)$';
 
 export const payrollSettingsBody = Type.Object(
   {

@@ -25,6 +25,7 @@ import { entriesStartingBetween } from '../time-tracking/index.js';
 import { usersWithContracts } from '../users/index.js';
 import { localToUtc, utcToLocal } from '../../platform/time/zoned-time.js';
 import type { SalaryLine } from './rules/payroll-lines.js';
+import { socialInsuranceFreeCents } from './rules/social-insurance-free.js';
 import { emptyDay, monthDates, totalsOf, type PayLine, type Timesheet, type TimesheetDay } from './timesheet-model.js';
 
 /** A stored surcharge line of a salary, as the timesheet reads it. */
@@ -150,14 +151,19 @@ export async function loadTimesheets(tx: TenantTx, month: string, userIds?: stri
     const date = doc.type === 'absence' ? doc.date : localDate(Date.parse(doc.from));
     const absenceKind = doc.type === 'absence' ? kindKey(absenceKinds.get(doc.absenceId) ?? 8) : undefined;
     const seconds = (doc.workingTime ?? 0) + (doc.drivingTime ?? 0);
-    const surcharges = ((doc.surcharges ?? []) as StoredSurchargeLine[]).map((x) => ({
-      name: x.name,
-      category: categories.get(x.surchargeId) ?? 'other',
-      seconds: x.seconds,
-      cents: toCents(x._cash ?? 0),
-      taxFreeCents: toCents(x.taxFreeCash ?? 0),
-      taxableCents: toCents(x.taxableCash ?? 0),
-    }));
+    const rateCents = toCents(doc.salaryPerHour ?? 0);
+    const surcharges = ((doc.surcharges ?? []) as StoredSurchargeLine[]).map((x) => {
+      const part = { cents: toCents(x._cash ?? 0), taxFreeCents: toCents(x.taxFreeCash ?? 0) };
+      return {
+        name: x.name,
+        category: categories.get(x.surchargeId) ?? 'other',
+        seconds: x.seconds,
+        ...part,
+        taxableCents: toCents(x.taxableCash ?? 0),
+        // §1 (1) Nr. 1 SvEV: free of social insurance only on a base up to 25 EUR/h.
+        socialInsuranceFreeCents: socialInsuranceFreeCents(part, rateCents),
+      };
+    });
     const totalCents = doc.salaryCents ?? toCents(doc.salary ?? 0);
     const line: PayLine = {
       salaryId: s.id,

@@ -1,6 +1,8 @@
 // A month's payroll lines of one employee: the salary lines (what the salary calculation stored)
 // summed by our pay type, each surcharge category split into its tax-free and taxable part, and
-// the absence days by type; then each line's wage type (Lohnart) from the company's mapping.
+// the absence days by type; then each line's wage type (Lohnart) from the company's mapping. The
+// tax-free part is split again by social insurance (§1 (1) Nr. 1 SvEV, rules/social-insurance-free.ts):
+// `taxFree` is free of tax and social insurance, `taxFreeSvLiable` tax-free but liable.
 // Sums only: no amount is computed here, so the export books exactly what the salaries say.
 
 export interface SurchargePart {
@@ -9,6 +11,8 @@ export interface SurchargePart {
   cents: number;
   taxFreeCents: number;
   taxableCents: number;
+  /** Of the tax-free part, what is also free of social insurance (base up to 25 EUR/h); all of it when not given. */
+  socialInsuranceFreeCents?: number;
 }
 
 /** One stored salary as the export reads it. */
@@ -28,7 +32,7 @@ export interface SalaryLine {
 }
 
 export interface PayrollLine {
-  /** Our pay type: work, payType:<name>, absence:<kind> or absence:holidayPay, surcharge:<category>:taxFree|taxable, days:<kind>. */
+  /** Our pay type: work, payType:<name>, absence:<kind> or absence:holidayPay, surcharge:<category>:taxFree|taxFreeSvLiable|taxable, days:<kind>. */
   key: string;
   wageType?: string;
   /** What the line carries to payroll: an amount, or a number of days. */
@@ -38,6 +42,9 @@ export interface PayrollLine {
   cents: number;
   taxFreeCents: number;
   taxableCents: number;
+  /** Free of social insurance (the tax-free surcharges on a base up to 25 EUR/h) and liable to it (the rest). */
+  socialInsuranceFreeCents: number;
+  socialInsuranceLiableCents: number;
 }
 
 export interface WageTypeMapping {
@@ -60,7 +67,11 @@ const rank = (key: string) => {
 };
 
 /** The tax-free part before the taxable one. */
-const sortable = (key: string) => key.replace(/:taxFree$/, ':0').replace(/:taxable$/, ':1');
+const sortable = (key: string) =>
+  key
+    .replace(/:taxFree$/, ':0')
+    .replace(/:taxFreeSvLiable$/, ':1')
+    .replace(/:taxable$/, ':2');
 
 export function payrollLines(
   salaries: SalaryLine[],
@@ -71,15 +82,27 @@ export function payrollLines(
   const codes = new Map<string, string>();
   const add = (
     key: string,
-    part: Partial<Pick<PayrollLine, 'seconds' | 'days' | 'cents' | 'taxFreeCents' | 'taxableCents'>>,
+    part: Partial<Omit<PayrollLine, 'key' | 'unit' | 'wageType'>>,
     unit: PayrollLine['unit'] = 'amount',
   ) => {
-    const line = lines.get(key) ?? { key, unit, seconds: 0, days: 0, cents: 0, taxFreeCents: 0, taxableCents: 0 };
+    const line = lines.get(key) ?? {
+      key,
+      unit,
+      seconds: 0,
+      days: 0,
+      cents: 0,
+      taxFreeCents: 0,
+      taxableCents: 0,
+      socialInsuranceFreeCents: 0,
+      socialInsuranceLiableCents: 0,
+    };
     line.seconds += part.seconds ?? 0;
     line.days = Math.round((line.days + (part.days ?? 0)) * 100) / 100;
     line.cents += part.cents ?? 0;
     line.taxFreeCents += part.taxFreeCents ?? 0;
     line.taxableCents += part.taxableCents ?? 0;
+    line.socialInsuranceFreeCents += part.socialInsuranceFreeCents ?? 0;
+    line.socialInsuranceLiableCents += part.socialInsuranceLiableCents ?? 0;
     lines.set(key, line);
   };
   for (const salary of salaries) {
@@ -99,20 +122,31 @@ export function payrollLines(
           ? 'work'
           : `payType:${salary.payType}`;
     if (salary.payTypeCode && salary.type === 'work') codes.set(key, salary.payTypeCode);
-    // Base pay is taxable: §3b EStG exempts only the surcharges for work actually done.
-    add(key, { seconds: salary.seconds, cents: base, taxableCents: base });
+    // Base pay is taxable and liable to social insurance: §3b EStG exempts only the surcharges for work actually done.
+    add(key, { seconds: salary.seconds, cents: base, taxableCents: base, socialInsuranceLiableCents: base });
     for (const s of salary.surcharges) {
-      if (s.taxFreeCents !== 0)
+      const svFree = s.socialInsuranceFreeCents ?? s.taxFreeCents;
+      const svLiable = s.taxFreeCents - svFree;
+      if (svFree !== 0)
         add(`surcharge:${s.category}:taxFree`, {
           seconds: s.seconds,
-          cents: s.taxFreeCents,
-          taxFreeCents: s.taxFreeCents,
+          cents: svFree,
+          taxFreeCents: svFree,
+          socialInsuranceFreeCents: svFree,
+        });
+      if (svLiable !== 0)
+        add(`surcharge:${s.category}:taxFreeSvLiable`, {
+          seconds: s.seconds,
+          cents: svLiable,
+          taxFreeCents: svLiable,
+          socialInsuranceLiableCents: svLiable,
         });
       if (s.taxableCents !== 0 || s.taxFreeCents === 0)
         add(`surcharge:${s.category}:taxable`, {
           seconds: s.seconds,
           cents: s.taxableCents,
           taxableCents: s.taxableCents,
+          socialInsuranceLiableCents: s.taxableCents,
         });
     }
   }
