@@ -1,5 +1,5 @@
 // The keys the crew sees (sign-in, the header, the crew view, the push offer): every language of the crew has
-// each of them (type-checked by CrewCatalogue and by test/console/crew-catalogues.test.ts). The office's keys
+// each of them (type-checked by CrewCatalogue; test/console/crew-languages.test.ts finds none shown in English). The office's keys
 // may be missing in the crew's extra languages; they fall back to English (i18n.ts).
 import type { Key } from './en.js';
 
@@ -79,6 +79,36 @@ export const CREW_KEYS = [
   'pushBlocked',
   'pushUnavailable',
   'pushFailed',
+  // the crew view's heading, job card (crew/job-card.tsx), clock-in reasons and sync notes
+  'crewTitle',
+  'crewKeptAt',
+  'crewNextDays',
+  'crewDetails',
+  'crewMap',
+  'crewOpenMap',
+  'crewAccess',
+  'crewKey',
+  'crewKeySafe',
+  'crewContact',
+  'crewJobComment',
+  'crewChecklist',
+  'crewNoChecklist',
+  'crewReasonTitle',
+  'crewReasonLabel',
+  'crewReasonMissing',
+  'crewClockInAnyway',
+  'crewTooEarly',
+  'crewTooLate',
+  'crewTooFar',
+  'crewHoursMinutes',
+  'crewMinutes',
+  'crewYourClockIn',
+  'crewYourClockOut',
+  'crewWhyNotYours',
+  'crewWhyServer',
+  'crewNotRecorded',
+  'crewMovedMeanwhile',
+  'cancel',
 ] as const satisfies readonly Key[];
 
 export type CrewKey = (typeof CREW_KEYS)[number];
