@@ -207,7 +207,7 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
       registerBankingRoutes(v2, { database });
       registerWebhookRoutes(v2, { database, ...webhookDeps(config, deps.resolveHost) });
       registerImplementationRoutes(v2, { database });
-      registerSmsRoutes(v2, { config, database, sms, numberLimit });
+      registerSmsRoutes(v2, { config, database, sms, numberLimit, mail });
       registerAccountingRoutes(v2, { database });
       registerNotificationRoutes(v2, {
         database,

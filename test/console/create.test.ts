@@ -194,7 +194,8 @@ describe('creating the week in a browser', { skip: CHROMIUM }, () => {
     await page.getByRole('button', { name: 'Invite by SMS' }).click();
     await page.getByRole('status').filter({ hasText: 'Invitation sent by SMS.' }).waitFor();
     const sent = readFileSync(join(t.dataDir, 'sms.jsonl'), 'utf8');
-    assert.match(sent, /Hello Marta, your Crewbase access is ready: open http:\/\/127\.0\.0\.1:\d+\/app/);
+    // Written by the server (POST /v2/users/{id}/invite) in Marta's language (none set: English), to the crew app.
+    assert.match(sent, /Hello Marta, your Crewbase access is ready: open http:\/\/127\.0\.0\.1:\d+\/app\/crew /);
     assert.equal((await api('GET', `/v2/users/${marta._id}`)).contact.smsCount, 1);
     await screenshot('create-employee', '.office-panel');
   });

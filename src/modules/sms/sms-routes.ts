@@ -9,8 +9,10 @@ import { typedRoutes } from '../../platform/http/typed-routes.js';
 import type { SmsGateway } from '../../platform/sms/sms-gateway.js';
 import type { SmsNumberLimit } from '../../platform/sms/sms-number-limit.js';
 import { objectId } from '../../resources/engine/fields.js';
+import type { MailOutbox } from '../../platform/mail/outbox.js';
 import { registerNumberVerificationRoutes } from './number-verification-routes.js';
 import { smsService } from './sms-service.js';
+import { registerInvitationRoute } from './user-invitation.js';
 
 export const smsBody = Type.Object(
   {
@@ -46,7 +48,7 @@ export const smsResponse = Type.Object(
 
 export function registerSmsRoutes(
   app: FastifyInstance,
-  deps: { config: Config; database: Database; sms: SmsGateway; numberLimit: SmsNumberLimit },
+  deps: { config: Config; database: Database; sms: SmsGateway; numberLimit: SmsNumberLimit; mail: MailOutbox },
 ) {
   const service = smsService({ ...deps, bodySchema: smsBody });
   typedRoutes(app).post(
@@ -65,4 +67,5 @@ export function registerSmsRoutes(
     async (request) => service.send(contextOf(request), request.body),
   );
   registerNumberVerificationRoutes(app, deps);
+  registerInvitationRoute(app, deps);
 }

@@ -3,6 +3,7 @@ export { users } from './users-resource.js';
 export { registerUserRoutes } from './users-routes.js';
 export { userFullNames } from './user-names.js';
 export { languageOfUser } from './user-language.js';
+export { guardInvitation } from './user-guard.js';
 export {
   type LoginCandidate,
   type UserCredentials,

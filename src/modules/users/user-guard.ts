@@ -78,3 +78,8 @@ export async function guardSessionsEnd(tx: TenantTx, ctx: RequestContext, record
   if (isSelf(ctx, record.id)) return;
   assertHoldsRights(ctx, await groupPermissions(tx, record.doc.accessGroupId), "end this user's sessions");
 }
+
+/** Inviting a user (their access by SMS or e-mail): like a credential change, someone holding every right of theirs. */
+export async function guardInvitation(tx: TenantTx, ctx: RequestContext, record: StoredRecord): Promise<void> {
+  assertHoldsRights(ctx, await groupPermissions(tx, record.doc.accessGroupId), 'invite this user');
+}

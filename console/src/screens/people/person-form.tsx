@@ -1,6 +1,6 @@
 // One employee, new or to change: name, log-in, contact, contract basics (start, weekly hours), access
 // group and qualifications (activity types). Saved employees with a mobile number can be invited by SMS
-// (POST /v2/sms): the text names the console's address, where they sign in with their number and a code.
+// (POST /v2/users/{id}/invite): the server writes it in their language, naming where they sign in.
 import { useEffect, useState } from 'preact/hooks';
 import type { CrewbaseClient } from '../../../../clients/typescript/src/client.js';
 import { messageOf } from '../../lib/api.js';
@@ -96,13 +96,12 @@ export function PersonForm({ client, id, onSaved, onClose }: Props) {
 
   async function sendInvite() {
     if (!id) return;
-    const text = t('pplInviteText', {
-      name: form.firstName || nameOf({ general: {}, id: form.login }),
-      url: `${location.origin}/app`,
-    });
     try {
-      const answer = await client.call('sms.send', { body: { userIds: [id], text: text.slice(0, 480) } });
-      const status = answer.results[0]?.status ?? 'failed';
+      // The server writes the text in the employee's own language (POST /v2/users/{id}/invite).
+      const answer = await client.request<{ status: string }>('POST', `/v2/users/${id}/invite`, {
+        body: { channel: 'sms' },
+      });
+      const { status } = answer.data;
       setInvite({
         ok: status === 'sent',
         text: t(status === 'sent' ? 'pplInviteSent' : 'pplInviteNotSent', { status }),

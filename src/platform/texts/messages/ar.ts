@@ -14,4 +14,8 @@ export const ar: Record<TextKey, string> = {
   taskDue: '{title}، الموعد {due}',
   smsLoginCode: 'رمز Crewbase الخاص بك: {code}. صالح لمدة 5 دقائق.',
   smsVerificationCode: 'رمز التحقق في Crewbase: {code}. صالح لمدة 10 دقائق.',
+  inviteSms: 'مرحبًا {name}، حسابك في Crewbase جاهز: افتح {url} وسجّل الدخول برقم هاتفك المحمول والرمز المرسل إليه.',
+  inviteMailSubject: 'حسابك في Crewbase',
+  inviteMail:
+    'مرحبًا {name}،\n\nحسابك في Crewbase جاهز: افتح {url} وسجّل الدخول بعنوان البريد الإلكتروني هذا وكلمة المرور التي يعطيك إياها المكتب.',
 };

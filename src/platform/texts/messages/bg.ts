@@ -14,4 +14,9 @@ export const bg: Record<TextKey, string> = {
   taskDue: '{title}, срок {due}',
   smsLoginCode: 'Вашият код за Crewbase: {code}. Валиден е 5 минути.',
   smsVerificationCode: 'Вашият код за потвърждение в Crewbase: {code}. Валиден е 10 минути.',
+  inviteSms:
+    'Здравейте, {name}! Достъпът ви до Crewbase е готов: отворете {url} и влезте с мобилния си номер и кода от SMS.',
+  inviteMailSubject: 'Вашият достъп до Crewbase',
+  inviteMail:
+    'Здравейте, {name}!\n\nДостъпът ви до Crewbase е готов: отворете {url} и влезте с този имейл адрес и паролата, която ще ви даде офисът.',
 };

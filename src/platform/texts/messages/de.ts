@@ -14,4 +14,9 @@ export const de: Record<TextKey, string> = {
   taskDue: '{title}, fällig {due}',
   smsLoginCode: 'Ihr Crewbase-Code: {code}. Er gilt 5 Minuten.',
   smsVerificationCode: 'Ihr Crewbase-Bestätigungscode: {code}. Er gilt 10 Minuten.',
+  inviteSms:
+    'Hallo {name}, Ihr Crewbase-Zugang ist bereit: Öffnen Sie {url} und melden Sie sich mit Ihrer Mobilnummer und dem zugesandten Code an.',
+  inviteMailSubject: 'Ihr Crewbase-Zugang',
+  inviteMail:
+    'Hallo {name},\n\nIhr Crewbase-Zugang ist bereit: Öffnen Sie {url} und melden Sie sich mit dieser E-Mail-Adresse und dem Passwort an, das Sie vom Büro bekommen.',
 };

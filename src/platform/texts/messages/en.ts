@@ -17,6 +17,12 @@ export const en = {
   taskDue: '{title}, due {due}',
   smsLoginCode: 'Your Crewbase code: {code}. It expires in 5 minutes.',
   smsVerificationCode: 'Your Crewbase verification code: {code}. It expires in 10 minutes.',
+  /** The invitation of a new user (POST /v2/users/{id}/invite): by SMS, or by e-mail with its subject. */
+  inviteSms:
+    'Hello {name}, your Crewbase access is ready: open {url} and sign in with your mobile number and the code sent to it.',
+  inviteMailSubject: 'Your Crewbase access',
+  inviteMail:
+    'Hello {name},\n\nyour Crewbase access is ready: open {url} and sign in with this e-mail address and the password your office gives you.',
 };
 
 export type TextKey = keyof typeof en;

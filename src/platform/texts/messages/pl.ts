@@ -14,4 +14,9 @@ export const pl: Record<TextKey, string> = {
   taskDue: '{title}, termin {due}',
   smsLoginCode: 'Twój kod Crewbase: {code}. Ważny 5 minut.',
   smsVerificationCode: 'Twój kod weryfikacyjny Crewbase: {code}. Ważny 10 minut.',
+  inviteSms:
+    'Cześć {name}, Twoje konto Crewbase jest gotowe: otwórz {url} i zaloguj się numerem telefonu i kodem z SMS-a.',
+  inviteMailSubject: 'Twoje konto Crewbase',
+  inviteMail:
+    'Cześć {name},\n\nTwoje konto Crewbase jest gotowe: otwórz {url} i zaloguj się tym adresem e-mail i hasłem, które dostaniesz z biura.',
 };

@@ -14,4 +14,9 @@ export const ro: Record<TextKey, string> = {
   taskDue: '{title}, termen {due}',
   smsLoginCode: 'Codul tău Crewbase: {code}. Expiră în 5 minute.',
   smsVerificationCode: 'Codul tău de verificare Crewbase: {code}. Expiră în 10 minute.',
+  inviteSms:
+    'Bună {name}, contul tău Crewbase este gata: deschide {url} și intră cu numărul de mobil și codul primit prin SMS.',
+  inviteMailSubject: 'Contul tău Crewbase',
+  inviteMail:
+    'Bună {name},\n\ncontul tău Crewbase este gata: deschide {url} și intră cu această adresă de e-mail și parola primită de la birou.',
 };

@@ -14,4 +14,9 @@ export const tr: Record<TextKey, string> = {
   taskDue: '{title}, son gün {due}',
   smsLoginCode: 'Crewbase kodunuz: {code}. 5 dakika geçerlidir.',
   smsVerificationCode: 'Crewbase doğrulama kodunuz: {code}. 10 dakika geçerlidir.',
+  inviteSms:
+    'Merhaba {name}, Crewbase hesabınız hazır: {url} adresini açın, cep numaranız ve SMS ile gelen kodla giriş yapın.',
+  inviteMailSubject: 'Crewbase hesabınız',
+  inviteMail:
+    'Merhaba {name},\n\nCrewbase hesabınız hazır: {url} adresini açın, bu e-posta adresi ve ofisin verdiği şifreyle giriş yapın.',
 };
