@@ -130,6 +130,8 @@ describe('planning board in a browser', { skip: CHROMIUM }, () => {
   }
 
   async function signIn(username: string) {
+    // The session lives in the refresh cookie: without it the page asks for a user name again.
+    await page.context().clearCookies();
     await page.goto(`${origin}/app`);
     await page.getByLabel('User name').fill(username);
     await page.getByLabel('Password').fill(PASSWORD);
@@ -284,6 +286,8 @@ describe('planning board in a browser', { skip: CHROMIUM }, () => {
       'Planning board',
       'Approvals',
       'Customers',
+      'Employees',
+      'Recurring work',
       'Invoices',
       'My jobs',
     ]);
@@ -291,6 +295,7 @@ describe('planning board in a browser', { skip: CHROMIUM }, () => {
     const employeeGroup = groups.find((group) => group.name === 'employee')!._id;
     await api(office, 'POST', '/v2/users/', { id: 'erik-employee', password: PASSWORD, accessGroupId: employeeGroup });
     // Named by path, the board is not theirs: the crew view opens, and no navigation is offered.
+    await page.context().clearCookies();
     await page.goto(`${origin}/app/board`);
     await page.getByLabel('User name').fill('erik-employee');
     await page.getByLabel('Password').fill(PASSWORD);
