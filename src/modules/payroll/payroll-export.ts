@@ -2,7 +2,7 @@
 // timesheet, as a documented CSV or as a DATEV LODAS ASCII import file (rules/lodas.ts). Lines
 // without a wage type stay in the CSV (empty Lohnart) and are named in the LODAS file's comments.
 import { Conflict } from '../../platform/http/errors.js';
-import { centsCell, decimalCell, hoursCell, germanCsv } from './rules/german-csv.js';
+import { centsCell, decimalCell, formatCents, hoursCell, germanCsv } from './rules/german-csv.js';
 import { lodasFile, type LodasRecord } from './rules/lodas.js';
 import { payrollLines, type PayrollLine } from './rules/payroll-lines.js';
 import type { PayrollExportSettings } from './payroll-settings.js';
@@ -13,6 +13,10 @@ export interface EmployeePayroll {
   personnelNumber: string;
   name: string;
   lines: PayrollLine[];
+  /** Minijob / Midijob flags of the month (rules/marginal-employment.ts), for the payroll office. */
+  flags?: string[];
+  limitCents?: number;
+  payCents?: number;
 }
 
 /** Employees with anything to pay or any absence day; the personnel number is the user's number. */
@@ -22,6 +26,9 @@ export function payrollOf(sheets: Timesheet[], settings: PayrollExportSettings):
       personnelNumber: String(s.user.number),
       name: s.user.name,
       lines: payrollLines(s.salaryLines, s.totals.absenceDays, settings.wageTypes),
+      flags: s.employment?.flags ?? [],
+      limitCents: s.employment?.limitCents,
+      payCents: s.totals.payCents,
     }))
     .filter((e) => e.lines.length > 0);
 }
@@ -112,6 +119,14 @@ export function payrollLodas(month: string, employees: EmployeePayroll[], settin
     month,
     processingKeys: settings.processingKeys,
     records,
-    comments: unmapped.map((u) => `ohne Lohnart, nicht uebertragen: ${u}`),
+    comments: [
+      ...employees.flatMap((e) =>
+        (e.flags ?? []).map(
+          (f) =>
+            `Hinweis ${f}: ${e.personnelNumber} Entgelt ${formatCents(e.payCents ?? 0)} Grenze ${formatCents(e.limitCents ?? 0)}`,
+        ),
+      ),
+      ...unmapped.map((u) => `ohne Lohnart, nicht uebertragen: ${u}`),
+    ],
   });
 }

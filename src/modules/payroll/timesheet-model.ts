@@ -1,6 +1,7 @@
 // The shape of a month's timesheet and its totals. Minutes are whole minutes per day (seconds
 // rounded half up per day and per line); totals are the sums of the day rows, so the sheet adds up
 // as printed. Amounts are integer cents.
+import type { EmploymentCheck } from './rules/marginal-employment.js';
 import type { SalaryLine } from './rules/payroll-lines.js';
 
 export interface DayAbsence {
@@ -63,6 +64,8 @@ export interface TimesheetTotals {
 
 export interface Timesheet {
   user: { id: string; number: number; name: string };
+  /** The month's pay against the minijob limit and the Midijob band (rules/marginal-employment.ts). */
+  employment?: EmploymentCheck;
   month: string;
   timeZone: string;
   days: TimesheetDay[];

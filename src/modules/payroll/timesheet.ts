@@ -26,6 +26,7 @@ import { usersWithContracts } from '../users/index.js';
 import { localToUtc, utcToLocal } from '../../platform/time/zoned-time.js';
 import type { SalaryLine } from './rules/payroll-lines.js';
 import { socialInsuranceFreeCents } from './rules/social-insurance-free.js';
+import { checkEmployment, type EmploymentType } from './rules/marginal-employment.js';
 import { emptyDay, monthDates, totalsOf, type PayLine, type Timesheet, type TimesheetDay } from './timesheet-model.js';
 
 /** A stored surcharge line of a salary, as the timesheet reads it. */
@@ -66,8 +67,10 @@ export async function loadTimesheets(tx: TenantTx, month: string, userIds?: stri
   // Keyed by user id; rows without a user find no sheet.
   const sheets = new Map<string | null, Timesheet>();
   const today = new Date().toISOString().slice(0, 10);
+  const contracts = new Map<string, { employmentType?: EmploymentType; unforeseeableExceedings?: string[] }>();
   for (const user of users) {
     const contract = user.contract ?? {};
+    contracts.set(user.id, contract as { employmentType?: EmploymentType; unforeseeableExceedings?: string[] });
     // A contract with vacationDays keeps a leave account (pro rata, carry-over, lapse): read from it.
     const account = keepsLeaveAccount(contract) ? await leaveAccountOf(tx, user.id, contract, year, today) : undefined;
     const name = [user.general?.firstName, user.general?.lastName].filter(Boolean).join(' ');
@@ -199,6 +202,13 @@ export async function loadTimesheets(tx: TenantTx, month: string, userIds?: stri
   }
   for (const sheet of sheets.values()) {
     sheet.totals = totalsOf(sheet.days, sheet.payLines);
+    const contract = contracts.get(sheet.user.id) ?? {};
+    sheet.employment = checkEmployment({
+      month,
+      payCents: sheet.totals.payCents,
+      type: contract.employmentType,
+      unforeseeable: contract.unforeseeableExceedings,
+    });
     sheet.leave.takenInMonth = sheet.totals.absenceDays.vacation ?? 0;
   }
   return [...sheets.values()];

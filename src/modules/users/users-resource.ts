@@ -66,6 +66,23 @@ export const userSchema = Type.Object({
       salary: opt(num()),
       salaryType: opt(text(50)),
       employment: opt(text(50)),
+      employmentType: opt(
+        Type.Union(
+          ['fullTime', 'partTime', 'minijob', 'midijob', 'workingStudent'].map((v) => Type.Literal(v)),
+          {
+            description:
+              "kind of employment for social insurance; a minijob's month over the limit (minimum wage × 130 / 3, §8 (1a) SGB IV) and pay in the Midijob band (§20 (2) SGB IV) are flagged on the timesheet",
+          },
+        ),
+      ),
+      unforeseeableExceedings: opt(
+        Type.Array(Type.String({ pattern: '^\\d{4}-(0[1-9]|1[0-2])$', description: 'month YYYY-MM' }), {
+          maxItems: 24,
+          uniqueItems: true,
+          description:
+            'months (YYYY-MM) the employer recorded as an unforeseeable exceeding of the minijob limit (§8 (1b) SGB IV: at most two in the 12 months ending with the month, pay at most twice the limit)',
+        }),
+      ),
       payment: opt(text(50)),
       dailyWorkingHours: opt(freeObject()),
       payTypeId: opt(objectId('pay_types')),
