@@ -1,6 +1,8 @@
 // When assignments get their jobs (job-generation.ts makes them). Each company keeps a window in
 // which all its assignments have their jobs; it grows on demand, within the planning bounds
 // (planning-bounds.ts), and rolls forward as the company is used.
+import { performance } from 'node:perf_hooks';
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { sql } from 'kysely';
 import type { Database } from '../../platform/db/database.js';
 import { inTenant, type TenantTx } from '../../platform/db/tenant.js';
@@ -203,12 +205,18 @@ export async function ensureJobWindow(
   await inTenant(database, companyId, (tx) => coverJobWindow(tx, from, to, { now, bounds: UNBOUNDED }));
 }
 
+/**
+ * Grows the window towards what is needed (and KEEP_AHEAD_DAYS ahead), by at most `maxDays` days
+ * in this call: forward first, then back. The jobs and the window's new bounds are written in the
+ * caller's transaction, so the stored window never claims a day whose jobs were not committed.
+ */
 async function extendHorizon(
   tx: TenantTx,
   horizon: Horizon,
   needed: TimeRange | undefined,
   bounds: PlanningBounds,
   now: number,
+  maxDays = Infinity,
 ): Promise<Horizon> {
   const today = Math.floor(now / DAY) * DAY;
   const target = {
@@ -216,8 +224,14 @@ async function extendHorizon(
     until: Math.min(bounds.latest, Math.max(needed?.to ?? 0, now + KEEP_AHEAD_DAYS * DAY)),
   };
   const ranges: Array<[number, number]> = [];
-  if (target.from < horizon.from) ranges.push([target.from, horizon.from]);
-  if (target.until > horizon.until) ranges.push([horizon.until, target.until]);
+  if (maxDays === Infinity) {
+    if (target.from < horizon.from) ranges.push([target.from, horizon.from]);
+    if (target.until > horizon.until) ranges.push([horizon.until, target.until]);
+  } else if (target.until > horizon.until) {
+    ranges.push([horizon.until, Math.min(target.until, horizon.until + maxDays * DAY)]);
+  } else if (target.from < horizon.from) {
+    ranges.push([Math.max(target.from, horizon.from - maxDays * DAY), horizon.from]);
+  }
   const assignments = await tx.db
     .selectFrom('assignments')
     .select(['id', 'doc', 'created_by'])
@@ -231,7 +245,57 @@ async function extendHorizon(
     actor: a.created_by ?? undefined,
   }));
   for (const [a, b] of ranges) await materializeAll(tx, plannings, a, b, { skipRefused: true });
-  const extended = { from: Math.min(target.from, horizon.from), until: Math.max(target.until, horizon.until) };
+  const extended = {
+    from: Math.min(horizon.from, ...ranges.map(([a]) => a)),
+    until: Math.max(horizon.until, ...ranges.map(([, b]) => b)),
+  };
   await saveHorizon(tx, extended);
   return extended;
+}
+
+/**
+ * A slice of generation: about this long (one short transaction of a few days' jobs), so that
+ * another company's request waits for one slice, not for a far frame's months of jobs (the
+ * embedded database has one connection).
+ */
+export const GENERATION_SLICE = { ms: 40, firstDays: 1, maxDays: 366 };
+
+/**
+ * Plans what coverJobWindow would for [windowFrom, to), in short transactions of a few days each,
+ * yielding between them; the request's own transaction then finds the frame covered (or plans
+ * the little that was added meanwhile). Each slice takes the planning lock, re-reads the window
+ * and stores its new bounds with its jobs, so a slice that fails or a process that dies leaves a
+ * consistent, smaller window, and the unique key keeps jobs single if another server plans too.
+ */
+export async function extendJobWindowInSlices(
+  database: Database,
+  companyId: string,
+  windowFrom: number,
+  to: number,
+  options: Pick<CoverOptions, 'now' | 'refuseBeyondHorizon'> = {},
+): Promise<void> {
+  if (isFrameKnownCovered(companyId, windowFrom, to, options)) return;
+  const now = options.now ?? Date.now();
+  let days = GENERATION_SLICE.firstDays;
+  for (let slice = 0; slice < 10_000; slice++) {
+    const started = performance.now();
+    const isDone = await inTenant(database, companyId, async (tx) => {
+      const bounds = await loadPlanningBounds(tx, now);
+      if (options.refuseBeyondHorizon) refuseBeyondHorizon(to, bounds);
+      const needed = neededFor(windowFrom, to, bounds);
+      const horizon = await lockedHorizon(tx, bounds, now);
+      if (isCovered(horizon, needed, bounds, now)) return true;
+      await extendHorizon(tx, horizon, needed, bounds, now, days);
+      countJobWindowExtension();
+      return false;
+    });
+    if (isDone) return;
+    // The next slice as many days as fit its time, at most four times the last.
+    const elapsed = Math.max(1, performance.now() - started);
+    days = Math.max(
+      1,
+      Math.min(GENERATION_SLICE.maxDays, days * 4, Math.floor((days * GENERATION_SLICE.ms) / elapsed)),
+    );
+    await nextTurn();
+  }
 }

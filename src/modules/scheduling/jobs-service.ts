@@ -15,7 +15,7 @@ import { objectId } from '../../resources/engine/fields.js';
 import { assertReferencesExist } from '../../resources/engine/references.js';
 import { findRecord, insertRecord, nextNumber, updateRecord } from '../../resources/engine/resource-store.js';
 import { absenceHooks } from './absence-hooks.js';
-import { coverJobWindow, isFrameKnownCovered } from './job-planning.js';
+import { coverJobWindow, extendJobWindowInSlices, isFrameKnownCovered } from './job-planning.js';
 import { createReplacementJob } from './replacement-jobs.js';
 import { countJobs, selectJobsJson, type JobEmbeds } from './jobs-read.js';
 import { MAX_JOB_MS, jobs } from './jobs-resource.js';
@@ -81,7 +81,11 @@ export function jobsService(deps: { database: Database; embeds: JobEmbeds }) {
     };
     // A planned frame may be read on a replica that has replayed the planning (read-routing.ts).
     if (isPlanned) return readLagTolerant(database, ctx.companyId, readerOf(ctx), read);
-    const plan = () => inTenant(database, ctx.companyId, read);
+    // A far frame's jobs are made first in short transactions of their own, not in the read's.
+    const plan = async () => {
+      await extendJobWindowInSlices(database, ctx.companyId, window.from, window.to, { refuseBeyondHorizon: true });
+      return inTenant(database, ctx.companyId, read);
+    };
     return database.readRouter ? database.readRouter.planOnPrimary(ctx.companyId, plan) : plan();
   }
 
