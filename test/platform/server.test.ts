@@ -16,7 +16,16 @@ after(() => t.close());
 describe('health and readiness', () => {
   test('/health and /ready', async () => {
     assert.deepEqual((await call(t.app, 'GET', '/health', {})).body, { status: 'ok' });
-    assert.deepEqual((await call(t.app, 'GET', '/ready', {})).body, { status: 'ready' });
+    const ready = (await call(t.app, 'GET', '/ready', {})).body;
+    if (t.database.kind === 'pglite') assert.deepEqual(ready, { status: 'ready' });
+    else {
+      // On PostgreSQL: the role the pool reached, where, and the read replicas (none here).
+      const { hostname, port } = new URL(process.env.TEST_DATABASE_URL!);
+      assert.deepEqual(ready, {
+        status: 'ready',
+        database: { role: 'primary', target: `${hostname}:${port || 5432}`, failovers: 0, replicas: [] },
+      });
+    }
   });
 });
 

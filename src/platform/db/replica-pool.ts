@@ -3,6 +3,7 @@
 // primary we write to) or lags more than the bound is out of the read pool until it is back under it.
 import pg from 'pg';
 import { type HostPort, targetName } from './connection-url.js';
+import { settleCommits } from './postgres-transaction.js';
 
 const MONITOR_INTERVAL_MS = 500;
 const CONNECT_TIMEOUT_MS = 1000;
@@ -77,6 +78,7 @@ export class ReplicaPool {
   async end(): Promise<void> {
     clearInterval(this.timer);
     await this.looking;
+    await settleCommits(this.pool); // read-only COMMITs still under way (postgres-transaction.ts)
     await this.pool.end();
   }
 
