@@ -334,7 +334,7 @@ describe('employees', () => {
     );
     await approve(id);
     problem(await req('PATCH', `/v2/absences/${id}`, { desc: 'changed' }, emp.headers), 409);
-    assert.equal((await getAbsence(id)).desc, null);
+    assert.equal((await getAbsence(id)).desc, undefined);
   });
 });
 
@@ -452,7 +452,7 @@ describe('transitions', () => {
     assert.equal(res.statusCode, 200, res.body);
     const a = await getAbsence(id);
     assert.equal(a.state, 'declined');
-    assert.equal(a.declineComment, null);
+    assert.equal(a.declineComment, undefined);
   });
 
   test('cancel open -> cancelled; cancel again, approve -> 409', async () => {
@@ -512,7 +512,7 @@ describe('approval: the jobs it affects', () => {
     };
     const id = await newAbsence({ userId, type: 1, dtStart: '2026-06-16T06:00:00Z', dtEnd: '2026-06-17T14:00:00Z' });
     // Nothing happens before the approval.
-    assert.equal((await getJob(job.tue)).absenceId, null);
+    assert.equal((await getJob(job.tue)).absenceId, undefined);
     const result = await approve(id);
     const affected = [job.overStart, job.tue, job.wed, job.overEnd]; // by start
     assert.deepEqual(result, { _id: id, state: 'approved', affectedJobs: affected, isAssigned: false });
@@ -537,7 +537,7 @@ describe('approval: the jobs it affects', () => {
     }
     for (const jobId of [job.endsAtStart, job.startsAtEnd, job.fri, job.cancelled, job.otherUsers, job.unassigned]) {
       const j = await getJob(jobId);
-      assert.equal(j.absenceId, null, jobId);
+      assert.equal(j.absenceId, undefined, jobId);
       assert.deepEqual(j.absences, []);
     }
 
@@ -583,7 +583,7 @@ describe('approval: the jobs it affects', () => {
     });
     const result = await approve(id);
     assert.deepEqual(result.affectedJobs, [notStarted]);
-    assert.equal((await getJob(started)).absenceId, null);
+    assert.equal((await getJob(started)).absenceId, undefined);
     assert.equal((await getJob(notStarted)).absenceId, id);
   });
 
@@ -618,8 +618,8 @@ describe('approval: the jobs it affects', () => {
     assert.equal(a0.periodFrom, '2026-06-23T06:00:00.000Z');
     assert.equal(a0.periodTo, '2026-06-23T08:00:00.000Z');
     assert.deepEqual((await approve(id)).affectedJobs, [morning]);
-    assert.equal((await getJob(afternoon)).absenceId, null);
-    assert.equal((await getJob(early)).absenceId, null);
+    assert.equal((await getJob(afternoon)).absenceId, undefined);
+    assert.equal((await getJob(early)).absenceId, undefined);
   });
 
   test('DST spring: a full-day absence on Sunday 2026-03-29 covers 00:00+01:00 .. 24:00+02:00, 23 real hours', async () => {
@@ -636,8 +636,8 @@ describe('approval: the jobs it affects', () => {
     assert.equal(a.periodFrom, '2026-03-28T23:00:00.000Z');
     assert.equal(a.periodTo, '2026-03-29T22:00:00.000Z');
     assert.deepEqual((await approve(id)).affectedJobs, [job.sunFirst, job.sunLast, job.sunLastHalf]);
-    assert.equal((await getJob(job.satLate)).absenceId, null);
-    assert.equal((await getJob(job.monFirst)).absenceId, null);
+    assert.equal((await getJob(job.satLate)).absenceId, undefined);
+    assert.equal((await getJob(job.monFirst)).absenceId, undefined);
   });
 
   test('DST autumn: a full-day absence on Sunday 2026-10-25 covers 00:00+02:00 .. 24:00+01:00, 25 real hours', async () => {
@@ -653,8 +653,8 @@ describe('approval: the jobs it affects', () => {
     assert.equal(a.periodFrom, '2026-10-24T22:00:00.000Z');
     assert.equal(a.periodTo, '2026-10-25T23:00:00.000Z');
     assert.deepEqual((await approve(id)).affectedJobs, [job.sunFirst, job.sunLast]);
-    assert.equal((await getJob(job.satLate)).absenceId, null);
-    assert.equal((await getJob(job.monFirst)).absenceId, null);
+    assert.equal((await getJob(job.satLate)).absenceId, undefined);
+    assert.equal((await getJob(job.monFirst)).absenceId, undefined);
   });
 });
 
@@ -679,7 +679,7 @@ describe('cancelling and changing an approved absence', () => {
     assert.equal(kept.replacementJobId, replacementJobId);
     assert.equal(kept.absences.length, 1);
     const released = await getJob(second);
-    assert.equal(released.absenceId, null);
+    assert.equal(released.absenceId, undefined);
     assert.deepEqual(released.absences, []);
     assert.deepEqual(await salariesOf(id), []);
     // The released job no longer needs anyone.
@@ -708,7 +708,7 @@ describe('cancelling and changing an approved absence', () => {
     assert.equal(a.periodFrom, '2026-06-16T22:00:00.000Z');
     assert.equal(a.periodTo, '2026-06-18T22:00:00.000Z');
     const released = await getJob(tue);
-    assert.equal(released.absenceId, null);
+    assert.equal(released.absenceId, undefined);
     assert.deepEqual(released.absences, []);
     for (const jobId of [wed, thu]) {
       const j = await getJob(jobId);
@@ -1059,7 +1059,7 @@ describe('replacements', () => {
       assert.equal(replacement.masterJobId, r.jobId);
       assert.equal(replacement.userId, standIn);
       assert.equal(replacement.objectId, s.objectId);
-      assert.equal(replacement.absenceId, null);
+      assert.equal(replacement.absenceId, undefined);
       assert.equal(replacement.state, 'open');
       const master = await getJob(r.jobId);
       assert.equal(master.replacementJobId, r.replacementJobId);
@@ -1094,7 +1094,7 @@ describe('replacements', () => {
     );
     assert.equal(res.isAssigned, false);
     assert.equal(res.state, 'approved');
-    assert.equal((await getJob(s.mon)).replacementJobId, null);
+    assert.equal((await getJob(s.mon)).replacementJobId, undefined);
     let a = await getAbsence(s.id);
     assert.equal(a.state, 'approved');
     assert.equal(a.isAssigned, false);
@@ -1169,7 +1169,7 @@ describe('replacements', () => {
     const a = await getAbsence(s.id);
     assert.equal(a.replacements.length, 1);
     assert.equal(a.state, 'approved');
-    assert.equal((await getJob(s.mon)).replacementJobId, null);
+    assert.equal((await getJob(s.mon)).replacementJobId, undefined);
   });
 
   test('employees cannot assign replacements or list candidates (403)', async () => {

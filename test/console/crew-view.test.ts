@@ -145,7 +145,7 @@ describe('crew view in a browser', { skip: CHROMIUM }, () => {
     await page.getByRole('button', { name: 'Clock out of Town Hall' }).waitFor();
     const [open] = await entriesOf(jobs.hall);
     assert.ok(open);
-    assert.equal(open.timeEnd, null);
+    assert.equal(open.timeEnd, undefined);
     assert.deepEqual(open.location, POSITION);
     assert.equal(open.offline, false);
     assert.match(await textOf('Town Hall'), /started/);

@@ -82,7 +82,7 @@ describe('allowances and charges in the totals', () => {
       { ...FUEL, vatCategory: 'S' },
       { ...SEVEN_OFF, vatCategory: 'S' },
     ]);
-    assert.equal(d.skontoBaseAmount, null);
+    assert.equal(d.skontoBaseAmount, undefined);
     assert.equal(d.invoiceType, 'standard');
   });
 
@@ -356,7 +356,10 @@ describe('partial and final invoices', () => {
     // Switched back to a standard invoice, the final fields go.
     await ok('PATCH', `/v2/invoices/${second}`, a.headers, { invoiceType: 'standard', partialInvoiceIds: null });
     d = await get('invoices', second);
-    assert.deepEqual([d.invoiceType, d.prepaidAmount, d.amountDue, d.partialInvoices], ['standard', null, null, []]);
+    assert.deepEqual(
+      [d.invoiceType, d.prepaidAmount, d.amountDue, d.partialInvoices],
+      ['standard', undefined, undefined, []],
+    );
     await ok('PATCH', `/v2/invoices/${second}`, a.headers, {
       invoiceType: 'final',
       partialInvoiceIds: [partials.first, partials.second],
@@ -403,7 +406,7 @@ describe('skonto base', () => {
       positions: POSITIONS.map(({ skontoExcluded: _s, ...p }: Record<string, unknown>) => p),
     });
     d = await get('invoices', id);
-    assert.deepEqual([d.grossAmount, d.skontoBaseAmount], [1535, null]);
+    assert.deepEqual([d.grossAmount, d.skontoBaseAmount], [1535, undefined]);
   });
 
   test('a payment within the skonto days applies 2 % of the skonto base, not of the gross', async () => {

@@ -74,7 +74,7 @@ describe('assignment confirmations', () => {
     const made = await ok('POST', `/v2/offers/${offerId}/assignmentConfirmation`, a.headers, undefined, 201);
     const doc = await ok('GET', `/v2/assignmentConfirmations/${made._id}`, a.headers);
     assert.equal(doc.state, 'draft');
-    assert.equal(doc.documentNumber, null);
+    assert.equal(doc.documentNumber, undefined);
     assert.deepEqual(
       [doc.customerId, doc.objectId, doc.offerId, doc.introText, doc.closingText],
       [customerId, objectId, offerId, 'Wie besprochen bieten wir an:', 'Wir freuen uns auf Ihren Auftrag.'],

@@ -88,7 +88,7 @@ describe('draft totals', () => {
     assert.equal(doc.netAmount, 689.3);
     assert.equal(doc.taxAmount, 59.97);
     assert.equal(doc.grossAmount, 749.27);
-    assert.equal(doc.documentNumber, null);
+    assert.equal(doc.documentNumber, undefined);
     assert.equal(doc.positions[7].vatCategory, 'AE');
     assert.equal(doc.positions[6].isOptional, true);
   });
@@ -345,7 +345,7 @@ describe('issuing invoices', () => {
     assertProblem(await req('DELETE', `/v2/invoices/${ids.first}`, a.headers), 409);
     const doc = await get(a.headers, 'invoices', ids.first);
     assert.equal(doc.grossAmount, 119);
-    assert.equal(doc.title, null);
+    assert.equal(doc.title, undefined);
     assert.equal(doc.documentNumber, `RE-${YEAR}-00001`);
     assertProblem(await req('POST', `/v2/invoices/${MISSING}/issue`, a.headers), 404);
   });
@@ -532,7 +532,7 @@ describe('number formats', () => {
     assertProblem(await req('POST', `/v2/invoices/${failing}/issue`, a.headers), 409);
     const doc = await get(a.headers, 'invoices', failing);
     assert.equal(doc.state, 'draft');
-    assert.equal(doc.documentNumber, null);
+    assert.equal(doc.documentNumber, undefined);
     // The same (all-time) sequence under another format: its first number is still 1.
     await ok('PATCH', '/v2/company/invoicingSettings', a.headers, { numberFormats: { invoice: 'R-{00000}' } });
     assert.equal(await issueOn('2026-11-12'), 'R-00001');
@@ -649,7 +649,7 @@ describe('cancellations', () => {
     assert.equal(storno.taxAmount, -7.17);
     assert.equal(storno.grossAmount, -45.17);
     assert.equal(storno.grossAmount, -invoice.grossAmount);
-    assert.equal(storno.dueDate, null);
+    assert.equal(storno.dueDate, undefined);
 
     const cancelled = await get(a.headers, 'invoices', invoiceId);
     assert.equal(cancelled.state, 'cancelled');
@@ -778,7 +778,7 @@ describe('cancel and pay at the same time', () => {
       const consistent =
         o.cancel === 200
           ? o.payment === 409 && doc.state === 'cancelled' && payments.length === 0
-          : o.payment === 201 && doc.state === 'partially_paid' && doc.stornoId === null && payments.length === 1;
+          : o.payment === 201 && doc.state === 'partially_paid' && doc.stornoId === undefined && payments.length === 1;
       if (!consistent)
         broken.push(
           `${JSON.stringify(o)} → state ${doc.state}, stornoId ${doc.stornoId}, openAmount ${doc.openAmount}, ${payments.length} payments`,
@@ -810,7 +810,7 @@ describe('offers', () => {
     let doc = await get(a.headers, 'offers', accepted);
     assert.equal(doc.state, 'issued');
     assert.equal(doc.validUntil, addDays(TODAY, 30));
-    assert.equal(doc.dueDate, null);
+    assert.equal(doc.dueDate, undefined);
     assert.deepEqual([doc.netAmount, doc.taxAmount, doc.grossAmount], [250, 47.5, 297.5]);
     assert.deepEqual(doc.lineAmounts, [250, 0]);
     assert.deepEqual(await ok('POST', `/v2/offers/${accepted}/accept`, a.headers), { updated: true });
@@ -830,7 +830,7 @@ describe('offers', () => {
     const doc = await get(a.headers, 'offers', id);
     assert.equal(doc.state, 'declined');
     assert.ok(doc.declinedAt);
-    assert.equal(doc.acceptedAt, null);
+    assert.equal(doc.acceptedAt, undefined);
     assertProblem(await req('POST', `/v2/offers/${id}/accept`, a.headers), 409);
     assertProblem(await req('POST', `/v2/offers/${MISSING}/accept`, a.headers), 404);
     const listed = await ok('GET', '/v2/offers/?status=declined', a.headers);
@@ -878,7 +878,7 @@ describe('credits', () => {
     assert.equal(doc.state, 'issued');
     assert.equal(doc.creditedInvoiceId, invoiceId);
     assert.deepEqual([doc.netAmount, doc.taxAmount, doc.grossAmount], [50, 9.5, 59.5]);
-    assert.equal(doc.dueDate, null);
+    assert.equal(doc.dueDate, undefined);
     const ubl = await req('GET', `/v2/credits/${creditId}/xrechnung`, a.headers);
     assert.equal(ubl.status, 200);
     assert.match(ubl.body, /<cbc:(?:Invoice|CreditNote)TypeCode>381<\/cbc:(?:Invoice|CreditNote)TypeCode>/);

@@ -91,7 +91,7 @@ describe('POST /v2/sms', () => {
       assert.equal(user.body.status.lastModifiedBy, company.userId);
     }
     const untouched = await call(t.app, 'GET', `/v2/users/${none}`, company.headers);
-    assert.equal(untouched.body.contact, null);
+    assert.equal(untouched.body.contact, undefined);
 
     type UserEvent = { type: string; entity: string; data?: { _id?: string; contact?: Record<string, unknown> } };
     const isUpdate = (id: string) => (e: UserEvent) =>

@@ -105,8 +105,8 @@ describe('task records', () => {
     assert.equal(task.companyId, admin.companyId);
     assert.equal(task.status.createdBy, admin.userId);
     assert.match(task.chatId, /^[0-9a-f]{24}$/);
-    assert.equal(task.firstStartedAt, null);
-    assert.equal(task.firstTerminatedAt, null);
+    assert.equal(task.firstStartedAt, undefined);
+    assert.equal(task.firstTerminatedAt, undefined);
 
     const listed = await ok('GET', `/v2/tasks/?_id=${created._id}`);
     assert.deepEqual(listed, [task]);
@@ -176,9 +176,9 @@ describe('task states', () => {
 
   test('firstStartedAt is set on the first move away from new and never changes', async () => {
     const id = await createTask({ title: 'Back and forth' });
-    assert.equal((await getTask(id)).firstStartedAt, null);
+    assert.equal((await getTask(id)).firstStartedAt, undefined);
     await ok('PATCH', `/v2/tasks/${id}`, { description: 'still new' });
-    assert.equal((await getTask(id)).firstStartedAt, null, 'a change that stays in new sets nothing');
+    assert.equal((await getTask(id)).firstStartedAt, undefined, 'a change that stays in new sets nothing');
 
     const before = Date.now();
     await ok('PATCH', `/v2/tasks/${id}`, { taskStatus: 'open' });
@@ -211,15 +211,15 @@ describe('task states', () => {
   test('a task created in a state other than new has firstStartedAt at once', async () => {
     const task = await getTask(await createTask({ title: 'Started at once', taskStatus: 'in_progress' }));
     assert.ok(task.firstStartedAt);
-    assert.equal(task.firstTerminatedAt, null);
+    assert.equal(task.firstTerminatedAt, undefined);
   });
 
   test('firstTerminatedAt is set on the first completion and kept through reopen and complete again', async () => {
     const id = await createTask({ title: 'Done twice' });
     await ok('PATCH', `/v2/tasks/${id}`, { taskStatus: 'in_progress' });
-    assert.equal((await getTask(id)).firstTerminatedAt, null);
+    assert.equal((await getTask(id)).firstTerminatedAt, undefined);
     await ok('PATCH', `/v2/tasks/${id}`, { taskStatus: 'cancelled' });
-    assert.equal((await getTask(id)).firstTerminatedAt, null, 'cancelling is no completion');
+    assert.equal((await getTask(id)).firstTerminatedAt, undefined, 'cancelling is no completion');
     await ok('PATCH', `/v2/tasks/${id}`, { taskStatus: 'open' });
 
     await ok('PATCH', `/v2/tasks/${id}`, { taskStatus: 'completed' });
@@ -298,7 +298,7 @@ describe('POST /tasks/{id}/complete', () => {
     assert.deepEqual(await ok('POST', `/v2/tasks/${id}/complete`, {}), { completed: true });
     const task = await getTask(id);
     assert.equal(task.taskStatus, 'completed');
-    assert.equal(task.completionResponse, null);
+    assert.equal(task.completionResponse, undefined);
   });
 
   test('a request without a body completes too (the body is optional)', async () => {
@@ -307,25 +307,25 @@ describe('POST /tasks/{id}/complete', () => {
     assert.equal((await getTask(id)).taskStatus, 'completed');
   });
 
-  test('reaches completed from every state but completed (409)', async () => {
+  test('reaches completed from every state, completed included (the spec: from any state)', async () => {
     for (const state of TASK_STATES) {
       const id = await createTask({ title: `complete from ${state}`, taskStatus: state });
       const res = await req('POST', `/v2/tasks/${id}/complete`, {});
-      if (state === 'completed') {
-        assertProblem(res, 409);
-      } else {
-        assert.equal(res.status, 200, `${state}: ${JSON.stringify(res.body)}`);
-        assert.equal((await getTask(id)).taskStatus, 'completed');
-      }
+      assert.equal(res.status, 200, `${state}: ${JSON.stringify(res.body)}`);
+      assert.deepEqual(res.body, { completed: true });
+      assert.equal((await getTask(id)).taskStatus, 'completed');
     }
   });
 
-  test('completing a completed task is 409 and changes nothing', async () => {
+  test('completing a completed task again keeps firstTerminatedAt and records the new text', async () => {
     const id = await createTask({ title: 'Twice' });
     await ok('POST', `/v2/tasks/${id}/complete`, { emailText: 'first' });
     const before = await getTask(id);
-    assertProblem(await req('POST', `/v2/tasks/${id}/complete`, { emailText: 'second' }), 409);
-    assert.deepEqual(await getTask(id), before);
+    assert.deepEqual(await ok('POST', `/v2/tasks/${id}/complete`, { emailText: 'second' }), { completed: true });
+    const after = await getTask(id);
+    assert.equal(after.taskStatus, 'completed');
+    assert.equal(after.firstTerminatedAt, before.firstTerminatedAt, 'set the first time only');
+    assert.equal(after.completionResponse, 'second');
   });
 
   test('sendEmail without recipientEmail (or emailText) is 400 and the task stays open', async () => {
@@ -352,8 +352,8 @@ describe('POST /tasks/{id}/complete', () => {
     assertProblem(await req('POST', `/v2/tasks/${id}/complete`, { unknown: true }), 400);
     const task = await getTask(id);
     assert.equal(task.taskStatus, 'open');
-    assert.equal(task.completionResponse, null);
-    assert.equal(task.firstTerminatedAt, null);
+    assert.equal(task.completionResponse, undefined);
+    assert.equal(task.firstTerminatedAt, undefined);
   });
 
   test('an unknown task is 404', async () => {

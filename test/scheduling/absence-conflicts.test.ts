@@ -65,7 +65,7 @@ describe('a job planned on an approved absence', () => {
     );
     // Thursday 2026-12-10 08:00Z is after the period's end (2026-12-09T23:00Z): not marked.
     id.thursday = await newJob(id.uma, '2026-12-10T08:00:00Z', '2026-12-10T10:00:00Z');
-    assert.equal((await getJob(id.thursday)).absenceId, null);
+    assert.equal((await getJob(id.thursday)).absenceId, undefined);
     // jobsInTimeFrame: the documented absenceId filter and the unassigned view find it.
     assert.deepEqual(await frame({ absenceId: { exists: true } }), [id.tuesday]);
     assert.deepEqual(await frame({ absenceId: id.away }), [id.tuesday]);
@@ -81,23 +81,23 @@ describe('a job planned on an approved absence', () => {
     // From 23:00Z on (the period's end) it no longer overlaps.
     await ok('PATCH', `/v2/jobs/${id.thursday}`, { from: '2026-12-09T23:00:00Z', to: '2026-12-10T01:00:00Z' });
     const job = await getJob(id.thursday);
-    assert.deepEqual([job.absenceId, job.absences], [null, []]);
+    assert.deepEqual([job.absenceId, job.absences], [undefined, []]);
     assert.deepEqual((await getAbsence(id.away)).affectedJobs, [id.tuesday]);
   });
 
   test('assigning a job to the absent user marks it; giving it to someone present unmarks it', async () => {
     id.bens = await newJob(id.ben, '2026-12-07T12:00:00Z', '2026-12-07T13:00:00Z');
-    assert.equal((await getJob(id.bens)).absenceId, null);
+    assert.equal((await getJob(id.bens)).absenceId, undefined);
     await ok('POST', `/v2/jobs/${id.bens}/assign`, { userIds: [id.uma] });
     assert.equal((await getJob(id.bens)).absenceId, id.away);
     assert.deepEqual((await getAbsence(id.away)).affectedJobs, [id.bens, id.tuesday]);
     // Two users: Ben keeps this job (present, unmarked); Uma's copy is marked.
     const { ids } = await ok('POST', `/v2/jobs/${id.bens}/assign`, { userIds: [id.ben, id.uma] });
-    assert.equal((await getJob(ids[0])).absenceId, null);
+    assert.equal((await getJob(ids[0])).absenceId, undefined);
     assert.equal((await getJob(ids[1])).absenceId, id.away);
     assert.deepEqual((await getAbsence(id.away)).affectedJobs, [ids[1], id.tuesday]);
     await ok('POST', `/v2/jobs/${ids[1]}/unassign`);
-    assert.equal((await getJob(ids[1])).absenceId, null);
+    assert.equal((await getJob(ids[1])).absenceId, undefined);
     assert.deepEqual((await getAbsence(id.away)).affectedJobs, [id.tuesday]);
   });
 
@@ -143,20 +143,23 @@ describe('absences approved or cancelled after planning', () => {
       { userId: id.ben, type: 3, dtStart: '2026-12-15T08:00:00Z', dtEnd: '2026-12-15T08:00:00Z' },
       201,
     );
-    assert.equal((await getJob(planned)).absenceId, null); // an open request marks nothing
+    assert.equal((await getJob(planned)).absenceId, undefined); // an open request marks nothing
     await ok('POST', `/v2/absences/${_id}/approve`);
     assert.equal((await getJob(planned)).absenceId, _id);
     assert.deepEqual((await getAbsence(_id)).affectedJobs, [planned]);
     await ok('POST', `/v2/absences/${_id}/cancel`);
     const job = await getJob(planned);
-    assert.deepEqual([job.absenceId, job.absences], [null, []]);
+    assert.deepEqual([job.absenceId, job.absences], [undefined, []]);
     // A job planned after the cancellation is not marked.
-    assert.equal((await getJob(await newJob(id.ben, '2026-12-15T12:00:00Z', '2026-12-15T13:00:00Z'))).absenceId, null);
+    assert.equal(
+      (await getJob(await newJob(id.ben, '2026-12-15T12:00:00Z', '2026-12-15T13:00:00Z'))).absenceId,
+      undefined,
+    );
   });
 
   test("cancelling Uma's absence unmarks every job planned on it", async () => {
     await ok('POST', `/v2/absences/${id.away}/cancel`);
     assert.deepEqual(await frame({ absenceId: { exists: true } }), []);
-    assert.equal((await getJob(id.tuesday)).absenceId, null);
+    assert.equal((await getJob(id.tuesday)).absenceId, undefined);
   });
 });

@@ -72,7 +72,7 @@ describe('one-off jobs', () => {
     assert.equal(job.targetTime, 90);
     assert.equal(job.title, 'Windows');
     assert.equal(job.state, 'open');
-    assert.equal(job.assignmentId, null);
+    assert.equal(job.assignmentId, undefined);
     assert.equal('userId' in job, false);
     assert.equal((await read(await newJob(1, 10, 12, { targetTime: 45 }))).targetTime, 45);
   });
@@ -248,7 +248,7 @@ describe('accept and replacement', () => {
     await act(id, 'accept', { acceptedStatus: 'maybe' }, 400);
     const unassigned = await newJob(16, 11, 12);
     await act(unassigned, 'accept', { acceptedStatus: 'accepted' }, 409);
-    assert.equal((await read(unassigned)).acceptedStatus, null);
+    assert.equal((await read(unassigned)).acceptedStatus, undefined);
   });
 
   test('a replacement job points at the original; the same user is a conflict', async () => {
@@ -288,7 +288,7 @@ describe('an employee', () => {
     assert.deepEqual(await act(own, 'accept', { acceptedStatus: 'accepted' }, 200, employee), { updated: true });
     assert.equal((await read(own)).acceptedStatus, 'accepted');
     await act(others, 'accept', { acceptedStatus: 'accepted' }, 404, employee);
-    assert.equal((await read(others)).acceptedStatus, null);
+    assert.equal((await read(others)).acceptedStatus, undefined);
 
     await act(own, 'assign', { userIds: [user.Eve] }, 403, employee);
     await act(own, 'move', { from: slot(19, 8) }, 403, employee);

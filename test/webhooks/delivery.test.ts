@@ -248,7 +248,7 @@ describe('delivery', () => {
     assert.equal(failed.attempts[0].responseExcerpt.length, 500, 'the first 500 bytes of the answer');
 
     const freshRead = (await call(t.app, 'GET', `${BASE}/${fresh._id}`, acme.headers)).body;
-    assert.equal(freshRead.disabledAt, null, 'failing for less than the limit: still enabled');
+    assert.equal(freshRead.disabledAt, undefined, 'failing for less than the limit: still enabled');
     const oldRead = (await call(t.app, 'GET', `${BASE}/${old._id}`, acme.headers)).body;
     assert.match(oldRead.disabledAt, /^\d{4}-\d\d-\d\dT/);
     assert.match(oldRead.disabledReason, /1 hours.*503/);
@@ -261,7 +261,7 @@ describe('delivery', () => {
 
     assert.deepEqual((await call(t.app, 'POST', `${BASE}/${old._id}/enable`, acme.headers)).body, { _id: old._id });
     const enabled = (await call(t.app, 'GET', `${BASE}/${old._id}`, acme.headers)).body;
-    assert.deepEqual([enabled.disabledAt, enabled.disabledReason], [null, null]);
+    assert.deepEqual([enabled.disabledAt, enabled.disabledReason], [undefined, undefined]);
     await customer(acme, 'After enabling');
     await deliverUntil(async () => (await deliveries(acme, old._id)).length === 2);
   });

@@ -59,7 +59,7 @@ describe('registration', () => {
     assert.equal(typeof one.body.number, 'number');
     assert.match(one.body.status.createdAt, /^\d{4}-\d\d-\d\dT/);
     assert.equal(one.body.status.createdBy, acme.userId);
-    assert.equal(one.body.disabledAt, null);
+    assert.equal(one.body.disabledAt, undefined);
     const list = await call(t.app, 'GET', `${BASE}/`, acme.headers);
     for (const text of [JSON.stringify(one.body), JSON.stringify(list.body)]) {
       assert.ok(
@@ -169,7 +169,7 @@ describe('registration', () => {
     const read = (await call(t.app, 'GET', `${BASE}/${ids[0]}`, fresh.headers)).body;
     assert.equal(read.type, 'DELETE');
     assert.equal(read.url, 'https://other.example/x');
-    assert.equal(read.description, null);
+    assert.equal(read.description, undefined);
     assert.equal((await call(t.app, 'PATCH', `${BASE}/${ids[0]}`, fresh.headers, { entity: 'nope' })).status, 400);
 
     assert.deepEqual((await call(t.app, 'DELETE', `${BASE}/${ids[0]}`, fresh.headers)).body, { deleted: true });
@@ -261,7 +261,11 @@ describe('permissions', () => {
       const res = await call(t.app, method as 'GET', url, h, payload);
       assert.equal(res.status, 403, `${method} ${url}: ${res.status}`);
     }
-    assert.equal((await call(t.app, 'GET', `${BASE}/${_id}`, acme.headers)).body.description, null, 'nothing changed');
+    assert.equal(
+      (await call(t.app, 'GET', `${BASE}/${_id}`, acme.headers)).body.description,
+      undefined,
+      'nothing changed',
+    );
     const admin = await call(t.app, 'POST', '/v2/apiKeys', acme.headers, { name: 'admin', scopes: ['admin'] });
     assert.equal((await call(t.app, 'GET', `${BASE}/${_id}`, { 'x-api-key': admin.body.key })).status, 200);
     assert.equal((await call(t.app, 'GET', '/v2/events', { 'x-api-key': admin.body.key })).status, 200);
@@ -288,6 +292,6 @@ describe('permissions', () => {
     assert.ok(!list.body.some((w: { _id: string }) => w._id === _id));
     const still = await call(t.app, 'GET', `${BASE}/${_id}`, acme.headers);
     assert.equal(still.status, 200);
-    assert.equal(still.body.description, null);
+    assert.equal(still.body.description, undefined);
   });
 });
