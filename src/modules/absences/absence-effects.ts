@@ -73,7 +73,11 @@ export function paidTime(
     const holidays = paidTime('plannedJobs', facts, affected).filter(
       (d) => facts.isPublicHoliday(d.date) && (d.jobIds?.length ?? 0) > 0,
     );
-    return [...paidTime('contractHours', facts, affected), ...holidays].sort((a, b) => a.date.localeCompare(b.date));
+    // A holiday with planned jobs is paid once, by its jobs, not also by the contract's hours.
+    const withJobs = new Set(holidays.map((d) => d.date));
+    return [...paidTime('contractHours', facts, affected).filter((d) => !withJobs.has(d.date)), ...holidays].sort(
+      (a, b) => a.date.localeCompare(b.date),
+    );
   }
   if (calculationType === 'contractHours') {
     const worked = facts.days
