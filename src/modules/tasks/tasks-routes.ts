@@ -30,7 +30,7 @@ export function registerTaskRoutes(app: FastifyInstance, deps: { database: Datab
       ...optionalBody,
       schema: {
         tags: ['tasks'],
-        summary: 'Complete a task (from any state but completed)',
+        summary: 'Complete a task (from any state)',
         security: SECURITY,
         params: idParams(),
         description:
@@ -45,7 +45,7 @@ export function registerTaskRoutes(app: FastifyInstance, deps: { database: Datab
         ),
         response: {
           200: { type: 'object', properties: { completed: { type: 'boolean' } } },
-          ...errorResponses([404, 409]),
+          ...errorResponses([404]),
         },
       },
     },
