@@ -111,7 +111,11 @@ describe('crew view photos and complaints in a browser', { skip: CHROMIUM }, () 
   }
 
   async function signIn(user: { username: string; password: string }) {
-    await page.goto(`${origin}/app/crew`); // tokens are in memory: a new page load signs in afresh
+    await page.goto(`${origin}/app/crew`);
+    // The session survives a reload (refresh cookie): the previous user signs out first.
+    const signOut = page.getByRole('button', { name: 'Sign out' });
+    await page.getByLabel('User name').or(signOut).waitFor();
+    if (await signOut.isVisible()) await signOut.click();
     await page.getByLabel('User name').fill(user.username);
     await page.getByLabel('Password').fill(user.password);
     await page.getByRole('button', { name: 'Sign in' }).click();
@@ -158,10 +162,11 @@ describe('crew view photos and complaints in a browser', { skip: CHROMIUM }, () 
     assert.equal((await documentsOf(hallJob)).length, 1, 'nothing more uploaded');
   });
 
-  test('a plain employee sees no complaints section (the group may not read complaints)', async () => {
-    await waitFor(async () => complaintAnswers.length > 0);
-    assert.deepEqual(complaintAnswers, [403]); // asked, refused: the section stays hidden
+  test('a plain employee sees no complaints section and is not refused one (the group may not read complaints)', async () => {
     await page.getByRole('heading', { name: 'My absences' }).waitFor();
+    await page.waitForTimeout(500); // the section would ask as soon as it is drawn
+    // Not asked at all: a 403 would be an error in the browser's console (Lighthouse's best practices).
+    assert.deepEqual(complaintAnswers, []);
     assert.equal(await page.getByRole('heading', { name: 'Complaints at my objects' }).count(), 0);
   });
 

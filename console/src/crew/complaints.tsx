@@ -1,6 +1,6 @@
 // Complaints in the crew view: the open complaints at the objects of my jobs this week, read-only
 // (GET /v2/complaints/?objectId=…&state=open). The employee access group has no `complaints` rights by
-// default: a 403 hides the section, so it shows only for users whose group may read complaints.
+// default: the crew view shows this only to users whose group may read complaints (a 403 would hide it too).
 import { useEffect, useState } from 'preact/hooks';
 import type { Complaint } from '../../../clients/typescript/src/api-types.js';
 import type { CrewbaseClient } from '../../../clients/typescript/src/client.js';

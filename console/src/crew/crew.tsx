@@ -307,7 +307,8 @@ export function CrewView({ session, client, rights }: Props) {
           {reads(rights, 'absences', 'own') && writes(rights, 'absences', 'own') && (
             <MyAbsences session={session} client={client} />
           )}
-          <MyComplaints client={client} objectNames={namesOf(objects)} />
+          {/* Only for a group that may read complaints: a refused call is an error in the browser's console. */}
+          {reads(rights, 'complaints', 'own') && <MyComplaints client={client} objectNames={namesOf(objects)} />}
         </>
       )}
     </main>
