@@ -17,7 +17,6 @@ import {
   screenshotPath,
   openConsoleBrowser,
   type ConsoleBrowser,
-  waitFor,
 } from '../helpers/console-browser.js';
 import { call, createTestApp, signup, type Tenant, type TestApp } from '../helpers/test-app.js';
 
