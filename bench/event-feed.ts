@@ -251,12 +251,25 @@ runBenchmark(async () => {
   });
   console.log(`load average after the feed run: ${load()}`);
 
+  // A writer beside the retention run: how long a write waits while months are detached and dropped.
   const dropStarted = Date.now();
-  const dropped = await dropExpiredEvents(database, 13);
+  let dropping = true;
+  let longestWriteMs = 0;
+  const writer = (async () => {
+    while (dropping) {
+      const t0 = performance.now();
+      await inTenant(database, EMIT_COMPANY, (tx) => emit(tx, 'UPDATE', 'job', jobDoc(0)));
+      longestWriteMs = Math.max(longestWriteMs, performance.now() - t0);
+    }
+  })();
+  const dropped = await dropExpiredEvents(database, 13).finally(() => {
+    dropping = false;
+  });
+  await writer;
   const after = await sql<{ n: number }>`SELECT count(*)::int AS n FROM events`.execute(database.kysely);
   console.log(
     `retention 13 months: dropped ${dropped} partitions in ${((Date.now() - dropStarted) / 1000).toFixed(2)} s, ` +
-      `${after.rows[0]!.n} events kept; load average ${load()}`,
+      `${after.rows[0]!.n} events kept; the longest write beside it took ${longestWriteMs.toFixed(0)} ms; load average ${load()}`,
   );
   const stale = await call<{ detail: string }>(base, `/v2/events?after=${cursors[0]}`, {
     headers: { authorization: `Bearer ${token}` },

@@ -189,14 +189,14 @@ describe('retention', () => {
   test('old months are dropped whole; a cursor before dropped events is 410 naming the oldest kept one', async () => {
     const acme = await signup(t.app, 'Retained');
     const neighbour = await signup(t.app, 'Neighbour');
-    const ids = await createCustomers(acme, ['R1', 'R2', 'R3', 'R4']);
+    const ids = await createCustomers(acme, ['R1', 'R2', 'R3', 'R4', 'R5']);
     const neighbourIds = await createCustomers(neighbour, ['N1']);
     const all = await feedWith(acme, ids);
     const neighbourEvents = await feedWith(neighbour, neighbourIds);
     const dropped = all.slice(0, -2);
     const kept = all.slice(-2);
 
-    // All but the last event to dropped: 15 months ago (its own partition), the very first 20 months
+    // All but the last two events to be dropped: 15 months ago (its own partition), the very first 20 months
     // ago, where no partition exists (the DEFAULT partition's rows are dropped by the same cutoff).
     const old = monthsAgo(15);
     await prepareEventPartitions(t.database, old, 0);
@@ -205,13 +205,19 @@ describe('retention', () => {
       15,
     );
     await backdate([dropped[0]!.id], 5);
+    // The second one month older still: two months to drop, each in a transaction of its own.
+    const older = monthsAgo(16);
+    await prepareEventPartitions(t.database, older, 0);
+    await backdate([dropped[1]!.id], 1);
     assert.deepEqual(await partitionsOf(dropped.map((e) => e.id)), [
       'events_default',
-      ...dropped.slice(1).map(() => partitionName(old)),
+      partitionName(older),
+      ...dropped.slice(2).map(() => partitionName(old)),
     ]);
 
-    assert.ok((await dropExpiredEvents(t.database, 13)) >= 1, 'the old month dropped');
-    assert.equal(await exists(partitionName(old)), false, `${partitionName(old)} is gone`);
+    assert.equal(await dropExpiredEvents(t.database, 13), 2, 'the two old months dropped');
+    for (const gone of [old, older])
+      assert.equal(await exists(partitionName(gone)), false, `${partitionName(gone)} is gone`);
     assert.deepEqual(
       await partitionsOf(all.map((e) => e.id)),
       kept.map(() => partitionName(new Date())),

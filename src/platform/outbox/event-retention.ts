@@ -41,12 +41,18 @@ export async function dropExpiredEvents(
 ): Promise<number> {
   if (retentionMonths === 0) return 0;
   const cutoff = retentionCutoff(now, retentionMonths);
-  return inWorker(database, async (db) => {
-    // sql: a SECURITY DEFINER function of migration 0020 (detach and drop need the table's owner)
-    const { rows } = await sql<{ dropped: number }>`
-      SELECT crewbase_drop_events_before(${cutoff}::timestamptz) AS dropped`.execute(db);
-    return rows[0]!.dropped;
-  });
+  // One month per transaction: events is locked only for each month's DETACH and DROP (migration 0021).
+  let dropped = 0;
+  for (;;) {
+    const one = await inWorker(database, async (db) => {
+      // sql: a SECURITY DEFINER function of migration 0021 (detach and drop need the table's owner)
+      const { rows } = await sql<{ dropped: number }>`
+        SELECT crewbase_drop_events_before(${cutoff}::timestamptz) AS dropped`.execute(db);
+      return rows[0]!.dropped;
+    });
+    if (one === 0) return dropped;
+    dropped += one;
+  }
 }
 
 /** The worker's hourly (and start-up) upkeep of the events table: partitions ahead, then retention. */
