@@ -19,6 +19,7 @@ import {
 } from '../../resources/engine/fields.js';
 import { findRecord } from '../../resources/engine/resource-store.js';
 import { objects } from '../../resources/objects.js';
+import { taxRateCopy } from '../../resources/tax-rate-shape.js';
 import { normalizeICalendar } from '../../platform/time/recurrence.js';
 import { onAssignmentDeleted, onAssignmentWritten } from './job-planning.js';
 
@@ -48,7 +49,7 @@ export const billingPosition = Type.Object({
   tax: opt(fraction()),
   title: opt(text(500)),
   type: opt(text(50, { description: 'e.g. INVOICE_POSITION' })),
-  taxRate: opt(freeObject()),
+  taxRate: opt(taxRateCopy()),
   description: opt(text(5000)),
   discount: opt(fraction()),
   productId: opt(productId()),

@@ -1,7 +1,8 @@
 // The shape invoices, offers, credits and cancellations share: a customer, positions with the
 // spec's billing-position fields, and the read-only fields the server computes and freezes.
 import { type Static, Type } from 'typebox';
-import { freeObject, list, objectId, opt, productId, text } from '../../../resources/engine/fields.js';
+import { list, objectId, opt, productId, text } from '../../../resources/engine/fields.js';
+import { taxRateCopy } from '../../../resources/tax-rate-shape.js';
 import { allowancesChargesSchema, vatCategoryField } from './allowances-charges.js';
 import { INVOICE_TYPES, MAX_PARTIAL_INVOICES } from './partial-invoices.js';
 
@@ -39,7 +40,7 @@ export const positionSchema = Type.Object(
     price: decimal4('net unit price, up to 4 decimals', -1e9, 1e9),
     tax: Type.Number({ minimum: 0, maximum: 1, description: 'VAT rate as a fraction (0.19)' }),
     vatCategory: vatCategoryField(),
-    taxRate: opt(freeObject(20)),
+    taxRate: opt(taxRateCopy()),
     discount: opt(decimal4('fraction, 0.1 = 10 %', 0, 1)),
     productId: opt(productId()),
     includedWageCostFactor: opt(Type.Number({ minimum: 0, maximum: 1 })),
