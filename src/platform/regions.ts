@@ -1,6 +1,7 @@
 // Region codes: ISO 3166-2 subdivisions (`DE-BY`) as the holiday calendar (date-holidays) knows
-// them. Written fields accept `BY` or `DE-BY` in any case and store `DE-BY`; reading also accepts
-// what older records may hold (`BY`, `Bayern`), so a stored region never silently loses its holidays.
+// them. The spec's `address.state` keeps what was sent (`BY`, `DE-BY` or the name `Bayern`); the
+// server's own region fields store `DE-BY`. Reading accepts every form, so a stored region never
+// silently loses its holidays, and a filter on one form finds the others (regionForms).
 import { holidayCalendar } from './time/holiday-calendar.js';
 
 /** A country (ISO 3166-1 alpha-2) and optionally its subdivision, as the holiday calendar names it (`BY`). */
@@ -68,6 +69,27 @@ export function readRegion(place: { country?: string; state?: string } | string 
     if (parsed) return parsed;
   }
   return countryText?.trim() ? { country: country ?? 'DE' } : undefined;
+}
+
+/** A subdivision given by its code (parseSubdivision) or by its name in `country` (default DE), any case. */
+export function parseRegionText(value: string, country?: string): Region | undefined {
+  return parseSubdivision(value, country) ?? byName(value.trim(), country ?? 'DE');
+}
+
+/**
+ * Every form naming the subdivision a filter value names, lower-cased: `be`, `de-be`, `berlin`.
+ * A value naming none is its own only form, so the filter still finds exactly what it says.
+ */
+export function regionForms(value: string): string[] {
+  const region = parseRegionText(value);
+  const forms = new Set([value.trim().toLowerCase()]);
+  if (region?.state) {
+    forms.add(region.state.toLowerCase());
+    forms.add(subdivisionCode({ country: region.country, state: region.state }).toLowerCase());
+    const name = statesOf(region.country)?.[region.state];
+    if (name) forms.add(name.toLowerCase());
+  }
+  return [...forms];
 }
 
 function byName(name: string, country: string): Region | undefined {

@@ -23,7 +23,11 @@ export const objects = defineResource({
         zip: opt(text(20)),
         country: opt(text(100)),
         state: opt(
-          subdivision("region of the place of work, for public holidays (the company's when absent)", 'country'),
+          subdivision(
+            "region of the place of work, for public holidays (the company's when absent)",
+            'country',
+            'asSent',
+          ),
         ),
       }),
     ),

@@ -1,6 +1,6 @@
 // Which region's public holidays apply (the place of work) and how region fields are written, over
-// HTTP: ISO 3166-2 codes refused or stored as DE-BY on users, objects, customers and the company's
-// settings; leave and pay of the same person on the same day read the same holidays.
+// HTTP: address.state kept as sent (code or name), the server's own region fields stored as DE-BY,
+// filters matching every form; leave and pay of the same person on the same day read the same holidays.
 // Calendar (date-holidays, checked against the states' holiday laws):
 //   2025-10-27 is a Monday, 2025-10-31 a Friday: Reformationstag, a holiday in Brandenburg (and
 //   other states) but not in Berlin nor nationwide. 2026-01-06 (Tue) is Epiphany, a holiday in Bavaria.
@@ -75,23 +75,24 @@ before(async () => {
 });
 after(() => t.close());
 
-describe('region fields: ISO 3166-2, stored as DE-BY', () => {
-  test('Bayern is refused with a 400 naming the field, on every kind of record and the settings', async () => {
-    const bayern = { country: 'DE', state: 'Bayern' };
+describe("region fields: address.state as sent, the server's own fields as DE-BY", () => {
+  test('text naming no state is refused with a 400 naming the field, on every kind of record and the settings', async () => {
+    const nowhere = { country: 'DE', state: 'Nowhere' };
     assertProblem(
-      await req('POST', '/v2/users/', { general: { firstName: 'B' }, address: bayern }),
+      await req('POST', '/v2/users/', { general: { firstName: 'B' }, address: nowhere }),
       400,
       'address.state',
     );
+    // The server's own region fields take codes only (the spec has no such field to keep as sent).
     assertProblem(
       await req('POST', '/v2/users/', { general: { firstName: 'B' }, contract: { workRegion: 'Bayern' } }),
       400,
       'contract.workRegion',
     );
-    assertProblem(await req('POST', '/v2/objects/', { name: 'B', address: bayern }), 400, 'address.state');
-    assertProblem(await req('POST', '/v2/customers/', { name: 'B', address: bayern }), 400, 'address.state');
+    assertProblem(await req('POST', '/v2/objects/', { name: 'B', address: nowhere }), 400, 'address.state');
+    assertProblem(await req('POST', '/v2/customers/', { name: 'B', address: nowhere }), 400, 'address.state');
     assertProblem(
-      await req('PATCH', '/v2/company/timeAndPaySettings', { holidayRegion: bayern }),
+      await req('PATCH', '/v2/company/timeAndPaySettings', { holidayRegion: { country: 'DE', state: 'Bayern' } }),
       400,
       'holidayRegion.state',
     );
@@ -113,31 +114,64 @@ describe('region fields: ISO 3166-2, stored as DE-BY', () => {
     );
     // PATCH too.
     const userId = await newUser({});
-    assertProblem(await req('PATCH', `/v2/users/${userId}`, { address: { state: 'Bayern' } }), 400, 'address.state');
+    assertProblem(await req('PATCH', `/v2/users/${userId}`, { address: { state: 'Nowhere' } }), 400, 'address.state');
   });
 
-  test('by and DE-BY are stored as DE-BY; an address in Austria takes its own codes', async () => {
+  test('address.state comes back as sent (BY, DE-BY, Bayern); workRegion and the settings as DE-BY', async () => {
     const userId = await newUser({ address: { state: 'by' }, contract: { workRegion: 'de-by' } });
     const user = await ok('GET', `/v2/users/${userId}`);
-    assert.deepEqual([user.address.state, user.contract.workRegion], ['DE-BY', 'DE-BY']);
+    assert.deepEqual([user.address.state, user.contract.workRegion], ['by', 'DE-BY']);
     const objectId = await newObject({ country: 'Deutschland', state: 'DE-BY' });
     assert.equal((await ok('GET', `/v2/objects/${objectId}`)).address.state, 'DE-BY');
     const { _id: customerId } = await ok(
       'POST',
       '/v2/customers/',
-      { name: 'C', address: { country: 'DE', state: 'By' } },
+      { name: 'C', address: { country: 'DE', state: 'Bayern' } },
       201,
     );
-    assert.equal((await ok('GET', `/v2/customers/${customerId}`)).address.state, 'DE-BY');
+    assert.equal((await ok('GET', `/v2/customers/${customerId}`)).address.state, 'Bayern');
     await ok('PATCH', `/v2/users/${userId}`, { address: { state: 'BE' } });
-    assert.equal((await ok('GET', `/v2/users/${userId}`)).address.state, 'DE-BE');
-    // Vienna is AT-9.
+    assert.equal((await ok('GET', `/v2/users/${userId}`)).address.state, 'BE');
+    // Vienna is AT-9, also by its name in Austria.
+    assert.equal((await ok('GET', `/v2/objects/${await newObject({ country: 'AT', state: '9' })}`)).address.state, '9');
     assert.equal(
-      (await ok('GET', `/v2/objects/${await newObject({ country: 'AT', state: '9' })}`)).address.state,
-      'AT-9',
+      (await ok('GET', `/v2/objects/${await newObject({ country: 'AT', state: 'Wien' })}`)).address.state,
+      'Wien',
     );
     const settings = await ok('GET', '/v2/company/timeAndPaySettings', undefined, 200, brandenburg.headers);
     assert.deepEqual(settings.holidayRegion, { country: 'DE', state: 'DE-BB' });
+  });
+
+  test('a filter on one form of a state finds every form: POST /users/filter and the list filters', async () => {
+    const tenant = await signup(t.app, 'Filter Cleaning');
+    const forms = ['BE', 'DE-BE', 'Berlin', 'de-be'];
+    const ids = [];
+    for (const state of forms) ids.push(await newUser({ address: { state } }, tenant.headers));
+    await newUser({ address: { state: 'BB' } }, tenant.headers);
+    const found = async (value: string, op = 'eq') =>
+      (
+        (await ok(
+          'POST',
+          '/v2/users/filter',
+          { filters: [{ field: 'address.state', op, value }] },
+          200,
+          tenant.headers,
+        )) as { _id: string }[]
+      )
+        .map((u) => u._id)
+        .sort();
+    for (const value of ['BE', 'DE-BE', 'berlin']) assert.deepEqual(await found(value), [...ids].sort(), value);
+    assert.equal((await found('BE', 'ne')).length, 2, 'the Brandenburg user and the one without address');
+    assert.deepEqual(await found('BB,BY', 'in'), (await found('DE-BB')).sort());
+    // The query-string filter of a list, on users and on objects.
+    const listed = await ok('GET', '/v2/users/?address.state=DE-BE', undefined, 200, tenant.headers);
+    assert.equal(listed.length, 4);
+    const site = await newObject({ state: 'BY' }, tenant.headers);
+    const objects = await ok('GET', '/v2/objects/?address.state=Bayern', undefined, 200, tenant.headers);
+    assert.deepEqual(
+      objects.map((o: { _id: string }) => o._id),
+      [site],
+    );
   });
 
   test('an older record holding Bayern still changes and still has the Bavarian holidays', async () => {

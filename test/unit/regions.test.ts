@@ -3,9 +3,10 @@
 // DE-BE Berlin, DE-BB Brandenburg, AT-9 Vienna), as the holiday calendar (date-holidays) knows them.
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { parseSubdivision, readRegion } from '../../src/platform/regions.js';
+import { parseSubdivision, readRegion, regionForms } from '../../src/platform/regions.js';
 import { isPublicHolidayIn, placeOfWorkRegion, publicHolidays } from '../../src/platform/time/holidays.js';
 import {
+  REGION_AS_SENT,
   REGION_KEYWORD,
   checkRegion,
   normaliseRegions,
@@ -186,5 +187,40 @@ describe('the engine step: every region field of a document, by its schema', () 
       () => checkRegion({ country: 'XX' }),
       (e: HttpError) => e.errors![0]!.path === 'country',
     );
+  });
+});
+
+describe("the spec's address.state: any form naming a state, kept as sent; filters match every form", () => {
+  const schema = {
+    type: 'object',
+    properties: {
+      address: {
+        type: 'object',
+        properties: {
+          country: { type: 'string' },
+          state: { type: 'string', [REGION_KEYWORD]: 'country', [REGION_AS_SENT]: true },
+        },
+      },
+    },
+  };
+  for (const [country, state] of [
+    [undefined, 'by'],
+    ['DE', 'DE-BY'],
+    ['DE', 'Bayern'],
+    ['AT', 'Wien'],
+    ['AT', '9'],
+  ] as const) {
+    test(`${state} in ${country ?? '(no country)'} is kept`, () =>
+      assert.deepEqual(normaliseRegions(schema, { address: { country, state } }), { address: { country, state } }));
+  }
+  test("text naming no state of the address's country is refused", () => {
+    for (const address of [{ state: 'Nowhere' }, { country: 'AT', state: 'Bayern' }, { country: 'AT', state: 'BY' }])
+      assert.throws(() => normaliseRegions(schema, { address }), HttpError, JSON.stringify(address));
+  });
+  test('the forms a filter value stands for', () => {
+    assert.deepEqual(regionForms('BE').sort(), ['be', 'berlin', 'de-be']);
+    assert.deepEqual(regionForms('Berlin').sort(), ['be', 'berlin', 'de-be']);
+    assert.deepEqual(regionForms('AT-9').sort(), ['9', 'at-9', 'wien']);
+    assert.deepEqual(regionForms('Atlantis'), ['atlantis']);
   });
 });

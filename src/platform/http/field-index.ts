@@ -11,6 +11,8 @@ export interface IndexedField {
   readonly sortable: boolean;
   /** A string field with fixed values: query parameters take a comma list. */
   readonly isEnum: boolean;
+  /** A region field (`x-region`): a filter on one form (`BE`) finds the others (`DE-BE`, `Berlin`). */
+  readonly isRegion?: boolean;
 }
 
 export type FieldIndex = ReadonlyMap<string, IndexedField>;
@@ -26,6 +28,8 @@ interface JsonSchema {
   writeOnly?: boolean;
   /** A day or a date-time (date-input.ts): filtered and sorted as a date. */
   'x-dateOrDateTime'?: boolean;
+  /** A region field (region-fields.ts). */
+  'x-region'?: unknown;
 }
 
 const SAFE_SEGMENT = /^[A-Za-z_][A-Za-z0-9_]*$/;
@@ -102,7 +106,8 @@ export function buildFieldIndex(schema: JsonSchema, columns: Record<string, stri
       const isEnum = Boolean(child.enum || child.anyOf);
       const key = path.join('.');
       const expression = columns[key] ? column(columns[key]!) : docExpression(path, type);
-      index.set(key, { path: key, type, sql: expression, sortable: type !== 'string[]', isEnum });
+      const isRegion = child['x-region'] !== undefined;
+      index.set(key, { path: key, type, sql: expression, sortable: type !== 'string[]', isEnum, isRegion });
     }
   };
   walk(schema, []);

@@ -2,6 +2,7 @@
 // filters named after fields (comma lists), <field>From/<field>To, and the dynamic filter.
 // A list parameter takes a comma list, the parameter repeated (`ids=a&ids=b`), or both.
 import { sql, type RawBuilder } from 'kysely';
+import { regionForms } from '../regions.js';
 import { BadRequest, fieldError } from './errors.js';
 import type { FieldIndex, FieldType, IndexedField } from './field-index.js';
 
@@ -134,6 +135,12 @@ function condition(field: IndexedField, op: string, value: unknown, path: string
   if (field.type === 'string[]') {
     const values = op === 'in' ? list(value) : [coerce({ ...field, type: 'string' }, value, path)];
     return sql<boolean>`${expr} ?| ${sql.val(values.map(String))}::text[]`;
+  }
+  if (field.isRegion && (op === 'eq' || op === 'ne' || op === 'in')) {
+    // Stored as sent (BY, DE-BY, Bayern, any case): compare every form of the wanted regions.
+    const forms = (op === 'in' ? list(value) : [one(value)]).flatMap((v) => regionForms(String(v)));
+    const matches = sql<boolean>`lower(${expr}) = ANY(${sql.val(forms)})`;
+    return op === 'ne' ? sql<boolean>`(${expr} IS NULL OR NOT ${matches})` : matches;
   }
   switch (op) {
     case 'eq':

@@ -3,7 +3,7 @@ import { Type, type TSchema, type TSchemaOptions, type TUnsafe } from 'typebox';
 import { OBJECT_ID_PATTERN } from '../../platform/ids.js';
 import type { FreeJsonLimits } from '../../platform/http/json-limits.js';
 import { REFERENCES_KEYWORD, type References } from './references.js';
-import { REGION_KEYWORD } from './region-fields.js';
+import { REGION_AS_SENT, REGION_KEYWORD } from './region-fields.js';
 
 export const text = (maxLength = 500, options: object = {}) => Type.String({ maxLength, ...options });
 export const longText = () => Type.String({ maxLength: 20000 });
@@ -52,15 +52,21 @@ export const oneOf = <const V extends readonly string[]>(values: V, options: TSc
   ) as unknown as TUnsafe<V[number]>;
 
 /**
- * An ISO 3166-2 subdivision: `BY` or `DE-BY`, any case, stored as `DE-BY` (the engine checks and
- * normalises it, region-fields.ts). `countryField`: the sibling naming the country a bare code is in
- * (DE when it names none). Older records may hold longer values, hence the loose length.
+ * An ISO 3166-2 subdivision: `BY` or `DE-BY`, any case, known to the holiday calendar (the engine
+ * checks it, region-fields.ts). `countryField`: the sibling naming the country a bare code is in
+ * (DE when it names none). `asSent`: the spec's `address.state`, whose form the spec leaves open,
+ * also takes the state's name (`Bayern`) and is stored as sent; other region fields (the server's
+ * own) are stored as `DE-BY`. Older records may hold longer values, hence the loose length.
  */
-export const subdivision = (description: string, countryField?: string) =>
+export const subdivision = (description: string, countryField?: string, form: 'asSent' | 'code' = 'code') =>
   Type.String({
     maxLength: 100,
-    description: `${description}; ISO 3166-2 (BY or DE-BY), stored as DE-BY`,
+    description:
+      form === 'asSent'
+        ? `${description}; ISO 3166-2 (BY or DE-BY) or the state's name (Bayern), kept as sent`
+        : `${description}; ISO 3166-2 (BY or DE-BY), stored as DE-BY`,
     [REGION_KEYWORD]: countryField ?? true,
+    ...(form === 'asSent' ? { [REGION_AS_SENT]: true } : {}),
   });
 
 export const address = () =>
@@ -70,7 +76,7 @@ export const address = () =>
     city: opt(text(200)),
     country: opt(text(100)),
     co: opt(text(200)),
-    state: opt(subdivision('state or region, for public holidays', 'country')),
+    state: opt(subdivision('state or region, for public holidays', 'country', 'asSent')),
   });
 
 /** Ways to reach someone (suppliers, contacts). */

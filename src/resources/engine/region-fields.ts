@@ -1,12 +1,22 @@
 // Region fields (address.state, a contract's workRegion...): declared with `x-region` by
-// subdivision() in fields.ts; before every write the engine checks and normalises them here, so
-// each resource stores the one form `DE-BY` and a name such as `Bayern` is refused with a 400.
+// subdivision() in fields.ts; before every write the engine checks them here. The spec's
+// `address.state` (`x-region-as-sent`) keeps the form it was sent in (`BY`, `DE-BY`, `Bayern`);
+// the server's own region fields are stored as `DE-BY`. Text naming no subdivision is a 400.
 import { BadRequest, fieldError, type FieldError } from '../../platform/http/errors.js';
-import { countryCode, isKnownRegion, parseSubdivision, subdivisionCode, type Region } from '../../platform/regions.js';
+import {
+  countryCode,
+  isKnownRegion,
+  parseRegionText,
+  parseSubdivision,
+  subdivisionCode,
+  type Region,
+} from '../../platform/regions.js';
 import type { JsonSchema } from './schema-shapes.js';
 
 /** Marks a region field; its value names the sibling field holding the country (true: none, DE). */
 export const REGION_KEYWORD = 'x-region';
+/** Marks a region field stored as sent (code or the state's name) rather than as `DE-BY`. */
+export const REGION_AS_SENT = 'x-region-as-sent';
 
 type Json = JsonSchema;
 
@@ -51,15 +61,18 @@ function walk(schema: Json, value: unknown, before: unknown, path: string[], err
     if (countryField === undefined) {
       set(key, walk(child, current, beforeAt(before, key), [...path, key], errors));
     } else if (typeof current === 'string') {
-      const normalised = normaliseSubdivision(
-        current,
-        typeof countryField === 'string' ? (value as Json)[countryField] : undefined,
-      );
+      const country = typeof countryField === 'string' ? (value as Json)[countryField] : undefined;
+      const asSent = child[REGION_AS_SENT] === true;
+      const normalised = asSent
+        ? parseRegionText(current, countryCode(country))?.state && current
+        : normaliseSubdivision(current, country);
       if (normalised) set(key, normalised);
       else if (beforeAt(before, key) !== current)
         errors.push({
           path: [...path, key].join('.'),
-          message: `not an ISO 3166-2 subdivision: ${current} (e.g. BY or DE-BY)`,
+          message: asSent
+            ? `names no known state or region: ${current} (e.g. BY, DE-BY or Bayern)`
+            : `not an ISO 3166-2 subdivision: ${current} (e.g. BY or DE-BY)`,
         });
     }
   }
