@@ -92,6 +92,12 @@ describe('crew view: languages and push in a browser', { skip: CHROMIUM }, () =>
           await api('POST', '/v2/objects/', {
             name: `${names[i % 5]}${i >= 5 ? ' II' : ''}`,
             location: { latitude: 52.5, longitude: 13.4 },
+            // What the job card shows on site (the office writes it in German).
+            address: { street: `Hafenstraße ${i + 1}`, zip: '20457', city: 'Hamburg' },
+            description: 'Eingang im Hof, Aufzug bis 3. OG.',
+            key: 'Schlüssel Nr. 12',
+            securityCode: '4711',
+            contact: { phone: '+49 40 1234567' },
           })
         )._id,
       );
@@ -131,7 +137,11 @@ describe('crew view: languages and push in a browser', { skip: CHROMIUM }, () =>
           userId,
           objectId: objects[i % 10],
         });
-    await api('POST', '/v2/tasks/', { title: 'Seifenspender auffüllen', assignee: { entityId: mira.userId } });
+    await api('POST', '/v2/tasks/', {
+      title: 'Seifenspender auffüllen',
+      assignee: { entityId: mira.userId },
+      related: { objects: [objects[0]] }, // on the first job's checklist
+    });
     browser = await openConsoleBrowser(t.app, { viewport: PHONE, permissions: ['geolocation'] });
   });
 
@@ -221,6 +231,15 @@ describe('crew view: languages and push in a browser', { skip: CHROMIUM }, () =>
           `${lang} chunk: ${chunks}`,
         );
       if (lang === 'ar') {
+        // What the office typed in German keeps its own direction (its full stop at the end), the phone number
+        // reads left to right: in a right-to-left page they are isolated.
+        const directions = await page.evaluate(() =>
+          ['li.job', 'dd.job-note bdi', 'a[href^="tel:"]'].map((selector) => {
+            const found = document.querySelector(selector);
+            return found ? getComputedStyle(found).direction : 'missing';
+          }),
+        );
+        assert.deepEqual(directions, ['rtl', 'ltr', 'ltr'], 'card, office note, phone number');
         const card = page.locator('li.job').first();
         await card.scrollIntoViewIfNeeded();
         await page.screenshot({ path: '/tmp/lang-crew-job-card-ar.png' });

@@ -1,7 +1,9 @@
 // One job in the crew view: object, time and state, the clock button, and what the cleaner needs on site:
 // address with a map link (a link to OpenStreetMap only; nothing is loaded from another host), access notes
 // (entrance, key, key safe code), the object's contact, the open tasks at the object as a checklist, the job's
-// comment and photos. Today's jobs show the details open; later ones keep them folded.
+// comment and photos. Today's jobs show the details open; later ones keep them folded. What the office typed
+// (address, notes, tasks) is isolated (<bdi>), phone and e-mail set left to right, so their punctuation stays
+// in place in a right-to-left language.
 import type { ComponentChildren } from 'preact';
 import type { CustomerObject, Job, Task } from '../../../clients/typescript/src/api-types.js';
 import type { I18n, Key } from '../lib/i18n.js';
@@ -73,10 +75,24 @@ export function JobCard({ job, object, objectName, view, checklist, busy, open, 
       </div>
       <div class="muted">
         {job.from && i18n.day(job.from)}, {job.from && i18n.time(job.from)}–{job.to && i18n.time(job.to)}
-        {job.activityType?.name ? ` · ${job.activityType.name}` : ''}
-        {job.title ? ` · ${job.title}` : ''}
+        {job.activityType?.name && (
+          <>
+            {' '}
+            · <bdi>{job.activityType.name}</bdi>
+          </>
+        )}
+        {job.title && (
+          <>
+            {' '}
+            · <bdi>{job.title}</bdi>
+          </>
+        )}
       </div>
-      {address && <div class="job-address">{address}</div>}
+      {address && (
+        <div class="job-address">
+          <bdi>{address}</bdi>
+        </div>
+      )}
       {view.offer && (
         <button
           type="button"
@@ -104,23 +120,35 @@ export function JobCard({ job, object, objectName, view, checklist, busy, open, 
           {access.map((item) => (
             <div key={item.label}>
               <dt>{item.label}</dt>
-              <dd class="job-note">{item.text}</dd>
+              <dd class="job-note">
+                <bdi>{item.text}</bdi>
+              </dd>
             </div>
           ))}
           {(phone || email) && (
             <div>
               <dt>{t('crewContact')}</dt>
               <dd>
-                {phone && <a href={`tel:${phone.replace(/[^\d+]/g, '')}`}>{phone}</a>}
+                {phone && (
+                  <a href={`tel:${phone.replace(/[^\d+]/g, '')}`} dir="ltr">
+                    {phone}
+                  </a>
+                )}
                 {phone && email && ' · '}
-                {email && <a href={`mailto:${email}`}>{email}</a>}
+                {email && (
+                  <a href={`mailto:${email}`} dir="ltr">
+                    {email}
+                  </a>
+                )}
               </dd>
             </div>
           )}
           {job.jobComment && (
             <div>
               <dt>{t('crewJobComment')}</dt>
-              <dd class="job-note">{job.jobComment}</dd>
+              <dd class="job-note">
+                <bdi>{job.jobComment}</bdi>
+              </dd>
             </div>
           )}
           <div>
@@ -130,8 +158,13 @@ export function JobCard({ job, object, objectName, view, checklist, busy, open, 
                 <ul class="checklist">
                   {checklist.map((task) => (
                     <li key={task._id}>
-                      {task.title}
-                      {task.description ? <span class="muted"> · {task.description}</span> : null}
+                      <bdi>{task.title}</bdi>
+                      {task.description ? (
+                        <span class="muted">
+                          {' '}
+                          · <bdi>{task.description}</bdi>
+                        </span>
+                      ) : null}
                     </li>
                   ))}
                 </ul>
