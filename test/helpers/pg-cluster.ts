@@ -35,7 +35,8 @@ export function skipUnlessClusters(extra: string[] = []): false | string {
 
 const asRoot = process.getuid?.() === 0;
 let postgresIds: { uid: number; gid: number } | undefined;
-function postgresUser() {
+/** The uid and gid of `postgres` when we are root (to start a process as it directly), else none. */
+export function postgresUser() {
   postgresIds ??= {
     uid: Number(execFileSync('id', ['-u', 'postgres']).toString().trim()),
     gid: Number(execFileSync('id', ['-g', 'postgres']).toString().trim()),

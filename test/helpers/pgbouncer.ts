@@ -5,7 +5,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { connect } from 'node:net';
-import { freePort, postgresDir } from './pg-cluster.js';
+import { freePort, postgresDir, postgresUser } from './pg-cluster.js';
 
 export interface Bouncer {
   port: number;
@@ -14,9 +14,12 @@ export interface Bouncer {
   stop(): void;
 }
 
-const running = new Set<ChildProcess>();
+const running = new Map<ChildProcess, string>(); // PgBouncer -> its directory
 process.once('exit', () => {
-  for (const child of running) child.kill('SIGKILL');
+  for (const [child, dir] of running) {
+    child.kill('SIGKILL');
+    rmSync(dir, { recursive: true, force: true });
+  }
 });
 
 /** Starts PgBouncer in front of `serverUrl`'s host and port: every database, pool_mode transaction. */
@@ -47,12 +50,12 @@ export async function startPgBouncer(serverUrl: string, poolSize = 10): Promise<
       '',
     ].join('\n'),
   );
-  const [command, args] =
-    process.getuid?.() === 0
-      ? ['runuser', ['-u', 'postgres', '--', 'pgbouncer', join(dir, 'pgbouncer.ini')]]
-      : ['pgbouncer', [join(dir, 'pgbouncer.ini')]];
-  const child = spawn(command, args as string[], { stdio: 'ignore' });
-  running.add(child);
+  // Started as `postgres` directly (not through runuser, whose child outlives a SIGKILL to it).
+  const child = spawn('pgbouncer', [join(dir, 'pgbouncer.ini')], {
+    stdio: 'ignore',
+    ...(process.getuid?.() === 0 ? postgresUser() : {}),
+  });
+  running.set(child, dir);
   child.once('exit', () => running.delete(child));
   const deadline = Date.now() + 15_000;
   for (;;) {
