@@ -1,11 +1,11 @@
 // The writes of time tracking go through one path each: the job's side of clocking in and out and
 // of cancelling an open entry through scheduling's store functions (so the job's UPDATE event and
 // modified_at come with them), the salary run through the engine's bulk write, and the missing-stop
-// sweep sets modified_at. Also the one rule of SALARY_BILLED (approval.ts withSalaryOutcome).
+// sweep sets modified_at. Also the one rule of SALARY_BILLED (entry-salary.ts withSalaryOutcome).
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { flagMissingStops } from '../../src/modules/time-tracking/missing-stop-sweep.js';
-import { withSalaryOutcome } from '../../src/modules/time-tracking/approval.js';
+import { withSalaryOutcome } from '../../src/modules/time-tracking/entry-salary.js';
 import { eventsUntil } from '../helpers/event-feed.js';
 import { requester } from '../helpers/http-assertions.js';
 import { createTestApp, signup, type TestApp, type Tenant } from '../helpers/test-app.js';

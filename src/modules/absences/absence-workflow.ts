@@ -31,26 +31,6 @@ async function save(tx: TenantTx, ctx: RequestContext, id: string, doc: LooseDoc
   return toApi(absences, (await findRecord(tx, absences, id))!);
 }
 
-/** After a PATCH: an approved absence whose period or pay changed gets its effects recomputed. */
-export async function onAbsenceWritten(
-  tx: TenantTx,
-  ctx: RequestContext,
-  change: { id: string; doc: LooseDoc; previous?: StoredRecord },
-) {
-  const { previous, doc } = change;
-  if (!previous || !APPROVED.includes(doc.state)) return;
-  const keys = ['periodFrom', 'periodTo', 'type', 'calculationType', 'payTypeAbsenceId'];
-  if (keys.every((k) => doc[k] === previous.doc[k])) return;
-  const vacations = await releaseOverlappingVacations(tx, ctx, [previous.doc, doc]);
-  await releaseEffects(tx, ctx, { id: change.id, doc: previous.doc });
-  const effects = await applyEffects(tx, ctx, { id: change.id, doc });
-  await updateRecord(tx, absences, change.id, {
-    doc: { ...doc, ...effects, ...(await coverage(tx, effects.affectedJobs)) },
-    userId: ctx.userId,
-  });
-  await rebookVacations(tx, ctx, vacations);
-}
-
 export function absenceWorkflow(deps: { database: Database; mail: MailOutbox }) {
   async function approve(ctx: RequestContext, id: string) {
     requireManager(ctx, absences.area, 'approve absences');
@@ -73,7 +53,7 @@ export function absenceWorkflow(deps: { database: Database; mail: MailOutbox }) 
         : { ids: [], notifications: [] };
       if (mails.notifications.length) doc = { ...doc, customerNotifications: mails.notifications };
       const api = await save(tx, ctx, id, doc);
-      await rebookVacations(tx, ctx, vacations);
+      await rebookVacations(tx, ctx, absences, vacations);
       await emit(tx, 'ABSENCE_APPROVED', 'absence', api);
       return {
         result: { _id: id, state: api.state, affectedJobs: api.affectedJobs, isAssigned: api.isAssigned },
@@ -126,7 +106,7 @@ export function absenceWorkflow(deps: { database: Database; mail: MailOutbox }) 
         cancelledAt: new Date().toISOString(),
         ...(wasApproved ? { absencePaidTimeArray: [], salaryIds: [], leaveBooked: [], isAssigned: false } : {}),
       });
-      await rebookVacations(tx, ctx, vacations);
+      await rebookVacations(tx, ctx, absences, vacations);
       if (wasApproved) await emit(tx, 'ABSENCE_CANCELED', 'absence', api);
     });
   }

@@ -11,7 +11,7 @@ import { dateTime, list, objectId, objectIds, opt, text } from '../../resources/
 import { ABSENCE_KINDS, ABSENCE_STATES, CALCULATION_TYPES } from './absence-types.js';
 import { absenceFacts } from './absence-facts.js';
 import { withoutIllness } from './illness-overlap.js';
-import { onAbsenceWritten } from './absence-workflow.js';
+import { onAbsenceWritten } from './absence-change.js';
 
 const MAX_ABSENCE_DAYS = 366;
 
@@ -176,7 +176,7 @@ export const absences = defineResource({
       return { doc: next, columns: { dt_start: new Date(facts.period.from), dt_end: new Date(facts.period.to) } };
     },
     // Called lazily: absence-workflow.ts imports this module.
-    afterWrite: (tx, ctx, change) => onAbsenceWritten(tx, ctx, change),
+    afterWrite: (tx, ctx, change): Promise<void> => onAbsenceWritten(tx, ctx, absences, change),
     async beforeDelete(_tx, _ctx, record) {
       if (['approved', 'assigned'].includes(record.doc.state))
         throw Conflict('An approved absence cannot be deleted; cancel it first');

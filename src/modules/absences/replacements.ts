@@ -21,7 +21,7 @@ import {
   usersBusyDuring,
 } from '../scheduling/index.js';
 import { otherFieldStaff } from '../users/index.js';
-import { recordReplacement } from './absence-coverage.js';
+import { recordReplacement } from './replacement-record.js';
 import { absences } from './absences-resource.js';
 
 const MAX_CANDIDATES = 20;

@@ -2,7 +2,7 @@
 // installed rather than imported). Called by app.ts, and by scripts that plan jobs without the app.
 import { installAbsenceHooks } from '../scheduling/index.js';
 import { onApprovedAbsence, reconcileAbsenceConflicts } from './absence-conflicts.js';
-import { recordReplacement } from './absence-coverage.js';
+import { recordReplacement } from './replacement-record.js';
 
 export function installSchedulingHooks(): void {
   installAbsenceHooks({ reconcileConflicts: reconcileAbsenceConflicts, recordReplacement, onApprovedAbsence });

@@ -4,12 +4,11 @@
 // the illness now displaces (or with them again, after a cancel).
 import type { TenantTx } from '../../platform/db/tenant.js';
 import type { RequestContext } from '../../platform/http/request-context.js';
-import type { LooseDoc, StoredRecord } from '../../resources/engine/define-resource.js';
+import type { LooseDoc, Resource, StoredRecord } from '../../resources/engine/define-resource.js';
 import { updateRecord } from '../../resources/engine/resource-store.js';
 import { coverage } from './absence-coverage.js';
 import { applyEffects, releaseEffects } from './absence-effects.js';
 import { ABSENCE_KINDS } from './absence-types.js';
-import { absences } from './absences-resource.js';
 import { approvedOverlapping, ILLNESS } from './illness-overlap.js';
 
 const LEAVE_TYPES = ABSENCE_KINDS.filter((k) => k.booksLeave).map((k) => k.type);
@@ -37,8 +36,16 @@ export async function releaseOverlappingVacations(
   return [...found.values()];
 }
 
-/** Books the released vacations again against the illnesses approved now; daysAbsent follows unless a client wrote it. */
-export async function rebookVacations(tx: TenantTx, ctx: RequestContext, vacations: StoredRecord[]): Promise<void> {
+/**
+ * Books the released vacations again against the illnesses approved now; daysAbsent follows unless
+ * a client wrote it. The absences resource is passed in: this runs from its afterWrite hook.
+ */
+export async function rebookVacations(
+  tx: TenantTx,
+  ctx: RequestContext,
+  absences: Resource,
+  vacations: StoredRecord[],
+): Promise<void> {
   for (const vacation of vacations) {
     const effects = await applyEffects(tx, ctx, vacation);
     // A vacation's working days are the leave it books: the sum of leaveBooked.

@@ -8,24 +8,11 @@ import { SECURITY, errorResponses } from '../../platform/http/route-docs.js';
 import { typedRoutes } from '../../platform/http/typed-routes.js';
 import type { SmsGateway } from '../../platform/sms/sms-gateway.js';
 import type { SmsNumberLimit } from '../../platform/sms/sms-number-limit.js';
-import { objectId } from '../../resources/engine/fields.js';
 import type { MailOutbox } from '../../platform/mail/outbox.js';
 import { registerNumberVerificationRoutes } from './number-verification-routes.js';
+import { smsBody } from './sms-body.js';
 import { smsService } from './sms-service.js';
 import { registerInvitationRoute } from './user-invitation.js';
-
-export const smsBody = Type.Object(
-  {
-    userIds: Type.Array(objectId('users'), {
-      minItems: 1,
-      maxItems: 50,
-      uniqueItems: true,
-      description: 'the recipients, users of your company (each at most once)',
-    }),
-    text: Type.String({ minLength: 1, maxLength: 480, description: 'the message; not stored' }),
-  },
-  { additionalProperties: false },
-);
 
 export const smsResponse = Type.Object(
   {

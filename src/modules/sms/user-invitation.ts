@@ -17,7 +17,7 @@ import type { SmsNumberLimit } from '../../platform/sms/sms-number-limit.js';
 import { type Language, textOf } from '../../platform/texts/texts.js';
 import { findRecord } from '../../resources/engine/resource-store.js';
 import { guardInvitation, languageOfUser, users } from '../users/index.js';
-import { smsBody } from './sms-routes.js';
+import { smsBody } from './sms-body.js';
 import { objectOr, smsNumberOf } from './sms-number.js';
 import { smsService } from './sms-service.js';
 

@@ -9,7 +9,7 @@ import { queueMail } from '../../platform/mail/outbox.js';
 import { requireOwnOrAll } from '../../resources/engine/access-checks.js';
 import { findRecord, updateRecord } from '../../resources/engine/resource-store.js';
 import { closeComplaintOf } from './complaint-closing.js';
-import { tasks } from './tasks-resource.js';
+import { complaints, tasks } from './tasks-resource.js';
 
 export interface CompleteBody {
   sendEmail?: boolean;
@@ -42,7 +42,7 @@ export function taskCompletion(deps: { database: Database; mail: MailOutbox }) {
         ...(body.emailText !== undefined ? { completionResponse: body.emailText } : {}),
       };
       await updateRecord(tx, tasks, id, { doc, userId: ctx.userId });
-      await closeComplaintOf(tx, ctx, doc);
+      await closeComplaintOf(tx, ctx, complaints, doc);
       if (!body.sendEmail) return [];
       return [
         await queueMail(

@@ -12,6 +12,7 @@ import { findRecord, nextNumber } from '../../resources/engine/resource-store.js
 import { toApi } from '../../resources/engine/to-api.js';
 import type { ReferencedTable } from '../../resources/engine/references.js';
 import { closeComplaintOf } from './complaint-closing.js';
+import { defineComplaints } from './complaints-resource.js';
 import { canMove, TASK_PRIORITIES, TASK_STATES, TASK_TABS, type TaskState } from './task-states.js';
 import { UNASSIGNED } from '../scheduling/index.js';
 
@@ -190,8 +191,11 @@ export const tasks = defineResource({
         previous.doc.taskStatus !== doc.taskStatus &&
         ['completed', 'cancelled'].includes(doc.taskStatus)
       ) {
-        await closeComplaintOf(tx, ctx, doc);
+        await closeComplaintOf(tx, ctx, complaints, doc);
       }
     },
   },
 });
+
+/** Complaints open tasks, and a task's completion closes its complaint. */
+export const complaints = defineComplaints(tasks);

@@ -10,10 +10,9 @@ import { typedRoutes } from '../../platform/http/typed-routes.js';
 import type { MailOutbox } from '../../platform/mail/outbox.js';
 import { dateTime, opt, text } from '../../resources/engine/fields.js';
 import { registerResource } from '../../resources/engine/register-resource.js';
-import { complaints } from './complaints-resource.js';
 import { taskCompletion } from './task-completion.js';
 import { taskTemplates } from './task-templates.js';
-import { tasks } from './tasks-resource.js';
+import { complaints, tasks } from './tasks-resource.js';
 import { templateGeneration } from './template-generation.js';
 
 export function registerTaskRoutes(app: FastifyInstance, deps: { database: Database; mail: MailOutbox }) {
@@ -44,7 +43,7 @@ export function registerTaskRoutes(app: FastifyInstance, deps: { database: Datab
           { additionalProperties: false },
         ),
         response: {
-          200: { type: 'object', properties: { completed: { type: 'boolean' } } },
+          200: { type: 'object', properties: { completed: { type: 'boolean' } }, required: ['completed'] },
           ...errorResponses([404]),
         },
       },
@@ -62,7 +61,10 @@ export function registerTaskRoutes(app: FastifyInstance, deps: { database: Datab
         security: SECURITY,
         params: idParams(),
         body: Type.Object({ from: opt(dateTime()), until: dateTime() }, { additionalProperties: false }),
-        response: { 200: { type: 'object', properties: { created: { type: 'integer' } } }, ...errorResponses([404]) },
+        response: {
+          200: { type: 'object', properties: { created: { type: 'integer' } }, required: ['created'] },
+          ...errorResponses([404]),
+        },
       },
     },
     async (request) => ({ created: await generate(contextOf(request), request.params.id, request.body) }),

@@ -7,46 +7,15 @@ import { Conflict, NotFound, fieldError } from '../../platform/http/errors.js';
 import { requireLevel, type RequestContext } from '../../platform/http/request-context.js';
 import { newObjectId } from '../../platform/ids.js';
 import { requireManager } from '../../resources/engine/access-checks.js';
-import type { LooseDoc, StoredRecord } from '../../resources/engine/define-resource.js';
+import type { StoredRecord } from '../../resources/engine/define-resource.js';
 import { findRecord, updateRecord, upsertRecords } from '../../resources/engine/resource-store.js';
 import { lockSalariesOfEntry, removeSalaries, salaries, writeSalaries } from '../pay/index.js';
 import { findJob, setJobState } from '../scheduling/index.js';
+import { withSalaryOutcome, writeEntrySalary } from './entry-salary.js';
 import { timeTrackings } from './time-trackings-resource.js';
 
 const MAX_RUN_DAYS = 62;
 const APPROVE_OR_CANCEL = 'approve or cancel entries';
-
-/**
- * The entry's document once its salary is written: the salary's id, and SALARY_BILLED while that
- * salary is billed (a billed salary is not recomputed), kept in allFoundErrors. The one rule for
- * approval, corrections and the salary run.
- */
-export function withSalaryOutcome(doc: LooseDoc, salaryId: string | undefined, billed: boolean): LooseDoc {
-  const errors: string[] = doc.errors ?? [];
-  const next: LooseDoc = {
-    ...doc,
-    salaryIds: salaryId ? [salaryId] : [],
-    errors: billed ? [...new Set([...errors, 'SALARY_BILLED'])] : errors.filter((e) => e !== 'SALARY_BILLED'),
-  };
-  next.allFoundErrors = [...new Set([...(doc.allFoundErrors ?? []), ...next.errors])];
-  return next;
-}
-
-async function writeEntrySalary(tx: TenantTx, ctx: RequestContext, entry: StoredRecord) {
-  const written = await writeSalaries(tx, ctx.userId, [entry]);
-  const doc = withSalaryOutcome(entry.doc, written.salaryIds.get(entry.id), written.billed.has(entry.id));
-  await updateRecord(tx, timeTrackings, entry.id, {
-    doc,
-    userId: ctx.userId,
-    columns: { has_errors: doc.errors.length > 0 },
-  });
-}
-
-/** After a manager's correction: an approved entry's salary follows the entry. */
-export async function recomputeAfterCorrection(tx: TenantTx, ctx: RequestContext, change: { id: string }) {
-  const entry = await findRecord(tx, timeTrackings, change.id);
-  if (entry?.doc.approved && entry.doc.timeEnd && !entry.doc.cancelled) await writeEntrySalary(tx, ctx, entry);
-}
 
 /** After an open entry was cancelled: a started job with nobody clocked in is completed if anyone worked on it, else open again. */
 async function settleJobState(tx: TenantTx, ctx: RequestContext, jobId: string) {
@@ -81,7 +50,7 @@ export function approvals(deps: { database: Database }) {
       throw Conflict(`The entry is still running; clock out (or set timeEnd) before approving${named}`);
     const doc = { ...entry.doc, approved: true, approvedBy: ctx.userId, approvedAt: new Date().toISOString() };
     await updateRecord(tx, timeTrackings, id, { doc, userId: ctx.userId });
-    await writeEntrySalary(tx, ctx, { ...entry, doc });
+    await writeEntrySalary(tx, ctx, timeTrackings, { ...entry, doc });
     const stored = await findRecord(tx, timeTrackings, id);
     return { _id: id, salaryIds: stored!.doc.salaryIds as string[] };
   }

@@ -6,7 +6,7 @@ import { requireManager } from '../../resources/engine/access-checks.js';
 import { defineResource } from '../../resources/engine/define-resource.js';
 import { dateTime, geoPoint, objectId, opt, text } from '../../resources/engine/fields.js';
 import { booleanFilter, idsFilter, timestampBound } from '../../platform/http/named-filters.js';
-import { recomputeAfterCorrection } from './approval.js';
+import { recomputeAfterCorrection } from './entry-salary.js';
 import { completeEntry } from './entry-completion.js';
 
 const seconds = (description: string) => Type.Integer({ minimum: 0, maximum: 7 * 86_400, description });
@@ -114,7 +114,7 @@ export const timeTrackings = defineResource({
           };
       return completeEntry(tx, base, previous);
     },
-    // Called lazily: approval.ts imports this module.
-    afterWrite: (tx, ctx, change) => (change.previous ? recomputeAfterCorrection(tx, ctx, change) : Promise.resolve()),
+    afterWrite: (tx, ctx, change): Promise<void> =>
+      change.previous ? recomputeAfterCorrection(tx, ctx, timeTrackings, change) : Promise.resolve(),
   },
 });

@@ -7,74 +7,13 @@ import { PGlite } from '@electric-sql/pglite';
 import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { PGliteDialect } from './pglite-dialect.js';
+import type { Database, DatabaseTarget } from './database-types.js';
 import { openPostgres } from './postgres-database.js';
-import type { ReadRouter } from './read-routing.js';
 import { lockDataDir, type DataDirLock } from './data-dir-lock.js';
 import type { DB } from './schema.generated.js';
 
-export interface Database {
-  readonly kind: 'pglite' | 'postgres';
-  readonly kysely: Kysely<DB>;
-  /** Runs a script of several statements (migrations); no parameters. */
-  exec(script: string): Promise<void>;
-  /**
-   * Runs work on one connection inside a transaction opened by `begin` (BEGIN and its settings, one
-   * text: tenant.ts), then commits; rolls back when work fails. Use tenant.ts, not this.
-   */
-  transaction<T>(begin: string, readOnly: boolean, work: (db: Kysely<DB>) => Promise<T>): Promise<T>;
-  /** Connections in use and requests waiting for one (PostgreSQL's pool; PGlite has one connection and none). */
-  connectionStats?(): { total: number; idle: number; waiting: number };
-  /** Transactions' settings as SET LOCAL rather than set_config(…, true) (DATABASE_TENANCY_STATEMENT=set_local). */
-  setLocal?: boolean;
-  /** Replicas for lag-tolerant reads (DATABASE_READ_URL); absent without them. */
-  readonly readRouter?: ReadRouter;
-  /** Times the primary's pool moved to another host (multi-host DATABASE_URL). */
-  failovers?(): number;
-  /** Each server's pool and reads (metrics). */
-  targetStats?(): TargetStats[];
-  /** Which role the primary's pool reached, and the replicas' state (GET /ready). */
-  topology?(): Promise<DatabaseTopology>;
-  close(): Promise<void>;
-}
-
-export interface TargetStats {
-  target: string;
-  role: 'primary' | 'replica';
-  total: number;
-  idle: number;
-  waiting: number;
-  /** Lag-tolerant reads it answered. */
-  reads: number;
-  lagSeconds: number;
-  /** Whether reads may go there now (a replica under the lag bound and answering). */
-  inPool: boolean;
-}
-
-export interface DatabaseTopology {
-  role: 'primary' | 'replica';
-  target: string;
-  failovers: number;
-  replicas: Array<{ target: string; state: 'in' | 'lagging' | 'down'; lagSeconds: number | null }>;
-}
-
-export type DatabaseTarget =
-  | {
-      kind: 'postgres';
-      /** One host, or libpq's multi-host form with target_session_attrs=read-write (failover). */
-      url: string;
-      poolSize: number;
-      /** Read replicas for lag-tolerant reads (docs/scaling.md §3). */
-      readUrls?: string[];
-      readMaxLagSeconds?: number;
-      readAfterWriteSeconds?: number;
-      /** transaction: behind PgBouncer in transaction mode (no named statements, no startup options). */
-      pooler?: 'none' | 'transaction';
-      /** set_local: the tenancy's settings as SET LOCAL (Citus propagates those). */
-      tenancyStatement?: 'set_config' | 'set_local';
-      log?: (message: string) => void;
-    }
-  | { kind: 'pglite'; dataDir: string | undefined } // undefined: in memory
-  | { kind: 'pglite-instance'; pglite: PGlite };
+// The types live apart so that postgres-database.ts, which this file opens, need not import it.
+export type { Database, DatabaseTarget, DatabaseTopology, TargetStats } from './database-types.js';
 
 /** Extensions the migrations create (pg_trgm, btree_gin: search); PGlite loads them only when given at creation. */
 export const PGLITE_EXTENSIONS = { pg_trgm, btree_gin };

@@ -5,7 +5,7 @@ import { Kysely, PostgresDialect } from 'kysely';
 import type pg from 'pg';
 import { isConnectionLoss } from './connection-loss.js';
 import { parseConnectionUrl } from './connection-url.js';
-import type { Database, DatabaseTarget, DatabaseTopology, TargetStats } from './database.js';
+import type { Database, DatabaseTarget, DatabaseTopology, TargetStats } from './database-types.js';
 import { postgresTransaction, settleCommits } from './postgres-transaction.js';
 import { PrimaryPool } from './primary-pool.js';
 import { ReadRouter } from './read-routing.js';

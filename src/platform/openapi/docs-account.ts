@@ -1,5 +1,5 @@
 // Operation docs: sign-up, log-in, API keys, users, company settings.
-import type { OperationDoc } from './operation-docs.js';
+import type { OperationDoc } from './operation-doc.js';
 
 const TOKENS =
   'Answers an access token (JWT, `expiresIn` seconds, 15 minutes by default) and a refresh token (30 days by default; one use, `POST /v2/auth/refresh`).';

@@ -1,6 +1,6 @@
 // Operation docs: invoices, offers, credits, cancellations, reminders, banking, service reports,
 // webhooks and the event feed. The document routes repeat per kind, so they are built in a loop.
-import type { OperationDoc } from './operation-docs.js';
+import type { OperationDoc } from './operation-doc.js';
 
 const KINDS = [
   ['invoices', 'invoice'],

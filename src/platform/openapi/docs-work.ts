@@ -1,5 +1,5 @@
 // Operation docs: scheduling, time tracking, absences, tasks, orders, documents, chats, quality.
-import type { OperationDoc } from './operation-docs.js';
+import type { OperationDoc } from './operation-doc.js';
 
 const JOB_EVENT = 'Emits UPDATE (entity `job`) for each job changed.';
 

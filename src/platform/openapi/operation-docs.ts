@@ -5,18 +5,9 @@ import { ACCOUNT_DOCS } from './docs-account.js';
 import { BILLING_DOCS } from './docs-billing.js';
 import { WORK_DOCS } from './docs-work.js';
 import { CAPTURED_EXAMPLES } from './examples.generated.js';
+import type { OperationDoc } from './operation-doc.js';
 
-export interface OperationDoc {
-  summary?: string;
-  /** Replaces the route's own description: the behaviour that matters (limits, side effects, events). */
-  description?: string;
-  /** Example request body. */
-  request?: unknown;
-  /** Example body of the operation's success response. */
-  response?: unknown;
-  /** Example bodies of other responses, by status. */
-  responses?: Record<number, unknown>;
-}
+export type { OperationDoc } from './operation-doc.js';
 
 const WRITTEN: Record<string, OperationDoc> = { ...ACCOUNT_DOCS, ...WORK_DOCS, ...BILLING_DOCS };
 

@@ -1,0 +1,52 @@
+// An entry's salary: written on approval and again after a correction of an approved entry. The
+// time-tracking resource is passed in (its afterWrite hook calls this), so this file does not import
+// the resource that depends on it.
+import type { TenantTx } from '../../platform/db/tenant.js';
+import type { RequestContext } from '../../platform/http/request-context.js';
+import type { LooseDoc, Resource, StoredRecord } from '../../resources/engine/define-resource.js';
+import { findRecord, updateRecord } from '../../resources/engine/resource-store.js';
+import { writeSalaries } from '../pay/index.js';
+
+/**
+ * The entry's document once its salary is written: the salary's id, and SALARY_BILLED while that
+ * salary is billed (a billed salary is not recomputed), kept in allFoundErrors. The one rule for
+ * approval, corrections and the salary run.
+ */
+export function withSalaryOutcome(doc: LooseDoc, salaryId: string | undefined, billed: boolean): LooseDoc {
+  const errors: string[] = doc.errors ?? [];
+  const next: LooseDoc = {
+    ...doc,
+    salaryIds: salaryId ? [salaryId] : [],
+    errors: billed ? [...new Set([...errors, 'SALARY_BILLED'])] : errors.filter((e) => e !== 'SALARY_BILLED'),
+  };
+  next.allFoundErrors = [...new Set([...(doc.allFoundErrors ?? []), ...next.errors])];
+  return next;
+}
+
+/** Writes the entry's salary and records the outcome on the entry. */
+export async function writeEntrySalary(
+  tx: TenantTx,
+  ctx: RequestContext,
+  timeTrackings: Resource,
+  entry: StoredRecord,
+) {
+  const written = await writeSalaries(tx, ctx.userId, [entry]);
+  const doc = withSalaryOutcome(entry.doc, written.salaryIds.get(entry.id), written.billed.has(entry.id));
+  await updateRecord(tx, timeTrackings, entry.id, {
+    doc,
+    userId: ctx.userId,
+    columns: { has_errors: doc.errors.length > 0 },
+  });
+}
+
+/** After a manager's correction: an approved entry's salary follows the entry. */
+export async function recomputeAfterCorrection(
+  tx: TenantTx,
+  ctx: RequestContext,
+  timeTrackings: Resource,
+  change: { id: string },
+) {
+  const entry = await findRecord(tx, timeTrackings, change.id);
+  if (entry?.doc.approved && entry.doc.timeEnd && !entry.doc.cancelled)
+    await writeEntrySalary(tx, ctx, timeTrackings, entry);
+}
