@@ -1,7 +1,8 @@
 // The engine's service: permission checks, one transaction per write, numbering, audit.
+import { isDeepStrictEqual } from 'node:util';
 import { sql } from 'kysely';
 import type { Database } from '../../platform/db/database.js';
-import { inTenant, type TenantTx } from '../../platform/db/tenant.js';
+import { inTenant, readInTenant, type TenantTx } from '../../platform/db/tenant.js';
 import { BadRequest, Conflict, Forbidden, NotFound, type FieldError } from '../../platform/http/errors.js';
 import { parseListQuery, type ListQuery } from '../../platform/http/list-query.js';
 import { requireLevel, type Level, type RequestContext } from '../../platform/http/request-context.js';
@@ -138,6 +139,9 @@ export async function updateRecord(
   assertUnlocked(resource, level, previous);
   const merged = applyMergePatch(previous.doc, patch) as Record<string, unknown>;
   assertOwnDoc(ctx, resource, level, merged);
+  // A patch that changes nothing (a GET answer sent back) writes nothing: no hook marks the record
+  // edited or re-plans, an issued document stays untouched, and no UPDATE event is sent.
+  if (isDeepStrictEqual(merged, previous.doc)) return;
   // The merged document must still be a valid record (required fields, types). Fields the
   // server set (a user's access.passwordChangeDate) are not the client's to answer for.
   const errors = docValidatorOf(resource)(withoutIgnored(merged, resource.ignored.patch));
@@ -167,7 +171,8 @@ export function resourceService(deps: EngineDeps, resource: Resource) {
   }
 
   async function get(ctx: RequestContext, id: string): Promise<LooseDoc> {
-    const record = await inTenant(deps.database, ctx.companyId, async (tx) =>
+    // Reads run READ ONLY (docs/architecture.md): a write slipping into a read fails.
+    const record = await readInTenant(deps.database, ctx.companyId, async (tx) =>
       store.findRecord(tx, resource, id, { owner: allOf(await readConditions(tx, ctx, resource)) }),
     );
     if (!record) throw NotFound(resource.name, id);
@@ -182,7 +187,7 @@ export function resourceService(deps: EngineDeps, resource: Resource) {
   }
 
   async function search(ctx: RequestContext, listQuery: ListQuery): Promise<{ items: LooseDoc[]; total: number }> {
-    const { rows, total } = await inTenant(deps.database, ctx.companyId, async (tx) => {
+    const { rows, total } = await readInTenant(deps.database, ctx.companyId, async (tx) => {
       listQuery.where.push(...(await readConditions(tx, ctx, resource)));
       return store.listRecords(tx, resource, listQuery);
     });
@@ -190,7 +195,7 @@ export function resourceService(deps: EngineDeps, resource: Resource) {
   }
 
   async function getByNumber(ctx: RequestContext, number: number): Promise<LooseDoc> {
-    const { rows } = await inTenant(deps.database, ctx.companyId, async (tx) => {
+    const { rows } = await readInTenant(deps.database, ctx.companyId, async (tx) => {
       // sql: the list query's conditions are sql fragments
       const where = [sql<boolean>`number = ${number}`, ...(await readConditions(tx, ctx, resource))];
       return store.listRecords(tx, resource, { limit: 1, offset: 0, sort: [], where });
