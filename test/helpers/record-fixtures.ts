@@ -304,7 +304,7 @@ export const ACTION_BODIES: Record<string, (ids: Ids, collection: string) => unk
   send: () => undefined,
   invoice: () => ({ from: '2027-01-01', to: '2027-01-31' }),
   clientLink: () => ({}),
-  confirm: () => undefined,
+  confirm: (_ids, collection) => (collection === 'users' ? { code: '000000' } : undefined),
   assignmentConfirmation: () => undefined,
   assignment: (ids) => ({
     objectId: ids.objects,
@@ -316,6 +316,9 @@ export const ACTION_BODIES: Record<string, (ids: Ids, collection: string) => unk
     },
   }),
   replacements: (ids) => ({ userId: ids.users, all: true }),
+  revokeSessions: () => undefined,
+  verify: () => undefined,
+  invite: () => ({ channel: 'sms' }),
 };
 
 /** The create body of a collection's fixture, given the ids created before it. */

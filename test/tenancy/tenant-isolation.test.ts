@@ -65,7 +65,11 @@ describe('cross-tenant access through every route with an id', () => {
 
     // Public routes (a client link's token) are not bound to credentials; test/invoicing covers their tokens.
     // Routes whose query is required: a valid one, so that only the tenant decides the answer.
-    const QUERIES: Record<string, string> = { 'GET /v2/users/:id/timesheet': '?month=2027-01' };
+    const QUERIES: Record<string, string> = {
+      'GET /v2/users/:id/timesheet': '?month=2027-01',
+      'GET /v2/users/:id/leave': '?year=2027',
+      'GET /v2/customers/:id/statement': '?from=2027-01-01&to=2027-01-31',
+    };
     const routes = t.app.routeList.filter((r) => r.url.startsWith('/v2/') && r.url.includes(':') && !r.isPublic);
     assert.ok(routes.length >= 25, `found ${routes.length} routes with parameters`);
     for (const route of routes) {
