@@ -4,6 +4,7 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { sql } from 'kysely';
+import type { Database } from '../../src/platform/db/database.js';
 import { call, createTestApp, signup, type Tenant, type TestApp } from '../helpers/test-app.js';
 
 let t: TestApp;
@@ -13,10 +14,11 @@ let customerId: string;
 /** What each transaction opened while `work` runs said of itself: its readOnly flag and the database's answer. */
 async function transactionsDuring(work: () => Promise<unknown>): Promise<Array<{ flag: boolean; shown: string }>> {
   const database = t.database;
-  const original = database.transaction;
+  const saved = database.transaction;
+  const original = saved.bind(database) as Database['transaction'];
   const seen: Array<{ flag: boolean; shown: string }> = [];
   database.transaction = (begin, readOnly, inner) =>
-    original.call(database, begin, readOnly, async (db) => {
+    original(begin, readOnly, async (db) => {
       const { rows } = await sql<{ transaction_read_only: string }>`SHOW transaction_read_only`.execute(db);
       seen.push({ flag: readOnly, shown: rows[0]!.transaction_read_only });
       return inner(db);
@@ -24,7 +26,7 @@ async function transactionsDuring(work: () => Promise<unknown>): Promise<Array<{
   try {
     await work();
   } finally {
-    database.transaction = original;
+    database.transaction = saved;
   }
   return seen;
 }
