@@ -44,7 +44,10 @@ export function registerMasterData(app: FastifyInstance, deps: { database: Datab
         tags: ['articles'],
         summary: 'The last article number used',
         security: SECURITY,
-        response: { 200: { type: 'object', properties: { lastNumber: { type: 'integer' } } }, ...errorResponses() },
+        response: {
+          200: { type: 'object', properties: { lastNumber: { type: 'integer' } }, required: ['lastNumber'] },
+          ...errorResponses(),
+        },
       },
     },
     async (request) => {

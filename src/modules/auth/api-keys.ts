@@ -20,6 +20,8 @@ const apiKeyShape = {
     createdBy: { type: ['string', 'null'] },
     lastUsedAt: { type: ['string', 'null'], format: 'date-time', description: 'to the minute' },
   },
+  // apiKeyToApi sends every field, null where unset.
+  required: ['_id', 'name', 'prefix', 'scopes', 'expiresAt', 'createdAt', 'createdBy', 'lastUsedAt'],
 } as const;
 
 const createBody = Type.Object(
@@ -54,7 +56,11 @@ export function registerApiKeyRoutes(
         description: 'The key is returned in clear text this once; only its SHA-256 hash is stored.',
         body: createBody,
         response: {
-          201: { ...apiKeyShape, properties: { ...apiKeyShape.properties, key: { type: 'string' } } },
+          201: {
+            ...apiKeyShape,
+            properties: { ...apiKeyShape.properties, key: { type: 'string' } },
+            required: [...apiKeyShape.required, 'key'],
+          },
           ...errorResponses([422]),
         },
       },

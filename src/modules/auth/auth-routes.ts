@@ -27,6 +27,8 @@ export const tokenResponse = {
     expiresIn: { type: 'integer', description: 'seconds until the access token expires' },
     refreshToken: { type: 'string' },
   },
+  // The refresh token is left out in cookie mode (the web console): the others are always sent.
+  required: ['accessToken', 'tokenType', 'expiresIn'],
 } as const;
 
 /** A string field of the (validated) body: the subject a rate limit counts tries of. */
@@ -45,7 +47,11 @@ export function registerAuthRoutes(
   app: FastifyInstance,
   deps: { config: Config; auth: AuthService; userResponse: object },
 ) {
-  const loginResponse = { ...tokenResponse, properties: { ...tokenResponse.properties, user: deps.userResponse } };
+  const loginResponse = {
+    ...tokenResponse,
+    properties: { ...tokenResponse.properties, user: deps.userResponse },
+    required: [...tokenResponse.required, 'user'],
+  };
   const tags = ['auth'];
   const routes = typedRoutes(app);
 
@@ -106,7 +112,9 @@ export function registerAuthRoutes(
     },
   );
 
-  const logoutResponse = { 200: { type: 'object', properties: { loggedOut: { type: 'boolean' } } } };
+  const logoutResponse = {
+    200: { type: 'object', properties: { loggedOut: { type: 'boolean' } }, required: ['loggedOut'] },
+  };
   const logout = (path: string, summary: string, everywhere: boolean) =>
     routes.post(
       path,
@@ -142,7 +150,10 @@ export function registerAuthRoutes(
         summary: 'Send a 6-digit log-in code by SMS (valid 5 minutes, 5 tries)',
         description: 'Answers the same whether or not the number belongs to a user.',
         body: Type.Object({ telephone }, { additionalProperties: false }),
-        response: { 202: { type: 'object', properties: { sent: { type: 'boolean' } } }, ...errorResponses([429]) },
+        response: {
+          202: { type: 'object', properties: { sent: { type: 'boolean' } }, required: ['sent'] },
+          ...errorResponses([429]),
+        },
       },
     },
     async (request, reply) => {
@@ -182,7 +193,10 @@ export function registerAuthRoutes(
           },
           { additionalProperties: false },
         ),
-        response: { 200: { type: 'object', properties: { updated: { type: 'boolean' } } }, ...errorResponses() },
+        response: {
+          200: { type: 'object', properties: { updated: { type: 'boolean' } }, required: ['updated'] },
+          ...errorResponses(),
+        },
       },
     },
     async (request) => {

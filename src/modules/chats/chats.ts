@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import type { Database } from '../../platform/db/database.js';
 import { contextOf } from '../../platform/http/request-context.js';
-import { SECURITY, errorResponses, idParams } from '../../platform/http/route-docs.js';
+import { ID_RESPONSE, SECURITY, errorResponses, idParams } from '../../platform/http/route-docs.js';
 import { typedRoutes } from '../../platform/http/typed-routes.js';
 import type { Resource } from '../../resources/engine/define-resource.js';
 import { chatMessages, messageBody } from './chat-messages.js';
@@ -64,7 +64,7 @@ export function registerChatRoutes(app: FastifyInstance, deps: { database: Datab
         security: SECURITY,
         params,
         body: messageBody,
-        response: { 201: { type: 'object', properties: { _id: { type: 'string' } } }, ...errorResponses([404]) },
+        response: { 201: ID_RESPONSE, ...errorResponses([404]) },
       },
     },
     async (request, reply) => {

@@ -71,6 +71,7 @@ export function registerCompanyRoutes(
           201: {
             ...tokenResponse,
             properties: { companyId: { type: 'string' }, userId: { type: 'string' }, ...tokenResponse.properties },
+            required: ['companyId', 'userId', ...tokenResponse.required],
           },
           ...errorResponses([409, 429]),
         },

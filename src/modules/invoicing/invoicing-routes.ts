@@ -7,7 +7,7 @@ import type { Config } from '../../config.js';
 import type { Database } from '../../platform/db/database.js';
 import type { MailOutbox } from '../../platform/mail/outbox.js';
 import { contextOf } from '../../platform/http/request-context.js';
-import { SECURITY, errorResponses, idParams } from '../../platform/http/route-docs.js';
+import { ID_RESPONSE, SECURITY, errorResponses, idParams } from '../../platform/http/route-docs.js';
 import { typedRoutes } from '../../platform/http/typed-routes.js';
 import type { Resource } from '../../resources/engine/define-resource.js';
 import { freeObject, objectId } from '../../resources/engine/fields.js';
@@ -153,7 +153,7 @@ export function registerInvoicingRoutes(
         security: SECURITY,
         params: idParams(),
         body: Type.Object({ from: dateOnly, to: dateOnly }, { additionalProperties: false }),
-        response: { 201: { type: 'object', properties: { _id: { type: 'string' } } }, ...errorResponses([404, 409]) },
+        response: { 201: ID_RESPONSE, ...errorResponses([404, 409]) },
       },
     },
     async (request, reply) =>

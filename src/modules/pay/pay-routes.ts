@@ -30,7 +30,7 @@ export function registerPayRoutes(app: FastifyInstance, deps: { database: Databa
         description:
           "Creates the preset's surcharges (those whose name the company already uses are skipped) and sets the tax-free base cap to 50 per hour.",
         response: {
-          201: { type: 'object', properties: { ids: { type: 'array', items: { type: 'string' } } } },
+          201: { type: 'object', properties: { ids: { type: 'array', items: { type: 'string' } } }, required: ['ids'] },
           ...errorResponses(),
         },
       },

@@ -53,6 +53,7 @@ const clockResult = {
     jobId: { type: 'string' },
     replayed: { type: 'boolean' },
   },
+  required: ['_id', 'timeTrackingId', 'jobId'],
 };
 
 export function registerTimeTrackingRoutes(app: FastifyInstance, deps: { database: Database }) {

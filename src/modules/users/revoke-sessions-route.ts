@@ -29,7 +29,7 @@ export function registerRevokeSessionsRoute(app: FastifyInstance, deps: { databa
         params: idParams(),
         body: Type.Object({}, { additionalProperties: false }),
         response: {
-          200: { type: 'object', properties: { revoked: { type: 'boolean' } } },
+          200: { type: 'object', properties: { revoked: { type: 'boolean' } }, required: ['revoked'] },
           ...errorResponses([404]),
         },
       },

@@ -5,7 +5,7 @@ import { Type } from 'typebox';
 import type { Database } from '../../platform/db/database.js';
 import { listParamSchema } from '../../platform/http/list-query.js';
 import { contextOf } from '../../platform/http/request-context.js';
-import { PROBLEM_SCHEMA_ID, SECURITY, errorResponses, idParams } from '../../platform/http/route-docs.js';
+import { ID_RESPONSE, PROBLEM_SCHEMA_ID, SECURITY, errorResponses, idParams } from '../../platform/http/route-docs.js';
 import { typedRoutes } from '../../platform/http/typed-routes.js';
 import { registerResource } from '../../resources/engine/register-resource.js';
 import type { SecretBox } from './secret-box.js';
@@ -45,6 +45,7 @@ export function registerWebhookRoutes(app: FastifyInstance, deps: WebhookDeps) {
   const secretResponse = {
     type: 'object',
     properties: { _id: { type: 'string' }, secret: { type: 'string', description: 'whsec_...; shown this once' } },
+    required: ['_id', 'secret'],
   };
 
   routes.post(
@@ -85,7 +86,7 @@ export function registerWebhookRoutes(app: FastifyInstance, deps: WebhookDeps) {
         summary: 'Enable a webhook that was disabled after failing deliveries',
         security: SECURITY,
         params: idParams(),
-        response: { 200: { type: 'object', properties: { _id: { type: 'string' } } }, ...errorResponses([404]) },
+        response: { 200: ID_RESPONSE, ...errorResponses([404]) },
       },
     },
     async (request) => service.enable(contextOf(request), request.params.id),
@@ -126,7 +127,7 @@ export function registerWebhookRoutes(app: FastifyInstance, deps: WebhookDeps) {
         summary: "Send a delivery's event again (a new delivery)",
         security: SECURITY,
         params: Type.Object({ id: idParams().properties.id, deliveryId: idParams().properties.id }),
-        response: { 200: { type: 'object', properties: { _id: { type: 'string' } } }, ...errorResponses([404]) },
+        response: { 200: ID_RESPONSE, ...errorResponses([404]) },
       },
     },
     async (request) => service.redeliver(contextOf(request), request.params.id, request.params.deliveryId),
@@ -140,7 +141,7 @@ export function registerWebhookRoutes(app: FastifyInstance, deps: WebhookDeps) {
         summary: 'Send a PING event to this webhook',
         security: SECURITY,
         params: idParams(),
-        response: { 200: { type: 'object', properties: { _id: { type: 'string' } } }, ...errorResponses([404]) },
+        response: { 200: ID_RESPONSE, ...errorResponses([404]) },
       },
     },
     async (request) => service.ping(contextOf(request), request.params.id),

@@ -74,5 +74,5 @@ export const idParams = <Name extends string = 'id'>(name: Name = 'id' as Name) 
   } as Record<Name, TString>);
 
 export const ID_RESPONSE = { type: 'object', properties: { _id: { type: 'string' } }, required: ['_id'] };
-export const UPDATED_RESPONSE = { type: 'object', properties: { updated: { type: 'boolean' } } };
-export const DELETED_RESPONSE = { type: 'object', properties: { deleted: { type: 'boolean' } } };
+export const UPDATED_RESPONSE = { type: 'object', properties: { updated: { type: 'boolean' } }, required: ['updated'] };
+export const DELETED_RESPONSE = { type: 'object', properties: { deleted: { type: 'boolean' } }, required: ['deleted'] };

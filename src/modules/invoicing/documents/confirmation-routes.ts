@@ -10,7 +10,11 @@ import { typedRoutes } from '../../../platform/http/typed-routes.js';
 import { assignmentConfirmationService, confirmationSigning, offerSigning } from './assignment-confirmations.js';
 import { registerSigningRoutes } from '../signing/signing-routes.js';
 
-const created = { type: 'object', properties: { _id: { type: 'string' }, number: { type: 'integer' } } };
+const created = {
+  type: 'object',
+  properties: { _id: { type: 'string' }, number: { type: 'integer' } },
+  required: ['_id', 'number'],
+};
 
 export function registerConfirmationRoutes(app: FastifyInstance, deps: { config: Config; database: Database }) {
   const service = assignmentConfirmationService(deps);
@@ -50,7 +54,7 @@ export function registerConfirmationRoutes(app: FastifyInstance, deps: { config:
         security: SECURITY,
         params: idParams(),
         response: {
-          200: { type: 'object', properties: { updated: { type: 'boolean' } } },
+          200: { type: 'object', properties: { updated: { type: 'boolean' } }, required: ['updated'] },
           ...errorResponses([404, 409]),
         },
       },

@@ -38,6 +38,7 @@ export function registerSigningRoutes(
           201: {
             type: 'object',
             properties: { token: { type: 'string' }, path: { type: 'string' }, expiresAt: { type: 'string' } },
+            required: ['token', 'path', 'expiresAt'],
           },
           ...errorResponses([404, 409]),
         },
@@ -76,7 +77,7 @@ export function registerSigningRoutes(
         params: tokenParams,
         body: signBody,
         response: {
-          200: { type: 'object', properties: { signed: { type: 'boolean' } } },
+          200: { type: 'object', properties: { signed: { type: 'boolean' } }, required: ['signed'] },
           ...errorResponses([404, 409, 429]),
         },
       },
