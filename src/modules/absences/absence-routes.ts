@@ -1,9 +1,11 @@
 // Routes of absences: the engine's create, list, read and delete; the spec's PATCH (only its
 // fields); /self; approve, decline, cancel; replacements and replacement candidates.
+import { isDeepStrictEqual } from 'node:util';
 import type { FastifyInstance } from 'fastify';
 import { type Static, Type } from 'typebox';
 import type { Database } from '../../platform/db/database.js';
 import { parseListQuery, listQuerySchema } from '../../platform/http/list-query.js';
+import { BadRequest, type FieldError } from '../../platform/http/errors.js';
 import { contextOf } from '../../platform/http/request-context.js';
 import { optionalBody } from '../../platform/http/optional-body.js';
 import { typedRoutes } from '../../platform/http/typed-routes.js';
@@ -12,6 +14,7 @@ import type { MailOutbox } from '../../platform/mail/outbox.js';
 import { sql } from 'kysely';
 import { acceptIgnored } from '../../resources/engine/common-fields.js';
 import { registerResource } from '../../resources/engine/register-resource.js';
+import { mergePatch } from '../../resources/engine/schema-shapes.js';
 import { dateTime, objectId, objectIds, opt, text } from '../../resources/engine/fields.js';
 import { CALCULATION_TYPES } from './absence-types.js';
 import { absenceWorkflow } from './absence-workflow.js';
@@ -36,8 +39,44 @@ const specPatch = Type.Object(
   },
   { additionalProperties: false, minProperties: 1 },
 );
+/**
+ * Fields set at creation that the spec's PATCH does not change: a GET answer sent back carries them,
+ * so they are accepted when equal to the stored value (null: when unset) and refused otherwise.
+ */
+const CREATE_ONLY = ['userId', 'fullDay', 'attachments', 'objectManagerIds'] as const;
+const createOnly = Object.fromEntries(
+  CREATE_ONLY.map((key) => [key, Type.Optional(Type.Unsafe({ ...absenceSchema.properties[key], readOnly: true }))]),
+);
 // The same JSON schema, typed as the spec's fields (the ignored ones are accepted and dropped).
-const patchBody = Type.Unsafe<Static<typeof specPatch>>(acceptIgnored(specPatch, absences.ignored.patch));
+const patchBody = Type.Unsafe<Static<typeof specPatch>>(
+  // A merge patch (RFC 7396): null removes a field.
+  {
+    ...mergePatch(
+      acceptIgnored({ ...specPatch, properties: { ...specPatch.properties, ...createOnly } }, absences.ignored.patch),
+    ),
+    minProperties: 1,
+  },
+);
+
+/** Equal values, dates compared as instants (`…Z` and `….000Z`). */
+const sameValue = (a: unknown, b: unknown) =>
+  a === b ||
+  (typeof a === 'string' && typeof b === 'string' && Date.parse(a) === Date.parse(b) && !Number.isNaN(Date.parse(a)));
+
+/** The body without its create-only fields, or a 400 naming each one that differs from the record. */
+function withoutCreateOnly(body: Record<string, unknown>, stored: Record<string, unknown>) {
+  const rest = { ...body };
+  const errors: FieldError[] = [];
+  for (const key of CREATE_ONLY) {
+    if (!Object.hasOwn(body, key)) continue;
+    delete rest[key];
+    const sent = body[key] ?? undefined;
+    if (!isDeepStrictEqual(sent, stored[key]))
+      errors.push({ path: key, message: 'is set at creation and cannot be changed' });
+  }
+  if (errors.length) throw BadRequest(errors.map((e) => `${e.path}: ${e.message}`).join('; '), errors);
+  return rest;
+}
 
 export function registerAbsenceRoutes(app: FastifyInstance, deps: { database: Database; mail: MailOutbox }) {
   const service = registerResource(app, deps, absences, { except: ['update'] });
@@ -85,14 +124,19 @@ export function registerAbsenceRoutes(app: FastifyInstance, deps: { database: Da
       },
     },
     async (request) => {
-      const body = request.body;
-      // A daysAbsent the client writes is kept from now on, also when the period changes later.
-      await service.update(
-        contextOf(request),
-        request.params.id,
-        body,
-        body.daysAbsent !== undefined ? { daysAbsentManual: true } : {},
-      );
+      const ctx = contextOf(request);
+      const sent = request.body as Record<string, unknown>;
+      const stored =
+        sent.daysAbsent !== undefined || CREATE_ONLY.some((key) => Object.hasOwn(sent, key))
+          ? await service.get(ctx, request.params.id)
+          : undefined;
+      const body = (stored ? withoutCreateOnly(sent, stored) : sent) as typeof request.body;
+      // A daysAbsent the client writes is kept from now on, also when the period changes later;
+      // the stored one sent back with the stored period (a GET answer) pins nothing.
+      const same = (key: 'daysAbsent' | 'dtStart' | 'dtEnd') =>
+        body[key] === undefined || (stored !== undefined && sameValue(body[key], stored[key]));
+      const manual = body.daysAbsent !== undefined && !(same('daysAbsent') && same('dtStart') && same('dtEnd'));
+      await service.update(ctx, request.params.id, body, manual ? { daysAbsentManual: true } : {});
       return { updated: true };
     },
   );

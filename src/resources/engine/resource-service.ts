@@ -139,9 +139,13 @@ export async function updateRecord(
   assertUnlocked(resource, level, previous);
   const merged = applyMergePatch(previous.doc, patch) as Record<string, unknown>;
   assertOwnDoc(ctx, resource, level, merged);
-  // A patch that changes nothing (a GET answer sent back) writes nothing: no hook marks the record
-  // edited or re-plans, an issued document stays untouched, and no UPDATE event is sent.
-  if (isDeepStrictEqual(merged, previous.doc)) return;
+  // A patch that changes no field (a GET answer sent back) skips the hooks: nothing marks the
+  // record edited or re-plans, an issued document is not refused. Only the status stamp and the
+  // UPDATE event record that it was written.
+  if (isDeepStrictEqual(withoutEmptyArrays(merged), withoutEmptyArrays(previous.doc))) {
+    await store.updateRecord(tx, resource, id, { doc: previous.doc, userId: ctx.userId });
+    return;
+  }
   // The merged document must still be a valid record (required fields, types). Fields the
   // server set (a user's access.passwordChangeDate) are not the client's to answer for.
   const errors = docValidatorOf(resource)(withoutIgnored(merged, resource.ignored.patch));
@@ -150,6 +154,17 @@ export async function updateRecord(
   const prepared = await prepare(tx, ctx, resource, normaliseRegions(resource.schema, merged, previous.doc), previous);
   await store.updateRecord(tx, resource, id, { doc: prepared.doc, userId: ctx.userId, columns: prepared.columns });
   await resource.hooks?.afterWrite?.(tx, ctx, { id, doc: prepared.doc, previous });
+}
+
+/** A document without its empty arrays: answers show an unset array as `[]` (schema-shapes.ts). */
+function withoutEmptyArrays(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(withoutEmptyArrays);
+  if (value === null || typeof value !== 'object') return value;
+  return Object.fromEntries(
+    Object.entries(value)
+      .filter(([, item]) => !(Array.isArray(item) && item.length === 0))
+      .map(([key, item]) => [key, withoutEmptyArrays(item)]),
+  );
 }
 
 export type ResourceService = ReturnType<typeof resourceService>;
