@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { readFileSync, writeFileSync } from 'node:fs';
 import type { RouteEntry } from '../../src/app.js';
 import { call, createTestApp, signup, type TestApp } from '../helpers/test-app.js';
-import { setUpPrincipals, type Principals } from '../helpers/principals.js';
+import { createUser, setUpPrincipals, type Principals } from '../helpers/principals.js';
 import { ACTION_BODIES, FIXTURES, createFixtureRecords, fixtureBody, type Ids } from '../helpers/record-fixtures.js';
 import { expiredToken, resignedToken, tamperedToken } from '../helpers/tokens.js';
 
@@ -39,6 +39,9 @@ const EMPLOYEE_NONE =
   /^\/v2\/(customers|contacts|suppliers|serviceProducts|taxRates|paymentTerms|equipment|equipmentTypes|assignments|jobTemplates|payTypes|surcharges|complaints|taskTypes|taskTemplates|qualityControl|invoices|offers|assignmentConfirmations|credits|invoiceStornos|payments|paymentMethods|invoiceReminderTemplates|invoiceTemplates|invoiceReminders|serviceReports|bankingTransactions|apiKeys|accessGroups|company|integrations|events)(\/|$)/;
 const EMPLOYEE_READ_ONLY = /^\/v2\/(users|objects|activityTypes|articles|jobs|salaries|holidays)(\/|$)/;
 
+/** Routes every user may call on their own record, whatever their rights in its area. */
+const OWN_SETTINGS = new Set(['PUT /v2/users/self/language']);
+
 /** Requests that need more than the defaults (below) to pass validation, so that permissions decide. */
 const QUERIES: Record<string, string> = {
   'GET /v2/holidays': '?year=2027',
@@ -47,8 +50,21 @@ const QUERIES: Record<string, string> = {
   'GET /v2/payroll/export': '?month=2027-01',
   'GET /v2/search': '?q=a',
   'GET /v2/accounting/export': '?from=2027-01-01&to=2027-01-31',
+  'GET /v2/users/:id/leave': '?year=2027',
+  'GET /v2/customers/:id/statement': '?from=2027-01-01&to=2027-01-31',
 };
 const BODIES: Record<string, (ids: Ids) => unknown> = {
+  'POST /v2/assignments/preview': () => ({
+    iCalendar: {
+      tzid: 'Europe/Berlin',
+      rrule: 'FREQ=WEEKLY',
+      dtstart: '2027-01-04T06:00:00',
+      dtend: '2027-01-04T07:00:00',
+    },
+  }),
+  'POST /v2/jobs/copyWeek': () => ({ weekStart: '2027-01-11' }),
+  'POST /v2/timeTracking/approve': (ids) => ({ ids: [ids.timeTracking] }),
+  'PUT /v2/users/self/language': () => ({ language: 'de' }),
   'POST /v2/jobs/jobsInTimeFrame': () => ({ from: String(Date.UTC(2027, 0, 1)), to: String(Date.UTC(2027, 0, 15)) }),
   'POST /v2/salaries/compute': () => ({ from: '2027-01-01T00:00:00Z', to: '2027-02-01T00:00:00Z' }),
   'POST /v2/invoices/generate': () => ({ month: '2027-01' }),
@@ -96,6 +112,21 @@ function parse(route: RouteEntry) {
     .filter((part) => part && !part.startsWith(':'))
     .at(-1);
   return { collection, verb, hasParams: Boolean(match) };
+}
+
+/**
+ * Routes that end the caller's sessions (logoutAll: every session of the user): sent as a new user of the same kind,
+ * so the shared credentials stay valid for the rest of the matrix.
+ */
+const ENDS_OWN_SESSION = new Set(['POST /v2/auth/logout', 'POST /v2/auth/logoutAll']);
+
+/** The credential's headers, or for a session-ending route those of a new user of the same group (or company). */
+async function headersFor(route: RouteEntry, credential: Credential): Promise<Record<string, string>> {
+  if (!ENDS_OWN_SESSION.has(keyOf(route))) return headers[credential];
+  if (credential === 'admin' || credential === 'objectmanager' || credential === 'employee')
+    return (await createUser(t.app, p.company.headers, p.groupIds[credential])).headers;
+  if (credential === 'otherCompany') return (await signup(t.app, 'Other sessions')).headers;
+  return headers[credential];
 }
 
 let serial = 0;
@@ -170,12 +201,18 @@ async function send(route: RouteEntry, own: Ids, credential: Credential) {
     const res = await t.app.inject({
       method: 'POST',
       url,
-      headers: { ...headers[credential], 'content-type': upload.contentType },
+      headers: { ...(await headersFor(route, credential)), 'content-type': upload.contentType },
       payload: upload.payload,
     });
     return { status: res.statusCode, body: res.body };
   }
-  return call(t.app, route.method as 'GET', url + (QUERIES[keyOf(route)] ?? ''), headers[credential], body);
+  return call(
+    t.app,
+    route.method as 'GET',
+    url + (QUERIES[keyOf(route)] ?? ''),
+    await headersFor(route, credential),
+    body,
+  );
 }
 
 before(
@@ -334,7 +371,7 @@ describe('route × credential matrix', () => {
     for (const [key, row] of Object.entries(matrix)) {
       const [method, url] = key.split(' ') as [string, string];
       if (EMPLOYEE_NONE.test(url)) assert.equal(row.employee, 403, `${key} as employee`);
-      if (EMPLOYEE_READ_ONLY.test(url) && method !== 'GET' && !READS_ONLY.has(key))
+      if (EMPLOYEE_READ_ONLY.test(url) && method !== 'GET' && !READS_ONLY.has(key) && !OWN_SETTINGS.has(key))
         assert.ok([403, 404].includes(row.employee), `${key} as employee: ${row.employee}`);
     }
   });
@@ -343,6 +380,8 @@ describe('route × credential matrix', () => {
     for (const [key, row] of Object.entries(matrix)) {
       for (const credential of CREDENTIALS.slice(3)) assert.notEqual(row[credential], 401, `${key} as ${credential}`);
       for (const credential of ['admin', 'adminKey'] as const) {
+        // A key has no session to end (403 by design).
+        if (credential === 'adminKey' && ENDS_OWN_SESSION.has(key)) continue;
         // The company has no logo, letterhead or signature image (their DELETE ran first).
         if (
           /^GET \/v2\/(company\/invoicingSettings\/(logo|letterhead)|users\/:id\/signatureImage)$/.test(key) &&
