@@ -7,7 +7,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { DOCUMENT_STATES } from '../../src/modules/invoicing/document-schema.js';
+import { DOCUMENT_STATES } from '../../src/modules/invoicing/documents/document-schema.js';
 
 async function bundle<T>(path: string): Promise<T> {
   const esbuild = await import('esbuild');
