@@ -43,8 +43,7 @@ export const absenceSchema = Type.Object({
   objectManagerIds: opt(objectIds('users', 100)),
   sendEmailToCustomer: opt(Type.Boolean({ description: 'on approval, tell the customers of the affected objects' })),
   sameCauseAs: opt(
-    Type.String({
-      pattern: OBJECT_ID_PATTERN,
+    objectId('absences', {
       description:
         "an illness: the user's earlier approved illness from the same cause (from the health insurer's notice); counted together for the six weeks of §3 EFZG",
     }),

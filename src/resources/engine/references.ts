@@ -9,6 +9,7 @@ import type { JsonSchema } from './schema-shapes.js';
 
 /** Tables a field may name, with the noun of their records for messages. */
 export const REFERENCED_TABLES = {
+  absences: 'absence',
   access_groups: 'access group',
   activity_types: 'activity type',
   articles: 'article',
