@@ -131,7 +131,10 @@ describe('DATEV Buchungsstapel', () => {
     const res = await raw(exportUrl('datev'), a.headers);
     assert.equal(res.status, 200, res.body);
     assert.equal(res.headers['content-type'], 'text/csv; charset=windows-1252');
-    assert.equal(res.headers['content-disposition'], `attachment; filename="EXTF_Buchungsstapel_${from}_${today}.csv"; filename*=UTF-8''EXTF_Buchungsstapel_${from}_${today}.csv`);
+    assert.equal(
+      res.headers['content-disposition'],
+      `attachment; filename="EXTF_Buchungsstapel_${from}_${today}.csv"; filename*=UTF-8''EXTF_Buchungsstapel_${from}_${today}.csv`,
+    );
     // ü is one byte, 0xFC, not UTF-8's two; every line ends with CRLF.
     assert.ok(res.bytes.includes(Buffer.from([0xfc])));
     assert.ok(!res.bytes.includes(Buffer.from('ü', 'utf8')));

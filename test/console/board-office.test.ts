@@ -149,7 +149,7 @@ describe('the office runs its week on the board', { skip: CHROMIUM }, () => {
       mark.remove();
     });
     await page.keyboard.press('Tab');
-    assert.equal(await page.evaluate(() => document.activeElement?.textContent), "Skip to the first job");
+    assert.equal(await page.evaluate(() => document.activeElement?.textContent), 'Skip to the first job');
     await page.keyboard.press('Enter');
     await waitFor(
       async () => (await page.evaluate(() => document.activeElement?.getAttribute('data-job-id'))) !== null,

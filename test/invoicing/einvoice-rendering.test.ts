@@ -26,7 +26,10 @@ describe('XRechnung UBL', () => {
     const res = await req('GET', `/v2/invoices/${id.invoice}/xrechnung`, a.headers);
     assert.equal(res.status, 200, String(res.body));
     assert.equal(res.headers['content-type'], 'application/xml; charset=utf-8');
-    assert.equal(res.headers['content-disposition'], `attachment; filename="RE-2026-00001-ubl.xml"; filename*=UTF-8''RE-2026-00001-ubl.xml`);
+    assert.equal(
+      res.headers['content-disposition'],
+      `attachment; filename="RE-2026-00001-ubl.xml"; filename*=UTF-8''RE-2026-00001-ubl.xml`,
+    );
     xml = res.body;
   });
 
@@ -188,7 +191,10 @@ describe('XRechnung CII', () => {
   before(async () => {
     const res = await req('GET', `/v2/invoices/${id.invoice}/xrechnung?syntax=cii`, a.headers);
     assert.equal(res.status, 200, String(res.body));
-    assert.equal(res.headers['content-disposition'], `attachment; filename="RE-2026-00001-cii.xml"; filename*=UTF-8''RE-2026-00001-cii.xml`);
+    assert.equal(
+      res.headers['content-disposition'],
+      `attachment; filename="RE-2026-00001-cii.xml"; filename*=UTF-8''RE-2026-00001-cii.xml`,
+    );
     xml = res.body;
   });
 

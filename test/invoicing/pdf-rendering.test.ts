@@ -37,7 +37,10 @@ describe('PDF', () => {
     const res = await raw(`/v2/invoices/${id.invoice}/pdf`, a.headers);
     assert.equal(res.status, 200);
     assert.equal(res.headers['content-type'], 'application/pdf');
-    assert.equal(res.headers['content-disposition'], `inline; filename="RE-2026-00001.pdf"; filename*=UTF-8''RE-2026-00001.pdf`);
+    assert.equal(
+      res.headers['content-disposition'],
+      `inline; filename="RE-2026-00001.pdf"; filename*=UTF-8''RE-2026-00001.pdf`,
+    );
     assert.ok(res.bytes.length > 1000, `${res.bytes.length} bytes`);
     assert.equal(res.bytes.subarray(0, 5).toString('latin1'), '%PDF-');
     assert.match(res.bytes.subarray(-32).toString('latin1'), /startxref\s+\d+\s+%%EOF\s*$/);
@@ -118,7 +121,10 @@ describe('ZUGFeRD / Factur-X', { skip: PDF_TOOLS }, () => {
     const res = await raw(`/v2/invoices/${id.invoice}/zugferd`, a.headers);
     assert.equal(res.status, 200);
     assert.equal(res.headers['content-type'], 'application/pdf');
-    assert.equal(res.headers['content-disposition'], `inline; filename="RE-2026-00001-zugferd.pdf"; filename*=UTF-8''RE-2026-00001-zugferd.pdf`);
+    assert.equal(
+      res.headers['content-disposition'],
+      `inline; filename="RE-2026-00001-zugferd.pdf"; filename*=UTF-8''RE-2026-00001-zugferd.pdf`,
+    );
     assert.equal(res.bytes.subarray(0, 5).toString('latin1'), '%PDF-');
     // The XRECHNUNG profile of ZUGFeRD 2.x names the attachment xrechnung.xml (the other profiles factur-x.xml).
     const embedded = onPdfFile(res.bytes, 'qpdf', (file) => ['--show-attachment=xrechnung.xml', file]);

@@ -152,7 +152,10 @@ describe('each format as an attachment', () => {
     assert.deepEqual([file!.filename, file!.contentType], [`${number.plain}.pdf`, 'application/pdf']);
     assert.equal(file!.content.subarray(0, 5).toString('latin1'), '%PDF-');
     const download = await t.app.inject({ method: 'GET', url: `/v2/invoices/${id.plain}/pdf`, headers: a.headers });
-    assert.equal(download.headers['content-disposition'], `inline; filename="${number.plain}.pdf"; filename*=UTF-8''${number.plain}.pdf`);
+    assert.equal(
+      download.headers['content-disposition'],
+      `inline; filename="${number.plain}.pdf"; filename*=UTF-8''${number.plain}.pdf`,
+    );
     assert.equal(download.rawPayload.length, file!.content.length, 'one code path for download and mail');
   });
 

@@ -228,7 +228,10 @@ describe('uploading', () => {
     const res = await file(id!);
     assert.equal(res.status, 200);
     assert.equal(res.body, 'root:x:0:0 (not really)');
-    assert.match(String(res.headers['content-disposition']), /^attachment; filename="passwd"; filename\*=UTF-8''passwd$/);
+    assert.match(
+      String(res.headers['content-disposition']),
+      /^attachment; filename="passwd"; filename\*=UTF-8''passwd$/,
+    );
     assert.equal(existsSync(join(t.dataDir, 'etc')), false);
     assert.equal(existsSync(join(t.dataDir, 'documents', 'etc')), false);
   });

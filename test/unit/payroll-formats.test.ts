@@ -2,7 +2,13 @@
 // from salaries (tax-free and taxable parts), and the DATEV LODAS ASCII import file.
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { centsCell, formatCents, formatDecimal, formatHours, germanCsv } from '../../src/modules/payroll/rules/german-csv.js';
+import {
+  centsCell,
+  formatCents,
+  formatDecimal,
+  formatHours,
+  germanCsv,
+} from '../../src/modules/payroll/rules/german-csv.js';
 import { accountingPeriod, lodasFile } from '../../src/modules/payroll/rules/lodas.js';
 import { payrollLines, type SalaryLine } from '../../src/modules/payroll/rules/payroll-lines.js';
 

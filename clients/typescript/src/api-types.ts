@@ -9,40 +9,42 @@ export interface Absence {
   /** owning company */
   companyId: string;
   status: EntityStatus;
-  /** chat attached to the record */
-  chatId: string | null;
+  /** chat attached to the record; absent for records without one */
+  chatId?: string;
   /** the absent user; employees give their own id */
-  userId: string | null;
+  userId: string;
   /** 1 illness (paid), 2 vacation (paid), 3 unpaid leave, 4 child sick leave, 5 training (paid), 6 special leave (paid), 7 parental leave, 8 other */
-  type: number | null;
+  type: number;
   /** a pay type for the paid time (its rateFactor applies) */
-  payTypeAbsenceId: string | null;
+  payTypeAbsenceId?: string;
   /** paid time per day: plannedJobs (default), contractHours or none */
-  calculationType: "plannedJobs" | "contractHours" | "none" | null;
-  desc: string | null;
-  dtStart: string | null;
-  dtEnd: string | null;
+  calculationType?: "plannedJobs" | "contractHours" | "none";
+  desc?: string;
+  dtStart: string;
+  dtEnd: string;
   /** default true: whole local days from dtStart's date to dtEnd's date */
-  fullDay: boolean | null;
+  fullDay?: boolean;
   /** working days; computed unless given */
-  daysAbsent: number | null;
+  daysAbsent?: number;
   attachments: Array<string>;
   imageIds: Array<string>;
   objectManagerIds: Array<string>;
   /** on approval, tell the customers of the affected objects */
-  sendEmailToCustomer: boolean | null;
-  state: "open" | "approved" | "declined" | "assigned" | "cancelled" | null;
-  approvedBy: string | null;
-  declinedBy: string | null;
-  cancelledBy: string | null;
-  declineComment: string | null;
-  approvedAt: string | null;
-  cancelledAt: string | null;
+  sendEmailToCustomer?: boolean;
+  /** an illness: the user's earlier approved illness from the same cause (from the health insurer's notice); counted together for the six weeks of §3 EFZG */
+  sameCauseAs?: string;
+  state?: "open" | "approved" | "declined" | "assigned" | "cancelled";
+  approvedBy?: string;
+  declinedBy?: string;
+  cancelledBy?: string;
+  declineComment?: string;
+  approvedAt?: string;
+  cancelledAt?: string;
   /** daysAbsent was written by a client and is kept */
-  daysAbsentManual: boolean | null;
+  daysAbsentManual?: boolean;
   affectedJobs: Array<string>;
   affectedObjectIds: Array<string>;
-  isAssigned: boolean | null;
+  isAssigned?: boolean;
   absencePaidTimeArray: Array<{
     date?: string;
     seconds?: number;
@@ -56,8 +58,8 @@ export interface Absence {
   }>;
   customerNotifications: Array<Record<string, unknown>>;
   /** the period the absence covers (whole days when fullDay) */
-  periodFrom: string | null;
-  periodTo: string | null;
+  periodFrom?: string;
+  periodTo?: string;
 }
 
 export interface AbsenceCreate {
@@ -81,6 +83,8 @@ export interface AbsenceCreate {
   objectManagerIds?: Array<string> | null;
   /** on approval, tell the customers of the affected objects */
   sendEmailToCustomer?: boolean | null;
+  /** an illness: the user's earlier approved illness from the same cause (from the health insurer's notice); counted together for the six weeks of §3 EFZG */
+  sameCauseAs?: string | null;
   /** set by the server; accepted and ignored in a write body */
   state?: unknown;
   /** set by the server; accepted and ignored in a write body */
@@ -137,10 +141,10 @@ export interface AccessGroup {
   /** owning company */
   companyId: string;
   status: EntityStatus;
-  /** chat attached to the record */
-  chatId: string | null;
-  name: string | null;
-  description: string | null;
+  /** chat attached to the record; absent for records without one */
+  chatId?: string;
+  name: string;
+  description?: string;
   /** area -> {read, write}, each none | own | all; "*" applies to every area not named */
   permissions: {
     "*"?: {
@@ -267,7 +271,7 @@ export interface AccessGroup {
       read?: "none" | "own" | "all";
       write?: "none" | "own" | "all";
     };
-  } | null;
+  };
 }
 
 export interface AccessGroupCreate {
@@ -556,12 +560,12 @@ export interface ActivityType {
   /** owning company */
   companyId: string;
   status: EntityStatus;
-  /** chat attached to the record */
-  chatId: string | null;
-  name: string | null;
+  /** chat attached to the record; absent for records without one */
+  chatId?: string;
+  name: string;
   /** colour as #rrggbb */
-  hexCode: string | null;
-  description: string | null;
+  hexCode?: string;
+  description?: string;
 }
 
 export interface ActivityTypeCreate {
@@ -613,30 +617,30 @@ export interface AllowanceCharge {
 }
 
 export interface ApiKey {
-  _id?: string;
-  name?: string;
+  _id: string;
+  name: string;
   /** first characters of the key, to recognise it */
-  prefix?: string;
-  scopes?: Array<string>;
-  expiresAt?: string | null;
-  createdAt?: string;
-  createdBy?: string | null;
+  prefix: string;
+  scopes: Array<string>;
+  expiresAt: string | null;
+  createdAt: string;
+  createdBy: string | null;
   /** to the minute */
-  lastUsedAt?: string | null;
+  lastUsedAt: string | null;
 }
 
 export interface ApiKeyCreated {
-  _id?: string;
-  name?: string;
+  _id: string;
+  name: string;
   /** first characters of the key, to recognise it */
-  prefix?: string;
-  scopes?: Array<string>;
-  expiresAt?: string | null;
-  createdAt?: string;
-  createdBy?: string | null;
+  prefix: string;
+  scopes: Array<string>;
+  expiresAt: string | null;
+  createdAt: string;
+  createdBy: string | null;
   /** to the minute */
-  lastUsedAt?: string | null;
-  key?: string;
+  lastUsedAt: string | null;
+  key: string;
 }
 
 export interface Article {
@@ -647,16 +651,16 @@ export interface Article {
   /** owning company */
   companyId: string;
   status: EntityStatus;
-  /** chat attached to the record */
-  chatId: string | null;
-  name: string | null;
-  description: string | null;
-  unit: string | null;
-  price: number | null;
-  purchasePrice: number | null;
-  taxRateId: string | null;
-  supplierId: string | null;
-  ean: string | null;
+  /** chat attached to the record; absent for records without one */
+  chatId?: string;
+  name: string;
+  description?: string;
+  unit?: string;
+  price?: number;
+  purchasePrice?: number;
+  taxRateId?: string;
+  supplierId?: string;
+  ean?: string;
   tags: Array<string>;
 }
 
@@ -706,12 +710,12 @@ export interface Assignment {
   /** owning company */
   companyId: string;
   status: EntityStatus;
-  /** chat attached to the record */
-  chatId: string | null;
-  objectId: string | null;
+  /** chat attached to the record; absent for records without one */
+  chatId?: string;
+  objectId: string;
   /** the object's customer when absent */
-  customerId: string | null;
-  title: string | null;
+  customerId?: string;
+  title?: string;
   iCalendar: {
     /** DAILY, WEEKLY, MONTHLY or YEARLY */
     frequency?: string;
@@ -732,23 +736,23 @@ export interface Assignment {
     exDate?: Array<string>;
     until?: string;
     count?: number;
-  } | null;
+  };
   userIds: Array<string>;
   /** no jobs on public holidays of the object's region (address country and state) */
-  skipPublicHolidays: boolean | null;
+  skipPublicHolidays?: boolean;
   material: Array<{
     productId?: string;
     quantity?: number;
   }>;
-  weeklyTimeBudget: number | null;
+  weeklyTimeBudget?: number;
   /** e.g. normal */
-  type: string | null;
-  activityTypeId: string | null;
-  comment: string | null;
-  commentRequired: boolean | null;
-  sign: boolean | null;
+  type?: string;
+  activityTypeId?: string;
+  comment?: string;
+  commentRequired?: boolean;
+  sign?: boolean;
   documentIds: Array<string>;
-  billing: {
+  billing?: {
     /** e.g. MANUAL */
     type?: string;
     positions?: Array<{
@@ -759,7 +763,27 @@ export interface Assignment {
       title?: string;
       /** e.g. INVOICE_POSITION */
       type?: string;
-      taxRate?: Record<string, unknown>;
+      /** the spec's TaxRate: a copy of a tax-rate record */
+      taxRate?: {
+        /** e.g. VAT */
+        type?: string;
+        rate?: number;
+        description?: string;
+        bookingAccountNumber?: string;
+        skontoBookingAccountNumber?: string;
+        default?: boolean;
+        _id?: string;
+        number?: number;
+        companyId?: string;
+        chatId?: string;
+        status?: {
+          status?: number;
+          createdAt?: string;
+          createdBy?: string;
+          lastModifiedAt?: string;
+          lastModifiedBy?: string;
+        };
+      };
       description?: string;
       discount?: number;
       productId?: string;
@@ -771,8 +795,8 @@ export interface Assignment {
     /** day of the last invoice; a date-time, or a day YYYY-MM-DD (stored and returned as its midnight UTC) */
     lastInvoiceDate?: string;
     defaultInvoiceTemplateId?: string;
-  } | null;
-  quota: {
+  };
+  quota?: {
     enabled?: boolean;
     quotaCalculation?: string;
     total?: number;
@@ -780,10 +804,10 @@ export interface Assignment {
     billingRateCalculation?: string;
     billingRateAmount?: number;
     expectedMargin?: number;
-  } | null;
-  autoGenerateInvoiceError: Record<string, unknown> | null;
-  costUnit: string | null;
-  jobChatId: string | null;
+  };
+  autoGenerateInvoiceError?: Record<string, unknown>;
+  costUnit?: string;
+  jobChatId?: string;
   linkedCache: Array<Record<string, unknown>>;
 }
 
@@ -795,38 +819,38 @@ export interface AssignmentConfirmation {
   /** owning company */
   companyId: string;
   status: EntityStatus;
-  /** chat attached to the record */
-  chatId: string | null;
-  customerId: string | null;
-  objectId: string | null;
-  assignmentId: string | null;
-  title: string | null;
+  /** chat attached to the record; absent for records without one */
+  chatId?: string;
+  customerId: string;
+  objectId?: string;
+  assignmentId?: string;
+  title?: string;
   /** YYYY-MM-DD */
-  documentDate: string | null;
-  servicePeriod: {
+  documentDate?: string;
+  servicePeriod?: {
     /** YYYY-MM-DD */
     from?: string;
     /** YYYY-MM-DD */
     to?: string;
-  } | null;
+  };
   positions: Array<InvoicePosition>;
-  paymentTermId: string | null;
+  paymentTermId?: string;
   /** an invoice template whose texts the document takes where it has none */
-  templateId: string | null;
-  introText: string | null;
-  closingText: string | null;
+  templateId?: string;
+  introText?: string;
+  closingText?: string;
   /** Leitweg-ID; the customer's when absent */
-  buyerReference: string | null;
-  orderReferenceId: string | null;
+  buyerReference?: string;
+  orderReferenceId?: string;
   allowancesCharges: Array<AllowanceCharge>;
-  state: string | null;
-  documentNumber: string | null;
-  issuedAt: string | null;
-  dueDate: string | null;
-  currency: string | null;
-  netAmount: number | null;
-  taxAmount: number | null;
-  grossAmount: number | null;
+  state?: string;
+  documentNumber?: string;
+  issuedAt?: string;
+  dueDate?: string;
+  currency?: string;
+  netAmount?: number;
+  taxAmount?: number;
+  grossAmount?: number;
   vatBreakdown: Array<{
     category?: string;
     rate?: number;
@@ -835,57 +859,61 @@ export interface AssignmentConfirmation {
   }>;
   /** net amount of each position (0 for optional and text positions) */
   lineAmounts: Array<number>;
-  seller: Record<string, unknown> | null;
-  buyer: Record<string, unknown> | null;
+  seller?: Record<string, unknown>;
+  buyer?: Record<string, unknown>;
   /** the service address (the object), frozen at issue */
-  delivery: Record<string, unknown> | null;
-  paymentTerm: Record<string, unknown> | null;
-  paidAmount: number | null;
-  openAmount: number | null;
-  overpaidAmount: number | null;
-  skontoApplied: boolean | null;
+  delivery?: Record<string, unknown>;
+  paymentTerm?: Record<string, unknown>;
+  paidAmount?: number;
+  openAmount?: number;
+  overpaidAmount?: number;
+  skontoApplied?: boolean;
   /** cancellations: the invoice cancelled */
-  invoiceId: string | null;
-  invoiceNumber: string | null;
+  invoiceId?: string;
+  invoiceNumber?: string;
   /** invoices: the cancellation */
-  stornoId: string | null;
-  acceptedAt: string | null;
-  declinedAt: string | null;
+  stornoId?: string;
+  acceptedAt?: string;
+  declinedAt?: string;
   /** assignment confirmations: when signed or confirmed by the office */
-  confirmedAt: string | null;
+  confirmedAt?: string;
   /** offers: the assignment confirmation made from it */
-  assignmentConfirmationId: string | null;
+  assignmentConfirmationId?: string;
   /** assignment confirmations: the accepted offer it confirms */
-  offerId: string | null;
+  offerId?: string;
   /** offers and assignment confirmations signed by the customer through a client link */
-  signature: {
+  signature?: {
     name?: string;
     signedAt?: string;
     timeZone?: string;
     /** data:image/png;base64,… */
     image?: string;
-  } | null;
-  creditedInvoiceNumber: string | null;
-  creditedInvoiceDate: string | null;
-  invoiceDate: string | null;
-  reminderLevel: number | null;
-  lastReminderDate: string | null;
-  reminderFees: number | null;
-  skontoAmount: number | null;
+  };
+  creditedInvoiceNumber?: string;
+  creditedInvoiceDate?: string;
+  invoiceDate?: string;
+  reminderLevel?: number;
+  lastReminderDate?: string;
+  reminderFees?: number;
+  skontoAmount?: number;
+  /** invoices: the day the skonto was taken (its last payment) */
+  skontoDate?: string;
+  /** invoices: the gross of the issued credit notes that name it */
+  creditedAmount?: number;
   /** each mailing of the document: {at, to, format, mailId, userId, reminderId?} (POST …/send) */
   sendings: Array<Record<string, unknown>>;
   /** BT-106: sum of the counted line nets */
-  lineTotalAmount: number | null;
+  lineTotalAmount?: number;
   /** BT-107: sum of the document-level allowances */
-  allowanceTotalAmount: number | null;
+  allowanceTotalAmount?: number;
   /** BT-108: sum of the document-level charges */
-  chargeTotalAmount: number | null;
+  chargeTotalAmount?: number;
   /** the gross amount skonto applies to; only when a position is skontoExcluded */
-  skontoBaseAmount: number | null;
+  skontoBaseAmount?: number;
   /** final invoices, BT-113: the gross of the partial invoices it settles */
-  prepaidAmount: number | null;
+  prepaidAmount?: number;
   /** final invoices, BT-115: gross less prepaid */
-  amountDue: number | null;
+  amountDue?: number;
   /** final invoices: the partial invoices settled (BG-3) */
   partialInvoices: Array<{
     number?: string;
@@ -1002,6 +1030,10 @@ export interface AssignmentConfirmationCreate {
   /** set by the server; accepted and ignored in a write body */
   skontoAmount?: unknown;
   /** set by the server; accepted and ignored in a write body */
+  skontoDate?: unknown;
+  /** set by the server; accepted and ignored in a write body */
+  creditedAmount?: unknown;
+  /** set by the server; accepted and ignored in a write body */
   sendings?: unknown;
   /** set by the server; accepted and ignored in a write body */
   lineTotalAmount?: unknown;
@@ -1098,6 +1130,8 @@ export interface AssignmentConfirmationPatch {
   lastReminderDate?: unknown | null;
   reminderFees?: unknown | null;
   skontoAmount?: unknown | null;
+  skontoDate?: unknown | null;
+  creditedAmount?: unknown | null;
   sendings?: unknown | null;
   lineTotalAmount?: unknown | null;
   allowanceTotalAmount?: unknown | null;
@@ -1165,7 +1199,27 @@ export interface AssignmentCreate {
       title?: string;
       /** e.g. INVOICE_POSITION */
       type?: string;
-      taxRate?: Record<string, unknown>;
+      /** the spec's TaxRate: a copy of a tax-rate record */
+      taxRate?: {
+        /** e.g. VAT */
+        type?: string;
+        rate: number;
+        description?: string;
+        bookingAccountNumber?: string;
+        skontoBookingAccountNumber?: string;
+        default?: boolean;
+        _id?: string;
+        number?: number;
+        companyId?: string;
+        chatId?: string;
+        status?: {
+          status?: number;
+          createdAt?: string;
+          createdBy?: string;
+          lastModifiedAt?: string;
+          lastModifiedBy?: string;
+        };
+      };
       description?: string;
       discount?: number;
       productId?: string;
@@ -1245,7 +1299,27 @@ export interface AssignmentPatch {
       title?: string;
       /** e.g. INVOICE_POSITION */
       type?: string;
-      taxRate?: Record<string, unknown>;
+      /** the spec's TaxRate: a copy of a tax-rate record */
+      taxRate?: {
+        /** e.g. VAT */
+        type?: string;
+        rate: number;
+        description?: string;
+        bookingAccountNumber?: string;
+        skontoBookingAccountNumber?: string;
+        default?: boolean;
+        _id?: string;
+        number?: number;
+        companyId?: string;
+        chatId?: string;
+        status?: {
+          status?: number;
+          createdAt?: string;
+          createdBy?: string;
+          lastModifiedAt?: string;
+          lastModifiedBy?: string;
+        };
+      };
       description?: string;
       discount?: number;
       productId?: string;
@@ -1285,21 +1359,21 @@ export interface BankingTransaction {
   /** owning company */
   companyId: string;
   status: EntityStatus;
-  /** chat attached to the record */
-  chatId: string | null;
-  note: string | null;
-  bookingDate: string | null;
-  valueDate: string | null;
+  /** chat attached to the record; absent for records without one */
+  chatId?: string;
+  note?: string;
+  bookingDate?: string;
+  valueDate?: string;
   /** positive: received */
-  amount: number | null;
-  currency: string | null;
-  counterpartyName: string | null;
-  counterpartyIban: string | null;
-  remittance: string | null;
-  reference: string | null;
-  matchState: "matched" | "unmatched" | "ambiguous" | "outgoing" | null;
-  invoiceId: string | null;
-  paymentId: string | null;
+  amount?: number;
+  currency?: string;
+  counterpartyName?: string;
+  counterpartyIban?: string;
+  remittance?: string;
+  reference?: string;
+  matchState?: "matched" | "unmatched" | "ambiguous" | "outgoing";
+  invoiceId?: string;
+  paymentId?: string;
   /** invoice ids when several match */
   candidates: Array<string>;
 }
@@ -1338,9 +1412,9 @@ export interface ChatMessage {
 }
 
 export interface ClockResult {
-  _id?: string;
-  timeTrackingId?: string;
-  jobId?: string;
+  _id: string;
+  timeTrackingId: string;
+  jobId: string;
   replayed?: boolean;
 }
 
@@ -1352,29 +1426,29 @@ export interface Complaint {
   /** owning company */
   companyId: string;
   status: EntityStatus;
-  /** chat attached to the record */
-  chatId: string | null;
+  /** chat attached to the record; absent for records without one */
+  chatId?: string;
   /** where the problem is */
-  objectId: string | null;
-  title: string | null;
-  description: string | null;
-  reportedBy: {
+  objectId: string;
+  title: string;
+  description?: string;
+  reportedBy?: {
     name?: string;
     email?: string;
     telephone?: string;
-  } | null;
-  contactId: string | null;
-  room: string | null;
-  priority: "low" | "normal" | "high" | "urgent" | null;
+  };
+  contactId?: string;
+  room?: string;
+  priority?: "low" | "normal" | "high" | "urgent";
   documentIds: Array<string>;
   /** who handles the task it opens (the object manager when absent) */
-  assigneeId: string | null;
-  state: "open" | "closed" | null;
-  taskId: string | null;
-  customerId: string | null;
-  closedAt: string | null;
+  assigneeId?: string;
+  state?: "open" | "closed";
+  taskId?: string;
+  customerId?: string;
+  closedAt?: string;
   /** the task's final state */
-  resolution: string | null;
+  resolution?: string;
 }
 
 export interface ComplaintCreate {
@@ -1449,32 +1523,32 @@ export interface Contact {
   /** owning company */
   companyId: string;
   status: EntityStatus;
-  /** chat attached to the record */
-  chatId: string | null;
-  firstName: string | null;
-  lastName: string | null;
-  company: string | null;
-  position: string | null;
-  contact: {
+  /** chat attached to the record; absent for records without one */
+  chatId?: string;
+  firstName?: string;
+  lastName?: string;
+  company?: string;
+  position?: string;
+  contact?: {
     telephone?: string;
     mobile?: string;
     email?: string;
     sms?: string;
     website?: string;
     fax?: string;
-  } | null;
-  address: {
+  };
+  address?: {
     street?: string;
     zip?: string;
     city?: string;
     country?: string;
     co?: string;
-    /** state or region, for public holidays; ISO 3166-2 (BY or DE-BY), stored as DE-BY */
+    /** state or region, for public holidays; ISO 3166-2 (BY or DE-BY) or the state's name (Bayern), kept as sent */
     state?: string;
-  } | null;
-  customerId: string | null;
+  };
+  customerId?: string;
   objectIds: Array<string>;
-  comment: string | null;
+  comment?: string;
   tags: Array<string>;
 }
 
@@ -1497,7 +1571,7 @@ export interface ContactCreate {
     city?: string;
     country?: string;
     co?: string;
-    /** state or region, for public holidays; ISO 3166-2 (BY or DE-BY), stored as DE-BY */
+    /** state or region, for public holidays; ISO 3166-2 (BY or DE-BY) or the state's name (Bayern), kept as sent */
     state?: string;
   } | null;
   customerId?: string | null;
@@ -1556,40 +1630,40 @@ export interface Credit {
   /** owning company */
   companyId: string;
   status: EntityStatus;
-  /** chat attached to the record */
-  chatId: string | null;
-  customerId: string | null;
-  objectId: string | null;
-  assignmentId: string | null;
-  title: string | null;
+  /** chat attached to the record; absent for records without one */
+  chatId?: string;
+  customerId: string;
+  objectId?: string;
+  assignmentId?: string;
+  title?: string;
   /** YYYY-MM-DD */
-  documentDate: string | null;
-  servicePeriod: {
+  documentDate?: string;
+  servicePeriod?: {
     /** YYYY-MM-DD */
     from?: string;
     /** YYYY-MM-DD */
     to?: string;
-  } | null;
+  };
   positions: Array<InvoicePosition>;
-  paymentTermId: string | null;
+  paymentTermId?: string;
   /** an invoice template whose texts the document takes where it has none */
-  templateId: string | null;
-  introText: string | null;
-  closingText: string | null;
+  templateId?: string;
+  introText?: string;
+  closingText?: string;
   /** Leitweg-ID; the customer's when absent */
-  buyerReference: string | null;
-  orderReferenceId: string | null;
+  buyerReference?: string;
+  orderReferenceId?: string;
   allowancesCharges: Array<AllowanceCharge>;
   /** the invoice this credits */
-  creditedInvoiceId: string | null;
-  state: string | null;
-  documentNumber: string | null;
-  issuedAt: string | null;
-  dueDate: string | null;
-  currency: string | null;
-  netAmount: number | null;
-  taxAmount: number | null;
-  grossAmount: number | null;
+  creditedInvoiceId?: string;
+  state?: string;
+  documentNumber?: string;
+  issuedAt?: string;
+  dueDate?: string;
+  currency?: string;
+  netAmount?: number;
+  taxAmount?: number;
+  grossAmount?: number;
   vatBreakdown: Array<{
     category?: string;
     rate?: number;
@@ -1598,57 +1672,61 @@ export interface Credit {
   }>;
   /** net amount of each position (0 for optional and text positions) */
   lineAmounts: Array<number>;
-  seller: Record<string, unknown> | null;
-  buyer: Record<string, unknown> | null;
+  seller?: Record<string, unknown>;
+  buyer?: Record<string, unknown>;
   /** the service address (the object), frozen at issue */
-  delivery: Record<string, unknown> | null;
-  paymentTerm: Record<string, unknown> | null;
-  paidAmount: number | null;
-  openAmount: number | null;
-  overpaidAmount: number | null;
-  skontoApplied: boolean | null;
+  delivery?: Record<string, unknown>;
+  paymentTerm?: Record<string, unknown>;
+  paidAmount?: number;
+  openAmount?: number;
+  overpaidAmount?: number;
+  skontoApplied?: boolean;
   /** cancellations: the invoice cancelled */
-  invoiceId: string | null;
-  invoiceNumber: string | null;
+  invoiceId?: string;
+  invoiceNumber?: string;
   /** invoices: the cancellation */
-  stornoId: string | null;
-  acceptedAt: string | null;
-  declinedAt: string | null;
+  stornoId?: string;
+  acceptedAt?: string;
+  declinedAt?: string;
   /** assignment confirmations: when signed or confirmed by the office */
-  confirmedAt: string | null;
+  confirmedAt?: string;
   /** offers: the assignment confirmation made from it */
-  assignmentConfirmationId: string | null;
+  assignmentConfirmationId?: string;
   /** assignment confirmations: the accepted offer it confirms */
-  offerId: string | null;
+  offerId?: string;
   /** offers and assignment confirmations signed by the customer through a client link */
-  signature: {
+  signature?: {
     name?: string;
     signedAt?: string;
     timeZone?: string;
     /** data:image/png;base64,… */
     image?: string;
-  } | null;
-  creditedInvoiceNumber: string | null;
-  creditedInvoiceDate: string | null;
-  invoiceDate: string | null;
-  reminderLevel: number | null;
-  lastReminderDate: string | null;
-  reminderFees: number | null;
-  skontoAmount: number | null;
+  };
+  creditedInvoiceNumber?: string;
+  creditedInvoiceDate?: string;
+  invoiceDate?: string;
+  reminderLevel?: number;
+  lastReminderDate?: string;
+  reminderFees?: number;
+  skontoAmount?: number;
+  /** invoices: the day the skonto was taken (its last payment) */
+  skontoDate?: string;
+  /** invoices: the gross of the issued credit notes that name it */
+  creditedAmount?: number;
   /** each mailing of the document: {at, to, format, mailId, userId, reminderId?} (POST …/send) */
   sendings: Array<Record<string, unknown>>;
   /** BT-106: sum of the counted line nets */
-  lineTotalAmount: number | null;
+  lineTotalAmount?: number;
   /** BT-107: sum of the document-level allowances */
-  allowanceTotalAmount: number | null;
+  allowanceTotalAmount?: number;
   /** BT-108: sum of the document-level charges */
-  chargeTotalAmount: number | null;
+  chargeTotalAmount?: number;
   /** the gross amount skonto applies to; only when a position is skontoExcluded */
-  skontoBaseAmount: number | null;
+  skontoBaseAmount?: number;
   /** final invoices, BT-113: the gross of the partial invoices it settles */
-  prepaidAmount: number | null;
+  prepaidAmount?: number;
   /** final invoices, BT-115: gross less prepaid */
-  amountDue: number | null;
+  amountDue?: number;
   /** final invoices: the partial invoices settled (BG-3) */
   partialInvoices: Array<{
     number?: string;
@@ -1767,6 +1845,10 @@ export interface CreditCreate {
   /** set by the server; accepted and ignored in a write body */
   skontoAmount?: unknown;
   /** set by the server; accepted and ignored in a write body */
+  skontoDate?: unknown;
+  /** set by the server; accepted and ignored in a write body */
+  creditedAmount?: unknown;
+  /** set by the server; accepted and ignored in a write body */
   sendings?: unknown;
   /** set by the server; accepted and ignored in a write body */
   lineTotalAmount?: unknown;
@@ -1864,6 +1946,8 @@ export interface CreditPatch {
   lastReminderDate?: unknown | null;
   reminderFees?: unknown | null;
   skontoAmount?: unknown | null;
+  skontoDate?: unknown | null;
+  creditedAmount?: unknown | null;
   sendings?: unknown | null;
   lineTotalAmount?: unknown | null;
   allowanceTotalAmount?: unknown | null;
@@ -1887,20 +1971,20 @@ export interface Customer {
   /** owning company */
   companyId: string;
   status: EntityStatus;
-  /** chat attached to the record */
-  chatId: string | null;
-  name: string | null;
-  contactPerson: string | null;
-  address: {
+  /** chat attached to the record; absent for records without one */
+  chatId?: string;
+  name: string;
+  contactPerson?: string;
+  address?: {
     street?: string;
     zip?: string;
     city?: string;
     country?: string;
     co?: string;
-    /** state or region, for public holidays; ISO 3166-2 (BY or DE-BY), stored as DE-BY */
+    /** state or region, for public holidays; ISO 3166-2 (BY or DE-BY) or the state's name (Bayern), kept as sent */
     state?: string;
-  } | null;
-  contact: {
+  };
+  contact?: {
     telephone?: string;
     mobile?: string;
     email?: string;
@@ -1913,26 +1997,26 @@ export interface Customer {
     smsSendBy?: string;
     lastSMSStatus?: string;
     secondSmsSendDate?: string;
-  } | null;
-  contract: Record<string, unknown> | null;
-  invoiceRecipientId: string | null;
+  };
+  contract?: Record<string, unknown>;
+  invoiceRecipientId?: string;
   invoiceCCRecipientIds: Array<string>;
-  hideRecipientOnDocuments: boolean | null;
+  hideRecipientOnDocuments?: boolean;
   /** electronic-invoice routing id (Leitweg-ID) */
-  buyerReference: string | null;
-  orderReferenceId: string | null;
-  vatNumber: string | null;
+  buyerReference?: string;
+  orderReferenceId?: string;
+  vatNumber?: string;
   /** overrides the customer number for accounting */
-  debitorNumber: string | null;
+  debitorNumber?: string;
   /** overrides the company default payment term */
-  paymentTermId: string | null;
+  paymentTermId?: string;
   /** how documents are sent (POST /v2/invoices/{id}/send) */
-  invoiceDelivery: {
+  invoiceDelivery?: {
     /** the file invoices, credits and cancellations are sent as; default PDF */
     format?: "PDF" | "ZUGFERD" | "XRECHNUNG_UBL" | "XRECHNUNG_CII";
     /** billing address documents are sent to; default contact.email */
     email?: string;
-  } | null;
+  };
 }
 
 export interface CustomerCreate {
@@ -1944,7 +2028,7 @@ export interface CustomerCreate {
     city?: string;
     country?: string;
     co?: string;
-    /** state or region, for public holidays; ISO 3166-2 (BY or DE-BY), stored as DE-BY */
+    /** state or region, for public holidays; ISO 3166-2 (BY or DE-BY) or the state's name (Bayern), kept as sent */
     state?: string;
   } | null;
   contact?: {
@@ -1999,33 +2083,33 @@ export interface CustomerObject {
   /** owning company */
   companyId: string;
   status: EntityStatus;
-  /** chat attached to the record */
-  chatId: string | null;
-  name: string | null;
-  address: {
+  /** chat attached to the record; absent for records without one */
+  chatId?: string;
+  name: string;
+  address?: {
     street?: string;
     city?: string;
     zip?: string;
     country?: string;
-    /** region of the place of work, for public holidays (the company's when absent); ISO 3166-2 (BY or DE-BY), stored as DE-BY */
+    /** region of the place of work, for public holidays (the company's when absent); ISO 3166-2 (BY or DE-BY) or the state's name (Bayern), kept as sent */
     state?: string;
-  } | null;
+  };
   /** a new customer is created when absent */
-  customerId: string | null;
-  objectManagerId: string | null;
-  contact: {
+  customerId?: string;
+  objectManagerId?: string;
+  contact?: {
     phone?: string;
     email?: string;
     fax?: string;
-  } | null;
-  description: string | null;
+  };
+  description?: string;
   /** where the object is, for the clock-in distance check */
-  location: {
+  location?: {
     latitude?: number;
     longitude?: number;
-  } | null;
-  securityCode: string | null;
-  key: string | null;
+  };
+  securityCode?: string;
+  key?: string;
   tags: Array<string>;
 }
 
@@ -2036,7 +2120,7 @@ export interface CustomerObjectCreate {
     city?: string;
     zip?: string;
     country?: string;
-    /** region of the place of work, for public holidays (the company's when absent); ISO 3166-2 (BY or DE-BY), stored as DE-BY */
+    /** region of the place of work, for public holidays (the company's when absent); ISO 3166-2 (BY or DE-BY) or the state's name (Bayern), kept as sent */
     state?: string;
   } | null;
   /** a new customer is created when absent */
@@ -2144,7 +2228,7 @@ export interface CustomerPatch {
 }
 
 export interface DeletedResult {
-  deleted?: boolean;
+  deleted: boolean;
 }
 
 export interface Document {
@@ -2155,27 +2239,27 @@ export interface Document {
   /** owning company */
   companyId: string;
   status: EntityStatus;
-  /** chat attached to the record */
-  chatId: string | null;
+  /** chat attached to the record; absent for records without one */
+  chatId?: string;
   /** display name */
-  name: string | null;
+  name?: string;
   /** name of the access group whose members see the document (managers always do) */
-  accessGroup: string | null;
+  accessGroup?: string;
   /** the original file name, for display only */
-  fileName: string | null;
+  fileName?: string;
   /** where the file is served */
-  url: string | null;
-  objectId: string | null;
-  userId: string | null;
-  jobId: string | null;
-  customerId: string | null;
-  absenceId: string | null;
-  complaintId: string | null;
-  uploadId: string | null;
+  url?: string;
+  objectId?: string;
+  userId?: string;
+  jobId?: string;
+  customerId?: string;
+  absenceId?: string;
+  complaintId?: string;
+  uploadId?: string;
   /** sniffed from the content */
-  contentType: string | null;
-  size: number | null;
-  sha256: string | null;
+  contentType?: string;
+  size?: number;
+  sha256?: string;
 }
 
 export interface DocumentPatch {
@@ -2204,11 +2288,11 @@ export interface EntityStatus {
   /** 1 active */
   status: number;
   createdAt: string;
-  /** user id; null when the system created the record */
-  createdBy: string | null;
+  /** user id; absent when the system created the record */
+  createdBy?: string;
   lastModifiedAt: string;
-  /** user id; null when the system changed the record last */
-  lastModifiedBy: string | null;
+  /** user id; absent when the system changed the record last */
+  lastModifiedBy?: string;
 }
 
 export interface Equipment {
@@ -2219,17 +2303,17 @@ export interface Equipment {
   /** owning company */
   companyId: string;
   status: EntityStatus;
-  /** chat attached to the record */
-  chatId: string | null;
-  name: string | null;
-  equipmentTypeId: string | null;
-  objectId: string | null;
-  customerId: string | null;
-  serialNumber: string | null;
-  manufacturer: string | null;
-  purchasedAt: string | null;
-  nextMaintenanceAt: string | null;
-  comment: string | null;
+  /** chat attached to the record; absent for records without one */
+  chatId?: string;
+  name: string;
+  equipmentTypeId?: string;
+  objectId?: string;
+  customerId?: string;
+  serialNumber?: string;
+  manufacturer?: string;
+  purchasedAt?: string;
+  nextMaintenanceAt?: string;
+  comment?: string;
   tags: Array<string>;
 }
 
@@ -2281,11 +2365,11 @@ export interface EquipmentType {
   /** owning company */
   companyId: string;
   status: EntityStatus;
-  /** chat attached to the record */
-  chatId: string | null;
-  name: string | null;
-  description: string | null;
-  maintenanceIntervalDays: number | null;
+  /** chat attached to the record; absent for records without one */
+  chatId?: string;
+  name: string;
+  description?: string;
+  maintenanceIntervalDays?: number;
 }
 
 export interface EquipmentTypeCreate {
@@ -2344,42 +2428,42 @@ export interface Invoice {
   /** owning company */
   companyId: string;
   status: EntityStatus;
-  /** chat attached to the record */
-  chatId: string | null;
-  customerId: string | null;
-  objectId: string | null;
-  assignmentId: string | null;
-  title: string | null;
+  /** chat attached to the record; absent for records without one */
+  chatId?: string;
+  customerId: string;
+  objectId?: string;
+  assignmentId?: string;
+  title?: string;
   /** YYYY-MM-DD */
-  documentDate: string | null;
-  servicePeriod: {
+  documentDate?: string;
+  servicePeriod?: {
     /** YYYY-MM-DD */
     from?: string;
     /** YYYY-MM-DD */
     to?: string;
-  } | null;
+  };
   positions: Array<InvoicePosition>;
-  paymentTermId: string | null;
+  paymentTermId?: string;
   /** an invoice template whose texts the document takes where it has none */
-  templateId: string | null;
-  introText: string | null;
-  closingText: string | null;
+  templateId?: string;
+  introText?: string;
+  closingText?: string;
   /** Leitweg-ID; the customer's when absent */
-  buyerReference: string | null;
-  orderReferenceId: string | null;
+  buyerReference?: string;
+  orderReferenceId?: string;
   allowancesCharges: Array<AllowanceCharge>;
   /** standard (default), partial (Abschlagsrechnung) or final (Schlussrechnung, settles partial invoices) */
-  invoiceType: "standard" | "partial" | "final" | null;
+  invoiceType?: "standard" | "partial" | "final";
   /** final invoices: the issued partial invoices of the same customer it settles */
   partialInvoiceIds: Array<string>;
-  state: string | null;
-  documentNumber: string | null;
-  issuedAt: string | null;
-  dueDate: string | null;
-  currency: string | null;
-  netAmount: number | null;
-  taxAmount: number | null;
-  grossAmount: number | null;
+  state?: string;
+  documentNumber?: string;
+  issuedAt?: string;
+  dueDate?: string;
+  currency?: string;
+  netAmount?: number;
+  taxAmount?: number;
+  grossAmount?: number;
   vatBreakdown: Array<{
     category?: string;
     rate?: number;
@@ -2388,57 +2472,61 @@ export interface Invoice {
   }>;
   /** net amount of each position (0 for optional and text positions) */
   lineAmounts: Array<number>;
-  seller: Record<string, unknown> | null;
-  buyer: Record<string, unknown> | null;
+  seller?: Record<string, unknown>;
+  buyer?: Record<string, unknown>;
   /** the service address (the object), frozen at issue */
-  delivery: Record<string, unknown> | null;
-  paymentTerm: Record<string, unknown> | null;
-  paidAmount: number | null;
-  openAmount: number | null;
-  overpaidAmount: number | null;
-  skontoApplied: boolean | null;
+  delivery?: Record<string, unknown>;
+  paymentTerm?: Record<string, unknown>;
+  paidAmount?: number;
+  openAmount?: number;
+  overpaidAmount?: number;
+  skontoApplied?: boolean;
   /** cancellations: the invoice cancelled */
-  invoiceId: string | null;
-  invoiceNumber: string | null;
+  invoiceId?: string;
+  invoiceNumber?: string;
   /** invoices: the cancellation */
-  stornoId: string | null;
-  acceptedAt: string | null;
-  declinedAt: string | null;
+  stornoId?: string;
+  acceptedAt?: string;
+  declinedAt?: string;
   /** assignment confirmations: when signed or confirmed by the office */
-  confirmedAt: string | null;
+  confirmedAt?: string;
   /** offers: the assignment confirmation made from it */
-  assignmentConfirmationId: string | null;
+  assignmentConfirmationId?: string;
   /** assignment confirmations: the accepted offer it confirms */
-  offerId: string | null;
+  offerId?: string;
   /** offers and assignment confirmations signed by the customer through a client link */
-  signature: {
+  signature?: {
     name?: string;
     signedAt?: string;
     timeZone?: string;
     /** data:image/png;base64,… */
     image?: string;
-  } | null;
-  creditedInvoiceNumber: string | null;
-  creditedInvoiceDate: string | null;
-  invoiceDate: string | null;
-  reminderLevel: number | null;
-  lastReminderDate: string | null;
-  reminderFees: number | null;
-  skontoAmount: number | null;
+  };
+  creditedInvoiceNumber?: string;
+  creditedInvoiceDate?: string;
+  invoiceDate?: string;
+  reminderLevel?: number;
+  lastReminderDate?: string;
+  reminderFees?: number;
+  skontoAmount?: number;
+  /** invoices: the day the skonto was taken (its last payment) */
+  skontoDate?: string;
+  /** invoices: the gross of the issued credit notes that name it */
+  creditedAmount?: number;
   /** each mailing of the document: {at, to, format, mailId, userId, reminderId?} (POST …/send) */
   sendings: Array<Record<string, unknown>>;
   /** BT-106: sum of the counted line nets */
-  lineTotalAmount: number | null;
+  lineTotalAmount?: number;
   /** BT-107: sum of the document-level allowances */
-  allowanceTotalAmount: number | null;
+  allowanceTotalAmount?: number;
   /** BT-108: sum of the document-level charges */
-  chargeTotalAmount: number | null;
+  chargeTotalAmount?: number;
   /** the gross amount skonto applies to; only when a position is skontoExcluded */
-  skontoBaseAmount: number | null;
+  skontoBaseAmount?: number;
   /** final invoices, BT-113: the gross of the partial invoices it settles */
-  prepaidAmount: number | null;
+  prepaidAmount?: number;
   /** final invoices, BT-115: gross less prepaid */
-  amountDue: number | null;
+  amountDue?: number;
   /** final invoices: the partial invoices settled (BG-3) */
   partialInvoices: Array<{
     number?: string;
@@ -2559,6 +2647,10 @@ export interface InvoiceCreate {
   /** set by the server; accepted and ignored in a write body */
   skontoAmount?: unknown;
   /** set by the server; accepted and ignored in a write body */
+  skontoDate?: unknown;
+  /** set by the server; accepted and ignored in a write body */
+  creditedAmount?: unknown;
+  /** set by the server; accepted and ignored in a write body */
   sendings?: unknown;
   /** set by the server; accepted and ignored in a write body */
   lineTotalAmount?: unknown;
@@ -2657,6 +2749,8 @@ export interface InvoicePatch {
   lastReminderDate?: unknown | null;
   reminderFees?: unknown | null;
   skontoAmount?: unknown | null;
+  skontoDate?: unknown | null;
+  creditedAmount?: unknown | null;
   sendings?: unknown | null;
   lineTotalAmount?: unknown | null;
   allowanceTotalAmount?: unknown | null;
@@ -2687,7 +2781,27 @@ export interface InvoicePosition {
   tax?: number;
   /** S standard rate; Z zero rated; E exempt; AE reverse charge (§13b UStG: the customer owes the VAT); K intra-community supply; G export outside the EU; O not subject to VAT; default S when the rate is above 0, else Z */
   vatCategory?: "S" | "Z" | "E" | "AE" | "K" | "G" | "O";
-  taxRate?: Record<string, unknown>;
+  /** the spec's TaxRate: a copy of a tax-rate record */
+  taxRate?: {
+    /** e.g. VAT */
+    type?: string;
+    rate?: number;
+    description?: string;
+    bookingAccountNumber?: string;
+    skontoBookingAccountNumber?: string;
+    default?: boolean;
+    _id?: string;
+    number?: number;
+    companyId?: string;
+    chatId?: string;
+    status?: {
+      status?: number;
+      createdAt?: string;
+      createdBy?: string;
+      lastModifiedAt?: string;
+      lastModifiedBy?: string;
+    };
+  };
   /** fraction, 0.1 = 10 % */
   discount?: number;
   productId?: string;
@@ -2715,7 +2829,27 @@ export interface InvoicePositionInput {
   tax: number;
   /** S standard rate; Z zero rated; E exempt; AE reverse charge (§13b UStG: the customer owes the VAT); K intra-community supply; G export outside the EU; O not subject to VAT; default S when the rate is above 0, else Z */
   vatCategory?: "S" | "Z" | "E" | "AE" | "K" | "G" | "O";
-  taxRate?: Record<string, unknown>;
+  /** the spec's TaxRate: a copy of a tax-rate record */
+  taxRate?: {
+    /** e.g. VAT */
+    type?: string;
+    rate: number;
+    description?: string;
+    bookingAccountNumber?: string;
+    skontoBookingAccountNumber?: string;
+    default?: boolean;
+    _id?: string;
+    number?: number;
+    companyId?: string;
+    chatId?: string;
+    status?: {
+      status?: number;
+      createdAt?: string;
+      createdBy?: string;
+      lastModifiedAt?: string;
+      lastModifiedBy?: string;
+    };
+  };
   /** fraction, 0.1 = 10 % */
   discount?: number;
   productId?: string;
@@ -2736,21 +2870,21 @@ export interface InvoiceReminder {
   /** owning company */
   companyId: string;
   status: EntityStatus;
-  /** chat attached to the record */
-  chatId: string | null;
-  note: string | null;
-  invoiceId: string | null;
-  invoiceNumber: string | null;
-  customerId: string | null;
-  level: number | null;
-  title: string | null;
-  date: string | null;
-  newDueDate: string | null;
-  fee: number | null;
-  openAmount: number | null;
-  total: number | null;
-  subject: string | null;
-  text: string | null;
+  /** chat attached to the record; absent for records without one */
+  chatId?: string;
+  note?: string;
+  invoiceId?: string;
+  invoiceNumber?: string;
+  customerId?: string;
+  level?: number;
+  title?: string;
+  date?: string;
+  newDueDate?: string;
+  fee?: number;
+  openAmount?: number;
+  total?: number;
+  subject?: string;
+  text?: string;
   /** each mailing of the document: {at, to, format, mailId, userId} (POST …/send) */
   sendings: Array<Record<string, unknown>>;
 }
@@ -2785,12 +2919,12 @@ export interface InvoiceReminderTemplate {
   /** owning company */
   companyId: string;
   status: EntityStatus;
-  /** chat attached to the record */
-  chatId: string | null;
-  level: number | null;
+  /** chat attached to the record; absent for records without one */
+  chatId?: string;
+  level: number;
   /** placeholders: {title} {invoiceNumber} {dueDate} {openAmount} {fee} {total} {customerName} {newDueDate} */
-  subject: string | null;
-  text: string | null;
+  subject: string;
+  text: string;
 }
 
 export interface InvoiceReminderTemplateCreate {
@@ -2829,38 +2963,38 @@ export interface InvoiceStorno {
   /** owning company */
   companyId: string;
   status: EntityStatus;
-  /** chat attached to the record */
-  chatId: string | null;
-  customerId: string | null;
-  objectId: string | null;
-  assignmentId: string | null;
-  title: string | null;
+  /** chat attached to the record; absent for records without one */
+  chatId?: string;
+  customerId: string;
+  objectId?: string;
+  assignmentId?: string;
+  title?: string;
   /** YYYY-MM-DD */
-  documentDate: string | null;
-  servicePeriod: {
+  documentDate?: string;
+  servicePeriod?: {
     /** YYYY-MM-DD */
     from?: string;
     /** YYYY-MM-DD */
     to?: string;
-  } | null;
+  };
   positions: Array<InvoicePosition>;
-  paymentTermId: string | null;
+  paymentTermId?: string;
   /** an invoice template whose texts the document takes where it has none */
-  templateId: string | null;
-  introText: string | null;
-  closingText: string | null;
+  templateId?: string;
+  introText?: string;
+  closingText?: string;
   /** Leitweg-ID; the customer's when absent */
-  buyerReference: string | null;
-  orderReferenceId: string | null;
+  buyerReference?: string;
+  orderReferenceId?: string;
   allowancesCharges: Array<AllowanceCharge>;
-  state: string | null;
-  documentNumber: string | null;
-  issuedAt: string | null;
-  dueDate: string | null;
-  currency: string | null;
-  netAmount: number | null;
-  taxAmount: number | null;
-  grossAmount: number | null;
+  state?: string;
+  documentNumber?: string;
+  issuedAt?: string;
+  dueDate?: string;
+  currency?: string;
+  netAmount?: number;
+  taxAmount?: number;
+  grossAmount?: number;
   vatBreakdown: Array<{
     category?: string;
     rate?: number;
@@ -2869,57 +3003,61 @@ export interface InvoiceStorno {
   }>;
   /** net amount of each position (0 for optional and text positions) */
   lineAmounts: Array<number>;
-  seller: Record<string, unknown> | null;
-  buyer: Record<string, unknown> | null;
+  seller?: Record<string, unknown>;
+  buyer?: Record<string, unknown>;
   /** the service address (the object), frozen at issue */
-  delivery: Record<string, unknown> | null;
-  paymentTerm: Record<string, unknown> | null;
-  paidAmount: number | null;
-  openAmount: number | null;
-  overpaidAmount: number | null;
-  skontoApplied: boolean | null;
+  delivery?: Record<string, unknown>;
+  paymentTerm?: Record<string, unknown>;
+  paidAmount?: number;
+  openAmount?: number;
+  overpaidAmount?: number;
+  skontoApplied?: boolean;
   /** cancellations: the invoice cancelled */
-  invoiceId: string | null;
-  invoiceNumber: string | null;
+  invoiceId?: string;
+  invoiceNumber?: string;
   /** invoices: the cancellation */
-  stornoId: string | null;
-  acceptedAt: string | null;
-  declinedAt: string | null;
+  stornoId?: string;
+  acceptedAt?: string;
+  declinedAt?: string;
   /** assignment confirmations: when signed or confirmed by the office */
-  confirmedAt: string | null;
+  confirmedAt?: string;
   /** offers: the assignment confirmation made from it */
-  assignmentConfirmationId: string | null;
+  assignmentConfirmationId?: string;
   /** assignment confirmations: the accepted offer it confirms */
-  offerId: string | null;
+  offerId?: string;
   /** offers and assignment confirmations signed by the customer through a client link */
-  signature: {
+  signature?: {
     name?: string;
     signedAt?: string;
     timeZone?: string;
     /** data:image/png;base64,… */
     image?: string;
-  } | null;
-  creditedInvoiceNumber: string | null;
-  creditedInvoiceDate: string | null;
-  invoiceDate: string | null;
-  reminderLevel: number | null;
-  lastReminderDate: string | null;
-  reminderFees: number | null;
-  skontoAmount: number | null;
+  };
+  creditedInvoiceNumber?: string;
+  creditedInvoiceDate?: string;
+  invoiceDate?: string;
+  reminderLevel?: number;
+  lastReminderDate?: string;
+  reminderFees?: number;
+  skontoAmount?: number;
+  /** invoices: the day the skonto was taken (its last payment) */
+  skontoDate?: string;
+  /** invoices: the gross of the issued credit notes that name it */
+  creditedAmount?: number;
   /** each mailing of the document: {at, to, format, mailId, userId, reminderId?} (POST …/send) */
   sendings: Array<Record<string, unknown>>;
   /** BT-106: sum of the counted line nets */
-  lineTotalAmount: number | null;
+  lineTotalAmount?: number;
   /** BT-107: sum of the document-level allowances */
-  allowanceTotalAmount: number | null;
+  allowanceTotalAmount?: number;
   /** BT-108: sum of the document-level charges */
-  chargeTotalAmount: number | null;
+  chargeTotalAmount?: number;
   /** the gross amount skonto applies to; only when a position is skontoExcluded */
-  skontoBaseAmount: number | null;
+  skontoBaseAmount?: number;
   /** final invoices, BT-113: the gross of the partial invoices it settles */
-  prepaidAmount: number | null;
+  prepaidAmount?: number;
   /** final invoices, BT-115: gross less prepaid */
-  amountDue: number | null;
+  amountDue?: number;
   /** final invoices: the partial invoices settled (BG-3) */
   partialInvoices: Array<{
     number?: string;
@@ -2935,14 +3073,14 @@ export interface InvoiceTemplate {
   /** owning company */
   companyId: string;
   status: EntityStatus;
-  /** chat attached to the record */
-  chatId: string | null;
-  name: string | null;
-  title: string | null;
-  introText: string | null;
-  closingText: string | null;
+  /** chat attached to the record; absent for records without one */
+  chatId?: string;
+  name: string;
+  title?: string;
+  introText?: string;
+  closingText?: string;
   /** used by documents that name no template */
-  default: boolean | null;
+  default?: boolean;
 }
 
 export interface InvoiceTemplateCreate {
@@ -3027,54 +3165,80 @@ export interface Job {
   /** owning company */
   companyId: string;
   status: EntityStatus;
-  /** chat attached to the record */
-  chatId: string | null;
+  /** chat attached to the record; absent for records without one */
+  chatId?: string;
   /** absent for one-off jobs */
-  assignmentId: string | null;
+  assignmentId?: string;
   /** the object where the job is done (from the assignment) */
-  objectId: string | null;
-  from: string | null;
-  to: string | null;
+  objectId?: string;
+  from: string;
+  to: string;
   /** minutes; the planned duration when absent */
-  targetTime: number | null;
+  targetTime?: number;
   /** absent for unassigned jobs */
   userId?: string;
-  type: string | null;
-  title: string | null;
-  jobComment: string | null;
-  notifyObjectManager: boolean | null;
-  needsJobTemplate: boolean | null;
-  jobTemplateId: string | null;
-  activityTypeId: string | null;
+  type?: string;
+  title?: string;
+  jobComment?: string;
+  notifyObjectManager?: boolean;
+  needsJobTemplate?: boolean;
+  jobTemplateId?: string;
+  activityTypeId?: string;
   /** no regions are kept: not checked */
-  regionId: string | null;
-  exceptionJobId: string | null;
-  requiredDrivingTime: number | null;
-  requiredBreakTime: number | null;
+  regionId?: string;
+  exceptionJobId?: string;
+  requiredDrivingTime?: number;
+  requiredBreakTime?: number;
   documentIds: Array<string>;
   /** open, started, completed or cancelled */
-  state: "open" | "started" | "completed" | "cancelled" | null;
+  state?: "open" | "started" | "completed" | "cancelled";
   tags: Array<string>;
-  teamId: string | null;
-  splitId: string | null;
-  originalId: string | null;
-  masterJobId: string | null;
-  originalFrom: string | null;
-  originalTo: string | null;
-  absenceId: string | null;
-  acceptedStatus: string | null;
+  teamId?: string;
+  splitId?: string;
+  originalId?: string;
+  masterJobId?: string;
+  originalFrom?: string;
+  originalTo?: string;
+  absenceId?: string;
+  acceptedStatus?: string;
   /** set on a job an absence affects once its replacement job exists */
-  replacementJobId: string | null;
-  started: Array<Record<string, unknown>>;
-  absences: Array<Record<string, unknown>>;
+  replacementJobId?: string;
+  started: Array<{
+    trackingJobDate: string;
+    userId: string;
+    time: string;
+    isLive: boolean;
+    wasAddedManually: boolean;
+    timeTrackingId: string;
+    salaryId?: string;
+    [key: string]: unknown;
+  }>;
+  absences: Array<{
+    absenceId: string;
+    dtStart: string;
+    dtEnd: string;
+    calculationType?: string;
+    _id?: string;
+    companyId?: string;
+    status?: Record<string, unknown>;
+    [key: string]: unknown;
+  }>;
   timeTrackings: Array<TimeTrackingEntry>;
   salaries: Array<Salary>;
   /** the assignment the job stems from */
-  assignment: Assignment | null;
+  assignment?: Assignment | null;
   /** the job's activity type */
-  activityType: ActivityType | null;
-  /** with includeUsersInResponse (null for an unassigned job) */
-  user?: Record<string, unknown> | null;
+  activityType?: ActivityType | null;
+  /** with includeUsersInResponse (absent for an unassigned job): the user in short (users/user-sql-fragments.ts) */
+  user?: {
+    _id: string;
+    number: number;
+    /** login name */
+    id?: string;
+    general?: Record<string, unknown>;
+    contact?: Record<string, unknown>;
+    [key: string]: unknown;
+  };
 }
 
 export interface JobActionResult {
@@ -3208,10 +3372,10 @@ export interface JobTemplate {
   /** owning company */
   companyId: string;
   status: EntityStatus;
-  /** chat attached to the record */
-  chatId: string | null;
-  name: string | null;
-  description: string | null;
+  /** chat attached to the record; absent for records without one */
+  chatId?: string;
+  name: string;
+  description?: string;
   checklist: Array<Record<string, unknown>>;
 }
 
@@ -3250,8 +3414,8 @@ export interface MaterialOrder {
   /** owning company */
   companyId: string;
   status: EntityStatus;
-  /** chat attached to the record */
-  chatId: string | null;
+  /** chat attached to the record; absent for records without one */
+  chatId?: string;
   items: Array<{
     /** absent for a custom item */
     articleId?: string;
@@ -3262,20 +3426,20 @@ export interface MaterialOrder {
     comment?: string;
   }>;
   /** items not from the article list */
-  customOrder: boolean | null;
-  comment: string | null;
+  customOrder?: boolean;
+  comment?: string;
   /** who orders (employees give their own id) */
-  userId: string | null;
+  userId: string;
   /** where the material is needed */
-  objectId: string | null;
-  objectManagerId: string | null;
-  invoiceId: string | null;
-  completed: boolean | null;
-  completedAt: string | null;
-  completedBy: string | null;
-  approved: boolean | null;
-  approvedBy: string | null;
-  approvedAt: string | null;
+  objectId: string;
+  objectManagerId?: string;
+  invoiceId?: string;
+  completed?: boolean;
+  completedAt?: string;
+  completedBy?: string;
+  approved?: boolean;
+  approvedBy?: string;
+  approvedAt?: string;
 }
 
 export interface MaterialOrderCreate {
@@ -3358,40 +3522,40 @@ export interface Offer {
   /** owning company */
   companyId: string;
   status: EntityStatus;
-  /** chat attached to the record */
-  chatId: string | null;
-  customerId: string | null;
-  objectId: string | null;
-  assignmentId: string | null;
-  title: string | null;
+  /** chat attached to the record; absent for records without one */
+  chatId?: string;
+  customerId: string;
+  objectId?: string;
+  assignmentId?: string;
+  title?: string;
   /** YYYY-MM-DD */
-  documentDate: string | null;
-  servicePeriod: {
+  documentDate?: string;
+  servicePeriod?: {
     /** YYYY-MM-DD */
     from?: string;
     /** YYYY-MM-DD */
     to?: string;
-  } | null;
+  };
   positions: Array<InvoicePosition>;
-  paymentTermId: string | null;
+  paymentTermId?: string;
   /** an invoice template whose texts the document takes where it has none */
-  templateId: string | null;
-  introText: string | null;
-  closingText: string | null;
+  templateId?: string;
+  introText?: string;
+  closingText?: string;
   /** Leitweg-ID; the customer's when absent */
-  buyerReference: string | null;
-  orderReferenceId: string | null;
+  buyerReference?: string;
+  orderReferenceId?: string;
   allowancesCharges: Array<AllowanceCharge>;
   /** YYYY-MM-DD */
-  validUntil: string | null;
-  state: string | null;
-  documentNumber: string | null;
-  issuedAt: string | null;
-  dueDate: string | null;
-  currency: string | null;
-  netAmount: number | null;
-  taxAmount: number | null;
-  grossAmount: number | null;
+  validUntil?: string;
+  state?: string;
+  documentNumber?: string;
+  issuedAt?: string;
+  dueDate?: string;
+  currency?: string;
+  netAmount?: number;
+  taxAmount?: number;
+  grossAmount?: number;
   vatBreakdown: Array<{
     category?: string;
     rate?: number;
@@ -3400,57 +3564,61 @@ export interface Offer {
   }>;
   /** net amount of each position (0 for optional and text positions) */
   lineAmounts: Array<number>;
-  seller: Record<string, unknown> | null;
-  buyer: Record<string, unknown> | null;
+  seller?: Record<string, unknown>;
+  buyer?: Record<string, unknown>;
   /** the service address (the object), frozen at issue */
-  delivery: Record<string, unknown> | null;
-  paymentTerm: Record<string, unknown> | null;
-  paidAmount: number | null;
-  openAmount: number | null;
-  overpaidAmount: number | null;
-  skontoApplied: boolean | null;
+  delivery?: Record<string, unknown>;
+  paymentTerm?: Record<string, unknown>;
+  paidAmount?: number;
+  openAmount?: number;
+  overpaidAmount?: number;
+  skontoApplied?: boolean;
   /** cancellations: the invoice cancelled */
-  invoiceId: string | null;
-  invoiceNumber: string | null;
+  invoiceId?: string;
+  invoiceNumber?: string;
   /** invoices: the cancellation */
-  stornoId: string | null;
-  acceptedAt: string | null;
-  declinedAt: string | null;
+  stornoId?: string;
+  acceptedAt?: string;
+  declinedAt?: string;
   /** assignment confirmations: when signed or confirmed by the office */
-  confirmedAt: string | null;
+  confirmedAt?: string;
   /** offers: the assignment confirmation made from it */
-  assignmentConfirmationId: string | null;
+  assignmentConfirmationId?: string;
   /** assignment confirmations: the accepted offer it confirms */
-  offerId: string | null;
+  offerId?: string;
   /** offers and assignment confirmations signed by the customer through a client link */
-  signature: {
+  signature?: {
     name?: string;
     signedAt?: string;
     timeZone?: string;
     /** data:image/png;base64,… */
     image?: string;
-  } | null;
-  creditedInvoiceNumber: string | null;
-  creditedInvoiceDate: string | null;
-  invoiceDate: string | null;
-  reminderLevel: number | null;
-  lastReminderDate: string | null;
-  reminderFees: number | null;
-  skontoAmount: number | null;
+  };
+  creditedInvoiceNumber?: string;
+  creditedInvoiceDate?: string;
+  invoiceDate?: string;
+  reminderLevel?: number;
+  lastReminderDate?: string;
+  reminderFees?: number;
+  skontoAmount?: number;
+  /** invoices: the day the skonto was taken (its last payment) */
+  skontoDate?: string;
+  /** invoices: the gross of the issued credit notes that name it */
+  creditedAmount?: number;
   /** each mailing of the document: {at, to, format, mailId, userId, reminderId?} (POST …/send) */
   sendings: Array<Record<string, unknown>>;
   /** BT-106: sum of the counted line nets */
-  lineTotalAmount: number | null;
+  lineTotalAmount?: number;
   /** BT-107: sum of the document-level allowances */
-  allowanceTotalAmount: number | null;
+  allowanceTotalAmount?: number;
   /** BT-108: sum of the document-level charges */
-  chargeTotalAmount: number | null;
+  chargeTotalAmount?: number;
   /** the gross amount skonto applies to; only when a position is skontoExcluded */
-  skontoBaseAmount: number | null;
+  skontoBaseAmount?: number;
   /** final invoices, BT-113: the gross of the partial invoices it settles */
-  prepaidAmount: number | null;
+  prepaidAmount?: number;
   /** final invoices, BT-115: gross less prepaid */
-  amountDue: number | null;
+  amountDue?: number;
   /** final invoices: the partial invoices settled (BG-3) */
   partialInvoices: Array<{
     number?: string;
@@ -3569,6 +3737,10 @@ export interface OfferCreate {
   /** set by the server; accepted and ignored in a write body */
   skontoAmount?: unknown;
   /** set by the server; accepted and ignored in a write body */
+  skontoDate?: unknown;
+  /** set by the server; accepted and ignored in a write body */
+  creditedAmount?: unknown;
+  /** set by the server; accepted and ignored in a write body */
   sendings?: unknown;
   /** set by the server; accepted and ignored in a write body */
   lineTotalAmount?: unknown;
@@ -3666,6 +3838,8 @@ export interface OfferPatch {
   lastReminderDate?: unknown | null;
   reminderFees?: unknown | null;
   skontoAmount?: unknown | null;
+  skontoDate?: unknown | null;
+  creditedAmount?: unknown | null;
   sendings?: unknown | null;
   lineTotalAmount?: unknown | null;
   allowanceTotalAmount?: unknown | null;
@@ -3689,18 +3863,18 @@ export interface PayType {
   /** owning company */
   companyId: string;
   status: EntityStatus;
-  /** chat attached to the record */
-  chatId: string | null;
-  name: string | null;
-  description: string | null;
+  /** chat attached to the record; absent for records without one */
+  chatId?: string;
+  name: string;
+  description?: string;
   /** wage type code for the payroll export */
-  code: string | null;
+  code?: string;
   /** percent of the contract rate paid; default 100 */
-  rateFactor: number | null;
+  rateFactor?: number;
   /** whether surcharges apply; default true */
-  surcharges: boolean | null;
+  surcharges?: boolean;
   /** a pay type for paid absence time */
-  absence: boolean | null;
+  absence?: boolean;
 }
 
 export interface PayTypeCreate {
@@ -3748,15 +3922,15 @@ export interface Payment {
   /** owning company */
   companyId: string;
   status: EntityStatus;
-  /** chat attached to the record */
-  chatId: string | null;
-  invoiceId: string | null;
+  /** chat attached to the record; absent for records without one */
+  chatId?: string;
+  invoiceId: string;
   /** negative for a refund */
-  amount: number | null;
-  date: string | null;
-  paymentMethodId: string | null;
-  reference: string | null;
-  note: string | null;
+  amount: number;
+  date: string;
+  paymentMethodId?: string;
+  reference?: string;
+  note?: string;
 }
 
 export interface PaymentCreate {
@@ -3787,11 +3961,11 @@ export interface PaymentMethod {
   /** owning company */
   companyId: string;
   status: EntityStatus;
-  /** chat attached to the record */
-  chatId: string | null;
-  name: string | null;
+  /** chat attached to the record; absent for records without one */
+  chatId?: string;
+  name: string;
   /** UNCL 4461 payment means code, e.g. 58 SEPA credit transfer, 59 SEPA direct debit */
-  code: string | null;
+  code?: string;
 }
 
 export interface PaymentMethodCreate {
@@ -3842,14 +4016,14 @@ export interface PaymentTerm {
   /** owning company */
   companyId: string;
   status: EntityStatus;
-  /** chat attached to the record */
-  chatId: string | null;
-  name: string | null;
-  description: string | null;
-  netDays: number | null;
-  skontoPercentage: number | null;
-  skontoDays: number | null;
-  default: boolean | null;
+  /** chat attached to the record; absent for records without one */
+  chatId?: string;
+  name: string;
+  description?: string;
+  netDays: number;
+  skontoPercentage?: number;
+  skontoDays?: number;
+  default?: boolean;
 }
 
 export interface PaymentTermCreate {
@@ -3920,16 +4094,16 @@ export interface QualityControlEntry {
   /** owning company */
   companyId: string;
   status: EntityStatus;
-  /** chat attached to the record */
-  chatId: string | null;
-  rating: number | null;
+  /** chat attached to the record; absent for records without one */
+  chatId?: string;
+  rating: number;
   /** the assessed object */
-  objectId: string | null;
-  comment: string | null;
+  objectId: string;
+  comment?: string;
   /** the assessor */
-  objectManagerId: string | null;
-  verified: boolean | null;
-  controlledAt: string | null;
+  objectManagerId?: string;
+  verified?: boolean;
+  controlledAt?: string;
   roomChecks: Array<{
     roomId?: string;
     levelId?: string;
@@ -4029,70 +4203,61 @@ export interface Salary {
   /** owning company */
   companyId: string;
   status: EntityStatus;
-  /** chat attached to the record */
-  chatId: string | null;
+  /** chat attached to the record; absent for records without one */
+  chatId?: string;
   /** a billed salary is never recomputed */
-  billed: boolean | null;
-  ignoreDoubleSalaries: boolean | null;
-  reason: string | null;
-  userId: string | null;
-  timeTrackingId: string | null;
-  objectId: string | null;
-  jobId: string | null;
-  assignmentId: string | null;
-  activityTypeId: string | null;
-  absenceId: string | null;
-  roundedUp: boolean | null;
-  releasedBySystem: boolean | null;
+  billed?: boolean;
+  ignoreDoubleSalaries?: boolean;
+  reason?: string;
+  userId?: string;
+  timeTrackingId?: string;
+  objectId?: string;
+  jobId?: string;
+  assignmentId?: string;
+  activityTypeId?: string;
+  absenceId?: string;
+  roundedUp?: boolean;
+  releasedBySystem?: boolean;
   /** work (from a time-tracking entry) or absence */
-  type: string | null;
-  payType: string | null;
+  type?: string;
+  payType?: string;
   /** seconds */
-  workingTime: number | null;
+  workingTime?: number;
   /** seconds */
-  targetTime: number | null;
+  targetTime?: number;
   /** amount in the company currency, two decimals */
-  salaryPerHour: number | null;
+  salaryPerHour?: number;
   /** total: base pay plus surcharges */
-  salary: number | null;
+  salary?: number;
   /** amount in the company currency, two decimals */
-  baseSalary: number | null;
+  baseSalary?: number;
   /** the total in cents, exact */
-  salaryCents: number | null;
-  approvedByUserId: string | null;
-  updatedByUserId: string | null;
-  from: string | null;
-  to: string | null;
-  trackingJobDate: string | null;
+  salaryCents?: number;
+  approvedByUserId?: string;
+  updatedByUserId?: string;
+  from?: string;
+  to?: string;
+  trackingJobDate?: string;
   /** seconds */
-  addedTime: number | null;
+  addedTime?: number;
   /** seconds */
-  break: number | null;
+  break?: number;
   /** seconds */
-  minBreakTime: number | null;
+  minBreakTime?: number;
   /** seconds */
-  roundUpSeconds: number | null;
+  roundUpSeconds?: number;
   /** seconds */
-  drivingTime: number | null;
+  drivingTime?: number;
   /** seconds */
-  nightWorkingTime: number | null;
+  nightWorkingTime?: number;
   /** seconds */
-  sundayWorkingTime: number | null;
+  sundayWorkingTime?: number;
   /** seconds */
-  publicHolidayWorkingTime: number | null;
+  publicHolidayWorkingTime?: number;
   surcharges: Array<{
     _id?: string;
     companyId?: string;
-    status?: {
-      /** 1 active */
-      status?: number;
-      createdAt?: string;
-      /** user id; null when the system created the record */
-      createdBy?: string | null;
-      lastModifiedAt?: string;
-      /** user id; null when the system changed the record last */
-      lastModifiedBy?: string | null;
-    };
+    status?: EntityStatus;
     /** seconds */
     seconds?: number;
     surchargeId?: string;
@@ -4115,23 +4280,25 @@ export interface Salary {
   }>;
   errors: Array<string>;
   /** absence salaries: the local day paid */
-  date: string | null;
+  date?: string;
   /** absence salaries: continuedPay (§4 EFZG), holidayPay (§2 EFZG), vacationPay (§11 BUrlG), plannedJobs or contractHours */
-  payRule: string | null;
+  payRule?: string;
   /** absence salaries: the law the pay follows */
-  legalBasis: string | null;
+  legalBasis?: string;
   /** absence salaries: 0, nothing of time not worked is tax-free (§3b EStG) */
-  taxFreeCash: number | null;
+  taxFreeCash?: number;
   /** absence salaries: the taxable amount (all of it) */
-  taxableCash: number | null;
+  taxableCash?: number;
   /** absence salaries: surcharges of the missed shifts, taxable */
-  taxableSurchargeCash: number | null;
-  /** vacation pay: earnings of the 13 reference weeks without overtime pay */
-  referenceEarnings: number | null;
+  taxableSurchargeCash?: number;
+  /** vacation pay: earnings of the 13 reference weeks (or the employment's shorter part of them) without overtime pay, at today's rate */
+  referenceEarnings?: number;
+  /** vacation pay: what a lasting pay rise added to the reference (lines paid below today's rate, §11 (1) S. 2 BUrlG) */
+  referenceRaise?: number;
   /** vacation pay: overtime pay left out of the reference */
-  referenceOvertime: number | null;
+  referenceOvertime?: number;
   /** vacation pay: working days the reference earnings are divided by */
-  referenceDays: number | null;
+  referenceDays?: number;
 }
 
 export interface SalaryPatch {
@@ -4177,6 +4344,7 @@ export interface SalaryPatch {
   taxableCash?: unknown | null;
   taxableSurchargeCash?: unknown | null;
   referenceEarnings?: unknown | null;
+  referenceRaise?: unknown | null;
   referenceOvertime?: unknown | null;
   referenceDays?: unknown | null;
   _id?: unknown | null;
@@ -4216,16 +4384,16 @@ export interface ServiceProduct {
   /** owning company */
   companyId: string;
   status: EntityStatus;
-  /** chat attached to the record */
-  chatId: string | null;
-  name: string | null;
-  description: string | null;
-  unit: string | null;
-  price: number | null;
-  tax: number | null;
-  taxRateId: string | null;
-  activityTypeId: string | null;
-  bookingAccountNumber: string | null;
+  /** chat attached to the record; absent for records without one */
+  chatId?: string;
+  name: string;
+  description?: string;
+  unit?: string;
+  price?: number;
+  tax?: number;
+  taxRateId?: string;
+  activityTypeId?: string;
+  bookingAccountNumber?: string;
   tags: Array<string>;
 }
 
@@ -4275,23 +4443,23 @@ export interface ServiceReport {
   /** owning company */
   companyId: string;
   status: EntityStatus;
-  /** chat attached to the record */
-  chatId: string | null;
-  objectId: string | null;
-  from: string | null;
-  to: string | null;
-  title: string | null;
-  comment: string | null;
-  customerId: string | null;
-  state: "open" | "signed" | null;
+  /** chat attached to the record; absent for records without one */
+  chatId?: string;
+  objectId: string;
+  from: string;
+  to: string;
+  title?: string;
+  comment?: string;
+  customerId?: string;
+  state?: "open" | "signed";
   jobs: Array<Record<string, unknown>>;
   /** seconds */
-  totalWorkingTime: number | null;
-  signature: {
+  totalWorkingTime?: number;
+  signature?: {
     name?: string;
     signedAt?: string;
     image?: string;
-  } | null;
+  };
 }
 
 export interface ServiceReportCreate {
@@ -4341,12 +4509,12 @@ export interface ServiceReportPatch {
 }
 
 export interface SignupResult {
-  companyId?: string;
-  userId?: string;
-  accessToken?: string;
-  tokenType?: "Bearer";
+  companyId: string;
+  userId: string;
+  accessToken: string;
+  tokenType: "Bearer";
   /** seconds until the access token expires */
-  expiresIn?: number;
+  expiresIn: number;
   refreshToken?: string;
 }
 
@@ -4358,30 +4526,30 @@ export interface Supplier {
   /** owning company */
   companyId: string;
   status: EntityStatus;
-  /** chat attached to the record */
-  chatId: string | null;
-  name: string | null;
-  contactPerson: string | null;
-  contact: {
+  /** chat attached to the record; absent for records without one */
+  chatId?: string;
+  name: string;
+  contactPerson?: string;
+  contact?: {
     telephone?: string;
     mobile?: string;
     email?: string;
     sms?: string;
     website?: string;
     fax?: string;
-  } | null;
-  address: {
+  };
+  address?: {
     street?: string;
     zip?: string;
     city?: string;
     country?: string;
     co?: string;
-    /** state or region, for public holidays; ISO 3166-2 (BY or DE-BY), stored as DE-BY */
+    /** state or region, for public holidays; ISO 3166-2 (BY or DE-BY) or the state's name (Bayern), kept as sent */
     state?: string;
-  } | null;
+  };
   /** our number at the supplier */
-  customerNumber: string | null;
-  comment: string | null;
+  customerNumber?: string;
+  comment?: string;
   tags: Array<string>;
 }
 
@@ -4402,7 +4570,7 @@ export interface SupplierCreate {
     city?: string;
     country?: string;
     co?: string;
-    /** state or region, for public holidays; ISO 3166-2 (BY or DE-BY), stored as DE-BY */
+    /** state or region, for public holidays; ISO 3166-2 (BY or DE-BY) or the state's name (Bayern), kept as sent */
     state?: string;
   } | null;
   /** our number at the supplier */
@@ -4457,15 +4625,15 @@ export interface Surcharge {
   /** owning company */
   companyId: string;
   status: EntityStatus;
-  /** chat attached to the record */
-  chatId: string | null;
-  name: string | null;
+  /** chat attached to the record; absent for records without one */
+  chatId?: string;
+  name: string;
   /** percent of the hourly rate */
-  rate: number | null;
+  rate: number;
   /** surcharges of one group do not add up: the highest applicable wins; without a group a surcharge adds to every other */
-  group: string | null;
+  group?: string;
   /** which deprecated salary field the time counts towards */
-  category: "night" | "sunday" | "publicHoliday" | "other" | null;
+  category?: "night" | "sunday" | "publicHoliday" | "other";
   activeOn: {
     /** ISO weekdays, 1 Monday … 7 Sunday */
     weekdays?: Array<number>;
@@ -4484,10 +4652,10 @@ export interface Surcharge {
     followingNightUntil?: string;
     /** counts only when the work began before the midnight that starts the day */
     onlyIfBegunBeforeMidnight?: boolean;
-  } | null;
+  };
   /** default true */
-  active: boolean | null;
-  description: string | null;
+  active?: boolean;
+  description?: string;
 }
 
 export interface SurchargeCreate {
@@ -4567,26 +4735,26 @@ export interface Task {
   /** owning company */
   companyId: string;
   status: EntityStatus;
-  /** chat attached to the record */
-  chatId: string | null;
-  title: string | null;
+  /** chat attached to the record; absent for records without one */
+  chatId?: string;
+  title: string;
   /** default new; moves as docs/decisions.md (Tasks) lists */
-  taskStatus: "new" | "open" | "in_progress" | "in_review" | "completed" | "cancelled" | null;
-  taskType: string | null;
-  taskTypeId: string | null;
-  description: string | null;
-  contactPerson: string | null;
-  email: string | null;
-  telephone: string | null;
-  assignee: {
+  taskStatus?: "new" | "open" | "in_progress" | "in_review" | "completed" | "cancelled";
+  taskType?: string;
+  taskTypeId?: string;
+  description?: string;
+  contactPerson?: string;
+  email?: string;
+  telephone?: string;
+  assignee?: {
     name?: string;
     entityId?: string;
     profilePicture?: string;
-  } | null;
-  dueDate: string | null;
+  };
+  dueDate?: string;
   tags: Array<string>;
-  priority: "low" | "normal" | "high" | "urgent" | null;
-  related: {
+  priority?: "low" | "normal" | "high" | "urgent";
+  related?: {
     users?: Array<string>;
     objects?: Array<string>;
     customers?: Array<string>;
@@ -4594,23 +4762,23 @@ export interface Task {
     assignments?: Array<string>;
     invoices?: Array<string>;
     equipments?: Array<string>;
-  } | null;
+  };
   documentIds: Array<string>;
-  callId: string | null;
+  callId?: string;
   /** number within the task type */
-  identifierNumber: number | null;
-  firstStartedAt: string | null;
-  firstTerminatedAt: string | null;
-  complaintCreatedAt: string | null;
-  complaintId: string | null;
-  completionResponse: string | null;
-  taskTemplate: {
+  identifierNumber?: number;
+  firstStartedAt?: string;
+  firstTerminatedAt?: string;
+  complaintCreatedAt?: string;
+  complaintId?: string;
+  completionResponse?: string;
+  taskTemplate?: {
     entityId?: string;
     templateName?: string;
     recurring?: boolean;
     /** local date of the occurrence */
     occurrence?: string;
-  } | null;
+  };
 }
 
 export interface TaskCreate {
@@ -4718,9 +4886,9 @@ export interface TaskTemplate {
   /** owning company */
   companyId: string;
   status: EntityStatus;
-  /** chat attached to the record */
-  chatId: string | null;
-  templateName: string | null;
+  /** chat attached to the record; absent for records without one */
+  chatId?: string;
+  templateName: string;
   /** when tasks fall due (RFC 5545 rule, as for assignments) */
   iCalendar: {
     tzid?: string;
@@ -4729,7 +4897,7 @@ export interface TaskTemplate {
     dtstart?: string;
     dtend?: string;
     exDate?: Array<string>;
-  } | null;
+  };
   task: {
     title?: string;
     description?: string;
@@ -4743,9 +4911,9 @@ export interface TaskTemplate {
       equipments?: Array<string>;
     };
     tags?: Array<string>;
-  } | null;
+  };
   /** default true */
-  active: boolean | null;
+  active?: boolean;
 }
 
 export interface TaskTemplateCreate {
@@ -4826,13 +4994,13 @@ export interface TaskType {
   /** owning company */
   companyId: string;
   status: EntityStatus;
-  /** chat attached to the record */
-  chatId: string | null;
-  name: string | null;
-  description: string | null;
+  /** chat attached to the record; absent for records without one */
+  chatId?: string;
+  name: string;
+  description?: string;
   /** shown before the identifier number, e.g. REK */
-  prefix: string | null;
-  hexCode: string | null;
+  prefix?: string;
+  hexCode?: string;
 }
 
 export interface TaskTypeCreate {
@@ -4873,15 +5041,15 @@ export interface TaxRate {
   /** owning company */
   companyId: string;
   status: EntityStatus;
-  /** chat attached to the record */
-  chatId: string | null;
+  /** chat attached to the record; absent for records without one */
+  chatId?: string;
   /** e.g. VAT */
-  type: string | null;
-  rate: number | null;
-  description: string | null;
-  bookingAccountNumber: string | null;
-  skontoBookingAccountNumber: string | null;
-  default: boolean | null;
+  type?: string;
+  rate: number;
+  description?: string;
+  bookingAccountNumber?: string;
+  skontoBookingAccountNumber?: string;
+  default?: boolean;
 }
 
 export interface TaxRateCreate {
@@ -5007,64 +5175,66 @@ export interface TimeTrackingEntry {
   /** owning company */
   companyId: string;
   status: EntityStatus;
-  /** chat attached to the record */
-  chatId: string | null;
-  userId: string | null;
-  jobId: string | null;
+  /** chat attached to the record; absent for records without one */
+  chatId?: string;
+  userId: string;
+  jobId?: string;
   /** from the job when absent */
-  objectId: string | null;
-  assignmentId: string | null;
-  activityTypeId: string | null;
+  objectId?: string;
+  assignmentId?: string;
+  activityTypeId?: string;
   /** no signings are kept: not checked */
-  signingId: string | null;
-  timeStart: string | null;
-  timeEnd: string | null;
-  trackingJobDate: string | null;
+  signingId?: string;
+  timeStart: string;
+  timeEnd?: string;
+  trackingJobDate?: string;
   /** break taken, as recorded; at least the legal minimum (requiredBreakTime) is deducted */
-  break: number | null;
+  break?: number;
   /** seconds a manager adds to the paid time */
-  addedTime: number | null;
+  addedTime?: number;
   /** driving time, paid at the base rate */
-  drivingTime: number | null;
-  location: {
+  drivingTime?: number;
+  location?: {
     latitude?: number;
     longitude?: number;
-  } | null;
-  logOutLocation: {
+  };
+  logOutLocation?: {
     latitude?: number;
     longitude?: number;
-  } | null;
-  type: string | null;
-  offline: boolean | null;
-  comment: string | null;
+  };
+  type?: string;
+  offline?: boolean;
+  comment?: string;
   /** why a manager added or changed the entry; required on PATCH */
-  reason: string | null;
+  reason?: string;
+  /** the employee's reason for a clock-in outside the start window or far from the object (clockRules) */
+  clockInReason?: string;
   /** the device's id of the entry; a repeated upload with the same id is the same entry */
-  clientId: string | null;
+  clientId?: string;
   /** seconds: presence − deducted break + addedTime */
-  workingTime: number | null;
+  workingTime?: number;
   /** seconds: the job's target time */
-  targetTime: number | null;
+  targetTime?: number;
   /** seconds of break the company's break rule requires */
-  requiredBreakTime: number | null;
-  objectManagerId: string | null;
-  approved: boolean | null;
-  cancelled: boolean | null;
+  requiredBreakTime?: number;
+  objectManagerId?: string;
+  approved?: boolean;
+  cancelled?: boolean;
   /** clocked by the employee (not added by a manager) */
-  generatedByUser: boolean | null;
-  editedByManager: boolean | null;
-  wasAddedManually: boolean | null;
-  approvedBy: string | null;
-  approvedAt: string | null;
-  cancelledBy: string | null;
-  cancelledAt: string | null;
+  generatedByUser?: boolean;
+  editedByManager?: boolean;
+  wasAddedManually?: boolean;
+  approvedBy?: string;
+  approvedAt?: string;
+  cancelledBy?: string;
+  cancelledAt?: string;
   /** plausibility codes that apply now (see docs/decisions.md) */
   errors: Array<string>;
   /** every plausibility code ever found on the entry */
   allFoundErrors: Array<string>;
   salaryIds: Array<string>;
   /** the invoice that billed these hours */
-  invoiceId: string | null;
+  invoiceId?: string;
 }
 
 export interface TimeTrackingEntryCreate {
@@ -5092,6 +5262,8 @@ export interface TimeTrackingEntryCreate {
   comment?: string | null;
   /** why a manager added or changed the entry; required on PATCH */
   reason?: string | null;
+  /** the employee's reason for a clock-in outside the start window or far from the object (clockRules) */
+  clockInReason?: string | null;
   /** the device's id of the entry; a repeated upload with the same id is the same entry */
   clientId?: string | null;
   /** set by the server; accepted and ignored in a write body */
@@ -5141,16 +5313,16 @@ export interface TimeTrackingEntryCreate {
 }
 
 export interface TokenPair {
-  accessToken?: string;
-  tokenType?: "Bearer";
+  accessToken: string;
+  tokenType: "Bearer";
   /** seconds until the access token expires */
-  expiresIn?: number;
+  expiresIn: number;
   refreshToken?: string;
-  user?: User;
+  user: User;
 }
 
 export interface UpdatedResult {
-  updated?: boolean;
+  updated: boolean;
 }
 
 export interface User {
@@ -5161,11 +5333,11 @@ export interface User {
   /** owning company */
   companyId: string;
   status: EntityStatus;
-  /** chat attached to the record */
-  chatId: string | null;
+  /** chat attached to the record; absent for records without one */
+  chatId?: string;
   /** login id (used as username to log in) */
-  id: string | null;
-  general: {
+  id?: string;
+  general?: {
     firstName?: string;
     lastName?: string;
     sex?: string;
@@ -5182,15 +5354,15 @@ export interface User {
       level?: number;
     }>;
     myTutorialUsername?: string;
-  } | null;
-  access: {
+  };
+  access?: {
     dashboardAccess?: boolean;
     webAccess?: string;
     email?: string;
     loginTries?: number;
     passwordChangeDate?: string;
-  } | null;
-  contract: {
+  };
+  contract?: {
     /** first day of the contract; a date-time, or a day YYYY-MM-DD (stored and returned as its midnight UTC) */
     startDate?: string;
     /** last day of the contract; a date-time, or a day YYYY-MM-DD (stored and returned as its midnight UTC) */
@@ -5199,10 +5371,27 @@ export interface User {
     salary?: number;
     salaryType?: string;
     employment?: string;
+    /** kind of employment for social insurance; a minijob's month over the limit (minimum wage × 130 / 3, §8 (1a) SGB IV) and pay in the Midijob band (§20 (2) SGB IV) are flagged on the timesheet */
+    employmentType?: "fullTime" | "partTime" | "minijob" | "midijob" | "workingStudent";
+    /** months (YYYY-MM) the employer recorded as an unforeseeable exceeding of the minijob limit (§8 (1b) SGB IV: at most two in the 12 months ending with the month, pay at most twice the limit) */
+    unforeseeableExceedings?: Array<string>;
     payment?: string;
     dailyWorkingHours?: Record<string, unknown>;
     payTypeId?: string;
+    /** leave days a year on the working week of vacationDaysBasis; with it the leave account counts (GET /users/{id}/leave) */
     vacationDays?: number;
+    /** working days a week on which vacationDays is meant (default 5); converted to the employee's week */
+    vacationDaysBasis?: number;
+    /** changes of the working week (from a day on); else the days with hours of dailyWorkingHours */
+    workingWeeks?: Array<{
+      from?: string;
+      daysPerWeek?: number;
+    }>;
+    /** the employer's notice asking the employee to take the year's leave in time (§7 BUrlG, BAG 9 AZR 541/15); without it carried leave does not lapse */
+    leaveNotices?: Array<{
+      year?: number;
+      date?: string;
+    }>;
     remainingLeave?: Array<{
       year?: number;
       days?: number;
@@ -5210,8 +5399,8 @@ export interface User {
     allowedToTrackDrivingTime?: boolean;
     /** place of work (§2 NachwG) whose public holidays count for leave and pay; the company's holiday region when absent, never the home address; ISO 3166-2 (BY or DE-BY), stored as DE-BY */
     workRegion?: string;
-  } | null;
-  contact: {
+  };
+  contact?: {
     telephone?: string;
     mobile?: string;
     email?: string;
@@ -5224,41 +5413,41 @@ export interface User {
     smsSendBy?: string;
     lastSMSStatus?: string;
     secondSmsSendDate?: string;
-  } | null;
-  address: {
+  };
+  address?: {
     street?: string;
     zip?: string;
     city?: string;
     country?: string;
     co?: string;
-    /** state or region, for public holidays; ISO 3166-2 (BY or DE-BY), stored as DE-BY */
+    /** state or region, for public holidays; ISO 3166-2 (BY or DE-BY) or the state's name (Bayern), kept as sent */
     state?: string;
-  } | null;
+  };
   /** permission role; the company's employee group when absent */
-  accessGroupId: string | null;
-  totalTargetHours: number | null;
+  accessGroupId?: string;
+  totalTargetHours?: number;
   jobs: Array<Record<string, unknown>>;
-  setUpDone: boolean | null;
-  location: {
+  setUpDone?: boolean;
+  location?: {
     latitude?: number;
     longitude?: number;
     location?: {
       type?: "Point";
       coordinates?: Array<number>;
     };
-  } | null;
+  };
   activityTypeIds: Array<string>;
-  implementation: {
+  implementation?: {
     hasJob?: boolean;
     hasTimeTracking?: boolean;
     isSuccessfullyImplemented?: boolean;
     lastTimeActive?: string;
-  } | null;
+  };
   workedOnObjectIds: Array<string>;
   tags: Array<string>;
-  analytics: {
+  analytics?: {
     createdProfile?: string;
-  } | null;
+  };
 }
 
 export interface UserCreate {
@@ -5303,10 +5492,27 @@ export interface UserCreate {
     salary?: number;
     salaryType?: string;
     employment?: string;
+    /** kind of employment for social insurance; a minijob's month over the limit (minimum wage × 130 / 3, §8 (1a) SGB IV) and pay in the Midijob band (§20 (2) SGB IV) are flagged on the timesheet */
+    employmentType?: "fullTime" | "partTime" | "minijob" | "midijob" | "workingStudent";
+    /** months (YYYY-MM) the employer recorded as an unforeseeable exceeding of the minijob limit (§8 (1b) SGB IV: at most two in the 12 months ending with the month, pay at most twice the limit) */
+    unforeseeableExceedings?: Array<string>;
     payment?: string;
     dailyWorkingHours?: Record<string, unknown>;
     payTypeId?: string;
+    /** leave days a year on the working week of vacationDaysBasis; with it the leave account counts (GET /users/{id}/leave) */
     vacationDays?: number;
+    /** working days a week on which vacationDays is meant (default 5); converted to the employee's week */
+    vacationDaysBasis?: number;
+    /** changes of the working week (from a day on); else the days with hours of dailyWorkingHours */
+    workingWeeks?: Array<{
+      from: string;
+      daysPerWeek: number;
+    }>;
+    /** the employer's notice asking the employee to take the year's leave in time (§7 BUrlG, BAG 9 AZR 541/15); without it carried leave does not lapse */
+    leaveNotices?: Array<{
+      year: number;
+      date: string;
+    }>;
     remainingLeave?: Array<{
       year: number;
       days: number;
@@ -5335,7 +5541,7 @@ export interface UserCreate {
     city?: string;
     country?: string;
     co?: string;
-    /** state or region, for public holidays; ISO 3166-2 (BY or DE-BY), stored as DE-BY */
+    /** state or region, for public holidays; ISO 3166-2 (BY or DE-BY) or the state's name (Bayern), kept as sent */
     state?: string;
   } | null;
   /** permission role; the company's employee group when absent */
@@ -5409,10 +5615,21 @@ export interface UserPatch {
     salary?: number | null;
     salaryType?: string | null;
     employment?: string | null;
+    employmentType?: ("fullTime" | "partTime" | "minijob" | "midijob" | "workingStudent") | null;
+    unforeseeableExceedings?: Array<string> | null;
     payment?: string | null;
     dailyWorkingHours?: Record<string, unknown> | null;
     payTypeId?: string | null;
     vacationDays?: number | null;
+    vacationDaysBasis?: number | null;
+    workingWeeks?: Array<{
+      from: string;
+      daysPerWeek: number;
+    }> | null;
+    leaveNotices?: Array<{
+      year: number;
+      date: string;
+    }> | null;
     remainingLeave?: Array<{
       year: number;
       days: number;
@@ -5481,16 +5698,16 @@ export interface Webhook {
   /** owning company */
   companyId: string;
   status: EntityStatus;
-  /** chat attached to the record */
-  chatId: string | null;
-  type: "CREATE" | "UPDATE" | "DELETE" | "ABSENCE_APPROVED" | "ABSENCE_CANCELED" | "OPEN" | null;
-  entity: "user" | "customer" | "customerobject" | "materialorder" | "absence" | "complaint" | "article" | "salary" | "job" | "qualitycontrol" | "invoice" | "offer" | "credit" | "invoicestorno" | "servicereport" | "payment" | "contact" | "equipment" | "task" | null;
+  /** chat attached to the record; absent for records without one */
+  chatId?: string;
+  type: "CREATE" | "UPDATE" | "DELETE" | "ABSENCE_APPROVED" | "ABSENCE_CANCELED" | "OPEN";
+  entity: "user" | "customer" | "customerobject" | "materialorder" | "absence" | "complaint" | "article" | "salary" | "job" | "qualitycontrol" | "invoice" | "offer" | "credit" | "invoicestorno" | "servicereport" | "payment" | "contact" | "equipment" | "task";
   /** https (http only where the operator allows it); no private or loopback targets */
-  url: string | null;
-  description: string | null;
+  url: string;
+  description?: string;
   /** set when deliveries kept failing */
-  disabledAt: string | null;
-  disabledReason: string | null;
+  disabledAt?: string;
+  disabledReason?: string;
 }
 
 export interface WebhookCreate {
@@ -5530,9 +5747,9 @@ export interface WebhookPatch {
 }
 
 export interface WebhookSecret {
-  _id?: string;
+  _id: string;
   /** whsec_...; shown this once */
-  secret?: string;
+  secret: string;
 }
 
 /** Every operation: its path and query parameters, request body and success response. */
@@ -5757,6 +5974,8 @@ export interface Operations {
       objectManagerIds?: Array<string>;
       /** filter on sendEmailToCustomer (boolean) */
       sendEmailToCustomer?: string;
+      /** filter on sameCauseAs (objectid); a comma list or the parameter repeated */
+      sameCauseAs?: Array<string>;
       /** state: open, approved, declined, assigned, cancelled (comma list); a comma list or the parameter repeated */
       status?: Array<string>;
       /** absence ids, comma-separated; a comma list or the parameter repeated */
@@ -5911,6 +6130,8 @@ export interface Operations {
       objectManagerIds?: Array<string>;
       /** filter on sendEmailToCustomer (boolean) */
       sendEmailToCustomer?: string;
+      /** filter on sameCauseAs (objectid); a comma list or the parameter repeated */
+      sameCauseAs?: Array<string>;
       /** state: open, approved, declined, assigned, cancelled (comma list); a comma list or the parameter repeated */
       status?: Array<string>;
       /** absence ids, comma-separated; a comma list or the parameter repeated */
@@ -5951,6 +6172,7 @@ export interface Operations {
       conflictingJobIds?: Array<string>;
       workedOnObjectIds?: Array<string>;
       matchingActivityTypeIds?: Array<string>;
+      hoursThisWeek?: number;
     }>;
   };
   /** Update an absence (only the supplied fields) — PATCH /v2/absences/{id} */
@@ -5963,61 +6185,42 @@ export interface Operations {
     };
     query: undefined;
     body: {
-      dtStart?: string;
-      dtEnd?: string;
-      daysAbsent?: number;
-      /** 1 illness (paid), 2 vacation (paid), 3 unpaid leave, 4 child sick leave, 5 training (paid), 6 special leave (paid), 7 parental leave, 8 other */
-      type?: number;
-      desc?: string;
-      payTypeAbsenceId?: string;
-      calculationType?: "plannedJobs" | "contractHours" | "none";
-      imageIds?: Array<string>;
-      /** set by the server; accepted and ignored in a write body */
-      state?: unknown;
-      /** set by the server; accepted and ignored in a write body */
-      approvedBy?: unknown;
-      /** set by the server; accepted and ignored in a write body */
-      declinedBy?: unknown;
-      /** set by the server; accepted and ignored in a write body */
-      cancelledBy?: unknown;
-      /** set by the server; accepted and ignored in a write body */
-      declineComment?: unknown;
-      /** set by the server; accepted and ignored in a write body */
-      approvedAt?: unknown;
-      /** set by the server; accepted and ignored in a write body */
-      cancelledAt?: unknown;
-      /** set by the server; accepted and ignored in a write body */
-      daysAbsentManual?: unknown;
-      /** set by the server; accepted and ignored in a write body */
-      affectedJobs?: unknown;
-      /** set by the server; accepted and ignored in a write body */
-      affectedObjectIds?: unknown;
-      /** set by the server; accepted and ignored in a write body */
-      isAssigned?: unknown;
-      /** set by the server; accepted and ignored in a write body */
-      absencePaidTimeArray?: unknown;
-      /** set by the server; accepted and ignored in a write body */
-      replacements?: unknown;
-      /** set by the server; accepted and ignored in a write body */
-      salaryIds?: unknown;
-      /** set by the server; accepted and ignored in a write body */
-      leaveBooked?: unknown;
-      /** set by the server; accepted and ignored in a write body */
-      customerNotifications?: unknown;
-      /** set by the server; accepted and ignored in a write body */
-      periodFrom?: unknown;
-      /** set by the server; accepted and ignored in a write body */
-      periodTo?: unknown;
-      /** set by the server; accepted and ignored in a write body */
-      _id?: unknown;
-      /** set by the server; accepted and ignored in a write body */
-      number?: unknown;
-      /** set by the server; accepted and ignored in a write body */
-      companyId?: unknown;
-      /** set by the server; accepted and ignored in a write body */
-      status?: unknown;
-      /** set by the server; accepted and ignored in a write body */
-      chatId?: unknown;
+      dtStart?: string | null;
+      dtEnd?: string | null;
+      daysAbsent?: number | null;
+      type?: number | null;
+      desc?: string | null;
+      payTypeAbsenceId?: string | null;
+      calculationType?: ("plannedJobs" | "contractHours" | "none") | null;
+      imageIds?: Array<string> | null;
+      sameCauseAs?: string | null;
+      userId?: string | null;
+      fullDay?: boolean | null;
+      attachments?: Array<string> | null;
+      objectManagerIds?: Array<string> | null;
+      state?: unknown | null;
+      approvedBy?: unknown | null;
+      declinedBy?: unknown | null;
+      cancelledBy?: unknown | null;
+      declineComment?: unknown | null;
+      approvedAt?: unknown | null;
+      cancelledAt?: unknown | null;
+      daysAbsentManual?: unknown | null;
+      affectedJobs?: unknown | null;
+      affectedObjectIds?: unknown | null;
+      isAssigned?: unknown | null;
+      absencePaidTimeArray?: unknown | null;
+      replacements?: unknown | null;
+      salaryIds?: unknown | null;
+      leaveBooked?: unknown | null;
+      customerNotifications?: unknown | null;
+      periodFrom?: unknown | null;
+      periodTo?: unknown | null;
+      _id?: unknown | null;
+      number?: unknown | null;
+      companyId?: unknown | null;
+      status?: unknown | null;
+      chatId?: unknown | null;
     };
     response: UpdatedResult;
   };
@@ -6455,7 +6658,7 @@ export interface Operations {
     query: undefined;
     body: undefined;
     response: {
-      lastNumber?: number;
+      lastNumber: number;
     };
   };
   /** List articles — GET /v2/articles/ */
@@ -6559,9 +6762,9 @@ export interface Operations {
       expiresInHours?: number;
     };
     response: {
-      token?: string;
-      path?: string;
-      expiresAt?: string;
+      token: string;
+      path: string;
+      expiresAt: string;
     };
   };
   /** The customer confirmed the sent assignment confirmation (set by the office) — POST /v2/assignmentConfirmations/{id}/confirm */
@@ -6789,6 +6992,14 @@ export interface Operations {
       skontoAmountFrom?: string;
       /** skontoAmount at or before */
       skontoAmountTo?: string;
+      /** filter on skontoDate (string) */
+      skontoDate?: string;
+      /** filter on creditedAmount (number); a comma list or the parameter repeated */
+      creditedAmount?: Array<string>;
+      /** creditedAmount at or after */
+      creditedAmountFrom?: string;
+      /** creditedAmount at or before */
+      creditedAmountTo?: string;
       /** filter on lineTotalAmount (number); a comma list or the parameter repeated */
       lineTotalAmount?: Array<string>;
       /** lineTotalAmount at or after */
@@ -6904,8 +7115,8 @@ export interface Operations {
     query: undefined;
     body: undefined;
     response: {
-      _id?: string;
-      number?: number;
+      _id: string;
+      number: number;
     };
   };
   /** Create an assignment — POST /v2/assignments/ */
@@ -6954,9 +7165,7 @@ export interface Operations {
       from: string;
       to: string;
     };
-    response: {
-      _id?: string;
-    };
+    response: IdResult;
   };
   /** List assignments — GET /v2/assignments/ */
   "assignments.list": {
@@ -7334,6 +7543,28 @@ export interface Operations {
     };
     response: TokenPair;
   };
+  /** Sign out: end this session (its refresh token and the access tokens of it) — POST /v2/auth/logout */
+  "auth.logout": {
+    method: "POST";
+    path: "/v2/auth/logout";
+    pathParams: undefined;
+    query: undefined;
+    body: Record<string, never>;
+    response: {
+      loggedOut: boolean;
+    };
+  };
+  /** Sign out everywhere: end every session of the caller, this one included — POST /v2/auth/logoutAll */
+  "auth.logoutAll": {
+    method: "POST";
+    path: "/v2/auth/logoutAll";
+    pathParams: undefined;
+    query: undefined;
+    body: Record<string, never>;
+    response: {
+      loggedOut: boolean;
+    };
+  };
   /** Trade a refresh token for new tokens (the old one stops working) — POST /v2/auth/refresh */
   "auth.refresh": {
     method: "POST";
@@ -7341,13 +7572,13 @@ export interface Operations {
     pathParams: undefined;
     query: undefined;
     body: {
-      refreshToken: string;
+      refreshToken?: string;
     };
     response: {
-      accessToken?: string;
-      tokenType?: "Bearer";
+      accessToken: string;
+      tokenType: "Bearer";
       /** seconds until the access token expires */
-      expiresIn?: number;
+      expiresIn: number;
       refreshToken?: string;
     };
   };
@@ -7361,7 +7592,7 @@ export interface Operations {
       telephone: string;
     };
     response: {
-      sent?: boolean;
+      sent: boolean;
     };
   };
   /** Assign an unmatched receipt to an invoice (books the payment) — POST /v2/bankingTransactions/{id}/assign */
@@ -7537,9 +7768,7 @@ export interface Operations {
       /** attachments: uploaded documents */
       documentIds?: Array<string>;
     };
-    response: {
-      _id?: string;
-    };
+    response: IdResult;
   };
   /** The assignment confirmation behind a client link (no account needed) — GET /v2/client/assignmentConfirmations/{token} */
   "client.getAssignmentConfirmation": {
@@ -7589,7 +7818,7 @@ export interface Operations {
       image?: string;
     };
     response: {
-      signed?: boolean;
+      signed: boolean;
     };
   };
   /** Sign the offer (uses the link up) — POST /v2/client/offers/{token}/sign */
@@ -7607,7 +7836,7 @@ export interface Operations {
       image?: string;
     };
     response: {
-      signed?: boolean;
+      signed: boolean;
     };
   };
   /** Sign the service report (uses the link up) — POST /v2/client/serviceReports/{token}/sign */
@@ -7625,7 +7854,7 @@ export interface Operations {
       image?: string;
     };
     response: {
-      signed?: boolean;
+      signed: boolean;
     };
   };
   /** Remove the letterhead band (documents rendered afterwards have none) — DELETE /v2/company/invoicingSettings/letterhead */
@@ -7664,8 +7893,14 @@ export interface Operations {
       accountLength?: number;
       /** the chart of accounts whose defaults apply (default SKR03); sent to DATEV as '03' or '04' */
       chart?: "SKR03" | "SKR04";
-      /** revenue account per VAT group: S19, S7 (standard rate by percent), AE, K, G, E, Z, O; overrides the chart default */
+      /** revenue account per VAT group: S19, S7 (standard rate by percent), AE (domestic § 13b), AE-EU (reverse charge to a business in another EU country), K, G, E, Z, O; overrides the chart default */
       revenueAccounts?: Record<string, number>;
+      /** skonto granted per VAT group (default SKR03 8736/8731, SKR04 4736/4731 for S19/S7); another account than the default of a taxed group is booked with the BU-Schlüssel 3 (19 %) or 2 (7 %) */
+      skontoAccounts?: Record<string, number>;
+      /** advance payments received on partial invoices per VAT group (default SKR03 1718/1711, SKR04 3272/3260 for S19/S7; 1710/3250 otherwise) */
+      advanceAccounts?: Record<string, number>;
+      /** partial invoices on the debtor until paid; default 1593 (SKR03) or 1495 (SKR04) */
+      advanceClearingAccount?: number;
       debtors?: {
         /** perCustomer: base + the customer's debtor number (its debitorNumber when numeric, else its number); collective: one account for all */
         scheme: "perCustomer" | "collective";
@@ -7746,8 +7981,14 @@ export interface Operations {
       accountLength?: number;
       /** the chart of accounts whose defaults apply (default SKR03); sent to DATEV as '03' or '04' */
       chart?: "SKR03" | "SKR04";
-      /** revenue account per VAT group: S19, S7 (standard rate by percent), AE, K, G, E, Z, O; overrides the chart default */
+      /** revenue account per VAT group: S19, S7 (standard rate by percent), AE (domestic § 13b), AE-EU (reverse charge to a business in another EU country), K, G, E, Z, O; overrides the chart default */
       revenueAccounts?: Record<string, number>;
+      /** skonto granted per VAT group (default SKR03 8736/8731, SKR04 4736/4731 for S19/S7); another account than the default of a taxed group is booked with the BU-Schlüssel 3 (19 %) or 2 (7 %) */
+      skontoAccounts?: Record<string, number>;
+      /** advance payments received on partial invoices per VAT group (default SKR03 1718/1711, SKR04 3272/3260 for S19/S7; 1710/3250 otherwise) */
+      advanceAccounts?: Record<string, number>;
+      /** partial invoices on the debtor until paid; default 1593 (SKR03) or 1495 (SKR04) */
+      advanceClearingAccount?: number;
       debtors?: {
         /** perCustomer: base + the customer's debtor number (its debitorNumber when numeric, else its number); collective: one account for all */
         scheme: "perCustomer" | "collective";
@@ -7776,8 +8017,14 @@ export interface Operations {
       accountLength?: number;
       /** the chart of accounts whose defaults apply (default SKR03); sent to DATEV as '03' or '04' */
       chart?: "SKR03" | "SKR04";
-      /** revenue account per VAT group: S19, S7 (standard rate by percent), AE, K, G, E, Z, O; overrides the chart default */
+      /** revenue account per VAT group: S19, S7 (standard rate by percent), AE (domestic § 13b), AE-EU (reverse charge to a business in another EU country), K, G, E, Z, O; overrides the chart default */
       revenueAccounts?: Record<string, number>;
+      /** skonto granted per VAT group (default SKR03 8736/8731, SKR04 4736/4731 for S19/S7); another account than the default of a taxed group is booked with the BU-Schlüssel 3 (19 %) or 2 (7 %) */
+      skontoAccounts?: Record<string, number>;
+      /** advance payments received on partial invoices per VAT group (default SKR03 1718/1711, SKR04 3272/3260 for S19/S7; 1710/3250 otherwise) */
+      advanceAccounts?: Record<string, number>;
+      /** partial invoices on the debtor until paid; default 1593 (SKR03) or 1495 (SKR04) */
+      advanceClearingAccount?: number;
       debtors?: {
         /** perCustomer: base + the customer's debtor number (its debitorNumber when numeric, else its number); collective: one account for all */
         scheme: "perCustomer" | "collective";
@@ -7796,7 +8043,7 @@ export interface Operations {
       lockBatch?: boolean;
     };
   };
-  /** Create a company and its first admin (can be turned off with SIGNUP=closed) — POST /v2/company/signup */
+  /** Create a company and its first admin (SIGNUP: open with a solved challenge, invite, or closed) — POST /v2/company/signup */
   "company.signup": {
     method: "POST";
     path: "/v2/company/signup";
@@ -7807,8 +8054,30 @@ export interface Operations {
       username: string;
       password: string;
       email?: string;
+      /** SIGNUP=invite: an invitation code from the server's operator (single use) */
+      invitation?: string;
+      /** SIGNUP=open: a challenge from GET /v2/company/signup/challenge and its solution (single use) */
+      proof?: {
+        nonce: string;
+        solution: string;
+      };
     };
     response: SignupResult;
+  };
+  /** A proof-of-work challenge for open sign-up — GET /v2/company/signup/challenge */
+  "company.signupChallenge": {
+    method: "GET";
+    path: "/v2/company/signup/challenge";
+    pathParams: undefined;
+    query: undefined;
+    body: undefined;
+    response: {
+      nonce: string;
+      /** leading zero bits the hash must have */
+      difficulty: number;
+      /** seconds */
+      expiresIn: number;
+    };
   };
   /** Change seller data and number formats (applies to documents issued afterwards) — PATCH /v2/company/invoicingSettings */
   "company.updateInvoicingSettings": {
@@ -7843,10 +8112,10 @@ export interface Operations {
     path: "/v2/company/invoicingSettings/letterhead";
     pathParams: undefined;
     query: undefined;
-    body: undefined;
+    body: Blob | ArrayBuffer | string;
     response: {
-      contentType?: string;
-      bytes?: number;
+      contentType: string;
+      bytes: number;
     };
   };
   /** Upload the logo (raw body: image/png or image/jpeg) — PUT /v2/company/invoicingSettings/logo */
@@ -7855,10 +8124,10 @@ export interface Operations {
     path: "/v2/company/invoicingSettings/logo";
     pathParams: undefined;
     query: undefined;
-    body: undefined;
+    body: Blob | ArrayBuffer | string;
     response: {
-      contentType?: string;
-      bytes?: number;
+      contentType: string;
+      bytes: number;
     };
   };
   /** Create a complaint — POST /v2/complaints/ */
@@ -8184,7 +8453,7 @@ export interface Operations {
       syntax?: "ubl" | "cii";
     };
     body: undefined;
-    response: string;
+    response: ArrayBuffer;
   };
   /** The credit as ZUGFeRD / Factur-X (PDF/A-3 with the CII XML embedded) — GET /v2/credits/{id}/zugferd */
   "credits.getZugferd": {
@@ -8366,6 +8635,14 @@ export interface Operations {
       skontoAmountFrom?: string;
       /** skontoAmount at or before */
       skontoAmountTo?: string;
+      /** filter on skontoDate (string) */
+      skontoDate?: string;
+      /** filter on creditedAmount (number); a comma list or the parameter repeated */
+      creditedAmount?: Array<string>;
+      /** creditedAmount at or after */
+      creditedAmountFrom?: string;
+      /** creditedAmount at or before */
+      creditedAmountTo?: string;
       /** filter on lineTotalAmount (number); a comma list or the parameter repeated */
       lineTotalAmount?: Array<string>;
       /** lineTotalAmount at or after */
@@ -8513,6 +8790,40 @@ export interface Operations {
     query: undefined;
     body: undefined;
     response: Customer;
+  };
+  /** The customer's account statement: documents, payments and skonto with the running balance — GET /v2/customers/{id}/statement */
+  "customers.getStatement": {
+    method: "GET";
+    path: "/v2/customers/{id}/statement";
+    pathParams: {
+      /** 24-hex ObjectId */
+      id: string;
+    };
+    query: {
+      /** first day, YYYY-MM-DD */
+      from: string;
+      /** last day, YYYY-MM-DD */
+      to: string;
+    };
+    body: undefined;
+    response: {
+      customerId?: string;
+      customerName?: string;
+      debtorAccount?: number;
+      from?: string;
+      to?: string;
+      openingBalance?: number;
+      lines?: Array<{
+        date?: string;
+        type?: "invoice" | "credit" | "invoicestorno" | "clearing" | "payment" | "skonto";
+        documentNumber?: string;
+        text?: string;
+        /** + owed more, − owed less */
+        amount?: number;
+        balance?: number;
+      }>;
+      closingBalance?: number;
+    };
   };
   /** List customers — GET /v2/customers/ */
   "customers.list": {
@@ -8670,10 +8981,10 @@ export interface Operations {
     path: "/v2/documents/";
     pathParams: undefined;
     query: undefined;
-    body: undefined;
+    body: FormData;
     response: {
-      _id?: string;
-      ids?: Array<string>;
+      _id: string;
+      ids: Array<string>;
     };
   };
   /** Delete a document and its file — DELETE /v2/documents/{id} */
@@ -9105,12 +9416,19 @@ export interface Operations {
     response: {
       _id: string;
       collection: string;
-      /** running; done (every row valid, and written unless a dry run); failed (nothing written) */
+      /** running; done (every row valid, and written unless a dry run); failed (nothing written, unless writtenRows says otherwise) */
       state: "running" | "done" | "failed";
+      /** the phase running, or the last one reached: checking (every row tried, nothing kept), writing (only after every row passed) */
+      phase: "checking" | "writing";
       dryRun: boolean;
       fileName?: string;
       totalRows: number;
+      /** rows done in the current phase (of totalRows) */
       processedRows: number;
+      /** rows written for good: the first writtenRows rows of the file. 0 unless writing; when a failure stopped the writing, the rows before it */
+      writtenRows: number;
+      /** the row (header = row 1) of the last row written */
+      lastWrittenRow?: number;
       /** records created (or that would be, in a dry run) */
       created: number;
       /** records updated by their number (or that would be) */
@@ -9143,12 +9461,19 @@ export interface Operations {
     response: {
       _id: string;
       collection: string;
-      /** running; done (every row valid, and written unless a dry run); failed (nothing written) */
+      /** running; done (every row valid, and written unless a dry run); failed (nothing written, unless writtenRows says otherwise) */
       state: "running" | "done" | "failed";
+      /** the phase running, or the last one reached: checking (every row tried, nothing kept), writing (only after every row passed) */
+      phase: "checking" | "writing";
       dryRun: boolean;
       fileName?: string;
       totalRows: number;
+      /** rows done in the current phase (of totalRows) */
       processedRows: number;
+      /** rows written for good: the first writtenRows rows of the file. 0 unless writing; when a failure stopped the writing, the rows before it */
+      writtenRows: number;
+      /** the row (header = row 1) of the last row written */
+      lastWrittenRow?: number;
       /** records created (or that would be, in a dry run) */
       created: number;
       /** records updated by their number (or that would be) */
@@ -9181,12 +9506,19 @@ export interface Operations {
     response: {
       _id: string;
       collection: string;
-      /** running; done (every row valid, and written unless a dry run); failed (nothing written) */
+      /** running; done (every row valid, and written unless a dry run); failed (nothing written, unless writtenRows says otherwise) */
       state: "running" | "done" | "failed";
+      /** the phase running, or the last one reached: checking (every row tried, nothing kept), writing (only after every row passed) */
+      phase: "checking" | "writing";
       dryRun: boolean;
       fileName?: string;
       totalRows: number;
+      /** rows done in the current phase (of totalRows) */
       processedRows: number;
+      /** rows written for good: the first writtenRows rows of the file. 0 unless writing; when a failure stopped the writing, the rows before it */
+      writtenRows: number;
+      /** the row (header = row 1) of the last row written */
+      lastWrittenRow?: number;
       /** records created (or that would be, in a dry run) */
       created: number;
       /** records updated by their number (or that would be) */
@@ -9219,12 +9551,19 @@ export interface Operations {
     response: {
       _id: string;
       collection: string;
-      /** running; done (every row valid, and written unless a dry run); failed (nothing written) */
+      /** running; done (every row valid, and written unless a dry run); failed (nothing written, unless writtenRows says otherwise) */
       state: "running" | "done" | "failed";
+      /** the phase running, or the last one reached: checking (every row tried, nothing kept), writing (only after every row passed) */
+      phase: "checking" | "writing";
       dryRun: boolean;
       fileName?: string;
       totalRows: number;
+      /** rows done in the current phase (of totalRows) */
       processedRows: number;
+      /** rows written for good: the first writtenRows rows of the file. 0 unless writing; when a failure stopped the writing, the rows before it */
+      writtenRows: number;
+      /** the row (header = row 1) of the last row written */
+      lastWrittenRow?: number;
       /** records created (or that would be, in a dry run) */
       created: number;
       /** records updated by their number (or that would be) */
@@ -9257,12 +9596,19 @@ export interface Operations {
     response: {
       _id: string;
       collection: string;
-      /** running; done (every row valid, and written unless a dry run); failed (nothing written) */
+      /** running; done (every row valid, and written unless a dry run); failed (nothing written, unless writtenRows says otherwise) */
       state: "running" | "done" | "failed";
+      /** the phase running, or the last one reached: checking (every row tried, nothing kept), writing (only after every row passed) */
+      phase: "checking" | "writing";
       dryRun: boolean;
       fileName?: string;
       totalRows: number;
+      /** rows done in the current phase (of totalRows) */
       processedRows: number;
+      /** rows written for good: the first writtenRows rows of the file. 0 unless writing; when a failure stopped the writing, the rows before it */
+      writtenRows: number;
+      /** the row (header = row 1) of the last row written */
+      lastWrittenRow?: number;
       /** records created (or that would be, in a dry run) */
       created: number;
       /** records updated by their number (or that would be) */
@@ -9586,7 +9932,7 @@ export interface Operations {
       syntax?: "ubl" | "cii";
     };
     body: undefined;
-    response: string;
+    response: ArrayBuffer;
   };
   /** The cancellation as ZUGFeRD / Factur-X (PDF/A-3 with the CII XML embedded) — GET /v2/invoiceStornos/{id}/zugferd */
   "invoiceStornos.getZugferd": {
@@ -9752,6 +10098,14 @@ export interface Operations {
       skontoAmountFrom?: string;
       /** skontoAmount at or before */
       skontoAmountTo?: string;
+      /** filter on skontoDate (string) */
+      skontoDate?: string;
+      /** filter on creditedAmount (number); a comma list or the parameter repeated */
+      creditedAmount?: Array<string>;
+      /** creditedAmount at or after */
+      creditedAmountFrom?: string;
+      /** creditedAmount at or before */
+      creditedAmountTo?: string;
       /** filter on lineTotalAmount (number); a comma list or the parameter repeated */
       lineTotalAmount?: Array<string>;
       /** lineTotalAmount at or after */
@@ -10033,7 +10387,7 @@ export interface Operations {
       syntax?: "ubl" | "cii";
     };
     body: undefined;
-    response: string;
+    response: ArrayBuffer;
   };
   /** The invoice as ZUGFeRD / Factur-X (PDF/A-3 with the CII XML embedded) — GET /v2/invoices/{id}/zugferd */
   "invoices.getZugferd": {
@@ -10215,6 +10569,14 @@ export interface Operations {
       skontoAmountFrom?: string;
       /** skontoAmount at or before */
       skontoAmountTo?: string;
+      /** filter on skontoDate (string) */
+      skontoDate?: string;
+      /** filter on creditedAmount (number); a comma list or the parameter repeated */
+      creditedAmount?: Array<string>;
+      /** creditedAmount at or after */
+      creditedAmountFrom?: string;
+      /** creditedAmount at or before */
+      creditedAmountTo?: string;
       /** filter on lineTotalAmount (number); a comma list or the parameter repeated */
       lineTotalAmount?: Array<string>;
       /** lineTotalAmount at or after */
@@ -10581,6 +10943,16 @@ export interface Operations {
       acceptedStatus?: string;
       /** filter on replacementJobId (objectid); a comma list or the parameter repeated */
       replacementJobId?: Array<string>;
+      /** filter on user._id (string) */
+      "user._id"?: string;
+      /** filter on user.number (number); a comma list or the parameter repeated */
+      "user.number"?: Array<string>;
+      /** user.number at or after */
+      "user.numberFrom"?: string;
+      /** user.number at or before */
+      "user.numberTo"?: string;
+      /** filter on user.id (string) */
+      "user.id"?: string;
       /** filter on assignmentId (objectid); a comma list or the parameter repeated */
       assignmentId?: Array<string>;
       /** filter on objectId (objectid); a comma list or the parameter repeated */
@@ -10720,6 +11092,8 @@ export interface Operations {
       comment?: string;
       /** the device's id of the entry; repeating a request with it changes nothing */
       clientId?: string;
+      /** why the clock-in lies outside the start window or far from the object (clockRules) */
+      clockInReason?: string;
     };
     response: ClockResult;
   };
@@ -11188,8 +11562,8 @@ export interface Operations {
     query: undefined;
     body: undefined;
     response: {
-      _id?: string;
-      number?: number;
+      _id: string;
+      number: number;
     };
   };
   /** A link for the customer to sign the offer (shown once; single use; expires) — POST /v2/offers/{id}/clientLink */
@@ -11205,9 +11579,9 @@ export interface Operations {
       expiresInHours?: number;
     };
     response: {
-      token?: string;
-      path?: string;
-      expiresAt?: string;
+      token: string;
+      path: string;
+      expiresAt: string;
     };
   };
   /** Create an offer — POST /v2/offers/ */
@@ -11455,6 +11829,14 @@ export interface Operations {
       skontoAmountFrom?: string;
       /** skontoAmount at or before */
       skontoAmountTo?: string;
+      /** filter on skontoDate (string) */
+      skontoDate?: string;
+      /** filter on creditedAmount (number); a comma list or the parameter repeated */
+      creditedAmount?: Array<string>;
+      /** creditedAmount at or after */
+      creditedAmountFrom?: string;
+      /** creditedAmount at or before */
+      creditedAmountTo?: string;
       /** filter on lineTotalAmount (number); a comma list or the parameter repeated */
       lineTotalAmount?: Array<string>;
       /** lineTotalAmount at or after */
@@ -12588,6 +12970,12 @@ export interface Operations {
       referenceEarningsFrom?: string;
       /** referenceEarnings at or before */
       referenceEarningsTo?: string;
+      /** filter on referenceRaise (number); a comma list or the parameter repeated */
+      referenceRaise?: Array<string>;
+      /** referenceRaise at or after */
+      referenceRaiseFrom?: string;
+      /** referenceRaise at or before */
+      referenceRaiseTo?: string;
       /** filter on referenceOvertime (number); a comma list or the parameter repeated */
       referenceOvertime?: Array<string>;
       /** referenceOvertime at or after */
@@ -12807,9 +13195,9 @@ export interface Operations {
       expiresInHours?: number;
     };
     response: {
-      token?: string;
-      path?: string;
-      expiresAt?: string;
+      token: string;
+      path: string;
+      expiresAt: string;
     };
   };
   /** Create a service report — POST /v2/serviceReports/ */
@@ -12949,8 +13337,8 @@ export interface Operations {
       /** one per recipient, in the order of `userIds` */
       results: Array<{
         userId: string;
-        /** sent: the gateway took the message; failed: the gateway refused it; no_number: the user has no usable contact.mobile or contact.telephone; limit_reached: the company reached its daily limit */
-        status: "sent" | "failed" | "no_number" | "limit_reached";
+        /** sent: the gateway took the message; failed: the gateway refused it; no_number: the user has no usable contact.mobile or contact.telephone */
+        status: "sent" | "failed" | "no_number";
       }>;
     };
   };
@@ -13091,7 +13479,7 @@ export interface Operations {
     query: undefined;
     body: undefined;
     response: {
-      ids?: Array<string>;
+      ids: Array<string>;
     };
   };
   /** Create a surcharge — POST /v2/surcharges/ */
@@ -13248,7 +13636,7 @@ export interface Operations {
       until: string;
     };
     response: {
-      created?: number;
+      created: number;
     };
   };
   /** Read a task template — GET /v2/taskTemplates/{id} */
@@ -13462,7 +13850,7 @@ export interface Operations {
     body: TaskTypePatch;
     response: UpdatedResult;
   };
-  /** Complete a task (from any state but completed) — POST /v2/tasks/{id}/complete */
+  /** Complete a task (from any state) — POST /v2/tasks/{id}/complete */
   "tasks.complete": {
     method: "POST";
     path: "/v2/tasks/{id}/complete";
@@ -13477,7 +13865,7 @@ export interface Operations {
       recipientEmail?: string;
     };
     response: {
-      completed?: boolean;
+      completed: boolean;
     };
   };
   /** Create a task — POST /v2/tasks/ */
@@ -13817,6 +14205,23 @@ export interface Operations {
       salaryIds?: Array<string>;
     };
   };
+  /** Approve several entries at once (all or nothing) — POST /v2/timeTracking/approve */
+  "timeTracking.approveMany": {
+    method: "POST";
+    path: "/v2/timeTracking/approve";
+    pathParams: undefined;
+    query: undefined;
+    body: {
+      ids: Array<string>;
+    };
+    response: {
+      approved?: number;
+      entries?: Array<{
+        _id?: string;
+        salaryIds?: Array<string>;
+      }>;
+    };
+  };
   /** Cancel an entry (its unbilled salary is removed) — POST /v2/timeTracking/{id}/cancel */
   "timeTracking.cancel": {
     method: "POST";
@@ -13851,6 +14256,20 @@ export interface Operations {
     query: undefined;
     body: undefined;
     response: TimeTrackingEntry;
+  };
+  /** The limits a clock-in is checked against — GET /v2/timeTracking/clockRules */
+  "timeTracking.getClockRules": {
+    method: "GET";
+    path: "/v2/timeTracking/clockRules";
+    pathParams: undefined;
+    query: undefined;
+    body: undefined;
+    response: {
+      /** minutes a clock-in may differ from the job's start before it needs a reason */
+      startToleranceMinutes?: number;
+      /** metres a clock-in may be from the object's location before it needs a reason */
+      maxDistanceMeters?: number;
+    };
   };
   /** List timeTracking — GET /v2/timeTracking/ */
   "timeTracking.list": {
@@ -14032,6 +14451,8 @@ export interface Operations {
       comment?: string;
       /** filter on reason (string) */
       reason?: string;
+      /** filter on clockInReason (string) */
+      clockInReason?: string;
       /** filter on clientId (string) */
       clientId?: string;
       /** entries starting at or after (epoch ms or ISO 8601) */
@@ -14084,6 +14505,7 @@ export interface Operations {
       offline?: boolean | null;
       comment?: string | null;
       reason: string | null;
+      clockInReason?: string | null;
       clientId?: string | null;
       workingTime?: unknown | null;
       targetTime?: unknown | null;
@@ -14122,6 +14544,22 @@ export interface Operations {
     };
     body: undefined;
     response: Array<Record<string, unknown>>;
+  };
+  /** Confirm the user's SMS number with the code it received — POST /v2/users/{id}/mobile/confirm */
+  "users.confirmMobile": {
+    method: "POST";
+    path: "/v2/users/{id}/mobile/confirm";
+    pathParams: {
+      id: string;
+    };
+    query: undefined;
+    body: {
+      code: string;
+    };
+    response: {
+      number: string;
+      verifiedAt: string;
+    };
   };
   /** Create an user — POST /v2/users/ */
   "users.create": {
@@ -14206,6 +14644,19 @@ export interface Operations {
     body: undefined;
     response: User;
   };
+  /** An employee's leave account of a year — GET /v2/users/{id}/leave */
+  "users.getLeave": {
+    method: "GET";
+    path: "/v2/users/{id}/leave";
+    pathParams: {
+      id: string;
+    };
+    query: {
+      year: number;
+    };
+    body: undefined;
+    response: Record<string, unknown>;
+  };
   /** The user's signature image as uploaded — GET /v2/users/{id}/signatureImage */
   "users.getSignatureImage": {
     method: "GET";
@@ -14231,6 +14682,27 @@ export interface Operations {
     };
     body: undefined;
     response: Record<string, unknown>;
+  };
+  /** Invite a user: their access is ready, by SMS or e-mail, in their own language — POST /v2/users/{id}/invite */
+  "users.invite": {
+    method: "POST";
+    path: "/v2/users/{id}/invite";
+    pathParams: {
+      /** 24-hex ObjectId */
+      id: string;
+    };
+    query: undefined;
+    body: {
+      /** sms: to the user's contact.mobile, else contact.telephone; email: to their access.email */
+      channel: "sms" | "email";
+    };
+    response: {
+      channel: "sms" | "email";
+      /** the language the text was written in */
+      language: string;
+      /** sent: the gateway or mail server took it; failed: the SMS gateway refused it; queued: the mail server was not reached, the mail is retried */
+      status: "sent" | "failed" | "queued";
+    };
   };
   /** List users — GET /v2/users/ */
   "users.list": {
@@ -14338,6 +14810,10 @@ export interface Operations {
       "contract.salaryType"?: string;
       /** filter on contract.employment (string) */
       "contract.employment"?: string;
+      /** filter on contract.employmentType (string); a comma list or the parameter repeated */
+      "contract.employmentType"?: Array<string>;
+      /** filter on contract.unforeseeableExceedings (string[]); a comma list or the parameter repeated */
+      "contract.unforeseeableExceedings"?: Array<string>;
       /** filter on contract.payment (string) */
       "contract.payment"?: string;
       /** filter on contract.payTypeId (objectid); a comma list or the parameter repeated */
@@ -14348,6 +14824,12 @@ export interface Operations {
       "contract.vacationDaysFrom"?: string;
       /** contract.vacationDays at or before */
       "contract.vacationDaysTo"?: string;
+      /** filter on contract.vacationDaysBasis (number); a comma list or the parameter repeated */
+      "contract.vacationDaysBasis"?: Array<string>;
+      /** contract.vacationDaysBasis at or after */
+      "contract.vacationDaysBasisFrom"?: string;
+      /** contract.vacationDaysBasis at or before */
+      "contract.vacationDaysBasisTo"?: string;
       /** filter on contract.allowedToTrackDrivingTime (boolean) */
       "contract.allowedToTrackDrivingTime"?: string;
       /** filter on contract.workRegion (string) */
@@ -14468,6 +14950,33 @@ export interface Operations {
     body: undefined;
     response: Array<Document>;
   };
+  /** End every session of the user (a lost device): their sign-ins must be repeated — POST /v2/users/{id}/revokeSessions */
+  "users.revokeSessions": {
+    method: "POST";
+    path: "/v2/users/{id}/revokeSessions";
+    pathParams: {
+      /** 24-hex ObjectId */
+      id: string;
+    };
+    query: undefined;
+    body: Record<string, never>;
+    response: {
+      revoked: boolean;
+    };
+  };
+  /** Set the caller's own language (general.language) — PUT /v2/users/self/language */
+  "users.setOwnLanguage": {
+    method: "PUT";
+    path: "/v2/users/self/language";
+    pathParams: undefined;
+    query: undefined;
+    body: {
+      language: "en" | "de" | "pl" | "ro" | "tr" | "uk" | "bg" | "ar";
+    };
+    response: {
+      language: string;
+    };
+  };
   /** Update an user — PATCH /v2/users/{id} */
   "users.update": {
     method: "PATCH";
@@ -14488,10 +14997,25 @@ export interface Operations {
       id: string;
     };
     query: undefined;
+    body: Blob | ArrayBuffer | string;
+    response: {
+      contentType: string;
+      bytes: number;
+    };
+  };
+  /** Send a code to verify the user's SMS number — POST /v2/users/{id}/mobile/verify */
+  "users.verifyMobile": {
+    method: "POST";
+    path: "/v2/users/{id}/mobile/verify";
+    pathParams: {
+      id: string;
+    };
+    query: undefined;
     body: undefined;
     response: {
-      contentType?: string;
-      bytes?: number;
+      sent: boolean;
+      /** seconds the code stays valid */
+      expiresIn: number;
     };
   };
   /** Create a webhook — POST /v2/integrations/webhooks/ */
@@ -14525,9 +15049,7 @@ export interface Operations {
     };
     query: undefined;
     body: undefined;
-    response: {
-      _id?: string;
-    };
+    response: IdResult;
   };
   /** Read a webhook — GET /v2/integrations/webhooks/{id} */
   "webhooks.get": {
@@ -14638,9 +15160,7 @@ export interface Operations {
     };
     query: undefined;
     body: undefined;
-    response: {
-      _id?: string;
-    };
+    response: IdResult;
   };
   /** Replace the signing secret (the old one stops at once) — POST /v2/integrations/webhooks/{id}/rotateSecret */
   "webhooks.rotateSecret": {
@@ -14664,9 +15184,7 @@ export interface Operations {
     };
     query: undefined;
     body: undefined;
-    response: {
-      _id?: string;
-    };
+    response: IdResult;
   };
   /** Update a webhook — PATCH /v2/integrations/webhooks/{id} */
   "webhooks.update": {
@@ -14738,6 +15256,8 @@ export const OPERATIONS = {
   "auth.authUsingSMS": ["POST", "/v2/auth/authUsingSMS"],
   "auth.getPermissions": ["GET", "/v2/auth/permissions"],
   "auth.login": ["POST", "/v2/auth/login"],
+  "auth.logout": ["POST", "/v2/auth/logout"],
+  "auth.logoutAll": ["POST", "/v2/auth/logoutAll"],
   "auth.refresh": ["POST", "/v2/auth/refresh"],
   "auth.requestAuthCode": ["POST", "/v2/auth/requestAuthCode"],
   "bankingTransactions.assign": ["POST", "/v2/bankingTransactions/{id}/assign"],
@@ -14764,6 +15284,7 @@ export const OPERATIONS = {
   "company.getTimeAndPaySettings": ["GET", "/v2/company/timeAndPaySettings"],
   "company.replaceAccountingSettings": ["PUT", "/v2/company/accountingSettings"],
   "company.signup": ["POST", "/v2/company/signup"],
+  "company.signupChallenge": ["GET", "/v2/company/signup/challenge"],
   "company.updateInvoicingSettings": ["PATCH", "/v2/company/invoicingSettings"],
   "company.updatePayrollExportSettings": ["PATCH", "/v2/company/payrollExportSettings"],
   "company.updateTimeAndPaySettings": ["PATCH", "/v2/company/timeAndPaySettings"],
@@ -14793,6 +15314,7 @@ export const OPERATIONS = {
   "customers.delete": ["DELETE", "/v2/customers/{id}"],
   "customers.exportCsv": ["GET", "/v2/customers/export.csv"],
   "customers.get": ["GET", "/v2/customers/{id}"],
+  "customers.getStatement": ["GET", "/v2/customers/{id}/statement"],
   "customers.list": ["GET", "/v2/customers/"],
   "customers.listDocuments": ["GET", "/v2/customers/{id}/documents"],
   "customers.update": ["PATCH", "/v2/customers/{id}"],
@@ -14992,12 +15514,15 @@ export const OPERATIONS = {
   "taxRates.list": ["GET", "/v2/taxRates/"],
   "taxRates.update": ["PATCH", "/v2/taxRates/{id}"],
   "timeTracking.approve": ["POST", "/v2/timeTracking/{id}/approve"],
+  "timeTracking.approveMany": ["POST", "/v2/timeTracking/approve"],
   "timeTracking.cancel": ["POST", "/v2/timeTracking/{id}/cancel"],
   "timeTracking.create": ["POST", "/v2/timeTracking/"],
   "timeTracking.get": ["GET", "/v2/timeTracking/{id}"],
+  "timeTracking.getClockRules": ["GET", "/v2/timeTracking/clockRules"],
   "timeTracking.list": ["GET", "/v2/timeTracking/"],
   "timeTracking.update": ["PATCH", "/v2/timeTracking/{id}"],
   "timesheets.list": ["GET", "/v2/timesheets"],
+  "users.confirmMobile": ["POST", "/v2/users/{id}/mobile/confirm"],
   "users.create": ["POST", "/v2/users/"],
   "users.delete": ["DELETE", "/v2/users/{id}"],
   "users.deleteSignatureImage": ["DELETE", "/v2/users/{id}/signatureImage"],
@@ -15005,12 +15530,17 @@ export const OPERATIONS = {
   "users.filter": ["POST", "/v2/users/filter"],
   "users.get": ["GET", "/v2/users/{id}"],
   "users.getByNumber": ["GET", "/v2/users/{userNumber}/byNumber"],
+  "users.getLeave": ["GET", "/v2/users/{id}/leave"],
   "users.getSignatureImage": ["GET", "/v2/users/{id}/signatureImage"],
   "users.getTimesheet": ["GET", "/v2/users/{id}/timesheet"],
+  "users.invite": ["POST", "/v2/users/{id}/invite"],
   "users.list": ["GET", "/v2/users/"],
   "users.listDocuments": ["GET", "/v2/users/{id}/documents"],
+  "users.revokeSessions": ["POST", "/v2/users/{id}/revokeSessions"],
+  "users.setOwnLanguage": ["PUT", "/v2/users/self/language"],
   "users.update": ["PATCH", "/v2/users/{id}"],
   "users.uploadSignatureImage": ["PUT", "/v2/users/{id}/signatureImage"],
+  "users.verifyMobile": ["POST", "/v2/users/{id}/mobile/verify"],
   "webhooks.create": ["POST", "/v2/integrations/webhooks/"],
   "webhooks.delete": ["DELETE", "/v2/integrations/webhooks/{id}"],
   "webhooks.enable": ["POST", "/v2/integrations/webhooks/{id}/enable"],

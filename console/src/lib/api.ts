@@ -37,7 +37,7 @@ async function send(input: RequestInfo | URL, init?: RequestInit): Promise<Respo
 
 const anonymous = new CrewbaseClient({ baseUrl: location.origin, fetch: send, headers: COOKIE_MODE });
 
-function sessionOf(tokens: TokenPair): Session {
+function sessionOf(tokens: Pick<TokenPair, 'accessToken' | 'user'>): Session {
   const user = tokens.user as
     | { _id: string; id?: string | null; accessGroupId?: string | null; general?: { firstName?: string | null } }
     | undefined;

@@ -394,7 +394,8 @@ export const de: Record<Key, string> = {
   pplQualifications: 'Qualifikationen (Tätigkeiten)',
   pplInviteSms: 'Per SMS einladen',
   pplInviteNeedsMobile: 'Eine Einladung per SMS braucht eine gespeicherte Mobilnummer.',
-  pplInviteText: 'Hallo {name}, Ihr Crewbase-Zugang ist bereit: Öffnen Sie {url} und melden Sie sich mit Ihrer Mobilnummer und dem zugesandten Code an.',
+  pplInviteText:
+    'Hallo {name}, Ihr Crewbase-Zugang ist bereit: Öffnen Sie {url} und melden Sie sich mit Ihrer Mobilnummer und dem zugesandten Code an.',
   pplInviteSent: 'Einladung per SMS gesendet.',
   pplInviteNotSent: 'Einladung nicht gesendet ({status}).',
   navAssignments: 'Daueraufträge',
@@ -444,7 +445,8 @@ export const de: Record<Key, string> = {
   crRuleWeekly: 'Alle {n} Woche(n): {days} um {time}',
   crRuleMonthly: 'Alle {n} Monat(e): {days} um {time}',
   crCopyWeek: 'Letzte Woche übernehmen',
-  crCopyWeekHelp: 'Übernimmt die Einzeleinsätze der Vorwoche in die gewählte Woche, gleicher Wochentag und gleiche Uhrzeit; bereits übernommene werden nicht doppelt angelegt.',
+  crCopyWeekHelp:
+    'Übernimmt die Einzeleinsätze der Vorwoche in die gewählte Woche, gleicher Wochentag und gleiche Uhrzeit; bereits übernommene werden nicht doppelt angelegt.',
   crIntoWeek: 'In die Woche vom',
   crCopyWeekButton: 'Einsätze der Vorwoche übernehmen',
   crCopied: '{n} Einsätze in die Woche vom {week} übernommen, {skipped} waren schon da.',

@@ -392,7 +392,8 @@ export const en = {
   pplQualifications: 'Qualifications (activity types)',
   pplInviteSms: 'Invite by SMS',
   pplInviteNeedsMobile: 'An invitation by SMS needs a saved mobile number.',
-  pplInviteText: 'Hello {name}, your Crewbase access is ready: open {url} and sign in with your mobile number and the code sent to it.',
+  pplInviteText:
+    'Hello {name}, your Crewbase access is ready: open {url} and sign in with your mobile number and the code sent to it.',
   pplInviteSent: 'Invitation sent by SMS.',
   pplInviteNotSent: 'Invitation not sent ({status}).',
   navAssignments: 'Recurring work',
@@ -442,7 +443,8 @@ export const en = {
   crRuleWeekly: 'Every {n} week(s): {days} at {time}',
   crRuleMonthly: 'Every {n} month(s): {days} at {time}',
   crCopyWeek: 'Copy last week',
-  crCopyWeekHelp: 'Copies the one-off jobs of the week before into the chosen week, same weekday and time; jobs already copied are not copied again.',
+  crCopyWeekHelp:
+    'Copies the one-off jobs of the week before into the chosen week, same weekday and time; jobs already copied are not copied again.',
   crIntoWeek: 'Into the week of',
   crCopyWeekButton: "Copy last week's jobs",
   crCopied: '{n} jobs copied into the week of {week}, {skipped} already there.',

@@ -101,7 +101,7 @@ export function InvoiceDetail({ client, kind, id, customerName, onChanged, onClo
       {label}
     </button>
   );
-  const total = (label: string, value: number | null) => (
+  const total = (label: string, value: number | null | undefined) => (
     <>
       <dt>{label}</dt>
       <dd>{money(i18n, value)}</dd>
