@@ -2,6 +2,7 @@
 // response schema for the status code, so the OpenAPI document's promises hold for what the
 // suite sees. A mismatch turns the answer into a 500 naming the field (the test then fails), and
 // is written, with the count of answers checked, to a file per process that the runner sums.
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Ajv, { type ValidateFunction } from 'ajv';
@@ -91,7 +92,11 @@ export function checkResponses(app: FastifyInstance) {
       validators.set(schema, validate);
     }
     tally.checked += 1;
-    const body = payload.length ? JSON.parse(payload.toString()) : undefined;
+    // A compressed answer (platform/http/compression.ts) is checked as the client reads it, decompressed.
+    const encoding = reply.getHeader('content-encoding');
+    const raw = typeof payload === 'string' ? Buffer.from(payload) : payload;
+    const text = encoding === 'br' ? brotliDecompressSync(raw) : encoding === 'gzip' ? gunzipSync(raw) : raw;
+    const body = text.length ? JSON.parse(text.toString()) : undefined;
     if (validate(body)) return payload;
     const errors = (validate.errors ?? []).map(
       (e) => `${e.instancePath || '/'} ${e.message}${e.params ? ` ${JSON.stringify(e.params)}` : ''}`,

@@ -30,3 +30,4 @@ export {
   continuedPayWindow,
   isPaidDay,
 } from './rules/continued-pay-limit.js';
+export { GENERAL_MINIMUM_WAGE, rowOn } from './rules/minimum-wage-table.js';

@@ -6,7 +6,7 @@
 //   than the limit itself (pay at most twice the limit).
 // - §20 (2) SGB IV: the Übergangsbereich (Midijob) runs from above the limit to 2,000 EUR a month.
 // Flags only: the employer decides and reports; docs/pay-law.md explains it.
-import { GENERAL_MINIMUM_WAGE, rowOn } from '../../pay/rules/minimum-wage-table.js';
+import { GENERAL_MINIMUM_WAGE, rowOn } from '../../pay/index.js';
 
 export const EMPLOYMENT_TYPES = ['fullTime', 'partTime', 'minijob', 'midijob', 'workingStudent'] as const;
 export type EmploymentType = (typeof EMPLOYMENT_TYPES)[number];
