@@ -105,7 +105,7 @@ describe('the console at /app', () => {
     assert.equal(manifest.display, 'standalone');
     assert.deepEqual(
       manifest.icons.map((icon: { sizes: string }) => icon.sizes),
-      ['any', '192x192', '512x512'],
+      ['any', '192x192', '512x512', '512x512'], // the last one maskable
     );
     for (const icon of manifest.icons) {
       const res = await get(icon.src);
