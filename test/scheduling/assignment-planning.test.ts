@@ -124,7 +124,7 @@ describe('generation', () => {
     }
     const soloJobs = await jobsOf(solo, '2027-02-01T00:00:00Z', '2027-03-01T00:00:00Z');
     assert.equal(soloJobs.length, 3);
-    assert.ok(soloJobs.every((j) => j.userId === undefined && j.teamId === null));
+    assert.ok(soloJobs.every((j) => j.userId === undefined && j.teamId === undefined));
   });
 
   test('is idempotent, also when generators run at once', async () => {

@@ -674,7 +674,7 @@ describe('listing salaries', () => {
       matched.map((j: any) => j._id),
       [job.friday],
     );
-    assert.equal(matched[0].activityTypeId, null, 'the job itself carries no activity type');
+    assert.equal(matched[0].activityTypeId, undefined, 'the job itself carries no activity type');
     assert.deepEqual(
       matched[0].salaries.map((s: any) => [s._id, s.activityTypeId]),
       [[salary.friday, activityTypeId]],
