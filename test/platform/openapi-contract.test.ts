@@ -132,8 +132,7 @@ describe('shapes', () => {
       'isLive',
       'wasAddedManually',
       'timeTrackingId',
-      'salaryId',
-    ]);
+    ]); // salaryId only once the entry is approved (absent before, not null)
     assert.equal(started.properties.isLive.type, 'boolean');
     const absence = resolve(job.absences.items);
     assert.deepEqual(absence.required, ['absenceId', 'dtStart', 'dtEnd']);
