@@ -140,6 +140,8 @@ describe('the office runs its week on the board', { skip: CHROMIUM }, () => {
   const cell = (userId: string, day: number) => row(userId).locator('td.board-cell').nth(day);
 
   test('from page load, 3 keys reach the first job: Tab to the skip link, Enter', async () => {
+    // Once the week is loaded (the link's target is the first job block).
+    await page.locator('[data-job-id]').first().waitFor();
     // As after a load: the focus at the top of the document (a focused mark there, removed again).
     await page.evaluate(() => {
       const mark = document.createElement('span');
