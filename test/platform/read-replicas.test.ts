@@ -122,6 +122,13 @@ describe('read replicas', { skip, timeout: 170_000 }, () => {
 
   test('held behind: the writer reads its write, a frame just planned is read on the primary', async () => {
     await standby.query('SELECT pg_wal_replay_pause()');
+    // A pause is a request: replay stops at its next record, so wait until it has (or the standby could still
+    // replay what the test writes next).
+    for (let i = 0; i < 100; i++) {
+      const rows = await standby.query<{ state: string }>('SELECT pg_get_wal_replay_pause_state() AS state');
+      if (rows[0]?.state === 'paused') break;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
     try {
       const before = await reads();
       // The writer's next read finds its job although the standby does not have it.
