@@ -19,6 +19,7 @@ import {
   openConsoleBrowser,
   type ConsoleBrowser,
   thisWeekAt,
+  signUpNamed,
 } from '../helpers/console-browser.js';
 import { PASSWORD } from '../helpers/principals.js';
 import { call, createTestApp, type TestApp } from '../helpers/test-app.js';
@@ -64,15 +65,7 @@ describe('approvals in a browser', { skip: CHROMIUM }, () => {
     build = await buildConsoleForTest();
     t = await createTestApp({}, { consoleDir: build.dir });
     username = 'approvals-admin';
-    const signup = await call(
-      t.app,
-      'POST',
-      '/v2/company/signup',
-      {},
-      { companyName: 'Approvals Office', username, password: PASSWORD },
-    );
-    assert.equal(signup.status, 201, JSON.stringify(signup.body));
-    headers = { authorization: `Bearer ${signup.body.accessToken}` };
+    headers = await signUpNamed(t.app, 'Approvals Office', username);
     const user = async (id: string, firstName: string, lastName: string) =>
       (await api('POST', '/v2/users/', { id, general: { firstName, lastName } }))._id as string;
     ids.erik = await user('erik', 'Erik', 'Engel');

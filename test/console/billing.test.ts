@@ -25,6 +25,7 @@ import {
   screenshotPath,
   openConsoleBrowser,
   type ConsoleBrowser,
+  signUpNamed,
 } from '../helpers/console-browser.js';
 import { createBuyer, setUpSeller } from '../helpers/invoicing-fixtures.js';
 import { call, createTestApp, type TestApp } from '../helpers/test-app.js';
@@ -67,15 +68,7 @@ describe('the billing desk in a browser', { skip: CHROMIUM }, () => {
   before(async () => {
     build = await buildConsoleForTest();
     t = await createTestApp({}, { consoleDir: build.dir });
-    const res = await call(
-      t.app,
-      'POST',
-      '/v2/company/signup',
-      {},
-      { companyName: 'Glanz GmbH', username: USERNAME, password: PASSWORD },
-    );
-    assert.equal(res.status, 201, JSON.stringify(res.body));
-    headers = { authorization: `Bearer ${res.body.accessToken}` };
+    headers = await signUpNamed(t.app, 'Glanz GmbH', USERNAME);
     await setUpSeller(t.app, headers);
     customerId = await createBuyer(t.app, headers);
     const customers = [customerId];

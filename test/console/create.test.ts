@@ -23,6 +23,7 @@ import {
   thisWeekAt,
   waitFor,
   type ConsoleBrowser,
+  signUpNamed,
 } from '../helpers/console-browser.js';
 import { call, createTestApp, type TestApp } from '../helpers/test-app.js';
 
@@ -52,15 +53,7 @@ describe('creating the week in a browser', { skip: CHROMIUM }, () => {
     // A new employee's number is not verified yet: this operator lets company SMS go to such numbers (the
     // default refuses them with a 409, which the console shows as the invitation's refusal).
     t = await createTestApp({ SMS_UNVERIFIED: 'allow' }, { consoleDir: build.dir });
-    const res = await call(
-      t.app,
-      'POST',
-      '/v2/company/signup',
-      {},
-      { companyName: 'Glanz Gebäudeservice', username: USERNAME, password: PASSWORD },
-    );
-    assert.equal(res.status, 201, JSON.stringify(res.body));
-    headers = { authorization: `Bearer ${res.body.accessToken}` };
+    headers = await signUpNamed(t.app, 'Glanz Gebäudeservice', USERNAME);
     for (const name of ['Unterhaltsreinigung', 'Glasreinigung', 'Winterdienst'])
       await api('POST', '/v2/activityTypes/', { name, hexCode: '#336699' });
     for (let i = 0; i < 40; i++)

@@ -18,6 +18,7 @@ import {
   screenshotPath,
   openConsoleBrowser,
   type ConsoleBrowser,
+  signUpNamed,
 } from '../helpers/console-browser.js';
 import { createBuyer, setUpSeller } from '../helpers/invoicing-fixtures.js';
 import { call, createTestApp, type TestApp } from '../helpers/test-app.js';
@@ -43,15 +44,7 @@ describe('master data and billing screens in a browser', { skip: CHROMIUM }, () 
   before(async () => {
     build = await buildConsoleForTest();
     t = await createTestApp({}, { consoleDir: build.dir });
-    const res = await call(
-      t.app,
-      'POST',
-      '/v2/company/signup',
-      {},
-      { companyName: 'Office GmbH', username: USERNAME, password: PASSWORD },
-    );
-    assert.equal(res.status, 201, JSON.stringify(res.body));
-    headers = { authorization: `Bearer ${res.body.accessToken}` };
+    headers = await signUpNamed(t.app, 'Office GmbH', USERNAME);
     await setUpSeller(t.app, headers);
     customerId = await createBuyer(t.app, headers);
     await createBuyer(t.app, headers, { name: 'Sonnenschein Hausverwaltung KG' });

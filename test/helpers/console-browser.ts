@@ -8,7 +8,10 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import type { BrowserContext, Page } from 'playwright-core';
+import assert from 'node:assert/strict';
 import { skipUnless } from './debian-tools.js';
+import { PASSWORD } from './principals.js';
+import { call } from './test-app.js';
 
 /** The describe option that skips a browser suite where chromium is missing (not under CI). */
 export const CHROMIUM = skipUnless(['chromium'], 'chromium');
@@ -86,4 +89,15 @@ export function thisWeekAt(day: number, hour: number, now = new Date()): string 
   const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
   const monday = today - ((now.getUTCDay() + 6) % 7) * DAY;
   return new Date(monday + day * DAY + hour * 3_600_000).toISOString();
+}
+
+/** Signs up a company whose administrator has a known user name (the browser signs in with it); their headers. */
+export async function signUpNamed(
+  app: FastifyInstance,
+  companyName: string,
+  username: string,
+): Promise<Record<string, string>> {
+  const res = await call(app, 'POST', '/v2/company/signup', {}, { companyName, username, password: PASSWORD });
+  assert.equal(res.status, 201, JSON.stringify(res.body));
+  return { authorization: `Bearer ${res.body.accessToken}` };
 }
