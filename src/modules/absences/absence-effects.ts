@@ -6,7 +6,6 @@ import { Conflict } from '../../platform/http/errors.js';
 import type { RequestContext } from '../../platform/http/request-context.js';
 import type { LooseDoc, StoredRecord } from '../../resources/engine/define-resource.js';
 import { nestedRecords } from '../../resources/engine/nested-records.js';
-import { findRecord, updateRecord } from '../../resources/engine/resource-store.js';
 import { toAmount } from '../../platform/money.js';
 import {
   absencePayMethod,

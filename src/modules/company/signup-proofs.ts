@@ -99,7 +99,7 @@ export function makeInvitation(config: Config, days: number): string {
 export function checkInvitation(config: Config, code: string | undefined): string {
   if (!code) throw Forbidden('Sign-up on this server needs an invitation code from its operator (`invitation`)');
   const parts = signedParts(config, 'signup-invitation', code, 3);
-  if (!parts || parts[0] !== 'inv1') throw Forbidden('The invitation code is not valid on this server');
+  if (parts?.[0] !== 'inv1') throw Forbidden('The invitation code is not valid on this server');
   if (Number(parts[1]) <= nowSeconds()) throw Forbidden('The invitation code expired');
   return `invitation:${parts[2]}`;
 }

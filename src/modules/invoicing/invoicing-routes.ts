@@ -84,7 +84,7 @@ export function registerInvoicingRoutes(
     resource: Resource,
     verb: string,
     summary: string,
-    run: (ctx: ReturnType<typeof contextOf>, id: string) => Promise<object | void>,
+    run: (ctx: ReturnType<typeof contextOf>, id: string) => Promise<object | undefined>,
   ) =>
     routes.post(
       `/${resource.collection}/:id/${verb}`,

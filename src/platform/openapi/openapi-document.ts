@@ -8,7 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import swagger from '@fastify/swagger';
 import { type Precompressed, precompressed, sendPrecompressed } from '../http/compression.js';
 import { DOCUMENTED_BODY, SECURITY } from '../http/route-docs.js';
-import { declareCommonErrors, RATE_LIMITED } from './common-errors.js';
+import { declareCommonErrors, RATE_LIMITED, type OpenApiJson } from './common-errors.js';
 import { GETTING_STARTED } from './getting-started.js';
 import { OPERATION_DOCS } from './operation-docs.js';
 import { operationIdOf } from './operation-ids.js';
@@ -48,7 +48,7 @@ const DESCRIPTION = [
   '**Times** are ISO 8601 date-times in UTC unless a field says otherwise; `jobsInTimeFrame` also takes epoch milliseconds.',
 ].join('\n');
 
-type Json = Record<string, any>;
+type Json = OpenApiJson;
 
 export async function registerOpenApi(app: FastifyInstance, options: { publicUrl?: string } = {}): Promise<void> {
   await app.register(swagger, {
