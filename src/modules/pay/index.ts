@@ -11,7 +11,7 @@ export {
 } from './pay-settings.js';
 export { deductedBreakSeconds, requiredBreakSeconds } from './rules/breaks.js';
 export { weeklyHours } from './rules/contract-hours.js';
-export { type PayType } from './rules/salary-calculation.js';
+export type { PayType } from './rules/salary-calculation.js';
 export { salaries } from './salaries-resource.js';
 export { surchargeKey, writeSalaries } from './salary-writer.js';
 export {

@@ -123,7 +123,7 @@ export const tasks = defineResource({
       },
       search: {
         description: 'title contains (case-insensitive) or identifierNumber equals',
-        toSql: (value) => sql<boolean>`(doc->>'title' ILIKE ${'%' + value.replace(/[\\%_]/g, (c) => `\\${c}`) + '%'}
+        toSql: (value) => sql<boolean>`(doc->>'title' ILIKE ${`%${value.replace(/[\\%_]/g, (c) => `\\${c}`)}%`}
           OR doc->>'identifierNumber' = ${value.trim()})`,
       },
       assigneeId: idsFilter('assignee_id', 'the assignee (user id)'),

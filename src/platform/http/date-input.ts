@@ -38,7 +38,7 @@ export const dateOrDateTimeKeyword: KeywordDefinition = {
     enabled: boolean,
     data: unknown,
     _schema?: unknown,
-    context?: { parentData?: any; parentDataProperty?: string | number },
+    context?: { parentData?: Record<string | number, unknown>; parentDataProperty?: string | number },
   ) {
     if (!enabled || typeof data !== 'string') return true;
     const stored = normalizeDateOrDateTime(data);

@@ -158,9 +158,9 @@ function condition(field: IndexedField, op: string, value: unknown, path: string
     case 'in':
       return sql<boolean>`${expr} = ANY(${sql.val(list(value))})`;
     case 'contains':
-      return sql<boolean>`${expr} ILIKE ${'%' + escapeLike(String(one(value))) + '%'}`;
+      return sql<boolean>`${expr} ILIKE ${`%${escapeLike(String(one(value)))}%`}`;
     case 'startsWith':
-      return sql<boolean>`${expr} ILIKE ${escapeLike(String(one(value))) + '%'}`;
+      return sql<boolean>`${expr} ILIKE ${`${escapeLike(String(one(value)))}%`}`;
     case 'between': {
       if (!Array.isArray(value) || value.length !== 2) throw fieldError(path, 'between takes [from, to]');
       return sql<boolean>`${expr} BETWEEN ${one(value[0])} AND ${one(value[1])}`;

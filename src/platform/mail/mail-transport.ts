@@ -68,7 +68,7 @@ export function mailTransport(
     const file = setting.slice('file:'.length);
     return {
       send: (mail) =>
-        appendFile(file, JSON.stringify({ ...described(from, mail), at: new Date().toISOString() }) + '\n'),
+        appendFile(file, `${JSON.stringify({ ...described(from, mail), at: new Date().toISOString() })}\n`),
       close() {},
     };
   }

@@ -4,8 +4,10 @@
 // 422 on every POST (an Idempotency-Key reused with another body), 429 on rate-limited routes.
 import { ERROR_DESCRIPTIONS } from '../http/route-docs.js';
 
+/** The OpenAPI document, or a part of it, as the code that finishes it walks it: keywords read by name. */
 // biome-ignore lint/suspicious/noExplicitAny: the document is JSON walked keyword by keyword
-type Json = Record<string, any>;
+export type OpenApiJson = Record<string, any>;
+type Json = OpenApiJson;
 
 const problem = (description: string): Json => ({
   description,

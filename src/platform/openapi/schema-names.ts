@@ -3,6 +3,8 @@
 // names each resource's response, create and patch bodies); every route schema that uses that very
 // object gets, in the document only, a copy marked `x-schema-name`, and the finished document moves
 // each marked schema into components.schemas and points to it with a $ref.
+import type { OpenApiJson } from './common-errors.js';
+
 export const SCHEMA_NAME_KEY = 'x-schema-name';
 
 const NAMES = new WeakMap<object, string>();
@@ -107,7 +109,7 @@ const atPointer = (document: unknown, pointer: string): unknown =>
  * one place of the finished document; every schema equal to the one found there becomes a $ref.
  * A pointer that finds nothing names nothing (the document test lists the names it expects).
  */
-export function nameByShape(document: Record<string, any>, names: Record<string, string>): void {
+export function nameByShape(document: OpenApiJson, names: Record<string, string>): void {
   const schemas: Record<string, unknown> = document.components.schemas;
   const texts = new Map<object, string>();
   canonicalTexts(document, texts);

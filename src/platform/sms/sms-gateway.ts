@@ -25,7 +25,7 @@ export function smsGateway(config: Config, log: FastifyBaseLogger): SmsGateway {
   }
   if (config.smsSink.startsWith('file:')) {
     const file = config.smsSink.slice('file:'.length);
-    return { send: (to, text) => appendFile(file, JSON.stringify({ to, text, at: new Date().toISOString() }) + '\n') };
+    return { send: (to, text) => appendFile(file, `${JSON.stringify({ to, text, at: new Date().toISOString() })}\n`) };
   }
   return {
     async send(to, text) {

@@ -96,7 +96,7 @@ function parseRrule(rrule: string): Partial<ICalendar> {
 }
 
 function untilText(utcMs: number): string {
-  return new Date(utcMs).toISOString().replace(/[-:]/g, '').slice(0, 15) + 'Z';
+  return `${new Date(utcMs).toISOString().replace(/[-:]/g, '').slice(0, 15)}Z`;
 }
 
 /** Builds the canonical RRULE (UNTIL in UTC, as RFC 5545 wants with a zoned DTSTART). */

@@ -102,7 +102,7 @@ export function recordJson<S extends TObject>(resource: Resource<S>, alias: stri
   }
   return built;
 }
-const recordJsonBuilt = new WeakMap<Resource<any>, Map<string, RawBuilder<unknown>>>();
+const recordJsonBuilt = new WeakMap<object, Map<string, RawBuilder<unknown>>>(); // keyed by the Resource
 
 /**
  * Runs an insert or update (RETURNING *) and emits its event. Without a toApi hook the event (the

@@ -54,7 +54,7 @@ export function billingDocument(
         dateRange: dateRangeFilter('document_date', 'two dates from,to: the document date within'),
         number: {
           description: 'document number (exact) or its part',
-          toSql: (v) => sql<boolean>`document_number ILIKE ${'%' + v.replace(/[\\%_]/g, (c) => `\\${c}`) + '%'}`,
+          toSql: (v) => sql<boolean>`document_number ILIKE ${`%${v.replace(/[\\%_]/g, (c) => `\\${c}`)}%`}`,
         },
         amountFrom: {
           description: 'gross amount at least',

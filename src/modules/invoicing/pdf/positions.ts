@@ -3,7 +3,7 @@
 // totals go from the sum of the positions through document-level allowances and charges to the
 // net amount, the VAT groups and the gross amount (and for a final invoice the prepayments and the
 // amount due), as EN 16931 computes them; the block is kept on one page.
-import { Flow, PAGE, hline, lineHeight, put, style, wrap, type Pdf } from '../../../platform/pdf/layout.js';
+import { type Flow, PAGE, hline, lineHeight, put, style, wrap, type Pdf } from '../../../platform/pdf/layout.js';
 import { lineNetCents } from '../rules/invoice-totals.js';
 import { CATEGORY_TEXTS, eur, qty, unitPrice, vatLabel } from './texts.js';
 import type { LooseDoc } from '../../../resources/engine/define-resource.js';
@@ -136,10 +136,10 @@ export function totals(flow: Flow, doc: Doc) {
   const labelX = 280;
   const labelWidth = 185;
   style(pdf, { size: 9 });
-  const laid = rows.map((row) => ({
-    ...row,
-    lines: (style(pdf, { bold: row.bold, size: 9 }), wrap(pdf, row.label, labelWidth)),
-  }));
+  const laid = rows.map((row) => {
+    style(pdf, { bold: row.bold, size: 9 }); // wrapping measures in the row's font
+    return { ...row, lines: wrap(pdf, row.label, labelWidth) };
+  });
   const h = lineHeight(pdf) + 2;
   flow.room(laid.reduce((sum, row) => sum + row.lines.length * h + (row.rule ? 4 : 0), 0));
   for (const row of laid) {

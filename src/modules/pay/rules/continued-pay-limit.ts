@@ -63,6 +63,7 @@ export function continuedPayWindow(input: {
         reason = '§3 (1) S. 2 EFZG: the same cause, counted with the earlier incapacity';
       }
     }
+    // biome-ignore lint/complexity/useMathMinMax: ISO date strings, which Math.max would turn into NaN.
     const start = spell.from > claimFrom ? spell.from : claimFrom;
     const left = SIX_WEEKS_DAYS - used;
     const lastPaid = start <= spell.to && left > 0 ? iso(Math.min(ms(spell.to), ms(start) + (left - 1) * DAY)) : null;

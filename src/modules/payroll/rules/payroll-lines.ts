@@ -62,7 +62,7 @@ const ORDER = [
   'days:',
 ];
 const rank = (key: string) => {
-  const i = ORDER.findIndex((prefix) => (prefix.endsWith(':') ? key.startsWith(prefix) : key === prefix));
+  const i = ORDER.findIndex((prefix) => key === prefix || (prefix.endsWith(':') && key.startsWith(prefix)));
   return key.startsWith('payType:') ? 0.5 : i < 0 ? ORDER.length : i;
 };
 
