@@ -113,7 +113,7 @@ async function createMany(
   ctx: RequestContext,
   resource: Resource,
   count: number,
-  body: (i: number) => Record<string, any>,
+  body: (i: number) => Record<string, unknown>,
 ): Promise<string[]> {
   const ids: string[] = [];
   for (let first = 0; first < count; first += BATCH) {

@@ -29,7 +29,7 @@ async function request(base: string, method: string, path: string, token: string
 async function inParallel(
   label: string,
   count: number,
-  task: (i: number) => Promise<number | void>,
+  task: (i: number) => Promise<number | undefined>,
 ): Promise<{ seconds: number; bytes: number }> {
   let next = 0;
   let bytes = 0;
@@ -96,7 +96,7 @@ async function main() {
     );
   }
   const ids: string[] = [];
-  const seeding = await inParallel('seeded', INVOICES, async (i) => {
+  const seeding = await inParallel('seeded', INVOICES, async (i): Promise<undefined> => {
     const positions = Array.from({ length: 12 }, (_, k) => {
       const [title, unit, price, quantity] = POSITIONS[(i + k) % POSITIONS.length]!;
       return {

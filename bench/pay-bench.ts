@@ -4,6 +4,7 @@
 // (POST /v2/salaries/compute, twice: compute, then recompute), then clock-in and clock-out
 // (POST /v2/jobs/{id}/start and /stop) under load. Everything is removed again, also on failure.
 // Usage: npm run bench:pay   (BENCH_DATABASE_URL, BENCH_DURATION, BENCH_CONNECTIONS; see bench/README.md)
+import type { Request } from 'autocannon';
 import { sql } from 'kysely';
 import { openDatabase } from '../src/platform/db/database.js';
 import { migrate } from '../src/platform/db/migrate.js';
@@ -58,7 +59,14 @@ async function seedEntries(
   adminId: string,
 ): Promise<number> {
   const rng = seededRandom(7);
-  const { rows } = await sql<{ id: string; user_id: string; object_id: string; from_at: Date; to_at: Date; doc: any }>`
+  const { rows } = await sql<{
+    id: string;
+    user_id: string;
+    object_id: string;
+    from_at: Date;
+    to_at: Date;
+    doc: { assignmentId: string; targetTime: number };
+  }>`
     SELECT id, user_id, object_id, from_at, to_at, doc FROM jobs WHERE company_id = ${companyId} AND user_id IS NOT NULL
       AND from_at >= ${new Date(MONTH.from)} AND from_at < ${new Date(MONTH.to)} ORDER BY from_at`.execute(
     database.kysely,
@@ -160,7 +168,12 @@ async function main() {
       String(Math.round(result.computed / seconds)),
     ]);
   }
-  const sample = await call<any[]>(server.base, 'GET', '/v2/salaries/?limit=500&sort=salary:-1', token);
+  const sample = await call<{ salary: number; surcharges: unknown[] }[]>(
+    server.base,
+    'GET',
+    '/v2/salaries/?limit=500&sort=salary:-1',
+    token,
+  );
   const withSurcharges = sample.filter((s) => s.surcharges.length > 0).length;
   console.log(`top 500 salaries: ${withSurcharges} with surcharges, highest ${sample[0]?.salary}`);
 
@@ -179,7 +192,7 @@ async function main() {
   const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
   const startRequest = {
     method: 'POST' as const,
-    setupRequest: (req: any) => ({ ...req, path: `/v2/jobs/${jobIds[next++ % jobIds.length]}/start`, body: '{}' }),
+    setupRequest: (req: Request) => ({ ...req, path: `/v2/jobs/${jobIds[next++ % jobIds.length]}/start`, body: '{}' }),
     // Only a clock-in the server answered counts as started: autocannon also prepares requests it never sends.
     onResponse: (status: number, body: string) => {
       if (status === 200) started.push((JSON.parse(body) as { jobId: string }).jobId);
@@ -187,7 +200,11 @@ async function main() {
   };
   const stopRequest = {
     method: 'POST' as const,
-    setupRequest: (req: any) => ({ ...req, path: `/v2/jobs/${started[stopNext++ % started.length]}/stop`, body: '{}' }),
+    setupRequest: (req: Request) => ({
+      ...req,
+      path: `/v2/jobs/${started[stopNext++ % started.length]}/stop`,
+      body: '{}',
+    }),
   };
   // Saturated: as fast as 8 connections go. Each start on another job, each stop on a started one.
   rows.push(

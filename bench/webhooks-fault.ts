@@ -166,7 +166,7 @@ async function main() {
   const { base } = await startCrewbase(databaseUrl, { ...env, SIGNUP: 'open' });
   const worker = workerProcess(env);
 
-  const password = 'Bench-' + newJwtSecret().slice(0, 16);
+  const password = `Bench-${newJwtSecret().slice(0, 16)}`;
   const { accessToken: token } = await call<{ accessToken: string }>(base, 'POST', '/v2/company/signup', undefined, {
     companyName: 'Webhook Bench',
     username: 'webhook_bench_admin',

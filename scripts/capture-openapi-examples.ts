@@ -32,7 +32,13 @@ await app.ready();
 const captured: Record<string, { request?: unknown; response?: unknown }> = {};
 let headers: Record<string, string> = {};
 
-async function call(method: string, url: string, body?: unknown, keep: boolean | string = true): Promise<any> {
+/** The answer's JSON (undefined for another type); T for an answer whose fields are read further than a field. */
+async function call<T = Record<string, unknown>>(
+  method: string,
+  url: string,
+  body?: unknown,
+  keep: boolean | string = true,
+): Promise<T> {
   const res = await app.inject({
     method: method as 'GET',
     url,
@@ -50,7 +56,7 @@ async function call(method: string, url: string, body?: unknown, keep: boolean |
       ...(body === undefined ? {} : { request: body }),
       ...(parsed === undefined ? {} : { response: Array.isArray(parsed) ? parsed.slice(0, 2) : parsed }),
     };
-  return parsed;
+  return parsed as T;
 }
 
 const now = Date.now();
@@ -148,8 +154,8 @@ await call('POST', '/v2/integrations/webhooks/', {
   entity: 'customer',
   url: 'https://hooks.example.com/crewbase',
 });
-const hooks = await call('GET', '/v2/integrations/webhooks/');
-await call('PATCH', `/v2/integrations/webhooks/${hooks[0]._id}`, {
+const [hook] = await call<{ _id: string }[]>('GET', '/v2/integrations/webhooks/');
+await call('PATCH', `/v2/integrations/webhooks/${hook!._id}`, {
   url: 'https://hooks.example.com/crewbase/customers',
 });
 const task = await call('POST', '/v2/tasks/', {
@@ -198,8 +204,8 @@ captured['documents.create'] = { response: upload.json() };
 await call('GET', `/v2/objects/${object._id}/documents`);
 await call('GET', `/v2/documents/${upload.json()._id}`);
 await call('DELETE', `/v2/documents/${upload.json()._id}`);
-await call('GET', `/v2/integrations/webhooks/${hooks[0]._id}`);
-await call('DELETE', `/v2/integrations/webhooks/${hooks[0]._id}`);
+await call('GET', `/v2/integrations/webhooks/${hook!._id}`);
+await call('DELETE', `/v2/integrations/webhooks/${hook!._id}`);
 const spare = await call('POST', '/v2/customers/', { name: 'Spare customer' }, false);
 await call('DELETE', `/v2/customers/${spare._id}`);
 await call('GET', '/v2/events?limit=2');

@@ -10,8 +10,9 @@ import { createApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
 import { openDatabase, PGLITE_EXTENSIONS } from '../src/platform/db/database.js';
 import { migrate } from '../src/platform/db/migrate.js';
+import type { OpenApiJson } from '../src/platform/openapi/common-errors.js';
 
-export async function buildOpenApiDocument(): Promise<Record<string, any>> {
+export async function buildOpenApiDocument(): Promise<OpenApiJson> {
   const dataDir = mkdtempSync(join(tmpdir(), 'crewbase-openapi-'));
   const config = loadConfig({
     DATA_DIR: dataDir,

@@ -3,7 +3,7 @@
 // query parameters, body and success response) plus a runtime table of methods and paths.
 // Our own, small and dependency-free: the generators on npm pin older TypeScript versions as peers.
 
-type Json = Record<string, any>;
+import type { OpenApiJson as Json } from '../src/platform/openapi/common-errors.js';
 
 const IDENTIFIER = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
 const METHODS = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options'];

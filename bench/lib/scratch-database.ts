@@ -5,7 +5,7 @@ import { onCleanup } from './lifecycle.js';
 export const ADMIN_DB_URL = process.env.BENCH_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
 
 /** Runs one statement on a fresh connection (the admin database unless a URL is given). */
-export async function adminQuery<R extends pg.QueryResultRow = any>(
+export async function adminQuery<R extends pg.QueryResultRow = pg.QueryResultRow>(
   text: string,
   params: unknown[] = [],
   url = ADMIN_DB_URL,
