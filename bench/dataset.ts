@@ -7,8 +7,8 @@ import { sql } from 'kysely';
 import { loadConfig } from '../src/config.js';
 import { authService } from '../src/modules/auth/auth-service.js';
 import { createCompany } from '../src/modules/company/create-company.js';
-import { installSchedulingHooks } from '../src/modules/absences/scheduling-hooks.js';
-import { assignments } from '../src/modules/scheduling/assignments-resource.js';
+import { jobAbsenceHooks } from '../src/modules/absences/index.js';
+import { schedulingWith } from '../src/modules/scheduling/index.js';
 import { ensureJobWindow } from '../src/modules/scheduling/job-planning.js';
 import { users } from '../src/modules/users/users-resource.js';
 import type { Database } from '../src/platform/db/database.js';
@@ -21,7 +21,8 @@ import { objects } from '../src/resources/objects.js';
 import { customerDoc, objectDoc, userDoc } from './lib/fixtures.js';
 import { seededRandom, type Random } from './lib/random.js';
 
-installSchedulingHooks(); // jobs are planned here without the app, which would install them
+// Jobs are planned here without the app: assignments are written as the app registers them.
+const { assignments } = schedulingWith(jobAbsenceHooks);
 
 export const TIME_ZONE = 'Europe/Berlin';
 /** Every company's jobs cover [from, until) (UTC); the rules start on Monday 2026-01-05. */
@@ -180,7 +181,7 @@ async function generateJobs(
       10_000,
     );
     try {
-      await ensureJobWindow(database, company.companyId, WINDOW.from, WINDOW.until, WINDOW.from);
+      await ensureJobWindow(database, jobAbsenceHooks, company.companyId, WINDOW.from, WINDOW.until, WINDOW.from);
     } finally {
       clearInterval(ticker);
     }
@@ -211,7 +212,7 @@ export async function generateMainCompany(
   const auth = authService({ config, database, sms: { send: async () => {} }, readUser: async () => undefined });
   const started = performance.now();
   const company = await seedCompany(database, auth, MAIN_COMPANY, rng, 0);
-  await ensureJobWindow(database, company.companyId, WINDOW.from, options.until, WINDOW.from);
+  await ensureJobWindow(database, jobAbsenceHooks, company.companyId, WINDOW.from, options.until, WINDOW.from);
   log(
     `main company seeded with jobs until ${new Date(options.until).toISOString().slice(0, 10)} in ${seconds(started).toFixed(1)} s`,
   );

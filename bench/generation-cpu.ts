@@ -5,7 +5,7 @@
 // reach (1 s / that), whatever the process does beside it.
 import { readFileSync } from 'node:fs';
 import { sql } from 'kysely';
-import { installSchedulingHooks } from '../src/modules/absences/index.js';
+import { jobAbsenceHooks } from '../src/modules/absences/index.js';
 import { materializeAll, type Planning } from '../src/modules/scheduling/job-generation.js';
 import { openDatabase } from '../src/platform/db/database.js';
 import { migrate } from '../src/platform/db/migrate.js';
@@ -46,7 +46,6 @@ const plannings = (): Planning[] =>
   }));
 
 runBenchmark(async () => {
-  installSchedulingHooks();
   const url = await createDatabase();
   const database = await openDatabase({ kind: 'postgres', url, poolSize: 2 });
   onCleanup(() => database.close());
@@ -63,7 +62,7 @@ runBenchmark(async () => {
     const jobs = await inTenant(database, companyId, async (tx) => {
       backend = (await sql<{ pid: number }>`SELECT pg_backend_pid() AS pid`.execute(tx.db)).rows[0]!.pid;
       backendBefore = cpuMsOf(backend);
-      return materializeAll(tx, planned, FROM, FROM + DAYS * 86_400_000);
+      return materializeAll(tx, jobAbsenceHooks, planned, FROM, FROM + DAYS * 86_400_000);
     });
     const wallMs = performance.now() - started;
     const backendMs = cpuMsOf(backend) - backendBefore;

@@ -26,11 +26,12 @@ import { registerApiKeyRoutes } from './modules/auth/index.js';
 import { registerAuthRoutes } from './modules/auth/index.js';
 import { authService } from './modules/auth/index.js';
 import { credentialResolver, forgetCredentialsOnChange } from './modules/auth/index.js';
+import { userSessions } from './modules/auth/index.js';
 import { smsGateway, type SmsGateway } from './platform/sms/sms-gateway.js';
 import { smsNumberLimit } from './platform/sms/sms-number-limit.js';
 import { registerCompanyRoutes } from './modules/company/index.js';
 import { registerUserRoutes } from './modules/users/index.js';
-import { users } from './modules/users/index.js';
+import { groupMembers, users, usersWith } from './modules/users/index.js';
 import { findRecord } from './resources/engine/resource-store.js';
 import { toApi } from './resources/engine/resource-service.js';
 import { registerResource } from './resources/engine/register-resource.js';
@@ -41,7 +42,7 @@ import { timeTrackingJobEmbeds } from './modules/time-tracking/index.js';
 import { registerPayRoutes } from './modules/pay/index.js';
 import { registerPayrollRoutes } from './modules/payroll/index.js';
 import { registerAbsenceRoutes } from './modules/absences/index.js';
-import { installSchedulingHooks } from './modules/absences/index.js';
+import { jobAbsenceHooks } from './modules/absences/index.js';
 import { registerTaskRoutes } from './modules/tasks/index.js';
 import { registerDocumentRoutes } from './modules/documents/index.js';
 import { registerOrderRoutes } from './modules/orders/index.js';
@@ -97,7 +98,6 @@ export const API_PREFIX = '/v2';
 
 export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, database } = deps;
-  installSchedulingHooks(); // scheduling reaches absences through hooks (scheduling/absence-hooks.ts)
   const app = Fastify({
     logger: deps.logger ?? { level: config.logLevel },
     bodyLimit: config.bodyLimitBytes,
@@ -190,12 +190,14 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
       registerCompanyRoutes(v2, { config, database, auth });
       registerAuthRoutes(v2, { config, auth, userResponse: users.response });
       registerApiKeyRoutes(v2, { database, credentials });
-      registerUserRoutes(v2, registerResource(v2, { database }, users), { database });
-      registerMasterData(v2, { database });
-      registerSchedulingRoutes(v2, { database, embeds: timeTrackingJobEmbeds });
+      // What one module asks of another that imports it is given here (no module installs it).
+      const registeredUsers = usersWith(userSessions);
+      registerUserRoutes(v2, registerResource(v2, { database }, registeredUsers), { database, sessions: userSessions });
+      registerMasterData(v2, { database, groupMembers });
+      registerSchedulingRoutes(v2, { database, embeds: timeTrackingJobEmbeds, absences: jobAbsenceHooks });
       registerTimeTrackingRoutes(v2, { database });
       registerPayRoutes(v2, { database });
-      registerPayrollRoutes(v2, { database });
+      registerPayrollRoutes(v2, { database, absences: jobAbsenceHooks });
       registerAbsenceRoutes(v2, { database, mail });
       registerTaskRoutes(v2, { database, mail });
       registerDocumentRoutes(v2, { config, database });
@@ -215,7 +217,7 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
         vapidPublicKey: config.vapid.publicKey,
       });
       registerSearchRoutes(v2, { database });
-      registerImportRoutes(v2, { database });
+      registerImportRoutes(v2, { database, users: registeredUsers });
     },
     { prefix: API_PREFIX },
   );

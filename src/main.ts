@@ -258,14 +258,19 @@ async function main(argv: string[]) {
       throw new Error(
         'usage: import <customers|objects|users|articles> <file.csv> --company <id> [--mapping m.json] [--dry-run]',
       );
-    const { importFromFile } = await import('./modules/imports/index.js');
+    const [{ importFromFile }, { usersWith }, { userSessions }] = await Promise.all([
+      import('./modules/imports/index.js'),
+      import('./modules/users/index.js'),
+      import('./modules/auth/index.js'),
+    ]);
     const database = await openMigrated(config, (line) => console.error(line));
     try {
       const args = { collection, file, companyId: values.company, dryRun: Boolean(values['dry-run']) };
-      process.exitCode = await importFromFile(database, {
-        ...args,
-        ...(values.mapping ? { mappingFile: values.mapping } : {}),
-      });
+      process.exitCode = await importFromFile(
+        database,
+        { ...args, ...(values.mapping ? { mappingFile: values.mapping } : {}) },
+        usersWith(userSessions),
+      );
     } finally {
       await database.close();
     }

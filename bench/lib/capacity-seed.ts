@@ -12,6 +12,7 @@ import { decodeJwt } from 'jose';
 import { loadConfig } from '../../src/config.js';
 import { signAccessToken } from '../../src/modules/auth/access-tokens.js';
 import { authService } from '../../src/modules/auth/auth-service.js';
+import { jobAbsenceHooks } from '../../src/modules/absences/index.js';
 import { ensureJobWindow, KEEP_AHEAD_DAYS } from '../../src/modules/scheduling/job-planning.js';
 import { inTenant } from '../../src/platform/db/tenant.js';
 import type { PlannedWindow } from '../capacity-profile.js';
@@ -64,7 +65,7 @@ export async function seedTemplate(database: Database, jwtSecret: string) {
       .where('company_id', '=', company.companyId)
       .execute(),
   );
-  await ensureJobWindow(database, company.companyId, generated.from, generated.until);
+  await ensureJobWindow(database, jobAbsenceHooks, company.companyId, generated.from, generated.until);
   const claims = decodeJwt(company.accessToken);
   return { company, accessGroupId: String(claims.agid), sessionId: String(claims.sid) };
 }

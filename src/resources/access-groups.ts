@@ -4,7 +4,7 @@ import { Conflict, Forbidden } from '../platform/http/errors.js';
 import { AREAS, holdsEveryRight, isFullAccess, type Permissions } from '../platform/http/permissions.js';
 import { settingsSectionSql } from '../platform/db/companies.js';
 import type { TenantTx } from '../platform/db/tenant.js';
-import { defineResource } from './engine/define-resource.js';
+import { defineResource, notGiven, type ResourceHooks, withHooks } from './engine/define-resource.js';
 import { opt, text } from './engine/fields.js';
 
 const level = Type.Union([Type.Literal('none'), Type.Literal('own'), Type.Literal('all')]);
@@ -27,7 +27,16 @@ export const accessGroups = defineResource({
       },
     ),
   }),
-  hooks: {
+  hooks: groupHooks({ countMembers: () => notGiven('Counting group members', 'accessGroupsWith()') }),
+});
+
+/** Access groups as registered: their checks count the users module's members (given by the app). */
+export function accessGroupsWith(members: GroupMembers) {
+  return withHooks(accessGroups, groupHooks(members));
+}
+
+function groupHooks(members: GroupMembers): ResourceHooks {
+  return {
     // Nobody grants rights they do not hold; the admin group keeps every right; an administrator remains.
     async prepare(tx, ctx, { doc, previous }) {
       const permissions = doc.permissions as Permissions;
@@ -37,7 +46,7 @@ export const accessGroups = defineResource({
         return { doc };
       if (previous.id === (await companyGroups(tx)).adminAccessGroupId)
         throw Conflict("The company's admin access group keeps every right");
-      if ((await countAdministrators(tx, { group: { id: previous.id, permissions } })) === 0) {
+      if ((await countAdministrators(tx, members, { group: { id: previous.id, permissions } })) === 0) {
         throw Conflict('This change would leave the company without an administrator');
       }
       return { doc };
@@ -47,31 +56,19 @@ export const accessGroups = defineResource({
       if (record.id === defaultAccessGroupId || record.id === adminAccessGroupId) {
         throw Conflict("The company's default and admin access groups cannot be deleted");
       }
-      if ((await groupMembers().countMembers(tx, [record.id])) > 0)
+      if ((await members.countMembers(tx, [record.id])) > 0)
         throw Conflict('The access group is assigned to users; assign them another group first');
     },
-  },
-});
+  };
+}
 
 /**
  * Who belongs to which group is the users module's (it imports the master data, so the master data
- * cannot import it): it installs this count when its routes are registered (users-routes.ts).
- * Not installed is a programming error, never a silent skip.
+ * cannot import it): the app gives its count when it registers the master data.
  */
 export interface GroupMembers {
   /** How many users belong to one of the groups, leaving one user out of the count. */
   countMembers(tx: TenantTx, groupIds: string[], exceptUserId?: string): Promise<number>;
-}
-
-let members: GroupMembers | undefined;
-
-export function installGroupMembers(installed: GroupMembers): void {
-  members = installed;
-}
-
-function groupMembers(): GroupMembers {
-  if (!members) throw new Error('group members not installed: register the users module (registerUserRoutes) first');
-  return members;
 }
 
 /** A group's rights (none when there is no group or it is gone). */
@@ -100,6 +97,7 @@ export async function findGroup(
  */
 export async function countAdministrators(
   tx: TenantTx,
+  members: GroupMembers,
   change: { exceptUserId?: string; group?: { id: string; permissions: Permissions } } = {},
 ): Promise<number> {
   const groups = await tx.db
@@ -113,7 +111,7 @@ export async function countAdministrators(
       : (group.doc as { permissions?: Permissions }).permissions) ?? {};
   const fullGroupIds = groups.filter((group) => isFullAccess(rightsOf(group))).map((group) => group.id);
   if (!fullGroupIds.length) return 0;
-  return groupMembers().countMembers(tx, fullGroupIds, change.exceptUserId);
+  return members.countMembers(tx, fullGroupIds, change.exceptUserId);
 }
 
 /** The company's default (new users) and admin access groups. */

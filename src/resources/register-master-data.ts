@@ -4,7 +4,7 @@ import type { Database } from '../platform/db/database.js';
 import { inTenant } from '../platform/db/tenant.js';
 import { contextOf, requireLevel } from '../platform/http/request-context.js';
 import { SECURITY, errorResponses } from '../platform/http/route-docs.js';
-import { accessGroups } from './access-groups.js';
+import { accessGroups, accessGroupsWith, type GroupMembers } from './access-groups.js';
 import { activityTypes } from './activity-types.js';
 import { articles } from './articles.js';
 import { customers } from './customers.js';
@@ -34,8 +34,10 @@ export const MASTER_DATA = [
   taskTypes,
 ];
 
-export function registerMasterData(app: FastifyInstance, deps: { database: Database }) {
-  for (const resource of MASTER_DATA) registerResource(app, deps, resource);
+/** groupMembers: the users module's count of a group's members, for the access groups' checks. */
+export function registerMasterData(app: FastifyInstance, deps: { database: Database; groupMembers: GroupMembers }) {
+  for (const resource of MASTER_DATA)
+    registerResource(app, deps, resource === accessGroups ? accessGroupsWith(deps.groupMembers) : resource);
 
   app.get(
     '/articles/lastNumber',

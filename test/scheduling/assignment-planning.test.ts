@@ -1,4 +1,5 @@
 // Assignments -> jobs: generation, crews, idempotency under concurrency, re-planning and deletion.
+import { jobAbsenceHooks } from '../../src/modules/absences/index.js';
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { sql } from 'kysely';
@@ -139,13 +140,15 @@ describe('generation', () => {
     });
     const from = Date.parse('2027-05-01T00:00:00Z');
     const to = Date.parse('2027-05-15T00:00:00Z');
-    await Promise.all([1, 2, 3].map(() => ensureJobWindow(t.database, acme.companyId, from, to)));
+    await Promise.all([1, 2, 3].map(() => ensureJobWindow(t.database, jobAbsenceHooks, acme.companyId, from, to)));
     const record = await inTenant(t.database, acme.companyId, (tx) =>
       tx.db.selectFrom('assignments').select(['id', 'doc']).where('id', '=', id).executeTakeFirstOrThrow(),
     );
     const created = await Promise.all(
       [1, 2].map(() =>
-        inTenant(t.database, acme.companyId, (tx) => materialize(tx, record as unknown as PlannedAssignment, from, to)),
+        inTenant(t.database, acme.companyId, (tx) =>
+          materialize(tx, jobAbsenceHooks, record as unknown as PlannedAssignment, from, to),
+        ),
       ),
     );
     assert.deepEqual(created, [0, 0], 'nothing left to create');

@@ -2,6 +2,7 @@
 // company's reads stay fast on the embedded database while a company with many daily assignments
 // asks for jobs a year ahead; every job is made once, also when two plan the same window at once,
 // and the stored window says how far the committed jobs reach.
+import { jobAbsenceHooks } from '../../src/modules/absences/index.js';
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { performance } from 'node:perf_hooks';
@@ -127,8 +128,8 @@ test('two planners of the same far window at once: each job once, the window as 
   const from = Date.now();
   const to = from + 200 * DAY;
   await Promise.all([
-    extendJobWindowInSlices(t.database, tenant.companyId, from, to),
-    extendJobWindowInSlices(t.database, tenant.companyId, from, to),
+    extendJobWindowInSlices(t.database, jobAbsenceHooks, tenant.companyId, from, to),
+    extendJobWindowInSlices(t.database, jobAbsenceHooks, tenant.companyId, from, to),
   ]);
   const counts = await jobCounts(tenant);
   assert.equal(counts.n, counts.keys, 'no occurrence has two jobs');

@@ -1,6 +1,7 @@
 // Generation in batches across assignments (job-generation.ts materializeAll): rows of several
 // assignments share a batch, batches are sent without waiting for the one before, each numbers its
 // rows from a counter block in its own statement, and a second run creates nothing.
+import { jobAbsenceHooks } from '../../src/modules/absences/index.js';
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { sql } from 'kysely';
@@ -44,7 +45,7 @@ describe('generation in batches', () => {
   test('five assignments in batches of 50 rows: every job once, numbered without gaps, one event each', async () => {
     const plannings = Array.from({ length: 5 }, () => daily(newObjectId()));
     const created = await inTenant(t.database, acme.companyId, (tx) =>
-      materializeAll(tx, plannings, FROM, TO, { batchRows: 50 }),
+      materializeAll(tx, jobAbsenceHooks, plannings, FROM, TO, { batchRows: 50 }),
     );
     assert.equal(created, 5 * 28 * 2);
     const ids = plannings.map((p) => p.assignment.id);
@@ -68,8 +69,12 @@ describe('generation in batches', () => {
     const planning = daily(newObjectId());
     (planning.assignment.doc as Record<string, unknown>).title = 'Glas "innen" & außen';
     // A second run of an overlapping window: its events are those of the new jobs only.
-    await inTenant(t.database, acme.companyId, (tx) => materializeAll(tx, [planning], FROM, FROM + 7 * 86_400_000));
-    await inTenant(t.database, acme.companyId, (tx) => materializeAll(tx, [planning], FROM, TO, { batchRows: 20 }));
+    await inTenant(t.database, acme.companyId, (tx) =>
+      materializeAll(tx, jobAbsenceHooks, [planning], FROM, FROM + 7 * 86_400_000),
+    );
+    await inTenant(t.database, acme.companyId, (tx) =>
+      materializeAll(tx, jobAbsenceHooks, [planning], FROM, TO, { batchRows: 20 }),
+    );
     const { rows } = await inTenant(t.database, acme.companyId, (tx) =>
       sql<{ jobs: number; events: number; differing: number }>`
         SELECT count(*)::int AS jobs, count(e.id)::int AS events,
@@ -83,7 +88,9 @@ describe('generation in batches', () => {
   test('running the same window again creates nothing', async () => {
     const plannings = [daily(newObjectId()), daily(newObjectId())];
     const run = () =>
-      inTenant(t.database, acme.companyId, (tx) => materializeAll(tx, plannings, FROM, TO, { batchRows: 30 }));
+      inTenant(t.database, acme.companyId, (tx) =>
+        materializeAll(tx, jobAbsenceHooks, plannings, FROM, TO, { batchRows: 30 }),
+      );
     assert.equal(await run(), 112);
     assert.equal(await run(), 0);
   });
@@ -95,7 +102,7 @@ describe('generation in batches', () => {
     const before = await countJobs();
     await assert.rejects(
       inTenant(t.database, acme.companyId, (tx) =>
-        materializeAll(tx, [...plannings, broken], FROM, TO, { batchRows: 20 }),
+        materializeAll(tx, jobAbsenceHooks, [...plannings, broken], FROM, TO, { batchRows: 20 }),
       ),
       /frequency/,
     );

@@ -1,5 +1,6 @@
 // isFrameKnownCovered (job-planning.ts): whether this process knows, without reading the database,
 // that a frame's jobs are planned, so that jobsInTimeFrame may answer it read-only.
+import { jobAbsenceHooks } from '../../src/modules/absences/index.js';
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { coverJobWindow, isFrameKnownCovered } from '../../src/modules/scheduling/job-planning.js';
@@ -23,7 +24,9 @@ const nextWeek = { from: now + DAY, to: now + 8 * DAY };
 describe('a frame known to be planned', () => {
   test('unknown until this process has covered it; known afterwards, for frames inside the window only', async () => {
     assert.equal(isFrameKnownCovered(acme.companyId, nextWeek.from, nextWeek.to, { now }), false);
-    await inTenant(t.database, acme.companyId, (tx) => coverJobWindow(tx, nextWeek.from, nextWeek.to, { now }));
+    await inTenant(t.database, acme.companyId, (tx) =>
+      coverJobWindow(tx, jobAbsenceHooks, nextWeek.from, nextWeek.to, { now }),
+    );
     assert.equal(isFrameKnownCovered(acme.companyId, nextWeek.from, nextWeek.to, { now }), true);
     // Weeks ago: inside the planning bounds, but before the window this company has planned so far.
     const weeksAgo = { from: now - 30 * DAY, to: now - 23 * DAY };
@@ -32,13 +35,17 @@ describe('a frame known to be planned', () => {
   });
 
   test('the knowledge lasts a minute (the cached time zone), then the database is asked again', async () => {
-    await inTenant(t.database, acme.companyId, (tx) => coverJobWindow(tx, nextWeek.from, nextWeek.to, { now }));
+    await inTenant(t.database, acme.companyId, (tx) =>
+      coverJobWindow(tx, jobAbsenceHooks, nextWeek.from, nextWeek.to, { now }),
+    );
     assert.equal(isFrameKnownCovered(acme.companyId, nextWeek.from, nextWeek.to, { now: now + 59_000 }), true);
     assert.equal(isFrameKnownCovered(acme.companyId, nextWeek.from, nextWeek.to, { now: now + 61_000 }), false);
   });
 
   test('a frame beyond the planning horizon is refused as coverJobWindow refuses it', async () => {
-    await inTenant(t.database, acme.companyId, (tx) => coverJobWindow(tx, nextWeek.from, nextWeek.to, { now }));
+    await inTenant(t.database, acme.companyId, (tx) =>
+      coverJobWindow(tx, jobAbsenceHooks, nextWeek.from, nextWeek.to, { now }),
+    );
     const beyond = now + (PLANNING_HORIZON_DAYS + 10) * DAY;
     assert.throws(
       () => isFrameKnownCovered(acme.companyId, beyond - DAY, beyond, { now, refuseBeyondHorizon: true }),

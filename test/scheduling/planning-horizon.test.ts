@@ -1,6 +1,7 @@
 // How far the job window may grow: frames beyond the planning horizon are refused, frames far back
 // generate nothing before the past bound, a window the old code stretched to 2060 is repaired, and
 // no recurrence rule makes a write answer 5xx.
+import { jobAbsenceHooks } from '../../src/modules/absences/index.js';
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { sql } from 'kysely';
@@ -193,7 +194,13 @@ describe('a window the old code stretched to 2060', () => {
         .select(['id', 'doc'])
         .where('id', '=', assignmentId)
         .executeTakeFirstOrThrow();
-      await materialize(tx, assignment as unknown as PlannedAssignment, Date.UTC(2059, 11, 1), Date.UTC(2060, 0, 2));
+      await materialize(
+        tx,
+        jobAbsenceHooks,
+        assignment as unknown as PlannedAssignment,
+        Date.UTC(2059, 11, 1),
+        Date.UTC(2060, 0, 2),
+      );
     });
     const far = sql`from_at >= ${new Date(Date.UTC(2059, 0, 1))}`;
     assert.equal(await jobCount(tenant, far), 32);

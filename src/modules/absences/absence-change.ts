@@ -24,7 +24,7 @@ export async function onAbsenceWritten(
   if (keys.every((k) => doc[k] === previous.doc[k])) return;
   const vacations = await releaseOverlappingVacations(tx, ctx, [previous.doc, doc]);
   await releaseEffects(tx, ctx, { id: change.id, doc: previous.doc });
-  const effects = await applyEffects(tx, ctx, { id: change.id, doc });
+  const effects = await applyEffects(tx, ctx, absences, { id: change.id, doc });
   await updateRecord(tx, absences, change.id, {
     doc: { ...doc, ...effects, ...(await coverage(tx, effects.affectedJobs)) },
     userId: ctx.userId,

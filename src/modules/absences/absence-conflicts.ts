@@ -7,9 +7,9 @@
 import { sql } from 'kysely';
 import type { TenantTx } from '../../platform/db/tenant.js';
 import type { RequestContext } from '../../platform/http/request-context.js';
+import type { Resource } from '../../resources/engine/define-resource.js';
 import { findRecord, updateRecord } from '../../resources/engine/resource-store.js';
 import { coverage } from './absence-coverage.js';
-import { absences } from './absences-resource.js';
 import { jobsOfAbsence, lockJobsToReconcile, markJobAbsent, unmarkJob } from '../scheduling/index.js';
 import type { ConflictScope } from '../scheduling/index.js';
 
@@ -29,6 +29,7 @@ export async function reconcileAbsenceConflicts(
   tx: TenantTx,
   ctx: RequestContext | { userId: string },
   scope: ConflictScope,
+  absences: Resource,
 ): Promise<void> {
   if (scope.jobIds.length === 0) return;
   const rows = await lockJobsToReconcile(tx, scope, { conflict: firstConflict, keeps: keepsOwn });
@@ -47,11 +48,16 @@ export async function reconcileAbsenceConflicts(
       touched.add(await unmarkJob(tx, ctx.userId, job));
     }
   }
-  for (const id of touched) await refreshAffected(tx, ctx, id);
+  for (const id of touched) await refreshAffected(tx, ctx, id, absences);
 }
 
 /** affectedJobs, affectedObjectIds and coverage of an approved absence, from its jobs as they are now. */
-async function refreshAffected(tx: TenantTx, ctx: { userId: string }, absenceId: string): Promise<void> {
+async function refreshAffected(
+  tx: TenantTx,
+  ctx: { userId: string },
+  absenceId: string,
+  absences: Resource,
+): Promise<void> {
   const absence = await findRecord(tx, absences, absenceId, { forUpdate: true });
   if (!absence || !['approved', 'assigned'].includes(absence.doc.state)) return;
   const rows = await jobsOfAbsence(tx, absenceId);

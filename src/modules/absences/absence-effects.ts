@@ -4,7 +4,7 @@
 import type { TenantTx } from '../../platform/db/tenant.js';
 import { Conflict } from '../../platform/http/errors.js';
 import type { RequestContext } from '../../platform/http/request-context.js';
-import type { LooseDoc, StoredRecord } from '../../resources/engine/define-resource.js';
+import type { LooseDoc, Resource, StoredRecord } from '../../resources/engine/define-resource.js';
 import { nestedRecords } from '../../resources/engine/nested-records.js';
 import { toAmount } from '../../platform/money.js';
 import {
@@ -27,6 +27,7 @@ import { bookLeave } from './leave-booking.js';
 import { withoutIllness } from './illness-overlap.js';
 import { illnessPayWindow } from './illness-chain.js';
 import { vacationPaidDays } from './rules/illness-during-vacation.js';
+import { absenceHooksOf } from './scheduling-hooks.js';
 
 export interface Effects {
   affectedJobs: string[];
@@ -46,9 +47,10 @@ async function markJobs(
   ctx: RequestContext,
   absence: { id: string; doc: LooseDoc },
   facts: AbsenceFacts,
+  absences: Resource,
 ): Promise<StoredRecord[]> {
   const { from, to } = facts.period;
-  await coverJobWindow(tx, from, to);
+  await coverJobWindow(tx, absenceHooksOf(absences), from, to);
   const rows = await lockJobsForAbsence(tx, absence.doc.userId, from, to);
   const mark = {
     absenceId: absence.id,
@@ -203,15 +205,19 @@ async function writeAbsenceSalaries(
   return ids;
 }
 
-/** Applies an approved absence: jobs, paid time, salaries, leave. */
+/**
+ * Applies an approved absence: jobs, paid time, salaries, leave. The absences resource is passed in
+ * (its hooks reach this file): jobs planned here onto approved absences are marked on them.
+ */
 export async function applyEffects(
   tx: TenantTx,
   ctx: RequestContext,
+  absences: Resource,
   absence: { id: string; doc: LooseDoc },
 ): Promise<Effects> {
   // A vacation's days an illness displaces (§9 BUrlG) are neither booked nor paid as leave.
   const facts = await withoutIllness(tx, absence.doc, await absenceFacts(tx, absence.doc));
-  const affected = await markJobs(tx, ctx, absence, facts);
+  const affected = await markJobs(tx, ctx, absence, facts, absences);
   const payType = await payTypeOf(tx, absence.doc.payTypeAbsenceId);
   const paid = (kindOf(absence.doc.type)?.paid ?? false) && (payType?.rateFactor ?? 100) > 0;
   const absencePaidTimeArray = paid

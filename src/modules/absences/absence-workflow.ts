@@ -46,7 +46,7 @@ export function absenceWorkflow(deps: { database: Database; mail: MailOutbox }) 
       };
       // An illness takes its days from the vacations it overlaps (§9 BUrlG): they are booked again after it.
       const vacations = await releaseOverlappingVacations(tx, ctx, [approved]);
-      const effects = await applyEffects(tx, ctx, { id, doc: approved });
+      const effects = await applyEffects(tx, ctx, absences, { id, doc: approved });
       let doc: LooseDoc = { ...approved, ...effects, ...(await coverage(tx, effects.affectedJobs)) };
       const mails = doc.sendEmailToCustomer
         ? await queueCustomerMails(tx, { id, doc })

@@ -4,6 +4,6 @@ export { registerAbsenceRoutes } from './absence-routes.js';
 export { kindOf } from './absence-types.js';
 export { absences } from './absences-resource.js';
 export { withoutIllness } from './illness-overlap.js';
-export { installSchedulingHooks } from './scheduling-hooks.js';
+export { jobAbsenceHooks } from './job-absence-hooks.js';
 export { approvedAbsencesBetween } from './approved-absences-between.js';
 export { keepsLeaveAccount, leaveAccountOf } from './leave-accounts.js';

@@ -1,10 +1,10 @@
 // Replacement jobs recorded on their absence, which moves to `assigned` once nothing is left uncovered.
 import type { TenantTx } from '../../platform/db/tenant.js';
 import type { RequestContext } from '../../platform/http/request-context.js';
+import type { Resource } from '../../resources/engine/define-resource.js';
 import { findRecord, updateRecord } from '../../resources/engine/resource-store.js';
 import type { Replacement } from '../scheduling/index.js';
 import { coverage } from './absence-coverage.js';
-import { absences } from './absences-resource.js';
 
 /** Records replacement jobs on their absence and moves it to `assigned` when nothing is left uncovered. */
 export async function recordReplacement(
@@ -12,6 +12,7 @@ export async function recordReplacement(
   ctx: RequestContext,
   absenceId: string,
   made: Replacement[],
+  absences: Resource,
 ): Promise<void> {
   const absence = await findRecord(tx, absences, absenceId, { forUpdate: true });
   if (!absence || !['approved', 'assigned'].includes(absence.doc.state)) return;

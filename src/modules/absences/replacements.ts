@@ -125,7 +125,7 @@ export function replacements(deps: { database: Database }) {
           userId: body.userId,
         });
       }
-      await recordReplacement(tx, ctx, absenceId, made);
+      await recordReplacement(tx, ctx, absenceId, made, absences);
       const after = await findRecord(tx, absences, absenceId);
       return { replacements: made, isAssigned: after!.doc.isAssigned as boolean, state: after!.doc.state as string };
     });

@@ -1,9 +1,16 @@
-// Installs what scheduling calls when jobs change (scheduling/absence-hooks.ts explains why it is
-// installed rather than imported). Called by app.ts, and by scripts that plan jobs without the app.
-import { installAbsenceHooks } from '../scheduling/index.js';
+// What scheduling calls when jobs change (scheduling/absence-hooks.ts explains why it is given
+// rather than imported). The absences resource is passed in, so that the files the resource's hooks
+// reach (absence-effects.ts) can use this without importing the resource; job-absence-hooks.ts
+// binds it once for the app, payroll and scripts that plan jobs.
+import type { Resource } from '../../resources/engine/define-resource.js';
+import type { AbsenceHooks } from '../scheduling/index.js';
 import { onApprovedAbsence, reconcileAbsenceConflicts } from './absence-conflicts.js';
 import { recordReplacement } from './replacement-record.js';
 
-export function installSchedulingHooks(): void {
-  installAbsenceHooks({ reconcileConflicts: reconcileAbsenceConflicts, recordReplacement, onApprovedAbsence });
+export function absenceHooksOf(absences: Resource): AbsenceHooks {
+  return {
+    reconcileConflicts: (tx, ctx, scope) => reconcileAbsenceConflicts(tx, ctx, scope, absences),
+    recordReplacement: (tx, ctx, absenceId, made) => recordReplacement(tx, ctx, absenceId, made, absences),
+    onApprovedAbsence,
+  };
 }

@@ -47,7 +47,7 @@ export async function rebookVacations(
   vacations: StoredRecord[],
 ): Promise<void> {
   for (const vacation of vacations) {
-    const effects = await applyEffects(tx, ctx, vacation);
+    const effects = await applyEffects(tx, ctx, absences, vacation);
     // A vacation's working days are the leave it books: the sum of leaveBooked.
     const counted = Math.round(effects.leaveBooked.reduce((sum, l) => sum + l.days, 0) * 100) / 100;
     const daysAbsent = vacation.doc.daysAbsentManual ? vacation.doc.daysAbsent : counted;

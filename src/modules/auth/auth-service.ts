@@ -12,9 +12,9 @@ import {
   findLoginCandidates,
   findUserCredentials,
   findUsersByTelephone,
-  installSessionHooks,
   languageOfUser,
   recordLoginSuccess,
+  type SessionHooks,
   storeOwnPasswordChange,
   takeLoginTry,
 } from '../users/index.js';
@@ -28,6 +28,11 @@ import { type SmsNumberLimit, smsNumberLimit } from '../../platform/sms/sms-numb
 const INVALID_LOGIN = 'Invalid credentials, or the account is locked for a while after repeated failures';
 const CODE_TTL_MS = 5 * 60_000;
 const CODE_MAX_TRIES = 5;
+
+/** How the users module ends a user's sessions (the app and the command line give it when registering users). */
+export const userSessions: SessionHooks = {
+  endSessions: (tx, userId) => authStore.revokeUserRefreshTokens(tx, userId),
+};
 
 export interface Tokens {
   accessToken: string;
@@ -48,12 +53,10 @@ export interface AuthDeps {
   verifyPassword?: typeof verifyPassword;
 }
 
-/** Building the service also installs how the users module ends a user's sessions (users/session-hooks.ts). */
 export function authService(deps: AuthDeps) {
   const { config, database } = deps;
   const verify = deps.verifyPassword ?? verifyPassword;
   const numberLimit = deps.numberLimit ?? smsNumberLimit(config);
-  installSessionHooks({ endSessions: (tx, userId) => authStore.revokeUserRefreshTokens(tx, userId) });
 
   /** Starts a session (a new refresh family, or the next token of one) inside the caller's transaction. */
   async function issueTokens(

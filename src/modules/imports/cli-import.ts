@@ -4,6 +4,7 @@
 import { readFile } from 'node:fs/promises';
 import { basename } from 'node:path';
 import { companyName } from '../../platform/db/companies.js';
+import type { Resource } from '../../resources/engine/define-resource.js';
 import type { Database } from '../../platform/db/database.js';
 import { readInTenant } from '../../platform/db/tenant.js';
 import { HttpError } from '../../platform/http/errors.js';
@@ -45,7 +46,8 @@ export function progressPrinter(stream: Pick<NodeJS.WriteStream, 'isTTY' | 'writ
 }
 
 /** Runs the import and prints its report as JSON on stdout; exit code 1 when it failed. */
-export async function importFromFile(database: Database, args: CliImport): Promise<number> {
+/** users: the users resource as registered (usersWith), which the import writes through. */
+export async function importFromFile(database: Database, args: CliImport, users: Resource): Promise<number> {
   // The system context would write into any id given: a mistyped one must not start a company of orphans.
   const company = await readInTenant(database, args.companyId, (tx) => companyName(tx));
   if (company === undefined) throw new Error(`no company ${args.companyId}`);
@@ -53,7 +55,7 @@ export async function importFromFile(database: Database, args: CliImport): Promi
   const bytes = await readFile(args.file);
   if (bytes.length > IMPORT_LIMITS.maxBytes)
     throw new Error(`${args.file} is larger than ${IMPORT_LIMITS.maxBytes} bytes`);
-  const service = importService({ database, log: { error: (obj, msg) => console.error(msg, obj) } });
+  const service = importService({ database, users, log: { error: (obj, msg) => console.error(msg, obj) } });
   await service.failAbandonedAtStart();
   try {
     const { report } = await service.start(systemContext(args.companyId), args.collection, bytes, {

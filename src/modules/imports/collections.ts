@@ -12,13 +12,18 @@ export type ImportCollection = (typeof IMPORT_COLLECTIONS)[number];
 
 const RESOURCES: Record<ImportCollection, Resource> = { customers, objects, users, articles };
 
+/** What an import writes through: users as the app registered them (a password imported ends their sessions). */
+export function importWriters(registeredUsers: Resource): Record<ImportCollection, Resource> {
+  return { ...RESOURCES, users: registeredUsers };
+}
+
 export function isImportCollection(name: string): name is ImportCollection {
   return (IMPORT_COLLECTIONS as readonly string[]).includes(name);
 }
 
-export function importResource(collection: string): Resource {
+export function importResource(collection: string, resources = RESOURCES): Resource {
   if (!isImportCollection(collection)) throw NotFound('import collection', collection);
-  return RESOURCES[collection];
+  return resources[collection];
 }
 
 const columnCache = new Map<string, Column[]>();

@@ -5,6 +5,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type {} from '@fastify/multipart';
 import { Type } from 'typebox';
 import type { Database } from '../../platform/db/database.js';
+import type { Resource } from '../../resources/engine/define-resource.js';
 import { contentDisposition } from '../../platform/http/content-disposition.js';
 import { BadRequest, HttpError } from '../../platform/http/errors.js';
 import { contextOf } from '../../platform/http/request-context.js';
@@ -117,8 +118,9 @@ async function receiveMultipart(
 const sendCsv = (reply: FastifyReply, name: string, stream: Readable) =>
   reply.type('text/csv; charset=utf-8').header('content-disposition', contentDisposition(name)).send(stream);
 
-export function registerImportRoutes(app: FastifyInstance, deps: { database: Database }) {
-  const service = importService({ database: deps.database, log: app.log });
+/** users: the users resource as registered (usersWith). */
+export function registerImportRoutes(app: FastifyInstance, deps: { database: Database; users: Resource }) {
+  const service = importService({ database: deps.database, users: deps.users, log: app.log });
   // Imports a stopped process left running are failed before this one serves; this one's stop between slices.
   app.addHook('onReady', async () => {
     const failed = await service.failAbandonedAtStart();

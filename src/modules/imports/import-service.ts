@@ -12,7 +12,7 @@ import { BadRequest, Forbidden, HttpError, NotFound } from '../../platform/http/
 import { requireLevel, type RequestContext } from '../../platform/http/request-context.js';
 import { newObjectId } from '../../platform/ids.js';
 import type { Resource } from '../../resources/engine/define-resource.js';
-import { collectionColumns, importResource } from './collections.js';
+import { collectionColumns, importResource, importWriters } from './collections.js';
 import { failAbandoned, failAbandonedImports, INTERRUPTED, isAbandoned, newRunnerId } from './import-lease.js';
 import { checkSlice, LeaseLost, type Plan, type SliceOutcome, WriteFailure, writeSlice } from './import-slices.js';
 import { findImport, insertImport, MAX_REPORTED_ERRORS, storeProgress, type ImportReport } from './import-store.js';
@@ -71,8 +71,14 @@ class Interrupted extends Error {}
 
 export type ImportService = ReturnType<typeof importService>;
 
-export function importService(deps: { database: Database; log?: { error(obj: object, msg: string): void } }) {
+/** users: the users resource as registered (usersWith), which the import writes through. */
+export function importService(deps: {
+  database: Database;
+  users: Resource;
+  log?: { error(obj: object, msg: string): void };
+}) {
   const { database } = deps;
+  const writers = importWriters(deps.users);
   const runner = newRunnerId();
   // Imports running in this process, by id: their progress as it is (stored at most every second).
   const running = new Map<string, { companyId: string; report: ImportReport; work: Promise<unknown> }>();
@@ -166,7 +172,7 @@ export function importService(deps: { database: Database; log?: { error(obj: obj
     bytes: Uint8Array,
     options: ImportOptions,
   ): Promise<{ report: ImportReport; background: boolean }> {
-    const resource = importResource(collection);
+    const resource = importResource(collection, writers);
     requireImporter(ctx, resource);
     const plan = planImport(resource, bytes, options.mapping);
     if (isClosing) throw new HttpError(503, 'Service Unavailable', 'the server is stopping');

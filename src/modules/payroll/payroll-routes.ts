@@ -4,6 +4,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import type { Database } from '../../platform/db/database.js';
+import type { AbsenceHooks } from '../scheduling/index.js';
 import { contentDisposition } from '../../platform/http/content-disposition.js';
 import { contextOf } from '../../platform/http/request-context.js';
 import { SECURITY, errorResponses } from '../../platform/http/route-docs.js';
@@ -35,7 +36,8 @@ const sendFile = (reply: FastifyReply, type: string, name: string, body: string 
     .header('content-disposition', contentDisposition(name, inline ? 'inline' : 'attachment'))
     .send(body);
 
-export function registerPayrollRoutes(app: FastifyInstance, deps: { database: Database }) {
+/** absences: what planning the month's jobs asks of the absences module, given by the app. */
+export function registerPayrollRoutes(app: FastifyInstance, deps: { database: Database; absences: AbsenceHooks }) {
   const routes = typedRoutes(app);
   const payroll = payrollService(deps);
 

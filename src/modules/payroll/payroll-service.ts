@@ -2,6 +2,7 @@
 // and pay, so the lower of the two read levels counts), the transaction and the reads. The routes
 // choose the format and speak HTTP.
 import type { Database } from '../../platform/db/database.js';
+import type { AbsenceHooks } from '../scheduling/index.js';
 import { companyName } from '../../platform/db/companies.js';
 import { inTenant } from '../../platform/db/tenant.js';
 import { Forbidden, NotFound } from '../../platform/http/errors.js';
@@ -30,7 +31,7 @@ function requireReadAll(ctx: RequestContext) {
     throw Forbidden('Exports of every employee need time tracking and salaries read rights for all');
 }
 
-export function payrollService(deps: { database: Database }) {
+export function payrollService(deps: { database: Database; absences: AbsenceHooks }) {
   const { database } = deps;
   return {
     /** A user's timesheet of a month and the company's name (for the PDF); another's at `own` is 404. */
@@ -41,7 +42,7 @@ export function payrollService(deps: { database: Database }) {
     ): Promise<{ sheet: Timesheet; company: string }> {
       if (!isOwnOrAll(ctx, readLevel(ctx), userId)) throw NotFound('user', userId);
       const { sheet, company } = await inTenant(database, ctx.companyId, async (tx) => {
-        const [found] = await loadTimesheets(tx, month, [userId]);
+        const [found] = await loadTimesheets(tx, deps.absences, month, [userId]);
         return { sheet: found, company: (await companyName(tx)) ?? '' };
       });
       if (!sheet) throw NotFound('user', userId);
@@ -51,7 +52,7 @@ export function payrollService(deps: { database: Database }) {
     /** Every employee's timesheet of a month. */
     timesheets(ctx: RequestContext, month: string): Promise<Timesheet[]> {
       requireReadAll(ctx);
-      return inTenant(database, ctx.companyId, (tx) => loadTimesheets(tx, month));
+      return inTenant(database, ctx.companyId, (tx) => loadTimesheets(tx, deps.absences, month));
     },
 
     /** The payroll lines of every employee of a month, and the export settings. */
@@ -61,7 +62,7 @@ export function payrollService(deps: { database: Database }) {
     ): Promise<{ employees: EmployeePayroll[]; settings: PayrollExportSettings }> {
       requireReadAll(ctx);
       const { sheets, settings } = await inTenant(database, ctx.companyId, async (tx) => ({
-        sheets: await loadTimesheets(tx, month),
+        sheets: await loadTimesheets(tx, deps.absences, month),
         settings: await loadPayrollSettings(tx),
       }));
       return { employees: payrollOf(sheets, settings), settings };

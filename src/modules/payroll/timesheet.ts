@@ -20,7 +20,7 @@ import {
   surchargeCategories,
 } from '../pay/index.js';
 import { toCents } from '../../platform/money.js';
-import { coverJobWindow, jobsStartingBetween } from '../scheduling/index.js';
+import { type AbsenceHooks, coverJobWindow, jobsStartingBetween } from '../scheduling/index.js';
 import { entriesStartingBetween } from '../time-tracking/index.js';
 import { usersWithContracts } from '../users/index.js';
 import { localToUtc, utcToLocal } from '../../platform/time/zoned-time.js';
@@ -45,14 +45,20 @@ export const kindKey = (type: number) =>
 
 const minutes = (seconds: number) => Math.round(seconds / 60);
 
-export async function loadTimesheets(tx: TenantTx, month: string, userIds?: string[]): Promise<Timesheet[]> {
+/** absenceHooks: marks jobs planned for the month onto approved absences (scheduling/absence-hooks.ts). */
+export async function loadTimesheets(
+  tx: TenantTx,
+  absenceHooks: AbsenceHooks,
+  month: string,
+  userIds?: string[],
+): Promise<Timesheet[]> {
   const settings = await loadTimeAndPaySettings(tx);
   const tz = settings.timeZone;
   const [year, mon] = month.split('-').map(Number) as [number, number];
   const from = localToUtc(tz, Date.UTC(year, mon - 1, 1));
   const to = localToUtc(tz, Date.UTC(year, mon, 1));
   const localDate = (utc: number) => new Date(utcToLocal(tz, utc)).toISOString().slice(0, 10);
-  await coverJobWindow(tx, from, to);
+  await coverJobWindow(tx, absenceHooks, from, to);
 
   // Each owner reads its table; the timesheet joins the rows here (a month of one company).
   const users = await usersWithContracts(tx, userIds);

@@ -1,10 +1,11 @@
 // What scheduling asks of the absences module when jobs change. Absences import scheduling (an
 // approved absence marks and replaces jobs), so scheduling reaches absences only through these
-// hooks, which absences/scheduling-hooks.ts installs at startup (app.ts; scripts that plan jobs
-// without the app install them too). Not installed is a programming error, never a silent skip.
+// hooks, which the absences module exports (jobAbsenceHooks) and the app gives to
+// registerSchedulingRoutes; other callers that plan jobs (payroll, absences, scripts) pass them too.
 import type { RawBuilder } from 'kysely';
 import type { TenantTx } from '../../platform/db/tenant.js';
 import type { RequestContext } from '../../platform/http/request-context.js';
+import { notGiven } from '../../resources/engine/define-resource.js';
 
 /** The jobs to check, by id. */
 export type ConflictScope = { jobIds: string[] };
@@ -24,14 +25,11 @@ export interface AbsenceHooks {
   recordReplacement(tx: TenantTx, ctx: RequestContext, absenceId: string, made: Replacement[]): Promise<void>;
 }
 
-let installed: AbsenceHooks | undefined;
-
-export function installAbsenceHooks(hooks: AbsenceHooks): void {
-  installed = hooks;
-}
-
-export function absenceHooks(): AbsenceHooks {
-  if (!installed)
-    throw new Error('absence hooks not installed: call installSchedulingHooks() (absences/scheduling-hooks.ts) first');
-  return installed;
-}
+/** What the declared jobs and assignments hold: a write through them (not schedulingWith's) fails. */
+export const ABSENCES_NOT_GIVEN: AbsenceHooks = {
+  reconcileConflicts: () => notGiven('Marking jobs on absences', 'schedulingWith()'),
+  recordReplacement: () => notGiven('Recording replacements', 'schedulingWith()'),
+  get onApprovedAbsence(): RawBuilder<boolean> {
+    return notGiven('Marking jobs on absences', 'schedulingWith()');
+  },
+};

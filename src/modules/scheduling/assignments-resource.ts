@@ -21,6 +21,7 @@ import { findRecord } from '../../resources/engine/resource-store.js';
 import { objects } from '../../resources/objects.js';
 import { taxRateCopy } from '../../resources/tax-rate-shape.js';
 import { normalizeICalendar } from '../../platform/time/recurrence.js';
+import { ABSENCES_NOT_GIVEN } from './absence-hooks.js';
 import { onAssignmentDeleted, onAssignmentWritten } from './job-planning.js';
 
 const localDateTime = (description: string) =>
@@ -108,7 +109,7 @@ export const assignments = defineResource({
   }),
   hooks: {
     prepare: prepareAssignment,
-    afterWrite: onAssignmentWritten,
+    afterWrite: onAssignmentWritten(ABSENCES_NOT_GIVEN),
     afterDelete: onAssignmentDeleted,
   },
 });

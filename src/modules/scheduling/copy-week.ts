@@ -11,7 +11,7 @@ import { localToUtc, utcToLocal } from '../../platform/time/zoned-time.js';
 import { createRecord } from '../../resources/engine/resource-service.js';
 import { loadTimeAndPaySettings } from '../pay/index.js';
 import { coverJobWindow } from './job-planning.js';
-import { jobs } from './jobs-resource.js';
+import type { Scheduling } from './scheduling-with.js';
 
 const DAY = 86_400_000;
 const WEEK = 7 * DAY;
@@ -56,7 +56,8 @@ async function oneOffJobs(tx: TenantTx, from: number, to: number): Promise<JobRo
 const sameJob = (doc: Record<string, unknown>, from: number, to: number) =>
   [doc.objectId ?? '', doc.userId ?? '', from, to, doc.title ?? ''].join('|');
 
-export async function copyPreviousWeek(tx: TenantTx, ctx: RequestContext, body: CopyWeekBody) {
+export async function copyPreviousWeek(tx: TenantTx, ctx: RequestContext, body: CopyWeekBody, scheduling: Scheduling) {
+  const { jobs, absences } = scheduling;
   if (requireLevel(ctx, jobs.area, 'write') !== 'all') throw Forbidden('Copying a week needs jobs write all');
   const { timeZone } = await loadTimeAndPaySettings(tx);
   const startLocal = Date.parse(`${body.weekStart}T00:00:00Z`);
@@ -65,7 +66,7 @@ export async function copyPreviousWeek(tx: TenantTx, ctx: RequestContext, body: 
   const target = { from: localToUtc(timeZone, startLocal), to: localToUtc(timeZone, startLocal + WEEK) };
   const source = { from: localToUtc(timeZone, startLocal - WEEK), to: target.from };
   // The target week must lie inside the planning window (refused beyond the horizon, as a time frame is).
-  await coverJobWindow(tx, target.from, target.to, { refuseBeyondHorizon: true });
+  await coverJobWindow(tx, absences, target.from, target.to, { refuseBeyondHorizon: true });
   const originals = await oneOffJobs(tx, source.from, source.to);
   if (originals.length > MAX_COPIED_JOBS)
     throw Unprocessable(`the previous week has more than ${MAX_COPIED_JOBS} one-off jobs; copy them in parts`);

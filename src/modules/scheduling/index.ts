@@ -1,11 +1,12 @@
 // The scheduling module's public surface: what other modules and the app may use. Everything else is internal.
-export { type ConflictScope, type Replacement, installAbsenceHooks } from './absence-hooks.js';
+export type { AbsenceHooks, ConflictScope, Replacement } from './absence-hooks.js';
 export { markJobAbsent, unmarkJob } from './absence-marks.js';
 export { assignments } from './assignments-resource.js';
 export { coverJobWindow } from './job-planning.js';
 export { MAX_JOB_MS, jobs } from './jobs-resource.js';
 export { createReplacementJob } from './replacement-jobs.js';
 export { registerSchedulingRoutes } from './scheduling-routes.js';
+export { type Scheduling, schedulingWith } from './scheduling-with.js';
 export { UNASSIGNED } from './time-frame-filter.js';
 export { billableAssignmentIds, jobsAtObject } from './billing-reads.js';
 export { type ClockIn, findJob, lockedJobSql, recordClockIn, setJobState } from './job-clock-state.js';

@@ -11,6 +11,7 @@ import type { RequestContext } from '../../platform/http/request-context.js';
 import type { StoredRecord } from '../../resources/engine/define-resource.js';
 import { countJobWindowExtension } from '../../platform/metrics/metrics.js';
 import { loadTimeAndPaySettings } from '../pay/index.js';
+import type { AbsenceHooks } from './absence-hooks.js';
 import { type AssignmentPlan, materialize, materializeAll, removeReplaceableJobs } from './job-generation.js';
 import {
   clampToBounds,
@@ -78,25 +79,24 @@ const PLAN_FIELDS: Array<keyof AssignmentPlan> = [
   'skipPublicHolidays',
 ];
 
-export async function onAssignmentWritten(
-  tx: TenantTx,
-  ctx: RequestContext,
-  change: { id: string; doc: AssignmentPlan; previous?: StoredRecord },
-) {
-  const now = Date.now();
-  const horizon = await lockedHorizon(tx, await loadPlanningBounds(tx, now), now);
-  await saveHorizon(tx, horizon);
-  if (change.previous) {
-    const isReplanned = PLAN_FIELDS.some(
-      (f) => JSON.stringify(change.previous!.doc[f]) !== JSON.stringify(change.doc[f]),
-    );
-    if (!isReplanned) return;
-    await removeReplaceableJobs(tx, { assignmentId: change.id, since: now });
-    await materialize(tx, change, Math.max(now, horizon.from), horizon.until, ctx.userId);
-    return;
-  }
-  await materialize(tx, change, horizon.from, horizon.until, ctx.userId);
-}
+/** An assignment's write plans its jobs; `absences` marks those on an approved absence (absence-hooks.ts). */
+export const onAssignmentWritten =
+  (absences: AbsenceHooks) =>
+  async (tx: TenantTx, ctx: RequestContext, change: { id: string; doc: AssignmentPlan; previous?: StoredRecord }) => {
+    const now = Date.now();
+    const horizon = await lockedHorizon(tx, await loadPlanningBounds(tx, now), now);
+    await saveHorizon(tx, horizon);
+    if (change.previous) {
+      const isReplanned = PLAN_FIELDS.some(
+        (f) => JSON.stringify(change.previous!.doc[f]) !== JSON.stringify(change.doc[f]),
+      );
+      if (!isReplanned) return;
+      await removeReplaceableJobs(tx, { assignmentId: change.id, since: now });
+      await materialize(tx, absences, change, Math.max(now, horizon.from), horizon.until, ctx.userId);
+      return;
+    }
+    await materialize(tx, absences, change, horizon.from, horizon.until, ctx.userId);
+  };
 
 export async function onAssignmentDeleted(tx: TenantTx, _ctx: RequestContext, record: StoredRecord) {
   await removeReplaceableJobs(tx, { assignmentId: record.id, since: Date.now() });
@@ -163,6 +163,7 @@ export function isFrameKnownCovered(
 
 export async function coverJobWindow(
   tx: TenantTx,
+  absences: AbsenceHooks,
   windowFrom: number,
   to: number,
   options: CoverOptions = {},
@@ -184,7 +185,7 @@ export async function coverJobWindow(
     if (!isCovered(horizon, needed, bounds, now)) {
       horizon = await lockedHorizon(tx, bounds, now);
       if (!isCovered(horizon, needed, bounds, now)) {
-        horizon = await extendHorizon(tx, horizon, needed, bounds, now);
+        horizon = await extendHorizon(tx, absences, horizon, needed, bounds, now);
         countJobWindowExtension();
       }
     }
@@ -197,12 +198,13 @@ export async function coverJobWindow(
 /** All of [from, to) in a transaction of its own, whatever the planning bounds (generation ahead of use, benchmarks). */
 export async function ensureJobWindow(
   database: Database,
+  absences: AbsenceHooks,
   companyId: string,
   from: number,
   to: number,
   now = Date.now(),
 ): Promise<void> {
-  await inTenant(database, companyId, (tx) => coverJobWindow(tx, from, to, { now, bounds: UNBOUNDED }));
+  await inTenant(database, companyId, (tx) => coverJobWindow(tx, absences, from, to, { now, bounds: UNBOUNDED }));
 }
 
 /**
@@ -212,6 +214,7 @@ export async function ensureJobWindow(
  */
 async function extendHorizon(
   tx: TenantTx,
+  absences: AbsenceHooks,
   horizon: Horizon,
   needed: TimeRange | undefined,
   bounds: PlanningBounds,
@@ -244,7 +247,7 @@ async function extendHorizon(
     assignment: { id: a.id, doc: a.doc as unknown as AssignmentPlan },
     actor: a.created_by ?? undefined,
   }));
-  for (const [a, b] of ranges) await materializeAll(tx, plannings, a, b, { skipRefused: true });
+  for (const [a, b] of ranges) await materializeAll(tx, absences, plannings, a, b, { skipRefused: true });
   const extended = {
     from: Math.min(horizon.from, ...ranges.map(([a]) => a)),
     until: Math.max(horizon.until, ...ranges.map(([, b]) => b)),
@@ -269,6 +272,7 @@ export const GENERATION_SLICE = { ms: 40, firstDays: 1, maxDays: 366 };
  */
 export async function extendJobWindowInSlices(
   database: Database,
+  absences: AbsenceHooks,
   companyId: string,
   windowFrom: number,
   to: number,
@@ -285,7 +289,7 @@ export async function extendJobWindowInSlices(
       const needed = neededFor(windowFrom, to, bounds);
       const horizon = await lockedHorizon(tx, bounds, now);
       if (isCovered(horizon, needed, bounds, now)) return true;
-      await extendHorizon(tx, horizon, needed, bounds, now, days);
+      await extendHorizon(tx, absences, horizon, needed, bounds, now, days);
       countJobWindowExtension();
       return false;
     });

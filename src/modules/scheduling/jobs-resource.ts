@@ -2,10 +2,10 @@
 import { Type } from 'typebox';
 import { fieldError } from '../../platform/http/errors.js';
 import type { TenantTx } from '../../platform/db/tenant.js';
-import { defineResource, type PrepareInput } from '../../resources/engine/define-resource.js';
+import { defineResource, type PrepareInput, type ResourceHooks } from '../../resources/engine/define-resource.js';
 import { dateTime, objectId, objectIds, opt, text } from '../../resources/engine/fields.js';
 import { ABSENT_WHEN_UNSET, DERIVED_ON_READ } from '../../resources/engine/schema-shapes.js';
-import { absenceHooks } from './absence-hooks.js';
+import { ABSENCES_NOT_GIVEN, type AbsenceHooks } from './absence-hooks.js';
 
 export const JOB_STATES = ['open', 'started', 'completed', 'cancelled'] as const;
 export const MAX_JOB_MS = 7 * 86_400_000;
@@ -135,13 +135,16 @@ export const jobs = defineResource({
   },
   schema: jobSchema,
   readOnly: jobReadOnly,
-  hooks: {
-    prepare: prepareJob,
-    // A job written onto its user's approved absence is marked (absences/absence-conflicts.ts,
-    // reached through absence-hooks.ts: absences import this module).
-    afterWrite: (tx, ctx, change) => absenceHooks().reconcileConflicts(tx, ctx, { jobIds: [change.id] }),
-  },
+  hooks: { prepare: prepareJob, afterWrite: markOnAbsence(ABSENCES_NOT_GIVEN) },
 });
+
+/**
+ * A job written onto its user's approved absence is marked (absences/absence-conflicts.ts, given
+ * through absence-hooks.ts: absences import this module).
+ */
+export function markOnAbsence(absences: AbsenceHooks): ResourceHooks['afterWrite'] {
+  return (tx, ctx, change) => absences.reconcileConflicts(tx, ctx, { jobIds: [change.id] });
+}
 
 async function prepareJob(_tx: TenantTx, _ctx: unknown, { doc, previous }: PrepareInput) {
   const from = Date.parse(doc.from);

@@ -14,11 +14,11 @@ import type { StoredRecord } from '../../resources/engine/define-resource.js';
 import { objectId } from '../../resources/engine/fields.js';
 import { assertReferencesExist } from '../../resources/engine/references.js';
 import { findRecord, insertRecord, nextNumber, updateRecord } from '../../resources/engine/resource-store.js';
-import { absenceHooks } from './absence-hooks.js';
 import { coverJobWindow, extendJobWindowInSlices, isFrameKnownCovered } from './job-planning.js';
 import { createReplacementJob } from './replacement-jobs.js';
 import { countJobs, selectJobsJson, type JobEmbeds } from './jobs-read.js';
 import { MAX_JOB_MS, jobs } from './jobs-resource.js';
+import type { Scheduling } from './scheduling-with.js';
 import { parseWindow, timeFrameConditions, type TimeFrameBody } from './time-frame-filter.js';
 
 /** Bodies of the assign and replacement actions; their user ids are checked like every reference. */
@@ -31,8 +31,9 @@ export const replacementBody = Type.Object({ userId: objectId('users') }, { addi
 // Which jobs the caller may read: the engine's rule of GET, lists and search (own level: their jobs).
 const readable = (tx: TenantTx, ctx: RequestContext) => readConditions(tx, ctx, jobs);
 
-export function jobsService(deps: { database: Database; embeds: JobEmbeds }) {
+export function jobsService(deps: { database: Database; embeds: JobEmbeds; scheduling: Scheduling }) {
   const { database, embeds } = deps;
+  const { absences } = deps.scheduling;
 
   async function list(ctx: RequestContext, query: Record<string, unknown>) {
     requireLevel(ctx, jobs.area, 'read');
@@ -69,7 +70,7 @@ export function jobsService(deps: { database: Database; embeds: JobEmbeds }) {
     // The hot path: a frame this process knows is planned is one read-only statement.
     const isPlanned = isFrameKnownCovered(ctx.companyId, window.from, window.to, { refuseBeyondHorizon: true });
     const read = async (tx: TenantTx) => {
-      if (!isPlanned) await coverJobWindow(tx, window.from, window.to, { refuseBeyondHorizon: true });
+      if (!isPlanned) await coverJobWindow(tx, absences, window.from, window.to, { refuseBeyondHorizon: true });
       return selectJobsJson(tx, {
         where: [...frame, ...(await readable(tx, ctx))],
         sort: [{ field: jobs.fields.get('from')!, descending: false }],
@@ -83,7 +84,9 @@ export function jobsService(deps: { database: Database; embeds: JobEmbeds }) {
     if (isPlanned) return readLagTolerant(database, ctx.companyId, readerOf(ctx), read);
     // A far frame's jobs are made first in short transactions of their own, not in the read's.
     const plan = async () => {
-      await extendJobWindowInSlices(database, ctx.companyId, window.from, window.to, { refuseBeyondHorizon: true });
+      await extendJobWindowInSlices(database, absences, ctx.companyId, window.from, window.to, {
+        refuseBeyondHorizon: true,
+      });
       return inTenant(database, ctx.companyId, read);
     };
     return database.readRouter ? database.readRouter.planOnPrimary(ctx.companyId, plan) : plan();
@@ -146,7 +149,7 @@ export function jobsService(deps: { database: Database; embeds: JobEmbeds }) {
         created.push(await copy(tx, ctx, { ...rest, userId, teamId }));
       }
       // Allowed on an absent user's day, but marked; a job given away from its absent user loses the mark.
-      await absenceHooks().reconcileConflicts(tx, ctx, { jobIds: [id, ...created] });
+      await absences.reconcileConflicts(tx, ctx, { jobIds: [id, ...created] });
       return { _id: id, ids: [id, ...created], ...(teamId ? { teamId } : {}) };
     });
   }
@@ -156,7 +159,7 @@ export function jobsService(deps: { database: Database; embeds: JobEmbeds }) {
       const job = await load(tx, ctx, id, 'write');
       const { userId: _u, ...rest } = job.doc;
       await save(tx, ctx, job, rest);
-      await absenceHooks().reconcileConflicts(tx, ctx, { jobIds: [id] });
+      await absences.reconcileConflicts(tx, ctx, { jobIds: [id] });
     });
   }
 
@@ -179,7 +182,7 @@ export function jobsService(deps: { database: Database; embeds: JobEmbeds }) {
           ? { targetTime: Math.round((to - from) / 60_000) }
           : {}),
       });
-      await absenceHooks().reconcileConflicts(tx, ctx, { jobIds: [id] });
+      await absences.reconcileConflicts(tx, ctx, { jobIds: [id] });
     });
   }
 
@@ -203,7 +206,7 @@ export function jobsService(deps: { database: Database; embeds: JobEmbeds }) {
         targetTime: target - firstTarget,
         splitId,
       });
-      await absenceHooks().reconcileConflicts(tx, ctx, { jobIds: [id, second] });
+      await absences.reconcileConflicts(tx, ctx, { jobIds: [id, second] });
       return { _id: second, ids: [id, second], splitId };
     });
   }
@@ -225,10 +228,10 @@ export function jobsService(deps: { database: Database; embeds: JobEmbeds }) {
       if (job.doc.replacementJobId) throw Conflict(`The job already has a replacement job ${job.doc.replacementJobId}`);
       const replacementId = await createReplacementJob(tx, ctx, job, userId);
       if (job.doc.absenceId)
-        await absenceHooks().recordReplacement(tx, ctx, job.doc.absenceId, [
+        await absences.recordReplacement(tx, ctx, job.doc.absenceId, [
           { jobId: id, replacementJobId: replacementId, userId },
         ]);
-      await absenceHooks().reconcileConflicts(tx, ctx, { jobIds: [replacementId] });
+      await absences.reconcileConflicts(tx, ctx, { jobIds: [replacementId] });
       return { _id: replacementId };
     });
   }

@@ -9,9 +9,10 @@ import { SECURITY, errorResponses } from '../../platform/http/route-docs.js';
 import { typedRoutes } from '../../platform/http/typed-routes.js';
 import { assertReferencesExist } from '../../resources/engine/references.js';
 import { MAX_PREVIEW, previewBody, previewOccurrences, previewResponse } from './assignment-preview.js';
+import type { Scheduling } from './scheduling-with.js';
 import { copyPreviousWeek, copyWeekBody, copyWeekResponse, MAX_COPIED_JOBS } from './copy-week.js';
 
-export function registerPlanningTools(app: FastifyInstance, deps: { database: Database }) {
+export function registerPlanningTools(app: FastifyInstance, deps: { database: Database; scheduling: Scheduling }) {
   const routes = typedRoutes(app);
   routes.post(
     '/assignments/preview',
@@ -50,7 +51,9 @@ export function registerPlanningTools(app: FastifyInstance, deps: { database: Da
     },
     async (request, reply) => {
       const ctx = contextOf(request);
-      const result = await inTenant(deps.database, ctx.companyId, (tx) => copyPreviousWeek(tx, ctx, request.body));
+      const result = await inTenant(deps.database, ctx.companyId, (tx) =>
+        copyPreviousWeek(tx, ctx, request.body, deps.scheduling),
+      );
       return reply.code(201).send(result);
     },
   );

@@ -18,6 +18,8 @@ import { jobs } from './jobs-resource.js';
 import type { JobEmbeds } from './jobs-read.js';
 import { assignBody, jobsService, replacementBody } from './jobs-service.js';
 import { timeFrameBody } from './time-frame-filter.js';
+import type { AbsenceHooks } from './absence-hooks.js';
+import { schedulingWith } from './scheduling-with.js';
 
 const tags = ['jobs'];
 // The Job as its reads show it: the embedded records typed as their own schemas (the read model
@@ -59,15 +61,22 @@ const actionResult = {
   },
 };
 
-/** embeds: the records of later modules the job read embeds (time trackings), given by the app. */
-export function registerSchedulingRoutes(app: FastifyInstance, deps: { database: Database; embeds: JobEmbeds }) {
+/**
+ * embeds: the records of later modules the job read embeds (time trackings); absences: what
+ * scheduling asks of the absences module (absence-hooks.ts). Both given by the app.
+ */
+export function registerSchedulingRoutes(
+  app: FastifyInstance,
+  deps: { database: Database; embeds: JobEmbeds; absences: AbsenceHooks },
+) {
   const { jobResponse, jobArray } = jobSchemas(deps.embeds);
+  const scheduling = schedulingWith(deps.absences);
   // Before the resource's routes: /assignments/preview is a fixed path beside /assignments/{id}.
-  registerPlanningTools(app, deps);
-  registerResource(app, deps, assignments);
+  registerPlanningTools(app, { database: deps.database, scheduling });
+  registerResource(app, deps, scheduling.assignments);
   registerResource(app, deps, jobTemplates);
-  registerResource(app, deps, jobs, { except: ['list', 'get'] });
-  const service = jobsService(deps);
+  registerResource(app, deps, scheduling.jobs, { except: ['list', 'get'] });
+  const service = jobsService({ database: deps.database, embeds: deps.embeds, scheduling });
   const routes = typedRoutes(app);
 
   routes.get(

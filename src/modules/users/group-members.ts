@@ -1,7 +1,7 @@
 // Who belongs to an access group, for the master data's checks (an administrator remains, a group in
-// use is not deleted); installed into resources/access-groups.ts by registerUserRoutes.
+// use is not deleted): the app gives it to registerMasterData; the users module's own guards use it too.
 import type { TenantTx } from '../../platform/db/tenant.js';
-import { installGroupMembers } from '../../resources/access-groups.js';
+import type { GroupMembers } from '../../resources/access-groups.js';
 
 export async function countGroupMembers(tx: TenantTx, groupIds: string[], exceptUserId?: string): Promise<number> {
   if (!groupIds.length) return 0;
@@ -14,6 +14,4 @@ export async function countGroupMembers(tx: TenantTx, groupIds: string[], except
   return Number((await query.executeTakeFirstOrThrow()).n);
 }
 
-export function installUserGroupMembers(): void {
-  installGroupMembers({ countMembers: countGroupMembers });
-}
+export const groupMembers: GroupMembers = { countMembers: countGroupMembers };

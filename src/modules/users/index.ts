@@ -1,5 +1,5 @@
 // The users module's public surface: what other modules and the app may use. Everything else is internal.
-export { users } from './users-resource.js';
+export { users, usersWith } from './users-resource.js';
 export { registerUserRoutes } from './users-routes.js';
 export { userFullNames } from './user-names.js';
 export { languageOfUser } from './user-language.js';
@@ -15,7 +15,8 @@ export {
   takeLoginTry,
   userAccessGroupId,
 } from './user-credentials.js';
-export { installSessionHooks } from './session-hooks.js';
+export type { SessionHooks } from './session-hooks.js';
+export { groupMembers } from './group-members.js';
 export { paidEmployeeExistsSql, userExistsSql, userSummaryJsonSql } from './user-sql-fragments.js';
 export { type StoredContract, type UserWithContract, userContracts, usersWithContracts } from './user-contracts.js';
 export { otherFieldStaff, userContractJsonSql, userDocsById } from './user-docs.js';

@@ -6,13 +6,20 @@ import type { PrepareInput, Prepared, StoredRecord } from '../../resources/engin
 import { checkPasswordPolicy, hashPassword } from '../../platform/passwords.js';
 import { normalizeTelephone } from '../../platform/telephone.js';
 import { companyGroups } from '../../resources/access-groups.js';
-import { sessionHooks } from './session-hooks.js';
+import type { SessionHooks } from './session-hooks.js';
 import { guardUserWrite } from './user-guard.js';
 
-export async function prepareUser(
+/** The users' prepare hook; `sessions` ends a user's sessions when someone else sets their password. */
+export const userPreparer =
+  (sessions: SessionHooks) =>
+  (tx: TenantTx, ctx: RequestContext, input: PrepareInput): Promise<Prepared> =>
+    prepareUser(tx, ctx, input, sessions);
+
+async function prepareUser(
   tx: TenantTx,
   ctx: RequestContext,
   { doc, previous }: PrepareInput,
+  sessions: SessionHooks,
 ): Promise<Prepared> {
   await guardUserWrite(tx, ctx, doc, previous);
   const { password, ...rest } = doc;
@@ -28,7 +35,7 @@ export async function prepareUser(
     checkPasswordPolicy(password, [rest.id, rest.access?.email]);
     columns.password_hash = await hashPassword(password);
     // A password set by someone else ends the user's open sessions.
-    if (previous) await sessionHooks().endSessions(tx, previous.id);
+    if (previous) await sessions.endSessions(tx, previous.id);
   }
   // A named group was checked as a reference before this hook; none means the company's default.
   rest.accessGroupId ||= previous?.doc.accessGroupId ?? (await companyGroups(tx)).defaultAccessGroupId;

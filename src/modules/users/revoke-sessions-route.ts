@@ -11,11 +11,14 @@ import { contextOf } from '../../platform/http/request-context.js';
 import { SECURITY, errorResponses, idParams } from '../../platform/http/route-docs.js';
 import { typedRoutes } from '../../platform/http/typed-routes.js';
 import { findRecord } from '../../resources/engine/resource-store.js';
-import { sessionHooks } from './session-hooks.js';
+import type { SessionHooks } from './session-hooks.js';
 import { guardSessionsEnd } from './user-guard.js';
 import { users } from './users-resource.js';
 
-export function registerRevokeSessionsRoute(app: FastifyInstance, deps: { database: Database }) {
+export function registerRevokeSessionsRoute(
+  app: FastifyInstance,
+  deps: { database: Database; sessions: SessionHooks },
+) {
   typedRoutes(app).post(
     '/users/:id/revokeSessions',
     {
@@ -40,7 +43,7 @@ export function registerRevokeSessionsRoute(app: FastifyInstance, deps: { databa
         const record = await findRecord(tx, users, request.params.id);
         if (!record) throw NotFound('user', request.params.id);
         await guardSessionsEnd(tx, ctx, record);
-        await sessionHooks().endSessions(tx, record.id);
+        await deps.sessions.endSessions(tx, record.id);
       });
       return { revoked: true };
     },

@@ -8,6 +8,7 @@ import type { TenantTx } from '../../platform/db/tenant.js';
 import type { StoredRecord } from '../../resources/engine/define-resource.js';
 import { valueAt } from '../../resources/engine/resource-service.js';
 import { countAdministrators, groupPermissions } from '../../resources/access-groups.js';
+import { groupMembers } from './group-members.js';
 
 /** What a user logs in with: login id, password, e-mail, and the telephone that receives SMS codes. */
 export const CREDENTIAL_FIELDS = ['id', 'password', 'access.email', 'contact.mobile', 'contact.telephone'] as const;
@@ -60,7 +61,7 @@ export async function guardUserWrite(
     isGroupChange &&
     isFullAccess(currentRights) &&
     !isFullAccess(await groupPermissions(tx, groupId)) &&
-    (await countAdministrators(tx, { exceptUserId: previous.id })) === 0
+    (await countAdministrators(tx, groupMembers, { exceptUserId: previous.id })) === 0
   )
     throw Conflict(LAST_ADMIN);
 }
@@ -69,7 +70,7 @@ export async function guardUserWrite(
 export async function guardUserDelete(tx: TenantTx, ctx: RequestContext, record: StoredRecord): Promise<void> {
   const rights = await groupPermissions(tx, record.doc.accessGroupId);
   if (!isSelf(ctx, record.id)) assertHoldsRights(ctx, rights, 'delete this user');
-  if (isFullAccess(rights) && (await countAdministrators(tx, { exceptUserId: record.id })) === 0)
+  if (isFullAccess(rights) && (await countAdministrators(tx, groupMembers, { exceptUserId: record.id })) === 0)
     throw Conflict(LAST_ADMIN);
 }
 

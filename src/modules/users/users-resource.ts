@@ -1,7 +1,7 @@
 // Users: the spec's nested shape; credentials are write-only and live in columns, never in the document.
 import { Type } from 'typebox';
 import { dateOrDateTimeSchema } from '../../platform/http/date-input.js';
-import { defineResource } from '../../resources/engine/define-resource.js';
+import { defineResource, notGiven, withHooks } from '../../resources/engine/define-resource.js';
 import {
   address,
   dateTime,
@@ -15,7 +15,8 @@ import {
   tags,
   text,
 } from '../../resources/engine/fields.js';
-import { prepareUser, userApiExtras } from './prepare-user.js';
+import { userApiExtras, userPreparer } from './prepare-user.js';
+import type { SessionHooks } from './session-hooks.js';
 import { guardUserDelete } from './user-guard.js';
 
 const num = () => Type.Number({ minimum: -1e9, maximum: 1e9 });
@@ -187,5 +188,14 @@ export const users = defineResource({
       },
     },
   },
-  hooks: { prepare: prepareUser, toApi: userApiExtras, beforeDelete: guardUserDelete },
+  hooks: {
+    prepare: userPreparer({ endSessions: () => notGiven('Ending sessions', 'usersWith()') }),
+    toApi: userApiExtras,
+    beforeDelete: guardUserDelete,
+  },
 });
+
+/** Users as registered: a password set by someone else ends the user's sessions (the auth service's, given by the app). */
+export function usersWith(sessions: SessionHooks) {
+  return withHooks(users, { prepare: userPreparer(sessions) });
+}

@@ -1,5 +1,4 @@
 // User routes beyond the engine's five: the spec's body filter, look-up by employee number, ending sessions.
-// Registering them also installs what the master data asks of the users module (group members).
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import { parseDynamicFilter, parseSort } from '../../platform/http/list-query.js';
@@ -8,13 +7,17 @@ import { SECURITY, errorResponses } from '../../platform/http/route-docs.js';
 import { typedRoutes } from '../../platform/http/typed-routes.js';
 import type { Database } from '../../platform/db/database.js';
 import type { ResourceService } from '../../resources/engine/resource-service.js';
-import { installUserGroupMembers } from './group-members.js';
 import { registerOwnLanguageRoute } from './own-language-route.js';
 import { registerRevokeSessionsRoute } from './revoke-sessions-route.js';
+import type { SessionHooks } from './session-hooks.js';
 import { users } from './users-resource.js';
 
-export function registerUserRoutes(app: FastifyInstance, service: ResourceService, deps: { database: Database }) {
-  installUserGroupMembers();
+/** service: the engine's routes of usersWith(sessions), registered by the app. */
+export function registerUserRoutes(
+  app: FastifyInstance,
+  service: ResourceService,
+  deps: { database: Database; sessions: SessionHooks },
+) {
   registerRevokeSessionsRoute(app, deps);
   registerOwnLanguageRoute(app, deps);
   const tags = ['users'];

@@ -180,3 +180,20 @@ export function defineResource<S extends TObject>(declaration: ResourceDeclarati
   defined.set(resource.collection, resource);
   return resource;
 }
+
+/**
+ * The resource with hooks that need what its module receives when it is registered (another
+ * module's function, given by the app's wiring): a hook named here replaces the declared one. The
+ * declaration stays the resource's identity (definedResources, reads); writes go through this one.
+ */
+export function withHooks<S extends TObject>(resource: Resource<S>, hooks: ResourceHooks<DocOf<S>>): Resource<S> {
+  return { ...resource, hooks: { ...resource.hooks, ...hooks } };
+}
+
+/**
+ * A hook's dependency not given (the declaration used for a write that needs it): a programming
+ * error, never a silent skip.
+ */
+export function notGiven(what: string, where: string): never {
+  throw new Error(`${what} is given when the module is registered: write through ${where}`);
+}
