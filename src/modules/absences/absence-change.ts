@@ -3,20 +3,21 @@
 // that depends on it.
 import type { TenantTx } from '../../platform/db/tenant.js';
 import type { RequestContext } from '../../platform/http/request-context.js';
-import type { LooseDoc, Resource, StoredRecord } from '../../resources/engine/define-resource.js';
+import type { StoredRecord } from '../../resources/engine/define-resource.js';
+import type { AbsenceDoc, AbsenceResource } from './absence-schema.js';
 import { updateRecord } from '../../resources/engine/resource-store.js';
 import { coverage } from './absence-coverage.js';
 import { applyEffects, releaseEffects } from './absence-effects.js';
 import { rebookVacations, releaseOverlappingVacations } from './vacation-rebooking.js';
 
-const APPROVED = ['approved', 'assigned'];
+const APPROVED: readonly string[] = ['approved', 'assigned'];
 
 /** After a PATCH: an approved absence whose period or pay changed gets its effects recomputed. */
 export async function onAbsenceWritten(
   tx: TenantTx,
   ctx: RequestContext,
-  absences: Resource,
-  change: { id: string; doc: LooseDoc; previous?: StoredRecord },
+  absences: AbsenceResource,
+  change: { id: string; doc: AbsenceDoc; previous?: StoredRecord<AbsenceDoc> },
 ) {
   const { previous, doc } = change;
   if (!previous || !APPROVED.includes(doc.state)) return;

@@ -7,7 +7,7 @@
 import { sql } from 'kysely';
 import type { TenantTx } from '../../platform/db/tenant.js';
 import type { RequestContext } from '../../platform/http/request-context.js';
-import type { Resource } from '../../resources/engine/define-resource.js';
+import type { AbsenceResource } from './absence-schema.js';
 import { findRecord, updateRecord } from '../../resources/engine/resource-store.js';
 import { coverage } from './absence-coverage.js';
 import { jobsOfAbsence, lockJobsToReconcile, markJobAbsent, unmarkJob } from '../scheduling/index.js';
@@ -29,7 +29,7 @@ export async function reconcileAbsenceConflicts(
   tx: TenantTx,
   ctx: RequestContext | { userId: string },
   scope: ConflictScope,
-  absences: Resource,
+  absences: AbsenceResource,
 ): Promise<void> {
   if (scope.jobIds.length === 0) return;
   const rows = await lockJobsToReconcile(tx, scope, { conflict: firstConflict, keeps: keepsOwn });
@@ -56,7 +56,7 @@ async function refreshAffected(
   tx: TenantTx,
   ctx: { userId: string },
   absenceId: string,
-  absences: Resource,
+  absences: AbsenceResource,
 ): Promise<void> {
   const absence = await findRecord(tx, absences, absenceId, { forUpdate: true });
   if (!absence || !['approved', 'assigned'].includes(absence.doc.state)) return;

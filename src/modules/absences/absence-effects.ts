@@ -4,7 +4,8 @@
 import type { TenantTx } from '../../platform/db/tenant.js';
 import { Conflict } from '../../platform/http/errors.js';
 import type { RequestContext } from '../../platform/http/request-context.js';
-import type { LooseDoc, Resource, StoredRecord } from '../../resources/engine/define-resource.js';
+import type { StoredRecord } from '../../resources/engine/define-resource.js';
+import type { AbsenceDoc, AbsenceResource } from './absence-schema.js';
 import { nestedRecords } from '../../resources/engine/nested-records.js';
 import { toAmount } from '../../platform/money.js';
 import {
@@ -45,9 +46,9 @@ async function payTypeOf(tx: TenantTx, id: string | undefined): Promise<PayType 
 async function markJobs(
   tx: TenantTx,
   ctx: RequestContext,
-  absence: { id: string; doc: LooseDoc },
+  absence: { id: string; doc: AbsenceDoc },
   facts: AbsenceFacts,
-  absences: Resource,
+  absences: AbsenceResource,
 ): Promise<StoredRecord[]> {
   const { from, to } = facts.period;
   await coverJobWindow(tx, absenceHooksOf(absences), from, to);
@@ -133,7 +134,7 @@ function holidaysWithoutJobs(facts: AbsenceFacts, withJobs: Set<string>): Effect
 async function writeAbsenceSalaries(
   tx: TenantTx,
   ctx: RequestContext,
-  absence: { id: string; doc: LooseDoc },
+  absence: { id: string; doc: AbsenceDoc },
   facts: AbsenceFacts,
   days: Effects['absencePaidTimeArray'],
   payType: PayType | undefined,
@@ -212,8 +213,8 @@ async function writeAbsenceSalaries(
 export async function applyEffects(
   tx: TenantTx,
   ctx: RequestContext,
-  absences: Resource,
-  absence: { id: string; doc: LooseDoc },
+  absences: AbsenceResource,
+  absence: { id: string; doc: AbsenceDoc },
 ): Promise<Effects> {
   // A vacation's days an illness displaces (§9 BUrlG) are neither booked nor paid as leave.
   const facts = await withoutIllness(tx, absence.doc, await absenceFacts(tx, absence.doc));
@@ -252,7 +253,7 @@ export async function applyEffects(
 export async function releaseEffects(
   tx: TenantTx,
   ctx: RequestContext,
-  absence: { id: string; doc: LooseDoc },
+  absence: { id: string; doc: AbsenceDoc },
 ): Promise<void> {
   const rows = await jobsOfAbsence(tx, absence.id, { uncovered: true, forUpdate: true });
   const linked = await lockSalariesOfAbsence(tx, absence.id);

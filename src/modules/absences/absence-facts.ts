@@ -3,7 +3,7 @@
 import { sql } from 'kysely';
 import type { TenantTx } from '../../platform/db/tenant.js';
 import { fieldError } from '../../platform/http/errors.js';
-import type { LooseDoc } from '../../resources/engine/define-resource.js';
+import type { AbsenceDraft } from './absence-schema.js';
 import { storedSettingsSql, withDefaults, type TimeAndPaySettings } from '../pay/index.js';
 import { isPublicHolidayIn, placeOfWorkRegion } from '../../platform/time/holidays.js';
 import {
@@ -14,22 +14,22 @@ import {
   type AbsencePeriod,
 } from './rules/absence-days.js';
 import { weeklyHours } from '../pay/index.js';
-import { userContractJsonSql } from '../users/index.js';
+import { type StoredContract, userContractJsonSql } from '../users/index.js';
 
 export interface AbsenceFacts {
   settings: TimeAndPaySettings;
-  contract: LooseDoc;
+  contract: StoredContract;
   period: AbsencePeriod;
   days: AbsenceDay[];
   daysAbsent: number;
   isPublicHoliday(date: string): boolean;
 }
 
-export async function absenceFacts(tx: TenantTx, doc: LooseDoc): Promise<AbsenceFacts> {
+export async function absenceFacts(tx: TenantTx, doc: AbsenceDraft): Promise<AbsenceFacts> {
   // sql: the company's settings and the user's contract, two sub-selects in one statement.
   const { rows } = await sql<{
     settings: Partial<TimeAndPaySettings> | null;
-    user: { contract?: LooseDoc } | null;
+    user: { contract?: StoredContract } | null;
   }>`SELECT ${storedSettingsSql(tx)} AS settings, ${userContractJsonSql(tx.companyId, doc.userId)} AS user`.execute(
     tx.db,
   );

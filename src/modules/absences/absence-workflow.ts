@@ -9,7 +9,8 @@ import { requireLevel, type RequestContext } from '../../platform/http/request-c
 import type { MailOutbox } from '../../platform/mail/outbox.js';
 import { emit } from '../../platform/outbox/emit.js';
 import { requireManager, requireOwnOrAll } from '../../resources/engine/access-checks.js';
-import type { LooseDoc, StoredRecord } from '../../resources/engine/define-resource.js';
+import type { StoredRecord } from '../../resources/engine/define-resource.js';
+import type { AbsenceDoc } from './absence-schema.js';
 import { findRecord, updateRecord } from '../../resources/engine/resource-store.js';
 import { toApi } from '../../resources/engine/to-api.js';
 import { coverage } from './absence-coverage.js';
@@ -18,15 +19,15 @@ import { queueCustomerMails } from './customer-mail.js';
 import { absences } from './absences-resource.js';
 import { rebookVacations, releaseOverlappingVacations } from './vacation-rebooking.js';
 
-const APPROVED = ['approved', 'assigned'];
+const APPROVED: readonly string[] = ['approved', 'assigned'];
 
-async function load(tx: TenantTx, id: string): Promise<StoredRecord> {
+async function load(tx: TenantTx, id: string): Promise<StoredRecord<AbsenceDoc>> {
   const absence = await findRecord(tx, absences, id, { forUpdate: true });
   if (!absence) throw NotFound('absence', id);
   return absence;
 }
 
-async function save(tx: TenantTx, ctx: RequestContext, id: string, doc: LooseDoc): Promise<LooseDoc> {
+async function save(tx: TenantTx, ctx: RequestContext, id: string, doc: AbsenceDoc): Promise<Record<string, unknown>> {
   await updateRecord(tx, absences, id, { doc, userId: ctx.userId });
   return toApi(absences, (await findRecord(tx, absences, id))!);
 }
@@ -40,14 +41,14 @@ export function absenceWorkflow(deps: { database: Database; mail: MailOutbox }) 
         throw Conflict(`The absence is ${absence.doc.state}; only an open absence can be approved`);
       const approved = {
         ...absence.doc,
-        state: 'approved',
+        state: 'approved' as const,
         approvedBy: ctx.userId,
         approvedAt: new Date().toISOString(),
       };
       // An illness takes its days from the vacations it overlaps (§9 BUrlG): they are booked again after it.
       const vacations = await releaseOverlappingVacations(tx, ctx, [approved]);
       const effects = await applyEffects(tx, ctx, absences, { id, doc: approved });
-      let doc: LooseDoc = { ...approved, ...effects, ...(await coverage(tx, effects.affectedJobs)) };
+      let doc: AbsenceDoc = { ...approved, ...effects, ...(await coverage(tx, effects.affectedJobs)) };
       const mails = doc.sendEmailToCustomer
         ? await queueCustomerMails(tx, { id, doc })
         : { ids: [], notifications: [] };
@@ -74,7 +75,7 @@ export function absenceWorkflow(deps: { database: Database; mail: MailOutbox }) 
         );
       await save(tx, ctx, id, {
         ...absence.doc,
-        state: 'declined',
+        state: 'declined' as const,
         declinedBy: ctx.userId,
         ...(declineComment ? { declineComment } : {}),
       });
@@ -101,7 +102,7 @@ export function absenceWorkflow(deps: { database: Database; mail: MailOutbox }) 
       if (wasApproved) await releaseEffects(tx, ctx, absence);
       const api = await save(tx, ctx, id, {
         ...absence.doc,
-        state: 'cancelled',
+        state: 'cancelled' as const,
         cancelledBy: ctx.userId,
         cancelledAt: new Date().toISOString(),
         ...(wasApproved ? { absencePaidTimeArray: [], salaryIds: [], leaveBooked: [], isAssigned: false } : {}),

@@ -2,89 +2,17 @@
 // company. The workflow (approve, decline, cancel, replacements) is in absence-workflow.ts; this
 // declaration checks and completes a request and keeps daysAbsent current.
 import { sql } from 'kysely';
-import { Type } from 'typebox';
 import { Conflict, fieldError } from '../../platform/http/errors.js';
 import { dateRangeFilter, idsFilter, timestampBound, valuesFilter } from '../../platform/http/named-filters.js';
-import { OBJECT_ID_PATTERN } from '../../platform/ids.js';
-import { defineResource, type LooseDoc } from '../../resources/engine/define-resource.js';
-import { dateTime, list, objectId, objectIds, opt, text } from '../../resources/engine/fields.js';
-import { ABSENCE_KINDS, ABSENCE_STATES, CALCULATION_TYPES } from './absence-types.js';
+import { defineResource } from '../../resources/engine/define-resource.js';
+import { ABSENCE_STATES } from './absence-types.js';
+import { MAX_ABSENCE_DAYS, absenceReadOnly, absenceSchema, type AbsenceDoc } from './absence-schema.js';
 import { absenceFacts } from './absence-facts.js';
 import { withoutIllness } from './illness-overlap.js';
 import { onAbsenceWritten } from './absence-change.js';
 
-const MAX_ABSENCE_DAYS = 366;
-
-export const absenceSchema = Type.Object({
-  userId: objectId('users', { description: 'the absent user; employees give their own id' }),
-  type: Type.Integer({
-    minimum: 1,
-    maximum: ABSENCE_KINDS.length,
-    description: ABSENCE_KINDS.map((k) => `${k.type} ${k.name}${k.paid ? ' (paid)' : ''}`).join(', '),
-  }),
-  payTypeAbsenceId: opt(
-    objectId('pay_types', { description: 'a pay type for the paid time (its rateFactor applies)' }),
-  ),
-  calculationType: opt(
-    Type.Union(
-      CALCULATION_TYPES.map((c) => Type.Literal(c)),
-      { description: 'paid time per day: plannedJobs (default), contractHours or none' },
-    ),
-  ),
-  desc: opt(text(2000)),
-  dtStart: dateTime(),
-  dtEnd: dateTime(),
-  fullDay: opt(Type.Boolean({ description: "default true: whole local days from dtStart's date to dtEnd's date" })),
-  daysAbsent: opt(
-    Type.Number({ minimum: 0, maximum: MAX_ABSENCE_DAYS, description: 'working days; computed unless given' }),
-  ),
-  attachments: opt(list(text(500), 50)),
-  imageIds: opt(objectIds('documents', 50)),
-  objectManagerIds: opt(objectIds('users', 100)),
-  sendEmailToCustomer: opt(Type.Boolean({ description: 'on approval, tell the customers of the affected objects' })),
-  sameCauseAs: opt(
-    objectId('absences', {
-      description:
-        "an illness: the user's earlier approved illness from the same cause (from the health insurer's notice); counted together for the six weeks of §3 EFZG",
-    }),
-  ),
-});
-
-const ref = { type: 'string', pattern: OBJECT_ID_PATTERN };
-const refs = { type: 'array', items: ref };
-export const absenceReadOnly = {
-  state: { type: 'string', enum: [...ABSENCE_STATES] },
-  approvedBy: ref,
-  declinedBy: ref,
-  cancelledBy: ref,
-  declineComment: { type: 'string' },
-  approvedAt: { type: 'string', format: 'date-time' },
-  cancelledAt: { type: 'string', format: 'date-time' },
-  daysAbsentManual: { type: 'boolean', description: 'daysAbsent was written by a client and is kept' },
-  affectedJobs: refs,
-  affectedObjectIds: refs,
-  isAssigned: { type: 'boolean' },
-  absencePaidTimeArray: {
-    type: 'array',
-    items: {
-      type: 'object',
-      properties: { date: { type: 'string', format: 'date' }, seconds: { type: 'number' }, jobIds: refs },
-    },
-  },
-  replacements: { type: 'array', items: { type: 'object', additionalProperties: true } },
-  salaryIds: refs,
-  leaveBooked: {
-    type: 'array',
-    items: { type: 'object', properties: { year: { type: 'integer' }, days: { type: 'number' } } },
-  },
-  customerNotifications: { type: 'array', items: { type: 'object', additionalProperties: true } },
-  periodFrom: {
-    type: 'string',
-    format: 'date-time',
-    description: 'the period the absence covers (whole days when fullDay)',
-  },
-  periodTo: { type: 'string', format: 'date-time' },
-};
+export { absenceReadOnly, absenceSchema } from './absence-schema.js';
+export type { AbsenceDoc, AbsenceDraft } from './absence-schema.js';
 
 // sql: named filters answer SQL conditions (named-filters.ts).
 const stateFilter = (description: string) =>
@@ -149,7 +77,7 @@ export const absences = defineResource({
         throw Conflict(`A ${previous.doc.state} absence cannot be changed`);
       // A vacation's daysAbsent leaves out the days of an approved illness (§9 BUrlG).
       const facts = await withoutIllness(tx, doc, await absenceFacts(tx, { ...doc, fullDay: doc.fullDay ?? true }));
-      const next: LooseDoc = {
+      const next: AbsenceDoc = {
         ...doc,
         fullDay: doc.fullDay ?? true,
         calculationType: doc.calculationType ?? 'plannedJobs',

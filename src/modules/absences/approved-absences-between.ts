@@ -1,7 +1,7 @@
 // The approved absences of a period, for the payroll timesheet, so that only absences names the
 // table.
 import type { TenantTx } from '../../platform/db/tenant.js';
-import type { LooseDoc } from '../../resources/engine/define-resource.js';
+import type { AbsenceDoc } from './absence-schema.js';
 
 /** Approved (or assigned) absences overlapping [from, to) (epoch ms), of every user or of `userIds`, by start. */
 export async function approvedAbsencesBetween(
@@ -9,11 +9,11 @@ export async function approvedAbsencesBetween(
   from: number,
   to: number,
   userIds?: string[],
-): Promise<Array<{ id: string; user_id: string; doc: LooseDoc }>> {
+): Promise<Array<{ id: string; user_id: string; doc: AbsenceDoc }>> {
   if (userIds?.length === 0) return [];
   let query = tx.db
     .selectFrom('absences')
-    .select(['id', 'user_id', (eb) => eb.ref('doc').$castTo<LooseDoc>().as('doc')])
+    .select(['id', 'user_id', (eb) => eb.ref('doc').$castTo<AbsenceDoc>().as('doc')])
     .where('company_id', '=', tx.companyId)
     .where('state', 'in', ['approved', 'assigned'])
     .where('dt_start', '<', new Date(to))

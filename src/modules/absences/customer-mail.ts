@@ -3,7 +3,7 @@
 import type { TenantTx } from '../../platform/db/tenant.js';
 import { queueMail } from '../../platform/mail/outbox.js';
 import { utcToLocal } from '../../platform/time/zoned-time.js';
-import type { LooseDoc } from '../../resources/engine/define-resource.js';
+import type { AbsenceDoc } from './absence-schema.js';
 import { objectCustomers } from '../../resources/object-customers.js';
 import { loadTimeAndPaySettings } from '../pay/index.js';
 import { jobVisits } from '../scheduling/index.js';
@@ -50,7 +50,7 @@ async function visitsOf(tx: TenantTx, affectedJobs: string[]): Promise<Visit[]> 
     .map(({ from_at: _, ...visit }) => visit);
 }
 
-export async function queueCustomerMails(tx: TenantTx, absence: { id: string; doc: LooseDoc }) {
+export async function queueCustomerMails(tx: TenantTx, absence: { id: string; doc: AbsenceDoc }) {
   const { timeZone } = await loadTimeAndPaySettings(tx);
   const day = (iso: string) => new Date(utcToLocal(timeZone, Date.parse(iso))).toISOString().slice(0, 10);
   const rows = await visitsOf(tx, absence.doc.affectedJobs ?? []);

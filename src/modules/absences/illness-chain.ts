@@ -2,7 +2,7 @@
 // followed through `sameCauseAs` links (entered from the health insurer's notice, since the
 // employer does not know diagnoses), and the first day of employment.
 import type { TenantTx } from '../../platform/db/tenant.js';
-import type { LooseDoc } from '../../resources/engine/define-resource.js';
+import type { AbsenceDoc } from './absence-schema.js';
 import { utcToLocal } from '../../platform/time/zoned-time.js';
 import { continuedPayWindow, type ContinuedPayWindow, type Spell } from '../pay/index.js';
 import type { AbsenceFacts } from './absence-facts.js';
@@ -14,7 +14,7 @@ const localDay = (timeZone: string, t: number) => new Date(utcToLocal(timeZone, 
 /** The window of an approved illness; undefined for other kinds. */
 export async function illnessPayWindow(
   tx: TenantTx,
-  absence: { id: string; doc: LooseDoc },
+  absence: { id: string; doc: AbsenceDoc },
   facts: AbsenceFacts,
 ): Promise<ContinuedPayWindow | undefined> {
   if (absence.doc.type !== 1 || facts.days.length === 0) return undefined;
@@ -27,7 +27,7 @@ export async function illnessPayWindow(
     seen.add(next);
     const row = await tx.db
       .selectFrom('absences')
-      .select(['dt_start', 'dt_end', (eb) => eb.ref('doc').$castTo<LooseDoc>().as('doc')])
+      .select(['dt_start', 'dt_end', (eb) => eb.ref('doc').$castTo<AbsenceDoc>().as('doc')])
       .where('company_id', '=', tx.companyId)
       .where('id', '=', next)
       .where('user_id', '=', absence.doc.userId)

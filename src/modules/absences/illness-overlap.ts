@@ -2,7 +2,8 @@
 // overlap a vacation, and the vacation's facts with the days they displace taken off, so leave
 // counting (daysAbsent, leaveBooked) and vacation pay read the same days.
 import type { TenantTx } from '../../platform/db/tenant.js';
-import type { LooseDoc, StoredRecord } from '../../resources/engine/define-resource.js';
+import type { StoredRecord } from '../../resources/engine/define-resource.js';
+import type { AbsenceDoc, AbsenceDraft } from './absence-schema.js';
 import type { AbsenceFacts } from './absence-facts.js';
 import { kindOf } from './absence-types.js';
 import { weeklyHours } from '../pay/index.js';
@@ -19,7 +20,7 @@ export async function approvedOverlapping(
   from: number,
   to: number,
   lock = false,
-): Promise<StoredRecord[]> {
+): Promise<StoredRecord<AbsenceDoc>[]> {
   let query = tx.db
     .selectFrom('absences')
     .selectAll()
@@ -31,14 +32,14 @@ export async function approvedOverlapping(
     .where('dt_end', '>', new Date(from))
     .orderBy('dt_start');
   if (lock) query = query.forUpdate();
-  const rows = (await query.execute()) as unknown as StoredRecord[];
+  const rows = (await query.execute()) as unknown as StoredRecord<AbsenceDoc>[];
   return rows;
 }
 
 /** A leave-booking absence's facts without the days its user is certified ill; other kinds as they are. */
 export async function withoutIllness(
   tx: TenantTx,
-  doc: LooseDoc,
+  doc: AbsenceDraft,
   facts: AbsenceFacts,
 ): Promise<AbsenceFacts & Pick<LeaveAfterIllness, 'displaced'>> {
   if (!kindOf(doc.type)?.booksLeave || !doc.userId) return { ...facts, displaced: [] };

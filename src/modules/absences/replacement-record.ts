@@ -1,7 +1,7 @@
 // Replacement jobs recorded on their absence, which moves to `assigned` once nothing is left uncovered.
 import type { TenantTx } from '../../platform/db/tenant.js';
 import type { RequestContext } from '../../platform/http/request-context.js';
-import type { Resource } from '../../resources/engine/define-resource.js';
+import type { AbsenceResource } from './absence-schema.js';
 import { findRecord, updateRecord } from '../../resources/engine/resource-store.js';
 import type { Replacement } from '../scheduling/index.js';
 import { coverage } from './absence-coverage.js';
@@ -12,7 +12,7 @@ export async function recordReplacement(
   ctx: RequestContext,
   absenceId: string,
   made: Replacement[],
-  absences: Resource,
+  absences: AbsenceResource,
 ): Promise<void> {
   const absence = await findRecord(tx, absences, absenceId, { forUpdate: true });
   if (!absence || !['approved', 'assigned'].includes(absence.doc.state)) return;

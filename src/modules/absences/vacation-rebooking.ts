@@ -4,7 +4,8 @@
 // the illness now displaces (or with them again, after a cancel).
 import type { TenantTx } from '../../platform/db/tenant.js';
 import type { RequestContext } from '../../platform/http/request-context.js';
-import type { LooseDoc, Resource, StoredRecord } from '../../resources/engine/define-resource.js';
+import type { StoredRecord } from '../../resources/engine/define-resource.js';
+import type { AbsenceDoc, AbsenceResource } from './absence-schema.js';
 import { updateRecord } from '../../resources/engine/resource-store.js';
 import { coverage } from './absence-coverage.js';
 import { applyEffects, releaseEffects } from './absence-effects.js';
@@ -17,9 +18,9 @@ const LEAVE_TYPES = ABSENCE_KINDS.filter((k) => k.booksLeave).map((k) => k.type)
 export async function releaseOverlappingVacations(
   tx: TenantTx,
   ctx: RequestContext,
-  docs: Array<LooseDoc | undefined>,
-): Promise<StoredRecord[]> {
-  const found = new Map<string, StoredRecord>();
+  docs: Array<AbsenceDoc | undefined>,
+): Promise<StoredRecord<AbsenceDoc>[]> {
+  const found = new Map<string, StoredRecord<AbsenceDoc>>();
   for (const doc of docs) {
     if (doc?.type !== ILLNESS || !doc.periodFrom || !doc.periodTo) continue;
     for (const v of await approvedOverlapping(
@@ -43,8 +44,8 @@ export async function releaseOverlappingVacations(
 export async function rebookVacations(
   tx: TenantTx,
   ctx: RequestContext,
-  absences: Resource,
-  vacations: StoredRecord[],
+  absences: AbsenceResource,
+  vacations: StoredRecord<AbsenceDoc>[],
 ): Promise<void> {
   for (const vacation of vacations) {
     const effects = await applyEffects(tx, ctx, absences, vacation);

@@ -15,7 +15,7 @@ import { registerResource } from '../../resources/engine/register-resource.js';
 import { assignments } from '../scheduling/index.js';
 import { assignmentConfirmations, credits, invoices, invoiceStornos, offers } from './documents/billing-documents.js';
 import { registerConfirmationRoutes } from './documents/confirmation-routes.js';
-import type { DocumentKind } from './documents/document-schema.js';
+import type { BillingResource, DocumentKind } from './documents/document-schema.js';
 import { billingRun } from './documents/billing-run.js';
 import { registerDocumentFileRoutes, registerReminderLetterRoutes } from './delivery/document-file-routes.js';
 import { documentLifecycle } from './documents/document-lifecycle.js';
@@ -25,7 +25,7 @@ import { registerAssetRoutes } from './assets/asset-routes.js';
 import { paymentMethods, payments } from './payments/payments.js';
 import { reminderRun, reminders, reminderTemplates } from './dunning/reminders.js';
 
-const KINDS: Array<[Resource, DocumentKind]> = [
+const KINDS: Array<[BillingResource, DocumentKind]> = [
   [invoices, 'invoice'],
   [offers, 'offer'],
   [credits, 'credit'],

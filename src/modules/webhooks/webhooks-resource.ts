@@ -1,11 +1,13 @@
 // Webhook registrations: an event type, an entity and a target URL that passes the SSRF guard.
 import { Type } from 'typebox';
-import { defineResource, type Resource } from '../../resources/engine/define-resource.js';
+import { defineResource } from '../../resources/engine/define-resource.js';
 import { opt, text } from '../../resources/engine/fields.js';
 import { EVENT_TYPES, WEBHOOK_ENTITIES } from '../../platform/outbox/emit.js';
 import { vetTarget, type Resolver, type TargetPolicy } from './target-guard.js';
 
-export function webhooksResource(policy: TargetPolicy, resolve: Resolver): Resource {
+export type WebhookResource = ReturnType<typeof webhooksResource>;
+
+export function webhooksResource(policy: TargetPolicy, resolve: Resolver) {
   return defineResource({
     name: 'webhook',
     collection: 'integrations/webhooks',
@@ -13,8 +15,9 @@ export function webhooksResource(policy: TargetPolicy, resolve: Resolver): Resou
     area: 'webhooks',
     columns: { type: 'type', entity: 'entity', url: 'url' },
     schema: Type.Object({
-      type: Type.Union(EVENT_TYPES.map((t) => Type.Literal(t))),
-      entity: Type.Union(WEBHOOK_ENTITIES.map((e) => Type.Literal(e))),
+      // Type.Unsafe: a union built from a list has no static type of its own
+      type: Type.Unsafe<(typeof EVENT_TYPES)[number]>(Type.Union(EVENT_TYPES.map((t) => Type.Literal(t)))),
+      entity: Type.Unsafe<(typeof WEBHOOK_ENTITIES)[number]>(Type.Union(WEBHOOK_ENTITIES.map((e) => Type.Literal(e)))),
       url: text(2000, {
         description: 'https (http only where the operator allows it); no private or loopback targets',
       }),

@@ -7,7 +7,7 @@ import { HttpError, NotFound } from '../../platform/http/errors.js';
 import { commaList } from '../../platform/http/list-query.js';
 import { requireLevel, type RequestContext } from '../../platform/http/request-context.js';
 import { cursorExpired, eventsAfter, type FeedEvent, parseCursor } from '../../platform/outbox/event-feed.js';
-import type { Resource } from '../../resources/engine/define-resource.js';
+import type { WebhookResource } from './webhooks-resource.js';
 import { createFromBody } from '../../resources/engine/resource-service.js';
 import { findRecord } from '../../resources/engine/resource-store.js';
 import { newWebhookSecret, type SecretBox } from './secret-box.js';
@@ -23,7 +23,7 @@ export interface DeliveryQuery {
   offset?: number;
 }
 
-export function webhooksService(deps: { database: Database; secrets: SecretBox }, webhooks: Resource) {
+export function webhooksService(deps: { database: Database; secrets: SecretBox }, webhooks: WebhookResource) {
   const { database, secrets } = deps;
 
   /** Runs `work` on an existing webhook of the caller's company (404 otherwise). */

@@ -1,6 +1,6 @@
 // A resource is declared once; the engine derives its routes, schemas, filters and storage.
 import type { RawBuilder } from 'kysely';
-import type { Static, TObject, TUnsafe } from 'typebox';
+import type { Static, TObject, TSchema, TUnsafe } from 'typebox';
 import type { TenantTx } from '../../platform/db/tenant.js';
 import type { RequestContext } from '../../platform/http/request-context.js';
 import { assertArea, type Area } from '../../platform/http/permissions.js';
@@ -17,12 +17,29 @@ import type { EntityTableName } from './entity-table.js';
 // biome-ignore lint/suspicious/noExplicitAny: the untyped default for code that does not know the resource
 export type LooseDoc = Record<string, any>;
 
+type StaticOf<F> = F extends TSchema ? Static<F> : unknown;
 /**
- * The document of a resource declared with `schema`: its fields as the schema types them; other
- * stored fields (read-only ones that actions set, e.g. a job's teamId or an absence's state, declared
- * as plain JSON schemas) are read loosely, by name.
+ * Read-only fields (set by actions, e.g. an absence's state): typed where declared with TypeBox
+ * (or TypedFields), else unknown; required where their type excludes undefined (always set).
  */
-export type DocOf<S extends TObject> = Static<S> & LooseDoc;
+export type ReadOnlyDoc<R> = {
+  [K in keyof R as undefined extends StaticOf<R[K]> ? never : K]: StaticOf<R[K]>;
+} & { [K in keyof R as undefined extends StaticOf<R[K]> ? K : never]?: StaticOf<R[K]> };
+
+/**
+ * The document of a resource declared with `schema` (and `readOnly`): its fields as the schemas type
+ * them; any other stored field is unknown until the reader checks it.
+ */
+export type DocOf<S extends TObject, R = NoReadOnly> = Static<S> & ReadOnlyDoc<R> & Record<string, unknown>;
+
+/** Read-only fields by name: TypeBox schemas, or plain JSON schemas (read as unknown). */
+export type ReadOnlyFields = Record<string, object>;
+/** A resource without read-only fields. */
+export type NoReadOnly = Record<never, never>;
+
+/** Plain JSON schemas of read-only fields, typed by a declared interface (`satisfies` checks the names). */
+// keyof Required<T>: every field present, an optional one's type keeps its undefined (ReadOnlyDoc's cue).
+export type TypedFields<T> = { [K in keyof Required<T>]: TUnsafe<T[K]> };
 
 /** A row of an entity table: the common columns, the document, and the table's own columns. */
 export interface StoredRecord<D extends object = LooseDoc> {
@@ -43,13 +60,19 @@ export interface StoredRecord<D extends object = LooseDoc> {
  * A row of the resource's table as its record: every write validated the document against the
  * resource's schema (the one place the engine trusts the database for a document's type).
  */
-export function recordOf<S extends TObject>(_resource: Resource<S>, row: object): StoredRecord<DocOf<S>> {
-  return row as StoredRecord<DocOf<S>>;
+export function recordOf<S extends TObject, R extends ReadOnlyFields>(
+  _resource: Resource<S, R>,
+  row: object,
+): StoredRecord<DocOf<S, R>> {
+  return row as StoredRecord<DocOf<S, R>>;
 }
 
-export interface PrepareInput<D extends object = LooseDoc> {
+/** A document before a write is prepared: a create body has none of the read-only fields yet. */
+export type DraftOf<S extends TObject, R = NoReadOnly> = Static<S> & Partial<ReadOnlyDoc<R>> & Record<string, unknown>;
+
+export interface PrepareInput<D extends object = LooseDoc, P extends object = D> {
   /** The document to be stored: the body on create, the merged document on update. */
-  doc: D;
+  doc: P;
   /** The record before the change (update only). */
   previous?: StoredRecord<D>;
 }
@@ -61,12 +84,12 @@ export interface Prepared<D extends object = LooseDoc> {
 }
 
 /** Hooks get the resource's document type; declared as methods, so hooks written for any document fit. */
-export interface ResourceHooks<D extends object = LooseDoc> {
+export interface ResourceHooks<D extends object = LooseDoc, P extends object = D> {
   /**
    * Checks and completes a document inside the write's transaction. What it returns is stored as the
    * resource's document; loosely typed, as hooks build it from parts.
    */
-  prepare?(tx: TenantTx, ctx: RequestContext, input: PrepareInput<D>): Promise<Prepared>;
+  prepare?(tx: TenantTx, ctx: RequestContext, input: PrepareInput<D, P>): Promise<Prepared>;
   /** Work that follows a create or update in the same transaction (e.g. re-planning jobs). */
   afterWrite?(
     tx: TenantTx,
@@ -81,7 +104,7 @@ export interface ResourceHooks<D extends object = LooseDoc> {
   toApi?(record: StoredRecord<D>, api: LooseDoc): LooseDoc;
 }
 
-export interface ResourceDeclaration<S extends TObject = TObject> {
+export interface ResourceDeclaration<S extends TObject = TObject, R extends ReadOnlyFields = ReadOnlyFields> {
   /** Singular name for messages, e.g. `customer`. */
   name: string;
   /** Path segment under /v2, e.g. `customers`. */
@@ -111,13 +134,13 @@ export interface ResourceDeclaration<S extends TObject = TObject> {
   acceptsNumber?: boolean;
   list?: Partial<ListOptions>;
   /** Extra read-only response fields. */
-  readOnly?: Record<string, object>;
+  readOnly?: R;
   /**
    * Why a stored record no longer changes for callers below `all` write level (e.g. a manager
    * approved it): the 409's text, or undefined while it may. Checked on PATCH and DELETE.
    */
-  lockedWhen?(doc: DocOf<S>): string | undefined;
-  hooks?: ResourceHooks<DocOf<S>>;
+  lockedWhen?(doc: DocOf<S, R>): string | undefined;
+  hooks?: ResourceHooks<DocOf<S, R>, DraftOf<S, R>>;
 }
 
 /**
@@ -129,7 +152,8 @@ export type BodySchema = TUnsafe<Record<string, unknown>>;
 const bodySchema = (schema: object) => schema as BodySchema;
 
 /** A declared resource; `S`, its schema, types the documents its hooks get. */
-export interface Resource<S extends TObject = TObject> extends ResourceDeclaration<S> {
+export interface Resource<S extends TObject = TObject, R extends ReadOnlyFields = ReadOnlyFields>
+  extends ResourceDeclaration<S, R> {
   readonly fields: FieldIndex;
   readonly listOptions: ListOptions;
   readonly createBody: BodySchema;
@@ -146,7 +170,9 @@ export function definedResources(): Resource[] {
   return [...defined.values()];
 }
 
-export function defineResource<S extends TObject>(declaration: ResourceDeclaration<S>): Resource<S> {
+export function defineResource<S extends TObject, R extends ReadOnlyFields = NoReadOnly>(
+  declaration: ResourceDeclaration<S, R>,
+): Resource<S, R> {
   assertArea(declaration.area, `resource ${declaration.collection}`);
   const schema: JsonSchema = declaration.schema;
   const ignored = { create: ignoredFields(declaration, 'create'), patch: ignoredFields(declaration, 'patch') };
@@ -165,7 +191,7 @@ export function defineResource<S extends TObject>(declaration: ResourceDeclarati
       ),
     ),
   );
-  const resource: Resource<S> = {
+  const resource: Resource<S, R> = {
     ...declaration,
     fields: buildFieldIndex(
       { ...schema, properties: { ...declaration.readOnly, ...schema.properties } },

@@ -4,7 +4,7 @@ import type { TObject } from 'typebox';
 import type { TenantTx } from '../../platform/db/tenant.js';
 import type { ListQuery } from '../../platform/http/list-query.js';
 import type { Compilable, RawBuilder } from 'kysely';
-import { recordOf, type DocOf, type Resource, type StoredRecord } from './define-resource.js';
+import { recordOf, type DocOf, type ReadOnlyFields, type Resource, type StoredRecord } from './define-resource.js';
 import { emit } from '../../platform/outbox/emit.js';
 import { emitSql } from '../../platform/outbox/emit-sql.js';
 import { toApi, unsetFields } from './to-api.js';
@@ -192,12 +192,12 @@ export async function upsertRecords(tx: TenantTx, resource: Resource, records: N
   }
 }
 
-export async function findRecord<S extends TObject>(
+export async function findRecord<S extends TObject, R extends ReadOnlyFields>(
   tx: TenantTx,
-  resource: Resource<S>,
+  resource: Resource<S, R>,
   id: string,
   options: { owner?: RawBuilder<boolean>; forUpdate?: boolean } = {},
-): Promise<StoredRecord<DocOf<S>> | undefined> {
+): Promise<StoredRecord<DocOf<S, R>> | undefined> {
   let query = entityDb(tx)
     .selectFrom(resource.table)
     .selectAll()
@@ -209,12 +209,12 @@ export async function findRecord<S extends TObject>(
   return row && recordOf(resource, row);
 }
 
-export async function findRecordBy<S extends TObject>(
+export async function findRecordBy<S extends TObject, R extends ReadOnlyFields>(
   tx: TenantTx,
-  resource: Resource<S>,
+  resource: Resource<S, R>,
   column: string,
   value: unknown,
-): Promise<StoredRecord<DocOf<S>> | undefined> {
+): Promise<StoredRecord<DocOf<S, R>> | undefined> {
   const row = await entityDb(tx)
     .selectFrom(resource.table)
     .selectAll()
@@ -224,11 +224,11 @@ export async function findRecordBy<S extends TObject>(
   return row && recordOf(resource, row);
 }
 
-export async function listRecords<S extends TObject>(
+export async function listRecords<S extends TObject, R extends ReadOnlyFields>(
   tx: TenantTx,
-  resource: Resource<S>,
+  resource: Resource<S, R>,
   list: ListQuery,
-): Promise<{ rows: StoredRecord<DocOf<S>>[]; total: number }> {
+): Promise<{ rows: StoredRecord<DocOf<S, R>>[]; total: number }> {
   let query = entityDb(tx)
     .selectFrom(resource.table)
     .selectAll()

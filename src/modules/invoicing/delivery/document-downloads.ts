@@ -5,10 +5,9 @@ import { inTenant } from '../../../platform/db/tenant.js';
 import { Conflict, NotFound } from '../../../platform/http/errors.js';
 import { requireLevel, type RequestContext } from '../../../platform/http/request-context.js';
 import type { DocumentFormat } from '../../../resources/customers.js';
-import type { Resource } from '../../../resources/engine/define-resource.js';
 import { findRecord } from '../../../resources/engine/resource-store.js';
 import { invoices } from '../documents/billing-documents.js';
-import type { DocumentKind } from '../documents/document-schema.js';
+import type { BillingResource, DocumentKind } from '../documents/document-schema.js';
 import { documentFile, fileOptions, reminderFile, type DocumentFile } from './document-files.js';
 import { reminders } from '../dunning/reminders.js';
 
@@ -16,7 +15,7 @@ export function documentDownloads(deps: { database: Database }) {
   /** An issued document as a file of the format; 409 for a draft. */
   async function issuedFile(
     ctx: RequestContext,
-    resource: Resource,
+    resource: BillingResource,
     kind: DocumentKind,
     id: string,
     format: DocumentFormat,

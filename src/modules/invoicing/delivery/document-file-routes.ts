@@ -10,8 +10,7 @@ import { SECURITY, errorResponses, fileResponse, idParams } from '../../../platf
 import { typedRoutes } from '../../../platform/http/typed-routes.js';
 import type { MailOutbox } from '../../../platform/mail/outbox.js';
 import type { DocumentFormat } from '../../../resources/customers.js';
-import type { Resource } from '../../../resources/engine/define-resource.js';
-import { isLetter, type DocumentKind } from '../documents/document-schema.js';
+import { isLetter, type BillingResource, type DocumentKind } from '../documents/document-schema.js';
 import { documentDownloads } from './document-downloads.js';
 import type { DocumentFile } from './document-files.js';
 import { documentSending, sendBody, sentResponse } from './sending.js';
@@ -47,11 +46,19 @@ interface Rendering {
 type Deps = { database: Database; mail: MailOutbox };
 
 /** The downloads and the send action of each kind of document (offers and confirmations: PDF only). */
-export function registerDocumentFileRoutes(app: FastifyInstance, deps: Deps, kinds: Array<[Resource, DocumentKind]>) {
+export function registerDocumentFileRoutes(
+  app: FastifyInstance,
+  deps: Deps,
+  kinds: Array<[BillingResource, DocumentKind]>,
+) {
   const routes = typedRoutes(app);
   const downloads = documentDownloads(deps);
   const sending = documentSending(deps);
-  const rendering = (resource: Resource, kind: DocumentKind, { path, summary, format, xml, querystring }: Rendering) =>
+  const rendering = (
+    resource: BillingResource,
+    kind: DocumentKind,
+    { path, summary, format, xml, querystring }: Rendering,
+  ) =>
     routes.get(
       `/${resource.collection}/:id/${path}`,
       {

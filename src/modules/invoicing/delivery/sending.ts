@@ -16,7 +16,7 @@ import type { Resource, StoredRecord } from '../../../resources/engine/define-re
 import { opt, text } from '../../../resources/engine/fields.js';
 import { findRecord, updateRecord } from '../../../resources/engine/resource-store.js';
 import { invoices } from '../documents/billing-documents.js';
-import { isLetter, type DocumentKind } from '../documents/document-schema.js';
+import { isLetter, type BillingResource, type DocumentKind } from '../documents/document-schema.js';
 import { documentFile, fileOptions, reminderFile, type DocumentFile } from './document-files.js';
 import { reminders } from '../dunning/reminders.js';
 import { documentMailText, documentSubject } from './sending-texts.js';
@@ -111,7 +111,9 @@ export function documentSending(deps: { database: Database; mail: MailOutbox }) 
         const record = await findRecord(tx, resource, id, { forUpdate: true });
         if (!record) throw NotFound(resource.name, id);
         const sending = { at, to: mail.to, format, mailId, userId: ctx.userId, ...extra };
-        const sendings = [...(record.doc.sendings ?? []), sending].slice(-MAX_SENDINGS);
+        // A document's or a reminder's sendings (both declare the field).
+        const kept = Array.isArray(record.doc.sendings) ? record.doc.sendings : [];
+        const sendings = [...kept, sending].slice(-MAX_SENDINGS);
         await updateRecord(tx, resource, id, { doc: { ...record.doc, sendings }, userId: ctx.userId });
       }
       return mailId;
@@ -121,15 +123,18 @@ export function documentSending(deps: { database: Database; mail: MailOutbox }) 
   }
 
   /** POST /{invoices,credits,invoiceStornos,offers}/{id}/send */
-  async function send(ctx: RequestContext, resource: Resource, kind: DocumentKind, id: string, body: SendBody) {
+  async function send(ctx: RequestContext, resource: BillingResource, kind: DocumentKind, id: string, body: SendBody) {
     requireLevel(ctx, 'invoicing', 'write');
-    const { doc, delivery, options } = await inTenant(deps.database, ctx.companyId, async (tx) => {
+    const { doc, documentNumber, delivery, options } = await inTenant(deps.database, ctx.companyId, async (tx) => {
       const record = await findRecord(tx, resource, id);
       if (!record) throw NotFound(resource.name, id);
-      if (record.doc.state === 'draft') throw Conflict(`A draft ${resource.name} cannot be sent; issue it first`);
+      const { documentNumber } = record.doc; // given at issue
+      if (record.doc.state === 'draft' || !documentNumber)
+        throw Conflict(`A draft ${resource.name} cannot be sent; issue it first`);
       const customer = record.doc.customerId ? await findRecord(tx, customers, record.doc.customerId) : undefined;
       const signer = kind === 'offer' ? record.created_by : undefined; // an offer carries its creator's signature
-      return { doc: record.doc, delivery: deliveryOf(customer, record.doc), options: await fileOptions(tx, signer) };
+      const delivery = deliveryOf(customer, record.doc);
+      return { doc: record.doc, documentNumber, delivery, options: await fileOptions(tx, signer) };
     });
     const to = recipient(body, delivery.email, doc.customerId, resource.name);
     // An offer or a confirmation is a letter, not an e-invoice: the customer's e-invoice choice does not apply to it.
@@ -143,7 +148,7 @@ export function documentSending(deps: { database: Database; mail: MailOutbox }) 
       attachments: [attachment(file)],
     };
     const result = await commit(ctx, mail, format, [{ resource, id }], { documentId: id, kind });
-    return { _id: id, documentNumber: doc.documentNumber, ...result };
+    return { _id: id, documentNumber, ...result };
   }
 
   /**
@@ -189,7 +194,7 @@ export function documentSending(deps: { database: Database; mail: MailOutbox }) 
       ],
       { reminderId: id, invoiceId: invoice.id },
     );
-    return { _id: id, documentNumber: invoice.doc.documentNumber, ...result };
+    return { _id: id, documentNumber: reminder.invoiceNumber, ...result };
   }
 
   return { send, sendReminder };

@@ -4,22 +4,29 @@
 import { Conflict, fieldError } from '../../../platform/http/errors.js';
 import { dateRangeFilter, idsFilter, valuesFilter } from '../../../platform/http/named-filters.js';
 import { sql } from 'kysely';
-import { defineResource, type Resource } from '../../../resources/engine/define-resource.js';
+import { defineResource } from '../../../resources/engine/define-resource.js';
 import { toCents } from '../../../platform/money.js';
 import { withTemplate } from './invoice-templates.js';
 import type { EntityTableName } from '../../../resources/engine/entity-table.js';
-import { DOCUMENT_STATES, documentSchema, readOnly, type DocumentKind } from './document-schema.js';
+import {
+  DOCUMENT_STATES,
+  documentSchema,
+  readOnly,
+  type BillingResource,
+  type BillingSchema,
+  type DocumentKind,
+} from './document-schema.js';
 import { draftTotals } from './document-totals.js';
 import { isOverdue } from '../rules/open-amount.js';
 
 export function billingDocument(
   kind: DocumentKind,
   names: { name: string; collection: string; table: EntityTableName; webhookEntity: string },
-): Resource {
+): BillingResource {
   return defineResource({
     ...names,
     area: 'invoicing',
-    schema: documentSchema(kind),
+    schema: documentSchema(kind) as BillingSchema,
     readOnly,
     columns: {
       customerId: 'customer_id',

@@ -10,7 +10,7 @@ import { findRecord, insertRecord, nextNumber, updateRecord } from '../../../res
 import { createRecord } from '../../../resources/engine/resource-service.js';
 import { customers } from '../../../resources/customers.js';
 import { invoices, invoiceStornos } from './billing-documents.js';
-import type { DocumentKind, Position } from './document-schema.js';
+import type { BillingResource, DocumentKind, Position } from './document-schema.js';
 import { totalsOf } from './document-totals.js';
 import { fixedAllowanceCharges, type StoredAllowanceCharge } from './allowances-charges.js';
 import { settlingFinalInvoices } from './partial-invoices.js';
@@ -36,13 +36,13 @@ export function documentLifecycle(deps: { database: Database }) {
     requireLevel(ctx, 'invoicing', 'write');
   }
 
-  async function load(tx: TenantTx, resource: Resource, id: string) {
+  async function load(tx: TenantTx, resource: BillingResource, id: string) {
     const record = await findRecord(tx, resource, id, { forUpdate: true });
     if (!record) throw NotFound(resource.name, id);
     return record;
   }
 
-  async function issue(ctx: RequestContext, resource: Resource, kind: DocumentKind, id: string) {
+  async function issue(ctx: RequestContext, resource: BillingResource, kind: DocumentKind, id: string) {
     requireWriter(ctx);
     return inTenant(deps.database, ctx.companyId, async (tx) => {
       const record = await load(tx, resource, id);
@@ -98,7 +98,7 @@ export function documentLifecycle(deps: { database: Database }) {
   }
 
   /** Cancels an issued invoice: a cancellation document mirrors its positions and amounts. */
-  async function cancel(ctx: RequestContext, invoicesResource: Resource, id: string) {
+  async function cancel(ctx: RequestContext, invoicesResource: BillingResource, id: string) {
     requireWriter(ctx);
     return inTenant(deps.database, ctx.companyId, async (tx) => {
       const invoice = await load(tx, invoicesResource, id);
@@ -145,7 +145,7 @@ export function documentLifecycle(deps: { database: Database }) {
           positions,
           ...(allowancesCharges ? { allowancesCharges } : {}),
           ...totals.fields,
-          ...(base.prepaidAmount !== undefined
+          ...(base.prepaidAmount !== undefined && base.amountDue !== undefined
             ? { prepaidAmount: negate(base.prepaidAmount), amountDue: negate(base.amountDue) }
             : {}),
           state: 'issued',
@@ -166,7 +166,12 @@ export function documentLifecycle(deps: { database: Database }) {
     });
   }
 
-  async function decide(ctx: RequestContext, offersResource: Resource, id: string, decision: 'accepted' | 'declined') {
+  async function decide(
+    ctx: RequestContext,
+    offersResource: BillingResource,
+    id: string,
+    decision: 'accepted' | 'declined',
+  ) {
     requireWriter(ctx);
     await inTenant(deps.database, ctx.companyId, async (tx) => {
       const offer = await load(tx, offersResource, id);
@@ -183,7 +188,7 @@ export function documentLifecycle(deps: { database: Database }) {
   /** An accepted offer becomes a draft invoice (its counted positions) or an assignment (billing them each month). */
   async function convertOffer(
     ctx: RequestContext,
-    offersResource: Resource,
+    offersResource: BillingResource,
     target: Resource,
     id: string,
     extra: Record<string, unknown>,

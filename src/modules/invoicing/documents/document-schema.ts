@@ -1,6 +1,7 @@
 // The shape invoices, offers, credits and cancellations share: a customer, positions with the
 // spec's billing-position fields, and the read-only fields the server computes and freezes.
-import { type Static, Type } from 'typebox';
+import { type Static, type TObject, Type } from 'typebox';
+import type { DocOf, Resource, TypedFields } from '../../../resources/engine/define-resource.js';
 import { list, objectId, opt, productId, text } from '../../../resources/engine/fields.js';
 import { taxRateCopy } from '../../../resources/tax-rate-shape.js';
 import { allowancesChargesSchema, vatCategoryField } from './allowances-charges.js';
@@ -104,6 +105,60 @@ export const documentSchema = (kind: DocumentKind) =>
     ...(kind === 'offer' ? { validUntil: opt(date()) } : {}),
   });
 
+/** A party or term copied into a document at issue (seller, buyer, delivery, payment term). */
+export type FrozenCopy = { name?: string; email?: string; [field: string]: unknown };
+/** One mailing of a document (POST …/send). */
+export type Sending = { at: string; to: string; format: string; mailId: string; userId: string; reminderId?: string };
+
+/** The types of the read-only fields below, for code that reads a stored document. */
+export interface BillingReadOnly {
+  /** Always set: `draft` on create (cancellations are issued at once). */
+  state: string;
+  documentNumber?: string;
+  issuedAt?: string;
+  dueDate?: string;
+  currency?: string;
+  netAmount?: number;
+  taxAmount?: number;
+  grossAmount?: number;
+  vatBreakdown?: Array<{ category?: string; rate: number; taxableAmount: number; taxAmount: number }>;
+  lineAmounts?: number[];
+  seller?: FrozenCopy;
+  buyer?: FrozenCopy;
+  delivery?: FrozenCopy;
+  paymentTerm?: FrozenCopy & { skontoPercentage?: number; skontoDays?: number };
+  paidAmount?: number;
+  openAmount?: number;
+  overpaidAmount?: number;
+  skontoApplied?: boolean;
+  invoiceId?: string;
+  invoiceNumber?: string;
+  stornoId?: string;
+  acceptedAt?: string;
+  declinedAt?: string;
+  confirmedAt?: string;
+  assignmentConfirmationId?: string;
+  offerId?: string;
+  signature?: { name?: string; signedAt?: string; timeZone?: string; image?: string };
+  creditedInvoiceNumber?: string;
+  creditedInvoiceDate?: string;
+  invoiceDate?: string;
+  reminderLevel?: number;
+  lastReminderDate?: string;
+  reminderFees?: number;
+  skontoAmount?: number;
+  skontoDate?: string;
+  creditedAmount?: number;
+  sendings?: Sending[];
+  lineTotalAmount?: number;
+  allowanceTotalAmount?: number;
+  chargeTotalAmount?: number;
+  skontoBaseAmount?: number;
+  prepaidAmount?: number;
+  amountDue?: number;
+  partialInvoices?: Array<{ number?: string; date?: string }>;
+}
+
 const amount = { type: 'number' };
 export const readOnly = {
   state: { type: 'string' },
@@ -184,4 +239,11 @@ export const readOnly = {
     items: { type: 'object', properties: { number: { type: 'string' }, date: { type: 'string' } } },
     description: 'final invoices: the partial invoices settled (BG-3)',
   },
-};
+} satisfies Record<keyof BillingReadOnly, object> as unknown as TypedFields<BillingReadOnly>;
+
+type KindProperties = ReturnType<typeof documentSchema>['properties'];
+/** The schema of any billing document: every kind's own fields, each optional. */
+export type BillingSchema = TObject<{ [K in keyof KindProperties]-?: Exclude<KindProperties[K], undefined> }>;
+/** A stored invoice, offer, credit, cancellation or assignment confirmation. */
+export type BillingDoc = DocOf<BillingSchema, typeof readOnly>;
+export type BillingResource = Resource<BillingSchema, typeof readOnly>;

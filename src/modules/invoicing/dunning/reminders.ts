@@ -8,7 +8,8 @@ import { inTenant } from '../../../platform/db/tenant.js';
 import { fieldError } from '../../../platform/http/errors.js';
 import { requireLevel, type RequestContext } from '../../../platform/http/request-context.js';
 import { newObjectId } from '../../../platform/ids.js';
-import { defineResource, type StoredRecord } from '../../../resources/engine/define-resource.js';
+import { defineResource, type StoredRecord, type TypedFields } from '../../../resources/engine/define-resource.js';
+import type { Sending } from '../documents/document-schema.js';
 import { opt, text } from '../../../resources/engine/fields.js';
 import { insertRecord, nextNumber, updateRecord } from '../../../resources/engine/resource-store.js';
 import { invoices } from '../documents/billing-documents.js';
@@ -47,31 +48,50 @@ export const reminderTemplates = defineResource({
 
 type ReminderTemplate = Static<typeof reminderTemplates.schema>;
 
+/** A reminder's fields, all set when the dunning run creates it. */
+export interface ReminderReadOnly {
+  invoiceId: string;
+  invoiceNumber: string;
+  customerId: string;
+  level: number;
+  title: string;
+  date: string;
+  newDueDate: string;
+  fee: number;
+  openAmount: number;
+  total: number;
+  subject: string;
+  text: string;
+  sendings?: Sending[];
+}
+
+const reminderReadOnly = {
+  invoiceId: { type: 'string' },
+  invoiceNumber: { type: 'string' },
+  customerId: { type: 'string' },
+  level: { type: 'integer' },
+  title: { type: 'string' },
+  date: { type: 'string' },
+  newDueDate: { type: 'string' },
+  fee: { type: 'number' },
+  openAmount: { type: 'number' },
+  total: { type: 'number' },
+  subject: { type: 'string' },
+  text: { type: 'string' },
+  sendings: {
+    type: 'array',
+    items: { type: 'object', additionalProperties: true },
+    description: 'each mailing of the document: {at, to, format, mailId, userId} (POST …/send)',
+  },
+} satisfies Record<keyof ReminderReadOnly, object> as unknown as TypedFields<ReminderReadOnly>;
+
 export const reminders = defineResource({
   name: 'reminder',
   collection: 'invoiceReminders',
   table: 'reminders',
   area: 'invoicing',
   schema: Type.Object({ note: opt(text(2000)) }),
-  readOnly: {
-    invoiceId: { type: 'string' },
-    invoiceNumber: { type: 'string' },
-    customerId: { type: 'string' },
-    level: { type: 'integer' },
-    title: { type: 'string' },
-    date: { type: 'string' },
-    newDueDate: { type: 'string' },
-    fee: { type: 'number' },
-    openAmount: { type: 'number' },
-    total: { type: 'number' },
-    subject: { type: 'string' },
-    text: { type: 'string' },
-    sendings: {
-      type: 'array',
-      items: { type: 'object', additionalProperties: true },
-      description: 'each mailing of the document: {at, to, format, mailId, userId} (POST …/send)',
-    },
-  },
+  readOnly: reminderReadOnly,
   columns: { invoiceId: 'invoice_id' },
 });
 

@@ -26,7 +26,7 @@ export async function creditedCentsOf(tx: TenantTx, invoiceId: string): Promise<
 
 export async function settleInvoice(tx: TenantTx, ctx: RequestContext, invoiceId: string) {
   const invoice = await findRecord(tx, invoices, invoiceId, { forUpdate: true });
-  if (!invoice?.doc.documentNumber) return;
+  if (!invoice?.doc.documentNumber || !invoice.doc.documentDate) return; // both set at issue
   const payments = await tx.db
     .selectFrom('payments')
     .select(['amount_cents', sql<string>`doc->>'date'`.as('date')]) // sql: a field of the document
