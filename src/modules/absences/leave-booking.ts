@@ -1,9 +1,9 @@
 // The vacation days an approved absence books against the user's contract (remainingLeave per
-// year), written through the engine's update of the user.
+// year), written through the users module (setRemainingLeave).
 import type { TenantTx } from '../../platform/db/tenant.js';
 import type { RequestContext } from '../../platform/http/request-context.js';
-import { findRecord, updateRecord } from '../../resources/engine/resource-store.js';
-import { type StoredContract, users } from '../users/index.js';
+import { findRecord } from '../../resources/engine/resource-store.js';
+import { setRemainingLeave, type StoredContract, users } from '../users/index.js';
 import { keepsLeaveAccount, leaveAccountOf } from './leave-accounts.js';
 
 const dayInYear = (first: string, year: number) => (first.startsWith(String(year)) ? first : `${year}-01-01`);
@@ -40,8 +40,5 @@ export async function bookLeave(
     if (i >= 0) remaining[i] = next;
     else remaining.push(next);
   }
-  await updateRecord(tx, users, absence.userId, {
-    doc: { ...user.doc, contract: { ...user.doc.contract, remainingLeave: remaining } },
-    userId: ctx.userId,
-  });
+  await setRemainingLeave(tx, absence.userId, remaining, ctx.userId);
 }

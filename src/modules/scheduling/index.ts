@@ -2,6 +2,7 @@
 export type { AbsenceHooks, ConflictScope, Replacement } from './absence-hooks.js';
 export { markJobAbsent, unmarkJob } from './absence-marks.js';
 export { assignments } from './assignments-resource.js';
+export { markAssignmentBilled, markAssignmentBillingFailed } from './assignment-billing-marks.js';
 export { coverJobWindow } from './job-planning.js';
 export { MAX_JOB_MS, jobs } from './jobs-resource.js';
 export { createReplacementJob } from './replacement-jobs.js';

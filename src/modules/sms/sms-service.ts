@@ -14,10 +14,10 @@ import { Conflict } from '../../platform/http/errors.js';
 import type { SmsNumberLimit } from '../../platform/sms/sms-number-limit.js';
 import { requireManager } from '../../resources/engine/access-checks.js';
 import { assertReferencesExist } from '../../resources/engine/references.js';
-import { findRecord, updateRecord } from '../../resources/engine/resource-store.js';
-import { users } from '../users/index.js';
+import { findRecord } from '../../resources/engine/resource-store.js';
+import { recordSmsSent, users } from '../users/index.js';
 import { loadSmsOperatorSettings, takeSmsAllowance } from './sms-allowance.js';
-import { objectOr, smsNumberOf } from './sms-number.js';
+import { smsNumberOf } from './sms-number.js';
 import { verifiedNumbers } from './sms-verifications.js';
 
 export type SmsStatus = 'sent' | 'failed' | 'no_number';
@@ -91,16 +91,7 @@ export function smsService(deps: {
         const sentAt = new Date().toISOString();
         await inTenant(database, ctx.companyId, async (tx) => {
           for (const item of toSend) {
-            const record = await findRecord(tx, users, item.userId, { forUpdate: true });
-            if (!record) continue; // deleted while the message went out
-            const doc = record.doc as Doc;
-            const contact = objectOr(doc.contact);
-            const count = typeof contact.smsCount === 'number' ? contact.smsCount : 0;
-            const changed = {
-              ...doc,
-              contact: { ...contact, smsCount: count + 1, smsSendDate: sentAt, lastSMSStatus: item.status },
-            };
-            await updateRecord(tx, users, item.userId, { doc: changed, userId: ctx.userId });
+            await recordSmsSent(tx, item.userId, { smsSendDate: sentAt, lastSMSStatus: item.status }, ctx.userId);
           }
         });
       }

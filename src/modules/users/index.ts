@@ -20,3 +20,4 @@ export { groupMembers } from './group-members.js';
 export { paidEmployeeExistsSql, userExistsSql, userSummaryJsonSql } from './user-sql-fragments.js';
 export { type StoredContract, type UserWithContract, userContracts, usersWithContracts } from './user-contracts.js';
 export { otherFieldStaff, userContractJsonSql, userDocsById } from './user-docs.js';
+export { recordSmsSent, setRemainingLeave } from './user-stamps.js';

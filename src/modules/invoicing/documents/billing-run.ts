@@ -9,9 +9,14 @@ import { Conflict, NotFound, fieldError } from '../../../platform/http/errors.js
 import { requireLevel, type RequestContext } from '../../../platform/http/request-context.js';
 import type { StoredRecord } from '../../../resources/engine/define-resource.js';
 import { createRecord } from '../../../resources/engine/resource-service.js';
-import { findRecord, updateRecord } from '../../../resources/engine/resource-store.js';
+import { findRecord } from '../../../resources/engine/resource-store.js';
 import { objects } from '../../../resources/objects.js';
-import { assignments, billableAssignmentIds } from '../../scheduling/index.js';
+import {
+  assignments,
+  billableAssignmentIds,
+  markAssignmentBilled,
+  markAssignmentBillingFailed,
+} from '../../scheduling/index.js';
 import { lockUninvoicedEntries, markEntriesInvoiced } from '../../time-tracking/index.js';
 import { invoices } from './billing-documents.js';
 
@@ -109,11 +114,7 @@ export function billingRun(deps: { database: Database }) {
       ...(billing.defaultInvoiceTemplateId ? { templateId: billing.defaultInvoiceTemplateId } : {}),
     });
     await markEntriesInvoiced(tx, entryIds, _id);
-    const { autoGenerateInvoiceError: _e, ...doc } = assignment.doc;
-    await updateRecord(tx, assignments, assignment.id, {
-      doc: { ...doc, billing: { ...billing, lastInvoiceDate: endOf(period.to) } },
-      userId: ctx.userId,
-    });
+    await markAssignmentBilled(tx, assignment.id, endOf(period.to), ctx.userId);
     return { invoiceId: _id };
   }
 
@@ -161,15 +162,9 @@ export function billingRun(deps: { database: Database }) {
       } catch (error) {
         const message = (error as Error).message;
         failed.push({ assignmentId: id, error: message });
-        await inTenant(deps.database, ctx.companyId, async (tx) => {
-          const assignment = await findRecord(tx, assignments, id, { forUpdate: true });
-          if (assignment) {
-            await updateRecord(tx, assignments, id, {
-              doc: { ...assignment.doc, autoGenerateInvoiceError: { at: new Date().toISOString(), month, message } },
-              userId: ctx.userId,
-            });
-          }
-        });
+        await inTenant(deps.database, ctx.companyId, (tx) =>
+          markAssignmentBillingFailed(tx, id, { month, message }, ctx.userId),
+        );
       }
     }
     return { period, created, skipped, failed };
