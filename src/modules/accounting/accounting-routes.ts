@@ -4,7 +4,8 @@ import { Type } from 'typebox';
 import type { Database } from '../../platform/db/database.js';
 import { contentDisposition } from '../../platform/http/content-disposition.js';
 import { contextOf } from '../../platform/http/request-context.js';
-import { SECURITY, errorResponses, idParams } from '../../platform/http/route-docs.js';
+import { SECURITY, errorResponses, idParams, settingsAnswer } from '../../platform/http/route-docs.js';
+import { nameSchema } from '../../platform/openapi/schema-names.js';
 import { typedRoutes } from '../../platform/http/typed-routes.js';
 import { MAX_PERIOD_DAYS, accountingExport, type ExportFile } from './accounting-export.js';
 import { accountingSettings, accountingSettingsBody } from './accounting-settings.js';
@@ -20,6 +21,31 @@ export function registerAccountingRoutes(app: FastifyInstance, deps: { database:
   const routes = typedRoutes(app);
   const exportPeriod = accountingExport(deps);
   const settings = accountingSettings(deps);
+  // Everything but the DATEV numbers is filled in with the chart's defaults (accounting-settings.ts withDefaults).
+  const settingsResponse = {
+    200: nameSchema(
+      settingsAnswer(
+        accountingSettingsBody,
+        [
+          'fiscalYearStartMonth',
+          'accountLength',
+          'chart',
+          'revenueAccounts',
+          'skontoAccounts',
+          'advanceAccounts',
+          'advanceClearingAccount',
+          'debtors',
+          'bankAccount',
+          'cashAccount',
+          'paymentMethodAccounts',
+          'lockBatch',
+        ],
+        { debtors: ['scheme', 'base', 'collectiveAccount'] },
+      ),
+      'AccountingSettings',
+    ),
+    ...errorResponses(),
+  };
 
   routes.get(
     '/accounting/export',
@@ -86,10 +112,21 @@ export function registerAccountingRoutes(app: FastifyInstance, deps: { database:
                     amount: { ...money, description: '+ owed more, − owed less' },
                     balance: money,
                   },
+                  required: ['date', 'type', 'documentNumber', 'text', 'amount', 'balance'],
                 },
               },
               closingBalance: money,
             },
+            required: [
+              'customerId',
+              'customerName',
+              'debtorAccount',
+              'from',
+              'to',
+              'openingBalance',
+              'lines',
+              'closingBalance',
+            ],
           },
           ...errorResponses([404, 422]),
         },
@@ -105,7 +142,7 @@ export function registerAccountingRoutes(app: FastifyInstance, deps: { database:
         tags: ['company'],
         summary: 'Accounting export settings (DATEV numbers, accounts; defaults filled in)',
         security: SECURITY,
-        response: { 200: accountingSettingsBody, ...errorResponses() },
+        response: settingsResponse,
       },
     },
     async (request) => settings.read(contextOf(request)),
@@ -119,8 +156,8 @@ export function registerAccountingRoutes(app: FastifyInstance, deps: { database:
         description:
           'Replaces the stored settings; what is left out takes its default (SKR03 accounts, 4-digit accounts, fiscal year from January, debtor 10000 + customer number). General-ledger accounts have at most accountLength digits, debtor accounts exactly one more (400).',
         security: SECURITY,
-        body: accountingSettingsBody,
-        response: { 200: accountingSettingsBody, ...errorResponses() },
+        body: nameSchema(accountingSettingsBody, 'AccountingSettingsInput'),
+        response: settingsResponse,
       },
     },
     async (request) => settings.replace(contextOf(request), request.body),

@@ -224,10 +224,15 @@ export function registerAuthRoutes(
               permissions: {
                 type: 'object',
                 properties: Object.fromEntries(
-                  AREAS.map((area) => [area, { type: 'object', properties: { read: level, write: level } }]),
+                  AREAS.map((area) => [
+                    area,
+                    { type: 'object', properties: { read: level, write: level }, required: ['read', 'write'] },
+                  ]),
                 ),
+                required: [...AREAS],
               },
             },
+            required: ['userId', 'permissions'],
           },
           ...errorResponses(),
         },

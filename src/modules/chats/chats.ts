@@ -27,6 +27,7 @@ export function registerChatRoutes(app: FastifyInstance, deps: { database: Datab
       entity: { type: 'string', description: "the collection of the chat's record" },
       entityId: { type: 'string' },
     },
+    required: ['_id', 'chatId', 'authorId', 'text', 'documentIds', 'createdAt', 'entity', 'entityId'],
   };
 
   typed.get(

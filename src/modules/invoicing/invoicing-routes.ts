@@ -7,8 +7,16 @@ import type { Config } from '../../config.js';
 import type { Database } from '../../platform/db/database.js';
 import type { MailOutbox } from '../../platform/mail/outbox.js';
 import { contextOf } from '../../platform/http/request-context.js';
-import { ID_RESPONSE, SECURITY, errorResponses, idParams } from '../../platform/http/route-docs.js';
+import {
+  ID_RESPONSE,
+  SECURITY,
+  UPDATED_RESPONSE,
+  errorResponses,
+  idParams,
+  settingsAnswer,
+} from '../../platform/http/route-docs.js';
 import { typedRoutes } from '../../platform/http/typed-routes.js';
+import { nameSchema } from '../../platform/openapi/schema-names.js';
 import type { Resource } from '../../resources/engine/define-resource.js';
 import { freeObject, objectId } from '../../resources/engine/fields.js';
 import { registerResource } from '../../resources/engine/register-resource.js';
@@ -32,9 +40,11 @@ const KINDS: Array<[BillingResource, DocumentKind]> = [
   [invoiceStornos, 'invoicestorno'],
   [assignmentConfirmations, 'assignmentconfirmation'],
 ];
-const done = {
+/** An issued document (or the cancellation an invoice's cancel created): its id and number. */
+const numbered = {
   type: 'object',
-  properties: { _id: { type: 'string' }, documentNumber: { type: 'string' }, updated: { type: 'boolean' } },
+  properties: { _id: { type: 'string' }, documentNumber: { type: 'string' } },
+  required: ['_id', 'documentNumber'],
 };
 
 export function registerInvoicingRoutes(
@@ -72,6 +82,7 @@ export function registerInvoicingRoutes(
           200: {
             type: 'object',
             properties: { date: { type: 'string' }, created: { type: 'array', items: { type: 'string' } } },
+            required: ['date', 'created'],
           },
           ...errorResponses(),
         },
@@ -84,7 +95,8 @@ export function registerInvoicingRoutes(
     resource: Resource,
     verb: string,
     summary: string,
-    run: (ctx: ReturnType<typeof contextOf>, id: string) => Promise<object | undefined>,
+    result: object,
+    run: (ctx: ReturnType<typeof contextOf>, id: string) => Promise<object>,
   ) =>
     routes.post(
       `/${resource.collection}/:id/${verb}`,
@@ -94,10 +106,10 @@ export function registerInvoicingRoutes(
           summary,
           security: SECURITY,
           params: idParams(),
-          response: { 200: done, ...errorResponses([404, 409]) },
+          response: { 200: result, ...errorResponses([404, 409]) },
         },
       },
-      async (request) => (await run(contextOf(request), request.params.id)) ?? { updated: true },
+      async (request) => run(contextOf(request), request.params.id),
     );
 
   for (const [resource, kind] of KINDS.filter(([, k]) => k !== 'invoicestorno')) {
@@ -105,20 +117,27 @@ export function registerInvoicingRoutes(
       resource,
       'issue',
       `Issue the ${resource.name}: its number (gapless), seller and buyer are fixed from now on`,
+      numbered,
       (ctx, i) => lifecycle.issue(ctx, resource, kind, i),
     );
   }
-  action(invoices, 'cancel', 'Cancel an issued invoice by a cancellation document that mirrors it', (ctx, i) =>
-    lifecycle.cancel(ctx, invoices, i),
+  action(
+    invoices,
+    'cancel',
+    'Cancel an issued invoice by a cancellation document that mirrors it',
+    numbered,
+    (ctx, i) => lifecycle.cancel(ctx, invoices, i),
   );
-  action(offers, 'accept', 'The customer accepted the offer', async (ctx, i) => {
+  action(offers, 'accept', 'The customer accepted the offer', UPDATED_RESPONSE, async (ctx, i) => {
     await lifecycle.decide(ctx, offers, i, 'accepted');
+    return { updated: true };
   });
-  action(offers, 'decline', 'The customer declined the offer', async (ctx, i) => {
+  action(offers, 'decline', 'The customer declined the offer', UPDATED_RESPONSE, async (ctx, i) => {
     await lifecycle.decide(ctx, offers, i, 'declined');
+    return { updated: true };
   });
 
-  action(offers, 'invoice', 'Turn an accepted offer into a draft invoice', (ctx, i) =>
+  action(offers, 'invoice', 'Turn an accepted offer into a draft invoice', ID_RESPONSE, (ctx, i) =>
     lifecycle.convertOffer(ctx, offers, invoices, i, {}),
   );
   routes.post(
@@ -133,7 +152,7 @@ export function registerInvoicingRoutes(
           { objectId: objectId('objects'), iCalendar: freeObject(20) },
           { additionalProperties: false },
         ),
-        response: { 200: done, ...errorResponses([404, 409]) },
+        response: { 200: ID_RESPONSE, ...errorResponses([404, 409]) },
       },
     },
     async (request) => lifecycle.convertOffer(contextOf(request), offers, assignments, request.params.id, request.body),
@@ -179,6 +198,16 @@ export function registerInvoicingRoutes(
   registerReminderLetterRoutes(app, deps);
   registerAssetRoutes(app, deps);
   const settings = invoicingSettings(deps);
+  // Seller and number formats are always there (defaults filled in); dunning levels only once set.
+  const settingsResponse = {
+    200: nameSchema(
+      settingsAnswer(invoicingSettingsBody, ['seller', 'numberFormats', 'defaultPaymentDays'], {
+        numberFormats: ['invoice', 'offer', 'credit', 'invoicestorno', 'assignmentconfirmation'],
+      }),
+      'InvoicingSettings',
+    ),
+    ...errorResponses(),
+  };
   routes.get(
     '/company/invoicingSettings',
     {
@@ -186,7 +215,7 @@ export function registerInvoicingRoutes(
         tags: ['company'],
         summary: 'Seller data and number formats of documents',
         security: SECURITY,
-        response: errorResponses(),
+        response: settingsResponse,
       },
     },
     async (request) => settings.read(contextOf(request)),
@@ -198,8 +227,8 @@ export function registerInvoicingRoutes(
         tags: ['company'],
         summary: 'Change seller data and number formats (applies to documents issued afterwards)',
         security: SECURITY,
-        body: invoicingSettingsBody,
-        response: errorResponses(),
+        body: nameSchema(invoicingSettingsBody, 'InvoicingSettingsPatch'),
+        response: settingsResponse,
       },
     },
     async (request) => settings.change(contextOf(request), request.body),

@@ -4,7 +4,8 @@ import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import type { Database } from '../../platform/db/database.js';
 import { contextOf } from '../../platform/http/request-context.js';
-import { SECURITY, errorResponses } from '../../platform/http/route-docs.js';
+import { SECURITY, errorResponses, settingsAnswer } from '../../platform/http/route-docs.js';
+import { nameSchema } from '../../platform/openapi/schema-names.js';
 import { typedRoutes } from '../../platform/http/typed-routes.js';
 import { registerResource } from '../../resources/engine/register-resource.js';
 import { payService } from './pay-service.js';
@@ -42,6 +43,28 @@ export function registerPayRoutes(app: FastifyInstance, deps: { database: Databa
   );
 
   const settingsTags = ['company'];
+  // Every field is sent, defaults filled in (pay-settings.ts withDefaults).
+  const settingsResponse = {
+    200: nameSchema(
+      settingsAnswer(
+        settingsBody,
+        [
+          'timeZone',
+          'holidayRegion',
+          'breakRule',
+          'roundUpToSeconds',
+          'minimumWages',
+          'minimumWageSector',
+          'taxFreeBaseCapPerHour',
+          'plausibility',
+          'vacationPayMethod',
+        ],
+        { plausibility: ['startToleranceMinutes', 'maxDistanceMeters', 'missingStopGraceMinutes', 'overtimeFactor'] },
+      ),
+      'TimeAndPaySettings',
+    ),
+    ...errorResponses(),
+  };
   routes.get(
     '/company/timeAndPaySettings',
     {
@@ -49,7 +72,7 @@ export function registerPayRoutes(app: FastifyInstance, deps: { database: Databa
         tags: settingsTags,
         summary: 'Time-and-pay settings of the company (defaults filled in)',
         security: SECURITY,
-        response: errorResponses(),
+        response: settingsResponse,
       },
     },
     async (request) => pay.timeAndPaySettings(contextOf(request)),
@@ -61,10 +84,10 @@ export function registerPayRoutes(app: FastifyInstance, deps: { database: Databa
         tags: settingsTags,
         summary: 'Change time-and-pay settings',
         security: SECURITY,
-        body: settingsBody,
+        body: nameSchema(settingsBody, 'TimeAndPaySettingsPatch'),
         description:
           'Top-level fields replace the stored ones; plausibility limits merge. Salaries already computed stay as they are until recomputed.',
-        response: errorResponses(),
+        response: settingsResponse,
       },
     },
     async (request) => pay.changeTimeAndPaySettings(contextOf(request), request.body),
@@ -98,6 +121,7 @@ export function registerPayRoutes(app: FastifyInstance, deps: { database: Databa
                 name: { type: 'string' },
                 type: { type: 'string' },
               },
+              required: ['date', 'name', 'type'],
             },
           },
           ...errorResponses(),

@@ -117,11 +117,14 @@ export const settingsBody = Type.Object(
         { maxItems: 100, description: 'raise the statutory minimum; never lower it' },
       ),
     ),
+    // Unsafe: the literals come from a list, whose union TypeBox cannot infer.
     minimumWageSector: Type.Optional(
-      Type.Union([...MINIMUM_WAGE_SECTORS.map((s) => Type.Literal(s)), Type.Null()], {
-        description:
-          'adopt a sector minimum wage (buildingCleaning: Gebäudereinigung Lohngruppe 1); null: the general MiLoG minimum only',
-      }),
+      Type.Unsafe<MinimumWageSector | null>(
+        Type.Union([...MINIMUM_WAGE_SECTORS.map((s) => Type.Literal(s)), Type.Null()], {
+          description:
+            'adopt a sector minimum wage (buildingCleaning: Gebäudereinigung Lohngruppe 1); null: the general MiLoG minimum only',
+        }),
+      ),
     ),
     taxFreeBaseCapPerHour: Type.Optional(Type.Number({ minimum: 0, maximum: 10_000 })),
     plausibility: Type.Optional(plausibility),

@@ -7,7 +7,8 @@ import type { Database } from '../../platform/db/database.js';
 import type { AbsenceHooks } from '../scheduling/index.js';
 import { contentDisposition } from '../../platform/http/content-disposition.js';
 import { contextOf } from '../../platform/http/request-context.js';
-import { SECURITY, errorResponses } from '../../platform/http/route-docs.js';
+import { SECURITY, errorResponses, settingsAnswer } from '../../platform/http/route-docs.js';
+import { nameSchema } from '../../platform/openapi/schema-names.js';
 import { typedRoutes } from '../../platform/http/typed-routes.js';
 import { OBJECT_ID_PATTERN } from '../../platform/ids.js';
 import { payrollCsv, payrollLodas } from './payroll-export.js';
@@ -148,6 +149,11 @@ export function registerPayrollRoutes(app: FastifyInstance, deps: { database: Da
     },
   );
 
+  // Processing keys and wage types always come, defaults filled in; the DATEV numbers once set.
+  const settingsResponse = {
+    200: nameSchema(settingsAnswer(payrollSettingsBody, ['processingKeys', 'wageTypes']), 'PayrollExportSettings'),
+    ...errorResponses(),
+  };
   routes.get(
     '/company/payrollExportSettings',
     {
@@ -155,7 +161,7 @@ export function registerPayrollRoutes(app: FastifyInstance, deps: { database: Da
         tags: ['company'],
         summary: 'Payroll export settings (DATEV numbers, wage type mapping; defaults filled in)',
         security: SECURITY,
-        response: errorResponses(),
+        response: settingsResponse,
       },
     },
     async (request) => payroll.settings(contextOf(request)),
@@ -167,10 +173,10 @@ export function registerPayrollRoutes(app: FastifyInstance, deps: { database: Da
         tags: ['company'],
         summary: 'Change payroll export settings',
         security: SECURITY,
-        body: payrollSettingsBody,
+        body: nameSchema(payrollSettingsBody, 'PayrollExportSettingsPatch'),
         description:
           'Top-level fields replace the stored ones; `wageTypes` merge key by key (null removes a mapping, a default one too).',
-        response: errorResponses(),
+        response: settingsResponse,
       },
     },
     async (request) => payroll.changeSettings(contextOf(request), request.body),

@@ -6,7 +6,7 @@ import type { Database } from '../../platform/db/database.js';
 import { listQuerySchema } from '../../platform/http/list-query.js';
 import { contextOf } from '../../platform/http/request-context.js';
 import { typedRoutes } from '../../platform/http/typed-routes.js';
-import { SECURITY, errorResponses, idParams } from '../../platform/http/route-docs.js';
+import { ID_RESPONSE, SECURITY, UPDATED_RESPONSE, errorResponses, idParams } from '../../platform/http/route-docs.js';
 import { nameSchema } from '../../platform/openapi/schema-names.js';
 import { registerResource } from '../../resources/engine/register-resource.js';
 import { activityTypes } from '../../resources/activity-types.js';
@@ -50,15 +50,18 @@ function jobSchemas({ timeTrackings }: JobEmbeds): { jobResponse: object; jobArr
   );
   return { jobResponse, jobArray: { type: 'array', items: jobResponse } };
 }
-const actionResult = {
+// Each action's answer as it always comes: assign names the jobs (teamId when several users share
+// them), split the two halves, replacement the new job; the others only confirm.
+const ids = { type: 'array', items: { type: 'string' } };
+const assignResult = {
   type: 'object',
-  properties: {
-    _id: { type: 'string' },
-    ids: { type: 'array', items: { type: 'string' } },
-    teamId: { type: 'string' },
-    splitId: { type: 'string' },
-    updated: { type: 'boolean' },
-  },
+  properties: { _id: { type: 'string' }, ids, teamId: { type: 'string' } },
+  required: ['_id', 'ids'],
+};
+const splitResult = {
+  type: 'object',
+  properties: { _id: { type: 'string' }, ids, splitId: { type: 'string' } },
+  required: ['_id', 'ids', 'splitId'],
 };
 
 /**
@@ -132,22 +135,24 @@ export function registerSchedulingRoutes(
         .send(await service.inTimeFrame(contextOf(request), request.body)),
   );
 
-  /** A job action's route options: POST /jobs/{id}/{verb} with this body, answered with actionResult. */
-  const action = <Body extends TSchema>(summary: string, body: Body) => ({
-    schema: { tags, summary, security: SECURITY, params: idParams(), body, response: actionResponse },
+  /** A job action's route options: POST /jobs/{id}/{verb} with this body, answered with result. */
+  const action = <Body extends TSchema>(summary: string, body: Body, result: object = UPDATED_RESPONSE) => ({
+    schema: { tags, summary, security: SECURITY, params: idParams(), body, response: actionResponse(result) },
   });
-  const actionResponse = { 200: actionResult, ...errorResponses([404, 409]) };
+  const actionResponse = (result: object) => ({ 200: result, ...errorResponses([404, 409]) });
   const updated = { updated: true };
 
-  routes.post('/jobs/:id/assign', action('Assign users (several: a team, one job each)', assignBody), async (request) =>
-    service.assign(contextOf(request), request.params.id, request.body.userIds),
+  routes.post(
+    '/jobs/:id/assign',
+    action('Assign users (several: a team, one job each)', assignBody, assignResult),
+    async (request) => service.assign(contextOf(request), request.params.id, request.body.userIds),
   );
   const unassign = {
     tags,
     summary: "Remove the job's user",
     security: SECURITY,
     params: idParams(),
-    response: actionResponse,
+    response: actionResponse(UPDATED_RESPONSE),
   };
   routes.post('/jobs/:id/unassign', { schema: unassign }, async (request) => {
     await service.unassign(contextOf(request), request.params.id);
@@ -172,6 +177,7 @@ export function registerSchedulingRoutes(
     action(
       'Split the job in two at a time (shared splitId)',
       Type.Object({ at: Type.String({ format: 'date-time' }) }, { additionalProperties: false }),
+      splitResult,
     ),
     async (request) => service.split(contextOf(request), request.params.id, request.body.at),
   );
@@ -191,7 +197,7 @@ export function registerSchedulingRoutes(
   );
   routes.post(
     '/jobs/:id/replacement',
-    action('Create a replacement job for another user (masterJobId)', replacementBody),
+    action('Create a replacement job for another user (masterJobId)', replacementBody, ID_RESPONSE),
     async (request) => service.replace(contextOf(request), request.params.id, request.body.userId),
   );
 }

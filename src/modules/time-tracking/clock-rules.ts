@@ -22,6 +22,7 @@ const clockRules = {
       description: "metres a clock-in may be from the object's location before it needs a reason",
     },
   },
+  required: ['startToleranceMinutes', 'maxDistanceMeters'],
 };
 
 export function registerClockRulesRoute(app: FastifyInstance, deps: { database: Database }) {

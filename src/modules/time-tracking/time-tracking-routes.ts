@@ -45,6 +45,12 @@ const clockBodies = {
 /** Entries one bulk approval takes: a week of a busy team, in one transaction of bounded length. */
 const MAX_BULK_APPROVAL = 200;
 
+/** An approved entry: its id and the salaries computed for it (none when the pay rules give none). */
+const approvedEntry = {
+  type: 'object',
+  properties: { _id: { type: 'string' }, salaryIds: { type: 'array', items: { type: 'string' } } },
+  required: ['_id', 'salaryIds'],
+};
 const clockResult = {
   type: 'object',
   properties: {
@@ -123,10 +129,7 @@ export function registerTimeTrackingRoutes(app: FastifyInstance, deps: { databas
         security: SECURITY,
         params: idParams(),
         response: {
-          200: {
-            type: 'object',
-            properties: { _id: { type: 'string' }, salaryIds: { type: 'array', items: { type: 'string' } } },
-          },
+          200: approvedEntry,
           ...errorResponses([404, 409]),
         },
       },
@@ -156,14 +159,9 @@ export function registerTimeTrackingRoutes(app: FastifyInstance, deps: { databas
             type: 'object',
             properties: {
               approved: { type: 'integer' },
-              entries: {
-                type: 'array',
-                items: {
-                  type: 'object',
-                  properties: { _id: { type: 'string' }, salaryIds: { type: 'array', items: { type: 'string' } } },
-                },
-              },
+              entries: { type: 'array', items: approvedEntry },
             },
+            required: ['approved', 'entries'],
           },
           ...errorResponses([404, 409]),
         },
@@ -217,6 +215,7 @@ export function registerTimeTrackingRoutes(app: FastifyInstance, deps: { databas
               computed: { type: 'integer' },
               billedUnchanged: { type: 'integer' },
             },
+            required: ['entries', 'approved', 'computed', 'billedUnchanged'],
           },
           ...errorResponses(),
         },

@@ -28,6 +28,7 @@ export const EVENT_PAYLOAD = {
     occurredAt: { type: 'string', format: 'date-time' },
     data: { type: 'object', additionalProperties: true },
   },
+  required: ['id', 'type', 'entity', 'companyId', 'occurredAt', 'data'],
 } as const;
 
 export interface WebhookDeps {
@@ -166,7 +167,11 @@ export function registerWebhookRoutes(app: FastifyInstance, deps: WebhookDeps) {
         response: {
           200: {
             type: 'array',
-            items: { ...EVENT_PAYLOAD, properties: { ...EVENT_PAYLOAD.properties, cursor: { type: 'string' } } },
+            items: {
+              ...EVENT_PAYLOAD,
+              properties: { ...EVENT_PAYLOAD.properties, cursor: { type: 'string' } },
+              required: [...EVENT_PAYLOAD.required, 'cursor'],
+            },
           },
           ...errorResponses(),
           410: {

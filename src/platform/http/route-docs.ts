@@ -76,3 +76,17 @@ export const idParams = <Name extends string = 'id'>(name: Name = 'id' as Name) 
 export const ID_RESPONSE = { type: 'object', properties: { _id: { type: 'string' } }, required: ['_id'] };
 export const UPDATED_RESPONSE = { type: 'object', properties: { updated: { type: 'boolean' } }, required: ['updated'] };
 export const DELETED_RESPONSE = { type: 'object', properties: { deleted: { type: 'boolean' } }, required: ['deleted'] };
+
+/**
+ * A settings answer: the shape of its change body, with what the server always fills in (defaults)
+ * listed as required; `nested` lists the same for an object property.
+ */
+export function settingsAnswer<T extends { properties: Record<string, object> }>(
+  body: T,
+  required: Array<keyof T['properties'] & string>,
+  nested: Partial<Record<keyof T['properties'] & string, string[]>> = {},
+): T {
+  const properties: Record<string, object> = { ...body.properties };
+  for (const [key, list] of Object.entries(nested)) properties[key] = { ...properties[key], required: list };
+  return { ...body, properties, required };
+}

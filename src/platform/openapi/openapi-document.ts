@@ -111,7 +111,6 @@ export async function registerOpenApi(app: FastifyInstance, options: { publicUrl
 
 function finishDocument(document: Json): Json {
   hoistNamedSchemas(document);
-  describeSettingsResponses(document);
   nameByShape(document, SHAPE_NAMES);
   const used = new Set<string>();
   for (const item of Object.values<Json>(document.paths ?? {})) {
@@ -128,32 +127,6 @@ function finishDocument(document: Json): Json {
   }
   Object.assign(document, tagSections(used));
   return document;
-}
-
-/**
- * Company settings routes answer the whole settings document (defaults filled in) but declare no
- * success schema (they are not serialized by schema); the document gives them the PATCH body's
- * shape, named after the path (`TimeAndPaySettings`).
- */
-function describeSettingsResponses(document: Json): void {
-  for (const [path, item] of Object.entries<Json>(document.paths ?? {})) {
-    const body = item.patch?.requestBody?.content?.['application/json']?.schema;
-    if (!body || !/\/company\/\w+Settings$/.test(path)) continue;
-    const name = path
-      .split('/')
-      .pop()!
-      .replace(/^./, (c) => c.toUpperCase());
-    document.components.schemas[name] ??= body;
-    const ref = { $ref: `#/components/schemas/${name}` };
-    item.patch.requestBody.content['application/json'].schema = ref;
-    for (const operation of [item.get, item.patch]) {
-      if (!operation || Object.keys(operation.responses ?? {}).some((status) => status.startsWith('2'))) continue;
-      operation.responses = {
-        200: { description: 'The settings, defaults filled in', content: { 'application/json': { schema: ref } } },
-        ...operation.responses,
-      };
-    }
-  }
 }
 
 // Lists of module routes that answer X-Total-Count (the engine's lists say so with `x-paged`).

@@ -201,7 +201,11 @@ export function registerBankingRoutes(app: FastifyInstance, deps: { database: Da
         params: Type.Object({ id: Type.String({ pattern: '^[0-9a-f]{24}$' }) }),
         body: Type.Object({ invoiceId: objectId('invoices') }, { additionalProperties: false }),
         response: {
-          200: { type: 'object', properties: { _id: { type: 'string' }, paymentId: { type: 'string' } } },
+          200: {
+            type: 'object',
+            properties: { _id: { type: 'string' }, paymentId: { type: 'string' } },
+            required: ['_id', 'paymentId'],
+          },
           ...errorResponses([404, 409]),
         },
       },
