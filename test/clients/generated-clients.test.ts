@@ -67,14 +67,14 @@ before(async () => {
   writeFileSync(join(dir, 'openapi.json'), await document.text());
 });
 after(async () => {
-  await t.close();
-  rmSync(dir, { recursive: true, force: true });
+  await t?.close();
+  if (dir) rmSync(dir, { recursive: true, force: true });
 });
 
 /** Output of a child process, or its exit code, stdout and stderr as the assertion message. */
 async function output(command: string, args: string[], cwd: string): Promise<string> {
   try {
-    return (await run(command, args, { cwd, maxBuffer: 16 * 1024 * 1024, timeout: 120_000 })).stdout;
+    return (await run(command, args, { cwd, maxBuffer: 16 * 1024 * 1024, timeout: 240_000 })).stdout;
   } catch (error) {
     const { code, stdout, stderr } = error as { code?: unknown; stdout?: string; stderr?: string };
     assert.fail(`${command} ${args.join(' ')} exited with ${String(code)}\n${stdout ?? ''}\n${stderr ?? ''}`);
