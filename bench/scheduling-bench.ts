@@ -197,7 +197,7 @@ async function run(
 ): Promise<Row> {
   const waited = await waitForIdle(databaseUrl);
   if (waited > 0.5) console.log(`(waited ${waited.toFixed(1)} s for the previous run's queries to finish)`);
-  return measure(label, target.server.child, loadOptions(target, bodies, connections, duration));
+  return measure(label, target.server.child, loadOptions(target, bodies, connections, duration), databaseUrl);
 }
 
 /**
@@ -281,6 +281,8 @@ function printReport(dataset: Dataset, pairs: Pair[], jobsPerResponse: Map<strin
         'p99 ratio',
         'crewbase CPU/req',
         'bare CPU/req',
+        'crewbase DB CPU/req',
+        'bare DB CPU/req',
         'RSS ratio',
         'throughput',
         'p99',
@@ -305,6 +307,8 @@ function printReport(dataset: Dataset, pairs: Pair[], jobsPerResponse: Map<strin
           p99.toFixed(2),
           `${c.cpuMsPerRequest.toFixed(2)} ms`,
           `${b.cpuMsPerRequest.toFixed(2)} ms`,
+          `${c.dbCpuMsPerRequest?.toFixed(2) ?? '-'} ms`,
+          `${b.dbCpuMsPerRequest?.toFixed(2) ?? '-'} ms`,
           (c.rssMiB / b.rssMiB).toFixed(2),
           verdict(throughput >= targetOf(query).throughputRatio),
           verdict(p99 <= targetOf(query).p99Ratio),

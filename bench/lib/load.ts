@@ -2,6 +2,7 @@
 import autocannon from 'autocannon';
 import type { ChildProcess } from 'node:child_process';
 import { cpuSeconds, rssMiB } from './child-server.js';
+import { adminQuery } from './scratch-database.js';
 
 export interface Row {
   scenario: string;
@@ -15,17 +16,31 @@ export interface Row {
   rssMiB: number;
   /** CPU time the server process spent per answered request during the run (user + system). */
   cpuMsPerRequest: number;
+  /** The same of the database's backends (measure's databaseUrl), where the shaping of answers may also run. */
+  dbCpuMsPerRequest?: number;
 }
+
+/** User + system CPU seconds of the database's backends now, by pid (a new backend counts from its start). */
+export async function backendCpu(databaseUrl: string): Promise<Map<number, number>> {
+  const name = new URL(databaseUrl).pathname.slice(1);
+  const rows = await adminQuery<{ pid: number }>('SELECT pid FROM pg_stat_activity WHERE datname = $1', [name]);
+  return new Map(rows.map((r) => [r.pid, cpuSeconds(r.pid)]));
+}
+const cpuSpent = (before: Map<number, number>, after: Map<number, number>) =>
+  [...after].reduce((sum, [pid, cpu]) => sum + (Number.isNaN(cpu) ? 0 : cpu - (before.get(pid) ?? 0)), 0);
 
 export async function measure(
   scenario: string,
   child: ChildProcess,
   options: autocannon.Options & { connections: number; duration: number },
+  databaseUrl?: string,
 ): Promise<Row> {
   console.log(`\n${scenario}: ${options.connections} connections, ${options.duration} s`);
+  const backendsBefore = databaseUrl ? await backendCpu(databaseUrl) : undefined;
   const cpuBefore = cpuSeconds(child.pid!);
   const result = await autocannon(options);
   const cpu = cpuSeconds(child.pid!) - cpuBefore;
+  const dbCpu = backendsBefore && cpuSpent(backendsBefore, await backendCpu(databaseUrl!));
   const row: Row = {
     scenario,
     connections: options.connections,
@@ -37,11 +52,15 @@ export async function measure(
     bytesPerResponse: result.requests.total ? result.throughput.total / result.requests.total : 0,
     rssMiB: rssMiB(child.pid!),
     cpuMsPerRequest: result.requests.total ? (cpu * 1000) / result.requests.total : Number.NaN,
+    ...(dbCpu === undefined
+      ? {}
+      : { dbCpuMsPerRequest: result.requests.total ? (dbCpu * 1000) / result.requests.total : Number.NaN }),
   };
   console.log(
     `  requests/s ${row.reqPerSec.toFixed(1)}, p50 ${row.p50} ms, p99 ${row.p99} ms, non-2xx ${row.non2xx}, ` +
       `errors ${row.errors}, ${Math.round(row.bytesPerResponse)} bytes/response, server RSS ${row.rssMiB.toFixed(1)} MiB, ` +
-      `server CPU ${row.cpuMsPerRequest.toFixed(2)} ms/request`,
+      `server CPU ${row.cpuMsPerRequest.toFixed(2)} ms/request` +
+      (row.dbCpuMsPerRequest === undefined ? '' : `, database CPU ${row.dbCpuMsPerRequest.toFixed(2)} ms/request`),
   );
   return row;
 }
@@ -65,6 +84,7 @@ export function rowCells(r: Row): string[] {
     String(Math.round(r.bytesPerResponse)),
     r.rssMiB.toFixed(1),
     r.cpuMsPerRequest.toFixed(2),
+    r.dbCpuMsPerRequest?.toFixed(2) ?? '-',
   ];
 }
 
@@ -78,4 +98,5 @@ export const ROW_HEADER = [
   'bytes/resp',
   'RSS MiB',
   'CPU ms/req',
+  'DB CPU ms/req',
 ];
