@@ -25,7 +25,7 @@ import {
 import { unsetFields, withoutNulls } from '../../resources/engine/to-api.js';
 import { objects } from '../../resources/objects.js';
 import { loadTimeAndPaySettings } from '../pay/index.js';
-import type { AbsenceHooks } from './absence-hooks.js';
+import { absenceHooks } from './absence-hooks.js';
 import { jobs } from './jobs-resource.js';
 
 const DAY = 86_400_000;
@@ -75,8 +75,8 @@ function teamIdOf(assignmentId: string, day: number): string {
   return createHash('sha1').update(`${assignmentId}:${day}`).digest('hex').slice(0, 24);
 }
 
-// The documents go as text[] and are cast one by one: a jsonb[] parameter cost about twice the
-// database CPU per document (the array literal's escaping and array_in before each jsonb_in).
+// The documents go as text[] and are cast one by one: a jsonb[] parameter took about 1 µs more
+// database CPU per document (4.5 against 3.5 µs for 20,000 of them, parsing alone).
 const COLUMN_TYPES: Record<string, string> = {
   ord: 'bigint',
   occurrence_key: 'bigint',
@@ -98,7 +98,7 @@ interface Inserted {
   onAbsence: Array<{ id: string; by: string }>;
 }
 
-function insertJobRows(tx: TenantTx, absences: AbsenceHooks, rows: JobRow[]): Promise<Inserted> {
+function insertJobRows(tx: TenantTx, rows: JobRow[]): Promise<Inserted> {
   const columns = Object.keys(rows[0]!);
   const arrays = columns.map(
     (c) =>
@@ -123,7 +123,7 @@ function insertJobRows(tx: TenantTx, absences: AbsenceHooks, rows: JobRow[]): Pr
     )
     SELECT (SELECT count(*)::int FROM created) AS created, (SELECT count(*) FROM emitted) AS emitted,
       (SELECT coalesce(jsonb_agg(jsonb_build_object('id', j.id, 'by', j.created_by)), '[]')
-        FROM created j WHERE ${absences.onApprovedAbsence}) AS on_absence`
+        FROM created j WHERE ${absenceHooks().onApprovedAbsence}) AS on_absence`
     .execute(tx.db)
     .then(({ rows: [result] }) => ({ created: result!.created, onAbsence: result!.on_absence }));
 }
@@ -199,7 +199,6 @@ export interface Planning {
  */
 export async function materializeAll(
   tx: TenantTx,
-  absences: AbsenceHooks,
   plannings: Planning[],
   from: number,
   to: number,
@@ -211,7 +210,7 @@ export async function materializeAll(
   let batch: JobRow[] = [];
   const send = async () => {
     if (batch.length === 0) return;
-    const sent = insertJobRows(tx, absences, batch);
+    const sent = insertJobRows(tx, batch);
     sent.catch(() => {}); // awaited below, in order; a failure aborts the transaction anyway
     inFlight.push(sent);
     batch = [];
@@ -245,20 +244,19 @@ export async function materializeAll(
   // jobs count as made by; the insert tells which those are, so without absences this costs nothing.
   const byActor = new Map<string, string[]>();
   for (const { id, by } of results.flatMap((r) => r.onAbsence)) byActor.set(by, [...(byActor.get(by) ?? []), id]);
-  for (const [userId, jobIds] of byActor) await absences.reconcileConflicts(tx, { userId }, { jobIds });
+  for (const [userId, jobIds] of byActor) await absenceHooks().reconcileConflicts(tx, { userId }, { jobIds });
   return results.reduce((sum, r) => sum + r.created, 0);
 }
 
 /** Creates the missing jobs of one assignment whose occurrences start in [from, to). */
 export function materialize(
   tx: TenantTx,
-  absences: AbsenceHooks,
   assignment: PlannedAssignment,
   from: number,
   to: number,
   actor = 'system',
 ): Promise<number> {
-  return materializeAll(tx, absences, [{ assignment, actor }], from, to);
+  return materializeAll(tx, [{ assignment, actor }], from, to);
 }
 
 /**
