@@ -25,7 +25,7 @@ import {
 import { unsetFields, withoutNulls } from '../../resources/engine/to-api.js';
 import { objects } from '../../resources/objects.js';
 import { loadTimeAndPaySettings } from '../pay/index.js';
-import { absenceHooks } from './absence-hooks.js';
+import type { AbsenceHooks } from './absence-hooks.js';
 import { jobs } from './jobs-resource.js';
 
 const DAY = 86_400_000;
@@ -98,7 +98,7 @@ interface Inserted {
   onAbsence: Array<{ id: string; by: string }>;
 }
 
-function insertJobRows(tx: TenantTx, rows: JobRow[]): Promise<Inserted> {
+function insertJobRows(tx: TenantTx, absences: AbsenceHooks, rows: JobRow[]): Promise<Inserted> {
   const columns = Object.keys(rows[0]!);
   const arrays = columns.map(
     (c) =>
@@ -123,7 +123,7 @@ function insertJobRows(tx: TenantTx, rows: JobRow[]): Promise<Inserted> {
     )
     SELECT (SELECT count(*)::int FROM created) AS created, (SELECT count(*) FROM emitted) AS emitted,
       (SELECT coalesce(jsonb_agg(jsonb_build_object('id', j.id, 'by', j.created_by)), '[]')
-        FROM created j WHERE ${absenceHooks().onApprovedAbsence}) AS on_absence`
+        FROM created j WHERE ${absences.onApprovedAbsence}) AS on_absence`
     .execute(tx.db)
     .then(({ rows: [result] }) => ({ created: result!.created, onAbsence: result!.on_absence }));
 }
@@ -199,6 +199,7 @@ export interface Planning {
  */
 export async function materializeAll(
   tx: TenantTx,
+  absences: AbsenceHooks,
   plannings: Planning[],
   from: number,
   to: number,
@@ -210,7 +211,7 @@ export async function materializeAll(
   let batch: JobRow[] = [];
   const send = async () => {
     if (batch.length === 0) return;
-    const sent = insertJobRows(tx, batch);
+    const sent = insertJobRows(tx, absences, batch);
     sent.catch(() => {}); // awaited below, in order; a failure aborts the transaction anyway
     inFlight.push(sent);
     batch = [];
@@ -244,19 +245,20 @@ export async function materializeAll(
   // jobs count as made by; the insert tells which those are, so without absences this costs nothing.
   const byActor = new Map<string, string[]>();
   for (const { id, by } of results.flatMap((r) => r.onAbsence)) byActor.set(by, [...(byActor.get(by) ?? []), id]);
-  for (const [userId, jobIds] of byActor) await absenceHooks().reconcileConflicts(tx, { userId }, { jobIds });
+  for (const [userId, jobIds] of byActor) await absences.reconcileConflicts(tx, { userId }, { jobIds });
   return results.reduce((sum, r) => sum + r.created, 0);
 }
 
 /** Creates the missing jobs of one assignment whose occurrences start in [from, to). */
 export function materialize(
   tx: TenantTx,
+  absences: AbsenceHooks,
   assignment: PlannedAssignment,
   from: number,
   to: number,
   actor = 'system',
 ): Promise<number> {
-  return materializeAll(tx, [{ assignment, actor }], from, to);
+  return materializeAll(tx, absences, [{ assignment, actor }], from, to);
 }
 
 /**
