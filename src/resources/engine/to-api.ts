@@ -16,17 +16,20 @@ export function unsetFields(resource: Resource): Record<string, unknown> {
   return unset;
 }
 
-const isoTime = (value: Date | string) => new Date(value).toISOString();
+const isoTime = (value: Date | string) => (value instanceof Date ? value : new Date(value)).toISOString();
 
 /**
  * The common entity fields of a row, from its ENTITY_COLUMNS: what crewbase_entity_json builds in
- * SQL (migrations 0002, 0012).
+ * SQL (migrations 0002, 0012), with null where a column is null (entityFields leaves them out).
  */
-export function entityFields(row: Pick<StoredRecord, EntityColumn>) {
-  return withoutNulls({
+export function entityValue(
+  row: Pick<StoredRecord, Exclude<EntityColumn, 'company_id'>>,
+  companyId: string | null = (row as StoredRecord).company_id,
+) {
+  return {
     _id: row.id,
     number: Number(row.number),
-    companyId: row.company_id,
+    companyId,
     status: {
       status: row.status_code,
       createdAt: isoTime(row.created_at),
@@ -35,7 +38,12 @@ export function entityFields(row: Pick<StoredRecord, EntityColumn>) {
       lastModifiedBy: row.modified_by,
     },
     chatId: row.chat_id,
-  });
+  };
+}
+
+/** The common entity fields of a row without its unset ones. */
+export function entityFields(row: Pick<StoredRecord, EntityColumn>) {
+  return withoutNulls(entityValue(row));
 }
 
 /**

@@ -1,0 +1,188 @@
+// A value written as PostgreSQL prints jsonb (jsonb_out), in the API process: reads that shaped their
+// answer in SQL select plain columns and the stored document instead, and answer the same bytes.
+// jsonb's text: keys ordered by byte length, then bytes; ", " and ": " between members; numbers as
+// numeric prints them (plain digits, as stored); strings escaped as JSON.stringify escapes them.
+// Object members that are null are left out at every depth (jsonb_strip_nulls); nulls in arrays stay.
+import { entityValue, unsetFields } from './to-api.js';
+import type { Resource, StoredRecord } from './define-resource.js';
+import type { EntityColumn } from './entity-table.js';
+
+/** Text the database printed as jsonb (a part it still builds), written as it is. */
+export class JsonbText {
+  constructor(readonly text: string) {}
+}
+
+/** The value as jsonb text, without null object members. */
+export function jsonbText(value: unknown): string {
+  if (value === null) return 'null';
+  switch (typeof value) {
+    case 'string':
+      return JSON.stringify(value);
+    case 'number':
+      return numberText(value);
+    case 'boolean':
+      return value ? 'true' : 'false';
+    case 'object': {
+      if (value instanceof JsonbText) return value.text;
+      if (Array.isArray(value)) {
+        if (value.length === 0) return '[]';
+        let text = `[${jsonbText(value[0])}`;
+        for (let i = 1; i < value.length; i++) text += `, ${jsonbText(value[i])}`;
+        return `${text}]`;
+      }
+      return objectText(value as Record<string, unknown>);
+    }
+  }
+  throw new TypeError(`no jsonb text for ${typeof value}`);
+}
+
+function objectText(object: Record<string, unknown>): string {
+  const keys = Object.keys(object);
+  // Parsed jsonb text is in order already, unless it has integer-like keys (which JavaScript puts first).
+  for (let i = 1; i < keys.length; i++) {
+    if (compareKeys(keys[i - 1]!, keys[i]!) > 0) {
+      keys.sort(compareKeys);
+      break;
+    }
+  }
+  let text = '';
+  for (const key of keys) {
+    const member = object[key];
+    if (member === null || member === undefined) continue;
+    text += `${text ? ', ' : '{'}${JSON.stringify(key)}: ${jsonbText(member)}`;
+  }
+  return text ? `${text}}` : '{}';
+}
+
+function utf8Length(text: string): number {
+  for (let i = 0; i < text.length; i++) if (text.charCodeAt(i) > 0x7f) return Buffer.byteLength(text);
+  return text.length;
+}
+
+/** jsonb's order of object keys: shorter (in UTF-8 bytes) first, then by bytes. */
+export function compareKeys(a: string, b: string): number {
+  const la = utf8Length(a);
+  const lb = utf8Length(b);
+  if (la !== lb) return la - lb;
+  if (la === a.length && lb === b.length) return a < b ? -1 : a > b ? 1 : 0;
+  return Buffer.compare(Buffer.from(a), Buffer.from(b));
+}
+
+/** A number as numeric prints it: JavaScript's shortest digits, without an exponent. */
+function numberText(value: number): string {
+  const text = String(value);
+  if (!text.includes('e')) return text;
+  const negative = value < 0;
+  const [mantissa, exponent] = (negative ? text.slice(1) : text).split('e') as [string, string];
+  const [whole, fraction = ''] = mantissa.split('.') as [string, string?];
+  const digits = whole + fraction;
+  const point = whole.length + Number(exponent);
+  const plain =
+    point <= 0
+      ? `0.${'0'.repeat(-point)}${digits}`
+      : point >= digits.length
+        ? digits + '0'.repeat(point - digits.length)
+        : `${digits.slice(0, point)}.${digits.slice(point)}`;
+  return negative ? `-${plain}` : plain;
+}
+
+// A number of the text that JavaScript would print otherwise: 16 or more digits (beyond a double's
+// precision) or a fraction ending in 0 (numeric keeps its scale, as 1.50 written by SQL). Numbers in
+// jsonb text follow ": ", "[" or ", "; text inside strings may match too, which only costs speed.
+const INEXACT_NUMBER = /(?:: |\[|, )-?\d(?:[\d.]{15}|\d*\.\d*0[,\]}])/;
+
+/**
+ * A document from its jsonb text. Numbers JavaScript would print differently keep their text, so the
+ * document is written back byte for byte.
+ */
+export function parseJsonbText(text: string): unknown {
+  return INEXACT_NUMBER.test(text) ? parseKeepingNumbers(text) : JSON.parse(text);
+}
+
+/** JSON.parse for jsonb text, with each number kept as its text. */
+function parseKeepingNumbers(text: string): unknown {
+  let at = 0;
+  const skipSpace = () => {
+    while (text.charCodeAt(at) === 0x20) at++;
+  };
+  const string = (): string => {
+    const start = at++;
+    while (text.charCodeAt(at) !== 0x22) at += text.charCodeAt(at) === 0x5c ? 2 : 1;
+    at++;
+    return JSON.parse(text.slice(start, at));
+  };
+  const value = (): unknown => {
+    skipSpace();
+    const c = text[at];
+    if (c === '"') return string();
+    if (c === '{') {
+      at++;
+      const object: Record<string, unknown> = {};
+      skipSpace();
+      if (text[at] === '}') return (at++, object);
+      for (;;) {
+        skipSpace();
+        const key = string();
+        skipSpace();
+        at++; // :
+        Object.defineProperty(object, key, { value: value(), enumerable: true, writable: true, configurable: true });
+        skipSpace();
+        if (text[at++] === '}') return object;
+      }
+    }
+    if (c === '[') {
+      at++;
+      const array: unknown[] = [];
+      skipSpace();
+      if (text[at] === ']') return (at++, array);
+      for (;;) {
+        array.push(value());
+        skipSpace();
+        if (text[at++] === ']') return array;
+      }
+    }
+    for (const [word, literal] of [
+      ['true', true],
+      ['false', false],
+      ['null', null],
+    ] as const)
+      if (text.startsWith(word, at)) return ((at += word.length), literal);
+    const start = at;
+    while (at < text.length && /[-+\d.eE]/.test(text[at]!)) at++;
+    return new JsonbText(text.slice(start, at));
+  };
+  return value();
+}
+
+/** A stored row's columns and its document's jsonb text, as a shaped read selects them. */
+export type RecordColumns = Pick<StoredRecord, Exclude<EntityColumn, 'company_id'>> & { doc: string };
+
+/**
+ * The record as recordJson (resource-store.ts) builds it in SQL: the unset fields, the document and the
+ * common fields, merged in that order (the nulls are left out when written, as jsonb_strip_nulls does).
+ */
+export function recordValue(
+  resource: Resource,
+  companyId: string,
+  row: RecordColumns,
+  doc = parseJsonbText(row.doc),
+): Record<string, unknown> {
+  return assignMembers({}, unsetFields(resource), doc as object, entityValue(row, companyId));
+}
+
+/**
+ * Object.assign (several times faster here than spreading into a literal), with a member named
+ * __proto__ kept as a member, as a document may hold one.
+ */
+export function assignMembers(target: Record<string, unknown>, ...parts: object[]): Record<string, unknown> {
+  Object.assign(target, ...parts);
+  for (const part of parts)
+    if (Object.hasOwn(part, '__proto__'))
+      Object.defineProperty(target, '__proto__', {
+        value: (part as Record<string, unknown>).__proto__,
+        enumerable: true,
+        writable: true,
+        configurable: true,
+      });
+  return target;
+}

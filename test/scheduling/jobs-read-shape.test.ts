@@ -1,0 +1,272 @@
+// The job read model is shaped in the API process from plain columns (jobs-read.ts, jsonb-text.ts):
+// its answers must be the very bytes the database built before, when the whole answer was jsonb made in
+// SQL. The previous statement is kept here as the reference and run on the same data: jobs with and
+// without assignment, activity type, user, clock-ins (with and without salary), time trackings, salaries,
+// absences, splits, moves and teams, assignments in several time zones, and documents written by SQL with
+// numbers and keys that JavaScript would print or order differently.
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { type RawBuilder, sql } from 'kysely';
+import { inTenant, type TenantTx } from '../../src/platform/db/tenant.js';
+import { salariesOfJobJsonSql, salaryIdOfEntrySql } from '../../src/modules/pay/index.js';
+import { assignments } from '../../src/modules/scheduling/assignments-resource.js';
+import { jobs } from '../../src/modules/scheduling/jobs-resource.js';
+import { parseWindow, timeFrameConditions } from '../../src/modules/scheduling/time-frame-filter.js';
+import { timeTrackingJobEmbeds as embeds } from '../../src/modules/time-tracking/index.js';
+import { userSummaryJsonSql } from '../../src/modules/users/index.js';
+import { activityTypeJsonSql } from '../../src/resources/activity-type-sql-fragments.js';
+import { recordJson } from '../../src/resources/engine/resource-store.js';
+import { requester } from '../helpers/http-assertions.js';
+import { call, createTestApp, signup, type TestApp, type Tenant, type Json } from '../helpers/test-app.js';
+
+let t: TestApp;
+let admin: Tenant;
+let annLogin: Record<string, string>;
+const id: Record<string, string> = {};
+const { ok } = requester(
+  () => t.app,
+  () => admin.headers,
+);
+
+// Last week (Monday to Monday, UTC): its clock-ins lie in the past.
+const MONDAY =
+  Date.UTC(new Date().getUTCFullYear(), new Date().getUTCMonth(), new Date().getUTCDate()) -
+  (((new Date().getUTCDay() + 6) % 7) + 7) * 86_400_000;
+const WEEK = { from: String(MONDAY), to: String(MONDAY + 7 * 86_400_000) };
+/** The date of last week's day n (0: Monday), and that day at a UTC time. */
+const date = (n: number) => new Date(MONDAY + n * 86_400_000).toISOString().slice(0, 10);
+const at = (n: number, time: string) => `${date(n)}T${time}:00Z`;
+
+/** The read model as the database built it before (jobs-read.ts until the shaping moved out of SQL). */
+function previousJobJson(includeUsers: boolean) {
+  const companyId = sql.ref('j.company_id');
+  const user = includeUsers ? sql`, 'user', ${userSummaryJsonSql(companyId, sql.ref('j.user_id'))}` : sql``;
+  return sql`${recordJson(jobs, 'j')}
+    || coalesce((SELECT jsonb_build_object('assignment', ${recordJson(assignments, 'a')}) FROM assignments a WHERE a.company_id = j.company_id AND a.id = j.assignment_id), '{}'::jsonb)
+    || jsonb_strip_nulls(jsonb_build_object('activityType', ${activityTypeJsonSql(companyId, sql.ref('j.activity_type_id'))} ${user}))
+    || jsonb_build_object(
+    'started', (SELECT coalesce(jsonb_agg(jsonb_strip_nulls(st.item || jsonb_build_object('salaryId', ${salaryIdOfEntrySql(companyId, sql`st.item->>'timeTrackingId'`)})) ORDER BY st.ord), '[]'::jsonb)
+      FROM jsonb_array_elements(coalesce(j.doc->'started', '[]'::jsonb)) WITH ORDINALITY AS st(item, ord)),
+    'absences', jsonb_strip_nulls(coalesce(j.doc->'absences', '[]'::jsonb)),
+    'timeTrackings', ${embeds.timeTrackingsOfJobJsonSql(companyId, sql.ref('j.id'))},
+    'salaries', ${salariesOfJobJsonSql(companyId, sql.ref('j.id'))})`;
+}
+
+async function previousAnswer(
+  where: (tx: TenantTx) => RawBuilder<boolean>[],
+  options: { byFrom?: boolean; includeUsers?: boolean } = {},
+): Promise<string> {
+  const order = options.byFrom ? sql`from_at ASC NULLS FIRST, id` : sql`id`;
+  return inTenant(t.database, admin.companyId, async (tx) => {
+    const conditions = sql.join([sql`company_id = ${tx.companyId}`, ...where(tx)], sql` AND `);
+    const { rows } = await sql<{ body: string }>`
+      SELECT coalesce(json_agg(x.body ORDER BY x.ord), '[]')::text AS body FROM (
+        SELECT ${previousJobJson(Boolean(options.includeUsers))} AS body, row_number() OVER (ORDER BY ${order}) AS ord
+        FROM jobs j WHERE ${conditions} ORDER BY ${order} LIMIT 100000
+      ) x`.execute(tx.db);
+    return rows[0]!.body;
+  });
+}
+
+async function raw(method: 'GET' | 'POST', url: string, payload?: Record<string, unknown>, headers = admin.headers) {
+  const res = await t.app.inject({ method, url, headers, ...(payload ? { payload } : {}) });
+  assert.equal(res.statusCode, 200, res.body);
+  return res.body;
+}
+
+/** jobsInTimeFrame's answer and the previous statement's for the same body, as text. */
+async function frameAndPrevious(body: Record<string, unknown>, headers = admin.headers, ownerId?: string) {
+  const answer = await raw('POST', '/v2/jobs/jobsInTimeFrame', body, headers);
+  const previous = await previousAnswer(
+    () => [
+      ...timeFrameConditions(body as never, parseWindow(body as never), embeds),
+      ...(ownerId ? [sql<boolean>`user_id = ${ownerId}`] : []),
+    ],
+    { byFrom: true, includeUsers: Boolean(body.includeUsersInResponse) },
+  );
+  return { answer, previous };
+}
+
+const newJob = async (body: Record<string, unknown>) => (await ok('POST', '/v2/jobs/', body, 201))._id as string;
+const setDoc = (jobId: string, change: string) =>
+  inTenant(t.database, admin.companyId, (tx) =>
+    sql`UPDATE jobs SET doc = ${sql.raw(change)} WHERE company_id = ${tx.companyId} AND id = ${jobId}`.execute(tx.db),
+  );
+
+before(async () => {
+  t = await createTestApp();
+  admin = await signup(t.app, 'Shape');
+  const groups = (await ok('GET', '/v2/accessGroups/')) as Array<{ _id: string; name: string }>;
+  const employeeGroup = groups.find((g) => g.name === 'employee')!._id;
+  id.ann = (
+    await ok(
+      'POST',
+      '/v2/users/',
+      {
+        id: 'ann-shape',
+        password: 'ann-password-1',
+        accessGroupId: employeeGroup,
+        general: { firstName: 'Ann', lastName: 'Über' },
+        contact: { email: 'ann@example.com' },
+        contract: { salary: 15, salaryType: 'hourly' },
+      },
+      201,
+    )
+  )._id;
+  id.ben = (await ok('POST', '/v2/users/', { general: { firstName: 'Ben' } }, 201))._id;
+  id.cleo = (await ok('POST', '/v2/users/', { general: { firstName: 'Cleo' } }, 201))._id;
+  const login = await call(t.app, 'POST', '/v2/auth/login', {}, { username: 'ann-shape', password: 'ann-password-1' });
+  assert.equal(login.status, 200, JSON.stringify(login.body));
+  annLogin = { authorization: `Bearer ${login.body.accessToken}` };
+  id.cleaning = (await ok('POST', '/v2/activityTypes/', { name: 'Cleaning' }, 201))._id;
+  id.tower = (await ok('POST', '/v2/objects/', { name: 'Tower', tags: ['vip'] }, 201))._id;
+  id.depot = (await ok('POST', '/v2/objects/', { name: 'Depot' }, 201))._id;
+
+  // Weekly in Berlin with an activity type, daily in New York for two users (one job each), and in Tokyo.
+  await ok(
+    'POST',
+    '/v2/assignments/',
+    {
+      objectId: id.tower,
+      title: 'Berlin',
+      userIds: [id.ann],
+      activityTypeId: id.cleaning,
+      iCalendar: {
+        tzid: 'Europe/Berlin',
+        rrule: 'FREQ=WEEKLY;BYDAY=MO,WE',
+        dtstart: `${date(-7)}T07:30:00`,
+        dtend: `${date(-7)}T09:15:00`,
+      },
+    },
+    201,
+  );
+  await ok(
+    'POST',
+    '/v2/assignments/',
+    {
+      objectId: id.tower,
+      title: 'New York',
+      userIds: [id.ben, id.cleo],
+      iCalendar: {
+        tzid: 'America/New_York',
+        rrule: 'FREQ=DAILY',
+        dtstart: `${date(-6)}T22:00:00`,
+        dtend: `${date(-6)}T23:30:00`,
+      },
+    },
+    201,
+  );
+  await ok(
+    'POST',
+    '/v2/assignments/',
+    {
+      objectId: id.depot,
+      title: 'Tokyo',
+      iCalendar: {
+        tzid: 'Asia/Tokyo',
+        rrule: 'FREQ=WEEKLY;BYDAY=TU',
+        dtstart: `${date(-6)}T06:00:00`,
+        dtend: `${date(-6)}T07:00:00`,
+      },
+    },
+    201,
+  );
+  await raw('POST', '/v2/jobs/jobsInTimeFrame', WEEK); // generates the assignments' jobs
+
+  // One-off jobs: bare, full, split, moved, a team, and one clocked in, approved and paid.
+  id.bare = await newJob({ from: at(1, '10:00'), to: at(1, '11:00') });
+  id.full = await newJob({
+    from: at(2, '06:00'),
+    to: at(2, '14:00'),
+    userId: id.ann,
+    objectId: id.tower,
+    activityTypeId: id.cleaning,
+    title: 'Fenster – „groß“ \\ "quoted"\n',
+    tags: ['a', 'ü'],
+    jobComment: 'tab\there',
+  });
+  id.split = await newJob({ from: at(3, '08:00'), to: at(3, '12:00'), userId: id.ben });
+  await ok('POST', `/v2/jobs/${id.split}/split`, { at: at(3, '09:30') });
+  id.moved = await newJob({ from: at(4, '08:00'), to: at(4, '09:00'), userId: id.cleo });
+  await ok('POST', `/v2/jobs/${id.moved}/move`, { from: at(4, '13:00') });
+  id.team = await newJob({ from: at(5, '08:00'), to: at(5, '09:00'), objectId: id.tower });
+  await ok('POST', `/v2/jobs/${id.team}/assign`, { userIds: [id.ben, id.cleo] });
+  id.clocked = await newJob({ from: at(1, '06:00'), to: at(1, '08:00'), userId: id.ann });
+  const started = await ok('POST', `/v2/jobs/${id.clocked}/start`, { time: at(1, '06:00') }, 200, annLogin);
+  await ok('POST', `/v2/jobs/${id.clocked}/stop`, { time: at(1, '08:00') }, 200, annLogin);
+  await ok('POST', `/v2/timeTracking/${started._id}/approve`);
+  id.running = await newJob({ from: at(2, '15:00'), to: at(2, '16:00'), userId: id.ann });
+  await ok('POST', `/v2/jobs/${id.running}/start`, { time: at(2, '15:00') }, 200, annLogin);
+  // Ben is absent on Wednesday: his jobs that day are marked.
+  const absence = await ok(
+    'POST',
+    '/v2/absences/',
+    { userId: id.ben, type: 3, dtStart: at(2, '08:00'), dtEnd: at(2, '08:00') },
+    201,
+  );
+  await ok('POST', `/v2/absences/${absence._id}/approve`);
+
+  // Documents as SQL may write them: numbers with scale or beyond a double, integer-like and non-ASCII
+  // keys, nulls at depth and in arrays, control characters; a null absences list; a bare document.
+  id.sqlNumbers = await newJob({ from: at(6, '08:00'), to: at(6, '09:00'), userId: id.ann });
+  await setDoc(
+    id.sqlNumbers,
+    `doc || '{"targetTime": 60.0, "x": {"b": 1.50, "a": 12345678901234567890, "t": 1e-7, "n": null, "l": [null, 1, {"z": null}]},
+      "10": 1, "9": 2, "__proto__": {"p": null, "q": 1}, "é": "\\u0001ü\\u007f", "zz": 1e21, "m": -0.0, "s": [0.1, 100e-2], "big": 123456789.12345678}'::jsonb`,
+  );
+  id.jsNumbers = await newJob({ from: at(6, '10:00'), to: at(6, '11:00') });
+  await setDoc(id.jsNumbers, `doc || '{"tiny": 0.000000123, "neg": -2.5e-8, "huge": 1e300, "f": 0.1, "i": -3}'::jsonb`);
+  id.nullAbsences = await newJob({ from: at(6, '12:00'), to: at(6, '13:00') });
+  await setDoc(id.nullAbsences, `doc || '{"absences": null, "started": [], "title": null}'::jsonb`);
+});
+after(() => t.close());
+
+describe('the job read shaped in the API process answers the bytes the database built', () => {
+  test('a week of the company, with and without users', async () => {
+    for (const includeUsersInResponse of [false, true]) {
+      const { answer, previous } = await frameAndPrevious({ ...WEEK, includeUsersInResponse });
+      assert.equal(answer, previous);
+      const week = JSON.parse(answer) as Json[];
+      assert.ok(week.length > 20, `${week.length} jobs`);
+      // The cases are all there.
+      const byId = new Map(week.map((j) => [j._id, j]));
+      assert.ok(week.some((j) => j.assignment && j.activityType));
+      assert.ok(week.some((j) => j.assignment?.iCalendar?.tzid === 'America/New_York'));
+      assert.ok(week.some((j) => j.assignment?.iCalendar?.tzid === 'Asia/Tokyo' && !j.userId));
+      assert.ok(week.some((j) => j.absences.length > 0 && j.absenceId));
+      assert.ok(week.filter((j) => j.splitId).length === 2);
+      assert.ok(byId.get(id.moved).originalFrom);
+      assert.ok(byId.get(id.team).teamId);
+      assert.match(byId.get(id.clocked).started[0].salaryId, /^[0-9a-f]{24}$/);
+      assert.equal(byId.get(id.clocked).salaries.length, 1);
+      assert.equal(byId.get(id.clocked).timeTrackings.length, 1);
+      assert.equal(byId.get(id.running).started[0].salaryId, undefined);
+      assert.equal(byId.get(id.nullAbsences).absences, null);
+      assert.equal(byId.get(id.bare).assignment, undefined);
+      assert.equal(
+        includeUsersInResponse,
+        week.some((j) => j.user),
+      );
+      assert.ok(answer.includes('"b": 1.50') && answer.includes('12345678901234567890'));
+      assert.ok(answer.includes('"zz": 1000000000000000000000') && answer.includes('"tiny": 0.000000123'));
+    }
+  });
+
+  test("one employee's week, as the admin asks it and as the employee reads her own", async () => {
+    const body = { ...WEEK, userIds: [id.ann], includeUsersInResponse: true };
+    const asked = await frameAndPrevious(body);
+    assert.equal(asked.answer, asked.previous);
+    const own = await frameAndPrevious({ ...WEEK }, annLogin, id.ann);
+    assert.equal(own.answer, own.previous);
+    assert.equal(own.answer, (await frameAndPrevious({ ...WEEK, userIds: [id.ann] })).answer);
+  });
+
+  test('the job list and each job read alone', async () => {
+    const list = await raw('GET', '/v2/jobs/?limit=1000');
+    assert.equal(list, await previousAnswer(() => []));
+    for (const job of JSON.parse(list) as Array<{ _id: string }>) {
+      const previous = await previousAnswer(() => [sql<boolean>`id = ${job._id}`]);
+      assert.equal(await raw('GET', `/v2/jobs/${job._id}`), previous.slice(1, -1));
+    }
+  });
+});
