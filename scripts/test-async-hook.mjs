@@ -1,0 +1,32 @@
+// Loaded into each test file's process (--import, scripts/run-tests.mjs) before node:test. Node 20's test
+// runner tracks every async resource of a run with an async hook (init + destroy) so that it can find the
+// test a `test()`/`describe()`/`before()` call belongs to, and the test an uncaught error came from. With a
+// destroy callback V8 registers a weak callback on every promise: in a profile of test/security/ that and
+// the hook's own calls were 11 % of the process's CPU (PGlite makes many promises).
+// This narrows the hook to what builds the test tree: resources made while a suite's function runs (a
+// group's `describe(file, async () => { await import(file) })` and each file's describe blocks), and the
+// tests themselves. Resources made while a test or hook runs are no longer mapped to it, so an error thrown
+// there outside any await is reported for the whole file (it still fails the run) instead of that test.
+import { createRequire } from 'node:module';
+
+const asyncHooks = createRequire(import.meta.url)('node:async_hooks');
+const { createHook } = asyncHooks;
+
+/** Test, Suite, TestHook and the runner's other classes are AsyncResources with these names. */
+const isSuite = (resource) => resource?.constructor?.name === 'Suite';
+const isTestLike = (resource) => typeof resource?.createSubtest === 'function';
+
+asyncHooks.createHook = function narrowedCreateHook(callbacks) {
+  const fromTestRunner = new Error().stack?.includes('internal/test_runner/harness');
+  if (!fromTestRunner || typeof callbacks?.init !== 'function' || typeof callbacks.destroy !== 'function')
+    return createHook(callbacks);
+  const building = new Set(); // async ids made while a suite's function runs (the suite's own id first)
+  return createHook({
+    init(asyncId, type, triggerAsyncId, resource) {
+      // A test or hook maps itself (its function runs in its scope) but its descendants are not followed.
+      if (isSuite(resource) || (!isTestLike(resource) && building.has(triggerAsyncId))) building.add(asyncId);
+      else if (!isTestLike(resource)) return;
+      callbacks.init(asyncId, type, triggerAsyncId, resource);
+    },
+  });
+};
