@@ -1,6 +1,7 @@
 // The official e-invoice validation (XML Schema, EN 16931 and XRechnung schematron, KoSIT
 // acceptance) from the shared validation folder, run once over a batch of XML files: one JVM run
 // per stylesheet costs about 12 s however many files there are.
+import type { Json } from './test-app.js';
 import { execFile, execFileSync } from 'node:child_process';
 import { onPath } from './debian-tools.js';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -77,7 +78,7 @@ export async function validateBatch(
         env: { ...process.env, JAVA_TOOL_OPTIONS: '-XX:TieredStopAtLevel=1 -XX:+UseSerialGC' },
       },
     );
-    const report = JSON.parse(readFileSync(join(out, 'report.json'), 'utf8')) as Record<string, any>;
+    const report = JSON.parse(readFileSync(join(out, 'report.json'), 'utf8')) as Record<string, Json>;
     return Object.fromEntries(
       Object.entries(byKey).map(([name, key]) => {
         const entry = report[key];
@@ -86,7 +87,7 @@ export async function validateBatch(
         const ids = (level: string) => [
           ...new Set(
             ['cen', 'xr'].flatMap((step) =>
-              (entry[step] ?? []).filter((m: any) => m.level === level).map((m: any) => m.id as string),
+              (entry[step] ?? []).filter((m: Json) => m.level === level).map((m: Json) => m.id as string),
             ),
           ),
         ];

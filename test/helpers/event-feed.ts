@@ -2,7 +2,7 @@
 // transaction on the server has ended, so an event a test just caused may take a while to show.
 import assert from 'node:assert/strict';
 import type { FastifyInstance } from 'fastify';
-import { call, type Tenant } from './test-app.js';
+import { call, type Tenant, type Json } from './test-app.js';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -14,12 +14,12 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 export async function eventsUntil(
   app: FastifyInstance,
   tenant: Pick<Tenant, 'headers'>,
-  done: (events: any[]) => boolean,
-  what: string | ((events: any[]) => string),
+  done: (events: Json[]) => boolean,
+  what: string | ((events: Json[]) => string),
 ) {
   const deadline = Date.now() + 20_000;
   for (;;) {
-    const events: any[] = [];
+    const events: Json[] = [];
     let cursor = '';
     for (;;) {
       const res = await call(app, 'GET', `/v2/events?limit=1000${cursor ? `&after=${cursor}` : ''}`, tenant.headers);

@@ -1,13 +1,13 @@
 // Request shorthands over call() and the problem+json check the HTTP suites share.
 import assert from 'node:assert/strict';
 import type { FastifyInstance } from 'fastify';
-import { call } from './test-app.js';
+import { call, type Json } from './test-app.js';
 
 export type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE' | 'PUT';
 export type Headers = Record<string, string>;
 export interface Reply {
   status: number;
-  body: any;
+  body: Json;
 }
 
 /**

@@ -1,5 +1,6 @@
 // The served OpenAPI document with its component $refs inlined, for tests that walk a route's
 // schemas as one tree (the document names its models in components.schemas).
+import type { Json } from './test-app.js';
 import type { FastifyInstance } from 'fastify';
 
 export function inlineRefs<T>(document: T): T {
@@ -19,6 +20,6 @@ export function inlineRefs<T>(document: T): T {
 }
 
 /** GET /v2/openapi.json with its references inlined. */
-export async function inlinedOpenApi(app: FastifyInstance): Promise<any> {
+export async function inlinedOpenApi(app: FastifyInstance): Promise<Json> {
   return inlineRefs((await app.inject({ method: 'GET', url: '/v2/openapi.json' })).json());
 }

@@ -3,7 +3,7 @@
 // share this, so a new collection needs one entry here.
 import assert from 'node:assert/strict';
 import type { FastifyInstance } from 'fastify';
-import { call } from './test-app.js';
+import { call, type Json } from './test-app.js';
 import { BUYER, setUpSeller } from './invoicing-fixtures.js';
 
 export type Ids = Record<string, string>;
@@ -18,7 +18,7 @@ export interface RecordFixture {
   path: string | ((ids: Ids) => string);
   body: Record<string, unknown> | undefined | ((ids: Ids) => Record<string, unknown>);
   status?: number;
-  idOf?: (body: any) => string;
+  idOf?: (body: Json) => string;
   /** PATCH body when the create body is not one. */
   patch?: Record<string, unknown>;
   /** Creates the record another way than a JSON POST (a multipart upload); returns its id. */

@@ -2,6 +2,7 @@
 // response schema for the status code, so the OpenAPI document's promises hold for what the
 // suite sees. A mismatch turns the answer into a 500 naming the field (the test then fails), and
 // is written, with the count of answers checked, to a file per process that the runner sums.
+import type { Json } from './test-app.js';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -36,7 +37,7 @@ function writeReport() {
 }
 
 /** The schema of a response entry: a plain schema, or OpenAPI's `{content: {type: {schema}}}` for the answer's media type. */
-function schemaOf(entry: any, mediaType: string): object | undefined {
+function schemaOf(entry: Json, mediaType: string): object | undefined {
   if (!entry || typeof entry !== 'object') return undefined;
   if (entry.content) return (entry.content as Record<string, { schema?: object }>)[mediaType]?.schema;
   return entry;

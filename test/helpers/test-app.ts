@@ -240,7 +240,16 @@ export async function signup(app: FastifyInstance, name = 'Company'): Promise<Te
   return { ...body, token: body.accessToken, headers: { authorization: `Bearer ${body.accessToken}` } };
 }
 
-/** Injects with JSON and returns status, parsed body and headers. */
+/**
+ * A value of parsed JSON, above all of an answer. Tests read the answers of every route field by
+ * field and assert what they find (VALIDATE_RESPONSES=1 checks each answer against its route's
+ * schema), so the body is as loose as JSON read by name: no casts at call sites, and callbacks over
+ * its lists take `Json`.
+ */
+// biome-ignore lint/suspicious/noExplicitAny: the one loose type of JSON answers; tests assert their shape field by field
+export type Json = any;
+
+/** Injects with JSON and returns status, parsed body (the text when it is not JSON) and headers. */
 export async function call(
   app: FastifyInstance,
   method: InjectOptions['method'],
@@ -254,7 +263,7 @@ export async function call(
     headers,
     ...(payload === undefined ? {} : { payload: payload as InjectOptions['payload'] }),
   });
-  let body: any;
+  let body: Json;
   try {
     body = response.json();
   } catch {
