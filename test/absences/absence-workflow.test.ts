@@ -8,7 +8,7 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { assertProblem, requester, type Reply } from '../helpers/http-assertions.js';
 import { uploadDocument } from '../helpers/record-fixtures.js';
-import { call, createTestApp, signup, type TestApp, type Tenant } from '../helpers/test-app.js';
+import { call, createTestApp, signup, type TestApp, type Tenant, type Json } from '../helpers/test-app.js';
 
 let t: TestApp;
 let admin: Tenant;
@@ -80,10 +80,10 @@ const cancel = (id: string) => ok('POST', `/v2/absences/${id}/cancel`);
 
 async function frame(body: Record<string, unknown>): Promise<string[]> {
   const res = await ok('POST', '/v2/jobs/jobsInTimeFrame', body);
-  return (res as any[]).map((j) => j._id);
+  return (res as Json[]).map((j) => j._id);
 }
 
-async function salariesOf(absenceId: string, tenant = admin): Promise<any[]> {
+async function salariesOf(absenceId: string, tenant = admin): Promise<Json[]> {
   return ok('GET', `/v2/salaries/?absenceId=${absenceId}&sort=date:1`, undefined, 200, tenant.headers);
 }
 
@@ -97,7 +97,7 @@ before(async () => {
   t = await createTestApp();
   admin = await signup(t.app, 'Absence');
   const groups = await ok('GET', '/v2/accessGroups/');
-  employeeGroup = (groups as any[]).find((g) => g.name === 'employee')._id;
+  employeeGroup = (groups as Json[]).find((g) => g.name === 'employee')._id;
 });
 after(() => t.close());
 
@@ -269,27 +269,27 @@ describe('employees', () => {
     });
     const mine = await ok('GET', '/v2/absences/self', undefined, 200, emp.headers);
     assert.deepEqual(
-      (mine as any[]).map((a) => a._id),
+      (mine as Json[]).map((a) => a._id),
       [own],
     );
     const listed = await req('GET', '/v2/absences/self?status=open', undefined, emp.headers);
     assert.equal(listed.status, 200);
     assert.deepEqual(
-      (listed.body as any[]).map((a) => a._id),
+      (listed.body as Json[]).map((a) => a._id),
       [own],
     );
     assert.equal(listed.headers['x-total-count'], '1');
     assert.deepEqual(await ok('GET', '/v2/absences/self?status=approved', undefined, 200, emp.headers), []);
     // The collection shows an employee only their own too; another's absence is 404.
     assert.deepEqual(
-      ((await ok('GET', '/v2/absences/', undefined, 200, emp.headers)) as any[]).map((a) => a._id),
+      ((await ok('GET', '/v2/absences/', undefined, 200, emp.headers)) as Json[]).map((a) => a._id),
       [own],
     );
     problem(await req('GET', `/v2/absences/${others}`, undefined, emp.headers), 404);
     problem(await req('POST', `/v2/absences/${others}/cancel`, undefined, emp.headers), 404);
     // The admin's /self holds only the admin's own (none).
     assert.equal(
-      ((await ok('GET', '/v2/absences/self')) as any[]).some((a) => a._id === own || a._id === others),
+      ((await ok('GET', '/v2/absences/self')) as Json[]).some((a) => a._id === own || a._id === others),
       false,
     );
   });
@@ -766,8 +766,8 @@ describe('paid time and absence salaries', () => {
       'GET',
       `/v2/salaries/?filter=${encodeURIComponent(JSON.stringify([{ field: 'absenceId', op: 'eq', value: id }]))}`,
     );
-    assert.equal((filtered as any[]).length, 2);
-    assert.deepEqual(((await ok('GET', `/v2/salaries/?type=absence&userId=${userId}`)) as any[]).length, 2);
+    assert.equal((filtered as Json[]).length, 2);
+    assert.deepEqual(((await ok('GET', `/v2/salaries/?type=absence&userId=${userId}`)) as Json[]).length, 2);
   });
 
   test('plannedJobs, part day: only the part of a job inside the period is paid', async () => {
@@ -1048,7 +1048,7 @@ describe('replacements', () => {
     assert.equal(res.isAssigned, true);
     assert.equal(res.state, 'assigned');
     assert.deepEqual(
-      res.replacements.map((r: any) => [r.jobId, r.userId]),
+      res.replacements.map((r: Json) => [r.jobId, r.userId]),
       [
         [s.mon, standIn],
         [s.tue, standIn],
@@ -1073,8 +1073,8 @@ describe('replacements', () => {
     assert.equal(a.state, 'assigned');
     assert.equal(a.replacements.length, 2);
     assert.deepEqual(
-      a.replacements.map((r: any) => [r.jobId, r.replacementJobId, r.userId, r.assignedBy]),
-      res.replacements.map((r: any) => [r.jobId, r.replacementJobId, standIn, admin.userId]),
+      a.replacements.map((r: Json) => [r.jobId, r.replacementJobId, r.userId, r.assignedBy]),
+      res.replacements.map((r: Json) => [r.jobId, r.replacementJobId, standIn, admin.userId]),
     );
     const after = await frame({ ...w, userIds: ['unassigned_jobs'] });
     assert.ok(!after.includes(s.mon) && !after.includes(s.tue));
@@ -1089,7 +1089,7 @@ describe('replacements', () => {
     const standIn = await newUser('Paul');
     const res = await ok('POST', `/v2/absences/${s.id}/replacements`, { userId: standIn, jobIds: [s.tue] });
     assert.deepEqual(
-      res.replacements.map((r: any) => r.jobId),
+      res.replacements.map((r: Json) => r.jobId),
       [s.tue],
     );
     assert.equal(res.isAssigned, false);
@@ -1108,7 +1108,7 @@ describe('replacements', () => {
     assert.equal(a.isAssigned, true);
     assert.equal(a.state, 'assigned');
     assert.deepEqual(
-      a.replacements.map((r: any) => r.jobId),
+      a.replacements.map((r: Json) => r.jobId),
       [s.tue, s.mon],
     );
     assert.equal(a.replacements[1].replacementJobId, last._id);
@@ -1196,7 +1196,7 @@ describe('replacements', () => {
     const busyJob = await newJob(busy, elsewhere, '2031-03-03T08:00:00Z', '2031-03-03T09:00:00Z', {}, acme);
     const away = await newUser('Away', {}, acme);
     // Not stand-ins: an office account (its group reads every job) and a user without a name.
-    const groups = (await ok('GET', '/v2/accessGroups/', undefined, 200, acme.headers)) as any[];
+    const groups = (await ok('GET', '/v2/accessGroups/', undefined, 200, acme.headers)) as Json[];
     const officeGroup = groups.find((g) => g.name === 'objectmanager')._id;
     const clerk = await newUser('Clerk', { accessGroupId: officeGroup }, acme);
     const nameless = (await ok('POST', '/v2/users/', { id: `nameless-${Date.now()}` }, 201, acme.headers))._id;
@@ -1214,7 +1214,7 @@ describe('replacements', () => {
     );
     await approve(awayAbsence, acme);
 
-    const list = (await ok('GET', `/v2/absences/${id}/replacementCandidates`, undefined, 200, acme.headers)) as any[];
+    const list = (await ok('GET', `/v2/absences/${id}/replacementCandidates`, undefined, 200, acme.headers)) as Json[];
     const byUser = new Map(list.map((c) => [c.userId, c]));
     const rank = (userId: string) => list.findIndex((c) => c.userId === userId);
     assert.equal(byUser.has(absentUser), false);
@@ -1249,7 +1249,7 @@ describe('events', () => {
   interface FeedEvent {
     type: string;
     entity: string;
-    data: any;
+    data: Json;
     cursor: string;
   }
   async function feed(after?: string) {
@@ -1347,7 +1347,7 @@ describe('list filters', () => {
     });
   });
 
-  const names = (items: any[]) =>
+  const names = (items: Json[]) =>
     items.map((x) => Object.entries(a).find(([, id]) => id === x._id)?.[0] ?? x._id).sort();
   async function list(query: string) {
     const res = await req('GET', `/v2/absences/?userIds=${lister}&${query}`);
@@ -1376,12 +1376,12 @@ describe('list filters', () => {
   test('default order is dtStart descending; sort works', async () => {
     const res = await ok('GET', `/v2/absences/?userIds=${lister}`);
     assert.deepEqual(
-      res.map((x: any) => x._id),
+      res.map((x: Json) => x._id),
       [a.paid, a.unpaid, a.vacation, a.illOpen],
     );
     const asc = await ok('GET', `/v2/absences/?userIds=${lister}&sort=dtStart:1&limit=2`);
     assert.deepEqual(
-      asc.map((x: any) => x._id),
+      asc.map((x: Json) => x._id),
       [a.illOpen, a.vacation],
     );
   });
@@ -1428,7 +1428,7 @@ describe('list filters', () => {
     );
     await approve(done);
     const self = async (query: string) =>
-      ((await ok('GET', `/v2/absences/self?${query}`, undefined, 200, emp.headers)) as any[]).map((x) => x._id);
+      ((await ok('GET', `/v2/absences/self?${query}`, undefined, 200, emp.headers)) as Json[]).map((x) => x._id);
     assert.deepEqual(await self('status=approved'), [done]);
     assert.deepEqual(await self('type=open'), [open]);
     assert.deepEqual(await self('type=2'), [open]);

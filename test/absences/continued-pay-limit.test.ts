@@ -6,7 +6,7 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { requester } from '../helpers/http-assertions.js';
-import { createTestApp, signup, type TestApp, type Tenant } from '../helpers/test-app.js';
+import { createTestApp, signup, type TestApp, type Tenant, type Json } from '../helpers/test-app.js';
 
 let t: TestApp;
 let admin: Tenant;
@@ -51,9 +51,9 @@ async function approved(userId: string, type: number, from: string, to: string, 
   return id;
 }
 const salaries = (absenceId: string) =>
-  ok('GET', `/v2/salaries/?absenceId=${absenceId}&sort=date:1&limit=100`) as Promise<any[]>;
-const total = (lines: any[]) => Math.round(lines.reduce((s, l) => s + l.salary, 0) * 100) / 100;
-const unpaidDates = (lines: any[]) => lines.filter((l) => l.payRule === 'Krankengeldbezug').map((l) => l.date);
+  ok('GET', `/v2/salaries/?absenceId=${absenceId}&sort=date:1&limit=100`) as Promise<Json[]>;
+const total = (lines: Json[]) => Math.round(lines.reduce((s, l) => s + l.salary, 0) * 100) / 100;
+const unpaidDates = (lines: Json[]) => lines.filter((l) => l.payRule === 'Krankengeldbezug').map((l) => l.date);
 
 before(async () => {
   t = await createTestApp();

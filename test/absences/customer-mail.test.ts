@@ -11,7 +11,7 @@ import { mailOutbox } from '../../src/platform/mail/outbox.js';
 import { mailTransport } from '../../src/platform/mail/mail-transport.js';
 import { requester } from '../helpers/http-assertions.js';
 import { decodeMail, startSmtpServer, type ReceivedMail, type SmtpTestServer } from '../helpers/smtp-server.js';
-import { createTestApp, signup, type TestApp, type Tenant } from '../helpers/test-app.js';
+import { createTestApp, signup, type TestApp, type Tenant, type Json } from '../helpers/test-app.js';
 
 let t: TestApp;
 let admin: Tenant;
@@ -44,7 +44,7 @@ async function outgoing(mailId: string) {
     status: string;
     attempts: number;
     last_error: string | null;
-    about: any;
+    about: Json;
   }>`
     SELECT recipient, subject, body, status, attempts, last_error, about FROM outgoing_mails WHERE id = ${mailId}`.execute(
     t.database.kysely,
@@ -170,7 +170,7 @@ describe('customer mail on approval', () => {
     assert.deepEqual(received[0]!.to, ['office@hilltop.example']);
     assert.doesNotMatch(decodeMail(received[0]!.raw).text, /Bare Depot/);
     const a = await ok('GET', `/v2/absences/${s.absenceId}`);
-    const byCustomer = new Map<string, any>(a.customerNotifications.map((n: any) => [n.customerId, n]));
+    const byCustomer = new Map<string, Json>(a.customerNotifications.map((n: Json) => [n.customerId, n]));
     assert.equal(byCustomer.size, 2);
     assert.equal(byCustomer.get(s.customerId).email, 'office@hilltop.example');
     assert.match(byCustomer.get(s.customerId).mailId, /^[0-9a-f]{24}$/);

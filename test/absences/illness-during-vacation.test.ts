@@ -8,7 +8,7 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { assertProblem, requester } from '../helpers/http-assertions.js';
-import { createTestApp, signup, type TestApp, type Tenant } from '../helpers/test-app.js';
+import { createTestApp, signup, type TestApp, type Tenant, type Json } from '../helpers/test-app.js';
 
 let t: TestApp;
 let admin: Tenant;
@@ -50,9 +50,9 @@ const approve = (id: string) => ok('POST', `/v2/absences/${id}/approve`);
 const cancel = (id: string) => ok('POST', `/v2/absences/${id}/cancel`);
 const get = (id: string) => ok('GET', `/v2/absences/${id}`);
 const remaining2026 = async (userId: string) =>
-  ((await ok('GET', `/v2/users/${userId}`)).contract.remainingLeave as any[]).find((l) => l.year === 2026).days;
+  ((await ok('GET', `/v2/users/${userId}`)).contract.remainingLeave as Json[]).find((l) => l.year === 2026).days;
 const salaries = async (absenceId: string) =>
-  ok('GET', `/v2/salaries/?absenceId=${absenceId}&sort=date:1`) as Promise<any[]>;
+  ok('GET', `/v2/salaries/?absenceId=${absenceId}&sort=date:1`) as Promise<Json[]>;
 const dates = (list: Array<{ date: string }>) => list.map((x) => x.date);
 const without = (...skip: string[]) => WEEKDAYS.filter((d) => !skip.includes(d));
 

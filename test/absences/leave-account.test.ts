@@ -7,7 +7,7 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { assertProblem, requester } from '../helpers/http-assertions.js';
-import { call, createTestApp, type TestApp } from '../helpers/test-app.js';
+import { call, createTestApp, type TestApp, type Json } from '../helpers/test-app.js';
 import { setUpPrincipals, type Principals } from '../helpers/principals.js';
 
 let t: TestApp;
@@ -76,14 +76,14 @@ describe('GET /v2/users/{id}/leave', () => {
       [10, 3, 0, 7, 30, '2026-03-31'],
     );
     assert.deepEqual(
-      a.movements.map((m: any) => `${m.kind} ${m.days}`),
+      a.movements.map((m: Json) => `${m.kind} ${m.days}`),
       ['entitlement 30', 'carryOver 10', 'taken -3', 'lapsed -7'],
     );
     // Without the notice nothing lapses: 30 + 10 - 3 = 37.
     const b = await leave(noNotice, 2026);
     assert.deepEqual([b.lapsed, b.remaining, b.carryLapsesOn], [0, 37, null]);
     // The contract's remainingLeave of 2026 was written from the account at the booking.
-    const remaining = (await ok('GET', `/v2/users/${noNotice}`)).contract.remainingLeave as any[];
+    const remaining = (await ok('GET', `/v2/users/${noNotice}`)).contract.remainingLeave as Json[];
     assert.equal(remaining.find((r) => r.year === 2026).days, 37);
     assert.equal(remaining.find((r) => r.year === 2025).days, 10);
     // The timesheet's leave reads the account.
