@@ -1,7 +1,7 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { sql } from 'kysely';
-import { call, createTestApp, signup, type TestApp, type Tenant } from '../helpers/test-app.js';
+import { call, createTestApp, signup, type TestApp, type Tenant, type Json } from '../helpers/test-app.js';
 
 let t: TestApp;
 let acme: Tenant;
@@ -29,7 +29,7 @@ describe('API keys', () => {
     assert.ok(created.key.startsWith(created.prefix));
     const list = await call(t.app, 'GET', '/v2/apiKeys?limit=10&offset=0', acme.headers);
     assert.equal(list.status, 200);
-    const listed = list.body.find((k: any) => k._id === created._id);
+    const listed = list.body.find((k: Json) => k._id === created._id);
     assert.equal(listed.prefix, created.prefix);
     assert.deepEqual(listed.scopes, ['read']);
     assert.ok(!JSON.stringify(list.body).includes(created.key), 'the key never appears in a list');
@@ -43,7 +43,7 @@ describe('API keys', () => {
   test('a read key reads (401 when wrong), gets 403 on a write and on admin areas', async () => {
     const { key } = await createKey(['read']);
     assert.equal((await call(t.app, 'GET', '/v2/customers/', { 'x-api-key': key })).status, 200);
-    assert.equal((await call(t.app, 'GET', '/v2/customers/', { 'x-api-key': key + 'x' })).status, 401);
+    assert.equal((await call(t.app, 'GET', '/v2/customers/', { 'x-api-key': `${key}x` })).status, 401);
     assert.equal((await call(t.app, 'POST', '/v2/customers/', { 'x-api-key': key }, { name: 'N' })).status, 403);
     assert.equal((await call(t.app, 'GET', '/v2/apiKeys', { 'x-api-key': key })).status, 403);
   });

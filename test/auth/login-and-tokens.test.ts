@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { eventsUntil } from '../helpers/event-feed.js';
-import { call, createTestApp, signup, type TestApp, type Tenant } from '../helpers/test-app.js';
+import { call, createTestApp, signup, type TestApp, type Tenant, type Json } from '../helpers/test-app.js';
 
 let t: TestApp;
 let acme: Tenant;
@@ -197,7 +197,7 @@ describe('change password', () => {
       { currentPassword: 'rita-password-1', newPassword: 'rita-password-2' },
     );
     assert.equal(changed.status, 200);
-    const isChange = (event: any) =>
+    const isChange = (event: Json) =>
       event.type === 'UPDATE' &&
       event.entity === 'user' &&
       event.data._id === userId &&
