@@ -7,7 +7,7 @@
 // invoices' gross, amount due = gross − prepaid.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { createTestApp, signup, type TestApp, type Tenant } from '../helpers/test-app.js';
+import { createTestApp, signup, type TestApp, type Tenant, type Json } from '../helpers/test-app.js';
 import { createBuyer, setUpSeller } from '../helpers/invoicing-fixtures.js';
 import { addDays, assertProblem, http, utcToday, type Headers } from './invoicing-helpers.js';
 
@@ -38,7 +38,7 @@ const draft = async (collection: string, body: Record<string, unknown>, h: Heade
   (await ok('POST', `/v2/${collection}/`, h, body, 201))._id as string;
 const get = (collection: string, id: string) => ok('GET', `/v2/${collection}/${id}`, a.headers);
 const issue = (collection: string, id: string) => ok('POST', `/v2/${collection}/${id}/issue`, a.headers);
-const totals = (d: Record<string, any>) => ({
+const totals = (d: Record<string, Json>) => ({
   line: d.lineTotalAmount,
   allowance: d.allowanceTotalAmount,
   charge: d.chargeTotalAmount,
@@ -262,7 +262,7 @@ describe('cancellation and offers', () => {
     const invoice = await get('invoices', invoiceId);
     assert.deepEqual(totals(invoice), expected);
     assert.deepEqual(
-      invoice.allowancesCharges.map((x: Record<string, any>) => [x.charge, x.reason, x.amount]),
+      invoice.allowancesCharges.map((x: Record<string, Json>) => [x.charge, x.reason, x.amount]),
       [
         [false, 'Rabatt', 20],
         [true, 'Anfahrt', 15],

@@ -11,7 +11,7 @@ import {
   type ReceivedMail,
   type SmtpTestServer,
 } from '../helpers/smtp-server.js';
-import { createTestApp, signup, type Tenant, type TestApp } from '../helpers/test-app.js';
+import { createTestApp, signup, type Tenant, type TestApp, type Json } from '../helpers/test-app.js';
 import { assertProblem, eventsUntil, http, pdfText } from './invoicing-helpers.js';
 
 let t: TestApp;
@@ -80,7 +80,7 @@ describe('assignment confirmations', () => {
       [customerId, objectId, offerId, 'Wie besprochen bieten wir an:', 'Wir freuen uns auf Ihren Auftrag.'],
     );
     assert.deepEqual(
-      doc.positions.map((p: any) => p.title),
+      doc.positions.map((p: Json) => p.title),
       ['Reinigung'],
       'the optional position is not confirmed',
     );
@@ -131,7 +131,7 @@ describe('assignment confirmations', () => {
       [customerId, objectId, assignmentId, 'Büroreinigung'],
     );
     assert.deepEqual(
-      doc.positions.map((p: any) => [p.title, p.quantity, p.unit ?? null, p.price, p.tax]),
+      doc.positions.map((p: Json) => [p.title, p.quantity, p.unit ?? null, p.price, p.tax]),
       [
         ['Pauschale Dezember', 1, null, 450, 0.19],
         ['Stundensatz Büroreinigung', 1, 'h', 32.5, 0.19],
@@ -231,8 +231,8 @@ describe('assignment confirmations', () => {
     assert.ok(Date.parse(doc.confirmedAt) > Date.now() - 60_000);
     assertProblem(await req('POST', `/v2/assignmentConfirmations/${id}/confirm`, a.headers), 409);
     const listed = await ok('GET', '/v2/assignmentConfirmations/?status=confirmed', a.headers);
-    assert.ok(listed.some((d: any) => d._id === id));
-    assert.ok(listed.every((d: any) => d.state === 'confirmed'));
+    assert.ok(listed.some((d: Json) => d._id === id));
+    assert.ok(listed.every((d: Json) => d.state === 'confirmed'));
   });
 
   test('an employee may not make or confirm one (403); another company sees none (404)', async () => {

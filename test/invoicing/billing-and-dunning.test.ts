@@ -2,7 +2,7 @@
 // into invoices and assignments, invoice templates, and the dunning run.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { call, createTestApp, signup, type TestApp } from '../helpers/test-app.js';
+import { call, createTestApp, signup, type TestApp, type Json } from '../helpers/test-app.js';
 import { createBuyer, setUpSeller } from '../helpers/invoicing-fixtures.js';
 
 let t: TestApp;
@@ -94,7 +94,7 @@ describe('billing from assignments', () => {
     assert.deepEqual([hours.positions[0].quantity, hours.positions[0].price, hours.positions[0].unit], [4.25, 30, 'h']);
     assert.deepEqual([hours.netAmount, hours.taxAmount, hours.grossAmount], [127.5, 24.23, 151.73]);
     assert.equal(hours.customerId, customerId, "the object's customer");
-    const billedEntries = (await get('/v2/timeTracking?limit=50')).filter((e: any) => e.invoiceId === hours._id);
+    const billedEntries = (await get('/v2/timeTracking?limit=50')).filter((e: Json) => e.invoiceId === hours._id);
     assert.equal(billedEntries.length, 2);
     assert.equal((await get(`/v2/assignments/${flat}`)).billing.lastInvoiceDate, '2026-11-01T00:00:00.000Z');
 
@@ -140,7 +140,7 @@ describe('billing from assignments', () => {
     ).body._id;
     const run = await post('/v2/invoices/generate', { month: '2026-12' });
     assert.ok(
-      run.body.failed.some((f: any) => f.assignmentId === broken && /4 decimals/.test(f.error)),
+      run.body.failed.some((f: Json) => f.assignmentId === broken && /4 decimals/.test(f.error)),
       JSON.stringify(run.body),
     );
     assert.equal(
@@ -188,7 +188,7 @@ describe('offers and templates', () => {
     });
     assert.equal(assignment.status, 200, JSON.stringify(assignment.body));
     assert.deepEqual(
-      (await get(`/v2/assignments/${assignment.body._id}`)).billing.positions.map((p: any) => p.title),
+      (await get(`/v2/assignments/${assignment.body._id}`)).billing.positions.map((p: Json) => p.title),
       ['Glas'],
     );
     assert.equal((await get(`/v2/offers/${offer}`)).invoiceId, invoiceId);

@@ -6,7 +6,7 @@ import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { eventsUntil } from '../helpers/event-feed.js';
 import { createBuyer, setUpSeller } from '../helpers/invoicing-fixtures.js';
-import { call, createTestApp, signup, type Tenant, type TestApp } from '../helpers/test-app.js';
+import { call, createTestApp, signup, type Tenant, type TestApp, type Json } from '../helpers/test-app.js';
 
 let t: TestApp;
 let admin: Tenant;
@@ -56,7 +56,7 @@ test('the billing run emits the invoice CREATE; the assignment and the marked en
   const [invoiceId] = run.body.created;
   assert.ok(invoiceId);
 
-  const created = (events: any[]) => events.find((e) => e.type === 'CREATE' && e.data?._id === invoiceId);
+  const created = (events: Json[]) => events.find((e) => e.type === 'CREATE' && e.data?._id === invoiceId);
   // The run's writes for the assignment are one transaction: once its invoice event shows, all of them would.
   const events = await eventsUntil(t.app, admin, (list) => Boolean(created(list)), 'the invoice CREATE');
   assert.equal(created(events).entity, 'invoice');

@@ -8,7 +8,7 @@
 // Each concern gets its own company, so that its document numbers start at 00001.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { createTestApp, signup, type TestApp, type Tenant } from '../helpers/test-app.js';
+import { createTestApp, signup, type TestApp, type Tenant, type Json } from '../helpers/test-app.js';
 import { BUYER, SELLER, setUpSeller } from '../helpers/invoicing-fixtures.js';
 import { addDays, assertProblem, berlinToday, eventsUntil, http, utcToday, type Headers } from './invoicing-helpers.js';
 
@@ -572,7 +572,7 @@ describe('gapless numbers under concurrency', () => {
     // What is stored agrees with what was answered.
     const listed = await ok('GET', '/v2/invoices/?limit=1000&status=issued', a.headers);
     assert.equal(listed.length, 200);
-    const stored = new Map((listed as any[]).map((d) => [d._id, d.documentNumber]));
+    const stored = new Map((listed as Json[]).map((d) => [d._id, d.documentNumber]));
     invoiceIds.forEach((id, i) => {
       assert.equal(stored.get(id), numbers[i]);
     });
@@ -629,15 +629,15 @@ describe('cancellations', () => {
     assert.equal(storno.customerId, customerId);
     assert.deepEqual(storno.buyer, invoice.buyer);
     assert.deepEqual(
-      storno.positions.map((p: any) => p.quantity),
+      storno.positions.map((p: Json) => p.quantity),
       [-3, -1],
     );
     assert.deepEqual(
-      storno.positions.map((p: any) => p.price),
+      storno.positions.map((p: Json) => p.price),
       [12.5, 0.5],
     );
     assert.deepEqual(
-      storno.positions.map((p: any) => p.unit),
+      storno.positions.map((p: Json) => p.unit),
       ['h', undefined],
     );
     assert.deepEqual(storno.lineAmounts, [-37.5, -0.5]);
@@ -659,7 +659,7 @@ describe('cancellations', () => {
     assert.equal(cancelled.grossAmount, 45.17);
     const list = await ok('GET', '/v2/invoiceStornos/', a.headers);
     assert.deepEqual(
-      list.map((s: any) => s._id),
+      list.map((s: Json) => s._id),
       [stornoId],
     );
   });
@@ -682,7 +682,7 @@ describe('cancellations', () => {
     // With its payments deleted again the invoice can be cancelled: ST-…-00002.
     const payments = await ok('GET', `/v2/payments/?invoiceId=${d}`, a.headers);
     assert.equal(payments.length, 2);
-    assert.ok(payments.some((p: any) => p._id === paymentId));
+    assert.ok(payments.some((p: Json) => p._id === paymentId));
     for (const p of payments) await ok('DELETE', `/v2/payments/${p._id}`, a.headers);
     assert.equal((await get(a.headers, 'invoices', d)).state, 'issued');
     assert.equal((await ok('POST', `/v2/invoices/${d}/cancel`, a.headers)).documentNumber, `ST-${STORNO_YEAR}-00002`);
@@ -835,7 +835,7 @@ describe('offers', () => {
     assertProblem(await req('POST', `/v2/offers/${MISSING}/accept`, a.headers), 404);
     const listed = await ok('GET', '/v2/offers/?status=declined', a.headers);
     assert.deepEqual(
-      listed.map((o: any) => o._id),
+      listed.map((o: Json) => o._id),
       [id],
     );
   });
@@ -1073,7 +1073,7 @@ describe('overdue and list filters', () => {
   let a: Tenant;
   const c = {} as Record<'k1' | 'k2', string>;
   const i = {} as Record<'overdue' | 'current' | 'draft' | 'paid', string>;
-  const ids = (list: any[]) => list.map((d) => d._id).sort();
+  const ids = (list: Json[]) => list.map((d) => d._id).sort();
   const listIds = async (query: string) => ids(await ok('GET', `/v2/invoices/?${query}`, a.headers));
   before(async () => {
     a = await biller('Filters');

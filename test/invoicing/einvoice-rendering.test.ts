@@ -5,8 +5,8 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { TestApp, Tenant } from '../helpers/test-app.js';
 import { SELLER } from '../helpers/invoicing-fixtures.js';
-import { assertProblem, http, pdfStreams } from './invoicing-helpers.js';
-import { blocks, first, pos, renderingFixture, section } from './rendering-fixture.js';
+import { http } from './invoicing-helpers.js';
+import { blocks, first, renderingFixture, section } from './rendering-fixture.js';
 
 let t: TestApp;
 const { req } = http(() => t.app);

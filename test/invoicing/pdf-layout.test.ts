@@ -1,6 +1,7 @@
 // The printed document as a German cleaning company sends it, rendered directly from a stored
 // document (no database): wording, layout across pages, letterhead and footer, embedded fonts, the
 // logo, and the ZUGFeRD PDF/A-3b with its attachment and XMP. Text is read back with pdftotext.
+import type { Json } from '../helpers/test-app.js';
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { renderPdf, renderReminderPdf, renderZugferd } from '../../src/modules/invoicing/pdf/render-pdf.js';
@@ -13,8 +14,8 @@ const SPECIAL = 'Grünanlage & Außenflächen <Süd> "Tor 3" \'Ökö\'';
 const DESCRIPTION = 'Fegen der Wege, Laub aufnehmen und entsorgen; Papierkörbe leeren. ';
 
 /** An issued invoice as stored: 19 % and reverse charge, an allowance and a charge, a prepayment, a service address. */
-function storedInvoice(positionCount = 3, more: Record<string, any> = {}): Record<string, any> {
-  const positions: Array<Record<string, any>> = [
+function storedInvoice(positionCount = 3, more: Record<string, Json> = {}): Record<string, Json> {
+  const positions: Array<Record<string, Json>> = [
     { type: 'TEXT', title: 'Leistungen Oktober', quantity: 0, price: 0, tax: 0.19 },
     ...Array.from({ length: positionCount - 1 }, (_, i) => ({
       title: `Unterhaltsreinigung Haus ${i + 1}`,
@@ -85,7 +86,7 @@ function storedInvoice(positionCount = 3, more: Record<string, any> = {}): Recor
   };
 }
 
-const text = async (doc: Record<string, any>, kind: 'invoice' | 'credit' | 'invoicestorno' | 'offer' = 'invoice') =>
+const text = async (doc: Record<string, Json>, kind: 'invoice' | 'credit' | 'invoicestorno' | 'offer' = 'invoice') =>
   pdfLines(await renderPdf(doc, kind)).join('\n');
 const pageCount = (pdf: Buffer) =>
   pdfText(pdf)

@@ -17,7 +17,7 @@ import {
   type ReceivedMail,
   type SmtpTestServer,
 } from '../helpers/smtp-server.js';
-import { createTestApp, signup, type TestApp, type Tenant } from '../helpers/test-app.js';
+import { createTestApp, signup, type TestApp, type Tenant, type Json } from '../helpers/test-app.js';
 import { assertProblem, eventsUntil, http, pdfStreams } from './invoicing-helpers.js';
 
 let t: TestApp;
@@ -292,7 +292,7 @@ describe('the record of sending', () => {
   test('sendings[] on the document, and its UPDATE event', async () => {
     const invoice = await ok('GET', `/v2/invoices/${id.invoice}`, a.headers);
     assert.deepEqual(
-      invoice.sendings.map((s: any) => s.format),
+      invoice.sendings.map((s: Json) => s.format),
       ['XRECHNUNG_CII', 'XRECHNUNG_UBL', 'ZUGFERD'],
     );
     const [first] = invoice.sendings;
@@ -302,7 +302,7 @@ describe('the record of sending', () => {
     assert.ok(Date.parse(first.at) > Date.now() - 600_000);
     const { rows } = await sql<{
       status: string;
-      about: any;
+      about: Json;
     }>`SELECT status, about FROM outgoing_mails WHERE id = ${first.mailId}`.execute(t.database.kysely);
     assert.deepEqual([rows[0]!.status, rows[0]!.about], ['sent', { documentId: id.invoice, kind: 'invoice' }]);
     await eventsUntil(
@@ -314,7 +314,7 @@ describe('the record of sending', () => {
             e.type === 'UPDATE' &&
             e.entity === 'invoice' &&
             e.data._id === id.invoice &&
-            e.data.sendings?.some((s: any) => s.mailId === first.mailId),
+            e.data.sendings?.some((s: Json) => s.mailId === first.mailId),
         ),
       'the invoice UPDATE with the sending',
     );

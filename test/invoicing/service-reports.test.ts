@@ -3,7 +3,7 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { sql } from 'kysely';
-import { call, createTestApp, signup, type TestApp } from '../helpers/test-app.js';
+import { call, createTestApp, signup, type TestApp, type Json } from '../helpers/test-app.js';
 
 let t: TestApp;
 let admin: Awaited<ReturnType<typeof signup>>;
@@ -55,7 +55,7 @@ describe('service reports', () => {
     assert.equal(report.state, 'open');
     assert.equal(report.jobs.length, 2); // the November job is outside
     assert.deepEqual(
-      report.jobs.map((j: any) => [j.from, j.user, j.workingTime]),
+      report.jobs.map((j: Json) => [j.from, j.user, j.workingTime]),
       [
         ['2026-10-05T06:00:00.000Z', 'Eva Roth', 7200],
         ['2026-10-12T06:00:00.000Z', 'Eva Roth', 7200],
