@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { assertProblem, requester, type Headers } from '../helpers/http-assertions.js';
-import { call, createTestApp, signup, type TestApp, type Tenant } from '../helpers/test-app.js';
+import { call, createTestApp, signup, type TestApp, type Tenant, type Json } from '../helpers/test-app.js';
 import { cleanImage } from '../../src/platform/images/clean-image.js';
 
 let t: TestApp;
@@ -68,7 +68,7 @@ async function upload(parts: Part[], headers: Headers = admin.headers) {
     headers: { ...headers, 'content-type': contentType },
     payload,
   });
-  let body: any;
+  let body: Json;
   try {
     body = res.json();
   } catch {
@@ -95,10 +95,10 @@ const { req, ok } = requester(
 );
 
 /** Ids of a record's documents (GET /{entity}/{id}/documents). */
-async function listed(path: string, headers: Headers = admin.headers): Promise<any[]> {
+async function listed(path: string, headers: Headers = admin.headers): Promise<Json[]> {
   return ok('GET', path, undefined, 200, headers);
 }
-const idsOf = (docs: any[]) => docs.map((d) => d._id).sort();
+const idsOf = (docs: Json[]) => docs.map((d) => d._id).sort();
 
 async function file(id: string, headers: Headers = admin.headers, range?: string) {
   const res = await t.app.inject({
@@ -129,7 +129,7 @@ before(async () => {
   admin = await signup(t.app, 'Documents');
   other = await signup(t.app, 'Elsewhere');
   const groups = await ok('GET', '/v2/accessGroups/');
-  const groupId = (name: string) => (groups as any[]).find((g) => g.name === name)._id;
+  const groupId = (name: string) => (groups as Json[]).find((g) => g.name === name)._id;
   for (const [name, group] of [
     ['Ann', 'employee'],
     ['Bob', 'employee'],
@@ -239,7 +239,7 @@ describe('uploading', () => {
   test('none of objectId, userId, jobId, customerId → 400 naming all four', async () => {
     const res = await upload([['name', 'orphan'], text('orphan.txt', 'no owner')]);
     assertProblem(res, 400);
-    assert.deepEqual(res.body.errors.map((e: any) => e.path).sort(), ['customerId', 'jobId', 'objectId', 'userId']);
+    assert.deepEqual(res.body.errors.map((e: Json) => e.path).sort(), ['customerId', 'jobId', 'objectId', 'userId']);
     assert.deepEqual(tempFiles(), []);
   });
 
@@ -420,7 +420,7 @@ describe('access groups and employees', () => {
     let objectDoc: string;
 
     before(async () => {
-      const group = ((await ok('GET', '/v2/accessGroups/')) as any[]).find((g) => g.name === 'employee');
+      const group = ((await ok('GET', '/v2/accessGroups/')) as Json[]).find((g) => g.name === 'employee');
       await ok('PATCH', `/v2/accessGroups/${group._id}`, { permissions: { documents: { read: 'own', write: 'own' } } });
     });
 

@@ -5,7 +5,7 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { assertProblem as assertProblemWith, requester, type Headers, type Reply } from '../helpers/http-assertions.js';
-import { call, createTestApp, signup, type TestApp, type Tenant } from '../helpers/test-app.js';
+import { call, createTestApp, signup, type TestApp, type Tenant, type Json } from '../helpers/test-app.js';
 
 let t: TestApp;
 let admin: Tenant;
@@ -40,7 +40,7 @@ before(async () => {
   admin = await signup(t.app, 'Operations');
   other = await signup(t.app, 'Elsewhere');
   const groups = await ok('GET', '/v2/accessGroups/');
-  const employeeGroup = (groups as any[]).find((g) => g.name === 'employee')._id;
+  const employeeGroup = (groups as Json[]).find((g) => g.name === 'employee')._id;
   for (const name of ['Ann', 'Bob']) {
     user[name] = await create('/v2/users/', {
       general: { firstName: name },
@@ -206,7 +206,7 @@ describe('material orders', () => {
 
   describe('GET /orders/: paging, filters, sort', () => {
     let lists: Tenant;
-    const o: Record<string, any> = {};
+    const o: Record<string, Json> = {};
     const ids: Record<string, string> = {};
 
     /** Order names (o1..o3, by comment) a query lists, checking X-Total-Count. */
@@ -214,7 +214,7 @@ describe('material orders', () => {
       const res = await call(t.app, 'GET', `/v2/orders/?${query}`, lists.headers);
       assert.equal(res.status, 200, `${query}: ${JSON.stringify(res.body)}`);
       assert.equal(res.headers['x-total-count'], String(total ?? res.body.length), query);
-      return res.body.map((x: any) => x.comment);
+      return res.body.map((x: Json) => x.comment);
     }
     const sorted = async (query: string) => (await names(query)).sort();
     async function bad(query: string, param: string) {
@@ -285,7 +285,7 @@ describe('material orders', () => {
     });
 
     test('createdRange=from,to', async () => {
-      const at = (order: any, shift = 0) => new Date(Date.parse(order.status.createdAt) + shift).toISOString();
+      const at = (order: Json, shift = 0) => new Date(Date.parse(order.status.createdAt) + shift).toISOString();
       assert.deepEqual(await sorted(`createdRange=${at(o.o2)},${at(o.o3, 1)}`), ['o2', 'o3']);
       assert.deepEqual(await sorted(`createdRange=${at(o.o1, -1000)},${at(o.o1, 1)}`), ['o1']);
       assert.deepEqual(
@@ -301,7 +301,7 @@ describe('material orders', () => {
 
     test('another company sees none of these orders', async () => {
       const res = await req('GET', '/v2/orders/?limit=1000');
-      assert.ok(res.body.every((x: any) => x.companyId === admin.companyId));
+      assert.ok(res.body.every((x: Json) => x.companyId === admin.companyId));
       assertProblem(await req('GET', `/v2/orders/${o.o1._id}`), 404);
     });
   });
@@ -321,7 +321,7 @@ describe('material orders', () => {
       let annOrder: string;
 
       before(async () => {
-        const group = ((await ok('GET', '/v2/accessGroups/')) as any[]).find((g) => g.name === 'employee');
+        const group = ((await ok('GET', '/v2/accessGroups/')) as Json[]).find((g) => g.name === 'employee');
         await ok('PATCH', `/v2/accessGroups/${group._id}`, {
           permissions: { materialOrders: { read: 'own', write: 'own' } },
         });
@@ -347,7 +347,7 @@ describe('material orders', () => {
         );
         const mine = await req('GET', '/v2/orders/', undefined, login.Ann);
         assert.deepEqual(
-          mine.body.map((x: any) => x._id),
+          mine.body.map((x: Json) => x._id),
           [annOrder],
         );
         assert.equal(mine.headers['x-total-count'], '1');
@@ -498,7 +498,7 @@ describe('quality control', () => {
     assert.equal(january.controls, 2);
     assert.equal(january.averageRating, 3);
     assert.deepEqual(
-      january.worstRooms.map((r: any) => r.room),
+      january.worstRooms.map((r: Json) => r.room),
       ['Kitchen', 'Hall', 'r-9'],
     );
     const empty = await ok(
@@ -594,7 +594,7 @@ describe('chats', () => {
       assert.equal(res.status, 200, JSON.stringify(res.body));
       assert.equal(res.headers['x-total-count'], '2');
       assert.deepEqual(
-        res.body.map((m: any) => ({ ...m, createdAt: undefined })),
+        res.body.map((m: Json) => ({ ...m, createdAt: undefined })),
         [
           {
             _id: first.body._id,
@@ -628,7 +628,7 @@ describe('chats', () => {
     const attached = await write(objectChat, { text: 'see the photo', documentIds: [documentId, documentId] });
     assert.equal(attached.status, 201, JSON.stringify(attached.body));
     const listed = (await messages(objectChat, 'limit=200')).body;
-    assert.deepEqual(listed.find((m: any) => m._id === attached.body._id).documentIds, [documentId]);
+    assert.deepEqual(listed.find((m: Json) => m._id === attached.body._id).documentIds, [documentId]);
 
     const before = (await messages(objectChat)).headers['x-total-count'];
     assertProblem(await write(objectChat, { text: 'ghost', documentIds: [MISSING] }), 400, 'documentIds');
@@ -683,7 +683,7 @@ describe('chats', () => {
     const read = await messages(annChat, '', login.Ann);
     assert.equal(read.status, 200);
     assert.deepEqual(
-      read.body.map((m: any) => [m.authorId, m.text, m.entity, m.entityId]),
+      read.body.map((m: Json) => [m.authorId, m.text, m.entity, m.entityId]),
       [
         [admin.userId, 'Manager: bring the keys', 'jobs', annJob],
         [user.Ann, 'Ann: will do', 'jobs', annJob],
@@ -693,7 +693,7 @@ describe('chats', () => {
     assertProblem(await messages(bobChat, '', login.Ann), 404);
     assertProblem(await write(bobChat, { text: 'Ann was here' }, login.Ann), 404);
     assert.deepEqual(
-      (await messages(bobChat)).body.map((m: any) => m.text),
+      (await messages(bobChat)).body.map((m: Json) => m.text),
       ['for Bob only'],
     );
     // Tasks are not the employee's area at all.
@@ -709,22 +709,22 @@ describe('chats', () => {
     const page = await messages(chatId, 'limit=2&offset=1');
     assert.equal(page.status, 200);
     assert.deepEqual(
-      page.body.map((m: any) => m.text),
+      page.body.map((m: Json) => m.text),
       ['m2', 'm3'],
     );
     assert.deepEqual(
-      page.body.map((m: any) => m._id),
+      page.body.map((m: Json) => m._id),
       ids.slice(1, 3),
     );
     assert.equal(page.headers['x-total-count'], '5');
     const all = await messages(chatId);
     assert.deepEqual(
-      all.body.map((m: any) => m.text),
+      all.body.map((m: Json) => m.text),
       ['m1', 'm2', 'm3', 'm4', 'm5'],
     );
     const tail = await messages(chatId, 'limit=10&offset=4');
     assert.deepEqual(
-      tail.body.map((m: any) => m.text),
+      tail.body.map((m: Json) => m.text),
       ['m5'],
     );
     assert.equal(tail.headers['x-total-count'], '5');

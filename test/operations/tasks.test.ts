@@ -14,7 +14,7 @@ import { eventsUntil } from '../helpers/event-feed.js';
 import { assertProblem, requester, type Headers } from '../helpers/http-assertions.js';
 import { uploadDocument } from '../helpers/record-fixtures.js';
 import { decodeMail, startSmtpServer, type ReceivedMail, type SmtpTestServer } from '../helpers/smtp-server.js';
-import { call, createTestApp, signup, type TestApp, type Tenant } from '../helpers/test-app.js';
+import { call, createTestApp, signup, type TestApp, type Tenant, type Json } from '../helpers/test-app.js';
 
 let t: TestApp;
 let admin: Tenant;
@@ -49,7 +49,7 @@ before(async () => {
   t = await createTestApp({ MAIL_TRANSPORT: `smtp://127.0.0.1:${smtp.port}` });
   admin = await signup(t.app, 'Tasks');
   const groups = await ok('GET', '/v2/accessGroups/');
-  const employeeGroup = (groups as any[]).find((g) => g.name === 'employee')._id;
+  const employeeGroup = (groups as Json[]).find((g) => g.name === 'employee')._id;
   for (const name of ['Ann', 'Bob']) {
     user[name] = (
       await ok(
@@ -382,7 +382,7 @@ describe('POST /tasks/{id}/complete', () => {
     const task = await getTask(id);
     assert.equal(task.completionResponse, emailText);
     assert.equal(task.taskStatus, 'completed');
-    const { rows } = await sql<{ status: string; recipient: string; about: any }>`
+    const { rows } = await sql<{ status: string; recipient: string; about: Json }>`
       SELECT status, recipient, about FROM outgoing_mails WHERE company_id = ${admin.companyId} AND recipient = 'facility@harbour.example'`.execute(
       t.database.kysely,
     );
@@ -405,7 +405,7 @@ describe('GET /tasks/ filters', () => {
     const res = await call(t.app, 'GET', `/v2/tasks/?sort=title:1&${query}`, lists.headers);
     assert.equal(res.status, 200, `${query}: ${JSON.stringify(res.body)}`);
     assert.equal(res.headers['x-total-count'], String(res.body.length), query);
-    return res.body.map((x: any) => x.title);
+    return res.body.map((x: Json) => x.title);
   }
   /** 400 with an error naming the parameter (route validation prefixes it with `querystring.`). */
   async function bad(query: string, param: string) {
@@ -499,7 +499,7 @@ describe('GET /tasks/ filters', () => {
     assert.deepEqual(await titles(''), ALL);
     const desc = await call(t.app, 'GET', '/v2/tasks/?sort=title:-1', lists.headers);
     assert.deepEqual(
-      desc.body.map((x: any) => x.title),
+      desc.body.map((x: Json) => x.title),
       [...ALL].reverse(),
     );
   });
@@ -508,13 +508,13 @@ describe('GET /tasks/ filters', () => {
     const res = await call(t.app, 'GET', '/v2/tasks/?sort=title:1&limit=2&offset=1', lists.headers);
     assert.equal(res.status, 200);
     assert.deepEqual(
-      res.body.map((x: any) => x.title),
+      res.body.map((x: Json) => x.title),
       ALL.slice(1, 3),
     );
     assert.equal(res.headers['x-total-count'], '6');
     const last = await call(t.app, 'GET', '/v2/tasks/?sort=title:1&limit=4&offset=4', lists.headers);
     assert.deepEqual(
-      last.body.map((x: any) => x.title),
+      last.body.map((x: Json) => x.title),
       ALL.slice(4),
     );
     assert.equal(last.headers['x-total-count'], '6');
@@ -562,10 +562,10 @@ describe('GET /tasks/ filters', () => {
     assert.deepEqual(await titles('search=nothing-like-this'), []);
     assert.deepEqual(await titles('search=%25'), [], 'a % is a literal, not a wildcard');
     const all = await ok('GET', '/v2/tasks/', undefined, 200, lists.headers);
-    const soap = all.find((x: any) => x.title === 'Order soap');
+    const soap = all.find((x: Json) => x.title === 'Order soap');
     const expected = all
-      .filter((x: any) => x.identifierNumber === soap.identifierNumber)
-      .map((x: any) => x.title)
+      .filter((x: Json) => x.identifierNumber === soap.identifierNumber)
+      .map((x: Json) => x.title)
       .sort();
     assert.ok(expected.length >= 1 && expected.length < all.length);
     assert.deepEqual(await titles(`search=${soap.identifierNumber}`), expected);
@@ -673,7 +673,7 @@ describe('GET /tasks/ filters', () => {
     const doc = await ok('GET', '/v2/openapi.json', undefined, 200, {});
     const path = doc.paths['/v2/tasks/'];
     assert.ok(path?.get, 'GET /v2/tasks/ is documented');
-    const names = new Set((path.get.parameters as any[]).filter((p) => p.in === 'query').map((p) => p.name));
+    const names = new Set((path.get.parameters as Json[]).filter((p) => p.in === 'query').map((p) => p.name));
     for (const name of [
       'limit',
       'offset',
@@ -717,14 +717,14 @@ describe('employees and their tasks', () => {
     const res = await req('GET', '/v2/tasks/', undefined, login.Ann!);
     assert.equal(res.status, 200, JSON.stringify(res.body));
     assert.deepEqual(
-      res.body.map((x: any) => x._id),
+      res.body.map((x: Json) => x._id),
       [annTask],
     );
   });
 
   describe('with tasks own/own granted to the employee group', () => {
     before(async () => {
-      const group = ((await ok('GET', '/v2/accessGroups/')) as any[]).find((g) => g.name === 'employee');
+      const group = ((await ok('GET', '/v2/accessGroups/')) as Json[]).find((g) => g.name === 'employee');
       await ok('PATCH', `/v2/accessGroups/${group._id}`, { permissions: { tasks: { read: 'own', write: 'own' } } });
     });
 
@@ -732,7 +732,7 @@ describe('employees and their tasks', () => {
       const res = await req('GET', '/v2/tasks/', undefined, login.Ann!);
       assert.equal(res.status, 200, JSON.stringify(res.body));
       assert.deepEqual(
-        res.body.map((x: any) => x._id),
+        res.body.map((x: Json) => x._id),
         [annTask],
       );
       assert.equal(res.headers['x-total-count'], '1');
@@ -741,7 +741,7 @@ describe('employees and their tasks', () => {
       assertProblem(await req('GET', `/v2/tasks/${nobodysTask}`, undefined, login.Ann!), 404);
       const bobs = await req('GET', '/v2/tasks/', undefined, login.Bob!);
       assert.deepEqual(
-        bobs.body.map((x: any) => x._id),
+        bobs.body.map((x: Json) => x._id),
         [bobTask],
       );
     });
@@ -848,7 +848,7 @@ describe('recurring task templates', () => {
     assert.equal(template.active, true);
     const tasks = await templateTasks();
     assert.deepEqual(
-      tasks.map((x: any) => x.dueDate),
+      tasks.map((x: Json) => x.dueDate),
       dueAt([1, 8, 15, 22, 29]),
     );
     for (const [i, x] of tasks.entries()) {
@@ -882,10 +882,10 @@ describe('recurring task templates', () => {
     );
     const tasks = await templateTasks();
     assert.deepEqual(
-      tasks.map((x: any) => x.dueDate),
+      tasks.map((x: Json) => x.dueDate),
       dueAt([1, 8, 15, 22, 29, 36, 43, 50, 57]),
     );
-    assert.equal(new Set(tasks.map((x: any) => x.taskTemplate.occurrence)).size, 9);
+    assert.equal(new Set(tasks.map((x: Json) => x.taskTemplate.occurrence)).size, 9);
     // Rewriting the template does not duplicate what exists.
     await ok('PATCH', `/v2/taskTemplates/${templateId}`, { templateName: 'Weekly walk-through (renamed)' });
     assert.equal((await templateTasks()).length, 9);
@@ -909,7 +909,7 @@ describe('recurring task templates', () => {
     });
     assertProblem(res, 400);
     assert.ok(
-      res.body.errors?.some((e: any) => /rrule/.test(e.path)),
+      res.body.errors?.some((e: Json) => /rrule/.test(e.path)),
       JSON.stringify(res.body),
     );
     assertProblem(
@@ -1116,7 +1116,7 @@ describe('master data around tasks', () => {
       assert.equal(record.companyId, admin.companyId);
       const list = await req('GET', `/v2/${collection}/?limit=1000`);
       assert.equal(list.status, 200);
-      assert.ok(list.body.some((r: any) => r._id === id));
+      assert.ok(list.body.some((r: Json) => r._id === id));
       assert.equal(list.headers['x-total-count'], String(list.body.length));
       assert.deepEqual(await ok('PATCH', `/v2/${collection}/${id}`, patch), { updated: true });
       const patched = await ok('GET', `/v2/${collection}/${id}`);
