@@ -4,7 +4,7 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { requester } from '../helpers/http-assertions.js';
-import { createTestApp, signup, type TestApp, type Tenant } from '../helpers/test-app.js';
+import { createTestApp, signup, type TestApp, type Tenant, type Json } from '../helpers/test-app.js';
 
 let t: TestApp;
 let admin: Tenant;
@@ -73,7 +73,7 @@ describe('SV-free surcharge part in the payroll export', () => {
 
   test('the timesheet pay line shows the SV-free part of its surcharge', async () => {
     const sheets = await ok('GET', '/v2/timesheets?month=2026-11&format=json');
-    const sheet = sheets.find((x: any) => x.user.number === number);
+    const sheet = sheets.find((x: Json) => x.user.number === number);
     const [surcharge] = sheet.payLines[0].surcharges;
     assert.deepEqual([surcharge.cents, surcharge.taxFreeCents, surcharge.socialInsuranceFreeCents], [2250, 2250, 1875]);
   });

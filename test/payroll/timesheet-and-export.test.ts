@@ -5,7 +5,7 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { assertProblem, requester } from '../helpers/http-assertions.js';
-import { call, createTestApp, signup, type TestApp, type Tenant } from '../helpers/test-app.js';
+import { call, createTestApp, signup, type TestApp, type Tenant, type Json } from '../helpers/test-app.js';
 import { pdfLines } from '../invoicing/invoicing-helpers.js';
 import { PDF_TOOLS } from '../helpers/debian-tools.js';
 
@@ -33,7 +33,7 @@ before(async () => {
   admin = await signup(t.app, 'Glanz Gebäudereinigung');
   await ok('POST', '/v2/surcharges/presets/germanTaxFree', undefined, 201);
   const groups = await ok('GET', '/v2/accessGroups/');
-  const employeeGroup = (groups as any[]).find((g) => g.name === 'employee')._id;
+  const employeeGroup = (groups as Json[]).find((g) => g.name === 'employee')._id;
   const create = async (name: string, extra: Record<string, unknown>) => {
     const { _id } = await ok('POST', '/v2/users/', { general: { firstName: name, lastName: 'Muster' }, ...extra }, 201);
     user[name] = { _id, number: (await ok('GET', `/v2/users/${_id}`)).number };
@@ -78,7 +78,7 @@ before(async () => {
 });
 after(() => t.close());
 
-const day = (sheet: any, date: string) => sheet.days.find((d: any) => d.date === date);
+const day = (sheet: Json, date: string) => sheet.days.find((d: Json) => d.date === date);
 
 describe('timesheet (JSON)', () => {
   test('each day of the month, hand-worked: planned, presence, break, worked, surcharges, pay', async () => {
@@ -118,7 +118,7 @@ describe('timesheet (JSON)', () => {
     assert.deepEqual(sheet.totals.surchargeMinutes, { night: 240, sunday: 120 });
     assert.equal(sheet.payLines.length, 2);
     assert.deepEqual(
-      sheet.payLines.map((l: any) => [l.date, l.type, l.minutes, l.totalCents]),
+      sheet.payLines.map((l: Json) => [l.date, l.type, l.minutes, l.totalCents]),
       [
         ['2026-11-11', 'work', 450, 9375],
         ['2026-11-14', 'work', 240, 7875],
@@ -137,11 +137,11 @@ describe('timesheet (JSON)', () => {
   test('absence days by kind and the leave balance; a day of illness in the vacation is illness', async () => {
     const sheet = await ok('GET', `/v2/users/${user.Mina!._id}/timesheet?month=2026-11`);
     assert.deepEqual(
-      day(sheet, '2026-11-16').absences.map((a: any) => [a.kind, a.days]),
+      day(sheet, '2026-11-16').absences.map((a: Json) => [a.kind, a.days]),
       [['vacation', 1]],
     );
     assert.deepEqual(
-      day(sheet, '2026-11-17').absences.map((a: any) => [a.kind, a.days]),
+      day(sheet, '2026-11-17').absences.map((a: Json) => [a.kind, a.days]),
       [['illness', 1]],
     );
     assert.deepEqual(day(sheet, '2026-11-18').absences, []);
