@@ -7,7 +7,7 @@ import { MAX_BODY_DEPTH, freeJsonViolation, textNestsDeeperThan } from '../../sr
 import { FREE_JSON_LIMITS } from '../../src/resources/engine/fields.js';
 import { assertProblem, requester } from '../helpers/http-assertions.js';
 import { inlinedOpenApi } from '../helpers/openapi.js';
-import { createTestApp, signup, type TestApp, type Tenant } from '../helpers/test-app.js';
+import { createTestApp, signup, type TestApp, type Tenant, type Json } from '../helpers/test-app.js';
 
 /** `levels` objects inside each other: nested(1) is {}, nested(2) is {"a":{}}. */
 const nested = (levels: number): Record<string, unknown> => {
@@ -65,7 +65,7 @@ describe('over HTTP', () => {
     t.app
       .inject({ method, url, headers: { ...headers, 'content-type': 'application/json' }, payload })
       .then((res) => ({ status: res.statusCode, body: res.json() }));
-  const refusedForDepth = (res: { status: number; body: any }) => {
+  const refusedForDepth = (res: { status: number; body: Json }) => {
     assertProblem(res, 400, '(body)');
     assert.match(res.body.detail, new RegExp(`deeper than ${MAX_BODY_DEPTH} levels`));
   };
@@ -139,10 +139,10 @@ describe('over HTTP', () => {
     const openapi = await inlinedOpenApi(t.app);
     const unbounded: string[] = [];
     let arrays = 0;
-    for (const [path, operations] of Object.entries<any>(openapi.paths)) {
-      for (const [method, operation] of Object.entries<any>(operations)) {
+    for (const [path, operations] of Object.entries<Json>(openapi.paths)) {
+      for (const [method, operation] of Object.entries<Json>(operations)) {
         const schema = operation?.requestBody?.content?.['application/json']?.schema;
-        const stack: Array<{ node: any; at: string }> = schema ? [{ node: schema, at: '' }] : [];
+        const stack: Array<{ node: Json; at: string }> = schema ? [{ node: schema, at: '' }] : [];
         while (stack.length) {
           const { node, at } = stack.pop()!;
           if (!node || typeof node !== 'object') continue;
@@ -156,7 +156,7 @@ describe('over HTTP', () => {
             node.maxProperties === undefined
           )
             unbounded.push(`${where}: free object without maxProperties`);
-          for (const [key, child] of Object.entries<any>(node.properties ?? {}))
+          for (const [key, child] of Object.entries<Json>(node.properties ?? {}))
             stack.push({ node: child, at: at ? `${at}.${key}` : key });
           if (node.items) stack.push({ node: node.items, at: `${at}[]` });
           if (typeof node.additionalProperties === 'object')

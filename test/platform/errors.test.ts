@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { connect } from 'node:net';
 import { once } from 'node:events';
 import type { InjectOptions } from 'fastify';
-import { createTestApp, signup, type TestApp, type Tenant } from '../helpers/test-app.js';
+import { createTestApp, signup, type TestApp, type Tenant, type Json } from '../helpers/test-app.js';
 
 const BODY_LIMIT = 2048;
 const UNKNOWN_ID = 'aaaaaaaaaaaaaaaaaaaaaaaa';
@@ -15,7 +15,7 @@ const statuses: Array<{ url: string; status: number }> = [];
 
 interface Reply {
   status: number;
-  body: any;
+  body: Json;
   contentType: string;
 }
 
@@ -34,7 +34,7 @@ async function send(
     ...(options.payload === undefined ? {} : { payload: options.payload }),
   });
   statuses.push({ url: `${method} ${url}`, status: response.statusCode });
-  let body: any;
+  let body: Json;
   try {
     body = response.json();
   } catch {
@@ -217,7 +217,7 @@ describe('ids and routes', () => {
 interface RawReply {
   status: number;
   headers: string;
-  body: any;
+  body: Json;
 }
 
 /** Writes raw bytes on a new connection and reads the answer until the server closes it. */
@@ -240,7 +240,7 @@ async function raw(port: number, ...chunks: Array<string | (() => Promise<unknow
   const [head = '', ...rest] = text.split('\r\n\r\n');
   const status = Number(/^HTTP\/1\.1 (\d{3}) /.exec(head)?.[1]);
   statuses.push({ url: `raw ${head.split('\r\n')[0]}`, status });
-  let body: any;
+  let body: Json;
   try {
     body = JSON.parse(rest.join('\r\n\r\n'));
   } catch {

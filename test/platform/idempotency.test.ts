@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { PassThrough } from 'node:stream';
 import { sql } from 'kysely';
 import { createApp } from '../../src/app.js';
-import { call, createTestApp, signup, type TestApp, type Tenant } from '../helpers/test-app.js';
+import { call, createTestApp, signup, type TestApp, type Tenant, type Json } from '../helpers/test-app.js';
 
 const LEASE_SECONDS = 1; // short, so that abandoned keys expire within the test
 
@@ -95,7 +95,7 @@ describe('Idempotency-Key', () => {
     const retry = await call(t.app, 'POST', '/v2/apiKeys', withKey('k-5'), { name: 'once', scopes: ['read'] });
     assert.equal(retry.status, 409);
     assert.ok(!JSON.stringify(retry.body).includes(first.body.key));
-    const keys = (await call(t.app, 'GET', '/v2/apiKeys', acme.headers)).body.filter((k: any) => k.name === 'once');
+    const keys = (await call(t.app, 'GET', '/v2/apiKeys', acme.headers)).body.filter((k: Json) => k.name === 'once');
     assert.equal(keys.length, 1);
   });
 

@@ -4,27 +4,27 @@
 // the server's nested shapes typed.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { createTestApp, type TestApp } from '../helpers/test-app.js';
+import { createTestApp, type TestApp, type Json } from '../helpers/test-app.js';
 
 let t: TestApp;
-let doc: any;
-const operations: Array<{ method: string; path: string; op: any }> = [];
+let doc: Json;
+const operations: Array<{ method: string; path: string; op: Json }> = [];
 
 before(async () => {
   t = await createTestApp();
   doc = (await t.app.inject({ method: 'GET', url: '/v2/openapi.json' })).json();
-  for (const [path, item] of Object.entries<any>(doc.paths))
-    for (const [method, op] of Object.entries<any>(item)) operations.push({ method, path, op });
+  for (const [path, item] of Object.entries<Json>(doc.paths))
+    for (const [method, op] of Object.entries<Json>(item)) operations.push({ method, path, op });
 });
 after(() => t.close());
 
 const opAt = (method: string, path: string) => doc.paths[path]?.[method];
-const resolve = (schema: any): any => {
+const resolve = (schema: Json): Json => {
   let s = schema;
   while (s?.$ref) s = doc.components.schemas[String(s.$ref).split('/').pop()!];
   return s;
 };
-const successes = (op: any) => Object.entries<any>(op.responses).filter(([status]) => status.startsWith('2'));
+const successes = (op: Json) => Object.entries<Json>(op.responses).filter(([status]) => status.startsWith('2'));
 const BINARY = { type: 'string', format: 'binary' };
 
 describe('media types', () => {
@@ -32,7 +32,7 @@ describe('media types', () => {
     const files: string[] = [];
     for (const { method, path, op } of operations) {
       for (const [status, response] of successes(op)) {
-        for (const [type, media] of Object.entries<any>(response.content ?? {})) {
+        for (const [type, media] of Object.entries<Json>(response.content ?? {})) {
           const schema = resolve(media.schema);
           if (type.includes('json')) {
             assert.notEqual(schema?.type, 'string', `${method} ${path} ${status} ${type} is a JSON string`);

@@ -7,23 +7,23 @@ import addFormats from 'ajv-formats';
 import { loadConfig } from '../../src/config.js';
 import { OPERATION_ID_PATTERN } from '../../src/platform/openapi/operation-ids.js';
 import { inlineRefs } from '../helpers/openapi.js';
-import { createTestApp, type TestApp } from '../helpers/test-app.js';
+import { createTestApp, type TestApp, type Json } from '../helpers/test-app.js';
 
 let t: TestApp;
-let doc: any;
-const operations: Array<{ method: string; path: string; op: any }> = [];
+let doc: Json;
+const operations: Array<{ method: string; path: string; op: Json }> = [];
 
 before(async () => {
   t = await createTestApp();
   doc = (await t.app.inject({ method: 'GET', url: '/v2/openapi.json' })).json();
-  for (const [path, item] of Object.entries<any>(doc.paths)) {
-    for (const [method, op] of Object.entries<any>(item)) operations.push({ method, path, op });
+  for (const [path, item] of Object.entries<Json>(doc.paths)) {
+    for (const [method, op] of Object.entries<Json>(item)) operations.push({ method, path, op });
   }
 });
 after(() => t.close());
 
 const opAt = (method: string, path: string) => doc.paths[path]?.[method];
-const jsonSchema = (content: any) => content?.['application/json']?.schema;
+const jsonSchema = (content: Json) => content?.['application/json']?.schema;
 
 describe('operations', () => {
   test('every operation has an operationId following the naming rule, unique across the document', () => {
@@ -60,8 +60,8 @@ describe('operations', () => {
   });
 
   test('every operation has a summary, a description and a tag that the document defines and groups', () => {
-    const defined = new Map<string, any>((doc.tags ?? []).map((tag: any) => [tag.name, tag]));
-    const grouped = new Set((doc['x-tagGroups'] ?? []).flatMap((group: any) => group.tags));
+    const defined = new Map<string, Json>((doc.tags ?? []).map((tag: Json) => [tag.name, tag]));
+    const grouped = new Set((doc['x-tagGroups'] ?? []).flatMap((group: Json) => group.tags));
     for (const { method, path, op } of operations) {
       const where = `${method} ${path}`;
       assert.ok(op.summary, `${where} has a summary`);
@@ -88,7 +88,7 @@ describe('operations', () => {
       );
     assert.deepEqual(opAt('post', '/v2/company/signup').security, []);
     assert.deepEqual(opAt('post', '/v2/auth/login').security, []);
-    const names = (security: any[]) => security.flatMap((entry) => Object.keys(entry)).sort();
+    const names = (security: Json[]) => security.flatMap((entry) => Object.keys(entry)).sort();
     assert.deepEqual(names(doc.security), ['API-Key', 'Bearer-Auth']);
     assert.deepEqual(names(opAt('get', '/v2/customers/').security), ['API-Key', 'Bearer-Auth']);
   });
@@ -100,7 +100,7 @@ describe('operations', () => {
         statuses.some((status) => status.startsWith('2')),
         `${method} ${path} has a 2xx response`,
       );
-      for (const [status, response] of Object.entries<any>(op.responses)) {
+      for (const [status, response] of Object.entries<Json>(op.responses)) {
         assert.ok(
           response.description && response.description !== 'Default Response',
           `${method} ${path} ${status}: ${response.description}`,
@@ -128,7 +128,7 @@ describe('operations', () => {
 describe('document', () => {
   test('has servers, a licence and an info description', () => {
     assert.ok(
-      doc.servers?.length && doc.servers.every((server: any) => typeof server.url === 'string' && server.url.length),
+      doc.servers?.length && doc.servers.every((server: Json) => typeof server.url === 'string' && server.url.length),
     );
     assert.ok(doc.info.license?.name);
     assert.ok(doc.info.description.length > 200);
@@ -136,14 +136,14 @@ describe('document', () => {
 
   test('names PUBLIC_URL as its server when set (else the serving host), and refuses an address that is not one', async () => {
     assert.deepEqual(
-      doc.servers.map((server: any) => server.url),
+      doc.servers.map((server: Json) => server.url),
       ['/'],
     );
     const behindProxy = await createTestApp({ PUBLIC_URL: 'https://api.example.com/' });
     try {
       const served = (await behindProxy.app.inject({ method: 'GET', url: '/v2/openapi.json' })).json();
       assert.deepEqual(
-        served.servers.map((server: any) => server.url),
+        served.servers.map((server: Json) => server.url),
         ['https://api.example.com'],
       );
     } finally {
@@ -267,7 +267,7 @@ describe('examples', () => {
       assert.ok(op, id);
       const body = op.requestBody?.content?.['application/json'];
       if (body) assert.notEqual(body.example, undefined, `${id} has a request example`);
-      const success = Object.entries<any>(op.responses).find(([status]) => status.startsWith('2'))![1];
+      const success = Object.entries<Json>(op.responses).find(([status]) => status.startsWith('2'))![1];
       assert.notEqual(success.content?.['application/json']?.example, undefined, `${id} has a response example`);
     }
   });
@@ -277,11 +277,11 @@ describe('examples', () => {
     const ajv = new Ajv2020.default({ strict: false, allErrors: true, validateFormats: true });
     addFormats.default(ajv);
     let checked = 0;
-    for (const [path, item] of Object.entries<any>(inlined.paths)) {
-      for (const [method, op] of Object.entries<any>(item)) {
+    for (const [path, item] of Object.entries<Json>(inlined.paths)) {
+      for (const [method, op] of Object.entries<Json>(item)) {
         const media = [
           op.requestBody?.content?.['application/json'],
-          ...Object.values<any>(op.responses).map((r) => r.content?.['application/json']),
+          ...Object.values<Json>(op.responses).map((r) => r.content?.['application/json']),
         ];
         for (const entry of media) {
           if (!entry || entry.example === undefined || !entry.schema) continue;

@@ -127,7 +127,7 @@ describe('reference page in a browser', { skip: CHROMIUM }, () => {
     const sample = `curl ${origin}/v2/`;
     await openFirstTag();
     await page.waitForFunction(
-      (s) => [...document.querySelectorAll('pre, code')].some((e) => (e as HTMLElement).innerText.includes(s)),
+      (s) => [...document.querySelectorAll('pre, code')].some((e) => e.textContent?.includes(s)),
       sample,
       { timeout: 20_000 },
     );

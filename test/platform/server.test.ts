@@ -99,7 +99,7 @@ describe('command line', () => {
   test('company create prints the ids; migrate is idempotent', () => {
     const env: NodeJS.ProcessEnv = {
       ...process.env,
-      DATA_DIR: t.dataDir + '/cli',
+      DATA_DIR: `${t.dataDir}/cli`,
       JWT_SECRET: 'cli-secret-that-is-long-enough-0123456789',
       LOG_LEVEL: 'silent',
     };
