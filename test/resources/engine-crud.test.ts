@@ -3,7 +3,7 @@
 import { test, describe, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { sql } from 'kysely';
-import { createTestApp, signup, call, type TestApp, type Tenant } from '../helpers/test-app.js';
+import { createTestApp, signup, call, type TestApp, type Tenant, type Json } from '../helpers/test-app.js';
 
 const HEX24 = /^[0-9a-f]{24}$/;
 const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
@@ -235,7 +235,7 @@ describe('DELETE', () => {
     assert.deepEqual(listed.body, []);
     assert.equal(listed.headers['x-total-count'], '0');
 
-    const { rows } = await sql<{ resource: string; number: number; doc: any; deleted_by: string; deleted_at: Date }>`
+    const { rows } = await sql<{ resource: string; number: number; doc: Json; deleted_by: string; deleted_at: Date }>`
       SELECT resource, number, doc, deleted_by, deleted_at FROM deleted_records
       WHERE company_id = ${a.companyId} AND id = ${id}`.execute(t.database.kysely);
     assert.equal(rows.length, 1);

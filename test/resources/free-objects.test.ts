@@ -2,7 +2,7 @@
 // with their keys: the response serializer must not reduce them to {}.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { call, createTestApp, signup, type TestApp } from '../helpers/test-app.js';
+import { call, createTestApp, signup, type TestApp, type Json } from '../helpers/test-app.js';
 
 let t: TestApp;
 let admin: Awaited<ReturnType<typeof signup>>;
@@ -30,7 +30,7 @@ test('free objects keep their keys in responses, in a single read and in lists',
     noticeDays: 30,
   });
   const listed = (await call(t.app, 'GET', '/v2/customers/', admin.headers)).body.find(
-    (c: any) => c._id === customer.body._id,
+    (c: Json) => c._id === customer.body._id,
   );
   assert.deepEqual(listed.contract, { term: '12 months', noticeDays: 30 });
 });

@@ -15,7 +15,7 @@ import {
 import { assertProblem, requester } from '../helpers/http-assertions.js';
 import { inlinedOpenApi } from '../helpers/openapi.js';
 import { FIXTURES, createFixtureRecords, fixtureBody, type Ids } from '../helpers/record-fixtures.js';
-import { call, createTestApp, signup, type TestApp, type Tenant } from '../helpers/test-app.js';
+import { call, createTestApp, signup, type TestApp, type Tenant, type Json } from '../helpers/test-app.js';
 import { setUpSeller } from '../helpers/invoicing-fixtures.js';
 
 /** The collection whose fixture record stands for each referenced table. */
@@ -95,7 +95,7 @@ let a: Tenant;
 let b: Tenant;
 let ownIds: Ids;
 let foreignIds: Ids;
-let openapi: any;
+let openapi: Json;
 const { req, ok } = requester(
   () => t.app,
   () => a.headers,
@@ -116,10 +116,10 @@ const bodySchema = (method: string, path: string) =>
   openapi.paths[path]?.[method]?.requestBody?.content?.['application/json']?.schema;
 
 /** The body with `value` at the site: the first item of a list of objects, the whole list for a list of ids. */
-function withValue(body: Record<string, unknown>, site: ReferenceSite, value: string): Record<string, any> {
-  const copy = structuredClone(body) as Record<string, any>;
+function withValue(body: Record<string, unknown>, site: ReferenceSite, value: string): Record<string, Json> {
+  const copy = structuredClone(body) as Record<string, Json>;
   const segments = site.segments;
-  let node: any = copy;
+  let node: Json = copy;
   for (let i = 0; i < segments.length; i++) {
     const segment = segments[i]!;
     const next = segments[i + 1];
@@ -149,7 +149,7 @@ const fieldPath = (site: ReferenceSite) =>
     .map((s) => (s === '*' ? '0' : s))
     .join('.')
     .replace(/\.0$/, '');
-const referenceError = (res: { body: any }, path: string) =>
+const referenceError = (res: { body: Json }, path: string) =>
   assert.ok(
     res.body.errors?.some((e: { path: string; message: string }) => e.path === path && e.message.startsWith('no such')),
     JSON.stringify(res.body),
@@ -167,18 +167,18 @@ function annotatedCollections(): Array<{ collection: string; sites: ReferenceSit
 test('every id in a request body is annotated with the table it names, or listed as naming none', () => {
   const unannotated: string[] = [];
   let annotated = 0;
-  for (const [path, operations] of Object.entries<any>(openapi.paths)) {
+  for (const [path, operations] of Object.entries<Json>(openapi.paths)) {
     for (const method of Object.keys(operations)) {
       const schema = bodySchema(method, path);
       if (!schema) continue;
-      const stack: Array<{ node: any; at: string[] }> = [{ node: schema, at: [] }];
+      const stack: Array<{ node: Json; at: string[] }> = [{ node: schema, at: [] }];
       while (stack.length) {
         const { node, at } = stack.pop()!;
         if (!node || typeof node !== 'object') continue;
         if (node['x-references']) annotated++;
         if (node.pattern === OBJECT_ID_PATTERN && !node['x-references'])
           unannotated.push(`${method.toUpperCase()} ${path} ${at.filter((s) => s !== '*').join('.')}`);
-        for (const [key, child] of Object.entries<any>(node.properties ?? {}))
+        for (const [key, child] of Object.entries<Json>(node.properties ?? {}))
           stack.push({ node: child, at: [...at, key] });
         if (node.items) stack.push({ node: node.items, at: [...at, '*'] });
         for (const branch of [...(node.anyOf ?? []), ...(node.oneOf ?? [])]) stack.push({ node: branch, at });

@@ -6,11 +6,11 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { presentFields } from '../../src/resources/engine/schema-shapes.js';
 import { createFixtureRecords, FIXTURES } from '../helpers/record-fixtures.js';
-import { call, createTestApp, signup, type Tenant, type TestApp } from '../helpers/test-app.js';
+import { call, createTestApp, signup, type Tenant, type TestApp, type Json } from '../helpers/test-app.js';
 
 let t: TestApp;
 let admin: Tenant;
-let doc: any;
+let doc: Json;
 
 before(async () => {
   t = await createTestApp();
@@ -33,9 +33,9 @@ const create = async (collection: string, body: Record<string, unknown>) => {
 };
 
 /** The 200 answer's schema of a route in the served document, with component $refs followed. */
-function responseSchema(path: string, method = 'get'): any {
+function responseSchema(path: string, method = 'get'): Json {
   const schema = doc.paths[path][method].responses['200'].content['application/json'].schema;
-  const resolve = (s: any): any => (s?.$ref ? doc.components.schemas[s.$ref.split('/').pop()] : s);
+  const resolve = (s: Json): Json => (s?.$ref ? doc.components.schemas[s.$ref.split('/').pop()] : s);
   const top = resolve(schema);
   return top.type === 'array' ? resolve(top.items) : top;
 }
@@ -111,7 +111,7 @@ describe('answers', () => {
       to: Date.parse('2027-03-02T00:00:00Z'),
       includeUsersInResponse: true,
     });
-    const inFrame = frame.body.find((job: any) => job._id === id);
+    const inFrame = frame.body.find((job: Json) => job._id === id);
     for (const job of [read, listed, inFrame]) {
       assert.deepEqual(nullPaths(job), []);
       for (const field of [
