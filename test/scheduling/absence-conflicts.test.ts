@@ -7,7 +7,7 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { requester } from '../helpers/http-assertions.js';
-import { createTestApp, signup, type TestApp, type Tenant } from '../helpers/test-app.js';
+import { createTestApp, signup, type TestApp, type Tenant, type Json } from '../helpers/test-app.js';
 
 let t: TestApp;
 let admin: Tenant;
@@ -23,7 +23,7 @@ const getJob = (jobId: string) => ok('GET', `/v2/jobs/${jobId}`);
 const getAbsence = (absenceId: string) => ok('GET', `/v2/absences/${absenceId}`);
 const W = { from: String(Date.parse('2026-12-06T00:00:00Z')), to: String(Date.parse('2026-12-12T00:00:00Z')) };
 const frame = async (filter: Record<string, unknown>) =>
-  ((await ok('POST', '/v2/jobs/jobsInTimeFrame', { ...W, ...filter })) as any[]).map((j) => j._id).sort();
+  ((await ok('POST', '/v2/jobs/jobsInTimeFrame', { ...W, ...filter })) as Json[]).map((j) => j._id).sort();
 
 async function approvedAbsence(userId: string, firstDay: string, lastDay: string): Promise<string> {
   const { _id } = await ok(
@@ -55,7 +55,7 @@ describe('a job planned on an approved absence', () => {
     const job = await getJob(id.tuesday);
     assert.equal(job.absenceId, id.away);
     assert.deepEqual(
-      job.absences.map((a: any) => [a.absenceId, a.dtStart, a.dtEnd]),
+      job.absences.map((a: Json) => [a.absenceId, a.dtStart, a.dtEnd]),
       [[id.away, '2026-12-06T23:00:00.000Z', '2026-12-09T23:00:00.000Z']],
     );
     const absence = await getAbsence(id.away);
@@ -119,7 +119,7 @@ describe('a job planned on an approved absence', () => {
       },
       201,
     );
-    const generated = (await ok('POST', '/v2/jobs/jobsInTimeFrame', { ...W, assignmentIds: [_id] })) as any[];
+    const generated = (await ok('POST', '/v2/jobs/jobsInTimeFrame', { ...W, assignmentIds: [_id] })) as Json[];
     assert.equal(generated.length, 10);
     const marked = generated.filter((j) => j.absenceId).map((j) => [j.userId, j.from.slice(0, 10)]);
     // Uma on 12-07, 12-08, 12-09 (inside the period); Sunday 12-06 and Thursday 12-10 are outside; Ben never.

@@ -6,7 +6,7 @@ import { sql } from 'kysely';
 import { inTenant } from '../../src/platform/db/tenant.js';
 import { materialize, type PlannedAssignment } from '../../src/modules/scheduling/job-generation.js';
 import { ensureJobWindow } from '../../src/modules/scheduling/job-planning.js';
-import { call, createTestApp, signup, type TestApp, type Tenant } from '../helpers/test-app.js';
+import { call, createTestApp, signup, type TestApp, type Tenant, type Json } from '../helpers/test-app.js';
 
 let t: TestApp;
 let acme: Tenant;
@@ -45,7 +45,7 @@ async function jobsOf(assignmentId: string, from: string, to: string) {
     assignmentIds: [assignmentId],
   });
   assert.equal(res.status, 200, JSON.stringify(res.body));
-  return res.body as Array<Record<string, any>>;
+  return res.body as Array<Record<string, Json>>;
 }
 
 describe('assignments', () => {

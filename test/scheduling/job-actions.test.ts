@@ -2,7 +2,7 @@
 // assign (one user or a team), unassign, move, split, accept and replacement.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { call, createTestApp, signup, type TestApp, type Tenant } from '../helpers/test-app.js';
+import { call, createTestApp, signup, type TestApp, type Tenant, type Json } from '../helpers/test-app.js';
 
 let t: TestApp;
 let admin: Tenant;
@@ -42,7 +42,7 @@ async function act(id: string, verb: string, body: unknown, status = 200, header
   return res.body;
 }
 
-function assertProblem(body: any, path: string) {
+function assertProblem(body: Json, path: string) {
   assert.equal(body.status, 400);
   assert.ok(
     body.errors.some((e: { path: string }) => e.path === path),
@@ -99,13 +99,13 @@ describe('one-off jobs', () => {
     const list = await call(t.app, 'GET', `/v2/jobs/?userId=${user.Lisa}&sort=from:-1`, admin.headers);
     assert.equal(list.status, 200);
     assert.deepEqual(
-      list.body.map((j: any) => j._id),
+      list.body.map((j: Json) => j._id),
       [third, second, first],
     );
     assert.equal(list.headers['x-total-count'], '3');
     const page = await call(t.app, 'GET', `/v2/jobs/?userId=${user.Lisa}&sort=from:1&limit=2&offset=1`, admin.headers);
     assert.deepEqual(
-      page.body.map((j: any) => j._id),
+      page.body.map((j: Json) => j._id),
       [second, third],
     );
     assert.equal(page.headers['x-total-count'], '3');
@@ -278,7 +278,7 @@ describe('an employee', () => {
       employee,
     );
     assert.deepEqual(
-      list.body.map((j: any) => j._id),
+      list.body.map((j: Json) => j._id),
       [own],
     );
     assert.equal(list.headers['x-total-count'], '1');

@@ -3,7 +3,7 @@
 // own jobs, and DST-correct generation of assignment jobs on demand.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { call, createTestApp, signup, type TestApp, type Tenant } from '../helpers/test-app.js';
+import { call, createTestApp, signup, type TestApp, type Tenant, type Json } from '../helpers/test-app.js';
 
 let t: TestApp;
 let admin: Tenant;
@@ -38,7 +38,7 @@ const once = (day: string, from: string, to: string) => ({
   dtend: `${day}T${to}:00`,
 });
 
-async function frame(body: Record<string, unknown>, headers = admin.headers): Promise<any[]> {
+async function frame(body: Record<string, unknown>, headers = admin.headers): Promise<Json[]> {
   const res = await call(t.app, 'POST', '/v2/jobs/jobsInTimeFrame', headers, body);
   assert.equal(res.status, 200, JSON.stringify(res.body));
   assert.ok(Array.isArray(res.body));

@@ -8,13 +8,12 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { type RawBuilder, sql } from 'kysely';
 import { inTenant, type TenantTx } from '../../src/platform/db/tenant.js';
-import { salariesOfJobJsonSql, salaryIdOfEntrySql } from '../../src/modules/pay/index.js';
+import { salaries, salaryIdOfEntrySql } from '../../src/modules/pay/index.js';
 import { assignments } from '../../src/modules/scheduling/assignments-resource.js';
 import { jobs } from '../../src/modules/scheduling/jobs-resource.js';
 import { parseWindow, timeFrameConditions } from '../../src/modules/scheduling/time-frame-filter.js';
-import { timeTrackingJobEmbeds as embeds } from '../../src/modules/time-tracking/index.js';
-import { userSummaryJsonSql } from '../../src/modules/users/index.js';
-import { activityTypeJsonSql } from '../../src/resources/activity-type-sql-fragments.js';
+import { timeTrackingJobEmbeds as embeds, timeTrackings } from '../../src/modules/time-tracking/index.js';
+import { activityTypes } from '../../src/resources/activity-types.js';
 import { recordJson } from '../../src/resources/engine/resource-store.js';
 import { requester } from '../helpers/http-assertions.js';
 import { call, createTestApp, signup, type TestApp, type Tenant, type Json } from '../helpers/test-app.js';
@@ -40,16 +39,21 @@ const at = (n: number, time: string) => `${date(n)}T${time}:00Z`;
 /** The read model as the database built it before (jobs-read.ts until the shaping moved out of SQL). */
 function previousJobJson(includeUsers: boolean) {
   const companyId = sql.ref('j.company_id');
-  const user = includeUsers ? sql`, 'user', ${userSummaryJsonSql(companyId, sql.ref('j.user_id'))}` : sql``;
+  const user = includeUsers
+    ? sql`, 'user', (SELECT jsonb_strip_nulls(jsonb_build_object('_id', u.id, 'number', u.number, 'id', u.doc->'id', 'general', u.doc->'general', 'contact', u.doc->'contact'))
+          FROM users u WHERE u.company_id = j.company_id AND u.id = j.user_id)`
+    : sql``;
   return sql`${recordJson(jobs, 'j')}
     || coalesce((SELECT jsonb_build_object('assignment', ${recordJson(assignments, 'a')}) FROM assignments a WHERE a.company_id = j.company_id AND a.id = j.assignment_id), '{}'::jsonb)
-    || jsonb_strip_nulls(jsonb_build_object('activityType', ${activityTypeJsonSql(companyId, sql.ref('j.activity_type_id'))} ${user}))
+    || jsonb_strip_nulls(jsonb_build_object('activityType', (SELECT ${recordJson(activityTypes, 't')} FROM activity_types t WHERE t.company_id = j.company_id AND t.id = j.activity_type_id) ${user}))
     || jsonb_build_object(
     'started', (SELECT coalesce(jsonb_agg(jsonb_strip_nulls(st.item || jsonb_build_object('salaryId', ${salaryIdOfEntrySql(companyId, sql`st.item->>'timeTrackingId'`)})) ORDER BY st.ord), '[]'::jsonb)
       FROM jsonb_array_elements(coalesce(j.doc->'started', '[]'::jsonb)) WITH ORDINALITY AS st(item, ord)),
     'absences', jsonb_strip_nulls(coalesce(j.doc->'absences', '[]'::jsonb)),
-    'timeTrackings', ${embeds.timeTrackingsOfJobJsonSql(companyId, sql.ref('j.id'))},
-    'salaries', ${salariesOfJobJsonSql(companyId, sql.ref('j.id'))})`;
+    'timeTrackings', (SELECT coalesce(jsonb_agg(${recordJson(timeTrackings, 'tt')} ORDER BY tt.time_start, tt.id), '[]'::jsonb)
+      FROM time_trackings tt WHERE tt.company_id = j.company_id AND tt.job_id = j.id),
+    'salaries', (SELECT coalesce(jsonb_agg(${recordJson(salaries, 'sa')} ORDER BY sa.from_at, sa.id), '[]'::jsonb)
+      FROM salaries sa WHERE sa.company_id = j.company_id AND sa.job_id = j.id))`;
 }
 
 async function previousAnswer(

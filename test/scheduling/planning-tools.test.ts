@@ -4,7 +4,7 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { assertProblem } from '../helpers/http-assertions.js';
 import { createUser, groupIdsOf, type LoggedIn } from '../helpers/principals.js';
-import { call, createTestApp, signup, type TestApp, type Tenant } from '../helpers/test-app.js';
+import { call, createTestApp, signup, type TestApp, type Tenant, type Json } from '../helpers/test-app.js';
 
 let t: TestApp;
 let acme: Tenant;
@@ -150,7 +150,7 @@ describe('POST /v2/jobs/copyWeek', () => {
         to: String(Date.parse(`${monday}T00:00:00+01:00`) + 7 * 86_400_000),
         objectIds: [objectId],
       })
-    ).body as Array<Record<string, any>>;
+    ).body as Array<Record<string, Json>>;
 
   test('one-off jobs move a week at the same wall-clock time across the DST change; a repeat adds nothing', async () => {
     // Tuesday 06:00 Berlin winter time (05:00Z), assigned with a title; a cancelled one and a replacement are left out.
