@@ -1,10 +1,11 @@
 // Request bodies for fuzzing, derived from an operation's JSON schema (the app's OpenAPI document):
 // values that mostly fit the schema, the same with one part made hostile (wrong type, extremes,
 // odd text and dates, extra or missing fields), and hostile bodies as a whole.
+import type { Json } from '../helpers/test-app.js';
 import fc from 'fast-check';
 import { MAX_BODY_DEPTH } from '../../src/platform/http/json-limits.js';
 
-export type Schema = Record<string, any>;
+export type Schema = Record<string, Json>;
 
 export interface Pools {
   /** Ids an id field of this name should mostly take (records of the company), e.g. `objectId` → the object. */
@@ -194,6 +195,7 @@ const HOSTILE_CONSTANTS: unknown[] = [
   '"; DROP TABLE users; --',
   '../../etc/passwd',
   '%00',
+  // biome-ignore lint/suspicious/noTemplateCurlyInString: the Log4Shell lookup, sent as plain text
   '${jndi:ldap://x}',
   '<script>alert(1)</script>',
   '{{7*7}}',
@@ -260,9 +262,9 @@ function pathsOf(value: unknown, prefix: Path = [], out: Path[] = []): Path[] {
   return out;
 }
 
-function withValue(root: unknown, path: Path, change: (parent: any, key: string | number) => void): unknown {
+function withValue(root: unknown, path: Path, change: (parent: Json, key: string | number) => void): unknown {
   const copy = structuredClone(root);
-  let parent: any = copy;
+  let parent: Json = copy;
   for (const key of path.slice(0, -1)) parent = parent[key];
   change(parent, path.at(-1)!);
   return copy;
@@ -293,7 +295,7 @@ function mutate(body: fc.Arbitrary<unknown>): fc.Arbitrary<unknown> {
       const paths = pathsOf(value);
       if (mode === 'add' || paths.length === 0) {
         const objects = [[] as Path, ...paths].filter((path) => {
-          const node = path.reduce<any>((v, k) => v?.[k], value);
+          const node = path.reduce<Json>((v, k) => v?.[k], value);
           return node && typeof node === 'object' && !Array.isArray(node);
         });
         if (objects.length === 0) return bad;

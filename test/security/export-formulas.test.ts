@@ -21,13 +21,22 @@ function cellsOf(csv: string): string[][] {
   for (let i = 0; i < text.length; i++) {
     const c = text[i]!;
     if (quotedCell) {
-      if (c === '"' && text[i + 1] === '"') (cell += '"'), i++;
-      else if (c === '"') quotedCell = false;
+      if (c === '"' && text[i + 1] === '"') {
+        cell += '"';
+        i++;
+      } else if (c === '"') quotedCell = false;
       else cell += c;
     } else if (c === '"') quotedCell = true;
-    else if (c === ';') row.push(cell), (cell = '');
-    else if (c === '\r' && text[i + 1] === '\n') row.push(cell), rows.push(row), (row = []), (cell = ''), i++;
-    else cell += c;
+    else if (c === ';') {
+      row.push(cell);
+      cell = '';
+    } else if (c === '\r' && text[i + 1] === '\n') {
+      row.push(cell);
+      rows.push(row);
+      row = [];
+      cell = '';
+      i++;
+    } else cell += c;
   }
   return rows;
 }

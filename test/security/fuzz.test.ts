@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import fc from 'fast-check';
 import { ACTION_BODIES, FIXTURES, createFixtureRecords, fixtureBody, type Ids } from '../helpers/record-fixtures.js';
-import { createTestApp, signup } from '../helpers/test-app.js';
+import { createTestApp, signup, type Json } from '../helpers/test-app.js';
 import { bodyArbitrary, hex24, type Pools, type Schema } from './body-arbitraries.js';
 
 const SEED = Number(process.env.FUZZ_SEED ?? 20_270_105);
@@ -76,7 +76,7 @@ interface Operation {
 
 function operations(): Operation[] {
   const found: Operation[] = [];
-  for (const [path, item] of Object.entries<Record<string, any>>(openapi.paths)) {
+  for (const [path, item] of Object.entries<Record<string, Json>>(openapi.paths)) {
     for (const method of ['post', 'patch'] as const) {
       const schema = item[method]?.requestBody?.content?.['application/json']?.schema;
       if (!schema) continue;
