@@ -4,7 +4,7 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { sql } from 'kysely';
 import { ACTION_BODIES, FIXTURES, createFixtureRecords, fixtureBody } from '../helpers/record-fixtures.js';
-import { call, createTestApp, signup, type TestApp, type Tenant } from '../helpers/test-app.js';
+import { call, createTestApp, signup, type TestApp, type Tenant, type Json } from '../helpers/test-app.js';
 
 let t: TestApp;
 let a: Tenant;
@@ -141,7 +141,7 @@ describe('cross-tenant access through every route with an id', () => {
   test("lists never show another company's records", async () => {
     const list = await call(t.app, 'GET', '/v2/customers/?limit=1000', b.headers);
     assert.equal(list.status, 200);
-    assert.ok(list.body.every((c: any) => c.companyId === b.companyId));
+    assert.ok(list.body.every((c: Json) => c.companyId === b.companyId));
     assert.equal(list.headers['x-total-count'], String(list.body.length));
   });
 });
@@ -154,7 +154,7 @@ describe('permissions by access group', () => {
     const emp = { authorization: `Bearer ${login.body.accessToken}` };
     const list = await call(t.app, 'GET', '/v2/users', emp);
     assert.deepEqual(
-      list.body.map((u: any) => u._id),
+      list.body.map((u: Json) => u._id),
       [created.body._id],
     );
     assert.equal((await call(t.app, 'GET', `/v2/users/${created.body._id}`, emp)).status, 200);
@@ -166,8 +166,8 @@ describe('permissions by access group', () => {
 
   test('only group administrators may assign an access group', async () => {
     const groups = (await call(t.app, 'GET', '/v2/accessGroups/', a.headers)).body;
-    const admin = groups.find((g: any) => g.name === 'admin');
-    const manager = groups.find((g: any) => g.name === 'objectmanager');
+    const admin = groups.find((g: Json) => g.name === 'admin');
+    const manager = groups.find((g: Json) => g.name === 'objectmanager');
     await call(t.app, 'POST', '/v2/users/', a.headers, {
       id: 'mgr-a',
       password: 'manager-pass-1',
