@@ -5,7 +5,7 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { requester } from '../helpers/http-assertions.js';
-import { createTestApp, signup, type TestApp, type Tenant } from '../helpers/test-app.js';
+import { createTestApp, signup, type TestApp, type Tenant, type Json } from '../helpers/test-app.js';
 
 let t: TestApp;
 let admin: Tenant;
@@ -26,7 +26,7 @@ const newUser = async () =>
   )._id as string;
 const newJob = async (userId: string, from: string, to: string) =>
   (await ok('POST', '/v2/jobs/', { userId, from, to }, 201))._id as string;
-async function approvedAbsence(body: Record<string, unknown>): Promise<any[]> {
+async function approvedAbsence(body: Record<string, unknown>): Promise<Json[]> {
   const { _id } = await ok('POST', '/v2/absences/', body, 201);
   await ok('POST', `/v2/absences/${_id}/approve`, undefined, 200);
   return ok('GET', `/v2/salaries/?absenceId=${_id}&sort=date:1`);
@@ -35,7 +35,7 @@ async function approvedEntry(userId: string, timeStart: string, timeEnd: string)
   const { _id } = await ok('POST', '/v2/timeTracking/', { userId, timeStart, timeEnd }, 201);
   await ok('POST', `/v2/timeTracking/${_id}/approve`, undefined, 200);
 }
-const summary = (s: any) => ({ date: s.date, salary: s.salary, payRule: s.payRule, legalBasis: s.legalBasis });
+const summary = (s: Json) => ({ date: s.date, salary: s.salary, payRule: s.payRule, legalBasis: s.legalBasis });
 
 before(async () => {
   t = await createTestApp();
@@ -69,7 +69,7 @@ describe('continued pay in illness (§4 EFZG) and holiday pay (§2 EFZG)', () =>
     );
     assert.deepEqual(
       line.surcharges
-        .map((s: any) => [s.surcharge, s._cash, s.taxFreeCash, s.taxableCash])
+        .map((s: Json) => [s.surcharge, s._cash, s.taxFreeCash, s.taxableCash])
         .sort((a: number[], b: number[]) => a[0]! - b[0]!),
       [
         [25, 7.5, 0, 7.5],

@@ -6,7 +6,7 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { eventsUntil } from '../helpers/event-feed.js';
 import { assertProblem, requester } from '../helpers/http-assertions.js';
-import { call, createTestApp, signup, type TestApp, type Tenant } from '../helpers/test-app.js';
+import { call, createTestApp, signup, type TestApp, type Tenant, type Json } from '../helpers/test-app.js';
 
 let t: TestApp;
 let admin: Tenant;
@@ -55,7 +55,7 @@ async function salaryIds(query: string, headers = admin.headers): Promise<string
   const res = await req('GET', `/v2/salaries/?limit=1000&${query}`, undefined, headers);
   assert.equal(res.status, 200, `${query}: ${JSON.stringify(res.body)}`);
   assert.equal(Number(res.headers['x-total-count']), res.body.length);
-  return (res.body as any[]).map((s) => s._id);
+  return (res.body as Json[]).map((s) => s._id);
 }
 
 const sameSet = (actual: string[], expected: Array<string | undefined>, message?: string) =>
@@ -66,7 +66,7 @@ before(async () => {
   t = await createTestApp();
   admin = await signup(t.app, 'Pay');
   const groups = await ok('GET', '/v2/accessGroups/');
-  const employeeGroup = (groups as any[]).find((g) => g.name === 'employee')._id;
+  const employeeGroup = (groups as Json[]).find((g) => g.name === 'employee')._id;
   await createUser('Paula', { id: 'paula', password: 'paula-password-1', accessGroupId: employeeGroup, ...hourly(15) });
   const login = await call(t.app, 'POST', '/v2/auth/login', {}, { username: 'paula', password: 'paula-password-1' });
   assert.equal(login.status, 200, JSON.stringify(login.body));
@@ -197,7 +197,7 @@ describe('approving an entry', () => {
     assert.deepEqual(e.salaryIds, [id]);
     const j = await ok('GET', `/v2/jobs/${job.wednesday}`);
     assert.deepEqual(
-      j.salaries.map((x: any) => [x._id, x.salary]),
+      j.salaries.map((x: Json) => [x._id, x.salary]),
       [[id, 60]],
     );
     // Approving again recomputes the same salary.
@@ -218,7 +218,7 @@ describe('approving an entry', () => {
     );
     const rules = await ok('GET', '/v2/surcharges/?limit=100');
     assert.equal(rules.length, 7);
-    const byName = new Map((rules as any[]).map((r) => [r.name, r]));
+    const byName = new Map((rules as Json[]).map((r) => [r.name, r]));
     assert.equal((await ok('GET', '/v2/company/timeAndPaySettings')).taxFreeBaseCapPerHour, 50);
 
     await addEntry('saturday', {
@@ -250,7 +250,7 @@ describe('approving an entry', () => {
       ['Sonntagsarbeit', 50, '2026-11-15', frame('2026-11-14T23:00:00.000Z', '2026-11-15T01:00:00.000Z'), 15],
     ] as const;
     assert.equal(s.surcharges.length, expected.length, JSON.stringify(s.surcharges));
-    s.surcharges.forEach((line: any, i: number) => {
+    s.surcharges.forEach((line: Json, i: number) => {
       const [name, rate, date, frames, cash] = expected[i]!;
       const rule = byName.get(name);
       assert.ok(rule, name);
@@ -286,7 +286,7 @@ describe('approving an entry', () => {
       );
       assert.match(line._id, /^[0-9a-f]{24}$/);
     });
-    assert.equal(s.baseSalary + s.surcharges.reduce((sum: number, l: any) => sum + l._cash, 0), s.salary);
+    assert.equal(s.baseSalary + s.surcharges.reduce((sum: number, l: Json) => sum + l._cash, 0), s.salary);
   });
 });
 
@@ -323,7 +323,7 @@ describe('corrections, billing and cancelling', () => {
     assert.deepEqual(e.salaryIds, [salary.wednesday]);
     assert.ok(
       (await ok('GET', `/v2/timeTracking/?hasErrors=true&userId=${user.Paula}`)).some(
-        (x: any) => x._id === entry.wednesday,
+        (x: Json) => x._id === entry.wednesday,
       ),
     );
     // Approving again leaves the billed salary alone too.
@@ -633,10 +633,10 @@ describe('listing salaries', () => {
     ]);
     assert.deepEqual(
       await salaryIds(
-        filter([
+        `${filter([
           { field: 'salary', op: 'gt', value: 50 },
           { field: 'billed', op: 'eq', value: true },
-        ]) + '&sort=salary:-1',
+        ])}&sort=salary:-1`,
       ),
       [salary.rita6, salary.wednesday],
     );
@@ -653,7 +653,7 @@ describe('listing salaries', () => {
     assert.equal((await getSalary(salary.saturday!)).billed, false);
     const entries = await ok('GET', '/v2/timeTracking/?limit=500', undefined, 200, paulaLogin);
     assert.ok(entries.length >= 4);
-    assert.ok(entries.every((e: any) => e.userId === user.Paula));
+    assert.ok(entries.every((e: Json) => e.userId === user.Paula));
     assert.equal(
       (await req('POST', '/v2/salaries/', { billed: false })).status,
       404,
@@ -666,17 +666,17 @@ describe('listing salaries', () => {
     const body = { from: String(Date.parse('2026-11-13T00:00:00Z')), to: String(Date.parse('2026-11-14T00:00:00Z')) };
     const all = await ok('POST', '/v2/jobs/jobsInTimeFrame', body);
     sameSet(
-      all.map((j: any) => j._id),
+      all.map((j: Json) => j._id),
       [job.friday, job.fridayOther],
     );
     const matched = await ok('POST', '/v2/jobs/jobsInTimeFrame', { ...body, activityTypeId: [activityTypeId] });
     assert.deepEqual(
-      matched.map((j: any) => j._id),
+      matched.map((j: Json) => j._id),
       [job.friday],
     );
     assert.equal(matched[0].activityTypeId, undefined, 'the job itself carries no activity type');
     assert.deepEqual(
-      matched[0].salaries.map((s: any) => [s._id, s.activityTypeId]),
+      matched[0].salaries.map((s: Json) => [s._id, s.activityTypeId]),
       [[salary.friday, activityTypeId]],
     );
     assert.deepEqual(await ok('POST', '/v2/jobs/jobsInTimeFrame', { ...body, activityTypeId: [MISSING] }), []);
@@ -702,7 +702,7 @@ describe('more pay cases, checked by hand (preset adopted, rate 15)', () => {
     const s = await getSalary(await approve('night'));
     assert.deepEqual([s.break, s.minBreakTime, s.workingTime, s.baseSalary], [1800, 1800, 23400, 97.5]);
     assert.deepEqual(
-      s.surcharges.map((l: any) => [l.name, l.date, l.seconds, l.activeTimeFrames, l._cash]),
+      s.surcharges.map((l: Json) => [l.name, l.date, l.seconds, l.activeTimeFrames, l._cash]),
       [
         // 3.5 h × 15 × 25 % = 13.125, rounded half away from zero to 13.13.
         [
@@ -740,7 +740,7 @@ describe('more pay cases, checked by hand (preset adopted, rate 15)', () => {
     });
     const bavaria = await getSalary(await approve('epiphanyBY'));
     assert.deepEqual(
-      bavaria.surcharges.map((l: any) => [l.name, l.date, l.seconds, l._cash]),
+      bavaria.surcharges.map((l: Json) => [l.name, l.date, l.seconds, l._cash]),
       [['Feiertagsarbeit', '2026-01-06', 7200, 37.5]],
     );
     assert.deepEqual([bavaria.baseSalary, bavaria.salary, bavaria.publicHolidayWorkingTime], [30, 67.5, 7200]);
@@ -764,7 +764,7 @@ describe('more pay cases, checked by hand (preset adopted, rate 15)', () => {
     const s = await getSalary(await approve('monthly'));
     assert.deepEqual([s.salaryPerHour, s.baseSalary, s.salary, s.sundayWorkingTime], [17.31, 0, 17.31, 7200]);
     assert.deepEqual(
-      s.surcharges.map((l: any) => [l.name, l.seconds, l._cash]),
+      s.surcharges.map((l: Json) => [l.name, l.seconds, l._cash]),
       [['Sonntagsarbeit', 7200, 17.31]],
     );
   });
@@ -801,16 +801,16 @@ describe('more pay cases, checked by hand (preset adopted, rate 15)', () => {
 describe('public holidays', () => {
   test("the company's region (DE) by default; a state adds its own; an unknown country is 400", async () => {
     const national = await ok('GET', '/v2/holidays?year=2026');
-    const dates = national.map((h: any) => h.date);
+    const dates = national.map((h: Json) => h.date);
     assert.ok(dates.includes('2026-10-03'), JSON.stringify(dates));
     assert.ok(dates.includes('2026-12-25'));
     assert.equal(dates.includes('2026-01-06'), false, 'Epiphany is not a national holiday');
     assert.ok(
       national.every(
-        (h: any) => h.type === 'public' && typeof h.name === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(h.date),
+        (h: Json) => h.type === 'public' && typeof h.name === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(h.date),
       ),
     );
-    const bavaria = (await ok('GET', '/v2/holidays?year=2026&country=DE&state=BY')).map((h: any) => h.date);
+    const bavaria = (await ok('GET', '/v2/holidays?year=2026&country=DE&state=BY')).map((h: Json) => h.date);
     assert.ok(bavaria.includes('2026-01-06'));
     assert.ok(bavaria.includes('2026-10-03'));
     assertProblem(await req('GET', '/v2/holidays?year=2026&country=XX'), 400, 'country');
@@ -909,7 +909,7 @@ describe('surcharge rules and other companies', () => {
 
 describe('events', () => {
   test('approval emits a salary CREATE event, a recompute UPDATE, a cancellation DELETE', async () => {
-    const wanted = (events: any[]) => ({
+    const wanted = (events: Json[]) => ({
       created: events.find((e) => e.type === 'CREATE' && e.entity === 'salary' && e.data?._id === salary.saturday),
       updated: events.find(
         (e) =>
@@ -918,7 +918,7 @@ describe('events', () => {
       deleted: events.find((e) => e.type === 'DELETE' && e.entity === 'salary'),
     });
     // On PostgreSQL the feed serves an event once every older transaction on the server has ended.
-    const missing = (events: any[]) =>
+    const missing = (events: Json[]) =>
       Object.entries(wanted(events))
         .filter(([, event]) => !event)
         .map(([name]) => name);

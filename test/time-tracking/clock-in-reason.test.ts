@@ -4,7 +4,7 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { assertProblem, requester } from '../helpers/http-assertions.js';
-import { call, createTestApp, signup, type TestApp, type Tenant } from '../helpers/test-app.js';
+import { call, createTestApp, signup, type TestApp, type Tenant, type Json } from '../helpers/test-app.js';
 
 let t: TestApp;
 let admin: Tenant;
@@ -22,7 +22,7 @@ before(async () => {
   t = await createTestApp();
   admin = await signup(t.app, 'Reason');
   const groups = await req('GET', '/v2/accessGroups/');
-  const employeeGroup = (groups.body as any[]).find((g) => g.name === 'employee')._id;
+  const employeeGroup = (groups.body as Json[]).find((g) => g.name === 'employee')._id;
   const created = await req('POST', '/v2/users/', {
     general: { firstName: 'Ann' },
     id: 'ann',

@@ -2,7 +2,7 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { flagMissingStops } from '../../src/modules/time-tracking/missing-stop-sweep.js';
-import { call, createTestApp, signup, type TestApp } from '../helpers/test-app.js';
+import { call, createTestApp, signup, type TestApp, type Json } from '../helpers/test-app.js';
 
 let t: TestApp;
 let admin: Awaited<ReturnType<typeof signup>>;
@@ -46,7 +46,7 @@ describe('missing stop', () => {
       !(await call(t.app, 'GET', `/v2/timeTracking/${b.body._id}`, admin.headers)).body.errors.includes('MISSING_STOP'),
     );
     const withErrors = await call(t.app, 'GET', '/v2/timeTracking?hasErrors=true', admin.headers);
-    assert.ok(withErrors.body.some((e: any) => e._id === a.body._id));
+    assert.ok(withErrors.body.some((e: Json) => e._id === a.body._id));
 
     // Clocking out clears the current error; the history keeps it.
     assert.equal((await call(t.app, 'POST', `/v2/jobs/${overdue}/stop`, admin.headers, {})).status, 200);

@@ -4,7 +4,7 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { assertProblem, requester } from '../helpers/http-assertions.js';
-import { call, createTestApp, signup, type TestApp, type Tenant } from '../helpers/test-app.js';
+import { call, createTestApp, signup, type TestApp, type Tenant, type Json } from '../helpers/test-app.js';
 
 let t: TestApp;
 let admin: Tenant;
@@ -59,7 +59,7 @@ async function entry(id: string, headers = admin.headers) {
   return res.body;
 }
 
-async function manual(body: Record<string, unknown>, status = 201): Promise<any> {
+async function manual(body: Record<string, unknown>, status = 201): Promise<Json> {
   const res = await req('POST', '/v2/timeTracking/', body);
   assert.equal(res.status, status, JSON.stringify(res.body));
   return res.body;
@@ -68,7 +68,7 @@ async function manual(body: Record<string, unknown>, status = 201): Promise<any>
 async function list(query: string, headers = admin.headers) {
   const res = await req('GET', `/v2/timeTracking/?${query}`, undefined, headers);
   assert.equal(res.status, 200, JSON.stringify(res.body));
-  return { items: res.body as any[], total: Number(res.headers['x-total-count']) };
+  return { items: res.body as Json[], total: Number(res.headers['x-total-count']) };
 }
 
 async function settings(patch: Record<string, unknown>) {
@@ -82,7 +82,7 @@ before(async () => {
   admin = await signup(t.app, 'Clock');
   const groups = await req('GET', '/v2/accessGroups/');
   assert.equal(groups.status, 200);
-  const employeeGroup = (groups.body as any[]).find((g) => g.name === 'employee')._id;
+  const employeeGroup = (groups.body as Json[]).find((g) => g.name === 'employee')._id;
   for (const name of ['Ann', 'Bob']) {
     await createUser(name, { id: name.toLowerCase(), password: `${name}-password-1`, accessGroupId: employeeGroup });
     const res = await call(
@@ -468,7 +468,7 @@ describe('manual entries and corrections', () => {
     assert.equal(e.comment, 'paper sheet');
     assert.deepEqual(e.errors, []);
     assert.deepEqual(
-      (await req('GET', `/v2/jobs/${jobId}`)).body.timeTrackings.map((x: any) => x._id),
+      (await req('GET', `/v2/jobs/${jobId}`)).body.timeTrackings.map((x: Json) => x._id),
       [created._id],
     );
 
@@ -563,7 +563,7 @@ describe('manual entries and corrections', () => {
     const e = await entry(created._id);
     assert.deepEqual([e.jobId, e.targetTime, e.workingTime], [second, 3 * 3600, 3 * 3600]);
     assert.deepEqual(
-      (await req('GET', `/v2/jobs/${second}`)).body.timeTrackings.map((x: any) => x._id),
+      (await req('GET', `/v2/jobs/${second}`)).body.timeTrackings.map((x: Json) => x._id),
       [created._id],
     );
     assert.deepEqual((await req('GET', `/v2/jobs/${first}`)).body.timeTrackings, []);

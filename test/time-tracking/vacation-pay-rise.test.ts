@@ -5,7 +5,7 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { requester } from '../helpers/http-assertions.js';
-import { createTestApp, signup, type TestApp, type Tenant } from '../helpers/test-app.js';
+import { createTestApp, signup, type TestApp, type Tenant, type Json } from '../helpers/test-app.js';
 
 let t: TestApp;
 let admin: Tenant;
@@ -35,14 +35,14 @@ async function workDays(userId: string, from: string, count: number) {
     done++;
   }
 }
-async function vacationWeek(userId: string): Promise<any[]> {
+async function vacationWeek(userId: string): Promise<Json[]> {
   // Mon 2026-09-07 to Fri 09-11.
   const body = { userId, type: 2, dtStart: '2026-09-07T08:00:00Z', dtEnd: '2026-09-11T08:00:00Z' };
   const { _id } = await ok('POST', '/v2/absences/', body, 201);
   await ok('POST', `/v2/absences/${_id}/approve`, undefined, 200);
   return ok('GET', `/v2/salaries/?absenceId=${_id}&sort=date:1`);
 }
-const total = (lines: any[]) => Math.round(lines.reduce((s, l) => s + l.salary * 100, 0)) / 100;
+const total = (lines: Json[]) => Math.round(lines.reduce((s, l) => s + l.salary * 100, 0)) / 100;
 
 before(async () => {
   t = await createTestApp();
