@@ -1,6 +1,7 @@
 // The EN 16931 model and its serializers on hand-built documents: the decisions of
 // docs/einvoice.md (BT-10 order, O without VAT ids and line rates, K's deliver-to country, skonto
 // lines, credit signs, partial and final invoices, allowances and charges) and XML escaping.
+import type { Json } from '../helpers/test-app.js';
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { toModel } from '../../src/modules/invoicing/einvoice/model.js';
@@ -29,7 +30,7 @@ const BUYER = {
 };
 
 /** A stored invoice: one 19 % line of 100.00. */
-function doc(more: Record<string, any> = {}): Record<string, any> {
+function doc(more: Record<string, Json> = {}): Record<string, Json> {
   return {
     documentNumber: 'RE-1',
     documentDate: '2026-11-15',
@@ -46,7 +47,7 @@ function doc(more: Record<string, any> = {}): Record<string, any> {
     ...more,
   };
 }
-const untaxed = (category: string, more: Record<string, any> = {}) =>
+const untaxed = (category: string, more: Record<string, Json> = {}) =>
   doc({
     positions: [{ title: 'Leistung', quantity: 1, price: 100, tax: 0, vatCategory: category }],
     lineAmounts: [100],

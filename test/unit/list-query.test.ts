@@ -15,8 +15,9 @@ import { DEFAULT_LIST, parseDynamicFilter, parseListQuery, parseSort } from '../
 import { HttpError } from '../../src/platform/http/errors.js';
 import { users } from '../../src/modules/users/users-resource.js';
 import { customers } from '../../src/resources/customers.js';
+import type { DB } from '../../src/platform/db/schema.generated.js';
 
-const db = new Kysely<any>({
+const db = new Kysely<DB>({
   dialect: {
     createAdapter: () => new PostgresAdapter(),
     createDriver: () => new DummyDriver(),

@@ -1,4 +1,5 @@
 // applyMergePatch against RFC 7396 (JSON Merge Patch), including the examples of its appendix A.
+import type { Json } from '../helpers/test-app.js';
 import { test, describe } from 'node:test';
 import assert from 'node:assert/strict';
 import { applyMergePatch } from '../../src/resources/engine/merge-patch.js';
@@ -60,7 +61,7 @@ describe('applyMergePatch: behaviour the engine relies on', () => {
       name: 'New',
       address: { city: null, street: 'Neu 1' },
       contact: null,
-    }) as Record<string, any>;
+    }) as Record<string, Json>;
     assert.deepEqual(doc, snapshot);
     assert.deepEqual(result, { name: 'New', address: { zip: '53111', street: 'Neu 1' } });
     assert.notEqual(result.address, doc.address);
