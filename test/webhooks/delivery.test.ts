@@ -10,7 +10,7 @@ import { Webhook } from 'standardwebhooks';
 import { deliveryWorker, type DeliveryWorker } from '../../src/modules/webhooks/delivery-worker.js';
 import { webhookDeps } from '../../src/modules/webhooks/webhook-deps.js';
 import type { Resolver } from '../../src/modules/webhooks/target-guard.js';
-import { call, createTestApp, signup, type TestApp, type Tenant } from '../helpers/test-app.js';
+import { call, createTestApp, signup, type TestApp, type Tenant, type Json } from '../helpers/test-app.js';
 
 const BASE = '/v2/integrations/webhooks';
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -139,11 +139,11 @@ async function customer(tenant: Tenant, name = 'Customer') {
 async function deliveries(tenant: Tenant, webhookId: string, query = '') {
   const res = await call(t.app, 'GET', `${BASE}/${webhookId}/deliveries${query}`, tenant.headers);
   assert.equal(res.status, 200, JSON.stringify(res.body));
-  return res.body as any[];
+  return res.body as Json[];
 }
 
 const verify = (secret: string, r: { headers: IncomingHttpHeaders; body: string }) =>
-  new Webhook(secret).verify(r.body, r.headers as Record<string, string>) as any;
+  new Webhook(secret).verify(r.body, r.headers as Record<string, string>) as Json;
 
 describe('delivery', () => {
   test('signed (Standard Webhooks) with the event payload; after rotateSecret signed with the new secret', async () => {
@@ -198,23 +198,23 @@ describe('delivery', () => {
     const [delivery] = await deliveries(acme, _id);
     assert.deepEqual([delivery.status, delivery.eventId], ['delivered', ids[0]]);
     assert.deepEqual(
-      delivery.attempts.map((a: any) => a.statusCode),
+      delivery.attempts.map((a: Json) => a.statusCode),
       [500, 500, 200],
     );
     assert.deepEqual(
-      delivery.attempts.map((a: any) => a.responseExcerpt),
+      delivery.attempts.map((a: Json) => a.responseExcerpt),
       ['boom', 'boom', 'thanks'],
     );
     assert.deepEqual(
-      delivery.attempts.map((a: any) => a.error),
+      delivery.attempts.map((a: Json) => a.error),
       ['answered 500', 'answered 500', null],
     );
     assert.ok(
-      delivery.attempts.every((a: any) => Number.isInteger(a.durationMs) && a.durationMs >= 0 && a.attemptedAt),
+      delivery.attempts.every((a: Json) => Number.isInteger(a.durationMs) && a.durationMs >= 0 && a.attemptedAt),
     );
     const gaps = delivery.attempts
       .slice(1)
-      .map((a: any, i: number) => Date.parse(a.attemptedAt) - Date.parse(delivery.attempts[i].attemptedAt));
+      .map((a: Json, i: number) => Date.parse(a.attemptedAt) - Date.parse(delivery.attempts[i].attemptedAt));
     assert.ok(
       gaps.every((g: number) => g >= 350),
       `retries wait (gaps ${gaps})`,

@@ -8,7 +8,7 @@ import { emit } from '../../src/platform/outbox/emit.js';
 import { jobs } from '../../src/modules/scheduling/jobs-resource.js';
 import { findRecord } from '../../src/resources/engine/resource-store.js';
 import { toApi } from '../../src/resources/engine/to-api.js';
-import { call, createTestApp, signup, type TestApp, type Tenant } from '../helpers/test-app.js';
+import { call, createTestApp, signup, type TestApp, type Tenant, type Json } from '../helpers/test-app.js';
 
 interface FeedEvent {
   id: string;
@@ -16,7 +16,7 @@ interface FeedEvent {
   entity: string;
   companyId: string;
   occurredAt: string;
-  data: any;
+  data: Json;
   cursor: string;
 }
 
