@@ -51,7 +51,7 @@ describe('schema to TypeScript', () => {
       source,
       /"customers\.get": \{\n {4}method: "GET";\n {4}path: "\/v2\/customers\/\{id\}";\n {4}pathParams: \{\n {6}id: string;\n {4}\};\n {4}query: undefined;\n {4}body: undefined;\n {4}response: Customer;/,
     );
-    assert.match(source, /"GET \/v2\/invoices\/\{id\}\/pdf": \{\n(    .*\n){5}    response: ArrayBuffer;/);
+    assert.match(source, /"GET \/v2\/invoices\/\{id\}\/pdf": \{\n( {4}.*\n){5} {4}response: ArrayBuffer;/);
     assert.match(source, /"customers\.get": \["GET", "\/v2\/customers\/\{id\}"\],/);
   });
 });

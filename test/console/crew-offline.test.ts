@@ -8,7 +8,7 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { BrowserContext, Page } from 'playwright-core';
 import { buildConsoleForTest, type ConsoleBuild } from '../helpers/console-build.js';
-import { CHROMIUM, PHONE, openConsoleBrowser, type ConsoleBrowser, waitFor } from '../helpers/console-browser.js';
+import { CHROMIUM, PHONE, openConsoleBrowser, type ConsoleBrowser } from '../helpers/console-browser.js';
 import { call, createTestApp, signup, type Tenant, type TestApp } from '../helpers/test-app.js';
 
 const POSITION = { latitude: 52.52, longitude: 13.405 };

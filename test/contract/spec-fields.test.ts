@@ -134,6 +134,56 @@ describe('answers validate against the spec', () => {
     }
   });
 
+  // Items the spec gives "common entity fields": Job.absences[] ("plus common entity fields") and
+  // Salary.surcharges[] (SalarySurcharge): each a record with every common field, chatId included.
+  const nestedSchema = (fields: Record<string, SpecField>) => ({
+    type: 'object',
+    properties: Object.fromEntries(
+      Object.entries({ ...transcription['Common entity fields'], ...fields }).map(([k, v]) => [k, strictSchema(v)]),
+    ),
+    required: ['_id', 'number', 'companyId', 'status', 'chatId'],
+  });
+  const checkNested = (fields: Record<string, SpecField>, items: unknown[], where: string) => {
+    const validate = ajv.compile(nestedSchema(fields));
+    assert.ok(items.length > 0, `${where}: no items`);
+    for (const item of items)
+      assert.ok(validate(item), `${where}: ${ajv.errorsText(validate.errors, { separator: '\n' })}`);
+  };
+
+  test('nested records: Job.absences[] items and Salary.surcharges[] items carry the common entity fields', async () => {
+    const ok = async (method: 'GET' | 'POST' | 'PATCH', url: string, body?: unknown) => {
+      const res = await call(t.app, method, url, admin.headers, body);
+      assert.ok(res.status < 300, `${method} ${url}: ${res.status} ${JSON.stringify(res.body)}`);
+      return res.body;
+    };
+    await ok('PATCH', '/v2/company/timeAndPaySettings', { timeZone: 'Europe/Berlin' });
+    await ok('POST', '/v2/surcharges/presets/germanTaxFree');
+    const user = await ok('POST', '/v2/users/', {
+      general: { lastName: 'Nested' },
+      contract: { salary: 15, salaryType: 'hourly' },
+    });
+    // A Sunday shift missed through illness: the job is marked, the absence salary has surcharges.
+    const job = await ok('POST', '/v2/jobs/', {
+      userId: user._id,
+      from: '2026-06-14T06:00:00Z',
+      to: '2026-06-14T10:00:00Z',
+    });
+    const absence = await ok('POST', '/v2/absences/', {
+      userId: user._id,
+      type: 1,
+      dtStart: '2026-06-14T00:00:00Z',
+      dtEnd: '2026-06-14T23:00:00Z',
+    });
+    await ok('POST', `/v2/absences/${absence._id}/approve`);
+    const absences = transcription.Job!.absences!.items!.properties!;
+    checkNested(absences, (await ok('GET', `/v2/jobs/${job._id}`)).absences, 'Job.absences[]');
+    const [salary] = await ok('GET', `/v2/salaries/?absenceId=${absence._id}`);
+    checkNested(transcription.SalarySurcharge!, salary.surcharges, 'Salary.surcharges[]');
+    const refused = ajv.compile(nestedSchema(absences));
+    const { number: _n, chatId: _c, ...withoutCommon } = salary.surcharges[0];
+    assert.equal(refused(withoutCommon), false, 'an item without number and chatId fails');
+  });
+
   test('a strict schema refuses null where the spec does not allow it, and takes it where it does', () => {
     const validate = ajv.compile(resourceSchema('Job'));
     const job = { _id: 'a'.repeat(24), number: 1, companyId: 'c', status: { status: 1 } };
