@@ -1,10 +1,10 @@
 // Nested shapes as the spec has them (docs/decisions.md): a job's started[] items carry the salaryId
 // of their entry once it exists; a customer's contact is the user contact; the records nested in a
-// job's absences[] and a salary's surcharges[] carry _id, companyId and status.
+// job's absences[] and a salary's surcharges[] carry _id, number, chatId, companyId and status.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { requester } from '../helpers/http-assertions.js';
-import { createTestApp, signup, type TestApp, type Tenant, type Json } from '../helpers/test-app.js';
+import { createTestApp, signup, type TestApp, type Tenant } from '../helpers/test-app.js';
 
 const HEX24 = /^[0-9a-f]{24}$/;
 let t: TestApp;
@@ -28,9 +28,12 @@ const newJob = async (userId: string, from: string, to: string) =>
   (await ok('POST', '/v2/jobs/', { userId, from, to }, 201))._id as string;
 const iso = (ms: number) => new Date(ms).toISOString();
 
-/** A nested record: its own id, the company, a status as every record has. */
-function assertNestedRecord(item: Json, userId: string) {
+/** A nested record: its own id, number and chat, the company, a status as every record has. */
+function assertNestedRecord(item: any, userId: string) {
   assert.match(item._id, HEX24);
+  assert.ok(Number.isInteger(item.number) && item.number >= 1, `number ${item.number}`);
+  assert.match(item.chatId, HEX24);
+  assert.notEqual(item.chatId, item._id);
   assert.equal(item.companyId, admin.companyId);
   assert.equal(item.status.status, 1);
   assert.ok(Date.parse(item.status.createdAt) > Date.parse('2020-01-01'));
@@ -141,7 +144,6 @@ describe('nested records carry the common entity fields', () => {
     const [entry] = job.absences;
     assert.equal(entry.absenceId, absenceId);
     assert.notEqual(entry._id, absenceId);
-    assert.equal(entry.number, undefined, 'nested records have no number');
     assertNestedRecord(entry, admin.userId);
     assert.deepEqual([entry.dtStart, entry.calculationType], [job.absences[0].dtStart, 'plannedJobs']);
   });
@@ -165,9 +167,11 @@ describe('nested records carry the common entity fields', () => {
     await ok('PATCH', `/v2/timeTracking/${entryId}`, { comment: 'checked', reason: 'recompute' });
     const again = await ok('GET', `/v2/salaries/${salaryId}`);
     assert.deepEqual(
-      again.surcharges.map((l: Json) => [l._id, l.status.createdAt]),
-      first.surcharges.map((l: Json) => [l._id, l.status.createdAt]),
+      again.surcharges.map((l: any) => [l._id, l.number, l.chatId, l.status.createdAt]),
+      first.surcharges.map((l: any) => [l._id, l.number, l.chatId, l.status.createdAt]),
     );
+    const numbers = first.surcharges.map((l: any) => l.number);
+    assert.equal(new Set(numbers).size, numbers.length, 'each line its own number');
   });
 
   test('absence salary surcharges are nested records too', async () => {

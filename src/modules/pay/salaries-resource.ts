@@ -27,10 +27,12 @@ const frame = {
 export const salarySurchargeSchema = {
   type: 'object',
   properties: {
-    // A line is a record of its own inside the salary (nested-records.ts): no number, no chat.
+    // A line is a record of its own inside the salary (nested-records.ts), with the common fields.
     _id: id,
+    number: { type: 'integer', minimum: 1 },
     companyId: id,
     status: commonEntityProperties.status,
+    chatId: id,
     seconds,
     surchargeId: id,
     name: { type: 'string' },

@@ -4,6 +4,7 @@
 import type { TenantTx } from '../../platform/db/tenant.js';
 import { newObjectId } from '../../platform/ids.js';
 import type { StoredRecord } from '../../resources/engine/define-resource.js';
+import { NESTED_COUNTERS, numberNewItems } from '../../resources/engine/nested-records.js';
 import { deleteRecord, reserveNumbers, upsertRecords } from '../../resources/engine/resource-store.js';
 import { salaries } from './salaries-resource.js';
 
@@ -19,6 +20,9 @@ export interface SalaryWrite {
  * salary keeps its id, number and chat; new ones get fresh numbers. Answers the ids in order.
  */
 export async function storeSalaries(tx: TenantTx, actorId: string, writes: SalaryWrite[]): Promise<string[]> {
+  // New surcharge lines get their numbers (nested records, nested-records.ts); kept lines keep theirs.
+  const lines = writes.flatMap((w) => (w.doc.surcharges ?? []) as Array<{ number?: number }>);
+  await numberNewItems(tx, NESTED_COUNTERS.salarySurcharges, lines);
   const fresh = writes.filter((w) => !w.before).length;
   let number = fresh > 0 ? await reserveNumbers(tx, salaries.collection, fresh) : 0;
   const records = writes.map((w) => ({

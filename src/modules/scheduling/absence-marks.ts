@@ -2,7 +2,7 @@
 // fields) and unmarked: one shape for absence approval and for planning onto an absence.
 import type { TenantTx } from '../../platform/db/tenant.js';
 import type { StoredRecord } from '../../resources/engine/define-resource.js';
-import { nestedRecord } from '../../resources/engine/nested-records.js';
+import { NESTED_COUNTERS, nestedRecord, numberNewItems } from '../../resources/engine/nested-records.js';
 import { updateRecord } from '../../resources/engine/resource-store.js';
 import { jobs } from './jobs-resource.js';
 
@@ -16,6 +16,7 @@ export interface AbsenceMark {
 export async function markJobAbsent(tx: TenantTx, userId: string, job: StoredRecord, mark: AbsenceMark): Promise<void> {
   // A record of its own inside the job (the spec's common entity fields); absenceId names the absence.
   const entry = nestedRecord(mark, { companyId: tx.companyId, userId });
+  await numberNewItems(tx, NESTED_COUNTERS.jobAbsences, [entry]);
   await updateRecord(tx, jobs, job.id, {
     doc: { ...job.doc, absenceId: mark.absenceId, absences: [...(job.doc.absences ?? []), entry] },
     userId,
