@@ -4,7 +4,7 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { requester } from '../helpers/http-assertions.js';
-import { createTestApp, signup, type TestApp, type Tenant } from '../helpers/test-app.js';
+import { createTestApp, signup, type TestApp, type Tenant, type Json } from '../helpers/test-app.js';
 
 const HEX24 = /^[0-9a-f]{24}$/;
 let t: TestApp;
@@ -29,7 +29,7 @@ const newJob = async (userId: string, from: string, to: string) =>
 const iso = (ms: number) => new Date(ms).toISOString();
 
 /** A nested record: its own id, number and chat, the company, a status as every record has. */
-function assertNestedRecord(item: any, userId: string) {
+function assertNestedRecord(item: Json, userId: string) {
   assert.match(item._id, HEX24);
   assert.ok(Number.isInteger(item.number) && item.number >= 1, `number ${item.number}`);
   assert.match(item.chatId, HEX24);
@@ -167,10 +167,10 @@ describe('nested records carry the common entity fields', () => {
     await ok('PATCH', `/v2/timeTracking/${entryId}`, { comment: 'checked', reason: 'recompute' });
     const again = await ok('GET', `/v2/salaries/${salaryId}`);
     assert.deepEqual(
-      again.surcharges.map((l: any) => [l._id, l.number, l.chatId, l.status.createdAt]),
-      first.surcharges.map((l: any) => [l._id, l.number, l.chatId, l.status.createdAt]),
+      again.surcharges.map((l: Json) => [l._id, l.number, l.chatId, l.status.createdAt]),
+      first.surcharges.map((l: Json) => [l._id, l.number, l.chatId, l.status.createdAt]),
     );
-    const numbers = first.surcharges.map((l: any) => l.number);
+    const numbers = first.surcharges.map((l: Json) => l.number);
     assert.equal(new Set(numbers).size, numbers.length, 'each line its own number');
   });
 
