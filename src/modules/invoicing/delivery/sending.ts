@@ -52,11 +52,7 @@ export const sentResponse = {
     to: { type: 'string' },
     format: { type: 'string' },
     at: { type: 'string', format: 'date-time' },
-    status: {
-      type: 'string',
-      enum: ['sent', 'pending'],
-      description: 'sent, or pending: the mail server was not reached, the worker retries',
-    },
+    status: { type: 'string', description: 'sent, or pending: the mail server was not reached, the worker retries' },
   },
   required: ['_id', 'documentNumber', 'mailId', 'to', 'format', 'at', 'status'],
 };
