@@ -8,7 +8,7 @@ import { NotFound } from '../../platform/http/errors.js';
 import { levelOf, type RequestContext } from '../../platform/http/request-context.js';
 import { newObjectId } from '../../platform/ids.js';
 import { isOwnOrAll } from '../../resources/engine/access-checks.js';
-import type { LooseDoc, Resource } from '../../resources/engine/define-resource.js';
+import type { Resource } from '../../resources/engine/define-resource.js';
 import { objectId } from '../../resources/engine/fields.js';
 import { assertReferencesExist } from '../../resources/engine/references.js';
 import { ownerOf } from '../../resources/engine/resource-service.js';
@@ -43,7 +43,7 @@ async function chatRecord(
   const { rows } = await sql<{
     resource: number;
     id: string;
-    doc: LooseDoc;
+    doc: Record<string, unknown>; // a record of any of the resources: only its owner field is read
   }>`${sql.join(queries, sql` UNION ALL `)} LIMIT 1`.execute(tx.db);
   const hit = rows[0];
   if (!hit) return undefined;

@@ -1,12 +1,12 @@
 // Recurring task templates: a task blueprint and an iCalendar rule (the scheduling code's); each
 // occurrence becomes one task, due at the occurrence, once (a template and local date are unique).
 import { sql } from 'kysely';
-import { Type } from 'typebox';
+import { type Static, Type } from 'typebox';
 import type { Database } from '../../platform/db/database.js';
 import { inTenant, inWorker, type TenantTx } from '../../platform/db/tenant.js';
 import { HttpError } from '../../platform/http/errors.js';
 import { systemContext, type RequestContext } from '../../platform/http/request-context.js';
-import { defineResource, type LooseDoc, type StoredRecord } from '../../resources/engine/define-resource.js';
+import { defineResource, type StoredRecord } from '../../resources/engine/define-resource.js';
 import { objectId, objectIds, opt, tags, text } from '../../resources/engine/fields.js';
 import { createRecord } from '../../resources/engine/resource-service.js';
 import { findRecord } from '../../resources/engine/resource-store.js';
@@ -23,13 +23,24 @@ import { tasks } from './tasks-resource.js';
 export const MAX_GENERATE_DAYS = 400;
 
 /** A task is due at a moment; the rule code wants a duration, so a template without dtend gets one minute. */
-function withEnd(ical: LooseDoc): ICalendar {
+function withEnd(ical: Static<typeof templateICalendar>): ICalendar {
   const start = parseLocal(ical.dtstart);
   return {
     ...ical,
     dtend: ical.dtend ?? (start === undefined ? ical.dtstart : formatLocal(start + 60_000)),
   } as ICalendar;
 }
+
+const templateICalendar = Type.Object(
+  {
+    tzid: text(64),
+    rrule: text(1000),
+    dtstart: text(19, { description: 'local YYYY-MM-DDTHH:mm:ss: first due time' }),
+    dtend: opt(text(19)),
+    exDate: opt(Type.Array(text(30), { maxItems: 500 })),
+  },
+  { description: 'when tasks fall due (RFC 5545 rule, as for assignments)' },
+);
 
 export const taskTemplates = defineResource({
   name: 'task template',
@@ -38,16 +49,7 @@ export const taskTemplates = defineResource({
   area: 'tasks',
   schema: Type.Object({
     templateName: text(300),
-    iCalendar: Type.Object(
-      {
-        tzid: text(64),
-        rrule: text(1000),
-        dtstart: text(19, { description: 'local YYYY-MM-DDTHH:mm:ss: first due time' }),
-        dtend: opt(text(19)),
-        exDate: opt(Type.Array(text(30), { maxItems: 500 })),
-      },
-      { description: 'when tasks fall due (RFC 5545 rule, as for assignments)' },
-    ),
+    iCalendar: templateICalendar,
     task: Type.Object({
       title: text(500),
       description: opt(text(20000)),

@@ -6,7 +6,7 @@ import { Type } from 'typebox';
 import { Conflict, fieldError } from '../../platform/http/errors.js';
 import { idsFilter, parseIds, valuesFilter } from '../../platform/http/named-filters.js';
 import { emit } from '../../platform/outbox/emit.js';
-import { defineResource, type LooseDoc } from '../../resources/engine/define-resource.js';
+import { type DocOf, defineResource, type TypedFields } from '../../resources/engine/define-resource.js';
 import { dateTime, objectId, objectIds, opt, tags, text } from '../../resources/engine/fields.js';
 import { findRecord, nextNumber } from '../../resources/engine/resource-store.js';
 import { toApi } from '../../resources/engine/to-api.js';
@@ -31,9 +31,12 @@ export const RELATED_TABLES = {
 export const taskSchema = Type.Object({
   title: text(500),
   taskStatus: opt(
-    Type.Union(
-      TASK_STATES.map((s) => Type.Literal(s)),
-      { description: 'default new; moves as docs/decisions.md (Tasks) lists' },
+    // Type.Unsafe: a union built from a list has no static type of its own
+    Type.Unsafe<TaskState>(
+      Type.Union(
+        TASK_STATES.map((s) => Type.Literal(s)),
+        { description: 'default new; moves as docs/decisions.md (Tasks) lists' },
+      ),
     ),
   ),
   taskType: opt(text(100)),
@@ -47,13 +50,23 @@ export const taskSchema = Type.Object({
   ),
   dueDate: opt(dateTime()),
   tags: opt(tags()),
-  priority: opt(Type.Union(TASK_PRIORITIES.map((p) => Type.Literal(p)))),
+  priority: opt(Type.Unsafe<(typeof TASK_PRIORITIES)[number]>(Type.Union(TASK_PRIORITIES.map((p) => Type.Literal(p))))),
   related: opt(Type.Object(Object.fromEntries(RELATED.map((r) => [r, opt(objectIds(RELATED_TABLES[r], 200))])))),
   documentIds: opt(objectIds('documents', 500)),
   callId: opt(text(200)),
 });
 
 const ref = { type: 'string', pattern: '^[0-9a-f]{24}$' };
+/** The types of the read-only fields below, for code that reads a stored task. */
+export interface TaskReadOnly {
+  identifierNumber?: number;
+  firstStartedAt?: string;
+  firstTerminatedAt?: string;
+  complaintCreatedAt?: string;
+  complaintId?: string;
+  completionResponse?: string;
+  taskTemplate?: { entityId?: string; templateName?: string; recurring?: boolean; occurrence?: string };
+}
 export const taskReadOnly = {
   identifierNumber: { type: 'integer', description: 'number within the task type' },
   firstStartedAt: { type: 'string', format: 'date-time' },
@@ -70,7 +83,9 @@ export const taskReadOnly = {
       occurrence: { type: 'string', description: 'local date of the occurrence' },
     },
   },
-};
+} satisfies Record<keyof TaskReadOnly, object> as unknown as TypedFields<TaskReadOnly>;
+/** A stored task. */
+export type TaskDoc = DocOf<typeof taskSchema, typeof taskReadOnly>;
 
 // sql: named filters answer SQL conditions (named-filters.ts), on columns and the JSON document.
 const relatedFilter = (kind: (typeof RELATED)[number]) => ({
@@ -172,7 +187,7 @@ export const tasks = defineResource({
       const to = (doc.taskStatus ?? (previous ? from : 'new')) as TaskState;
       if (previous && !canMove(from, to)) throw Conflict(`A task cannot move from ${from} to ${to}`);
       const now = new Date().toISOString();
-      const next: LooseDoc = { ...doc, taskStatus: to, priority: doc.priority ?? 'normal' };
+      const next: TaskDoc = { ...doc, taskStatus: to, priority: doc.priority ?? 'normal' };
       if (to !== 'new' && !next.firstStartedAt) next.firstStartedAt = now;
       if (to === 'completed' && !next.firstTerminatedAt) next.firstTerminatedAt = now;
       if (!previous || doc.taskTypeId !== previous.doc.taskTypeId) {
@@ -189,7 +204,7 @@ export const tasks = defineResource({
       if (
         previous &&
         previous.doc.taskStatus !== doc.taskStatus &&
-        ['completed', 'cancelled'].includes(doc.taskStatus)
+        (doc.taskStatus === 'completed' || doc.taskStatus === 'cancelled')
       ) {
         await closeComplaintOf(tx, ctx, complaints, doc);
       }

@@ -8,7 +8,12 @@ import { inTenant } from '../../../platform/db/tenant.js';
 import { fieldError } from '../../../platform/http/errors.js';
 import { requireLevel, type RequestContext } from '../../../platform/http/request-context.js';
 import { newObjectId } from '../../../platform/ids.js';
-import { defineResource, type StoredRecord, type TypedFields } from '../../../resources/engine/define-resource.js';
+import {
+  type DocOf,
+  defineResource,
+  type StoredRecord,
+  type TypedFields,
+} from '../../../resources/engine/define-resource.js';
 import type { Sending } from '../documents/document-schema.js';
 import { opt, text } from '../../../resources/engine/fields.js';
 import { insertRecord, nextNumber, updateRecord } from '../../../resources/engine/resource-store.js';
@@ -94,6 +99,9 @@ export const reminders = defineResource({
   readOnly: reminderReadOnly,
   columns: { invoiceId: 'invoice_id' },
 });
+
+/** A stored reminder. */
+export type ReminderDoc = DocOf<typeof reminders.schema, typeof reminderReadOnly>;
 
 const DEFAULT_TEXT =
   'Sehr geehrte Damen und Herren,\n\nzu unserer Rechnung {invoiceNumber}, fällig am {dueDate}, ist noch {openAmount} € offen. ' +

@@ -1,7 +1,7 @@
 // The customer's signature under a signed offer or assignment confirmation: the image they drew,
 // their name and the time, in the company's time zone at signing (stored with the signature).
 import { type Flow, PAGE, WIDTH, hline } from '../../../platform/pdf/layout.js';
-import type { LooseDoc } from '../../../resources/engine/define-resource.js';
+import type { BillingReadOnly } from '../documents/document-schema.js';
 
 const IMAGE = { width: 180, height: 60 };
 
@@ -24,7 +24,7 @@ export function signedAtText(iso: string, timeZone = 'UTC'): string {
 }
 
 /** Draws the signature block where the flow stands (nothing for an unsigned document). */
-export function signatureBlock(flow: Flow, signature: LooseDoc | undefined) {
+export function signatureBlock(flow: Flow, signature: BillingReadOnly['signature'] | undefined) {
   if (!signature?.name || !signature.signedAt) return;
   const pdf = flow.pdf;
   flow.room(IMAGE.height + 40);
