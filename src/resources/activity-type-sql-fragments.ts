@@ -4,11 +4,8 @@ import { type RawBuilder, sql } from 'kysely';
 import { recordJson } from './engine/resource-store.js';
 import { activityTypes } from './activity-types.js';
 
-// sql: a sub-select that the job read model embeds in its jsonb statement.
-/** The activity type as the API shows it, or null. The arguments are SQL expressions of the caller's row. */
-export function activityTypeJsonSql(
-  companyId: RawBuilder<unknown>,
-  activityTypeId: RawBuilder<unknown>,
-): RawBuilder<unknown> {
-  return sql`(SELECT ${recordJson(activityTypes, 't')} FROM activity_types t WHERE t.company_id = ${companyId} AND t.id = ${activityTypeId})`;
+// sql: a sub-select that the job read model joins in its statement.
+/** These activity types as the API shows them: rows of id and body. The arguments are SQL expressions. */
+export function activityTypesJsonSql(companyId: RawBuilder<unknown>, ids: RawBuilder<unknown>): RawBuilder<unknown> {
+  return sql`SELECT t.id, ${recordJson(activityTypes, 't')}::text AS body FROM activity_types t WHERE t.company_id = ${companyId} AND t.id = ANY(${ids})`;
 }

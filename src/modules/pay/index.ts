@@ -17,7 +17,7 @@ export { surchargeKey, writeSalaries } from './salary-writer.js';
 export {
   jobHasSalaryOfActivityTypeSql,
   lockSalariesOfEntry,
-  salariesOfJobJsonSql,
+  salariesOfJobsJsonSql,
   salaryIdOfEntrySql,
 } from './salary-sql-fragments.js';
 export { payTypeCodes, salariesStartingBetween, surchargeCategories } from './pay-reads.js';

@@ -10,12 +10,15 @@ import { salaries } from './salaries-resource.js';
 
 type Expr = RawBuilder<unknown>;
 
-// sql: sub-selects that the callers embed in their jsonb read models.
+// sql: sub-selects that the callers embed in their read models.
 
-/** The job's salaries as the API shows them, a JSON array ordered by start (`[]` when none). */
-export function salariesOfJobJsonSql(companyId: Expr, jobId: Expr): RawBuilder<unknown> {
-  return sql`(SELECT coalesce(jsonb_agg(${recordJson(salaries, 'sa')} ORDER BY sa.from_at, sa.id), '[]'::jsonb)
-      FROM salaries sa WHERE sa.company_id = ${companyId} AND sa.job_id = ${jobId})`;
+/**
+ * The salaries of these jobs as the API shows them: one row per job that has any, its job_id and body,
+ * a JSON array ordered by start. One index scan for all the jobs of a read.
+ */
+export function salariesOfJobsJsonSql(companyId: Expr, jobIds: Expr): RawBuilder<unknown> {
+  return sql`SELECT sa.job_id, jsonb_agg(${recordJson(salaries, 'sa')} ORDER BY sa.from_at, sa.id)::text AS body
+      FROM salaries sa WHERE sa.company_id = ${companyId} AND sa.job_id = ANY(${jobIds}) GROUP BY sa.job_id`;
 }
 
 /** The id of the time-tracking entry's salary, or null before it exists (one per entry at most). */

@@ -17,9 +17,9 @@ import {
   type RecordColumns,
   recordValue,
 } from '../../resources/engine/jsonb-text.js';
-import { activityTypeJsonSql } from '../../resources/activity-type-sql-fragments.js';
-import { salariesOfJobJsonSql, salaryIdOfEntrySql } from '../pay/index.js';
-import { userSummaryJsonSql } from '../users/index.js';
+import { activityTypesJsonSql } from '../../resources/activity-type-sql-fragments.js';
+import { salariesOfJobsJsonSql, salaryIdOfEntrySql } from '../pay/index.js';
+import { userSummariesJsonSql } from '../users/index.js';
 import { assignments } from './assignments-resource.js';
 import { jobs } from './jobs-resource.js';
 
@@ -33,8 +33,8 @@ export type JobExpr = RawBuilder<unknown>;
 export interface JobEmbeds {
   /** The time-tracking resource: Job.timeTrackings is typed as its response. */
   timeTrackings: Resource;
-  /** The job's time-tracking entries as the API shows them, a JSON array ordered by start. */
-  timeTrackingsOfJobJsonSql(companyId: JobExpr, jobId: JobExpr): RawBuilder<unknown>;
+  /** The time-tracking entries of these jobs as the API shows them: rows of job_id and body, a JSON array ordered by start. */
+  timeTrackingsOfJobsJsonSql(companyId: JobExpr, jobIds: JobExpr): RawBuilder<unknown>;
   /** Whether someone is clocked in on the job right now (an open, uncancelled entry). */
   isClockedInSql(companyId: JobExpr, jobId: JobExpr): RawBuilder<boolean>;
 }
@@ -51,42 +51,59 @@ export interface JobQuery {
 /** A column of the job row `j`, for the fragments of other owners. */
 export const jobColumn = (column: string): JobExpr => sql.ref(`j.${column}`);
 
-// sql: the read model's one statement: the job's columns and document, its assignment's (a lateral
-// join whose columns are named apart, so the callers' unqualified conditions still mean the job's),
-// and as jsonb text the rarer embedded records, built by their owners' fragments (null when absent).
-// Each clock-in's salary (absent before approval) is read here, so it follows the salary without writing the job.
-function jobColumns(includeUsers: boolean, embeds: JobEmbeds) {
-  const companyId = jobColumn('company_id');
+// sql: the read model's one statement. `page` holds the matching jobs in their order: their columns and
+// documents, and each clock-in's salary (absent before approval; read here, so it follows the salary
+// without writing the job). The assignment is joined per job; the rarer embedded records (activity
+// types, users, time trackings, salaries) are read once for the whole page by their owners' fragments,
+// one index scan each, as jsonb text. The text is cut around the page's conditions and order.
+function jobStatementParts(includeUsers: boolean, embeds: JobEmbeds) {
+  const companyId = sql`(SELECT company_id FROM page LIMIT 1)`; // the tenant's: the page is its jobs
+  const ids = (column: string) => sql`ARRAY(SELECT ${sql.ref(column)} FROM page)`;
   const user = includeUsers
-    ? sql`, ${userSummaryJsonSql(companyId, jobColumn('user_id'))}::text AS user_summary`
-    : sql``;
-  return sql`j.doc::text AS doc, j.id, j.number, j.status_code, j.created_at, j.created_by, j.modified_at, j.modified_by, j.chat_id,
-    asg.*, ${activityTypeJsonSql(companyId, jobColumn('activity_type_id'))}::text AS activity_type${user},
-    CASE WHEN j.doc ? 'started' THEN ARRAY(SELECT ${salaryIdOfEntrySql(companyId, sql`st.item->>'timeTrackingId'`)}
-      FROM jsonb_array_elements(j.doc->'started') WITH ORDINALITY AS st(item, ord) ORDER BY st.ord) END AS started_salary_ids,
-    ${embeds.timeTrackingsOfJobJsonSql(companyId, jobColumn('id'))}::text AS time_trackings,
-    ${salariesOfJobJsonSql(companyId, jobColumn('id'))}::text AS salaries
-    FROM jobs j LEFT JOIN LATERAL (SELECT a.doc::text AS a_doc, a.id AS a_id, a.number AS a_number,
+    ? {
+        column: sql`, u.body AS user_summary`,
+        join: sql`LEFT JOIN (${userSummariesJsonSql(companyId, ids('user_id'))}) u ON u.id = page.user_id`,
+      }
+    : { column: sql``, join: sql`` };
+  const head = sql`WITH page AS MATERIALIZED (
+    SELECT j.doc::text AS doc, j.id, j.number, j.status_code, j.created_at, j.created_by, j.modified_at, j.modified_by, j.chat_id,
+      j.company_id, j.assignment_id, j.activity_type_id, j.user_id,
+      CASE WHEN j.doc ? 'started' THEN ARRAY(SELECT ${salaryIdOfEntrySql(jobColumn('company_id'), sql`st.item->>'timeTrackingId'`)}
+        FROM jsonb_array_elements(j.doc->'started') WITH ORDINALITY AS st(item, ord) ORDER BY st.ord) END AS started_salary_ids,
+      row_number() OVER (ORDER BY `;
+  const tail = sql`) AS ord FROM jobs j`;
+  const end = sql`)
+    SELECT page.*, asg.*, t.body AS activity_type${user.column}, tt.body AS time_trackings, sa.body AS salaries
+    FROM page LEFT JOIN LATERAL (SELECT a.doc::text AS a_doc, a.id AS a_id, a.number AS a_number,
       a.status_code AS a_status_code, a.created_at AS a_created_at, a.created_by AS a_created_by,
       a.modified_at AS a_modified_at, a.modified_by AS a_modified_by, a.chat_id AS a_chat_id
-      FROM assignments a WHERE a.company_id = j.company_id AND a.id = j.assignment_id) asg ON true`;
+      FROM assignments a WHERE a.company_id = page.company_id AND a.id = page.assignment_id) asg ON true
+    LEFT JOIN (${activityTypesJsonSql(companyId, ids('activity_type_id'))}) t ON t.id = page.activity_type_id
+    ${user.join}
+    LEFT JOIN (${embeds.timeTrackingsOfJobsJsonSql(companyId, ids('id'))}) tt ON tt.job_id = page.id
+    LEFT JOIN (${salariesOfJobsJsonSql(companyId, ids('id'))}) sa ON sa.job_id = page.id
+    ORDER BY page.ord`;
+  return { head, tail, end };
 }
 
-// The select list is the same for every request of a server (it depends only on the embeds and
-// whether users are included), and it has no parameters: its text is compiled once.
-const jobColumnsTexts = new WeakMap<JobEmbeds, Map<boolean, RawBuilder<unknown>>>();
-function jobColumnsOnce(tx: TenantTx, includeUsers: boolean, embeds: JobEmbeds): RawBuilder<unknown> {
-  const byUsers = jobColumnsTexts.get(embeds) ?? new Map<boolean, RawBuilder<unknown>>();
-  jobColumnsTexts.set(embeds, byUsers);
-  let text = byUsers.get(includeUsers);
-  if (!text) {
-    const compiled = jobColumns(includeUsers, embeds).compile(tx.db);
-    if (compiled.parameters.length > 0) return jobColumns(includeUsers, embeds); // not constant: built each time
-    // sql: the compiled text of the select list above, without parameters
-    text = sql.raw(compiled.sql);
-    byUsers.set(includeUsers, text);
+// The statement's text around the conditions and order is the same for every request of a server (it
+// depends only on the embeds and whether users are included) and has no parameters: compiled once.
+type Parts = ReturnType<typeof jobStatementParts>;
+const statementTexts = new WeakMap<JobEmbeds, Map<boolean, Parts>>();
+function jobStatementOnce(tx: TenantTx, includeUsers: boolean, embeds: JobEmbeds): Parts {
+  const byUsers = statementTexts.get(embeds) ?? new Map<boolean, Parts>();
+  statementTexts.set(embeds, byUsers);
+  let parts = byUsers.get(includeUsers);
+  if (!parts) {
+    const built = jobStatementParts(includeUsers, embeds);
+    const compiled = Object.values(built).map((part) => part.compile(tx.db));
+    if (compiled.some((part) => part.parameters.length > 0)) return built; // not constant: built each time
+    // sql: the compiled texts of the parts above, without parameters
+    const [head, tail, end] = compiled.map((part) => sql.raw(part.sql));
+    parts = { head: head!, tail: tail!, end: end! };
+    byUsers.set(includeUsers, parts);
   }
-  return text;
+  return parts;
 }
 
 // sql: the order and the conditions are fragments of selectJobsJson's statement.
@@ -112,8 +129,8 @@ interface JobRow extends RecordColumns {
   activity_type: string | null;
   user_summary?: string | null;
   started_salary_ids: Array<string | null> | null;
-  time_trackings: string;
-  salaries: string;
+  time_trackings: string | null;
+  salaries: string | null;
 }
 
 /**
@@ -148,17 +165,17 @@ function jobValue(companyId: string, row: JobRow, assignmentTexts: Map<string, J
   // The document's own started and absences, not the unset fields' (a null absences stays null).
   job.started = (doc.started ?? []).map((item, i) => ({ ...item, salaryId: row.started_salary_ids?.[i] ?? null }));
   job.absences = doc.absences === undefined ? [] : doc.absences === null ? new JsonbText('null') : doc.absences;
-  job.timeTrackings = new JsonbText(row.time_trackings);
-  job.salaries = new JsonbText(row.salaries);
+  job.timeTrackings = row.time_trackings === null ? [] : new JsonbText(row.time_trackings);
+  job.salaries = row.salaries === null ? [] : new JsonbText(row.salaries);
   return job;
 }
 
 /** The matching jobs as one JSON array text (jsonb's text, as the database printed it before), ready to send. */
 export async function selectJobsJson(tx: TenantTx, query: JobQuery): Promise<string> {
-  const { rows } = await sql<JobRow>`
-    SELECT ${jobColumnsOnce(tx, Boolean(query.includeUsers), query.embeds)}
-    WHERE ${whereClause(tx, query.where)}
-    ORDER BY ${orderBy(query.sort)} LIMIT ${query.limit} OFFSET ${query.offset}`.execute(tx.db);
+  const { head, tail, end } = jobStatementOnce(tx, Boolean(query.includeUsers), query.embeds);
+  const order = orderBy(query.sort);
+  const { rows } = await sql<JobRow>`${head}${order}${tail} WHERE ${whereClause(tx, query.where)}
+    ORDER BY ${order} LIMIT ${query.limit} OFFSET ${query.offset}${end}`.execute(tx.db);
   if (rows.length === 0) return '[]';
   const assignmentTexts = new Map<string, JsonbText>();
   let body = '';

@@ -7,10 +7,10 @@ type Expr = RawBuilder<unknown> | string;
 
 // sql: sub-selects that the callers embed in their own statements.
 
-/** The user as a job embeds it: {_id, number, id, general, contact}, unset ones left out; null when absent. */
-export function userSummaryJsonSql(companyId: Expr, userId: Expr): RawBuilder<unknown> {
-  return sql`(SELECT jsonb_strip_nulls(jsonb_build_object('_id', u.id, 'number', u.number, 'id', u.doc->'id', 'general', u.doc->'general', 'contact', u.doc->'contact'))
-          FROM users u WHERE u.company_id = ${companyId} AND u.id = ${userId})`;
+/** These users as a job embeds them: rows of id and body {_id, number, id, general, contact}, unset ones left out. */
+export function userSummariesJsonSql(companyId: Expr, userIds: Expr): RawBuilder<unknown> {
+  return sql`SELECT u.id, jsonb_strip_nulls(jsonb_build_object('_id', u.id, 'number', u.number, 'id', u.doc->'id', 'general', u.doc->'general', 'contact', u.doc->'contact'))::text AS body
+          FROM users u WHERE u.company_id = ${companyId} AND u.id = ANY(${userIds})`;
 }
 
 /** Whether the company has this user. */
