@@ -89,3 +89,72 @@ describe('success answers list their required properties', () => {
     assert.deepEqual(schemas.ClockResult.required, ['_id', 'timeTrackingId', 'jobId']);
   });
 });
+
+/** Nested objects of success answers whose keys the data decides, by where they sit, with the reason. */
+const FREE_NESTED: Record<string, string> = {
+  'Event.data': "the record of any entity, as that entity's GET shows it (the event names the entity)",
+};
+
+/**
+ * Where a success answer nests an object that says nothing of its fields (no properties, no typed
+ * values): `Job.user.general`, or `GET /v2/x.field` inside an answer without a name. Each named
+ * schema is walked once.
+ */
+function untypedNestedObjects(): string[] {
+  const found = new Set<string>();
+  const walked = new Set<string>();
+  const walk = (schema: any, at: string, nested: boolean): void => {
+    if (!schema || typeof schema !== 'object') return;
+    if (schema.$ref) {
+      const name = String(schema.$ref).slice('#/components/schemas/'.length);
+      if (walked.has(name)) return;
+      walked.add(name);
+      walk(doc.components.schemas[name], name, nested);
+      return;
+    }
+    for (const branch of [...(schema.anyOf ?? []), ...(schema.oneOf ?? []), ...(schema.allOf ?? [])])
+      walk(branch, at, nested);
+    if (schema.items) walk(schema.items, `${at}[]`, nested);
+    const values = schema.additionalProperties;
+    const typedValues = values && typeof values === 'object' && Object.keys(values).length > 0;
+    const isObject = [schema.type].flat().includes('object');
+    if (nested && isObject && !schema.properties && !schema.patternProperties && !typedValues) found.add(at);
+    for (const [key, property] of Object.entries<any>(schema.properties ?? {})) walk(property, `${at}.${key}`, true);
+    if (typedValues) walk(values, `${at}{}`, true);
+  };
+  for (const [path, item] of Object.entries<any>(doc.paths))
+    for (const [method, op] of Object.entries<any>(item))
+      for (const [status, response] of Object.entries<any>(op.responses ?? {})) {
+        if (!status.startsWith('2')) continue;
+        for (const [type, media] of Object.entries<any>(response.content ?? {}))
+          if (type.includes('json')) walk(media.schema, `${method.toUpperCase()} ${path}`, false);
+      }
+  return [...found];
+}
+
+describe('success answers type their nested objects', () => {
+  test('every nested object says its fields, unless its keys are the data', () => {
+    assert.deepEqual(
+      untypedNestedObjects().filter((at) => !FREE_NESTED[at]),
+      [],
+    );
+  });
+
+  test('the allow-list holds only objects still untyped', () => {
+    const untyped = new Set(untypedNestedObjects());
+    for (const at of Object.keys(FREE_NESTED))
+      assert.ok(untyped.has(at), `${at} is typed now: take it off FREE_NESTED`);
+  });
+
+  test('the spec’s nested shapes are typed: a job’s clock-ins, absences and user, a position’s tax rate', () => {
+    const schemas = doc.components.schemas;
+    const job = resolve(schemas.Job).properties;
+    const fieldsOf = (schema: any, ...path: string[]) =>
+      path.reduce((at, key) => resolve(key === '[]' ? at.items : at.properties[key]), resolve(schema)).properties;
+    assert.ok(fieldsOf(job.started, '[]').userId, 'Job.started[] typed');
+    assert.ok(fieldsOf(job.absences, '[]', 'status').createdAt, 'Job.absences[].status typed');
+    assert.ok(fieldsOf(job.user, 'general').firstName, 'Job.user.general typed');
+    assert.ok(fieldsOf(schemas.InvoicePosition, 'taxRate').rate, 'positions’ taxRate typed');
+    assert.ok(fieldsOf(schemas.Invoice, 'seller').vatId, 'Invoice.seller typed');
+  });
+});

@@ -89,13 +89,40 @@ export const absenceReadOnly = {
       properties: { date: { type: 'string', format: 'date' }, seconds: { type: 'number' }, jobIds: refs },
     },
   },
-  replacements: { type: 'array', items: { type: 'object', additionalProperties: true } },
+  replacements: {
+    type: 'array',
+    items: {
+      type: 'object',
+      properties: {
+        jobId: { type: 'string', description: "the absent user's job" },
+        replacementJobId: { type: 'string' },
+        userId: { type: 'string', description: 'who stands in' },
+        assignedBy: { type: 'string' },
+        assignedAt: { type: 'string', format: 'date-time' },
+      },
+      additionalProperties: true,
+    },
+  },
   salaryIds: refs,
   leaveBooked: {
     type: 'array',
     items: { type: 'object', properties: { year: { type: 'integer' }, days: { type: 'number' } } },
   },
-  customerNotifications: { type: 'array', items: { type: 'object', additionalProperties: true } },
+  customerNotifications: {
+    type: 'array',
+    items: {
+      type: 'object',
+      properties: {
+        customerId: { type: 'string' },
+        objectIds: { type: 'array', items: { type: 'string' } },
+        email: { type: 'string' },
+        mailId: { type: 'string' },
+        queuedAt: { type: 'string', format: 'date-time' },
+        error: { type: 'string', description: 'why no mail was queued' },
+      },
+      additionalProperties: true,
+    },
+  },
   periodFrom: {
     type: 'string',
     format: 'date-time',

@@ -4,6 +4,7 @@ import { sql } from 'kysely';
 import { Type } from 'typebox';
 import { defineResource } from '../../resources/engine/define-resource.js';
 import { commonEntityProperties } from '../../resources/engine/schema-shapes.js';
+import { activeOnSchema } from './surcharges-resource.js';
 import { opt, text } from '../../resources/engine/fields.js';
 import { OBJECT_ID_PATTERN } from '../../platform/ids.js';
 import { objectMatchesSql } from '../../resources/object-lookups.js';
@@ -37,7 +38,7 @@ export const salarySurchargeSchema = {
     surchargeId: id,
     name: { type: 'string' },
     surcharge: { type: 'number', description: 'rate in percent' },
-    activeOn: { type: 'object', additionalProperties: true },
+    activeOn: activeOnSchema,
     userId: id,
     date: { type: 'string', format: 'date' },
     activeTimeFrames: { type: 'array', items: frame },

@@ -4,7 +4,8 @@ import { fieldError } from '../../platform/http/errors.js';
 import type { TenantTx } from '../../platform/db/tenant.js';
 import { defineResource, type PrepareInput, type ResourceHooks } from '../../resources/engine/define-resource.js';
 import { dateTime, objectId, objectIds, opt, text } from '../../resources/engine/fields.js';
-import { ABSENT_WHEN_UNSET, DERIVED_ON_READ } from '../../resources/engine/schema-shapes.js';
+import { ABSENT_WHEN_UNSET, DERIVED_ON_READ, commonEntityProperties } from '../../resources/engine/schema-shapes.js';
+import { users } from '../users/index.js';
 import { ABSENCES_NOT_GIVEN, type AbsenceHooks } from './absence-hooks.js';
 
 export const JOB_STATES = ['open', 'started', 'completed', 'cancelled'] as const;
@@ -70,7 +71,7 @@ const absenceMarkShape = {
     _id: { type: 'string' },
     number: { type: 'integer', minimum: 1 },
     companyId: { type: 'string' },
-    status: { type: 'object', additionalProperties: true },
+    status: commonEntityProperties.status,
     chatId: { type: 'string' },
   },
   required: ['absenceId', 'dtStart', 'dtEnd'],
@@ -100,8 +101,8 @@ export const jobReadOnly = {
       _id: { type: 'string' },
       number: { type: 'integer' },
       id: { type: 'string', description: 'login name' },
-      general: { type: 'object', additionalProperties: true },
-      contact: { type: 'object', additionalProperties: true },
+      general: users.schema.properties.general,
+      contact: users.schema.properties.contact,
     },
     required: ['_id', 'number'],
     additionalProperties: true,

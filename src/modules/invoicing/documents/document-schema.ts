@@ -6,6 +6,7 @@ import { list, objectId, opt, productId, text } from '../../../resources/engine/
 import { taxRateCopy } from '../../../resources/tax-rate-shape.js';
 import { allowancesChargesSchema, vatCategoryField } from './allowances-charges.js';
 import { INVOICE_TYPES, MAX_PARTIAL_INVOICES } from './partial-invoices.js';
+import { sellerSchema } from '../invoicing-settings.js';
 
 export type DocumentKind = 'invoice' | 'offer' | 'credit' | 'invoicestorno' | 'assignmentconfirmation';
 /** Letters, not e-invoices: offers and assignment confirmations are rendered as PDF only. */
@@ -160,6 +161,61 @@ export interface BillingReadOnly {
 }
 
 const amount = { type: 'number' };
+const str = { type: 'string' };
+// The copies frozen at issue (issue-facts.ts), typed for clients; open (additionalProperties), as
+// documents issued before a field was added keep what they had.
+const postal = {
+  type: 'object',
+  properties: { street: str, zip: str, city: str, country: str },
+  additionalProperties: true,
+};
+const frozenSeller = {
+  type: 'object',
+  properties: Object.fromEntries(Object.keys(sellerSchema.properties).map((key) => [key, str])),
+  additionalProperties: true,
+  description: "the invoicing settings' seller, frozen at issue",
+};
+const frozenBuyer = {
+  type: 'object',
+  properties: {
+    customerId: str,
+    number: { type: 'integer' },
+    name: str,
+    contactPerson: str,
+    address: { ...postal, properties: { ...postal.properties, co: str, state: str } },
+    email: str,
+    vatNumber: str,
+    debitorNumber: str,
+    buyerReference: str,
+    orderReferenceId: str,
+  },
+  additionalProperties: true,
+  description: 'the customer, frozen at issue',
+};
+const frozenTerm = {
+  type: 'object',
+  properties: {
+    id: str,
+    name: str,
+    netDays: { type: 'integer' },
+    skontoPercentage: amount,
+    skontoDays: { type: 'integer' },
+  },
+  additionalProperties: true,
+  description: 'the payment term, frozen at issue',
+};
+export const sendingShape = {
+  type: 'object',
+  properties: {
+    at: { type: 'string', format: 'date-time' },
+    to: str,
+    format: str,
+    mailId: str,
+    userId: str,
+    reminderId: { type: 'string', description: 'on an invoice: the reminder this mailing sent' },
+  },
+  additionalProperties: true,
+};
 export const readOnly = {
   state: { type: 'string' },
   documentNumber: { type: 'string' },
@@ -181,14 +237,15 @@ export const readOnly = {
     items: amount,
     description: 'net amount of each position (0 for optional and text positions)',
   },
-  seller: { type: 'object', additionalProperties: true },
-  buyer: { type: 'object', additionalProperties: true },
+  seller: frozenSeller,
+  buyer: frozenBuyer,
   delivery: {
     type: 'object',
+    properties: { name: str, address: postal },
     additionalProperties: true,
     description: 'the service address (the object), frozen at issue',
   },
-  paymentTerm: { type: 'object', additionalProperties: true },
+  paymentTerm: frozenTerm,
   paidAmount: amount,
   openAmount: amount,
   overpaidAmount: amount,
@@ -222,8 +279,8 @@ export const readOnly = {
   creditedAmount: { ...amount, description: 'invoices: the gross of the issued credit notes that name it' },
   sendings: {
     type: 'array',
-    items: { type: 'object', additionalProperties: true },
-    description: 'each mailing of the document: {at, to, format, mailId, userId, reminderId?} (POST …/send)',
+    items: sendingShape,
+    description: 'each mailing of the document (POST …/send)',
   },
   lineTotalAmount: { ...amount, description: 'BT-106: sum of the counted line nets' },
   allowanceTotalAmount: { ...amount, description: 'BT-107: sum of the document-level allowances' },

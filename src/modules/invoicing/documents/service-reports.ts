@@ -61,7 +61,33 @@ export const serviceReports = defineResource({
   readOnly: {
     customerId: { type: 'string' },
     state: { type: 'string', enum: ['open', 'signed'] },
-    jobs: { type: 'array', items: { type: 'object', additionalProperties: true } },
+    jobs: {
+      type: 'array',
+      items: {
+        type: 'object',
+        properties: {
+          jobId: { type: 'string' },
+          from: { type: 'string', format: 'date-time' },
+          to: { type: 'string', format: 'date-time' },
+          title: { type: 'string' },
+          user: { type: 'string', description: "who did the job (the user's full name)" },
+          timeTrackings: {
+            type: 'array',
+            items: {
+              type: 'object',
+              properties: {
+                timeStart: { type: ['string', 'null'] },
+                timeEnd: { type: ['string', 'null'] },
+                workingTime: { type: ['number', 'null'], description: 'seconds' },
+              },
+              additionalProperties: true,
+            },
+          },
+          workingTime: { type: 'number', description: 'seconds' },
+        },
+        additionalProperties: true,
+      },
+    },
     totalWorkingTime: { type: 'number', description: 'seconds' },
     signature: {
       type: 'object',

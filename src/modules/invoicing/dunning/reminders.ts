@@ -14,7 +14,7 @@ import {
   type StoredRecord,
   type TypedFields,
 } from '../../../resources/engine/define-resource.js';
-import type { Sending } from '../documents/document-schema.js';
+import { type Sending, sendingShape } from '../documents/document-schema.js';
 import { opt, text } from '../../../resources/engine/fields.js';
 import { insertRecord, nextNumber, updateRecord } from '../../../resources/engine/resource-store.js';
 import { invoices } from '../documents/billing-documents.js';
@@ -85,8 +85,8 @@ const reminderReadOnly = {
   text: { type: 'string' },
   sendings: {
     type: 'array',
-    items: { type: 'object', additionalProperties: true },
-    description: 'each mailing of the document: {at, to, format, mailId, userId} (POST …/send)',
+    items: sendingShape,
+    description: 'each mailing of the document (POST …/send)',
   },
 } satisfies Record<keyof ReminderReadOnly, object> as unknown as TypedFields<ReminderReadOnly>;
 
