@@ -119,7 +119,10 @@ function parseKeepingNumbers(text: string): unknown {
       at++;
       const object: Record<string, unknown> = {};
       skipSpace();
-      if (text[at] === '}') return (at++, object);
+      if (text[at] === '}') {
+        at++;
+        return object;
+      }
       for (;;) {
         skipSpace();
         const key = string();
@@ -134,7 +137,10 @@ function parseKeepingNumbers(text: string): unknown {
       at++;
       const array: unknown[] = [];
       skipSpace();
-      if (text[at] === ']') return (at++, array);
+      if (text[at] === ']') {
+        at++;
+        return array;
+      }
       for (;;) {
         array.push(value());
         skipSpace();
@@ -145,8 +151,12 @@ function parseKeepingNumbers(text: string): unknown {
       ['true', true],
       ['false', false],
       ['null', null],
-    ] as const)
-      if (text.startsWith(word, at)) return ((at += word.length), literal);
+    ] as const) {
+      if (text.startsWith(word, at)) {
+        at += word.length;
+        return literal;
+      }
+    }
     const start = at;
     while (at < text.length && /[-+\d.eE]/.test(text[at]!)) at++;
     return new JsonbText(text.slice(start, at));
@@ -179,7 +189,7 @@ export function assignMembers(target: Record<string, unknown>, ...parts: object[
   for (const part of parts)
     if (Object.hasOwn(part, '__proto__'))
       Object.defineProperty(target, '__proto__', {
-        value: (part as Record<string, unknown>).__proto__,
+        value: Object.getOwnPropertyDescriptor(part, '__proto__')!.value,
         enumerable: true,
         writable: true,
         configurable: true,
