@@ -17,7 +17,8 @@ import type { EntityTableName } from './entity-table.js';
 // biome-ignore lint/suspicious/noExplicitAny: the untyped default for code that does not know the resource
 export type LooseDoc = Record<string, any>;
 
-type StaticOf<F> = F extends TSchema ? Static<F> : unknown;
+// Only TypeBox schemas (a kind, or Type.Unsafe's type) have a static type; Static would guess at a plain one.
+type StaticOf<F> = F extends { '~kind': string } | { '~unsafe': unknown } ? Static<F & TSchema> : unknown;
 /**
  * Read-only fields (set by actions, e.g. an absence's state): typed where declared with TypeBox
  * (or TypedFields), else unknown; required where their type excludes undefined (always set).

@@ -13,7 +13,7 @@ import { loadTimeAndPaySettings } from '../../pay/index.js';
 import { assignments } from '../../scheduling/index.js';
 import { assignmentConfirmations, offers } from './billing-documents.js';
 import { assignmentPositions } from './billing-run.js';
-import type { Position } from './document-schema.js';
+import type { BillingReadOnlyFields, BillingSchema, Position } from './document-schema.js';
 import type { Signature, SigningTarget } from '../signing/signing-links.js';
 
 const DEFAULT_TAX = 0.19;
@@ -40,7 +40,7 @@ async function documentSignature(tx: TenantTx, signature: Signature) {
 }
 
 /** Signing an offer is accepting it: only an issued offer, not past validUntil. */
-export const offerSigning: SigningTarget = {
+export const offerSigning: SigningTarget<BillingSchema, BillingReadOnlyFields> = {
   resource: offers,
   refusal: (doc) => {
     if (doc.state !== 'issued') return `Only an issued offer can be signed; this one is ${doc.state}`;
@@ -58,7 +58,7 @@ export const offerSigning: SigningTarget = {
 };
 
 /** Signing a sent confirmation confirms it. */
-export const confirmationSigning: SigningTarget = {
+export const confirmationSigning: SigningTarget<BillingSchema, BillingReadOnlyFields> = {
   resource: assignmentConfirmations,
   refusal: (doc) =>
     doc.state === 'sent' ? undefined : `Only a sent assignment confirmation can be signed; this one is ${doc.state}`,

@@ -303,4 +303,5 @@ type KindProperties = ReturnType<typeof documentSchema>['properties'];
 export type BillingSchema = TObject<{ [K in keyof KindProperties]-?: Exclude<KindProperties[K], undefined> }>;
 /** A stored invoice, offer, credit, cancellation or assignment confirmation. */
 export type BillingDoc = DocOf<BillingSchema, typeof readOnly>;
-export type BillingResource = Resource<BillingSchema, typeof readOnly>;
+export type BillingReadOnlyFields = typeof readOnly;
+export type BillingResource = Resource<BillingSchema, BillingReadOnlyFields>;

@@ -116,7 +116,10 @@ export const serviceReports = defineResource({
 });
 
 /** Signing a report: once, while open; the customer sees it without the ids of object and customer. */
-export const serviceReportSigning: SigningTarget = {
+export const serviceReportSigning: SigningTarget<
+  typeof serviceReports.schema,
+  NonNullable<typeof serviceReports.readOnly>
+> = {
   resource: serviceReports,
   refusal: (doc) => (doc.state === 'signed' ? 'The report is signed already' : undefined),
   view: (record) => {

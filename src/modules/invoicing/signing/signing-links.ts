@@ -4,12 +4,12 @@
 // does to it. Creating a link needs write access to the record's area; reading and signing need
 // only the token. A used, expired or unknown token is 404 alike.
 import { createHash, randomBytes } from 'node:crypto';
-import { Type, type Static } from 'typebox';
+import { Type, type Static, type TObject } from 'typebox';
 import type { Database } from '../../../platform/db/database.js';
 import { inAuthLookup, inTenant, type TenantTx } from '../../../platform/db/tenant.js';
 import { Conflict, NotFound, fieldError } from '../../../platform/http/errors.js';
 import { requireLevel, type RequestContext } from '../../../platform/http/request-context.js';
-import type { LooseDoc, Resource, StoredRecord } from '../../../resources/engine/define-resource.js';
+import type { DocOf, ReadOnlyFields, Resource, StoredRecord } from '../../../resources/engine/define-resource.js';
 import { findRecord, updateRecord } from '../../../resources/engine/resource-store.js';
 import { cleanImage } from '../../../platform/images/clean-image.js';
 import { sniffImageType } from '../../../platform/images/formats.js';
@@ -44,15 +44,15 @@ export interface Signature {
   image?: string;
 }
 
-/** A kind of record the customer can sign. */
-export interface SigningTarget {
-  resource: Resource;
+/** A kind of record the customer can sign, typed by its resource's document. */
+export interface SigningTarget<S extends TObject = TObject, R extends ReadOnlyFields = ReadOnlyFields> {
+  resource: Resource<S, R>;
   /** Why the record cannot be signed (409), or undefined when it can. */
-  refusal(doc: LooseDoc): string | undefined;
+  refusal(doc: DocOf<S, R>): string | undefined;
   /** The record as the customer sees it (no internal ids). */
-  view(record: StoredRecord): Record<string, unknown>;
+  view(record: StoredRecord<DocOf<S, R>>): Record<string, unknown>;
   /** The record's document once signed (state, signature). */
-  signed(tx: TenantTx, doc: LooseDoc, signature: Signature): Promise<LooseDoc>;
+  signed(tx: TenantTx, doc: DocOf<S, R>, signature: Signature): Promise<DocOf<S, R>>;
 }
 
 /** The image is a PNG that prints (400 on `image` otherwise): the data URL of it re-encoded, as it is stored. */
@@ -69,7 +69,10 @@ export async function checkSignatureImage(image: string | undefined): Promise<st
   }
 }
 
-export function signingLinks(deps: { database: Database }, target: SigningTarget) {
+export function signingLinks<S extends TObject, R extends ReadOnlyFields>(
+  deps: { database: Database },
+  target: SigningTarget<S, R>,
+) {
   const { resource } = target;
 
   /** A new link to the record (the token is shown once; only its hash is kept). */
