@@ -58,9 +58,10 @@ function previousJobJson(includeUsers: boolean) {
 
 async function previousAnswer(
   where: (tx: TenantTx) => RawBuilder<boolean>[],
-  options: { byFrom?: boolean; includeUsers?: boolean } = {},
+  options: { byFrom?: boolean; includeUsers?: boolean; sort?: [string, 'ASC NULLS FIRST' | 'DESC NULLS LAST'] } = {},
 ): Promise<string> {
-  const order = options.byFrom ? sql`from_at ASC NULLS FIRST, id` : sql`id`;
+  const [field, direction] = options.sort ?? (options.byFrom ? ['from', 'ASC NULLS FIRST'] : [undefined, undefined]);
+  const order = field ? sql`${jobs.fields.get(field)!.sql} ${sql.raw(direction!)}, id` : sql`id`;
   return inTenant(t.database, admin.companyId, async (tx) => {
     const conditions = sql.join([sql`company_id = ${tx.companyId}`, ...where(tx)], sql` AND `);
     const { rows } = await sql<{ body: string }>`
@@ -268,6 +269,17 @@ describe('the job read shaped in the API process answers the bytes the database 
   test('the job list and each job read alone', async () => {
     const list = await raw('GET', '/v2/jobs/?limit=1000');
     assert.equal(list, await previousAnswer(() => []));
+    // Sorted by a promoted column, by a field of the document, and by number, a page at an offset.
+    for (const [param, field, direction] of [
+      ['from:-1', 'from', 'DESC NULLS LAST'],
+      ['title:1', 'title', 'ASC NULLS FIRST'],
+      ['number:-1', 'number', 'DESC NULLS LAST'],
+    ] as const) {
+      const sorted = await raw('GET', `/v2/jobs/?limit=1000&sort=${param}`);
+      assert.equal(sorted, await previousAnswer(() => [], { sort: [field, direction] }), param);
+      const page = JSON.parse(await raw('GET', `/v2/jobs/?limit=3&offset=2&sort=${param}`)) as Json[];
+      assert.deepEqual(page, (JSON.parse(sorted) as Json[]).slice(2, 5), param);
+    }
     for (const job of JSON.parse(list) as Array<{ _id: string }>) {
       const previous = await previousAnswer(() => [sql<boolean>`id = ${job._id}`]);
       assert.equal(await raw('GET', `/v2/jobs/${job._id}`), previous.slice(1, -1));
