@@ -36,7 +36,7 @@ import { findRecord } from './resources/engine/resource-store.js';
 import { toApi } from './resources/engine/resource-service.js';
 import { registerResource } from './resources/engine/register-resource.js';
 import { registerMasterData } from './resources/register-master-data.js';
-import { registerSchedulingRoutes } from './modules/scheduling/index.js';
+import { registerSchedulingRoutes, schedulingWith } from './modules/scheduling/index.js';
 import { registerTimeTrackingRoutes } from './modules/time-tracking/index.js';
 import { timeTrackingJobEmbeds } from './modules/time-tracking/index.js';
 import { registerPayRoutes } from './modules/pay/index.js';
@@ -204,7 +204,7 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
       registerOrderRoutes(v2, { database });
       registerQualityRoutes(v2, { database });
       registerChatRoutes(v2, { database, resources: CHAT_RESOURCES });
-      registerInvoicingRoutes(v2, { config, database, mail });
+      registerInvoicingRoutes(v2, { config, database, mail, scheduling: schedulingWith(jobAbsenceHooks) });
       registerServiceReportRoutes(v2, { config, database });
       registerBankingRoutes(v2, { database });
       registerWebhookRoutes(v2, { database, ...webhookDeps(config, deps.resolveHost) });

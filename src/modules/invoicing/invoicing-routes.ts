@@ -20,7 +20,7 @@ import { nameSchema } from '../../platform/openapi/schema-names.js';
 import type { Resource } from '../../resources/engine/define-resource.js';
 import { freeObject, objectId } from '../../resources/engine/fields.js';
 import { registerResource } from '../../resources/engine/register-resource.js';
-import { assignments } from '../scheduling/index.js';
+import type { Scheduling } from '../scheduling/index.js';
 import { assignmentConfirmations, credits, invoices, invoiceStornos, offers } from './documents/billing-documents.js';
 import { registerConfirmationRoutes } from './documents/confirmation-routes.js';
 import type { BillingResource, DocumentKind } from './documents/document-schema.js';
@@ -49,7 +49,8 @@ const numbered = {
 
 export function registerInvoicingRoutes(
   app: FastifyInstance,
-  deps: { config: Config; database: Database; mail: MailOutbox },
+  // An offer becomes an assignment through scheduling's wired resource (its writes plan jobs around absences).
+  deps: { config: Config; database: Database; mail: MailOutbox; scheduling: Pick<Scheduling, 'assignments'> },
 ) {
   for (const [resource, kind] of KINDS)
     registerResource(app, deps, resource, kind === 'invoicestorno' ? { except: ['create', 'update', 'delete'] } : {});
@@ -155,7 +156,7 @@ export function registerInvoicingRoutes(
         response: { 200: ID_RESPONSE, ...errorResponses([404, 409]) },
       },
     },
-    async (request) => lifecycle.convertOffer(contextOf(request), offers, assignments, request.params.id, request.body),
+    async (request) => lifecycle.convertOffer(contextOf(request), offers, deps.scheduling.assignments, request.params.id, request.body),
   );
 
   registerDocumentFileRoutes(app, deps, KINDS);
