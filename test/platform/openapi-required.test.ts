@@ -20,8 +20,6 @@ const FREE_FORM: Record<string, string> = {
   'GET /v2/users/{id}/timesheet': "the month's timesheet, built by the pay rules",
   'GET /v2/timesheets': "every employee's timesheet of a month",
   'GET /v2/users/{id}/leave': 'the leave account, built by the leave rules',
-  'POST /v2/absences/{id}/approve': "the absence's coverage result",
-  'POST /v2/absences/{id}/replacements': 'the replacement jobs created, by job',
   'GET /v2/client/offers/{token}': 'the signing page’s view of the document',
   'GET /v2/client/assignmentConfirmations/{token}': 'the signing page’s view of the document',
   'GET /v2/client/serviceReports/{token}': 'the signing page’s view of the report',
@@ -68,7 +66,7 @@ describe('success answers list their required properties', () => {
     assert.deepEqual(missing, []);
     const withRequired = answers.filter(({ schema }) => listsRequired(schema)).length;
     assert.ok(answers.length > 300, `${answers.length} answers`);
-    assert.ok(withRequired >= 320, `${withRequired} of ${answers.length} answers list required properties`);
+    assert.ok(withRequired >= 322, `${withRequired} of ${answers.length} answers list required properties`);
   });
 
   test('the allow-list holds only free-form answers', () => {

@@ -141,7 +141,35 @@ export function registerAbsenceRoutes(app: FastifyInstance, deps: { database: Da
     },
   );
 
-  const result = { type: 'object', additionalProperties: true };
+  const ids = { type: 'array', items: { type: 'string' } };
+  /** Approval: the absence's state (assigned once every affected job is replaced) and its affected jobs. */
+  const approved = {
+    type: 'object',
+    properties: {
+      _id: { type: 'string' },
+      state: { type: 'string' },
+      affectedJobs: ids,
+      isAssigned: { type: 'boolean' },
+    },
+    required: ['_id', 'state', 'affectedJobs', 'isAssigned'],
+  };
+  /** Replacements: the jobs made, one per job replaced, and the absence's coverage after them. */
+  const replaced = {
+    type: 'object',
+    properties: {
+      replacements: {
+        type: 'array',
+        items: {
+          type: 'object',
+          properties: { jobId: { type: 'string' }, replacementJobId: { type: 'string' }, userId: { type: 'string' } },
+          required: ['jobId', 'replacementJobId', 'userId'],
+        },
+      },
+      isAssigned: { type: 'boolean' },
+      state: { type: 'string' },
+    },
+    required: ['replacements', 'isAssigned', 'state'],
+  };
   typed.post(
     '/absences/:id/approve',
     {
@@ -150,10 +178,14 @@ export function registerAbsenceRoutes(app: FastifyInstance, deps: { database: Da
         summary: 'Approve: affected jobs, paid time, salaries, leave; ABSENCE_APPROVED',
         security: SECURITY,
         params: idParams(),
-        response: { 200: result, ...errorResponses([404, 409]) },
+        response: { 200: approved, ...errorResponses([404, 409]) },
       },
     },
-    async (request) => workflow.approve(contextOf(request), request.params.id),
+    async (request) => {
+      // The saved record is untyped; an approval always has its affected jobs (absence-effects.ts).
+      const { affectedJobs, ...result } = await workflow.approve(contextOf(request), request.params.id);
+      return { ...result, affectedJobs: Array.isArray(affectedJobs) ? affectedJobs : [] };
+    },
   );
   typed.post(
     '/absences/:id/decline',
@@ -201,7 +233,7 @@ export function registerAbsenceRoutes(app: FastifyInstance, deps: { database: Da
         params: idParams(),
         description: '409 names the conflicting job or absence when the user is busy or absent then.',
         body: replacementBody,
-        response: { 200: result, ...errorResponses([404, 409]) },
+        response: { 200: replaced, ...errorResponses([404, 409]) },
       },
     },
     async (request) => replacing.assign(contextOf(request), request.params.id, request.body),
