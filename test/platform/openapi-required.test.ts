@@ -101,7 +101,7 @@ const FREE_NESTED: Record<string, string> = {
 function untypedNestedObjects(): string[] {
   const found = new Set<string>();
   const walked = new Set<string>();
-  const walk = (schema: any, at: string, nested: boolean): void => {
+  const walk = (schema: Json, at: string, nested: boolean): void => {
     if (!schema || typeof schema !== 'object') return;
     if (schema.$ref) {
       const name = String(schema.$ref).slice('#/components/schemas/'.length);
@@ -117,14 +117,14 @@ function untypedNestedObjects(): string[] {
     const typedValues = values && typeof values === 'object' && Object.keys(values).length > 0;
     const isObject = [schema.type].flat().includes('object');
     if (nested && isObject && !schema.properties && !schema.patternProperties && !typedValues) found.add(at);
-    for (const [key, property] of Object.entries<any>(schema.properties ?? {})) walk(property, `${at}.${key}`, true);
+    for (const [key, property] of Object.entries<Json>(schema.properties ?? {})) walk(property, `${at}.${key}`, true);
     if (typedValues) walk(values, `${at}{}`, true);
   };
-  for (const [path, item] of Object.entries<any>(doc.paths))
-    for (const [method, op] of Object.entries<any>(item))
-      for (const [status, response] of Object.entries<any>(op.responses ?? {})) {
+  for (const [path, item] of Object.entries<Json>(doc.paths))
+    for (const [method, op] of Object.entries<Json>(item))
+      for (const [status, response] of Object.entries<Json>(op.responses ?? {})) {
         if (!status.startsWith('2')) continue;
-        for (const [type, media] of Object.entries<any>(response.content ?? {}))
+        for (const [type, media] of Object.entries<Json>(response.content ?? {}))
           if (type.includes('json')) walk(media.schema, `${method.toUpperCase()} ${path}`, false);
       }
   return [...found];
@@ -147,7 +147,7 @@ describe('success answers type their nested objects', () => {
   test('the spec’s nested shapes are typed: a job’s clock-ins, absences and user, a position’s tax rate', () => {
     const schemas = doc.components.schemas;
     const job = resolve(schemas.Job).properties;
-    const fieldsOf = (schema: any, ...path: string[]) =>
+    const fieldsOf = (schema: Json, ...path: string[]) =>
       path.reduce((at, key) => resolve(key === '[]' ? at.items : at.properties[key]), resolve(schema)).properties;
     assert.ok(fieldsOf(job.started, '[]').userId, 'Job.started[] typed');
     assert.ok(fieldsOf(job.absences, '[]', 'status').createdAt, 'Job.absences[].status typed');
