@@ -156,7 +156,8 @@ export function registerInvoicingRoutes(
         response: { 200: ID_RESPONSE, ...errorResponses([404, 409]) },
       },
     },
-    async (request) => lifecycle.convertOffer(contextOf(request), offers, deps.scheduling.assignments, request.params.id, request.body),
+    async (request) =>
+      lifecycle.convertOffer(contextOf(request), offers, deps.scheduling.assignments, request.params.id, request.body),
   );
 
   registerDocumentFileRoutes(app, deps, KINDS);
