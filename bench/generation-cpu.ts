@@ -7,10 +7,9 @@ import { readFileSync } from 'node:fs';
 import { sql } from 'kysely';
 import { jobAbsenceHooks } from '../src/modules/absences/index.js';
 import { materializeAll, type Planning } from '../src/modules/scheduling/job-generation.js';
-import { withSecondTransaction } from '../src/modules/scheduling/second-transaction.js';
 import { openDatabase } from '../src/platform/db/database.js';
 import { migrate } from '../src/platform/db/migrate.js';
-import { inTenant, type TenantTx } from '../src/platform/db/tenant.js';
+import { inTenant } from '../src/platform/db/tenant.js';
 import { newObjectId } from '../src/platform/ids.js';
 import { onCleanup, positiveInt, runBenchmark } from './lib/lifecycle.js';
 import { createDatabase } from './lib/scratch-database.js';
@@ -56,36 +55,22 @@ runBenchmark(async () => {
     const companyId = newObjectId();
     await sql`INSERT INTO companies (company_id, name) VALUES (${companyId}, ${`run ${run}`})`.execute(database.kysely);
     const planned = plannings();
-    const backends: Array<{ pid: number; before: number }> = [];
-    const started = async (db: TenantTx['db']) => {
-      const pid = (await sql<{ pid: number }>`SELECT pg_backend_pid() AS pid`.execute(db)).rows[0]!.pid;
-      backends.push({ pid, before: cpuMsOf(pid) });
-    };
+    let backend = 0;
+    let backendBefore = 0;
     const ownBefore = process.cpuUsage();
-    const startedAt = performance.now();
-    let backendMs: number[] = [];
-    // As ensureJobWindow generates (BENCH_ONE_TRANSACTION=1: without the second transaction).
-    const jobs = await withSecondTransaction(database, companyId, async (second) => {
-      const useSecond = process.env.BENCH_ONE_TRANSACTION ? undefined : second;
-      if (useSecond) await started(useSecond.tx.db);
-      const created = await inTenant(database, companyId, async (tx) => {
-        await started(tx.db);
-        const n = await materializeAll(tx, jobAbsenceHooks, planned, FROM, FROM + DAYS * 86_400_000, {
-          second: useSecond,
-        });
-        backendMs = backends.map((b) => cpuMsOf(b.pid) - b.before);
-        return n;
-      });
-      return created;
+    const started = performance.now();
+    const jobs = await inTenant(database, companyId, async (tx) => {
+      backend = (await sql<{ pid: number }>`SELECT pg_backend_pid() AS pid`.execute(tx.db)).rows[0]!.pid;
+      backendBefore = cpuMsOf(backend);
+      return materializeAll(tx, jobAbsenceHooks, planned, FROM, FROM + DAYS * 86_400_000);
     });
-    const wallMs = performance.now() - startedAt;
+    const wallMs = performance.now() - started;
+    const backendMs = cpuMsOf(backend) - backendBefore;
     const own = process.cpuUsage(ownBefore);
     const perJob = (ms: number) => `${((ms * 1000) / jobs).toFixed(1)} µs`;
-    const total = backendMs.reduce((a, b) => a + b, 0);
     console.log(
       `run ${run}: ${jobs} jobs in ${(wallMs / 1000).toFixed(2)} s = ${Math.round((jobs * 1000) / wallMs)} jobs/s; ` +
-        `per job: wall ${perJob(wallMs)}, PostgreSQL CPU ${perJob(total)} in ${backendMs.length} backend(s)` +
-        `${backendMs.length > 1 ? ` (${backendMs.map(perJob).join(' + ')})` : ''}, ` +
+        `per job: wall ${perJob(wallMs)}, PostgreSQL CPU ${perJob(backendMs)} (at most ${Math.round((jobs * 1000) / backendMs)} jobs/s), ` +
         `this process's CPU ${perJob((own.user + own.system) / 1000)}`,
     );
   }

@@ -27,7 +27,6 @@ import { objects } from '../../resources/objects.js';
 import { loadTimeAndPaySettings } from '../pay/index.js';
 import type { AbsenceHooks } from './absence-hooks.js';
 import { jobs } from './jobs-resource.js';
-import type { SecondTransaction } from './second-transaction.js';
 
 const DAY = 86_400_000;
 const JOB_ENTITY = jobs.webhookEntity!;
@@ -99,25 +98,21 @@ interface Inserted {
   onAbsence: Array<{ id: string; by: string }>;
 }
 
-function insertJobRows(tx: TenantTx, absences: AbsenceHooks, rows: JobRow[], first?: number): Promise<Inserted> {
+function insertJobRows(tx: TenantTx, absences: AbsenceHooks, rows: JobRow[]): Promise<Inserted> {
   const columns = Object.keys(rows[0]!);
   const arrays = columns.map(
     (c) =>
       sql`${sql.val(rows.map((r, i) => (c === 'ord' ? i + 1 : (r[c] ?? null))))}::${sql.raw(COLUMN_TYPES[c] ?? 'text')}[]`,
   );
   const stored = columns.filter((c) => c !== 'ord');
-  // Numbered from a counter block taken by the same statement, or from `first` (handed out by
-  // materializeAll while the first transaction holds the counter: the second one never takes it).
-  const block =
-    first === undefined ? sql`block AS (${reserveNumbersStatement(tx, jobs.collection, rows.length)}),` : sql``;
-  const firstNumber = first === undefined ? sql`(SELECT first FROM block)` : sql`${first}::bigint`;
-  // sql: a set-based INSERT from unnest() arrays with ON CONFLICT on a partial unique index; the
-  // CREATE events of the new jobs are emitted in the same statement.
+  // sql: a set-based INSERT from unnest() arrays with ON CONFLICT on a partial unique index, numbered
+  // from a counter block taken by the same statement; the CREATE events of the new jobs are emitted
+  // in it too.
   return sql<{ created: number; on_absence: Inserted['onAbsence'] }>`
-    WITH ${block} created AS (
+    WITH block AS (${reserveNumbersStatement(tx, jobs.collection, rows.length)}), created AS (
       INSERT INTO jobs (${sql.join(stored.map((c) => sql.ref(c)))}, number)
       SELECT ${sql.join(stored.map((c) => (STORED_AS[c] ? sql`${sql.ref(`u.${c}`)}::${sql.raw(STORED_AS[c])}` : sql.ref(`u.${c}`))))},
-        ${firstNumber} + u.ord - 1
+        (SELECT first FROM block) + u.ord - 1
       FROM unnest(${sql.join(arrays)}) AS u(${sql.join(columns.map((c) => sql.ref(c)))})
       ON CONFLICT (company_id, assignment_id, occurrence_key, slot) WHERE occurrence_key IS NOT NULL DO NOTHING
       RETURNING *
@@ -200,10 +195,7 @@ export interface Planning {
  * about BATCH rows across assignments. A batch is sent without waiting for the one before (on
  * PostgreSQL's pipelined connection, the next batch is built while the server inserts the last),
  * at most two in flight. `skipRefused`: a rule stored before today's limits plans nothing instead
- * of failing (its error comes before anything of it is sent). `second`: a second transaction
- * (second-transaction.ts) that takes every other batch and is committed once all are in, before the
- * absence marks (which must see its jobs); the numbers are then handed out here, the first
- * transaction holding the counter row throughout. Returns the number of jobs created.
+ * of failing (its error comes before anything of it is sent). Returns the number of jobs created.
  */
 export async function materializeAll(
   tx: TenantTx,
@@ -211,39 +203,19 @@ export async function materializeAll(
   plannings: Planning[],
   from: number,
   to: number,
-  options: { skipRefused?: boolean; batchRows?: number; second?: SecondTransaction } = {},
+  options: { skipRefused?: boolean; batchRows?: number } = {},
 ): Promise<number> {
   const batchRows = options.batchRows ?? BATCH;
-  const second = options.second?.isOpen ? options.second : undefined;
-  const lanes = [tx, ...(second ? [second.tx] : [])].map((laneTx) => ({
-    tx: laneTx,
-    inFlight: [] as Array<Promise<Inserted>>,
-    pending: 0, // batches sent and not yet answered
-    sent: 0,
-  }));
-  // With a second transaction: the last number taken, the counter row locked by the first.
-  let taken = second ? await lockCounter(tx) : undefined;
+  const inFlight: Array<Promise<Inserted>> = [];
   const results: Inserted[] = [];
   let batch: JobRow[] = [];
   const send = async () => {
     if (batch.length === 0) return;
-    const lane = lanes.reduce((a, b) => (b.pending < a.pending ? b : a));
-    const first = taken === undefined ? undefined : taken + 1;
-    if (taken !== undefined) taken += batch.length;
-    const sent = insertJobRows(lane.tx, absences, batch, first);
-    lane.pending++;
-    sent.then(
-      () => lane.pending--,
-      () => lane.pending--,
-    ); // awaited below, in order; a failure aborts the transaction anyway
-    lane.inFlight.push(sent);
-    lane.sent++;
+    const sent = insertJobRows(tx, absences, batch);
+    sent.catch(() => {}); // awaited below, in order; a failure aborts the transaction anyway
+    inFlight.push(sent);
     batch = [];
-    // A connection answers in order: with two unanswered, wait for the older.
-    while (lane.inFlight.length >= 2) results.push(await lane.inFlight.shift()!);
-    for (const other of lanes)
-      while (other.inFlight.length && other.pending < other.inFlight.length)
-        results.push(await other.inFlight.shift()!);
+    if (inFlight.length >= 2) results.push(await inFlight.shift()!);
   };
   let failure: { error: unknown } | undefined;
   try {
@@ -263,34 +235,18 @@ export async function materializeAll(
     failure = { error };
   }
   // Every batch sent is waited for (also when building a later one failed), so none is left running.
-  const settled = await Promise.allSettled(lanes.flatMap((lane) => lane.inFlight.splice(0)));
+  const settled = await Promise.allSettled(inFlight.splice(0));
   for (const outcome of settled) {
     if (outcome.status === 'fulfilled') results.push(outcome.value);
     else failure ??= { error: outcome.reason };
   }
   if (failure) throw failure.error;
-  if (second && taken !== undefined) {
-    await sql`UPDATE counters SET value = ${taken} WHERE company_id = ${tx.companyId} AND name = ${jobs.collection}`.execute(
-      tx.db,
-    );
-    // Left open when it got nothing: a later call may use it (else it commits after the first).
-    if (lanes[1]!.sent > 0) await second.commit();
-  }
   // New jobs on a planned user's approved absence are marked as its affected jobs, by whoever the
   // jobs count as made by; the insert tells which those are, so without absences this costs nothing.
   const byActor = new Map<string, string[]>();
   for (const { id, by } of results.flatMap((r) => r.onAbsence)) byActor.set(by, [...(byActor.get(by) ?? []), id]);
   for (const [userId, jobIds] of byActor) await absences.reconcileConflicts(tx, { userId }, { jobIds });
   return results.reduce((sum, r) => sum + r.created, 0);
-}
-
-/** Locks the jobs counter row (made when missing) for the transaction; returns its value. */
-async function lockCounter(tx: TenantTx): Promise<number> {
-  // sql: an upsert that changes nothing, to lock the row whether or not it existed
-  const { rows } = await sql<{ value: string }>`
-    INSERT INTO counters (company_id, name, value) VALUES (${tx.companyId}, ${jobs.collection}, 0)
-    ON CONFLICT (company_id, name) DO UPDATE SET value = counters.value RETURNING value`.execute(tx.db);
-  return Number(rows[0]!.value);
 }
 
 /** Creates the missing jobs of one assignment whose occurrences start in [from, to). */

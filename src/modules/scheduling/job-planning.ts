@@ -22,7 +22,6 @@ import {
   type PlanningBounds,
   type TimeRange,
 } from './planning-bounds.js';
-import { type SecondTransaction, withSecondTransaction } from './second-transaction.js';
 
 const DAY = 86_400_000;
 /** The window keeps at least half of this ahead of now, and is extended to all of it. */
@@ -114,8 +113,6 @@ export interface CoverOptions {
   refuseBeyondHorizon?: boolean;
   /** Bounds of the caller's choosing instead of the company's (benchmarks, tools). */
   bounds?: PlanningBounds;
-  /** A second transaction that takes half of an extension's batches (ensureJobWindow). */
-  second?: SecondTransaction;
 }
 
 /** Covered: the frame's part inside the bounds, half of KEEP_AHEAD_DAYS ahead, and nothing beyond the horizon. */
@@ -188,7 +185,7 @@ export async function coverJobWindow(
     if (!isCovered(horizon, needed, bounds, now)) {
       horizon = await lockedHorizon(tx, bounds, now);
       if (!isCovered(horizon, needed, bounds, now)) {
-        horizon = await extendHorizon(tx, absences, horizon, needed, bounds, now, Infinity, options.second);
+        horizon = await extendHorizon(tx, absences, horizon, needed, bounds, now);
         countJobWindowExtension();
       }
     }
@@ -198,10 +195,7 @@ export async function coverJobWindow(
   knownHorizons.set(tx.companyId, { horizon, timeZone, at: isZoneKnown ? known.at : now });
 }
 
-/**
- * All of [from, to) in a transaction of its own, whatever the planning bounds (generation ahead of
- * use, benchmarks); on PostgreSQL with a second transaction beside it, so two backends insert.
- */
+/** All of [from, to) in a transaction of its own, whatever the planning bounds (generation ahead of use, benchmarks). */
 export async function ensureJobWindow(
   database: Database,
   absences: AbsenceHooks,
@@ -210,9 +204,7 @@ export async function ensureJobWindow(
   to: number,
   now = Date.now(),
 ): Promise<void> {
-  await withSecondTransaction(database, companyId, (second) =>
-    inTenant(database, companyId, (tx) => coverJobWindow(tx, absences, from, to, { now, bounds: UNBOUNDED, second })),
-  );
+  await inTenant(database, companyId, (tx) => coverJobWindow(tx, absences, from, to, { now, bounds: UNBOUNDED }));
 }
 
 /**
@@ -228,7 +220,6 @@ async function extendHorizon(
   bounds: PlanningBounds,
   now: number,
   maxDays = Infinity,
-  second?: SecondTransaction,
 ): Promise<Horizon> {
   const today = Math.floor(now / DAY) * DAY;
   const target = {
@@ -256,7 +247,7 @@ async function extendHorizon(
     assignment: { id: a.id, doc: a.doc as unknown as AssignmentPlan },
     actor: a.created_by ?? undefined,
   }));
-  for (const [a, b] of ranges) await materializeAll(tx, absences, plannings, a, b, { skipRefused: true, second });
+  for (const [a, b] of ranges) await materializeAll(tx, absences, plannings, a, b, { skipRefused: true });
   const extended = {
     from: Math.min(horizon.from, ...ranges.map(([a]) => a)),
     until: Math.max(horizon.until, ...ranges.map(([, b]) => b)),
