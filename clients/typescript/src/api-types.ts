@@ -50,13 +50,31 @@ export interface Absence {
     seconds?: number;
     jobIds?: Array<string>;
   }>;
-  replacements: Array<Record<string, unknown>>;
+  replacements: Array<{
+    /** the absent user's job */
+    jobId?: string;
+    replacementJobId?: string;
+    /** who stands in */
+    userId?: string;
+    assignedBy?: string;
+    assignedAt?: string;
+    [key: string]: unknown;
+  }>;
   salaryIds: Array<string>;
   leaveBooked: Array<{
     year?: number;
     days?: number;
   }>;
-  customerNotifications: Array<Record<string, unknown>>;
+  customerNotifications: Array<{
+    customerId?: string;
+    objectIds?: Array<string>;
+    email?: string;
+    mailId?: string;
+    queuedAt?: string;
+    /** why no mail was queued */
+    error?: string;
+    [key: string]: unknown;
+  }>;
   /** the period the absence covers (whole days when fullDay) */
   periodFrom?: string;
   periodTo?: string;
@@ -552,6 +570,80 @@ export interface AccessGroupPatch {
   chatId?: unknown | null;
 }
 
+export interface AccountingSettings {
+  /** DATEV Beraternummer (1001–9999999) */
+  consultantNumber?: number;
+  /** DATEV Mandantennummer (1–99999) */
+  clientNumber?: number;
+  /** month the fiscal year starts in (default 1) */
+  fiscalYearStartMonth: number;
+  /** Sachkontenlänge: digits of a general-ledger account (default 4); debtor accounts have one more */
+  accountLength: number;
+  /** the chart of accounts whose defaults apply (default SKR03); sent to DATEV as '03' or '04' */
+  chart: "SKR03" | "SKR04";
+  /** revenue account per VAT group: S19, S7 (standard rate by percent), AE (domestic § 13b), AE-EU (reverse charge to a business in another EU country), K, G, E, Z, O; overrides the chart default */
+  revenueAccounts: Record<string, number>;
+  /** skonto granted per VAT group (default SKR03 8736/8731, SKR04 4736/4731 for S19/S7); another account than the default of a taxed group is booked with the BU-Schlüssel 3 (19 %) or 2 (7 %) */
+  skontoAccounts: Record<string, number>;
+  /** advance payments received on partial invoices per VAT group (default SKR03 1718/1711, SKR04 3272/3260 for S19/S7; 1710/3250 otherwise) */
+  advanceAccounts: Record<string, number>;
+  /** partial invoices on the debtor until paid; default 1593 (SKR03) or 1495 (SKR04) */
+  advanceClearingAccount: number;
+  debtors: {
+    /** perCustomer: base + the customer's debtor number (its debitorNumber when numeric, else its number); collective: one account for all */
+    scheme: "perCustomer" | "collective";
+    /** default 10000 (10^accountLength) */
+    base: number;
+    /** the collective debtor, and where base + number leaves the debtor range; default 10000 */
+    collectiveAccount: number;
+  };
+  /** default 1200 (SKR03) or 1800 (SKR04) */
+  bankAccount: number;
+  /** payments by a method with code 10 (cash); default 1000 (SKR03) or 1600 (SKR04) */
+  cashAccount: number;
+  /** money account per payment method id; other methods book on bankAccount (cashAccount for code 10) */
+  paymentMethodAccounts: Record<string, number>;
+  /** Festschreibung: DATEV locks the bookings on import (default false) */
+  lockBatch: boolean;
+}
+
+export interface AccountingSettingsInput {
+  /** DATEV Beraternummer (1001–9999999) */
+  consultantNumber?: number;
+  /** DATEV Mandantennummer (1–99999) */
+  clientNumber?: number;
+  /** month the fiscal year starts in (default 1) */
+  fiscalYearStartMonth?: number;
+  /** Sachkontenlänge: digits of a general-ledger account (default 4); debtor accounts have one more */
+  accountLength?: number;
+  /** the chart of accounts whose defaults apply (default SKR03); sent to DATEV as '03' or '04' */
+  chart?: "SKR03" | "SKR04";
+  /** revenue account per VAT group: S19, S7 (standard rate by percent), AE (domestic § 13b), AE-EU (reverse charge to a business in another EU country), K, G, E, Z, O; overrides the chart default */
+  revenueAccounts?: Record<string, number>;
+  /** skonto granted per VAT group (default SKR03 8736/8731, SKR04 4736/4731 for S19/S7); another account than the default of a taxed group is booked with the BU-Schlüssel 3 (19 %) or 2 (7 %) */
+  skontoAccounts?: Record<string, number>;
+  /** advance payments received on partial invoices per VAT group (default SKR03 1718/1711, SKR04 3272/3260 for S19/S7; 1710/3250 otherwise) */
+  advanceAccounts?: Record<string, number>;
+  /** partial invoices on the debtor until paid; default 1593 (SKR03) or 1495 (SKR04) */
+  advanceClearingAccount?: number;
+  debtors?: {
+    /** perCustomer: base + the customer's debtor number (its debitorNumber when numeric, else its number); collective: one account for all */
+    scheme: "perCustomer" | "collective";
+    /** default 10000 (10^accountLength) */
+    base?: number;
+    /** the collective debtor, and where base + number leaves the debtor range; default 10000 */
+    collectiveAccount?: number;
+  };
+  /** default 1200 (SKR03) or 1800 (SKR04) */
+  bankAccount?: number;
+  /** payments by a method with code 10 (cash); default 1000 (SKR03) or 1600 (SKR04) */
+  cashAccount?: number;
+  /** money account per payment method id; other methods book on bankAccount (cashAccount for code 10) */
+  paymentMethodAccounts?: Record<string, number>;
+  /** Festschreibung: DATEV locks the bookings on import (default false) */
+  lockBatch?: boolean;
+}
+
 export interface ActivityType {
   /** unique id (ObjectId) */
   _id: string;
@@ -859,11 +951,70 @@ export interface AssignmentConfirmation {
   }>;
   /** net amount of each position (0 for optional and text positions) */
   lineAmounts: Array<number>;
-  seller?: Record<string, unknown>;
-  buyer?: Record<string, unknown>;
+  /** the invoicing settings' seller, frozen at issue */
+  seller?: {
+    name?: string;
+    street?: string;
+    zip?: string;
+    city?: string;
+    country?: string;
+    vatId?: string;
+    taxNumber?: string;
+    email?: string;
+    phone?: string;
+    iban?: string;
+    bic?: string;
+    bankName?: string;
+    registration?: string;
+    managingDirector?: string;
+    contactName?: string;
+    electronicAddress?: string;
+    sellerIdentifier?: string;
+    [key: string]: unknown;
+  };
+  /** the customer, frozen at issue */
+  buyer?: {
+    customerId?: string;
+    number?: number;
+    name?: string;
+    contactPerson?: string;
+    address?: {
+      street?: string;
+      zip?: string;
+      city?: string;
+      country?: string;
+      co?: string;
+      state?: string;
+      [key: string]: unknown;
+    };
+    email?: string;
+    vatNumber?: string;
+    debitorNumber?: string;
+    buyerReference?: string;
+    orderReferenceId?: string;
+    [key: string]: unknown;
+  };
   /** the service address (the object), frozen at issue */
-  delivery?: Record<string, unknown>;
-  paymentTerm?: Record<string, unknown>;
+  delivery?: {
+    name?: string;
+    address?: {
+      street?: string;
+      zip?: string;
+      city?: string;
+      country?: string;
+      [key: string]: unknown;
+    };
+    [key: string]: unknown;
+  };
+  /** the payment term, frozen at issue */
+  paymentTerm?: {
+    id?: string;
+    name?: string;
+    netDays?: number;
+    skontoPercentage?: number;
+    skontoDays?: number;
+    [key: string]: unknown;
+  };
   paidAmount?: number;
   openAmount?: number;
   overpaidAmount?: number;
@@ -900,8 +1051,17 @@ export interface AssignmentConfirmation {
   skontoDate?: string;
   /** invoices: the gross of the issued credit notes that name it */
   creditedAmount?: number;
-  /** each mailing of the document: {at, to, format, mailId, userId, reminderId?} (POST …/send) */
-  sendings: Array<Record<string, unknown>>;
+  /** each mailing of the document (POST …/send) */
+  sendings: Array<{
+    at?: string;
+    to?: string;
+    format?: string;
+    mailId?: string;
+    userId?: string;
+    /** on an invoice: the reminder this mailing sent */
+    reminderId?: string;
+    [key: string]: unknown;
+  }>;
   /** BT-106: sum of the counted line nets */
   lineTotalAmount?: number;
   /** BT-107: sum of the document-level allowances */
@@ -1400,15 +1560,15 @@ export interface BankingTransactionPatch {
 }
 
 export interface ChatMessage {
-  _id?: string;
-  chatId?: string;
-  authorId?: string;
-  text?: string;
-  documentIds?: Array<string>;
-  createdAt?: string;
+  _id: string;
+  chatId: string;
+  authorId: string;
+  text: string;
+  documentIds: Array<string>;
+  createdAt: string;
   /** the collection of the chat's record */
-  entity?: string;
-  entityId?: string;
+  entity: string;
+  entityId: string;
 }
 
 export interface ClockResult {
@@ -1672,11 +1832,70 @@ export interface Credit {
   }>;
   /** net amount of each position (0 for optional and text positions) */
   lineAmounts: Array<number>;
-  seller?: Record<string, unknown>;
-  buyer?: Record<string, unknown>;
+  /** the invoicing settings' seller, frozen at issue */
+  seller?: {
+    name?: string;
+    street?: string;
+    zip?: string;
+    city?: string;
+    country?: string;
+    vatId?: string;
+    taxNumber?: string;
+    email?: string;
+    phone?: string;
+    iban?: string;
+    bic?: string;
+    bankName?: string;
+    registration?: string;
+    managingDirector?: string;
+    contactName?: string;
+    electronicAddress?: string;
+    sellerIdentifier?: string;
+    [key: string]: unknown;
+  };
+  /** the customer, frozen at issue */
+  buyer?: {
+    customerId?: string;
+    number?: number;
+    name?: string;
+    contactPerson?: string;
+    address?: {
+      street?: string;
+      zip?: string;
+      city?: string;
+      country?: string;
+      co?: string;
+      state?: string;
+      [key: string]: unknown;
+    };
+    email?: string;
+    vatNumber?: string;
+    debitorNumber?: string;
+    buyerReference?: string;
+    orderReferenceId?: string;
+    [key: string]: unknown;
+  };
   /** the service address (the object), frozen at issue */
-  delivery?: Record<string, unknown>;
-  paymentTerm?: Record<string, unknown>;
+  delivery?: {
+    name?: string;
+    address?: {
+      street?: string;
+      zip?: string;
+      city?: string;
+      country?: string;
+      [key: string]: unknown;
+    };
+    [key: string]: unknown;
+  };
+  /** the payment term, frozen at issue */
+  paymentTerm?: {
+    id?: string;
+    name?: string;
+    netDays?: number;
+    skontoPercentage?: number;
+    skontoDays?: number;
+    [key: string]: unknown;
+  };
   paidAmount?: number;
   openAmount?: number;
   overpaidAmount?: number;
@@ -1713,8 +1932,17 @@ export interface Credit {
   skontoDate?: string;
   /** invoices: the gross of the issued credit notes that name it */
   creditedAmount?: number;
-  /** each mailing of the document: {at, to, format, mailId, userId, reminderId?} (POST …/send) */
-  sendings: Array<Record<string, unknown>>;
+  /** each mailing of the document (POST …/send) */
+  sendings: Array<{
+    at?: string;
+    to?: string;
+    format?: string;
+    mailId?: string;
+    userId?: string;
+    /** on an invoice: the reminder this mailing sent */
+    reminderId?: string;
+    [key: string]: unknown;
+  }>;
   /** BT-106: sum of the counted line nets */
   lineTotalAmount?: number;
   /** BT-107: sum of the document-level allowances */
@@ -2402,13 +2630,13 @@ export interface EquipmentTypePatch {
 /** What a webhook receives and the event feed lists. data is the record as the API shows it (for DELETE, the record as it was). */
 export interface Event {
   /** event id; also the webhook-id header, the same on every retry */
-  id?: string;
-  type?: string;
-  entity?: string;
-  companyId?: string;
-  occurredAt?: string;
-  data?: Record<string, unknown>;
-  cursor?: string;
+  id: string;
+  type: string;
+  entity: string;
+  companyId: string;
+  occurredAt: string;
+  data: Record<string, unknown>;
+  cursor: string;
 }
 
 export interface GeoPoint {
@@ -2472,11 +2700,70 @@ export interface Invoice {
   }>;
   /** net amount of each position (0 for optional and text positions) */
   lineAmounts: Array<number>;
-  seller?: Record<string, unknown>;
-  buyer?: Record<string, unknown>;
+  /** the invoicing settings' seller, frozen at issue */
+  seller?: {
+    name?: string;
+    street?: string;
+    zip?: string;
+    city?: string;
+    country?: string;
+    vatId?: string;
+    taxNumber?: string;
+    email?: string;
+    phone?: string;
+    iban?: string;
+    bic?: string;
+    bankName?: string;
+    registration?: string;
+    managingDirector?: string;
+    contactName?: string;
+    electronicAddress?: string;
+    sellerIdentifier?: string;
+    [key: string]: unknown;
+  };
+  /** the customer, frozen at issue */
+  buyer?: {
+    customerId?: string;
+    number?: number;
+    name?: string;
+    contactPerson?: string;
+    address?: {
+      street?: string;
+      zip?: string;
+      city?: string;
+      country?: string;
+      co?: string;
+      state?: string;
+      [key: string]: unknown;
+    };
+    email?: string;
+    vatNumber?: string;
+    debitorNumber?: string;
+    buyerReference?: string;
+    orderReferenceId?: string;
+    [key: string]: unknown;
+  };
   /** the service address (the object), frozen at issue */
-  delivery?: Record<string, unknown>;
-  paymentTerm?: Record<string, unknown>;
+  delivery?: {
+    name?: string;
+    address?: {
+      street?: string;
+      zip?: string;
+      city?: string;
+      country?: string;
+      [key: string]: unknown;
+    };
+    [key: string]: unknown;
+  };
+  /** the payment term, frozen at issue */
+  paymentTerm?: {
+    id?: string;
+    name?: string;
+    netDays?: number;
+    skontoPercentage?: number;
+    skontoDays?: number;
+    [key: string]: unknown;
+  };
   paidAmount?: number;
   openAmount?: number;
   overpaidAmount?: number;
@@ -2513,8 +2800,17 @@ export interface Invoice {
   skontoDate?: string;
   /** invoices: the gross of the issued credit notes that name it */
   creditedAmount?: number;
-  /** each mailing of the document: {at, to, format, mailId, userId, reminderId?} (POST …/send) */
-  sendings: Array<Record<string, unknown>>;
+  /** each mailing of the document (POST …/send) */
+  sendings: Array<{
+    at?: string;
+    to?: string;
+    format?: string;
+    mailId?: string;
+    userId?: string;
+    /** on an invoice: the reminder this mailing sent */
+    reminderId?: string;
+    [key: string]: unknown;
+  }>;
   /** BT-106: sum of the counted line nets */
   lineTotalAmount?: number;
   /** BT-107: sum of the document-level allowances */
@@ -2885,8 +3181,17 @@ export interface InvoiceReminder {
   total?: number;
   subject?: string;
   text?: string;
-  /** each mailing of the document: {at, to, format, mailId, userId} (POST …/send) */
-  sendings: Array<Record<string, unknown>>;
+  /** each mailing of the document (POST …/send) */
+  sendings: Array<{
+    at?: string;
+    to?: string;
+    format?: string;
+    mailId?: string;
+    userId?: string;
+    /** on an invoice: the reminder this mailing sent */
+    reminderId?: string;
+    [key: string]: unknown;
+  }>;
 }
 
 export interface InvoiceReminderPatch {
@@ -3003,11 +3308,70 @@ export interface InvoiceStorno {
   }>;
   /** net amount of each position (0 for optional and text positions) */
   lineAmounts: Array<number>;
-  seller?: Record<string, unknown>;
-  buyer?: Record<string, unknown>;
+  /** the invoicing settings' seller, frozen at issue */
+  seller?: {
+    name?: string;
+    street?: string;
+    zip?: string;
+    city?: string;
+    country?: string;
+    vatId?: string;
+    taxNumber?: string;
+    email?: string;
+    phone?: string;
+    iban?: string;
+    bic?: string;
+    bankName?: string;
+    registration?: string;
+    managingDirector?: string;
+    contactName?: string;
+    electronicAddress?: string;
+    sellerIdentifier?: string;
+    [key: string]: unknown;
+  };
+  /** the customer, frozen at issue */
+  buyer?: {
+    customerId?: string;
+    number?: number;
+    name?: string;
+    contactPerson?: string;
+    address?: {
+      street?: string;
+      zip?: string;
+      city?: string;
+      country?: string;
+      co?: string;
+      state?: string;
+      [key: string]: unknown;
+    };
+    email?: string;
+    vatNumber?: string;
+    debitorNumber?: string;
+    buyerReference?: string;
+    orderReferenceId?: string;
+    [key: string]: unknown;
+  };
   /** the service address (the object), frozen at issue */
-  delivery?: Record<string, unknown>;
-  paymentTerm?: Record<string, unknown>;
+  delivery?: {
+    name?: string;
+    address?: {
+      street?: string;
+      zip?: string;
+      city?: string;
+      country?: string;
+      [key: string]: unknown;
+    };
+    [key: string]: unknown;
+  };
+  /** the payment term, frozen at issue */
+  paymentTerm?: {
+    id?: string;
+    name?: string;
+    netDays?: number;
+    skontoPercentage?: number;
+    skontoDays?: number;
+    [key: string]: unknown;
+  };
   paidAmount?: number;
   openAmount?: number;
   overpaidAmount?: number;
@@ -3044,8 +3408,17 @@ export interface InvoiceStorno {
   skontoDate?: string;
   /** invoices: the gross of the issued credit notes that name it */
   creditedAmount?: number;
-  /** each mailing of the document: {at, to, format, mailId, userId, reminderId?} (POST …/send) */
-  sendings: Array<Record<string, unknown>>;
+  /** each mailing of the document (POST …/send) */
+  sendings: Array<{
+    at?: string;
+    to?: string;
+    format?: string;
+    mailId?: string;
+    userId?: string;
+    /** on an invoice: the reminder this mailing sent */
+    reminderId?: string;
+    [key: string]: unknown;
+  }>;
   /** BT-106: sum of the counted line nets */
   lineTotalAmount?: number;
   /** BT-107: sum of the document-level allowances */
@@ -3116,6 +3489,48 @@ export interface InvoiceTemplatePatch {
 }
 
 export interface InvoicingSettings {
+  seller: {
+    name?: string;
+    street?: string;
+    zip?: string;
+    city?: string;
+    country?: string;
+    vatId?: string;
+    taxNumber?: string;
+    email?: string;
+    phone?: string;
+    iban?: string;
+    bic?: string;
+    bankName?: string;
+    registration?: string;
+    managingDirector?: string;
+    /** seller contact (BT-41); default: the company name */
+    contactName?: string;
+    /** e-mail address for e-invoices (BT-34); default: email */
+    electronicAddress?: string;
+    /** seller identifier (BT-29), e.g. a GLN */
+    sellerIdentifier?: string;
+  };
+  /** tokens {YYYY}, {YY}, {MM} and one counter {00000} */
+  numberFormats: {
+    invoice: string;
+    offer: string;
+    credit: string;
+    invoicestorno: string;
+    assignmentconfirmation: string;
+  };
+  defaultPaymentDays: number;
+  /** dunning levels; default: reminder after 7 days, 1st dunning +14 days (fee 5), 2nd dunning +14 days (fee 10) */
+  dunning?: Array<{
+    level: number;
+    /** days after the due date (level 1) or the previous reminder */
+    afterDays: number;
+    fee: number;
+    title: string;
+  }>;
+}
+
+export interface InvoicingSettingsPatch {
   seller?: {
     name?: string;
     street?: string;
@@ -3219,8 +3634,10 @@ export interface Job {
     dtEnd: string;
     calculationType?: string;
     _id?: string;
+    number?: number;
     companyId?: string;
-    status?: Record<string, unknown>;
+    status?: EntityStatus;
+    chatId?: string;
     [key: string]: unknown;
   }>;
   timeTrackings: Array<TimeTrackingEntry>;
@@ -3235,18 +3652,46 @@ export interface Job {
     number: number;
     /** login name */
     id?: string;
-    general?: Record<string, unknown>;
-    contact?: Record<string, unknown>;
+    general?: {
+      firstName?: string;
+      lastName?: string;
+      sex?: string;
+      birthDate?: string;
+      language?: string;
+      insuranceNumber?: string;
+      deviceToken?: string;
+      webPushToken?: string;
+      profileImage?: string;
+      description?: string;
+      lastNpsScoreSend?: string;
+      badges?: Array<{
+        type?: string;
+        level?: number;
+      }>;
+      myTutorialUsername?: string;
+    };
+    contact?: {
+      telephone?: string;
+      mobile?: string;
+      email?: string;
+      sms?: string;
+      website?: string;
+      fax?: string;
+      smsCount?: number;
+      smsChatCount?: number;
+      smsSendDate?: string;
+      smsSendBy?: string;
+      lastSMSStatus?: string;
+      secondSmsSendDate?: string;
+    };
     [key: string]: unknown;
   };
 }
 
 export interface JobActionResult {
-  _id?: string;
-  ids?: Array<string>;
+  _id: string;
+  ids: Array<string>;
   teamId?: string;
-  splitId?: string;
-  updated?: boolean;
 }
 
 export interface JobCreate {
@@ -3564,11 +4009,70 @@ export interface Offer {
   }>;
   /** net amount of each position (0 for optional and text positions) */
   lineAmounts: Array<number>;
-  seller?: Record<string, unknown>;
-  buyer?: Record<string, unknown>;
+  /** the invoicing settings' seller, frozen at issue */
+  seller?: {
+    name?: string;
+    street?: string;
+    zip?: string;
+    city?: string;
+    country?: string;
+    vatId?: string;
+    taxNumber?: string;
+    email?: string;
+    phone?: string;
+    iban?: string;
+    bic?: string;
+    bankName?: string;
+    registration?: string;
+    managingDirector?: string;
+    contactName?: string;
+    electronicAddress?: string;
+    sellerIdentifier?: string;
+    [key: string]: unknown;
+  };
+  /** the customer, frozen at issue */
+  buyer?: {
+    customerId?: string;
+    number?: number;
+    name?: string;
+    contactPerson?: string;
+    address?: {
+      street?: string;
+      zip?: string;
+      city?: string;
+      country?: string;
+      co?: string;
+      state?: string;
+      [key: string]: unknown;
+    };
+    email?: string;
+    vatNumber?: string;
+    debitorNumber?: string;
+    buyerReference?: string;
+    orderReferenceId?: string;
+    [key: string]: unknown;
+  };
   /** the service address (the object), frozen at issue */
-  delivery?: Record<string, unknown>;
-  paymentTerm?: Record<string, unknown>;
+  delivery?: {
+    name?: string;
+    address?: {
+      street?: string;
+      zip?: string;
+      city?: string;
+      country?: string;
+      [key: string]: unknown;
+    };
+    [key: string]: unknown;
+  };
+  /** the payment term, frozen at issue */
+  paymentTerm?: {
+    id?: string;
+    name?: string;
+    netDays?: number;
+    skontoPercentage?: number;
+    skontoDays?: number;
+    [key: string]: unknown;
+  };
   paidAmount?: number;
   openAmount?: number;
   overpaidAmount?: number;
@@ -3605,8 +4109,17 @@ export interface Offer {
   skontoDate?: string;
   /** invoices: the gross of the issued credit notes that name it */
   creditedAmount?: number;
-  /** each mailing of the document: {at, to, format, mailId, userId, reminderId?} (POST …/send) */
-  sendings: Array<Record<string, unknown>>;
+  /** each mailing of the document (POST …/send) */
+  sendings: Array<{
+    at?: string;
+    to?: string;
+    format?: string;
+    mailId?: string;
+    userId?: string;
+    /** on an invoice: the reminder this mailing sent */
+    reminderId?: string;
+    [key: string]: unknown;
+  }>;
   /** BT-106: sum of the counted line nets */
   lineTotalAmount?: number;
   /** BT-107: sum of the document-level allowances */
@@ -4065,6 +4578,21 @@ export interface PayrollExportSettings {
   /** DATEV Mandantennummer (MandantenNr), up to 5 digits */
   clientNumber?: string;
   /** LODAS Bearbeitungsschlüssel for hours, days and amounts */
+  processingKeys: {
+    hours: number;
+    days: number;
+    amount: number;
+  };
+  /** our pay type → wage type number (1-4 digits); null removes a mapping (also a default one) */
+  wageTypes: Record<string, string | null>;
+}
+
+export interface PayrollExportSettingsPatch {
+  /** DATEV Beraternummer (BeraterNr), up to 7 digits */
+  consultantNumber?: string;
+  /** DATEV Mandantennummer (MandantenNr), up to 5 digits */
+  clientNumber?: string;
+  /** LODAS Bearbeitungsschlüssel for hours, days and amounts */
   processingKeys?: {
     hours: number;
     days: number;
@@ -4256,15 +4784,35 @@ export interface Salary {
   publicHolidayWorkingTime?: number;
   surcharges: Array<{
     _id?: string;
+    number?: number;
     companyId?: string;
     status?: EntityStatus;
+    chatId?: string;
     /** seconds */
     seconds?: number;
     surchargeId?: string;
     name?: string;
     /** rate in percent */
     surcharge?: number;
-    activeOn?: Record<string, unknown>;
+    activeOn?: {
+      /** ISO weekdays, 1 Monday … 7 Sunday */
+      weekdays?: Array<number>;
+      /** only on public holidays of the place of work */
+      publicHolidays?: boolean;
+      /** MM-DD */
+      dates?: Array<string>;
+      /** absent: the whole day; a window whose end is not after its start runs into the next day */
+      timeWindows?: Array<{
+        /** HH:mm, local time; 24:00 is midnight */
+        from: string;
+        /** HH:mm, local time; 24:00 is midnight */
+        to: string;
+      }>;
+      /** also 00:00 to this time of the next day when the work began before midnight */
+      followingNightUntil?: string;
+      /** counts only when the work began before the midnight that starts the day */
+      onlyIfBegunBeforeMidnight?: boolean;
+    };
     userId?: string;
     date?: string;
     activeTimeFrames?: Array<{
@@ -4366,14 +4914,14 @@ export interface SendDocumentRequest {
 }
 
 export interface SendDocumentResult {
-  _id?: string;
-  documentNumber?: string;
-  mailId?: string;
-  to?: string;
-  format?: string;
-  at?: string;
+  _id: string;
+  documentNumber: string;
+  mailId: string;
+  to: string;
+  format: string;
+  at: string;
   /** sent, or pending: the mail server was not reached, the worker retries */
-  status?: string;
+  status: string;
 }
 
 export interface ServiceProduct {
@@ -4452,7 +5000,24 @@ export interface ServiceReport {
   comment?: string;
   customerId?: string;
   state?: "open" | "signed";
-  jobs: Array<Record<string, unknown>>;
+  jobs: Array<{
+    jobId?: string;
+    from?: string;
+    to?: string;
+    title?: string;
+    /** who did the job (the user's full name) */
+    user?: string;
+    timeTrackings?: Array<{
+      timeStart?: string | null;
+      timeEnd?: string | null;
+      /** seconds */
+      workingTime?: number | null;
+      [key: string]: unknown;
+    }>;
+    /** seconds */
+    workingTime?: number;
+    [key: string]: unknown;
+  }>;
   /** seconds */
   totalWorkingTime?: number;
   signature?: {
@@ -5087,6 +5652,42 @@ export interface TaxRatePatch {
 }
 
 export interface TimeAndPaySettings {
+  /** IANA zone for surcharge windows and local dates */
+  timeZone: string;
+  /** used when the place of work (object, work region) names no region of its own */
+  holidayRegion: {
+    country: string;
+    /** ISO 3166-2 (BY or DE-BY), stored as DE-BY */
+    state?: string;
+  };
+  breakRule: {
+    mode: "gliding" | "stepped";
+    steps: Array<{
+      afterSeconds: number;
+      breakSeconds: number;
+    }>;
+  };
+  /** round working time up to a multiple (0: off) */
+  roundUpToSeconds: number;
+  /** raise the statutory minimum; never lower it */
+  minimumWages: Array<{
+    validFrom: string;
+    perHour: number;
+  }>;
+  /** adopt a sector minimum wage (buildingCleaning: Gebäudereinigung Lohngruppe 1); null: the general MiLoG minimum only */
+  minimumWageSector: "buildingCleaning" | null;
+  taxFreeBaseCapPerHour: number;
+  plausibility: {
+    startToleranceMinutes: number;
+    maxDistanceMeters: number;
+    missingStopGraceMinutes: number;
+    overtimeFactor: number;
+  };
+  /** vacation pay: referencePeriod (default, §11 BUrlG 13-week average), plannedJobs or contractHours at the hourly rate */
+  vacationPayMethod: "referencePeriod" | "plannedJobs" | "contractHours";
+}
+
+export interface TimeAndPaySettingsPatch {
   /** IANA zone for surcharge windows and local dates */
   timeZone?: string;
   /** used when the place of work (object, work region) names no region of its own */
@@ -5764,7 +6365,12 @@ export interface Operations {
     };
     query: undefined;
     body: undefined;
-    response: Record<string, unknown>;
+    response: {
+      _id: string;
+      state: string;
+      affectedJobs: Array<string>;
+      isAssigned: boolean;
+    };
   };
   /** Assign a replacement for the absence's jobs — POST /v2/absences/{id}/replacements */
   "absences.assignReplacement": {
@@ -5781,7 +6387,15 @@ export interface Operations {
       /** every job of the absence still without a replacement */
       all?: boolean;
     };
-    response: Record<string, unknown>;
+    response: {
+      replacements: Array<{
+        jobId: string;
+        replacementJobId: string;
+        userId: string;
+      }>;
+      isAssigned: boolean;
+      state: string;
+    };
   };
   /** Cancel: an approved absence gives its jobs back (ABSENCE_CANCELED) — POST /v2/absences/{id}/cancel */
   "absences.cancel": {
@@ -6165,14 +6779,14 @@ export interface Operations {
     query: undefined;
     body: undefined;
     response: Array<{
-      userId?: string;
-      name?: string;
-      score?: number;
-      freeForJobIds?: Array<string>;
-      conflictingJobIds?: Array<string>;
-      workedOnObjectIds?: Array<string>;
-      matchingActivityTypeIds?: Array<string>;
-      hoursThisWeek?: number;
+      userId: string;
+      name: string;
+      score: number;
+      freeForJobIds: Array<string>;
+      conflictingJobIds: Array<string>;
+      workedOnObjectIds: Array<string>;
+      matchingActivityTypeIds: Array<string>;
+      hoursThisWeek: number;
     }>;
   };
   /** Update an absence (only the supplied fields) — PATCH /v2/absences/{id} */
@@ -6835,9 +7449,8 @@ export interface Operations {
     query: undefined;
     body: undefined;
     response: {
-      _id?: string;
-      documentNumber?: string;
-      updated?: boolean;
+      _id: string;
+      documentNumber: string;
     };
   };
   /** List assignmentConfirmations — GET /v2/assignmentConfirmations/ */
@@ -6918,6 +7531,106 @@ export interface Operations {
       grossAmountFrom?: string;
       /** grossAmount at or before */
       grossAmountTo?: string;
+      /** filter on seller.name (string) */
+      "seller.name"?: string;
+      /** filter on seller.street (string) */
+      "seller.street"?: string;
+      /** filter on seller.zip (string) */
+      "seller.zip"?: string;
+      /** filter on seller.city (string) */
+      "seller.city"?: string;
+      /** filter on seller.country (string) */
+      "seller.country"?: string;
+      /** filter on seller.vatId (string) */
+      "seller.vatId"?: string;
+      /** filter on seller.taxNumber (string) */
+      "seller.taxNumber"?: string;
+      /** filter on seller.email (string) */
+      "seller.email"?: string;
+      /** filter on seller.phone (string) */
+      "seller.phone"?: string;
+      /** filter on seller.iban (string) */
+      "seller.iban"?: string;
+      /** filter on seller.bic (string) */
+      "seller.bic"?: string;
+      /** filter on seller.bankName (string) */
+      "seller.bankName"?: string;
+      /** filter on seller.registration (string) */
+      "seller.registration"?: string;
+      /** filter on seller.managingDirector (string) */
+      "seller.managingDirector"?: string;
+      /** filter on seller.contactName (string) */
+      "seller.contactName"?: string;
+      /** filter on seller.electronicAddress (string) */
+      "seller.electronicAddress"?: string;
+      /** filter on seller.sellerIdentifier (string) */
+      "seller.sellerIdentifier"?: string;
+      /** filter on buyer.customerId (string) */
+      "buyer.customerId"?: string;
+      /** filter on buyer.number (number); a comma list or the parameter repeated */
+      "buyer.number"?: Array<string>;
+      /** buyer.number at or after */
+      "buyer.numberFrom"?: string;
+      /** buyer.number at or before */
+      "buyer.numberTo"?: string;
+      /** filter on buyer.name (string) */
+      "buyer.name"?: string;
+      /** filter on buyer.contactPerson (string) */
+      "buyer.contactPerson"?: string;
+      /** filter on buyer.address.street (string) */
+      "buyer.address.street"?: string;
+      /** filter on buyer.address.zip (string) */
+      "buyer.address.zip"?: string;
+      /** filter on buyer.address.city (string) */
+      "buyer.address.city"?: string;
+      /** filter on buyer.address.country (string) */
+      "buyer.address.country"?: string;
+      /** filter on buyer.address.co (string) */
+      "buyer.address.co"?: string;
+      /** filter on buyer.address.state (string) */
+      "buyer.address.state"?: string;
+      /** filter on buyer.email (string) */
+      "buyer.email"?: string;
+      /** filter on buyer.vatNumber (string) */
+      "buyer.vatNumber"?: string;
+      /** filter on buyer.debitorNumber (string) */
+      "buyer.debitorNumber"?: string;
+      /** filter on buyer.buyerReference (string) */
+      "buyer.buyerReference"?: string;
+      /** filter on buyer.orderReferenceId (string) */
+      "buyer.orderReferenceId"?: string;
+      /** filter on delivery.name (string) */
+      "delivery.name"?: string;
+      /** filter on delivery.address.street (string) */
+      "delivery.address.street"?: string;
+      /** filter on delivery.address.zip (string) */
+      "delivery.address.zip"?: string;
+      /** filter on delivery.address.city (string) */
+      "delivery.address.city"?: string;
+      /** filter on delivery.address.country (string) */
+      "delivery.address.country"?: string;
+      /** filter on paymentTerm.id (string) */
+      "paymentTerm.id"?: string;
+      /** filter on paymentTerm.name (string) */
+      "paymentTerm.name"?: string;
+      /** filter on paymentTerm.netDays (number); a comma list or the parameter repeated */
+      "paymentTerm.netDays"?: Array<string>;
+      /** paymentTerm.netDays at or after */
+      "paymentTerm.netDaysFrom"?: string;
+      /** paymentTerm.netDays at or before */
+      "paymentTerm.netDaysTo"?: string;
+      /** filter on paymentTerm.skontoPercentage (number); a comma list or the parameter repeated */
+      "paymentTerm.skontoPercentage"?: Array<string>;
+      /** paymentTerm.skontoPercentage at or after */
+      "paymentTerm.skontoPercentageFrom"?: string;
+      /** paymentTerm.skontoPercentage at or before */
+      "paymentTerm.skontoPercentageTo"?: string;
+      /** filter on paymentTerm.skontoDays (number); a comma list or the parameter repeated */
+      "paymentTerm.skontoDays"?: Array<string>;
+      /** paymentTerm.skontoDays at or after */
+      "paymentTerm.skontoDaysFrom"?: string;
+      /** paymentTerm.skontoDays at or before */
+      "paymentTerm.skontoDaysTo"?: string;
       /** filter on paidAmount (number); a comma list or the parameter repeated */
       paidAmount?: Array<string>;
       /** paidAmount at or after */
@@ -7404,127 +8117,127 @@ export interface Operations {
     query: undefined;
     body: undefined;
     response: {
-      userId?: string;
-      permissions?: {
-        users?: {
-          read?: "none" | "own" | "all";
-          write?: "none" | "own" | "all";
+      userId: string;
+      permissions: {
+        users: {
+          read: "none" | "own" | "all";
+          write: "none" | "own" | "all";
         };
-        accessGroups?: {
-          read?: "none" | "own" | "all";
-          write?: "none" | "own" | "all";
+        accessGroups: {
+          read: "none" | "own" | "all";
+          write: "none" | "own" | "all";
         };
-        apiKeys?: {
-          read?: "none" | "own" | "all";
-          write?: "none" | "own" | "all";
+        apiKeys: {
+          read: "none" | "own" | "all";
+          write: "none" | "own" | "all";
         };
-        company?: {
-          read?: "none" | "own" | "all";
-          write?: "none" | "own" | "all";
+        company: {
+          read: "none" | "own" | "all";
+          write: "none" | "own" | "all";
         };
-        webhooks?: {
-          read?: "none" | "own" | "all";
-          write?: "none" | "own" | "all";
+        webhooks: {
+          read: "none" | "own" | "all";
+          write: "none" | "own" | "all";
         };
-        customers?: {
-          read?: "none" | "own" | "all";
-          write?: "none" | "own" | "all";
+        customers: {
+          read: "none" | "own" | "all";
+          write: "none" | "own" | "all";
         };
-        objects?: {
-          read?: "none" | "own" | "all";
-          write?: "none" | "own" | "all";
+        objects: {
+          read: "none" | "own" | "all";
+          write: "none" | "own" | "all";
         };
-        contacts?: {
-          read?: "none" | "own" | "all";
-          write?: "none" | "own" | "all";
+        contacts: {
+          read: "none" | "own" | "all";
+          write: "none" | "own" | "all";
         };
-        activityTypes?: {
-          read?: "none" | "own" | "all";
-          write?: "none" | "own" | "all";
+        activityTypes: {
+          read: "none" | "own" | "all";
+          write: "none" | "own" | "all";
         };
-        taxRates?: {
-          read?: "none" | "own" | "all";
-          write?: "none" | "own" | "all";
+        taxRates: {
+          read: "none" | "own" | "all";
+          write: "none" | "own" | "all";
         };
-        paymentTerms?: {
-          read?: "none" | "own" | "all";
-          write?: "none" | "own" | "all";
+        paymentTerms: {
+          read: "none" | "own" | "all";
+          write: "none" | "own" | "all";
         };
-        articles?: {
-          read?: "none" | "own" | "all";
-          write?: "none" | "own" | "all";
+        articles: {
+          read: "none" | "own" | "all";
+          write: "none" | "own" | "all";
         };
-        suppliers?: {
-          read?: "none" | "own" | "all";
-          write?: "none" | "own" | "all";
+        suppliers: {
+          read: "none" | "own" | "all";
+          write: "none" | "own" | "all";
         };
-        serviceProducts?: {
-          read?: "none" | "own" | "all";
-          write?: "none" | "own" | "all";
+        serviceProducts: {
+          read: "none" | "own" | "all";
+          write: "none" | "own" | "all";
         };
-        equipment?: {
-          read?: "none" | "own" | "all";
-          write?: "none" | "own" | "all";
+        equipment: {
+          read: "none" | "own" | "all";
+          write: "none" | "own" | "all";
         };
-        jobs?: {
-          read?: "none" | "own" | "all";
-          write?: "none" | "own" | "all";
+        jobs: {
+          read: "none" | "own" | "all";
+          write: "none" | "own" | "all";
         };
-        assignments?: {
-          read?: "none" | "own" | "all";
-          write?: "none" | "own" | "all";
+        assignments: {
+          read: "none" | "own" | "all";
+          write: "none" | "own" | "all";
         };
-        timeTracking?: {
-          read?: "none" | "own" | "all";
-          write?: "none" | "own" | "all";
+        timeTracking: {
+          read: "none" | "own" | "all";
+          write: "none" | "own" | "all";
         };
-        salaries?: {
-          read?: "none" | "own" | "all";
-          write?: "none" | "own" | "all";
+        salaries: {
+          read: "none" | "own" | "all";
+          write: "none" | "own" | "all";
         };
-        payTypes?: {
-          read?: "none" | "own" | "all";
-          write?: "none" | "own" | "all";
+        payTypes: {
+          read: "none" | "own" | "all";
+          write: "none" | "own" | "all";
         };
-        surcharges?: {
-          read?: "none" | "own" | "all";
-          write?: "none" | "own" | "all";
+        surcharges: {
+          read: "none" | "own" | "all";
+          write: "none" | "own" | "all";
         };
-        holidays?: {
-          read?: "none" | "own" | "all";
-          write?: "none" | "own" | "all";
+        holidays: {
+          read: "none" | "own" | "all";
+          write: "none" | "own" | "all";
         };
-        absences?: {
-          read?: "none" | "own" | "all";
-          write?: "none" | "own" | "all";
+        absences: {
+          read: "none" | "own" | "all";
+          write: "none" | "own" | "all";
         };
-        tasks?: {
-          read?: "none" | "own" | "all";
-          write?: "none" | "own" | "all";
+        tasks: {
+          read: "none" | "own" | "all";
+          write: "none" | "own" | "all";
         };
-        complaints?: {
-          read?: "none" | "own" | "all";
-          write?: "none" | "own" | "all";
+        complaints: {
+          read: "none" | "own" | "all";
+          write: "none" | "own" | "all";
         };
-        documents?: {
-          read?: "none" | "own" | "all";
-          write?: "none" | "own" | "all";
+        documents: {
+          read: "none" | "own" | "all";
+          write: "none" | "own" | "all";
         };
-        materialOrders?: {
-          read?: "none" | "own" | "all";
-          write?: "none" | "own" | "all";
+        materialOrders: {
+          read: "none" | "own" | "all";
+          write: "none" | "own" | "all";
         };
-        qualityControl?: {
-          read?: "none" | "own" | "all";
-          write?: "none" | "own" | "all";
+        qualityControl: {
+          read: "none" | "own" | "all";
+          write: "none" | "own" | "all";
         };
-        invoicing?: {
-          read?: "none" | "own" | "all";
-          write?: "none" | "own" | "all";
+        invoicing: {
+          read: "none" | "own" | "all";
+          write: "none" | "own" | "all";
         };
-        notifications?: {
-          read?: "none" | "own" | "all";
-          write?: "none" | "own" | "all";
+        notifications: {
+          read: "none" | "own" | "all";
+          write: "none" | "own" | "all";
         };
       };
     };
@@ -7607,8 +8320,8 @@ export interface Operations {
       invoiceId: string;
     };
     response: {
-      _id?: string;
-      paymentId?: string;
+      _id: string;
+      paymentId: string;
     };
   };
   /** Delete a banking transaction — DELETE /v2/bankingTransactions/{id} */
@@ -7882,42 +8595,7 @@ export interface Operations {
     pathParams: undefined;
     query: undefined;
     body: undefined;
-    response: {
-      /** DATEV Beraternummer (1001–9999999) */
-      consultantNumber?: number;
-      /** DATEV Mandantennummer (1–99999) */
-      clientNumber?: number;
-      /** month the fiscal year starts in (default 1) */
-      fiscalYearStartMonth?: number;
-      /** Sachkontenlänge: digits of a general-ledger account (default 4); debtor accounts have one more */
-      accountLength?: number;
-      /** the chart of accounts whose defaults apply (default SKR03); sent to DATEV as '03' or '04' */
-      chart?: "SKR03" | "SKR04";
-      /** revenue account per VAT group: S19, S7 (standard rate by percent), AE (domestic § 13b), AE-EU (reverse charge to a business in another EU country), K, G, E, Z, O; overrides the chart default */
-      revenueAccounts?: Record<string, number>;
-      /** skonto granted per VAT group (default SKR03 8736/8731, SKR04 4736/4731 for S19/S7); another account than the default of a taxed group is booked with the BU-Schlüssel 3 (19 %) or 2 (7 %) */
-      skontoAccounts?: Record<string, number>;
-      /** advance payments received on partial invoices per VAT group (default SKR03 1718/1711, SKR04 3272/3260 for S19/S7; 1710/3250 otherwise) */
-      advanceAccounts?: Record<string, number>;
-      /** partial invoices on the debtor until paid; default 1593 (SKR03) or 1495 (SKR04) */
-      advanceClearingAccount?: number;
-      debtors?: {
-        /** perCustomer: base + the customer's debtor number (its debitorNumber when numeric, else its number); collective: one account for all */
-        scheme: "perCustomer" | "collective";
-        /** default 10000 (10^accountLength) */
-        base?: number;
-        /** the collective debtor, and where base + number leaves the debtor range; default 10000 */
-        collectiveAccount?: number;
-      };
-      /** default 1200 (SKR03) or 1800 (SKR04) */
-      bankAccount?: number;
-      /** payments by a method with code 10 (cash); default 1000 (SKR03) or 1600 (SKR04) */
-      cashAccount?: number;
-      /** money account per payment method id; other methods book on bankAccount (cashAccount for code 10) */
-      paymentMethodAccounts?: Record<string, number>;
-      /** Festschreibung: DATEV locks the bookings on import (default false) */
-      lockBatch?: boolean;
-    };
+    response: AccountingSettings;
   };
   /** Seller data and number formats of documents — GET /v2/company/invoicingSettings */
   "company.getInvoicingSettings": {
@@ -7970,78 +8648,8 @@ export interface Operations {
     path: "/v2/company/accountingSettings";
     pathParams: undefined;
     query: undefined;
-    body: {
-      /** DATEV Beraternummer (1001–9999999) */
-      consultantNumber?: number;
-      /** DATEV Mandantennummer (1–99999) */
-      clientNumber?: number;
-      /** month the fiscal year starts in (default 1) */
-      fiscalYearStartMonth?: number;
-      /** Sachkontenlänge: digits of a general-ledger account (default 4); debtor accounts have one more */
-      accountLength?: number;
-      /** the chart of accounts whose defaults apply (default SKR03); sent to DATEV as '03' or '04' */
-      chart?: "SKR03" | "SKR04";
-      /** revenue account per VAT group: S19, S7 (standard rate by percent), AE (domestic § 13b), AE-EU (reverse charge to a business in another EU country), K, G, E, Z, O; overrides the chart default */
-      revenueAccounts?: Record<string, number>;
-      /** skonto granted per VAT group (default SKR03 8736/8731, SKR04 4736/4731 for S19/S7); another account than the default of a taxed group is booked with the BU-Schlüssel 3 (19 %) or 2 (7 %) */
-      skontoAccounts?: Record<string, number>;
-      /** advance payments received on partial invoices per VAT group (default SKR03 1718/1711, SKR04 3272/3260 for S19/S7; 1710/3250 otherwise) */
-      advanceAccounts?: Record<string, number>;
-      /** partial invoices on the debtor until paid; default 1593 (SKR03) or 1495 (SKR04) */
-      advanceClearingAccount?: number;
-      debtors?: {
-        /** perCustomer: base + the customer's debtor number (its debitorNumber when numeric, else its number); collective: one account for all */
-        scheme: "perCustomer" | "collective";
-        /** default 10000 (10^accountLength) */
-        base?: number;
-        /** the collective debtor, and where base + number leaves the debtor range; default 10000 */
-        collectiveAccount?: number;
-      };
-      /** default 1200 (SKR03) or 1800 (SKR04) */
-      bankAccount?: number;
-      /** payments by a method with code 10 (cash); default 1000 (SKR03) or 1600 (SKR04) */
-      cashAccount?: number;
-      /** money account per payment method id; other methods book on bankAccount (cashAccount for code 10) */
-      paymentMethodAccounts?: Record<string, number>;
-      /** Festschreibung: DATEV locks the bookings on import (default false) */
-      lockBatch?: boolean;
-    };
-    response: {
-      /** DATEV Beraternummer (1001–9999999) */
-      consultantNumber?: number;
-      /** DATEV Mandantennummer (1–99999) */
-      clientNumber?: number;
-      /** month the fiscal year starts in (default 1) */
-      fiscalYearStartMonth?: number;
-      /** Sachkontenlänge: digits of a general-ledger account (default 4); debtor accounts have one more */
-      accountLength?: number;
-      /** the chart of accounts whose defaults apply (default SKR03); sent to DATEV as '03' or '04' */
-      chart?: "SKR03" | "SKR04";
-      /** revenue account per VAT group: S19, S7 (standard rate by percent), AE (domestic § 13b), AE-EU (reverse charge to a business in another EU country), K, G, E, Z, O; overrides the chart default */
-      revenueAccounts?: Record<string, number>;
-      /** skonto granted per VAT group (default SKR03 8736/8731, SKR04 4736/4731 for S19/S7); another account than the default of a taxed group is booked with the BU-Schlüssel 3 (19 %) or 2 (7 %) */
-      skontoAccounts?: Record<string, number>;
-      /** advance payments received on partial invoices per VAT group (default SKR03 1718/1711, SKR04 3272/3260 for S19/S7; 1710/3250 otherwise) */
-      advanceAccounts?: Record<string, number>;
-      /** partial invoices on the debtor until paid; default 1593 (SKR03) or 1495 (SKR04) */
-      advanceClearingAccount?: number;
-      debtors?: {
-        /** perCustomer: base + the customer's debtor number (its debitorNumber when numeric, else its number); collective: one account for all */
-        scheme: "perCustomer" | "collective";
-        /** default 10000 (10^accountLength) */
-        base?: number;
-        /** the collective debtor, and where base + number leaves the debtor range; default 10000 */
-        collectiveAccount?: number;
-      };
-      /** default 1200 (SKR03) or 1800 (SKR04) */
-      bankAccount?: number;
-      /** payments by a method with code 10 (cash); default 1000 (SKR03) or 1600 (SKR04) */
-      cashAccount?: number;
-      /** money account per payment method id; other methods book on bankAccount (cashAccount for code 10) */
-      paymentMethodAccounts?: Record<string, number>;
-      /** Festschreibung: DATEV locks the bookings on import (default false) */
-      lockBatch?: boolean;
-    };
+    body: AccountingSettingsInput;
+    response: AccountingSettings;
   };
   /** Create a company and its first admin (SIGNUP: open with a solved challenge, invite, or closed) — POST /v2/company/signup */
   "company.signup": {
@@ -8085,7 +8693,7 @@ export interface Operations {
     path: "/v2/company/invoicingSettings";
     pathParams: undefined;
     query: undefined;
-    body: InvoicingSettings;
+    body: InvoicingSettingsPatch;
     response: InvoicingSettings;
   };
   /** Change payroll export settings — PATCH /v2/company/payrollExportSettings */
@@ -8094,7 +8702,7 @@ export interface Operations {
     path: "/v2/company/payrollExportSettings";
     pathParams: undefined;
     query: undefined;
-    body: PayrollExportSettings;
+    body: PayrollExportSettingsPatch;
     response: PayrollExportSettings;
   };
   /** Change time-and-pay settings — PATCH /v2/company/timeAndPaySettings */
@@ -8103,7 +8711,7 @@ export interface Operations {
     path: "/v2/company/timeAndPaySettings";
     pathParams: undefined;
     query: undefined;
-    body: TimeAndPaySettings;
+    body: TimeAndPaySettingsPatch;
     response: TimeAndPaySettings;
   };
   /** Upload the letterhead band (raw body: image/png or image/jpeg) — PUT /v2/company/invoicingSettings/letterhead */
@@ -8478,9 +9086,8 @@ export interface Operations {
     query: undefined;
     body: undefined;
     response: {
-      _id?: string;
-      documentNumber?: string;
-      updated?: boolean;
+      _id: string;
+      documentNumber: string;
     };
   };
   /** List credits — GET /v2/credits/ */
@@ -8561,6 +9168,106 @@ export interface Operations {
       grossAmountFrom?: string;
       /** grossAmount at or before */
       grossAmountTo?: string;
+      /** filter on seller.name (string) */
+      "seller.name"?: string;
+      /** filter on seller.street (string) */
+      "seller.street"?: string;
+      /** filter on seller.zip (string) */
+      "seller.zip"?: string;
+      /** filter on seller.city (string) */
+      "seller.city"?: string;
+      /** filter on seller.country (string) */
+      "seller.country"?: string;
+      /** filter on seller.vatId (string) */
+      "seller.vatId"?: string;
+      /** filter on seller.taxNumber (string) */
+      "seller.taxNumber"?: string;
+      /** filter on seller.email (string) */
+      "seller.email"?: string;
+      /** filter on seller.phone (string) */
+      "seller.phone"?: string;
+      /** filter on seller.iban (string) */
+      "seller.iban"?: string;
+      /** filter on seller.bic (string) */
+      "seller.bic"?: string;
+      /** filter on seller.bankName (string) */
+      "seller.bankName"?: string;
+      /** filter on seller.registration (string) */
+      "seller.registration"?: string;
+      /** filter on seller.managingDirector (string) */
+      "seller.managingDirector"?: string;
+      /** filter on seller.contactName (string) */
+      "seller.contactName"?: string;
+      /** filter on seller.electronicAddress (string) */
+      "seller.electronicAddress"?: string;
+      /** filter on seller.sellerIdentifier (string) */
+      "seller.sellerIdentifier"?: string;
+      /** filter on buyer.customerId (string) */
+      "buyer.customerId"?: string;
+      /** filter on buyer.number (number); a comma list or the parameter repeated */
+      "buyer.number"?: Array<string>;
+      /** buyer.number at or after */
+      "buyer.numberFrom"?: string;
+      /** buyer.number at or before */
+      "buyer.numberTo"?: string;
+      /** filter on buyer.name (string) */
+      "buyer.name"?: string;
+      /** filter on buyer.contactPerson (string) */
+      "buyer.contactPerson"?: string;
+      /** filter on buyer.address.street (string) */
+      "buyer.address.street"?: string;
+      /** filter on buyer.address.zip (string) */
+      "buyer.address.zip"?: string;
+      /** filter on buyer.address.city (string) */
+      "buyer.address.city"?: string;
+      /** filter on buyer.address.country (string) */
+      "buyer.address.country"?: string;
+      /** filter on buyer.address.co (string) */
+      "buyer.address.co"?: string;
+      /** filter on buyer.address.state (string) */
+      "buyer.address.state"?: string;
+      /** filter on buyer.email (string) */
+      "buyer.email"?: string;
+      /** filter on buyer.vatNumber (string) */
+      "buyer.vatNumber"?: string;
+      /** filter on buyer.debitorNumber (string) */
+      "buyer.debitorNumber"?: string;
+      /** filter on buyer.buyerReference (string) */
+      "buyer.buyerReference"?: string;
+      /** filter on buyer.orderReferenceId (string) */
+      "buyer.orderReferenceId"?: string;
+      /** filter on delivery.name (string) */
+      "delivery.name"?: string;
+      /** filter on delivery.address.street (string) */
+      "delivery.address.street"?: string;
+      /** filter on delivery.address.zip (string) */
+      "delivery.address.zip"?: string;
+      /** filter on delivery.address.city (string) */
+      "delivery.address.city"?: string;
+      /** filter on delivery.address.country (string) */
+      "delivery.address.country"?: string;
+      /** filter on paymentTerm.id (string) */
+      "paymentTerm.id"?: string;
+      /** filter on paymentTerm.name (string) */
+      "paymentTerm.name"?: string;
+      /** filter on paymentTerm.netDays (number); a comma list or the parameter repeated */
+      "paymentTerm.netDays"?: Array<string>;
+      /** paymentTerm.netDays at or after */
+      "paymentTerm.netDaysFrom"?: string;
+      /** paymentTerm.netDays at or before */
+      "paymentTerm.netDaysTo"?: string;
+      /** filter on paymentTerm.skontoPercentage (number); a comma list or the parameter repeated */
+      "paymentTerm.skontoPercentage"?: Array<string>;
+      /** paymentTerm.skontoPercentage at or after */
+      "paymentTerm.skontoPercentageFrom"?: string;
+      /** paymentTerm.skontoPercentage at or before */
+      "paymentTerm.skontoPercentageTo"?: string;
+      /** filter on paymentTerm.skontoDays (number); a comma list or the parameter repeated */
+      "paymentTerm.skontoDays"?: Array<string>;
+      /** paymentTerm.skontoDays at or after */
+      "paymentTerm.skontoDaysFrom"?: string;
+      /** paymentTerm.skontoDays at or before */
+      "paymentTerm.skontoDaysTo"?: string;
       /** filter on paidAmount (number); a comma list or the parameter repeated */
       paidAmount?: Array<string>;
       /** paidAmount at or after */
@@ -8807,22 +9514,22 @@ export interface Operations {
     };
     body: undefined;
     response: {
-      customerId?: string;
-      customerName?: string;
-      debtorAccount?: number;
-      from?: string;
-      to?: string;
-      openingBalance?: number;
-      lines?: Array<{
-        date?: string;
-        type?: "invoice" | "credit" | "invoicestorno" | "clearing" | "payment" | "skonto";
-        documentNumber?: string;
-        text?: string;
+      customerId: string;
+      customerName: string;
+      debtorAccount: number;
+      from: string;
+      to: string;
+      openingBalance: number;
+      lines: Array<{
+        date: string;
+        type: "invoice" | "credit" | "invoicestorno" | "clearing" | "payment" | "skonto";
+        documentNumber: string;
+        text: string;
         /** + owed more, − owed less */
-        amount?: number;
-        balance?: number;
+        amount: number;
+        balance: number;
       }>;
-      closingBalance?: number;
+      closingBalance: number;
     };
   };
   /** List customers — GET /v2/customers/ */
@@ -9370,9 +10077,9 @@ export interface Operations {
     };
     body: undefined;
     response: Array<{
-      date?: string;
-      name?: string;
-      type?: string;
+      date: string;
+      name: string;
+      type: string;
     }>;
   };
   /** What the company still has to set up (onboarding checklist) — GET /v2/implementation */
@@ -9868,8 +10575,8 @@ export interface Operations {
       date?: string;
     };
     response: {
-      date?: string;
-      created?: Array<string>;
+      date: string;
+      created: Array<string>;
     };
   };
   /** Mail the reminder letter with a copy of the invoice (both PDF) to the customer — POST /v2/invoiceReminders/{id}/send */
@@ -10024,6 +10731,106 @@ export interface Operations {
       grossAmountFrom?: string;
       /** grossAmount at or before */
       grossAmountTo?: string;
+      /** filter on seller.name (string) */
+      "seller.name"?: string;
+      /** filter on seller.street (string) */
+      "seller.street"?: string;
+      /** filter on seller.zip (string) */
+      "seller.zip"?: string;
+      /** filter on seller.city (string) */
+      "seller.city"?: string;
+      /** filter on seller.country (string) */
+      "seller.country"?: string;
+      /** filter on seller.vatId (string) */
+      "seller.vatId"?: string;
+      /** filter on seller.taxNumber (string) */
+      "seller.taxNumber"?: string;
+      /** filter on seller.email (string) */
+      "seller.email"?: string;
+      /** filter on seller.phone (string) */
+      "seller.phone"?: string;
+      /** filter on seller.iban (string) */
+      "seller.iban"?: string;
+      /** filter on seller.bic (string) */
+      "seller.bic"?: string;
+      /** filter on seller.bankName (string) */
+      "seller.bankName"?: string;
+      /** filter on seller.registration (string) */
+      "seller.registration"?: string;
+      /** filter on seller.managingDirector (string) */
+      "seller.managingDirector"?: string;
+      /** filter on seller.contactName (string) */
+      "seller.contactName"?: string;
+      /** filter on seller.electronicAddress (string) */
+      "seller.electronicAddress"?: string;
+      /** filter on seller.sellerIdentifier (string) */
+      "seller.sellerIdentifier"?: string;
+      /** filter on buyer.customerId (string) */
+      "buyer.customerId"?: string;
+      /** filter on buyer.number (number); a comma list or the parameter repeated */
+      "buyer.number"?: Array<string>;
+      /** buyer.number at or after */
+      "buyer.numberFrom"?: string;
+      /** buyer.number at or before */
+      "buyer.numberTo"?: string;
+      /** filter on buyer.name (string) */
+      "buyer.name"?: string;
+      /** filter on buyer.contactPerson (string) */
+      "buyer.contactPerson"?: string;
+      /** filter on buyer.address.street (string) */
+      "buyer.address.street"?: string;
+      /** filter on buyer.address.zip (string) */
+      "buyer.address.zip"?: string;
+      /** filter on buyer.address.city (string) */
+      "buyer.address.city"?: string;
+      /** filter on buyer.address.country (string) */
+      "buyer.address.country"?: string;
+      /** filter on buyer.address.co (string) */
+      "buyer.address.co"?: string;
+      /** filter on buyer.address.state (string) */
+      "buyer.address.state"?: string;
+      /** filter on buyer.email (string) */
+      "buyer.email"?: string;
+      /** filter on buyer.vatNumber (string) */
+      "buyer.vatNumber"?: string;
+      /** filter on buyer.debitorNumber (string) */
+      "buyer.debitorNumber"?: string;
+      /** filter on buyer.buyerReference (string) */
+      "buyer.buyerReference"?: string;
+      /** filter on buyer.orderReferenceId (string) */
+      "buyer.orderReferenceId"?: string;
+      /** filter on delivery.name (string) */
+      "delivery.name"?: string;
+      /** filter on delivery.address.street (string) */
+      "delivery.address.street"?: string;
+      /** filter on delivery.address.zip (string) */
+      "delivery.address.zip"?: string;
+      /** filter on delivery.address.city (string) */
+      "delivery.address.city"?: string;
+      /** filter on delivery.address.country (string) */
+      "delivery.address.country"?: string;
+      /** filter on paymentTerm.id (string) */
+      "paymentTerm.id"?: string;
+      /** filter on paymentTerm.name (string) */
+      "paymentTerm.name"?: string;
+      /** filter on paymentTerm.netDays (number); a comma list or the parameter repeated */
+      "paymentTerm.netDays"?: Array<string>;
+      /** paymentTerm.netDays at or after */
+      "paymentTerm.netDaysFrom"?: string;
+      /** paymentTerm.netDays at or before */
+      "paymentTerm.netDaysTo"?: string;
+      /** filter on paymentTerm.skontoPercentage (number); a comma list or the parameter repeated */
+      "paymentTerm.skontoPercentage"?: Array<string>;
+      /** paymentTerm.skontoPercentage at or after */
+      "paymentTerm.skontoPercentageFrom"?: string;
+      /** paymentTerm.skontoPercentage at or before */
+      "paymentTerm.skontoPercentageTo"?: string;
+      /** filter on paymentTerm.skontoDays (number); a comma list or the parameter repeated */
+      "paymentTerm.skontoDays"?: Array<string>;
+      /** paymentTerm.skontoDays at or after */
+      "paymentTerm.skontoDaysFrom"?: string;
+      /** paymentTerm.skontoDays at or before */
+      "paymentTerm.skontoDaysTo"?: string;
       /** filter on paidAmount (number); a comma list or the parameter repeated */
       paidAmount?: Array<string>;
       /** paidAmount at or after */
@@ -10314,9 +11121,8 @@ export interface Operations {
     query: undefined;
     body: undefined;
     response: {
-      _id?: string;
-      documentNumber?: string;
-      updated?: boolean;
+      _id: string;
+      documentNumber: string;
     };
   };
   /** Create an invoice — POST /v2/invoices/ */
@@ -10412,9 +11218,8 @@ export interface Operations {
     query: undefined;
     body: undefined;
     response: {
-      _id?: string;
-      documentNumber?: string;
-      updated?: boolean;
+      _id: string;
+      documentNumber: string;
     };
   };
   /** List invoices — GET /v2/invoices/ */
@@ -10495,6 +11300,106 @@ export interface Operations {
       grossAmountFrom?: string;
       /** grossAmount at or before */
       grossAmountTo?: string;
+      /** filter on seller.name (string) */
+      "seller.name"?: string;
+      /** filter on seller.street (string) */
+      "seller.street"?: string;
+      /** filter on seller.zip (string) */
+      "seller.zip"?: string;
+      /** filter on seller.city (string) */
+      "seller.city"?: string;
+      /** filter on seller.country (string) */
+      "seller.country"?: string;
+      /** filter on seller.vatId (string) */
+      "seller.vatId"?: string;
+      /** filter on seller.taxNumber (string) */
+      "seller.taxNumber"?: string;
+      /** filter on seller.email (string) */
+      "seller.email"?: string;
+      /** filter on seller.phone (string) */
+      "seller.phone"?: string;
+      /** filter on seller.iban (string) */
+      "seller.iban"?: string;
+      /** filter on seller.bic (string) */
+      "seller.bic"?: string;
+      /** filter on seller.bankName (string) */
+      "seller.bankName"?: string;
+      /** filter on seller.registration (string) */
+      "seller.registration"?: string;
+      /** filter on seller.managingDirector (string) */
+      "seller.managingDirector"?: string;
+      /** filter on seller.contactName (string) */
+      "seller.contactName"?: string;
+      /** filter on seller.electronicAddress (string) */
+      "seller.electronicAddress"?: string;
+      /** filter on seller.sellerIdentifier (string) */
+      "seller.sellerIdentifier"?: string;
+      /** filter on buyer.customerId (string) */
+      "buyer.customerId"?: string;
+      /** filter on buyer.number (number); a comma list or the parameter repeated */
+      "buyer.number"?: Array<string>;
+      /** buyer.number at or after */
+      "buyer.numberFrom"?: string;
+      /** buyer.number at or before */
+      "buyer.numberTo"?: string;
+      /** filter on buyer.name (string) */
+      "buyer.name"?: string;
+      /** filter on buyer.contactPerson (string) */
+      "buyer.contactPerson"?: string;
+      /** filter on buyer.address.street (string) */
+      "buyer.address.street"?: string;
+      /** filter on buyer.address.zip (string) */
+      "buyer.address.zip"?: string;
+      /** filter on buyer.address.city (string) */
+      "buyer.address.city"?: string;
+      /** filter on buyer.address.country (string) */
+      "buyer.address.country"?: string;
+      /** filter on buyer.address.co (string) */
+      "buyer.address.co"?: string;
+      /** filter on buyer.address.state (string) */
+      "buyer.address.state"?: string;
+      /** filter on buyer.email (string) */
+      "buyer.email"?: string;
+      /** filter on buyer.vatNumber (string) */
+      "buyer.vatNumber"?: string;
+      /** filter on buyer.debitorNumber (string) */
+      "buyer.debitorNumber"?: string;
+      /** filter on buyer.buyerReference (string) */
+      "buyer.buyerReference"?: string;
+      /** filter on buyer.orderReferenceId (string) */
+      "buyer.orderReferenceId"?: string;
+      /** filter on delivery.name (string) */
+      "delivery.name"?: string;
+      /** filter on delivery.address.street (string) */
+      "delivery.address.street"?: string;
+      /** filter on delivery.address.zip (string) */
+      "delivery.address.zip"?: string;
+      /** filter on delivery.address.city (string) */
+      "delivery.address.city"?: string;
+      /** filter on delivery.address.country (string) */
+      "delivery.address.country"?: string;
+      /** filter on paymentTerm.id (string) */
+      "paymentTerm.id"?: string;
+      /** filter on paymentTerm.name (string) */
+      "paymentTerm.name"?: string;
+      /** filter on paymentTerm.netDays (number); a comma list or the parameter repeated */
+      "paymentTerm.netDays"?: Array<string>;
+      /** paymentTerm.netDays at or after */
+      "paymentTerm.netDaysFrom"?: string;
+      /** paymentTerm.netDays at or before */
+      "paymentTerm.netDaysTo"?: string;
+      /** filter on paymentTerm.skontoPercentage (number); a comma list or the parameter repeated */
+      "paymentTerm.skontoPercentage"?: Array<string>;
+      /** paymentTerm.skontoPercentage at or after */
+      "paymentTerm.skontoPercentageFrom"?: string;
+      /** paymentTerm.skontoPercentage at or before */
+      "paymentTerm.skontoPercentageTo"?: string;
+      /** filter on paymentTerm.skontoDays (number); a comma list or the parameter repeated */
+      "paymentTerm.skontoDays"?: Array<string>;
+      /** paymentTerm.skontoDays at or after */
+      "paymentTerm.skontoDaysFrom"?: string;
+      /** paymentTerm.skontoDays at or before */
+      "paymentTerm.skontoDaysTo"?: string;
       /** filter on paidAmount (number); a comma list or the parameter repeated */
       paidAmount?: Array<string>;
       /** paidAmount at or after */
@@ -10796,7 +11701,7 @@ export interface Operations {
     body: {
       acceptedStatus?: "accepted" | "declined";
     };
-    response: JobActionResult;
+    response: UpdatedResult;
   };
   /** Assign users (several: a team, one job each) — POST /v2/jobs/{id}/assign */
   "jobs.assign": {
@@ -10953,6 +11858,74 @@ export interface Operations {
       "user.numberTo"?: string;
       /** filter on user.id (string) */
       "user.id"?: string;
+      /** filter on user.general.firstName (string) */
+      "user.general.firstName"?: string;
+      /** filter on user.general.lastName (string) */
+      "user.general.lastName"?: string;
+      /** filter on user.general.sex (string) */
+      "user.general.sex"?: string;
+      /** filter on user.general.birthDate (string) */
+      "user.general.birthDate"?: string;
+      /** filter on user.general.language (string) */
+      "user.general.language"?: string;
+      /** filter on user.general.insuranceNumber (string) */
+      "user.general.insuranceNumber"?: string;
+      /** filter on user.general.deviceToken (string) */
+      "user.general.deviceToken"?: string;
+      /** filter on user.general.webPushToken (string) */
+      "user.general.webPushToken"?: string;
+      /** filter on user.general.profileImage (string) */
+      "user.general.profileImage"?: string;
+      /** filter on user.general.description (string) */
+      "user.general.description"?: string;
+      /** filter on user.general.lastNpsScoreSend (date) */
+      "user.general.lastNpsScoreSend"?: string;
+      /** user.general.lastNpsScoreSend at or after */
+      "user.general.lastNpsScoreSendFrom"?: string;
+      /** user.general.lastNpsScoreSend at or before */
+      "user.general.lastNpsScoreSendTo"?: string;
+      /** filter on user.general.myTutorialUsername (string) */
+      "user.general.myTutorialUsername"?: string;
+      /** filter on user.contact.telephone (string) */
+      "user.contact.telephone"?: string;
+      /** filter on user.contact.mobile (string) */
+      "user.contact.mobile"?: string;
+      /** filter on user.contact.email (string) */
+      "user.contact.email"?: string;
+      /** filter on user.contact.sms (string) */
+      "user.contact.sms"?: string;
+      /** filter on user.contact.website (string) */
+      "user.contact.website"?: string;
+      /** filter on user.contact.fax (string) */
+      "user.contact.fax"?: string;
+      /** filter on user.contact.smsCount (number); a comma list or the parameter repeated */
+      "user.contact.smsCount"?: Array<string>;
+      /** user.contact.smsCount at or after */
+      "user.contact.smsCountFrom"?: string;
+      /** user.contact.smsCount at or before */
+      "user.contact.smsCountTo"?: string;
+      /** filter on user.contact.smsChatCount (number); a comma list or the parameter repeated */
+      "user.contact.smsChatCount"?: Array<string>;
+      /** user.contact.smsChatCount at or after */
+      "user.contact.smsChatCountFrom"?: string;
+      /** user.contact.smsChatCount at or before */
+      "user.contact.smsChatCountTo"?: string;
+      /** filter on user.contact.smsSendDate (date) */
+      "user.contact.smsSendDate"?: string;
+      /** user.contact.smsSendDate at or after */
+      "user.contact.smsSendDateFrom"?: string;
+      /** user.contact.smsSendDate at or before */
+      "user.contact.smsSendDateTo"?: string;
+      /** filter on user.contact.smsSendBy (string) */
+      "user.contact.smsSendBy"?: string;
+      /** filter on user.contact.lastSMSStatus (string) */
+      "user.contact.lastSMSStatus"?: string;
+      /** filter on user.contact.secondSmsSendDate (date) */
+      "user.contact.secondSmsSendDate"?: string;
+      /** user.contact.secondSmsSendDate at or after */
+      "user.contact.secondSmsSendDateFrom"?: string;
+      /** user.contact.secondSmsSendDate at or before */
+      "user.contact.secondSmsSendDateTo"?: string;
       /** filter on assignmentId (objectid); a comma list or the parameter repeated */
       assignmentId?: Array<string>;
       /** filter on objectId (objectid); a comma list or the parameter repeated */
@@ -11045,7 +12018,7 @@ export interface Operations {
       from: string;
       to?: string;
     };
-    response: JobActionResult;
+    response: UpdatedResult;
   };
   /** Create a replacement job for another user (masterJobId) — POST /v2/jobs/{id}/replacement */
   "jobs.replacement": {
@@ -11059,7 +12032,7 @@ export interface Operations {
     body: {
       userId: string;
     };
-    response: JobActionResult;
+    response: IdResult;
   };
   /** Split the job in two at a time (shared splitId) — POST /v2/jobs/{id}/split */
   "jobs.split": {
@@ -11073,7 +12046,11 @@ export interface Operations {
     body: {
       at: string;
     };
-    response: JobActionResult;
+    response: {
+      _id: string;
+      ids: Array<string>;
+      splitId: string;
+    };
   };
   /** Clock in on the job — POST /v2/jobs/{id}/start */
   "jobs.start": {
@@ -11129,7 +12106,7 @@ export interface Operations {
     };
     query: undefined;
     body: undefined;
-    response: JobActionResult;
+    response: UpdatedResult;
   };
   /** Update a job — PATCH /v2/jobs/{id} */
   "jobs.update": {
@@ -11383,20 +12360,20 @@ export interface Operations {
     };
     body: undefined;
     response: {
-      objectId?: string;
-      from?: string;
-      to?: string;
-      controls?: number;
-      averageRating?: number | null;
-      byMonth?: Array<{
-        month?: string;
-        controls?: number;
-        averageRating?: number;
+      objectId: string;
+      from: string;
+      to: string;
+      controls: number;
+      averageRating: number | null;
+      byMonth: Array<{
+        month: string;
+        controls: number;
+        averageRating: number;
       }>;
-      worstRooms?: Array<{
-        room?: string;
-        checks?: number;
-        averageRating?: number;
+      worstRooms: Array<{
+        room: string;
+        checks: number;
+        averageRating: number;
       }>;
     };
   };
@@ -11526,11 +12503,7 @@ export interface Operations {
     };
     query: undefined;
     body: undefined;
-    response: {
-      _id?: string;
-      documentNumber?: string;
-      updated?: boolean;
-    };
+    response: UpdatedResult;
   };
   /** Turn an accepted offer into an assignment that bills its positions — POST /v2/offers/{id}/assignment */
   "offers.assignment": {
@@ -11545,11 +12518,7 @@ export interface Operations {
       objectId: string;
       iCalendar: Record<string, unknown>;
     };
-    response: {
-      _id?: string;
-      documentNumber?: string;
-      updated?: boolean;
-    };
+    response: IdResult;
   };
   /** A draft assignment confirmation of the accepted offer (its customer, texts and counted positions) — POST /v2/offers/{id}/assignmentConfirmation */
   "offers.assignmentConfirmation": {
@@ -11603,11 +12572,7 @@ export interface Operations {
     };
     query: undefined;
     body: undefined;
-    response: {
-      _id?: string;
-      documentNumber?: string;
-      updated?: boolean;
-    };
+    response: UpdatedResult;
   };
   /** Delete an offer — DELETE /v2/offers/{id} */
   "offers.delete": {
@@ -11655,11 +12620,7 @@ export interface Operations {
     };
     query: undefined;
     body: undefined;
-    response: {
-      _id?: string;
-      documentNumber?: string;
-      updated?: boolean;
-    };
+    response: IdResult;
   };
   /** Issue the offer: its number (gapless), seller and buyer are fixed from now on — POST /v2/offers/{id}/issue */
   "offers.issue": {
@@ -11672,9 +12633,8 @@ export interface Operations {
     query: undefined;
     body: undefined;
     response: {
-      _id?: string;
-      documentNumber?: string;
-      updated?: boolean;
+      _id: string;
+      documentNumber: string;
     };
   };
   /** List offers — GET /v2/offers/ */
@@ -11755,6 +12715,106 @@ export interface Operations {
       grossAmountFrom?: string;
       /** grossAmount at or before */
       grossAmountTo?: string;
+      /** filter on seller.name (string) */
+      "seller.name"?: string;
+      /** filter on seller.street (string) */
+      "seller.street"?: string;
+      /** filter on seller.zip (string) */
+      "seller.zip"?: string;
+      /** filter on seller.city (string) */
+      "seller.city"?: string;
+      /** filter on seller.country (string) */
+      "seller.country"?: string;
+      /** filter on seller.vatId (string) */
+      "seller.vatId"?: string;
+      /** filter on seller.taxNumber (string) */
+      "seller.taxNumber"?: string;
+      /** filter on seller.email (string) */
+      "seller.email"?: string;
+      /** filter on seller.phone (string) */
+      "seller.phone"?: string;
+      /** filter on seller.iban (string) */
+      "seller.iban"?: string;
+      /** filter on seller.bic (string) */
+      "seller.bic"?: string;
+      /** filter on seller.bankName (string) */
+      "seller.bankName"?: string;
+      /** filter on seller.registration (string) */
+      "seller.registration"?: string;
+      /** filter on seller.managingDirector (string) */
+      "seller.managingDirector"?: string;
+      /** filter on seller.contactName (string) */
+      "seller.contactName"?: string;
+      /** filter on seller.electronicAddress (string) */
+      "seller.electronicAddress"?: string;
+      /** filter on seller.sellerIdentifier (string) */
+      "seller.sellerIdentifier"?: string;
+      /** filter on buyer.customerId (string) */
+      "buyer.customerId"?: string;
+      /** filter on buyer.number (number); a comma list or the parameter repeated */
+      "buyer.number"?: Array<string>;
+      /** buyer.number at or after */
+      "buyer.numberFrom"?: string;
+      /** buyer.number at or before */
+      "buyer.numberTo"?: string;
+      /** filter on buyer.name (string) */
+      "buyer.name"?: string;
+      /** filter on buyer.contactPerson (string) */
+      "buyer.contactPerson"?: string;
+      /** filter on buyer.address.street (string) */
+      "buyer.address.street"?: string;
+      /** filter on buyer.address.zip (string) */
+      "buyer.address.zip"?: string;
+      /** filter on buyer.address.city (string) */
+      "buyer.address.city"?: string;
+      /** filter on buyer.address.country (string) */
+      "buyer.address.country"?: string;
+      /** filter on buyer.address.co (string) */
+      "buyer.address.co"?: string;
+      /** filter on buyer.address.state (string) */
+      "buyer.address.state"?: string;
+      /** filter on buyer.email (string) */
+      "buyer.email"?: string;
+      /** filter on buyer.vatNumber (string) */
+      "buyer.vatNumber"?: string;
+      /** filter on buyer.debitorNumber (string) */
+      "buyer.debitorNumber"?: string;
+      /** filter on buyer.buyerReference (string) */
+      "buyer.buyerReference"?: string;
+      /** filter on buyer.orderReferenceId (string) */
+      "buyer.orderReferenceId"?: string;
+      /** filter on delivery.name (string) */
+      "delivery.name"?: string;
+      /** filter on delivery.address.street (string) */
+      "delivery.address.street"?: string;
+      /** filter on delivery.address.zip (string) */
+      "delivery.address.zip"?: string;
+      /** filter on delivery.address.city (string) */
+      "delivery.address.city"?: string;
+      /** filter on delivery.address.country (string) */
+      "delivery.address.country"?: string;
+      /** filter on paymentTerm.id (string) */
+      "paymentTerm.id"?: string;
+      /** filter on paymentTerm.name (string) */
+      "paymentTerm.name"?: string;
+      /** filter on paymentTerm.netDays (number); a comma list or the parameter repeated */
+      "paymentTerm.netDays"?: Array<string>;
+      /** paymentTerm.netDays at or after */
+      "paymentTerm.netDaysFrom"?: string;
+      /** paymentTerm.netDays at or before */
+      "paymentTerm.netDaysTo"?: string;
+      /** filter on paymentTerm.skontoPercentage (number); a comma list or the parameter repeated */
+      "paymentTerm.skontoPercentage"?: Array<string>;
+      /** paymentTerm.skontoPercentage at or after */
+      "paymentTerm.skontoPercentageFrom"?: string;
+      /** paymentTerm.skontoPercentage at or before */
+      "paymentTerm.skontoPercentageTo"?: string;
+      /** filter on paymentTerm.skontoDays (number); a comma list or the parameter repeated */
+      "paymentTerm.skontoDays"?: Array<string>;
+      /** paymentTerm.skontoDays at or after */
+      "paymentTerm.skontoDaysFrom"?: string;
+      /** paymentTerm.skontoDays at or before */
+      "paymentTerm.skontoDaysTo"?: string;
       /** filter on paidAmount (number); a comma list or the parameter repeated */
       paidAmount?: Array<string>;
       /** paidAmount at or after */
@@ -12742,10 +13802,10 @@ export interface Operations {
       userIds?: Array<string>;
     };
     response: {
-      entries?: number;
-      approved?: number;
-      computed?: number;
-      billedUnchanged?: number;
+      entries: number;
+      approved: number;
+      computed: number;
+      billedUnchanged: number;
     };
   };
   /** Read a salary — GET /v2/salaries/{id} */
@@ -14201,8 +15261,8 @@ export interface Operations {
     query: undefined;
     body: undefined;
     response: {
-      _id?: string;
-      salaryIds?: Array<string>;
+      _id: string;
+      salaryIds: Array<string>;
     };
   };
   /** Approve several entries at once (all or nothing) — POST /v2/timeTracking/approve */
@@ -14215,10 +15275,10 @@ export interface Operations {
       ids: Array<string>;
     };
     response: {
-      approved?: number;
-      entries?: Array<{
-        _id?: string;
-        salaryIds?: Array<string>;
+      approved: number;
+      entries: Array<{
+        _id: string;
+        salaryIds: Array<string>;
       }>;
     };
   };
@@ -14266,9 +15326,9 @@ export interface Operations {
     body: undefined;
     response: {
       /** minutes a clock-in may differ from the job's start before it needs a reason */
-      startToleranceMinutes?: number;
+      startToleranceMinutes: number;
       /** metres a clock-in may be from the object's location before it needs a reason */
-      maxDistanceMeters?: number;
+      maxDistanceMeters: number;
     };
   };
   /** List timeTracking — GET /v2/timeTracking/ */
