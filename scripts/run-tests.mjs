@@ -6,10 +6,11 @@
 // starts the slowest first, and runs the files of each folder of test/ in one process (scripts/test-schedule.mjs).
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { dirname, join, relative } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { spawnSync } from 'node:child_process';
 import { buildForTests } from './test-build.mjs';
+import { sourcePaths } from './test-reporter.mjs';
 import { rememberTimes, schedule } from './test-schedule.mjs';
 
 function find(dir) {
@@ -86,8 +87,13 @@ function jsonLines(path) {
   }
 }
 
+let failures = [];
 try {
-  const times = jsonLines(timesFile).map((t) => ({ ...t, file: sourceName(t.file) }));
+  const lines = jsonLines(timesFile);
+  // A test's own file is named by its source (.ts, through the source maps); a process's by what it ran.
+  const nameOf = (file) => (file.endsWith('.ts') ? relative(process.cwd(), file) : sourceName(file));
+  failures = lines.filter((l) => l.kind === 'fail').map((f) => ({ ...f, file: nameOf(f.file) }));
+  const times = lines.filter((l) => !l.kind).map((t) => ({ ...t, file: sourceName(t.file) }));
   rememberTimes(process.cwd(), Object.fromEntries(times.map((t) => [t.file, t.ms])));
   const cpu = new Map(jsonLines(cpuFile).map((c) => [sourceName(c.file), c.ms]));
   const seconds = (ms) => (ms === undefined ? '?' : (ms / 1000).toFixed(1)).padStart(6);
@@ -118,6 +124,18 @@ if (reportDir) {
   );
   rmSync(reportDir, { recursive: true, force: true });
   if (mismatches.length && result.status === 0) process.exit(1);
+}
+// Failed tests again, at the end: in a log of thousands of lines (or one cut to its end) they are otherwise hard to find.
+// A file's own failure (its process timed out or crashed) is named only when none of its tests is.
+const failedFiles = new Set(failures.filter((f) => f.name !== f.file).map((f) => f.file));
+const named = failures.filter((f) => f.name !== f.file || !failedFiles.has(f.file));
+if (named.length) {
+  const toSource = sourcePaths(build?.dir);
+  console.log(`failed tests (${named.length}):`);
+  for (const f of named) {
+    console.log(`  ${f.file}: ${f.name}`);
+    console.log(toSource(String(f.error)).replace(/^/gm, '      '));
+  }
 }
 // The README command's wall time is what a developer waits for: printed last, where a reader looks.
 console.log(`wall time of the run: ${((performance.now() - startedAt) / 1000).toFixed(1)} s (${files.length} files)`);
