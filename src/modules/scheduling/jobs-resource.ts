@@ -2,7 +2,12 @@
 import { Type } from 'typebox';
 import { fieldError } from '../../platform/http/errors.js';
 import type { TenantTx } from '../../platform/db/tenant.js';
-import { defineResource, type PrepareInput, type ResourceHooks } from '../../resources/engine/define-resource.js';
+import {
+  type DocOf,
+  defineResource,
+  type PrepareInput,
+  type ResourceHooks,
+} from '../../resources/engine/define-resource.js';
 import { dateTime, objectId, objectIds, opt, text } from '../../resources/engine/fields.js';
 import { ABSENT_WHEN_UNSET, DERIVED_ON_READ, commonEntityProperties } from '../../resources/engine/schema-shapes.js';
 import { users } from '../users/index.js';
@@ -111,6 +116,9 @@ export const jobReadOnly = {
     [ABSENT_WHEN_UNSET]: true,
   },
 };
+
+/** A stored job (its read-only fields unknown until read: they are plain JSON schemas). */
+export type JobDoc = DocOf<typeof jobSchema, typeof jobReadOnly>;
 
 export const jobs = defineResource({
   name: 'job',

@@ -17,6 +17,15 @@ import type { EntityTableName } from './entity-table.js';
 // biome-ignore lint/suspicious/noExplicitAny: the untyped default for code that does not know the resource
 export type LooseDoc = Record<string, any>;
 
+/**
+ * A stored document where the code does not know its resource: every field unknown until the reader
+ * checks it (a resource's own code reads it as its DocOf).
+ */
+export type AnyDoc = Record<string, unknown>;
+
+/** A record as the API answers it (toApi, GET, lists): JSON fields, unknown until the reader checks them. */
+export type ApiDoc = Record<string, unknown>;
+
 // Only TypeBox schemas (a kind, or Type.Unsafe's type) have a static type; Static would guess at a plain one.
 type StaticOf<F> = F extends { '~kind': string } | { '~unsafe': unknown } ? Static<F & TSchema> : unknown;
 /**
@@ -102,7 +111,7 @@ export interface ResourceHooks<D extends object = LooseDoc, P extends object = D
   /** Refuses a delete (e.g. still referenced) inside the delete's transaction. */
   beforeDelete?(tx: TenantTx, ctx: RequestContext, record: StoredRecord<D>): Promise<void>;
   /** Adds read-only fields kept in columns to the API shape. */
-  toApi?(record: StoredRecord<D>, api: LooseDoc): LooseDoc;
+  toApi?(record: StoredRecord<D>, api: ApiDoc): ApiDoc;
 }
 
 export interface ResourceDeclaration<S extends TObject = TObject, R extends ReadOnlyFields = ReadOnlyFields> {
