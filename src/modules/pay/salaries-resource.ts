@@ -53,7 +53,7 @@ export interface SalarySurchargeLine {
   _id?: string;
   number?: number;
   companyId?: string;
-  status?: Record<string, unknown>;
+  status?: { createdAt?: string; createdBy?: string | null; [field: string]: unknown };
   chatId?: string;
   seconds?: number;
   surchargeId?: string;

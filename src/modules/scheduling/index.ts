@@ -1,7 +1,7 @@
 // The scheduling module's public surface: what other modules and the app may use. Everything else is internal.
 export type { AbsenceHooks, ConflictScope, Replacement } from './absence-hooks.js';
 export { markJobAbsent, unmarkJob } from './absence-marks.js';
-export { assignments } from './assignments-resource.js';
+export { type AssignmentDoc, assignments } from './assignments-resource.js';
 export { markAssignmentBilled, markAssignmentBillingFailed } from './assignment-billing-marks.js';
 export { coverJobWindow } from './job-planning.js';
 export { type JobDoc, MAX_JOB_MS, jobs } from './jobs-resource.js';

@@ -52,7 +52,7 @@ export type NoReadOnly = Record<never, never>;
 export type TypedFields<T> = { [K in keyof Required<T>]: TUnsafe<T[K]> };
 
 /** A row of an entity table: the common columns, the document, and the table's own columns. */
-export interface StoredRecord<D extends object = LooseDoc> {
+export interface StoredRecord<D extends object = AnyDoc> {
   company_id: string;
   id: string;
   number: number;
@@ -80,21 +80,21 @@ export function recordOf<S extends TObject, R extends ReadOnlyFields>(
 /** A document before a write is prepared: a create body has none of the read-only fields yet. */
 export type DraftOf<S extends TObject, R = NoReadOnly> = Static<S> & Partial<ReadOnlyDoc<R>> & Record<string, unknown>;
 
-export interface PrepareInput<D extends object = LooseDoc, P extends object = D> {
+export interface PrepareInput<D extends object = AnyDoc, P extends object = D> {
   /** The document to be stored: the body on create, the merged document on update. */
   doc: P;
   /** The record before the change (update only). */
   previous?: StoredRecord<D>;
 }
 
-export interface Prepared<D extends object = LooseDoc> {
+export interface Prepared<D extends object = AnyDoc> {
   doc: D;
   /** Extra columns of the resource's table (credentials, promoted fields). */
   columns?: Record<string, unknown>;
 }
 
 /** Hooks get the resource's document type; declared as methods, so hooks written for any document fit. */
-export interface ResourceHooks<D extends object = LooseDoc, P extends object = D> {
+export interface ResourceHooks<D extends object = AnyDoc, P extends object = D> {
   /**
    * Checks and completes a document inside the write's transaction. What it returns is stored as the
    * resource's document; loosely typed, as hooks build it from parts.
