@@ -11,10 +11,10 @@ import { closed, entityResponse, mergePatch, type JsonSchema } from './schema-sh
 import type { EntityTableName } from './entity-table.js';
 
 /**
- * A document read where its resource is not known (a module reading fields of another resource's
- * record by name). Loose on purpose: the records such code reads are checked by their declaration.
+ * A document whose fields are read untyped. No longer the engine's default (AnyDoc is): kept only for
+ * the billing documents' code that still reads fields by name; new code reads a DocOf or narrows.
  */
-// biome-ignore lint/suspicious/noExplicitAny: the untyped default for code that does not know the resource
+// biome-ignore lint/suspicious/noExplicitAny: the untyped reads of the billing code, until they are typed
 export type LooseDoc = Record<string, any>;
 
 /**
@@ -24,7 +24,7 @@ export type LooseDoc = Record<string, any>;
 export type AnyDoc = Record<string, unknown>;
 
 /** A record as the API answers it (toApi, GET, lists): JSON fields, unknown until the reader checks them. */
-export type ApiDoc = Record<string, unknown>;
+export type ApiDoc = { readonly [field: string]: unknown };
 
 // Only TypeBox schemas (a kind, or Type.Unsafe's type) have a static type; Static would guess at a plain one.
 type StaticOf<F> = F extends { '~kind': string } | { '~unsafe': unknown } ? Static<F & TSchema> : unknown;
