@@ -1,5 +1,5 @@
 import { Type } from 'typebox';
-import { defineResource } from './engine/define-resource.js';
+import { type DocOf, defineResource } from './engine/define-resource.js';
 import { address, freeObject, objectId, objectIds, opt, smsContact, text } from './engine/fields.js';
 
 /** The files a document can be sent as: PDF, ZUGFeRD (PDF/A-3 with the CII XML), XRechnung in UBL or CII. */
@@ -49,3 +49,6 @@ export const customers = defineResource({
     ),
   }),
 });
+
+/** A stored customer. */
+export type CustomerDoc = DocOf<typeof customers.schema>;

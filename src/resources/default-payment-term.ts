@@ -2,8 +2,9 @@
 import { sql } from 'kysely';
 import type { TenantTx } from '../platform/db/tenant.js';
 import type { StoredRecord } from './engine/define-resource.js';
+import type { PaymentTermDoc } from './payment-terms.js';
 
-export async function defaultPaymentTerm(tx: TenantTx): Promise<StoredRecord | undefined> {
+export async function defaultPaymentTerm(tx: TenantTx): Promise<StoredRecord<PaymentTermDoc> | undefined> {
   const row = await tx.db
     .selectFrom('payment_terms')
     .selectAll()
@@ -12,5 +13,5 @@ export async function defaultPaymentTerm(tx: TenantTx): Promise<StoredRecord | u
     .where(sql<boolean>`(doc->>'default')::boolean`)
     .limit(1)
     .executeTakeFirst();
-  return row as StoredRecord | undefined;
+  return row as StoredRecord<PaymentTermDoc> | undefined;
 }

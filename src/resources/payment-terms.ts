@@ -1,5 +1,5 @@
 import { Type } from 'typebox';
-import { defineResource } from './engine/define-resource.js';
+import { type DocOf, defineResource } from './engine/define-resource.js';
 import { opt, text } from './engine/fields.js';
 
 // The spec lists payment terms with limit (max 100), skip, sortKey and sortDirection.
@@ -18,3 +18,6 @@ export const paymentTerms = defineResource({
     default: opt(Type.Boolean()),
   }),
 });
+
+/** A stored payment term. */
+export type PaymentTermDoc = DocOf<typeof paymentTerms.schema>;

@@ -45,7 +45,8 @@ export async function reconcileAbsenceConflicts(
       });
       touched.add(job.conflict_id);
     } else if (job.doc.absenceId && !job.keeps) {
-      touched.add(await unmarkJob(tx, ctx.userId, job));
+      await unmarkJob(tx, ctx.userId, job);
+      touched.add(job.doc.absenceId);
     }
   }
   for (const id of touched) await refreshAffected(tx, ctx, id, absences);

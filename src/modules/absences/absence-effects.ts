@@ -20,7 +20,14 @@ import {
   surchargeKey,
   weeklyHours,
 } from '../pay/index.js';
-import { coverJobWindow, jobsOfAbsence, lockJobsForAbsence, markJobAbsent, unmarkJob } from '../scheduling/index.js';
+import {
+  coverJobWindow,
+  type JobDoc,
+  jobsOfAbsence,
+  lockJobsForAbsence,
+  markJobAbsent,
+  unmarkJob,
+} from '../scheduling/index.js';
 import { localToUtc, utcToLocal } from '../../platform/time/zoned-time.js';
 import { absenceFacts, type AbsenceFacts } from './absence-facts.js';
 import { kindOf } from './absence-types.js';
@@ -49,7 +56,7 @@ async function markJobs(
   absence: { id: string; doc: AbsenceDoc },
   facts: AbsenceFacts,
   absences: AbsenceResource,
-): Promise<StoredRecord[]> {
+): Promise<StoredRecord<JobDoc>[]> {
   const { from, to } = facts.period;
   await coverJobWindow(tx, absenceHooksOf(absences), from, to);
   const rows = await lockJobsForAbsence(tx, absence.doc.userId, from, to);
@@ -67,7 +74,7 @@ async function markJobs(
 export function paidTime(
   calculationType: string,
   facts: AbsenceFacts,
-  affected: StoredRecord[],
+  affected: StoredRecord<JobDoc>[],
 ): Effects['absencePaidTimeArray'] {
   if (calculationType === 'referencePeriod') {
     // Vacation (§11 BUrlG) pays working days; a holiday with planned jobs is holiday pay (§2 EFZG).
@@ -138,7 +145,7 @@ async function writeAbsenceSalaries(
   facts: AbsenceFacts,
   days: Effects['absencePaidTimeArray'],
   payType: PayType | undefined,
-  affected: StoredRecord[],
+  affected: StoredRecord<JobDoc>[],
 ): Promise<string[]> {
   const existing = await lockSalariesOfAbsence(tx, absence.id);
   const byDate = new Map(existing.map((s) => [s.doc.date as string, s]));

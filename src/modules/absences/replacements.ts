@@ -14,6 +14,7 @@ import { findRecord } from '../../resources/engine/resource-store.js';
 import {
   createReplacementJob,
   type JobWindow,
+  type JobDoc,
   jobsOfAbsence,
   objectsWorkedAtBefore,
   plannedHoursBetween,
@@ -38,7 +39,7 @@ export const replacementBody = Type.Object(
 );
 
 /** Why a user cannot take a job: an absence of theirs or another job at that time (the absence first). */
-async function conflictOf(tx: TenantTx, userId: string, job: StoredRecord): Promise<string | undefined> {
+async function conflictOf(tx: TenantTx, userId: string, job: StoredRecord<JobDoc>): Promise<string | undefined> {
   const from = new Date(job.doc.from);
   const to = new Date(job.doc.to);
   const span = (hit: { from_at: Date; to_at: Date }) =>

@@ -3,7 +3,7 @@
 // surcharges included, all taxable); a vacation day by the Referenzprinzip (§11 BUrlG: the 13-week
 // average) unless the company chose another method; contract hours at the hourly rate otherwise.
 import type { TenantTx } from '../../platform/db/tenant.js';
-import type { LooseDoc, StoredRecord } from '../../resources/engine/define-resource.js';
+import type { StoredRecord } from '../../resources/engine/define-resource.js';
 import { weeklyHours } from './rules/contract-hours.js';
 import { isPublicHolidayIn } from '../../platform/time/holidays.js';
 import { localToUtc, utcToLocal } from '../../platform/time/zoned-time.js';
@@ -21,6 +21,7 @@ import {
   vacationDayRate,
 } from './rules/vacation-pay.js';
 import { contractOf, loadPayContext } from './salary-writer.js';
+import type { PaidAbsenceDoc, PlannedJobDoc } from './paid-records.js';
 
 export type AbsencePayMethod = 'plannedJobs' | 'contractHours' | 'referencePeriod' | 'none';
 export type PayRule =
@@ -68,7 +69,7 @@ export interface AbsenceSalaryLine {
 }
 
 /** The planned part of a job inside the period, as paidTime counts it. */
-function shiftOf(job: StoredRecord, period: { from: number; to: number }): PlannedShift {
+function shiftOf(job: StoredRecord<PlannedJobDoc>, period: { from: number; to: number }): PlannedShift {
   const from = Date.parse(job.doc.from);
   const to = Date.parse(job.doc.to);
   const inside = { from: Math.max(from, period.from), to: Math.min(to, period.to) };
@@ -163,9 +164,10 @@ const taxableSurcharges = (lines: SurchargeLine[], userId: string, activeOn: Map
 export async function absenceSalaryLines(
   tx: TenantTx,
   input: {
-    absence: { id: string; doc: LooseDoc };
+    absence: { id: string; doc: PaidAbsenceDoc };
     facts: AbsenceFactsForPay;
-    affected: StoredRecord[];
+    /** The absence's planned jobs. */
+    affected: StoredRecord<PlannedJobDoc>[];
     days: Array<{ date: string; seconds: number; jobIds?: string[] }>;
     payType: PayType | undefined;
     /** An illness: the days the employer pays (§3 EFZG); the others are Krankengeldbezug. */
@@ -195,7 +197,7 @@ export async function absenceSalaryLines(
       });
       continue;
     }
-    const planned = (day.jobIds ?? []).map((id) => jobsById.get(id)).filter((j): j is StoredRecord => !!j);
+    const planned = (day.jobIds ?? []).map((id) => jobsById.get(id)).filter((j) => j !== undefined);
     const holiday = facts.isPublicHoliday(day.date);
     if (planned.length > 0 && (method === 'plannedJobs' || holiday)) {
       const lost = planned.map((job) => {

@@ -2,9 +2,9 @@
 // payroll timesheet, the German preset), with the query builder.
 import { sql } from 'kysely';
 import type { TenantTx } from '../../platform/db/tenant.js';
-import type { LooseDoc } from '../../resources/engine/define-resource.js';
 import type { PayType } from './rules/salary-calculation.js';
 import type { SurchargeDoc } from './surcharges-resource.js';
+import type { SalaryDoc } from './salaries-resource.js';
 import { periodRows, type PeriodRow } from '../../resources/engine/period-rows.js';
 
 /** Every surcharge rule of the company by number, active or not. */
@@ -62,8 +62,8 @@ export async function salariesStartingBetween(
   from: number,
   to: number,
   userIds?: string[],
-): Promise<PeriodRow[]> {
-  const query = periodRows(tx, 'salaries', 'from_at', { from, to, userIds });
+): Promise<PeriodRow<SalaryDoc>[]> {
+  const query = periodRows<SalaryDoc>(tx, 'salaries', 'from_at', { from, to, userIds });
   return query ? query.orderBy('from_at').orderBy('number').execute() : [];
 }
 
@@ -72,7 +72,7 @@ export interface StoredSalaryOfEntry {
   number: number;
   billed: boolean;
   chat_id: string | null;
-  doc: LooseDoc;
+  doc: SalaryDoc;
   time_tracking_id: string | null;
 }
 
@@ -87,7 +87,7 @@ export async function salariesOfEntries(tx: TenantTx, entryIds: string[]): Promi
         'number',
         'billed',
         'chat_id',
-        (eb) => eb.ref('doc').$castTo<LooseDoc>().as('doc'),
+        (eb) => eb.ref('doc').$castTo<SalaryDoc>().as('doc'),
         'time_tracking_id',
       ])
       .where('company_id', '=', tx.companyId)

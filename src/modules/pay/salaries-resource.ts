@@ -2,7 +2,7 @@
 // Written by the approval (never by a body); a manager may mark one billed, which freezes it.
 import { sql } from 'kysely';
 import { Type } from 'typebox';
-import { defineResource } from '../../resources/engine/define-resource.js';
+import { type DocOf, defineResource, type TypedFields } from '../../resources/engine/define-resource.js';
 import { commonEntityProperties } from '../../resources/engine/schema-shapes.js';
 import { activeOnSchema } from './surcharges-resource.js';
 import { opt, text } from '../../resources/engine/fields.js';
@@ -48,7 +48,140 @@ export const salarySurchargeSchema = {
   },
 };
 
+/** A surcharge line of a salary as stored (salarySurchargeSchema). */
+export interface SalarySurchargeLine {
+  _id?: string;
+  number?: number;
+  companyId?: string;
+  status?: { createdAt?: string; createdBy?: string | null; [field: string]: unknown };
+  chatId?: string;
+  seconds?: number;
+  surchargeId?: string;
+  name?: string;
+  surcharge?: number;
+  activeOn?: object;
+  userId?: string;
+  date?: string;
+  activeTimeFrames?: Array<{ from?: string; to?: string }>;
+  _cash?: number;
+  taxFreeCash?: number;
+  taxableCash?: number;
+}
+
+/** The types of the salary's read-only fields, for code that reads a stored salary. */
+export interface SalaryReadOnly {
+  /** Set on every salary, of work (salary-writer.ts) and of an absence (absences/absence-effects.ts). */
+  userId: string;
+  timeTrackingId?: string;
+  objectId?: string;
+  jobId?: string;
+  assignmentId?: string;
+  activityTypeId?: string;
+  absenceId?: string;
+  roundedUp?: boolean;
+  releasedBySystem?: boolean;
+  type: string;
+  payType?: string;
+  workingTime?: number;
+  targetTime?: number;
+  salaryPerHour?: number;
+  salary?: number;
+  baseSalary?: number;
+  salaryCents?: number;
+  approvedByUserId?: string;
+  updatedByUserId?: string;
+  from: string;
+  to: string;
+  trackingJobDate?: string;
+  addedTime?: number;
+  break?: number;
+  minBreakTime?: number;
+  roundUpSeconds?: number;
+  drivingTime?: number;
+  nightWorkingTime?: number;
+  sundayWorkingTime?: number;
+  publicHolidayWorkingTime?: number;
+  surcharges?: SalarySurchargeLine[];
+  errors?: string[];
+  date?: string;
+  payRule?: string;
+  legalBasis?: string;
+  taxFreeCash?: number;
+  taxableCash?: number;
+  taxableSurchargeCash?: number;
+  referenceEarnings?: number;
+  referenceRaise?: number;
+  referenceOvertime?: number;
+  referenceDays?: number;
+}
+
 export const SALARY_STATUSES = ['open', 'billed'] as const;
+
+const salaryReadOnly = {
+  userId: ref,
+  timeTrackingId: ref,
+  objectId: ref,
+  jobId: ref,
+  assignmentId: ref,
+  activityTypeId: ref,
+  absenceId: ref,
+  roundedUp: { type: 'boolean' },
+  releasedBySystem: { type: 'boolean' },
+  type: { type: 'string', description: 'work (from a time-tracking entry) or absence' },
+  payType: { type: 'string' },
+  workingTime: seconds,
+  targetTime: seconds,
+  salaryPerHour: amount,
+  salary: { ...amount, description: 'total: base pay plus surcharges' },
+  baseSalary: amount,
+  salaryCents: { type: 'integer', description: 'the total in cents, exact' },
+  approvedByUserId: ref,
+  updatedByUserId: ref,
+  from: { type: 'string', format: 'date-time' },
+  to: { type: 'string', format: 'date-time' },
+  trackingJobDate: { type: 'string', format: 'date-time' },
+  addedTime: seconds,
+  break: seconds,
+  minBreakTime: seconds,
+  roundUpSeconds: seconds,
+  drivingTime: seconds,
+  nightWorkingTime: { ...seconds, deprecated: true },
+  sundayWorkingTime: { ...seconds, deprecated: true },
+  publicHolidayWorkingTime: { ...seconds, deprecated: true },
+  surcharges: { type: 'array', items: salarySurchargeSchema },
+  errors: { type: 'array', items: { type: 'string' } },
+  date: { type: 'string', format: 'date', description: 'absence salaries: the local day paid' },
+  // Absence salaries: the rule that priced the day (docs/pay-law.md) and the taxable part.
+  payRule: {
+    type: 'string',
+    description:
+      'absence salaries: continuedPay (§4 EFZG), holidayPay (§2 EFZG), vacationPay (§11 BUrlG), plannedJobs or contractHours',
+  },
+  legalBasis: { type: 'string', description: 'absence salaries: the law the pay follows' },
+  taxFreeCash: { ...amount, description: 'absence salaries: 0, nothing of time not worked is tax-free (§3b EStG)' },
+  taxableCash: { ...amount, description: 'absence salaries: the taxable amount (all of it)' },
+  taxableSurchargeCash: { ...amount, description: 'absence salaries: surcharges of the missed shifts, taxable' },
+  referenceEarnings: {
+    ...amount,
+    description:
+      "vacation pay: earnings of the 13 reference weeks (or the employment's shorter part of them) without overtime pay, at today's rate",
+  },
+  referenceRaise: {
+    ...amount,
+    description:
+      "vacation pay: what a lasting pay rise added to the reference (lines paid below today's rate, §11 (1) S. 2 BUrlG)",
+  },
+  referenceOvertime: { ...amount, description: 'vacation pay: overtime pay left out of the reference' },
+  referenceDays: { type: 'integer', description: 'vacation pay: working days the reference earnings are divided by' },
+} satisfies Record<keyof SalaryReadOnly, object> as unknown as TypedFields<SalaryReadOnly>;
+
+const salarySchema = Type.Object({
+  billed: opt(Type.Boolean({ description: 'a billed salary is never recomputed' })),
+  ignoreDoubleSalaries: opt(Type.Boolean()),
+  reason: opt(text(1000)),
+});
+/** A stored salary. */
+export type SalaryDoc = DocOf<typeof salarySchema, typeof salaryReadOnly>;
 
 export const salaries = defineResource({
   name: 'salary',
@@ -57,68 +190,8 @@ export const salaries = defineResource({
   area: 'salaries',
   webhookEntity: 'salary',
   ownerField: 'userId',
-  schema: Type.Object({
-    billed: opt(Type.Boolean({ description: 'a billed salary is never recomputed' })),
-    ignoreDoubleSalaries: opt(Type.Boolean()),
-    reason: opt(text(1000)),
-  }),
-  readOnly: {
-    userId: ref,
-    timeTrackingId: ref,
-    objectId: ref,
-    jobId: ref,
-    assignmentId: ref,
-    activityTypeId: ref,
-    absenceId: ref,
-    roundedUp: { type: 'boolean' },
-    releasedBySystem: { type: 'boolean' },
-    type: { type: 'string', description: 'work (from a time-tracking entry) or absence' },
-    payType: { type: 'string' },
-    workingTime: seconds,
-    targetTime: seconds,
-    salaryPerHour: amount,
-    salary: { ...amount, description: 'total: base pay plus surcharges' },
-    baseSalary: amount,
-    salaryCents: { type: 'integer', description: 'the total in cents, exact' },
-    approvedByUserId: ref,
-    updatedByUserId: ref,
-    from: { type: 'string', format: 'date-time' },
-    to: { type: 'string', format: 'date-time' },
-    trackingJobDate: { type: 'string', format: 'date-time' },
-    addedTime: seconds,
-    break: seconds,
-    minBreakTime: seconds,
-    roundUpSeconds: seconds,
-    drivingTime: seconds,
-    nightWorkingTime: { ...seconds, deprecated: true },
-    sundayWorkingTime: { ...seconds, deprecated: true },
-    publicHolidayWorkingTime: { ...seconds, deprecated: true },
-    surcharges: { type: 'array', items: salarySurchargeSchema },
-    errors: { type: 'array', items: { type: 'string' } },
-    date: { type: 'string', format: 'date', description: 'absence salaries: the local day paid' },
-    // Absence salaries: the rule that priced the day (docs/pay-law.md) and the taxable part.
-    payRule: {
-      type: 'string',
-      description:
-        'absence salaries: continuedPay (§4 EFZG), holidayPay (§2 EFZG), vacationPay (§11 BUrlG), plannedJobs or contractHours',
-    },
-    legalBasis: { type: 'string', description: 'absence salaries: the law the pay follows' },
-    taxFreeCash: { ...amount, description: 'absence salaries: 0, nothing of time not worked is tax-free (§3b EStG)' },
-    taxableCash: { ...amount, description: 'absence salaries: the taxable amount (all of it)' },
-    taxableSurchargeCash: { ...amount, description: 'absence salaries: surcharges of the missed shifts, taxable' },
-    referenceEarnings: {
-      ...amount,
-      description:
-        "vacation pay: earnings of the 13 reference weeks (or the employment's shorter part of them) without overtime pay, at today's rate",
-    },
-    referenceRaise: {
-      ...amount,
-      description:
-        "vacation pay: what a lasting pay rise added to the reference (lines paid below today's rate, §11 (1) S. 2 BUrlG)",
-    },
-    referenceOvertime: { ...amount, description: 'vacation pay: overtime pay left out of the reference' },
-    referenceDays: { type: 'integer', description: 'vacation pay: working days the reference earnings are divided by' },
-  },
+  schema: salarySchema,
+  readOnly: salaryReadOnly,
   columns: {
     userId: 'user_id',
     timeTrackingId: 'time_tracking_id',

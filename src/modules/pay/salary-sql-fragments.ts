@@ -6,7 +6,7 @@ import { type RawBuilder, sql } from 'kysely';
 import type { StoredRecord } from '../../resources/engine/define-resource.js';
 import { recordJson } from '../../resources/engine/resource-store.js';
 import type { TenantTx } from '../../platform/db/tenant.js';
-import { salaries } from './salaries-resource.js';
+import { type SalaryDoc, salaries } from './salaries-resource.js';
 
 type Expr = RawBuilder<unknown>;
 
@@ -39,7 +39,7 @@ export function jobHasSalaryOfActivityTypeSql(
 }
 
 /** The salaries of a time-tracking entry, locked for the caller's change (its cancellation). */
-export async function lockSalariesOfEntry(tx: TenantTx, timeTrackingId: string): Promise<StoredRecord[]> {
+export async function lockSalariesOfEntry(tx: TenantTx, timeTrackingId: string): Promise<StoredRecord<SalaryDoc>[]> {
   const rows = await tx.db
     .selectFrom('salaries')
     .selectAll()
@@ -47,5 +47,5 @@ export async function lockSalariesOfEntry(tx: TenantTx, timeTrackingId: string):
     .where('time_tracking_id', '=', timeTrackingId)
     .forUpdate()
     .execute();
-  return rows as unknown as StoredRecord[];
+  return rows as unknown as StoredRecord<SalaryDoc>[];
 }

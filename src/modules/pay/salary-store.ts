@@ -6,7 +6,7 @@ import { newObjectId } from '../../platform/ids.js';
 import type { StoredRecord } from '../../resources/engine/define-resource.js';
 import { NESTED_COUNTERS, numberNewItems } from '../../resources/engine/nested-records.js';
 import { deleteRecord, reserveNumbers, upsertRecords } from '../../resources/engine/resource-store.js';
-import { salaries } from './salaries-resource.js';
+import { type SalaryDoc, salaries } from './salaries-resource.js';
 
 /** A salary to store: its document and total in cents; `before`, the stored salary it replaces. */
 export interface SalaryWrite {
@@ -38,12 +38,12 @@ export async function storeSalaries(tx: TenantTx, actorId: string, writes: Salar
 }
 
 /** Deletes the salaries (each emits its DELETE event); the caller has checked that none is billed. */
-export async function removeSalaries(tx: TenantTx, actorId: string, stored: StoredRecord[]): Promise<void> {
+export async function removeSalaries(tx: TenantTx, actorId: string, stored: StoredRecord<SalaryDoc>[]): Promise<void> {
   for (const salary of stored) await deleteRecord(tx, salaries, salary, actorId);
 }
 
 /** The salaries of an absence's paid days, locked for the caller's change (a recompute or a release). */
-export async function lockSalariesOfAbsence(tx: TenantTx, absenceId: string): Promise<StoredRecord[]> {
+export async function lockSalariesOfAbsence(tx: TenantTx, absenceId: string): Promise<StoredRecord<SalaryDoc>[]> {
   const rows = await tx.db
     .selectFrom('salaries')
     .selectAll()
@@ -51,5 +51,5 @@ export async function lockSalariesOfAbsence(tx: TenantTx, absenceId: string): Pr
     .where('absence_id', '=', absenceId)
     .forUpdate()
     .execute();
-  return rows as unknown as StoredRecord[];
+  return rows as unknown as StoredRecord<SalaryDoc>[];
 }

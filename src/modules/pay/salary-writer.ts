@@ -2,7 +2,7 @@
 // (settings, surcharge rules, pay types, contracts, holiday regions), computes each salary with
 // the pure calculation and stores them in batched statements. A billed salary is never touched.
 import type { TenantTx } from '../../platform/db/tenant.js';
-import type { LooseDoc, StoredRecord } from '../../resources/engine/define-resource.js';
+import type { StoredRecord } from '../../resources/engine/define-resource.js';
 import { nestedRecords } from '../../resources/engine/nested-records.js';
 import { objectAddresses } from '../../resources/object-lookups.js';
 import { isPublicHolidayIn, placeOfWorkRegion } from '../../platform/time/holidays.js';
@@ -15,6 +15,8 @@ import { calculateSalary, type Contract, type PayType } from './rules/salary-cal
 import type { SurchargeRule } from './rules/surcharge-frames.js';
 import { type SalaryWrite, storeSalaries } from './salary-store.js';
 import { toRule } from './surcharges-resource.js';
+import type { PaidEntryDoc } from './paid-records.js';
+import type { SalaryDoc } from './salaries-resource.js';
 
 export interface PayContext {
   settings: TimeAndPaySettings;
@@ -29,7 +31,10 @@ const ids = (values: Array<string | undefined>) => [
   ...new Set(values.filter((v): v is string => typeof v === 'string')),
 ];
 
-export async function loadPayContext(tx: TenantTx, entries: StoredRecord[]): Promise<PayContext> {
+/** Records whose user and object the pay context loads: entries, or an absence's jobs. */
+type PaidRecord = StoredRecord<{ userId?: string; objectId?: string }>;
+
+export async function loadPayContext(tx: TenantTx, entries: PaidRecord[]): Promise<PayContext> {
   const settings = await loadTimeAndPaySettings(tx);
   const active = (await surchargesByNumber(tx)).filter((r) => r.doc.active !== false);
   const contracts = await userContracts(tx, ids(entries.map((e) => e.doc.userId)));
@@ -62,7 +67,7 @@ export function contractOf(stored: StoredContract | undefined): Contract {
 /** A surcharge line is the same line across recomputes while its rule and day are (nested-records.ts). */
 export const surchargeKey = (line: { surchargeId?: unknown; date?: unknown }) => `${line.surchargeId}/${line.date}`;
 
-export function salaryDoc(entry: StoredRecord, pay: PayContext, actorId: string, previous?: LooseDoc) {
+export function salaryDoc(entry: StoredRecord<PaidEntryDoc>, pay: PayContext, actorId: string, previous?: SalaryDoc) {
   const e = entry.doc;
   const stored = pay.contracts.get(e.userId);
   const payType = stored?.payTypeId ? pay.payTypes.get(stored.payTypeId) : undefined;
@@ -74,7 +79,8 @@ export function salaryDoc(entry: StoredRecord, pay: PayContext, actorId: string,
   const result = calculateSalary({
     entry: {
       timeStart: start,
-      timeEnd: Date.parse(e.timeEnd),
+      // Salaries are written for stopped entries (the callers check); unset stays NaN, as it always did.
+      timeEnd: Date.parse(e.timeEnd ?? ''),
       recordedBreak: e.break,
       addedTime: e.addedTime,
       drivingTime: e.drivingTime,
@@ -158,7 +164,11 @@ export interface WrittenSalaries {
 }
 
 /** Computes and stores the salaries of approved, stopped entries; one salary per entry, its id kept across recomputes. */
-export async function writeSalaries(tx: TenantTx, actorId: string, entries: StoredRecord[]): Promise<WrittenSalaries> {
+export async function writeSalaries(
+  tx: TenantTx,
+  actorId: string,
+  entries: StoredRecord<PaidEntryDoc>[],
+): Promise<WrittenSalaries> {
   const result: WrittenSalaries = { salaryIds: new Map(), billed: new Set() };
   if (entries.length === 0) return result;
   const existing = await salariesOfEntries(

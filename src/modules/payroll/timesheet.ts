@@ -157,8 +157,9 @@ export async function loadTimesheets(
     const sheet = sheets.get(s.user_id);
     if (!sheet) continue;
     const doc = s.doc;
-    const date = doc.type === 'absence' ? doc.date : localDate(Date.parse(doc.from));
-    const absenceKind = doc.type === 'absence' ? kindKey(absenceKinds.get(doc.absenceId) ?? 8) : undefined;
+    // An absence salary's day; its `from` is that day's local start (absences/absence-effects.ts).
+    const date = doc.type === 'absence' && doc.date ? doc.date : localDate(Date.parse(doc.from));
+    const absenceKind = doc.type === 'absence' ? kindKey(absenceKinds.get(doc.absenceId ?? '') ?? 8) : undefined;
     const seconds = (doc.workingTime ?? 0) + (doc.drivingTime ?? 0);
     const rateCents = toCents(doc.salaryPerHour ?? 0);
     const surcharges = ((doc.surcharges ?? []) as StoredSurchargeLine[]).map((x) => {

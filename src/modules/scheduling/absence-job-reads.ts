@@ -5,7 +5,7 @@ import { type RawBuilder, sql } from 'kysely';
 import type { TenantTx } from '../../platform/db/tenant.js';
 import type { StoredRecord } from '../../resources/engine/define-resource.js';
 import type { ConflictScope } from './absence-hooks.js';
-import { MAX_JOB_MS } from './jobs-resource.js';
+import { type JobDoc, MAX_JOB_MS } from './jobs-resource.js';
 
 /** A job's window, as the replacement search checks it. */
 export interface JobWindow {
@@ -19,7 +19,7 @@ export async function jobsOfAbsence(
   tx: TenantTx,
   absenceId: string,
   options: { uncovered?: boolean; forUpdate?: boolean } = {},
-): Promise<StoredRecord[]> {
+): Promise<StoredRecord<JobDoc>[]> {
   let query = tx.db
     .selectFrom('jobs')
     .selectAll()
@@ -29,7 +29,7 @@ export async function jobsOfAbsence(
     .orderBy('id');
   if (options.uncovered) query = query.where('replacement_job_id', 'is', null);
   if (options.forUpdate) query = query.forUpdate();
-  return (await query.execute()) as unknown as StoredRecord[];
+  return (await query.execute()) as unknown as StoredRecord<JobDoc>[];
 }
 
 /** How many of these jobs have no replacement job yet. */
@@ -51,7 +51,7 @@ export async function lockJobsForAbsence(
   userId: string,
   from: number,
   to: number,
-): Promise<StoredRecord[]> {
+): Promise<StoredRecord<JobDoc>[]> {
   const rows = await tx.db
     .selectFrom('jobs')
     .selectAll()
@@ -67,7 +67,7 @@ export async function lockJobsForAbsence(
     .orderBy('from_at')
     .forUpdate()
     .execute();
-  return rows as unknown as StoredRecord[];
+  return rows as unknown as StoredRecord<JobDoc>[];
 }
 
 /** The first job (not cancelled) of the user overlapping [from, to), if any. */
@@ -101,13 +101,15 @@ export async function lockJobsToReconcile(
   scope: ConflictScope,
   absence: { conflict: RawBuilder<unknown>; keeps: RawBuilder<boolean> },
 ): Promise<
-  Array<StoredRecord & { conflict_id: string | null; conflict_doc: Record<string, unknown> | null; keeps: boolean }>
+  Array<
+    StoredRecord<JobDoc> & { conflict_id: string | null; conflict_doc: Record<string, unknown> | null; keeps: boolean }
+  >
 > {
   // sql: a lateral join on the absences' sub-select, in one locking statement. The jobs are found and
   // locked in key order (by start, the planner would pick the company's start index and read all its
   // jobs when its statistics are stale, as for a new company's first window), then taken by start.
   const { rows } = await sql<
-    StoredRecord & { conflict_id: string | null; conflict_doc: Record<string, unknown> | null; keeps: boolean }
+    StoredRecord<JobDoc> & { conflict_id: string | null; conflict_doc: Record<string, unknown> | null; keeps: boolean }
   >`
     SELECT j.*, a.id AS conflict_id, a.doc AS conflict_doc, ${absence.keeps} AS keeps
     FROM jobs j LEFT JOIN LATERAL (${absence.conflict}) a ON true
@@ -115,7 +117,7 @@ export async function lockJobsToReconcile(
       (j.absence_id IS NULL AND a.id IS NOT NULL AND j.state <> 'cancelled' AND j.started_at IS NULL)
       OR (j.absence_id IS NOT NULL AND j.replacement_job_id IS NULL))
     ORDER BY j.id FOR UPDATE OF j`.execute(tx.db);
-  const startOf = (row: StoredRecord) => new Date(row.from_at as string | Date).getTime();
+  const startOf = (row: StoredRecord<JobDoc>) => new Date(row.from_at as string | Date).getTime();
   rows.sort((a, b) => startOf(a) - startOf(b) || (a.id < b.id ? -1 : 1));
   return rows;
 }

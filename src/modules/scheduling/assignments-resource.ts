@@ -4,7 +4,7 @@ import { Type } from 'typebox';
 import { dateOrDateTimeSchema } from '../../platform/http/date-input.js';
 import { fieldError } from '../../platform/http/errors.js';
 import type { TenantTx } from '../../platform/db/tenant.js';
-import { defineResource, type PrepareInput } from '../../resources/engine/define-resource.js';
+import { type DocOf, defineResource, type DraftOf, type PrepareInput } from '../../resources/engine/define-resource.js';
 import {
   dateTime,
   fraction,
@@ -60,53 +60,57 @@ export const billingPosition = Type.Object({
   skontoBookingAccountNumber: opt(text(50)),
 });
 
+export const assignmentSchema = Type.Object({
+  objectId: objectId('objects'),
+  customerId: opt(objectId('customers', { description: "the object's customer when absent" })),
+  title: opt(text(300)),
+  iCalendar: iCalendarSchema,
+  userIds: opt(objectIds('users', 50)),
+  skipPublicHolidays: opt(
+    Type.Boolean({ description: "no jobs on public holidays of the object's region (address country and state)" }),
+  ),
+  material: opt(list(Type.Object({ productId: opt(productId()), quantity: opt(money()) }), 200)),
+  weeklyTimeBudget: opt(money()),
+  type: opt(text(50, { description: 'e.g. normal' })),
+  activityTypeId: opt(objectId('activity_types')),
+  comment: opt(text(5000)),
+  commentRequired: opt(Type.Boolean()),
+  sign: opt(Type.Boolean()),
+  documentIds: opt(objectIds('documents', 500)),
+  billing: opt(
+    Type.Object({
+      type: opt(text(50, { description: 'e.g. MANUAL' })),
+      positions: opt(list(billingPosition, 500)),
+      lastInvoiceDate: opt(Type.Unsafe<string>(dateOrDateTimeSchema('day of the last invoice'))),
+      defaultInvoiceTemplateId: opt(objectId('invoice_templates')),
+    }),
+  ),
+  quota: opt(
+    Type.Object({
+      enabled: opt(Type.Boolean()),
+      quotaCalculation: opt(text(50)),
+      total: opt(money()),
+      billingRateEnabled: opt(Type.Boolean()),
+      billingRateCalculation: opt(text(50)),
+      billingRateAmount: opt(money()),
+      expectedMargin: opt(money()),
+    }),
+  ),
+  autoGenerateInvoiceError: opt(freeObject()),
+  costUnit: opt(text(100)),
+  jobChatId: opt(text(100)),
+  linkedCache: opt(list(freeObject(), 100)),
+});
+/** A stored assignment. */
+export type AssignmentDoc = DocOf<typeof assignmentSchema>;
+
 export const assignments = defineResource({
   name: 'assignment',
   collection: 'assignments',
   table: 'assignments',
   area: 'assignments',
   columns: { objectId: 'object_id' },
-  schema: Type.Object({
-    objectId: objectId('objects'),
-    customerId: opt(objectId('customers', { description: "the object's customer when absent" })),
-    title: opt(text(300)),
-    iCalendar: iCalendarSchema,
-    userIds: opt(objectIds('users', 50)),
-    skipPublicHolidays: opt(
-      Type.Boolean({ description: "no jobs on public holidays of the object's region (address country and state)" }),
-    ),
-    material: opt(list(Type.Object({ productId: opt(productId()), quantity: opt(money()) }), 200)),
-    weeklyTimeBudget: opt(money()),
-    type: opt(text(50, { description: 'e.g. normal' })),
-    activityTypeId: opt(objectId('activity_types')),
-    comment: opt(text(5000)),
-    commentRequired: opt(Type.Boolean()),
-    sign: opt(Type.Boolean()),
-    documentIds: opt(objectIds('documents', 500)),
-    billing: opt(
-      Type.Object({
-        type: opt(text(50, { description: 'e.g. MANUAL' })),
-        positions: opt(list(billingPosition, 500)),
-        lastInvoiceDate: opt(Type.Unsafe<string>(dateOrDateTimeSchema('day of the last invoice'))),
-        defaultInvoiceTemplateId: opt(objectId('invoice_templates')),
-      }),
-    ),
-    quota: opt(
-      Type.Object({
-        enabled: opt(Type.Boolean()),
-        quotaCalculation: opt(text(50)),
-        total: opt(money()),
-        billingRateEnabled: opt(Type.Boolean()),
-        billingRateCalculation: opt(text(50)),
-        billingRateAmount: opt(money()),
-        expectedMargin: opt(money()),
-      }),
-    ),
-    autoGenerateInvoiceError: opt(freeObject()),
-    costUnit: opt(text(100)),
-    jobChatId: opt(text(100)),
-    linkedCache: opt(list(freeObject(), 100)),
-  }),
+  schema: assignmentSchema,
   hooks: {
     prepare: prepareAssignment,
     afterWrite: onAssignmentWritten(ABSENCES_NOT_GIVEN),
@@ -114,7 +118,11 @@ export const assignments = defineResource({
   },
 });
 
-async function prepareAssignment(tx: TenantTx, _ctx: unknown, { doc, previous }: PrepareInput) {
+async function prepareAssignment(
+  tx: TenantTx,
+  _ctx: unknown,
+  { doc, previous }: PrepareInput<AssignmentDoc, DraftOf<typeof assignmentSchema>>,
+) {
   const object = await findRecord(tx, objects, doc.objectId);
   if (!object) throw fieldError('objectId', 'no such object');
   if (!doc.customerId) doc.customerId = object.doc.customerId;

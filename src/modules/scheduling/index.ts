@@ -1,10 +1,10 @@
 // The scheduling module's public surface: what other modules and the app may use. Everything else is internal.
 export type { AbsenceHooks, ConflictScope, Replacement } from './absence-hooks.js';
 export { markJobAbsent, unmarkJob } from './absence-marks.js';
-export { assignments } from './assignments-resource.js';
+export { type AssignmentDoc, assignments } from './assignments-resource.js';
 export { markAssignmentBilled, markAssignmentBillingFailed } from './assignment-billing-marks.js';
 export { coverJobWindow } from './job-planning.js';
-export { MAX_JOB_MS, jobs } from './jobs-resource.js';
+export { type JobDoc, MAX_JOB_MS, jobs } from './jobs-resource.js';
 export { createReplacementJob } from './replacement-jobs.js';
 export { registerSchedulingRoutes } from './scheduling-routes.js';
 export { type Scheduling, schedulingWith } from './scheduling-with.js';

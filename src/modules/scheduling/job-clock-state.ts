@@ -5,17 +5,9 @@ import { type RawBuilder, sql } from 'kysely';
 import type { TenantTx } from '../../platform/db/tenant.js';
 import type { StoredRecord } from '../../resources/engine/define-resource.js';
 import { findRecord, updateRecord } from '../../resources/engine/resource-store.js';
-import { jobs } from './jobs-resource.js';
+import { type ClockIn, type JobDoc, jobs } from './jobs-resource.js';
 
-/** A clock-in as the job's `started` list records it. */
-export interface ClockIn {
-  trackingJobDate: string;
-  userId: string;
-  time: string;
-  isLive: boolean;
-  wasAddedManually: boolean;
-  timeTrackingId: string;
-}
+export type { ClockIn };
 
 /**
  * The job row, locked (FOR UPDATE), as a SELECT for a caller's WITH clause, so that a clock-in reads
@@ -32,7 +24,7 @@ export function findJob(tx: TenantTx, id: string, options: { forUpdate?: boolean
 }
 
 /** Records a clock-in: appended to `started`, the job is started (started_at: the clock-in time). */
-export async function recordClockIn(tx: TenantTx, actorId: string, job: StoredRecord, clockIn: ClockIn) {
+export async function recordClockIn(tx: TenantTx, actorId: string, job: StoredRecord<JobDoc>, clockIn: ClockIn) {
   await updateRecord(tx, jobs, job.id, {
     doc: { ...job.doc, started: [...(job.doc.started ?? []), clockIn], state: 'started' },
     userId: actorId,
@@ -41,6 +33,11 @@ export async function recordClockIn(tx: TenantTx, actorId: string, job: StoredRe
 }
 
 /** Sets the job's state (completed once nobody is clocked in, open again when nobody worked). */
-export async function setJobState(tx: TenantTx, actorId: string, job: StoredRecord, state: 'open' | 'completed') {
+export async function setJobState(
+  tx: TenantTx,
+  actorId: string,
+  job: StoredRecord<JobDoc>,
+  state: 'open' | 'completed',
+) {
   await updateRecord(tx, jobs, job.id, { doc: { ...job.doc, state }, userId: actorId });
 }

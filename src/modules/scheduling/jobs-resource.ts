@@ -2,7 +2,14 @@
 import { Type } from 'typebox';
 import { fieldError } from '../../platform/http/errors.js';
 import type { TenantTx } from '../../platform/db/tenant.js';
-import { defineResource, type PrepareInput, type ResourceHooks } from '../../resources/engine/define-resource.js';
+import {
+  type DocOf,
+  type DraftOf,
+  defineResource,
+  type PrepareInput,
+  type ResourceHooks,
+  type TypedFields,
+} from '../../resources/engine/define-resource.js';
 import { dateTime, objectId, objectIds, opt, text } from '../../resources/engine/fields.js';
 import { ABSENT_WHEN_UNSET, DERIVED_ON_READ, commonEntityProperties } from '../../resources/engine/schema-shapes.js';
 import { users } from '../users/index.js';
@@ -77,6 +84,44 @@ const absenceMarkShape = {
   required: ['absenceId', 'dtStart', 'dtEnd'],
   additionalProperties: true,
 };
+/** A clock-in as the job's `started` list records it (time-tracking's time clock). */
+export interface ClockIn {
+  trackingJobDate: string;
+  userId: string;
+  time: string;
+  isLive: boolean;
+  wasAddedManually: boolean;
+  timeTrackingId: string;
+}
+
+/** An absence the job falls on, as its `absences` list records it (absence-marks.ts), a nested record. */
+export interface JobAbsenceMark {
+  absenceId: string;
+  dtStart: string;
+  dtEnd: string;
+  calculationType?: string;
+  [field: string]: unknown;
+}
+
+/** The types of the read-only fields below, for code that reads a stored job. */
+export interface JobReadOnly {
+  teamId?: string;
+  splitId?: string;
+  originalId?: string;
+  masterJobId?: string;
+  originalFrom?: string;
+  originalTo?: string;
+  absenceId?: string;
+  acceptedStatus?: string;
+  replacementJobId?: string;
+  started?: Array<ClockIn & { salaryId?: string }>;
+  absences?: JobAbsenceMark[];
+  timeTrackings?: Array<Record<string, unknown>>;
+  salaries?: Array<Record<string, unknown>>;
+  assignment?: Record<string, unknown>;
+  activityType?: Record<string, unknown> | null;
+  user?: { _id: string; number: number; [field: string]: unknown };
+}
 /** Set by actions (assign, move, split, accept, replacement) and by later areas, never by a body. */
 export const jobReadOnly = {
   teamId: idOrNull,
@@ -110,7 +155,12 @@ export const jobReadOnly = {
       'with includeUsersInResponse (absent for an unassigned job): the user in short (users/user-sql-fragments.ts)',
     [ABSENT_WHEN_UNSET]: true,
   },
-};
+} satisfies Record<keyof JobReadOnly, object> as unknown as TypedFields<JobReadOnly>;
+
+/** A stored job. */
+export type JobDoc = DocOf<typeof jobSchema, typeof jobReadOnly>;
+/** A job before its write is prepared. */
+type JobDraft = DraftOf<typeof jobSchema, typeof jobReadOnly>;
 
 export const jobs = defineResource({
   name: 'job',
@@ -149,7 +199,7 @@ export function markOnAbsence(absences: AbsenceHooks): ResourceHooks['afterWrite
   return (tx, ctx, change) => absences.reconcileConflicts(tx, ctx, { jobIds: [change.id] });
 }
 
-async function prepareJob(_tx: TenantTx, _ctx: unknown, { doc, previous }: PrepareInput) {
+async function prepareJob(_tx: TenantTx, _ctx: unknown, { doc, previous }: PrepareInput<JobDoc, JobDraft>) {
   const from = Date.parse(doc.from);
   const to = Date.parse(doc.to);
   if (!(to > from)) throw fieldError('to', 'must be after from');

@@ -17,7 +17,7 @@ import { findRecord, insertRecord, nextNumber, updateRecord } from '../../resour
 import { coverJobWindow, extendJobWindowInSlices, isFrameKnownCovered } from './job-planning.js';
 import { createReplacementJob } from './replacement-jobs.js';
 import { countJobs, selectJobsJson, type JobEmbeds } from './jobs-read.js';
-import { MAX_JOB_MS, jobs } from './jobs-resource.js';
+import { type JobDoc, MAX_JOB_MS, jobs } from './jobs-resource.js';
 import type { Scheduling } from './scheduling-with.js';
 import { parseWindow, timeFrameConditions, type TimeFrameBody } from './time-frame-filter.js';
 
@@ -93,7 +93,12 @@ export function jobsService(deps: { database: Database; embeds: JobEmbeds; sched
   }
 
   /** Loads a job for an action; `own` callers only reach their own jobs. */
-  async function load(tx: TenantTx, ctx: RequestContext, id: string, action: 'read' | 'write'): Promise<StoredRecord> {
+  async function load(
+    tx: TenantTx,
+    ctx: RequestContext,
+    id: string,
+    action: 'read' | 'write',
+  ): Promise<StoredRecord<JobDoc>> {
     const level = requireLevel(ctx, jobs.area, action);
     const job = await findRecord(tx, jobs, id, { forUpdate: true });
     return requireOwnOrAll(
@@ -105,7 +110,7 @@ export function jobsService(deps: { database: Database; embeds: JobEmbeds; sched
     );
   }
 
-  async function save(tx: TenantTx, ctx: RequestContext, job: StoredRecord, doc: Record<string, unknown>) {
+  async function save(tx: TenantTx, ctx: RequestContext, job: StoredRecord<JobDoc>, doc: Record<string, unknown>) {
     await updateRecord(tx, jobs, job.id, { doc, userId: ctx.userId, columns: { is_manual: true } });
   }
 

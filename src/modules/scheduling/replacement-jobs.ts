@@ -5,12 +5,12 @@ import type { RequestContext } from '../../platform/http/request-context.js';
 import { newObjectId } from '../../platform/ids.js';
 import type { StoredRecord } from '../../resources/engine/define-resource.js';
 import { insertRecord, nextNumber, updateRecord } from '../../resources/engine/resource-store.js';
-import { jobs } from './jobs-resource.js';
+import { type JobDoc, jobs } from './jobs-resource.js';
 
 export async function createReplacementJob(
   tx: TenantTx,
   ctx: RequestContext,
-  job: StoredRecord,
+  job: StoredRecord<JobDoc>,
   userId: string,
 ): Promise<string> {
   const {

@@ -6,7 +6,7 @@ import type { Database } from '../../platform/db/database.js';
 import { inTenant, inWorker, type TenantTx } from '../../platform/db/tenant.js';
 import { HttpError } from '../../platform/http/errors.js';
 import { systemContext, type RequestContext } from '../../platform/http/request-context.js';
-import { defineResource, type StoredRecord } from '../../resources/engine/define-resource.js';
+import { type DocOf, defineResource, type StoredRecord } from '../../resources/engine/define-resource.js';
 import { objectId, objectIds, opt, tags, text } from '../../resources/engine/fields.js';
 import { createRecord } from '../../resources/engine/resource-service.js';
 import { findRecord } from '../../resources/engine/resource-store.js';
@@ -42,32 +42,36 @@ const templateICalendar = Type.Object(
   { description: 'when tasks fall due (RFC 5545 rule, as for assignments)' },
 );
 
+const taskTemplateSchema = Type.Object({
+  templateName: text(300),
+  iCalendar: templateICalendar,
+  task: Type.Object({
+    title: text(500),
+    description: opt(text(20000)),
+    taskType: opt(text(100)),
+    taskTypeId: opt(objectId('task_types')),
+    priority: opt(Type.Union(TASK_PRIORITIES.map((p) => Type.Literal(p)))),
+    assigneeId: opt(objectId('users')),
+    related: opt(
+      Type.Object({
+        objects: opt(objectIds('objects', 200)),
+        customers: opt(objectIds('customers', 200)),
+        equipments: opt(objectIds('equipment', 200)),
+      }),
+    ),
+    tags: opt(tags()),
+  }),
+  active: opt(Type.Boolean({ description: 'default true' })),
+});
+/** A stored task template. */
+type TaskTemplateDoc = DocOf<typeof taskTemplateSchema>;
+
 export const taskTemplates = defineResource({
   name: 'task template',
   collection: 'taskTemplates',
   table: 'task_templates',
   area: 'tasks',
-  schema: Type.Object({
-    templateName: text(300),
-    iCalendar: templateICalendar,
-    task: Type.Object({
-      title: text(500),
-      description: opt(text(20000)),
-      taskType: opt(text(100)),
-      taskTypeId: opt(objectId('task_types')),
-      priority: opt(Type.Union(TASK_PRIORITIES.map((p) => Type.Literal(p)))),
-      assigneeId: opt(objectId('users')),
-      related: opt(
-        Type.Object({
-          objects: opt(objectIds('objects', 200)),
-          customers: opt(objectIds('customers', 200)),
-          equipments: opt(objectIds('equipment', 200)),
-        }),
-      ),
-      tags: opt(tags()),
-    }),
-    active: opt(Type.Boolean({ description: 'default true' })),
-  }),
+  schema: taskTemplateSchema,
   hooks: {
     async prepare(_tx, _ctx, { doc }) {
       // Validates the rule like an assignment's (400 naming the field); a task has no duration.
@@ -87,7 +91,7 @@ export const taskTemplates = defineResource({
 export async function generateTasks(
   tx: TenantTx,
   ctx: RequestContext,
-  template: StoredRecord,
+  template: StoredRecord<TaskTemplateDoc>,
   from: number,
   until: number,
 ): Promise<number> {

@@ -12,6 +12,7 @@ import { findRecord, updateRecord, upsertRecords } from '../../resources/engine/
 import { lockSalariesOfEntry, removeSalaries, salaries, writeSalaries } from '../pay/index.js';
 import { findJob, setJobState } from '../scheduling/index.js';
 import { withSalaryOutcome, writeEntrySalary } from './entry-salary.js';
+import type { TimeTrackingDoc } from './time-tracking-schema.js';
 import { timeTrackings } from './time-trackings-resource.js';
 
 const MAX_RUN_DAYS = 62;
@@ -113,7 +114,7 @@ export function approvals(deps: { database: Database }) {
       .where((eb) => eb.not(eb.ref('cancelled')));
     if (userIds) query = query.where('user_id', '=', (eb) => eb.fn.any(eb.val(userIds)));
     // Every stored document was validated by its write.
-    return (await query.orderBy('time_start').forUpdate().execute()) as unknown as StoredRecord[];
+    return (await query.orderBy('time_start').forUpdate().execute()) as unknown as StoredRecord<TimeTrackingDoc>[];
   }
 
   /** The salary run: approves every stopped, uncancelled entry that began in [from, to) and (re)computes unbilled salaries. */

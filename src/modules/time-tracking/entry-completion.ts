@@ -5,13 +5,14 @@
 import { sql } from 'kysely';
 import type { TenantTx } from '../../platform/db/tenant.js';
 import { fieldError } from '../../platform/http/errors.js';
-import type { LooseDoc, Prepared, StoredRecord } from '../../resources/engine/define-resource.js';
+import type { Prepared, StoredRecord } from '../../resources/engine/define-resource.js';
 import { objectDocSql } from '../../resources/object-sql-fragments.js';
-import { findJob } from '../scheduling/index.js';
+import { findJob, type JobDoc } from '../scheduling/index.js';
 import { storedSettingsSql, withDefaults, type TimeAndPaySettings } from '../pay/index.js';
 import { deductedBreakSeconds, requiredBreakSeconds } from '../pay/index.js';
 import { userExistsSql } from '../users/index.js';
 import { type LatLng, plausibilityErrors, type PlausibilityCode } from './plausibility.js';
+import type { TimeTrackingDoc, TimeTrackingDraft } from './time-tracking-schema.js';
 
 /** Codes that only a later event can clear or set, kept across re-checks. */
 const STICKY: PlausibilityCode[] = ['SALARY_BILLED'];
@@ -27,10 +28,10 @@ export interface EntryContext {
 
 export async function completeEntry(
   tx: TenantTx,
-  doc: LooseDoc,
-  previous?: StoredRecord,
-  options: { job?: StoredRecord | null; now?: number; context?: EntryContext; skip?: PlausibilityCode[] } = {},
-): Promise<Prepared> {
+  doc: TimeTrackingDraft,
+  previous?: StoredRecord<TimeTrackingDoc>,
+  options: { job?: StoredRecord<JobDoc> | null; now?: number; context?: EntryContext; skip?: PlausibilityCode[] } = {},
+): Promise<Prepared<TimeTrackingDoc>> {
   const now = options.now ?? Date.now();
   const start = Date.parse(doc.timeStart);
   const end = doc.timeEnd === undefined ? undefined : Date.parse(doc.timeEnd);
@@ -39,7 +40,7 @@ export async function completeEntry(
 
   const job = options.job !== undefined ? options.job : doc.jobId ? await findJob(tx, doc.jobId) : undefined;
   if (doc.jobId && !job) throw fieldError('jobId', 'no such job');
-  const next: LooseDoc = {
+  const next: TimeTrackingDoc = {
     ...doc,
     timeStart: new Date(start).toISOString(),
     ...(end !== undefined ? { timeEnd: new Date(end).toISOString() } : {}),
@@ -110,10 +111,10 @@ export async function completeEntry(
 
 async function loadContext(
   tx: TenantTx,
-  next: LooseDoc,
+  next: TimeTrackingDoc,
   start: number,
   end: number | undefined,
-  previous?: StoredRecord,
+  previous?: StoredRecord<TimeTrackingDoc>,
 ): Promise<EntryContext> {
   // sql: the settings, the object, the user and the overlap check in one statement (one round trip).
   const { rows } = await sql<{

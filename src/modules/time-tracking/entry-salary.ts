@@ -3,32 +3,36 @@
 // the resource that depends on it.
 import type { TenantTx } from '../../platform/db/tenant.js';
 import type { RequestContext } from '../../platform/http/request-context.js';
-import type { LooseDoc, Resource, StoredRecord } from '../../resources/engine/define-resource.js';
+import type { StoredRecord } from '../../resources/engine/define-resource.js';
 import { findRecord, updateRecord } from '../../resources/engine/resource-store.js';
 import { writeSalaries } from '../pay/index.js';
+import type { TimeTrackingDoc, TimeTrackingResource } from './time-tracking-schema.js';
 
 /**
  * The entry's document once its salary is written: the salary's id, and SALARY_BILLED while that
  * salary is billed (a billed salary is not recomputed), kept in allFoundErrors. The one rule for
  * approval, corrections and the salary run.
  */
-export function withSalaryOutcome(doc: LooseDoc, salaryId: string | undefined, billed: boolean): LooseDoc {
-  const errors: string[] = doc.errors ?? [];
-  const next: LooseDoc = {
+export function withSalaryOutcome<D extends Pick<TimeTrackingDoc, 'errors' | 'allFoundErrors'>>(
+  doc: D,
+  salaryId: string | undefined,
+  billed: boolean,
+): D & { salaryIds: string[]; errors: string[]; allFoundErrors: string[] } {
+  const errors = doc.errors ?? [];
+  const next = {
     ...doc,
     salaryIds: salaryId ? [salaryId] : [],
     errors: billed ? [...new Set([...errors, 'SALARY_BILLED'])] : errors.filter((e) => e !== 'SALARY_BILLED'),
   };
-  next.allFoundErrors = [...new Set([...(doc.allFoundErrors ?? []), ...next.errors])];
-  return next;
+  return { ...next, allFoundErrors: [...new Set([...(doc.allFoundErrors ?? []), ...next.errors])] };
 }
 
 /** Writes the entry's salary and records the outcome on the entry. */
 export async function writeEntrySalary(
   tx: TenantTx,
   ctx: RequestContext,
-  timeTrackings: Resource,
-  entry: StoredRecord,
+  timeTrackings: TimeTrackingResource,
+  entry: StoredRecord<TimeTrackingDoc>,
 ) {
   const written = await writeSalaries(tx, ctx.userId, [entry]);
   const doc = withSalaryOutcome(entry.doc, written.salaryIds.get(entry.id), written.billed.has(entry.id));
@@ -43,7 +47,7 @@ export async function writeEntrySalary(
 export async function recomputeAfterCorrection(
   tx: TenantTx,
   ctx: RequestContext,
-  timeTrackings: Resource,
+  timeTrackings: TimeTrackingResource,
   change: { id: string },
 ) {
   const entry = await findRecord(tx, timeTrackings, change.id);

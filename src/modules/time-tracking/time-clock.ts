@@ -13,9 +13,10 @@ import type { StoredRecord } from '../../resources/engine/define-resource.js';
 import { numberBlocks } from '../../resources/engine/number-blocks.js';
 import { insertRecord, updateRecord } from '../../resources/engine/resource-store.js';
 import { objectDocSql } from '../../resources/object-sql-fragments.js';
-import { lockedJobSql, recordClockIn, setJobState } from '../scheduling/index.js';
+import { type JobDoc, lockedJobSql, recordClockIn, setJobState } from '../scheduling/index.js';
 import { storedSettingsSql } from '../pay/index.js';
 import { completeEntry, type EntryContext } from './entry-completion.js';
+import type { TimeTrackingDoc } from './time-tracking-schema.js';
 import { timeTrackings } from './time-trackings-resource.js';
 
 export interface ClockBody {
@@ -65,9 +66,9 @@ export function timeClock(deps: { database: Database }) {
     const level = requireLevel(ctx, timeTrackings.area, 'write');
     // sql: one statement (a round trip per clock-in) over the locked job and its entries (LATERAL, to_jsonb).
     const { rows } = await sql<{
-      job: StoredRecord;
-      replay: StoredRecord | null;
-      open: StoredRecord | null;
+      job: StoredRecord<JobDoc>;
+      replay: StoredRecord<TimeTrackingDoc> | null;
+      open: StoredRecord<TimeTrackingDoc> | null;
       others_open: number;
       settings: EntryContext['settings'];
       object: EntryContext['object'];

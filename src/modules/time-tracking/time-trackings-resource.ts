@@ -1,65 +1,12 @@
 // Time-tracking entries. Employees create them by clocking in and out on a job (time-clock.ts);
 // managers add entries by hand, correct them (with a reason), approve and cancel them.
-import { Type } from 'typebox';
 import { Conflict } from '../../platform/http/errors.js';
 import { requireManager } from '../../resources/engine/access-checks.js';
 import { defineResource } from '../../resources/engine/define-resource.js';
-import { dateTime, geoPoint, objectId, opt, text } from '../../resources/engine/fields.js';
 import { booleanFilter, idsFilter, timestampBound } from '../../platform/http/named-filters.js';
 import { recomputeAfterCorrection } from './entry-salary.js';
 import { completeEntry } from './entry-completion.js';
-
-const seconds = (description: string) => Type.Integer({ minimum: 0, maximum: 7 * 86_400, description });
-
-export const timeTrackingSchema = Type.Object({
-  userId: objectId('users'),
-  jobId: opt(objectId('jobs')),
-  objectId: opt(objectId('objects', { description: 'from the job when absent' })),
-  assignmentId: opt(objectId('assignments')),
-  activityTypeId: opt(objectId('activity_types')),
-  signingId: opt(objectId(undefined, { description: 'no signings are kept: not checked' })),
-  timeStart: dateTime(),
-  timeEnd: opt(dateTime()),
-  trackingJobDate: opt(dateTime()),
-  break: opt(seconds('break taken, as recorded; at least the legal minimum (requiredBreakTime) is deducted')),
-  addedTime: opt(seconds('seconds a manager adds to the paid time')),
-  drivingTime: opt(seconds('driving time, paid at the base rate')),
-  location: opt(geoPoint()),
-  logOutLocation: opt(geoPoint()),
-  type: opt(text(50)),
-  offline: opt(Type.Boolean()),
-  comment: opt(text(2000)),
-  reason: opt(text(2000, { description: 'why a manager added or changed the entry; required on PATCH' })),
-  clockInReason: opt(
-    text(500, {
-      description: "the employee's reason for a clock-in outside the start window or far from the object (clockRules)",
-    }),
-  ),
-  clientId: opt(
-    text(100, { description: "the device's id of the entry; a repeated upload with the same id is the same entry" }),
-  ),
-});
-
-const strings = { type: 'array', items: { type: 'string' } };
-export const timeTrackingReadOnly = {
-  workingTime: { type: 'number', description: 'seconds: presence − deducted break + addedTime' },
-  targetTime: { type: 'number', description: "seconds: the job's target time" },
-  requiredBreakTime: { type: 'number', description: "seconds of break the company's break rule requires" },
-  objectManagerId: { type: 'string' },
-  approved: { type: 'boolean' },
-  cancelled: { type: 'boolean' },
-  generatedByUser: { type: 'boolean', description: 'clocked by the employee (not added by a manager)' },
-  editedByManager: { type: 'boolean' },
-  wasAddedManually: { type: 'boolean' },
-  approvedBy: { type: 'string' },
-  approvedAt: { type: 'string', format: 'date-time' },
-  cancelledBy: { type: 'string' },
-  cancelledAt: { type: 'string', format: 'date-time' },
-  errors: { ...strings, description: 'plausibility codes that apply now (see docs/decisions.md)' },
-  allFoundErrors: { ...strings, description: 'every plausibility code ever found on the entry' },
-  salaryIds: strings,
-  invoiceId: { type: 'string', description: 'the invoice that billed these hours' },
-};
+import { timeTrackingReadOnly, timeTrackingSchema } from './time-tracking-schema.js';
 
 export const timeTrackings = defineResource({
   name: 'time-tracking entry',

@@ -5,7 +5,7 @@ import type { TenantTx } from '../../platform/db/tenant.js';
 import { levelOf, type Permissions } from '../../platform/http/permissions.js';
 import type { DocOf } from '../../resources/engine/define-resource.js';
 import type { StoredContract } from './user-contracts.js';
-import type { userSchema } from './users-resource.js';
+import type { userSchema } from './user-schema.js';
 
 /** A stored user's document. */
 export type UserDoc = DocOf<typeof userSchema>;

@@ -9,6 +9,7 @@ import type { StoredRecord } from '../../resources/engine/define-resource.js';
 import { valueAt } from '../../resources/engine/resource-service.js';
 import { countAdministrators, groupPermissions } from '../../resources/access-groups.js';
 import { groupMembers } from './group-members.js';
+import type { UserDoc } from './user-docs.js';
 
 /** What a user logs in with: login id, password, e-mail, and the telephone that receives SMS codes. */
 export const CREDENTIAL_FIELDS = ['id', 'password', 'access.email', 'contact.mobile', 'contact.telephone'] as const;
@@ -30,7 +31,7 @@ export async function guardUserWrite(
   tx: TenantTx,
   ctx: RequestContext,
   doc: { password?: unknown; accessGroupId?: string } & Record<string, unknown>,
-  previous?: StoredRecord,
+  previous?: StoredRecord<UserDoc>,
 ): Promise<void> {
   if (doc.password !== undefined) {
     if (ctx.kind === 'apiKey') throw Forbidden('API keys never set passwords');
@@ -38,7 +39,7 @@ export async function guardUserWrite(
       throw Forbidden('Change your own password with POST /v2/account/change-password (it needs the current one)');
   }
   const groupId = doc.accessGroupId;
-  const previousGroupId: string | undefined = previous?.doc.accessGroupId;
+  const previousGroupId = previous?.doc.accessGroupId;
   const isGroupChange = groupId !== undefined && groupId !== previousGroupId;
   if (isGroupChange) {
     if (levelOf(ctx.permissions, 'accessGroups', 'write') !== 'all')
@@ -67,7 +68,7 @@ export async function guardUserWrite(
 }
 
 /** Checks a user delete inside its transaction. */
-export async function guardUserDelete(tx: TenantTx, ctx: RequestContext, record: StoredRecord): Promise<void> {
+export async function guardUserDelete(tx: TenantTx, ctx: RequestContext, record: StoredRecord<UserDoc>): Promise<void> {
   const rights = await groupPermissions(tx, record.doc.accessGroupId);
   if (!isSelf(ctx, record.id)) assertHoldsRights(ctx, rights, 'delete this user');
   if (isFullAccess(rights) && (await countAdministrators(tx, groupMembers, { exceptUserId: record.id })) === 0)
@@ -75,12 +76,16 @@ export async function guardUserDelete(tx: TenantTx, ctx: RequestContext, record:
 }
 
 /** Ending a user's sessions ("this device was lost"): the user themselves, or someone holding every right of theirs. */
-export async function guardSessionsEnd(tx: TenantTx, ctx: RequestContext, record: StoredRecord): Promise<void> {
+export async function guardSessionsEnd(
+  tx: TenantTx,
+  ctx: RequestContext,
+  record: StoredRecord<UserDoc>,
+): Promise<void> {
   if (isSelf(ctx, record.id)) return;
   assertHoldsRights(ctx, await groupPermissions(tx, record.doc.accessGroupId), "end this user's sessions");
 }
 
 /** Inviting a user (their access by SMS or e-mail): like a credential change, someone holding every right of theirs. */
-export async function guardInvitation(tx: TenantTx, ctx: RequestContext, record: StoredRecord): Promise<void> {
+export async function guardInvitation(tx: TenantTx, ctx: RequestContext, record: StoredRecord<UserDoc>): Promise<void> {
   assertHoldsRights(ctx, await groupPermissions(tx, record.doc.accessGroupId), 'invite this user');
 }

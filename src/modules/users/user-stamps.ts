@@ -6,7 +6,8 @@ import { BadRequest } from '../../platform/http/errors.js';
 import { compileValidator } from '../../platform/http/validation.js';
 import { findRecord, updateRecord } from '../../resources/engine/resource-store.js';
 import { smsContact } from '../../resources/engine/fields.js';
-import { userSchema, users } from './users-resource.js';
+import { userSchema } from './user-schema.js';
+import { users } from './users-resource.js';
 
 const contractFields = userSchema.properties.contract.properties;
 const remainingLeaveSchema = contractFields.remainingLeave;

@@ -11,11 +11,20 @@ import { closed, entityResponse, mergePatch, type JsonSchema } from './schema-sh
 import type { EntityTableName } from './entity-table.js';
 
 /**
- * A document read where its resource is not known (a module reading fields of another resource's
- * record by name). Loose on purpose: the records such code reads are checked by their declaration.
+ * A document whose fields are read untyped. No longer the engine's default (AnyDoc is): kept only for
+ * the billing documents' code that still reads fields by name; new code reads a DocOf or narrows.
  */
-// biome-ignore lint/suspicious/noExplicitAny: the untyped default for code that does not know the resource
+// biome-ignore lint/suspicious/noExplicitAny: the untyped reads of the billing code, until they are typed
 export type LooseDoc = Record<string, any>;
+
+/**
+ * A stored document where the code does not know its resource: every field unknown until the reader
+ * checks it (a resource's own code reads it as its DocOf).
+ */
+export type AnyDoc = Record<string, unknown>;
+
+/** A record as the API answers it (toApi, GET, lists): JSON fields, unknown until the reader checks them. */
+export type ApiDoc = { readonly [field: string]: unknown };
 
 // Only TypeBox schemas (a kind, or Type.Unsafe's type) have a static type; Static would guess at a plain one.
 type StaticOf<F> = F extends { '~kind': string } | { '~unsafe': unknown } ? Static<F & TSchema> : unknown;
@@ -43,7 +52,7 @@ export type NoReadOnly = Record<never, never>;
 export type TypedFields<T> = { [K in keyof Required<T>]: TUnsafe<T[K]> };
 
 /** A row of an entity table: the common columns, the document, and the table's own columns. */
-export interface StoredRecord<D extends object = LooseDoc> {
+export interface StoredRecord<D extends object = AnyDoc> {
   company_id: string;
   id: string;
   number: number;
@@ -71,21 +80,21 @@ export function recordOf<S extends TObject, R extends ReadOnlyFields>(
 /** A document before a write is prepared: a create body has none of the read-only fields yet. */
 export type DraftOf<S extends TObject, R = NoReadOnly> = Static<S> & Partial<ReadOnlyDoc<R>> & Record<string, unknown>;
 
-export interface PrepareInput<D extends object = LooseDoc, P extends object = D> {
+export interface PrepareInput<D extends object = AnyDoc, P extends object = D> {
   /** The document to be stored: the body on create, the merged document on update. */
   doc: P;
   /** The record before the change (update only). */
   previous?: StoredRecord<D>;
 }
 
-export interface Prepared<D extends object = LooseDoc> {
+export interface Prepared<D extends object = AnyDoc> {
   doc: D;
   /** Extra columns of the resource's table (credentials, promoted fields). */
   columns?: Record<string, unknown>;
 }
 
 /** Hooks get the resource's document type; declared as methods, so hooks written for any document fit. */
-export interface ResourceHooks<D extends object = LooseDoc, P extends object = D> {
+export interface ResourceHooks<D extends object = AnyDoc, P extends object = D> {
   /**
    * Checks and completes a document inside the write's transaction. What it returns is stored as the
    * resource's document; loosely typed, as hooks build it from parts.
@@ -102,7 +111,7 @@ export interface ResourceHooks<D extends object = LooseDoc, P extends object = D
   /** Refuses a delete (e.g. still referenced) inside the delete's transaction. */
   beforeDelete?(tx: TenantTx, ctx: RequestContext, record: StoredRecord<D>): Promise<void>;
   /** Adds read-only fields kept in columns to the API shape. */
-  toApi?(record: StoredRecord<D>, api: LooseDoc): LooseDoc;
+  toApi?(record: StoredRecord<D>, api: ApiDoc): ApiDoc;
 }
 
 export interface ResourceDeclaration<S extends TObject = TObject, R extends ReadOnlyFields = ReadOnlyFields> {

@@ -2,13 +2,14 @@
 // shape the payroll timesheet reads jobs, time-tracking entries and salaries in. Each owner narrows
 // the query (not cancelled, order) in its own function, so only it names its table.
 import type { TenantTx } from '../../platform/db/tenant.js';
-import type { LooseDoc } from './define-resource.js';
+import type { AnyDoc } from './define-resource.js';
 import { entityDb, type EntityTableName } from './entity-table.js';
 
-export type PeriodRow = { id: string; user_id: string | null; doc: LooseDoc };
+/** A row of a period; `D`, the document type its owner declares (the owner names the table). */
+export type PeriodRow<D extends object = AnyDoc> = { id: string; user_id: string | null; doc: D };
 
 /** Rows with `column` in [from, to) (epoch ms), of every user or of `userIds`; undefined for no users. */
-export function periodRows(
+export function periodRows<D extends object = AnyDoc>(
   tx: TenantTx,
   table: EntityTableName,
   column: string,
@@ -20,7 +21,7 @@ export function periodRows(
     .select((eb) => [
       eb.ref('id').as('id'),
       eb.ref('user_id').$castTo<string | null>().as('user_id'),
-      eb.ref('doc').$castTo<LooseDoc>().as('doc'),
+      eb.ref('doc').$castTo<D>().as('doc'),
     ])
     .where('company_id', '=', tx.companyId)
     .where(column, '>=', new Date(period.from))

@@ -9,7 +9,7 @@ import { requireLevel, type Level, type RequestContext } from '../../platform/ht
 import { compileValidator } from '../../platform/http/validation.js';
 import { recordAnswerInTransaction, type IdempotencyClaim } from '../../platform/http/idempotency.js';
 import { newObjectId } from '../../platform/ids.js';
-import type { LooseDoc, Prepared, Resource, StoredRecord } from './define-resource.js';
+import type { AnyDoc, ApiDoc, Prepared, Resource, StoredRecord } from './define-resource.js';
 import { createdFields, withoutIgnored } from './common-fields.js';
 import { applyMergePatch } from './merge-patch.js';
 import { assertReferencesExist } from './references.js';
@@ -55,7 +55,7 @@ async function prepare(
   tx: TenantTx,
   ctx: RequestContext,
   resource: Resource,
-  doc: LooseDoc,
+  doc: AnyDoc,
   previous?: StoredRecord,
 ): Promise<Prepared> {
   return resource.hooks?.prepare ? resource.hooks.prepare(tx, ctx, { doc, previous }) : { doc };
@@ -185,7 +185,7 @@ export function resourceService(deps: EngineDeps, resource: Resource) {
     });
   }
 
-  async function get(ctx: RequestContext, id: string): Promise<LooseDoc> {
+  async function get(ctx: RequestContext, id: string): Promise<ApiDoc> {
     // Reads run READ ONLY (docs/architecture.md): a write slipping into a read fails.
     const record = await readInTenant(deps.database, ctx.companyId, async (tx) =>
       store.findRecord(tx, resource, id, { owner: allOf(await readConditions(tx, ctx, resource)) }),
@@ -197,11 +197,11 @@ export function resourceService(deps: EngineDeps, resource: Resource) {
   async function list(
     ctx: RequestContext,
     query: Record<string, unknown>,
-  ): Promise<{ items: LooseDoc[]; total: number }> {
+  ): Promise<{ items: ApiDoc[]; total: number }> {
     return search(ctx, parseListQuery(query, resource.fields, resource.listOptions));
   }
 
-  async function search(ctx: RequestContext, listQuery: ListQuery): Promise<{ items: LooseDoc[]; total: number }> {
+  async function search(ctx: RequestContext, listQuery: ListQuery): Promise<{ items: ApiDoc[]; total: number }> {
     const { rows, total } = await readInTenant(deps.database, ctx.companyId, async (tx) => {
       listQuery.where.push(...(await readConditions(tx, ctx, resource)));
       return store.listRecords(tx, resource, listQuery);
@@ -209,7 +209,7 @@ export function resourceService(deps: EngineDeps, resource: Resource) {
     return { items: rows.map((row) => toApi(resource, row)), total };
   }
 
-  async function getByNumber(ctx: RequestContext, number: number): Promise<LooseDoc> {
+  async function getByNumber(ctx: RequestContext, number: number): Promise<ApiDoc> {
     const { rows } = await readInTenant(deps.database, ctx.companyId, async (tx) => {
       // sql: the list query's conditions are sql fragments
       const where = [sql<boolean>`number = ${number}`, ...(await readConditions(tx, ctx, resource))];

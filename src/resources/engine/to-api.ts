@@ -4,7 +4,7 @@
 // resource-store.ts recordJson builds the same in SQL (test/resources/api-shape-agreement.test.ts).
 import type { TObject } from 'typebox';
 import type { EntityColumn } from './entity-table.js';
-import { recordOf, type LooseDoc, type Resource, type StoredRecord } from './define-resource.js';
+import { recordOf, type ApiDoc, type Resource, type StoredRecord } from './define-resource.js';
 import { responseDefaults } from './schema-shapes.js';
 
 const defaults = new WeakMap<Resource, Record<string, unknown>>();
@@ -60,11 +60,11 @@ export function withoutNulls<T>(value: T): T {
 }
 
 /** The record as the API shows it, before the resource's toApi hook: what recordJson() builds in SQL. */
-export function storedShape<S extends TObject>(resource: Resource<S>, record: StoredRecord<object>): LooseDoc {
+export function storedShape<S extends TObject>(resource: Resource<S>, record: StoredRecord<object>): ApiDoc {
   return { ...unsetFields(resource), ...withoutNulls(record.doc), ...entityFields(record) };
 }
 
-export function toApi<S extends TObject>(resource: Resource<S>, record: StoredRecord<object>): LooseDoc {
+export function toApi<S extends TObject>(resource: Resource<S>, record: StoredRecord<object>): ApiDoc {
   const api = storedShape(resource, record);
   return resource.hooks?.toApi ? withoutNulls(resource.hooks.toApi(recordOf(resource, record), api)) : api;
 }

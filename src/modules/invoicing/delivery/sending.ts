@@ -11,7 +11,7 @@ import { Conflict, HttpError, NotFound, fieldError } from '../../../platform/htt
 import { requireLevel, type RequestContext } from '../../../platform/http/request-context.js';
 import type { MailAttachment } from '../../../platform/mail/mail-transport.js';
 import { queueMail, type MailOutbox } from '../../../platform/mail/outbox.js';
-import { customers, DOCUMENT_FORMATS, type DocumentFormat } from '../../../resources/customers.js';
+import { type CustomerDoc, customers, DOCUMENT_FORMATS, type DocumentFormat } from '../../../resources/customers.js';
 import type { Resource, StoredRecord } from '../../../resources/engine/define-resource.js';
 import { opt, text } from '../../../resources/engine/fields.js';
 import { findRecord, updateRecord } from '../../../resources/engine/resource-store.js';
@@ -74,7 +74,7 @@ const attachment = (file: DocumentFile): MailAttachment => ({
 
 /** The customer's chosen format and billing address; the frozen buyer's e-mail when the customer is gone. */
 function deliveryOf(
-  customer: StoredRecord | undefined,
+  customer: StoredRecord<CustomerDoc> | undefined,
   doc: { buyer?: { email?: string } },
 ): { format?: DocumentFormat; email?: string } {
   if (!customer) return { email: doc.buyer?.email };

@@ -12,6 +12,7 @@ import { createRecord } from '../../../resources/engine/resource-service.js';
 import { findRecord } from '../../../resources/engine/resource-store.js';
 import { objects } from '../../../resources/objects.js';
 import {
+  type AssignmentDoc,
   assignments,
   billableAssignmentIds,
   markAssignmentBilled,
@@ -44,7 +45,7 @@ interface AssignmentPosition {
 }
 
 /** The assignment's billing positions as document positions (quantity default 1, tax default 19 %). */
-export function assignmentPositions(doc: StoredRecord['doc']) {
+export function assignmentPositions(doc: AssignmentDoc) {
   return ((doc.billing?.positions ?? []) as AssignmentPosition[]).map((p) => ({
     title: p.title ?? doc.title ?? 'Leistung',
     quantity: p.quantity ?? 1,
@@ -61,7 +62,7 @@ export function assignmentPositions(doc: StoredRecord['doc']) {
 }
 
 /** The positions an assignment bills for a period, and the entries they bill (hourly). */
-async function positionsFor(tx: TenantTx, assignment: StoredRecord, period: Period) {
+async function positionsFor(tx: TenantTx, assignment: StoredRecord<AssignmentDoc>, period: Period) {
   const doc = assignment.doc;
   const positions: Array<ReturnType<typeof assignmentPositions>[number]> = assignmentPositions(doc);
   const quota = doc.quota ?? {};
@@ -93,7 +94,7 @@ export function billingRun(deps: { database: Database }) {
   async function invoiceOne(
     tx: TenantTx,
     ctx: RequestContext,
-    assignment: StoredRecord,
+    assignment: StoredRecord<AssignmentDoc>,
     period: Period,
   ): Promise<{ invoiceId?: string; skipped?: string }> {
     const billing = assignment.doc.billing ?? {};

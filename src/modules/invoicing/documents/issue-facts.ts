@@ -3,12 +3,16 @@
 import type { TenantTx } from '../../../platform/db/tenant.js';
 import { defaultPaymentTerm } from '../../../resources/default-payment-term.js';
 import type { StoredRecord } from '../../../resources/engine/define-resource.js';
+import type { CustomerDoc } from '../../../resources/customers.js';
 import { findRecord } from '../../../resources/engine/resource-store.js';
 import { objects } from '../../../resources/objects.js';
 import { paymentTerms } from '../../../resources/payment-terms.js';
 
 /** The customer as the buyer of a document, frozen at issue. */
-export function buyerOf(customer: StoredRecord, doc: { buyerReference?: string; orderReferenceId?: string }) {
+export function buyerOf(
+  customer: StoredRecord<CustomerDoc>,
+  doc: { buyerReference?: string; orderReferenceId?: string },
+) {
   const c = customer.doc;
   return {
     customerId: customer.id,
@@ -35,7 +39,7 @@ export async function deliveryOf(tx: TenantTx, doc: { objectId?: string }) {
 export async function paymentTermOf(
   tx: TenantTx,
   doc: { paymentTermId?: string },
-  customer: StoredRecord,
+  customer: StoredRecord<CustomerDoc>,
   defaultDays: number,
 ) {
   const id = doc.paymentTermId ?? customer.doc.paymentTermId;

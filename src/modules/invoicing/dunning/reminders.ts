@@ -14,7 +14,7 @@ import {
   type StoredRecord,
   type TypedFields,
 } from '../../../resources/engine/define-resource.js';
-import { type Sending, sendingShape } from '../documents/document-schema.js';
+import { type BillingDoc, type Sending, sendingShape } from '../documents/document-schema.js';
 import { opt, text } from '../../../resources/engine/fields.js';
 import { insertRecord, nextNumber, updateRecord } from '../../../resources/engine/resource-store.js';
 import { invoices } from '../documents/billing-documents.js';
@@ -107,7 +107,7 @@ const DEFAULT_TEXT =
   'Sehr geehrte Damen und Herren,\n\nzu unserer Rechnung {invoiceNumber}, fällig am {dueDate}, ist noch {openAmount} € offen. ' +
   'Bitte überweisen Sie {total} € (einschließlich {fee} € Gebühr) bis zum {newDueDate}.\n\nMit freundlichen Grüßen';
 
-const fill = (template: string, values: Record<string, string>) =>
+const fill = (template: string, values: Record<string, string | undefined>) =>
   template.replace(/\{(\w+)\}/g, (m, key: string) => values[key] ?? m);
 const eur = (n: number) => n.toLocaleString('de-DE', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 
@@ -158,14 +158,14 @@ export function reminderRun(deps: { database: Database }) {
         .where(sql<boolean>`due_date < ${date}::date`) // sql: the date parameter compared as a date
         .orderBy('due_date')
         .forUpdate()
-        .execute()) as unknown as StoredRecord[];
+        .execute()) as unknown as StoredRecord<BillingDoc>[];
       const created: string[] = [];
       for (const invoice of rows) {
         // The same open amount as the invoice's state: nothing open (a credit note, skonto), no reminder.
         if (!isOverdue(invoice.doc, date)) continue;
         const level = dueLevel(levels, invoice.doc as never, date);
         if (!level) continue;
-        const openAmount = invoice.doc.openAmount ?? invoice.doc.grossAmount;
+        const openAmount = invoice.doc.openAmount ?? invoice.doc.grossAmount ?? 0;
         const fees = Math.round(((invoice.doc.reminderFees ?? 0) + level.fee) * 100) / 100;
         const newDueDate = addDays(date, 7);
         const values = {
