@@ -85,6 +85,8 @@ export interface Config {
   metricsToken: string | undefined;
   /** A stopping process (SIGTERM) that has not finished by then exits 1, naming what it still waited for. */
   shutdownTimeoutSeconds: number;
+  /** `serve` builds every route's validators in the background once it listens, not on each route's first request. */
+  warmUp: boolean;
 }
 
 type Env = Record<string, string | undefined>;
@@ -301,6 +303,7 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
     metrics: metrics === 'on',
     metricsToken: metricsToken(env),
     shutdownTimeoutSeconds: int(env, 'SHUTDOWN_TIMEOUT_SECONDS', 30, 1, 3600),
+    warmUp: bool(env, 'WARM_UP', true),
   });
 }
 

@@ -95,14 +95,16 @@ async function loadBackgroundTasks() {
 }
 
 async function serve(config: Config) {
-  const [{ createApp }, { deliveryWorker, webhookDeps }, backgroundTasks] = await Promise.all([
+  const [{ createApp }, { deliveryWorker, webhookDeps }, backgroundTasks, { warmValidators }] = await Promise.all([
     import('./app.js'),
     import('./modules/webhooks/index.js'),
     loadBackgroundTasks(),
+    import('./platform/http/validation.js'),
   ]);
   const waits = shutdownWaits();
   const database = closeTracked(await openMigrated(config, (line) => console.log(line)), waits);
   const app = await createApp({ config, database });
+  const warming = new AbortController();
   waits.reportAlso(() => app.requestsInFlight());
   const worker =
     config.webhookWorker === 'inline'
@@ -120,6 +122,7 @@ async function serve(config: Config) {
     deadlineMs: config.shutdownTimeoutSeconds * 1000,
     waits,
     stop: async () => {
+      warming.abort();
       // Meanwhile, beside the requests.
       backgroundStopped = Promise.all([
         waits.track('webhook delivery', worker?.stop()),
@@ -135,6 +138,12 @@ async function serve(config: Config) {
     },
   });
   await app.listen({ port: config.port, host: config.host });
+  if (config.warmUp) {
+    const since = performance.now();
+    void warmValidators(warming.signal).then((built) =>
+      app.log.info({ built, ms: Math.round(performance.now() - since) }, 'route validators built in the background'),
+    );
+  }
   worker?.start();
   stopSweep = worker ? backgroundTasks(config, database, app.log) : undefined;
 }

@@ -32,7 +32,10 @@ for (const signal of ['SIGTERM', 'SIGINT'] as const) {
 
 /** `spawn`, with the child killed when this test file's process ends. */
 export function spawnChild(command: string, args: string[], options: SpawnOptions): ChildProcess {
-  const child = spawn(command, args, options);
+  // A served process builds all route validators in the background (WARM_UP, src/main.ts): about a second and
+  // a half of CPU that a test's server never needs, unless the test asks for it.
+  const env = { WARM_UP: 'false', ...(options.env ?? process.env) };
+  const child = spawn(command, args, { ...options, env });
   running.add(child);
   child.once('exit', () => running.delete(child));
   return child;
