@@ -13,7 +13,7 @@ import { loadTimeAndPaySettings } from '../../pay/index.js';
 import { assignments } from '../../scheduling/index.js';
 import { assignmentConfirmations, offers } from './billing-documents.js';
 import { assignmentPositions } from './billing-run.js';
-import type { BillingReadOnlyFields, BillingSchema, Position } from './document-schema.js';
+import type { BillingDoc, BillingReadOnlyFields, BillingSchema, Position } from './document-schema.js';
 import type { Signature, SigningTarget } from '../signing/signing-links.js';
 
 const DEFAULT_TAX = 0.19;
@@ -30,7 +30,7 @@ const INTERNAL = [
   'assignmentConfirmationId',
   'sendings',
 ];
-const customerView = (record: StoredRecord) =>
+const customerView = (record: StoredRecord<BillingDoc>) =>
   Object.fromEntries(Object.entries(record.doc).filter(([key]) => !INTERNAL.includes(key)));
 
 /** The signature as stored on a document, with the company's time zone the PDF prints the time in. */

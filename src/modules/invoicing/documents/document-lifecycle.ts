@@ -10,7 +10,7 @@ import { findRecord, insertRecord, nextNumber, updateRecord } from '../../../res
 import { createRecord } from '../../../resources/engine/resource-service.js';
 import { customers } from '../../../resources/customers.js';
 import { invoices, invoiceStornos } from './billing-documents.js';
-import type { BillingResource, DocumentKind, Position } from './document-schema.js';
+import type { BillingDoc, BillingResource, DocumentKind, Position } from './document-schema.js';
 import { totalsOf } from './document-totals.js';
 import { fixedAllowanceCharges, type StoredAllowanceCharge } from './allowances-charges.js';
 import { settlingFinalInvoices } from './partial-invoices.js';
@@ -22,7 +22,7 @@ import { buyerOf, deliveryOf, paymentTermOf } from './issue-facts.js';
 import { addDays, companyToday } from './dates.js';
 
 /** A credit note names an issued invoice of its own customer (409 for a draft or cancelled one, 400 for another customer's). */
-function assertCreditable(invoice: StoredRecord, customerId: string) {
+function assertCreditable(invoice: StoredRecord<BillingDoc>, customerId: string) {
   if (invoice.doc.customerId !== customerId) throw fieldError('creditedInvoiceId', 'is an invoice of another customer');
   if (!['issued', 'partially_paid', 'paid'].includes(invoice.doc.state))
     throw Conflict(`The credited invoice is ${invoice.doc.state}; a credit note names an issued invoice`);
