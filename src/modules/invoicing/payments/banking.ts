@@ -12,7 +12,14 @@ import { contextOf, requireLevel, type RequestContext } from '../../../platform/
 import { SECURITY, errorResponses } from '../../../platform/http/route-docs.js';
 import { typedRoutes } from '../../../platform/http/typed-routes.js';
 import { newObjectId } from '../../../platform/ids.js';
-import { defineResource, type StoredRecord } from '../../../resources/engine/define-resource.js';
+import {
+  defineResource,
+  recordOf,
+  type StoredRecord,
+  type TypedFields,
+} from '../../../resources/engine/define-resource.js';
+import { invoices } from '../documents/billing-documents.js';
+import type { BillingDoc } from '../documents/document-schema.js';
 import { objectId, opt, text } from '../../../resources/engine/fields.js';
 import { createRecord } from '../../../resources/engine/resource-service.js';
 import { insertRecord, nextNumber, updateRecord } from '../../../resources/engine/resource-store.js';
@@ -22,6 +29,15 @@ import { payments } from './payments.js';
 import { parseCamt053, parseCsv, StatementError, type StatementEntry } from '../rules/bank-statements.js';
 
 const MAX_ENTRIES = 5000;
+
+/** A transaction's fields: its statement entry (the amount in the currency, not cents) and its match. */
+export interface BankingTransactionReadOnly extends Omit<StatementEntry, 'amountCents'> {
+  amount: number;
+  matchState: 'matched' | 'unmatched' | 'ambiguous' | 'outgoing';
+  invoiceId?: string;
+  paymentId?: string;
+  candidates?: string[];
+}
 
 export const bankingTransactions = defineResource({
   name: 'banking transaction',
@@ -42,7 +58,7 @@ export const bankingTransactions = defineResource({
     invoiceId: { type: 'string' },
     paymentId: { type: 'string' },
     candidates: { type: 'array', items: { type: 'string' }, description: 'invoice ids when several match' },
-  },
+  } satisfies Record<keyof BankingTransactionReadOnly, object> as unknown as TypedFields<BankingTransactionReadOnly>,
 });
 
 const fingerprint = (e: StatementEntry) =>
@@ -58,7 +74,7 @@ const fingerprint = (e: StatementEntry) =>
  * Open invoices whose number the remittance text contains.
  * sql: the number is looked for inside the parameter (case-insensitive position()), which the builder cannot say.
  */
-async function candidatesFor(tx: TenantTx, entry: StatementEntry): Promise<StoredRecord[]> {
+async function candidatesFor(tx: TenantTx, entry: StatementEntry): Promise<Array<StoredRecord<BillingDoc>>> {
   if (!entry.remittance || entry.amountCents <= 0) return [];
   const rows = await tx.db
     .selectFrom('invoices')
@@ -68,7 +84,7 @@ async function candidatesFor(tx: TenantTx, entry: StatementEntry): Promise<Store
     .where('document_number', 'is not', null)
     .where(sql<boolean>`position(upper(document_number) IN upper(${entry.remittance})) > 0`)
     .execute();
-  return rows as unknown as StoredRecord[];
+  return rows.map((row) => recordOf(invoices, row));
 }
 
 export function banking(deps: { database: Database }) {
@@ -137,13 +153,14 @@ export function banking(deps: { database: Database }) {
   async function assign(ctx: RequestContext, id: string, invoiceId: string) {
     requireLevel(ctx, 'invoicing', 'write');
     return inTenant(deps.database, ctx.companyId, async (tx) => {
-      const record = (await tx.db
+      const row = await tx.db
         .selectFrom('banking_transactions')
         .selectAll()
         .where('company_id', '=', tx.companyId)
         .where('id', '=', id)
         .forUpdate()
-        .executeTakeFirst()) as StoredRecord | undefined;
+        .executeTakeFirst();
+      const record = row && recordOf(bankingTransactions, row);
       if (!record) throw NotFound('banking transaction', id);
       if (!['unmatched', 'ambiguous'].includes(record.doc.matchState))
         throw Conflict(`The transaction is ${record.doc.matchState}; only unmatched receipts are assigned`);
