@@ -1,12 +1,12 @@
 // The printed document as a German cleaning company sends it, rendered directly from a stored
 // document (no database): wording, layout across pages, letterhead and footer, embedded fonts, the
 // logo, and the ZUGFeRD PDF/A-3b with its attachment and XMP. Text is read back with pdftotext.
-import type { Json } from '../helpers/test-app.js';
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { renderPdf, renderReminderPdf, renderZugferd } from '../../src/modules/invoicing/pdf/render-pdf.js';
 import { renderEInvoiceXml } from '../../src/modules/invoicing/einvoice/render-xml.js';
 import { SELLER } from '../helpers/invoicing-fixtures.js';
+import type { BillingDoc, Position } from '../../src/modules/invoicing/documents/document-schema.js';
 import { onPdfFile, pdfFonts, pdfLines, pdfText, pngImage } from './invoicing-helpers.js';
 import { PDF_TOOLS } from '../helpers/debian-tools.js';
 
@@ -14,8 +14,8 @@ const SPECIAL = 'Grünanlage & Außenflächen <Süd> "Tor 3" \'Ökö\'';
 const DESCRIPTION = 'Fegen der Wege, Laub aufnehmen und entsorgen; Papierkörbe leeren. ';
 
 /** An issued invoice as stored: 19 % and reverse charge, an allowance and a charge, a prepayment, a service address. */
-function storedInvoice(positionCount = 3, more: Record<string, Json> = {}): Record<string, Json> {
-  const positions: Array<Record<string, Json>> = [
+function storedInvoice(positionCount = 3, more: Partial<BillingDoc> = {}): BillingDoc {
+  const positions: Position[] = [
     { type: 'TEXT', title: 'Leistungen Oktober', quantity: 0, price: 0, tax: 0.19 },
     ...Array.from({ length: positionCount - 1 }, (_, i) => ({
       title: `Unterhaltsreinigung Haus ${i + 1}`,
@@ -39,6 +39,7 @@ function storedInvoice(positionCount = 3, more: Record<string, Json> = {}): Reco
   const standard = (positionCount - 1) * 100;
   return {
     state: 'issued',
+    customerId: 'c1',
     documentNumber: 'RE-2026-00042',
     documentDate: '2026-11-15',
     dueDate: '2026-11-29',
@@ -86,7 +87,7 @@ function storedInvoice(positionCount = 3, more: Record<string, Json> = {}): Reco
   };
 }
 
-const text = async (doc: Record<string, Json>, kind: 'invoice' | 'credit' | 'invoicestorno' | 'offer' = 'invoice') =>
+const text = async (doc: BillingDoc, kind: 'invoice' | 'credit' | 'invoicestorno' | 'offer' = 'invoice') =>
   pdfLines(await renderPdf(doc, kind)).join('\n');
 const pageCount = (pdf: Buffer) =>
   pdfText(pdf)

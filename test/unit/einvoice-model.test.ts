@@ -1,13 +1,14 @@
 // The EN 16931 model and its serializers on hand-built documents: the decisions of
 // docs/einvoice.md (BT-10 order, O without VAT ids and line rates, K's deliver-to country, skonto
 // lines, credit signs, partial and final invoices, allowances and charges) and XML escaping.
-import type { Json } from '../helpers/test-app.js';
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { toModel } from '../../src/modules/invoicing/einvoice/model.js';
 import { renderEInvoiceXml } from '../../src/modules/invoicing/einvoice/render-xml.js';
 import { priceWithBase } from '../../src/modules/invoicing/einvoice/codes.js';
 import { escapeXml } from '../../src/modules/invoicing/einvoice/xml.js';
+import type { BillingDoc } from '../../src/modules/invoicing/documents/document-schema.js';
+import type { VatCategory } from '../../src/modules/invoicing/rules/invoice-totals.js';
 
 const SELLER = {
   name: 'Glanz GmbH',
@@ -30,8 +31,10 @@ const BUYER = {
 };
 
 /** A stored invoice: one 19 % line of 100.00. */
-function doc(more: Record<string, Json> = {}): Record<string, Json> {
+function doc(more: Partial<BillingDoc> = {}): BillingDoc {
   return {
+    state: 'issued',
+    customerId: 'c1',
     documentNumber: 'RE-1',
     documentDate: '2026-11-15',
     dueDate: '2026-11-29',
@@ -47,7 +50,7 @@ function doc(more: Record<string, Json> = {}): Record<string, Json> {
     ...more,
   };
 }
-const untaxed = (category: string, more: Record<string, Json> = {}) =>
+const untaxed = (category: VatCategory, more: Partial<BillingDoc> = {}) =>
   doc({
     positions: [{ title: 'Leistung', quantity: 1, price: 100, tax: 0, vatCategory: category }],
     lineAmounts: [100],
@@ -86,7 +89,7 @@ describe('e-invoice model', () => {
   });
 
   test('exemption reasons: E text only, AE/K/G with VATEX codes, none on S and Z', () => {
-    const reason = (c: string) => {
+    const reason = (c: VatCategory) => {
       const v = toModel(untaxed(c), 'invoice').vat[0]!;
       return [v.exemptionCode, v.exemptionText];
     };

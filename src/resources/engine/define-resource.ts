@@ -11,13 +11,6 @@ import { closed, entityResponse, mergePatch, type JsonSchema } from './schema-sh
 import type { EntityTableName } from './entity-table.js';
 
 /**
- * A document whose fields are read untyped. No longer the engine's default (AnyDoc is): kept only for
- * the billing documents' code that still reads fields by name; new code reads a DocOf or narrows.
- */
-// biome-ignore lint/suspicious/noExplicitAny: the untyped reads of the billing code, until they are typed
-export type LooseDoc = Record<string, any>;
-
-/**
  * A stored document where the code does not know its resource: every field unknown until the reader
  * checks it (a resource's own code reads it as its DocOf).
  */

@@ -43,7 +43,7 @@ export function documentDownloads(deps: { database: Database }) {
         options: await fileOptions(tx),
       };
     });
-    return reminderFile(reminder.doc, invoice?.doc ?? {}, options);
+    return reminderFile(reminder.doc, invoice?.doc, options);
   }
 
   return { issuedFile, reminderLetter };

@@ -5,13 +5,13 @@
 import type { TenantTx } from '../../../platform/db/tenant.js';
 import { fieldError } from '../../../platform/http/errors.js';
 import type { DocumentFormat } from '../../../resources/customers.js';
-import { isLetter, type DocumentKind } from '../documents/document-schema.js';
+import { isLetter, type BillingDoc, type DocumentKind } from '../documents/document-schema.js';
 import { renderEInvoiceXml } from '../einvoice/render-xml.js';
 import { loadPrintAssets } from '../assets/assets.js';
 import { userFullNames } from '../../users/index.js';
 import { renderPdf, renderReminderPdf, renderZugferd, type PdfOptions } from '../pdf/render-pdf.js';
 import { assertCompleteData } from '../rules/required-data.js';
-import type { LooseDoc } from '../../../resources/engine/define-resource.js';
+import type { ReminderDoc } from '../dunning/reminders.js';
 
 export interface DocumentFile {
   filename: string;
@@ -37,7 +37,7 @@ export async function fileOptions(tx: TenantTx, signerId?: string | null): Promi
 export const fileName = (name: string) => name.replace(/[^A-Za-z0-9._-]/g, '_');
 
 export async function documentFile(
-  doc: LooseDoc,
+  doc: BillingDoc,
   kind: DocumentKind,
   format: DocumentFormat,
   options: FileOptions = {},
@@ -64,11 +64,12 @@ export async function documentFile(
 
 /** A reminder letter (its invoice supplies the letterhead and the amounts). */
 export async function reminderFile(
-  reminder: LooseDoc,
-  invoice: LooseDoc,
+  reminder: ReminderDoc,
+  /** Undefined when the invoice was deleted since. */
+  invoice: BillingDoc | undefined,
   options: FileOptions = {},
 ): Promise<DocumentFile> {
-  const name = fileName(`${reminder.title ?? 'Mahnung'}-${reminder.invoiceNumber ?? invoice.documentNumber ?? ''}`);
+  const name = fileName(`${reminder.title ?? 'Mahnung'}-${reminder.invoiceNumber ?? invoice?.documentNumber ?? ''}`);
   return {
     filename: `${name}.pdf`,
     contentType: 'application/pdf',

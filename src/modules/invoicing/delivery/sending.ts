@@ -11,12 +11,13 @@ import { Conflict, HttpError, NotFound, fieldError } from '../../../platform/htt
 import { requireLevel, type RequestContext } from '../../../platform/http/request-context.js';
 import type { MailAttachment } from '../../../platform/mail/mail-transport.js';
 import { queueMail, type MailOutbox } from '../../../platform/mail/outbox.js';
-import { type CustomerDoc, customers, DOCUMENT_FORMATS, type DocumentFormat } from '../../../resources/customers.js';
-import type { Resource, StoredRecord } from '../../../resources/engine/define-resource.js';
+import { customers, DOCUMENT_FORMATS, type DocumentFormat } from '../../../resources/customers.js';
+import type { Resource } from '../../../resources/engine/define-resource.js';
 import { opt, text } from '../../../resources/engine/fields.js';
 import { findRecord, updateRecord } from '../../../resources/engine/resource-store.js';
 import { invoices } from '../documents/billing-documents.js';
 import { isLetter, type BillingResource, type DocumentKind } from '../documents/document-schema.js';
+import type { CustomerRecord } from '../documents/issue-facts.js';
 import { documentFile, fileOptions, reminderFile, type DocumentFile } from './document-files.js';
 import { reminders } from '../dunning/reminders.js';
 import { documentMailText, documentSubject } from './sending-texts.js';
@@ -74,7 +75,7 @@ const attachment = (file: DocumentFile): MailAttachment => ({
 
 /** The customer's chosen format and billing address; the frozen buyer's e-mail when the customer is gone. */
 function deliveryOf(
-  customer: StoredRecord<CustomerDoc> | undefined,
+  customer: CustomerRecord | undefined,
   doc: { buyer?: { email?: string } },
 ): { format?: DocumentFormat; email?: string } {
   if (!customer) return { email: doc.buyer?.email };

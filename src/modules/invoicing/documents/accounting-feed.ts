@@ -6,7 +6,10 @@
 // accounting module turns them into bookings.
 import { sql } from 'kysely';
 import type { TenantTx } from '../../../platform/db/tenant.js';
-import type { LooseDoc } from '../../../resources/engine/define-resource.js';
+import { recordOf } from '../../../resources/engine/define-resource.js';
+import { payments } from '../payments/payments.js';
+import { credits, invoiceStornos, invoices } from './billing-documents.js';
+import type { BillingResource, FrozenBuyer } from './document-schema.js';
 
 export type BookedKind = 'invoice' | 'credit' | 'invoicestorno';
 
@@ -49,7 +52,7 @@ export interface BookedDiscount {
   vatBreakdown: VatGroup[];
 }
 
-const buyerOf = (buyer: LooseDoc | null | undefined): BookedBuyer => ({
+const buyerOf = (buyer: FrozenBuyer | null | undefined): BookedBuyer => ({
   name: buyer?.name,
   number: buyer?.number,
   debitorNumber: buyer?.debitorNumber,
@@ -82,17 +85,17 @@ export interface BookedPayment {
   partialInvoiceVat?: VatGroup[];
 }
 
-const TABLES: Array<[BookedKind, 'invoices' | 'credits' | 'invoice_stornos']> = [
-  ['invoice', 'invoices'],
-  ['credit', 'credits'],
-  ['invoicestorno', 'invoice_stornos'],
+const TABLES: Array<[BookedKind, 'invoices' | 'credits' | 'invoice_stornos', BillingResource]> = [
+  ['invoice', 'invoices', invoices],
+  ['credit', 'credits', credits],
+  ['invoicestorno', 'invoice_stornos', invoiceStornos],
 ];
 
 /** Issued documents dated from..to (inclusive), by date and number. */
 export async function bookedDocuments(tx: TenantTx, scope: FeedScope): Promise<BookedDocument[]> {
   const { from, to, customerId } = scope;
   const lists = await Promise.all(
-    TABLES.map(async ([kind, table]) => {
+    TABLES.map(async ([kind, table, resource]) => {
       let query = tx.db
         .selectFrom(table)
         .select(['id', 'document_number', 'customer_id', 'doc'])
@@ -104,7 +107,7 @@ export async function bookedDocuments(tx: TenantTx, scope: FeedScope): Promise<B
       if (customerId) query = query.where('customer_id', '=', customerId);
       const rows = await query.execute();
       return rows.map((r): BookedDocument => {
-        const doc = r.doc as LooseDoc;
+        const doc = recordOf(resource, r).doc;
         const referenced = kind === 'invoicestorno' ? doc.invoiceNumber : doc.creditedInvoiceNumber;
         return {
           kind,
@@ -147,7 +150,7 @@ async function withSettledPartials(tx: TenantTx, documents: Array<BookedDocument
       return [
         {
           documentNumber: partial.document_number ?? '',
-          vatBreakdown: ((partial.doc as LooseDoc).vatBreakdown ?? []) as VatGroup[],
+          vatBreakdown: recordOf(invoices, partial).doc.vatBreakdown ?? [],
         },
       ];
     });
@@ -168,7 +171,7 @@ export async function bookedDiscounts(tx: TenantTx, scope: FeedScope): Promise<B
   const rows = await query.execute();
   return rows
     .map((r) => {
-      const doc = r.doc as LooseDoc;
+      const doc = recordOf(invoices, r).doc;
       return {
         invoiceNumber: r.document_number ?? '',
         date: doc.skontoDate as string,
@@ -197,7 +200,7 @@ export async function bookedPayments(tx: TenantTx, scope: FeedScope): Promise<Bo
       'p.doc',
       'i.document_number',
       // sql: fields of the documents
-      sql<LooseDoc | null>`i.doc->'buyer'`.as('buyer'),
+      sql<FrozenBuyer | null>`i.doc->'buyer'`.as('buyer'),
       sql<string | null>`i.doc->>'invoiceType'`.as('invoice_type'),
       sql<VatGroup[] | null>`i.doc->'vatBreakdown'`.as('invoice_vat'),
       sql<string | null>`m.doc->>'name'`.as('method_name'),
@@ -211,7 +214,7 @@ export async function bookedPayments(tx: TenantTx, scope: FeedScope): Promise<Bo
   if (customerId) query = query.where('i.customer_id', '=', customerId);
   const rows = await query.execute();
   return rows.map((r) => {
-    const doc = r.doc as LooseDoc;
+    const doc = recordOf(payments, r).doc;
     return {
       id: r.id,
       date: doc.date,

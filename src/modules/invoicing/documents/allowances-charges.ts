@@ -51,13 +51,16 @@ export const MAX_ALLOWANCES_CHARGES = 20;
 /** The VAT category of a position or an allowance/charge. */
 export const vatCategoryField = () =>
   opt(
-    Type.Union(
-      Object.keys(VAT_CATEGORIES).map((c) => Type.Literal(c)),
-      {
-        description: `${Object.entries(VAT_CATEGORIES)
-          .map(([c, d]) => `${c} ${d}`)
-          .join('; ')}; default S when the rate is above 0, else Z`,
-      },
+    // Type.Unsafe: a union built from a list has no static type of its own (it read as undefined)
+    Type.Unsafe<VatCategory>(
+      Type.Union(
+        Object.keys(VAT_CATEGORIES).map((c) => Type.Literal(c)),
+        {
+          description: `${Object.entries(VAT_CATEGORIES)
+            .map(([c, d]) => `${c} ${d}`)
+            .join('; ')}; default S when the rate is above 0, else Z`,
+        },
+      ),
     ),
   );
 
@@ -150,7 +153,7 @@ export function allowanceChargeInputs(items: AllowanceChargeItem[] = []): Allowa
     return {
       charge: item.charge,
       tax: item.tax,
-      category: item.vatCategory as VatCategory | undefined,
+      category: item.vatCategory,
       ...(percent !== undefined ? { percent } : {}),
       ...(amount !== undefined ? { amountCents: toCents(amount) } : {}),
       ...(baseAmount !== undefined ? { baseCents: toCents(baseAmount) } : {}),

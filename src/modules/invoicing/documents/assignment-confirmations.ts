@@ -5,7 +5,7 @@ import type { Database } from '../../../platform/db/database.js';
 import { inTenant, type TenantTx } from '../../../platform/db/tenant.js';
 import { Conflict, NotFound } from '../../../platform/http/errors.js';
 import { requireLevel, type RequestContext } from '../../../platform/http/request-context.js';
-import type { LooseDoc, StoredRecord } from '../../../resources/engine/define-resource.js';
+import type { StoredRecord } from '../../../resources/engine/define-resource.js';
 import { createRecord } from '../../../resources/engine/resource-service.js';
 import { findRecord, updateRecord } from '../../../resources/engine/resource-store.js';
 import { objects } from '../../../resources/objects.js';
@@ -13,7 +13,7 @@ import { loadTimeAndPaySettings } from '../../pay/index.js';
 import { assignments } from '../../scheduling/index.js';
 import { assignmentConfirmations, offers } from './billing-documents.js';
 import { assignmentPositions } from './billing-run.js';
-import type { BillingReadOnlyFields, BillingSchema, Position } from './document-schema.js';
+import type { BillingDoc, BillingReadOnlyFields, BillingSchema, Position } from './document-schema.js';
 import type { Signature, SigningTarget } from '../signing/signing-links.js';
 
 const DEFAULT_TAX = 0.19;
@@ -30,7 +30,7 @@ const INTERNAL = [
   'assignmentConfirmationId',
   'sendings',
 ];
-const customerView = (record: StoredRecord) =>
+const customerView = (record: StoredRecord<BillingDoc>) =>
   Object.fromEntries(Object.entries(record.doc).filter(([key]) => !INTERNAL.includes(key)));
 
 /** The signature as stored on a document, with the company's time zone the PDF prints the time in. */
@@ -126,7 +126,7 @@ export function assignmentConfirmationService(deps: { database: Database }) {
       const object = doc.objectId ? await findRecord(tx, objects, doc.objectId) : undefined;
       const customerId = doc.customerId ?? object?.doc.customerId;
       if (!customerId) throw Conflict("The assignment has no customer (neither its own nor its object's)");
-      const positions: LooseDoc[] = assignmentPositions(doc);
+      const positions: Array<ReturnType<typeof assignmentPositions>[number]> = assignmentPositions(doc);
       const quota = doc.quota ?? {};
       if (quota.billingRateEnabled && quota.billingRateCalculation === 'hourly' && quota.billingRateAmount)
         positions.push({

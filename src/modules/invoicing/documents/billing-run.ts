@@ -7,12 +7,11 @@ import type { Database } from '../../../platform/db/database.js';
 import { inTenant, type TenantTx } from '../../../platform/db/tenant.js';
 import { Conflict, NotFound, fieldError } from '../../../platform/http/errors.js';
 import { requireLevel, type RequestContext } from '../../../platform/http/request-context.js';
-import type { StoredRecord } from '../../../resources/engine/define-resource.js';
+import type { DocOf, StoredRecord } from '../../../resources/engine/define-resource.js';
 import { createRecord } from '../../../resources/engine/resource-service.js';
 import { findRecord } from '../../../resources/engine/resource-store.js';
 import { objects } from '../../../resources/objects.js';
 import {
-  type AssignmentDoc,
   assignments,
   billableAssignmentIds,
   markAssignmentBilled,
@@ -27,26 +26,13 @@ export interface Period {
 }
 
 const DEFAULT_TAX = 0.19;
+/** An assignment's record, as findRecord reads it. */
+type AssignmentRecord = StoredRecord<DocOf<typeof assignments.schema>>;
 const endOf = (date: string) => new Date(Date.parse(`${date}T00:00:00Z`) + 86_400_000).toISOString();
 
-/** A billing position of an assignment (its schema: scheduling's assignments resource). */
-interface AssignmentPosition {
-  type?: string;
-  title?: string;
-  description?: string;
-  quantity?: number;
-  unit?: string;
-  price?: number;
-  tax?: number;
-  discount?: number;
-  productId?: string;
-  isOptional?: boolean;
-  bookingAccountNumber?: string;
-}
-
 /** The assignment's billing positions as document positions (quantity default 1, tax default 19 %). */
-export function assignmentPositions(doc: AssignmentDoc) {
-  return ((doc.billing?.positions ?? []) as AssignmentPosition[]).map((p) => ({
+export function assignmentPositions(doc: AssignmentRecord['doc']) {
+  return (doc.billing?.positions ?? []).map((p) => ({
     title: p.title ?? doc.title ?? 'Leistung',
     quantity: p.quantity ?? 1,
     price: p.price ?? 0,
@@ -62,7 +48,7 @@ export function assignmentPositions(doc: AssignmentDoc) {
 }
 
 /** The positions an assignment bills for a period, and the entries they bill (hourly). */
-async function positionsFor(tx: TenantTx, assignment: StoredRecord<AssignmentDoc>, period: Period) {
+async function positionsFor(tx: TenantTx, assignment: AssignmentRecord, period: Period) {
   const doc = assignment.doc;
   const positions: Array<ReturnType<typeof assignmentPositions>[number]> = assignmentPositions(doc);
   const quota = doc.quota ?? {};
@@ -94,7 +80,7 @@ export function billingRun(deps: { database: Database }) {
   async function invoiceOne(
     tx: TenantTx,
     ctx: RequestContext,
-    assignment: StoredRecord<AssignmentDoc>,
+    assignment: AssignmentRecord,
     period: Period,
   ): Promise<{ invoiceId?: string; skipped?: string }> {
     const billing = assignment.doc.billing ?? {};

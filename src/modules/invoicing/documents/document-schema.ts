@@ -6,6 +6,7 @@ import { list, objectId, opt, productId, text } from '../../../resources/engine/
 import { taxRateCopy } from '../../../resources/tax-rate-shape.js';
 import { allowancesChargesSchema, vatCategoryField } from './allowances-charges.js';
 import { INVOICE_TYPES, MAX_PARTIAL_INVOICES } from './partial-invoices.js';
+import type { VatCategory } from '../rules/invoice-totals.js';
 import { sellerSchema } from '../invoicing-settings.js';
 
 export type DocumentKind = 'invoice' | 'offer' | 'credit' | 'invoicestorno' | 'assignmentconfirmation';
@@ -84,12 +85,15 @@ export const documentSchema = (kind: DocumentKind) =>
     ...(kind === 'invoice'
       ? {
           invoiceType: opt(
-            Type.Union(
-              INVOICE_TYPES.map((t) => Type.Literal(t)),
-              {
-                description:
-                  'standard (default), partial (Abschlagsrechnung) or final (Schlussrechnung, settles partial invoices)',
-              },
+            // Type.Unsafe: a union built from a list has no static type of its own (it read as undefined)
+            Type.Unsafe<(typeof INVOICE_TYPES)[number]>(
+              Type.Union(
+                INVOICE_TYPES.map((t) => Type.Literal(t)),
+                {
+                  description:
+                    'standard (default), partial (Abschlagsrechnung) or final (Schlussrechnung, settles partial invoices)',
+                },
+              ),
             ),
           ),
           partialInvoiceIds: opt(
@@ -106,8 +110,53 @@ export const documentSchema = (kind: DocumentKind) =>
     ...(kind === 'offer' ? { validUntil: opt(date()) } : {}),
   });
 
-/** A party or term copied into a document at issue (seller, buyer, delivery, payment term). */
-export type FrozenCopy = { name?: string; email?: string; [field: string]: unknown };
+/**
+ * A party or term copied into a document at issue (seller, buyer, delivery, payment term): the
+ * fields it is copied with, each optional (a document issued before a field was added lacks it),
+ * any other field unknown (the copies are open, see `frozenSeller` below).
+ */
+type Open = { [field: string]: unknown };
+/** A postal address as frozen (a customer's or an object's address). */
+export interface FrozenAddress {
+  street?: string;
+  zip?: string;
+  city?: string;
+  country?: string;
+  co?: string;
+  state?: string;
+}
+/** The invoicing settings' seller, frozen at issue (issue-facts.ts, document-lifecycle.ts). */
+export type FrozenSeller = Partial<Static<typeof sellerSchema>> & Open;
+/** The customer, frozen at issue (issue-facts.ts buyerOf). */
+export type FrozenBuyer = {
+  customerId?: string;
+  number?: number;
+  name?: string;
+  contactPerson?: string;
+  address?: FrozenAddress & Open;
+  email?: string;
+  vatNumber?: string;
+  debitorNumber?: string;
+  buyerReference?: string;
+  orderReferenceId?: string;
+} & Open;
+/** The service address (the object), frozen at issue (issue-facts.ts deliveryOf). */
+export type FrozenDelivery = { name?: string; address?: FrozenAddress & Open } & Open;
+/** The payment term, frozen at issue (issue-facts.ts paymentTermOf). */
+export type FrozenPaymentTerm = {
+  id?: string;
+  name?: string;
+  netDays?: number;
+  skontoPercentage?: number;
+  skontoDays?: number;
+} & Open;
+/** One VAT group of a document's totals (document-totals.ts writes every field). */
+export interface VatGroup {
+  category: VatCategory;
+  rate: number;
+  taxableAmount: number;
+  taxAmount: number;
+}
 /** One mailing of a document (POST …/send). */
 export type Sending = { at: string; to: string; format: string; mailId: string; userId: string; reminderId?: string };
 
@@ -122,12 +171,12 @@ export interface BillingReadOnly {
   netAmount?: number;
   taxAmount?: number;
   grossAmount?: number;
-  vatBreakdown?: Array<{ category?: string; rate: number; taxableAmount: number; taxAmount: number }>;
+  vatBreakdown?: VatGroup[];
   lineAmounts?: number[];
-  seller?: FrozenCopy;
-  buyer?: FrozenCopy;
-  delivery?: FrozenCopy;
-  paymentTerm?: FrozenCopy & { skontoPercentage?: number; skontoDays?: number };
+  seller?: FrozenSeller;
+  buyer?: FrozenBuyer;
+  delivery?: FrozenDelivery;
+  paymentTerm?: FrozenPaymentTerm;
   paidAmount?: number;
   openAmount?: number;
   overpaidAmount?: number;

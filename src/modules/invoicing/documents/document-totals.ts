@@ -6,7 +6,7 @@ import { toAmount } from '../../../platform/money.js';
 import { allowanceChargeInputs, storedAllowancesCharges, type AllowanceChargeItem } from './allowances-charges.js';
 import type { DocumentKind, Position } from './document-schema.js';
 import { finalInvoiceFields } from './partial-invoices.js';
-import { invoiceTotals, type AllowanceCharge, type VatCategory } from '../rules/invoice-totals.js';
+import { invoiceTotals, type AllowanceCharge } from '../rules/invoice-totals.js';
 
 /** Totals of a document's positions and allowances/charges, as the API shows them (amounts with two decimals). */
 export function totalsOf(positions: Position[], allowancesCharges: AllowanceCharge[] = []) {
@@ -20,7 +20,7 @@ export function totalsOf(positions: Position[], allowancesCharges: AllowanceChar
       price: p.price,
       tax: p.tax,
       discount: p.discount,
-      category: p.vatCategory as VatCategory | undefined,
+      category: p.vatCategory,
       isOptional: p.isOptional,
       skontoExcluded: p.skontoExcluded,
     })),

@@ -2,17 +2,17 @@
 // service address (its object) and the payment term (its own, the customer's, the company default).
 import type { TenantTx } from '../../../platform/db/tenant.js';
 import { defaultPaymentTerm } from '../../../resources/default-payment-term.js';
-import type { StoredRecord } from '../../../resources/engine/define-resource.js';
-import type { CustomerDoc } from '../../../resources/customers.js';
+import type { customers } from '../../../resources/customers.js';
+import type { DocOf, StoredRecord } from '../../../resources/engine/define-resource.js';
 import { findRecord } from '../../../resources/engine/resource-store.js';
 import { objects } from '../../../resources/objects.js';
 import { paymentTerms } from '../../../resources/payment-terms.js';
 
+/** A customer's record, as findRecord reads it. */
+export type CustomerRecord = StoredRecord<DocOf<typeof customers.schema>>;
+
 /** The customer as the buyer of a document, frozen at issue. */
-export function buyerOf(
-  customer: StoredRecord<CustomerDoc>,
-  doc: { buyerReference?: string; orderReferenceId?: string },
-) {
+export function buyerOf(customer: CustomerRecord, doc: { buyerReference?: string; orderReferenceId?: string }) {
   const c = customer.doc;
   return {
     customerId: customer.id,
@@ -39,7 +39,7 @@ export async function deliveryOf(tx: TenantTx, doc: { objectId?: string }) {
 export async function paymentTermOf(
   tx: TenantTx,
   doc: { paymentTermId?: string },
-  customer: StoredRecord<CustomerDoc>,
+  customer: CustomerRecord,
   defaultDays: number,
 ) {
   const id = doc.paymentTermId ?? customer.doc.paymentTermId;

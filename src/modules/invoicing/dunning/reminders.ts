@@ -8,13 +8,8 @@ import { inTenant } from '../../../platform/db/tenant.js';
 import { fieldError } from '../../../platform/http/errors.js';
 import { requireLevel, type RequestContext } from '../../../platform/http/request-context.js';
 import { newObjectId } from '../../../platform/ids.js';
-import {
-  type DocOf,
-  defineResource,
-  type StoredRecord,
-  type TypedFields,
-} from '../../../resources/engine/define-resource.js';
-import { type BillingDoc, type Sending, sendingShape } from '../documents/document-schema.js';
+import { type DocOf, defineResource, recordOf, type TypedFields } from '../../../resources/engine/define-resource.js';
+import { type Sending, sendingShape } from '../documents/document-schema.js';
 import { opt, text } from '../../../resources/engine/fields.js';
 import { insertRecord, nextNumber, updateRecord } from '../../../resources/engine/resource-store.js';
 import { invoices } from '../documents/billing-documents.js';
@@ -107,7 +102,7 @@ const DEFAULT_TEXT =
   'Sehr geehrte Damen und Herren,\n\nzu unserer Rechnung {invoiceNumber}, fällig am {dueDate}, ist noch {openAmount} € offen. ' +
   'Bitte überweisen Sie {total} € (einschließlich {fee} € Gebühr) bis zum {newDueDate}.\n\nMit freundlichen Grüßen';
 
-const fill = (template: string, values: Record<string, string | undefined>) =>
+const fill = (template: string, values: Record<string, string>) =>
   template.replace(/\{(\w+)\}/g, (m, key: string) => values[key] ?? m);
 const eur = (n: number) => n.toLocaleString('de-DE', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 
@@ -150,28 +145,32 @@ export function reminderRun(deps: { database: Database }) {
       const templates = (
         await tx.db.selectFrom('reminder_templates').select('doc').where('company_id', '=', tx.companyId).execute()
       ).map((r) => r.doc as ReminderTemplate);
-      const rows = (await tx.db
-        .selectFrom('invoices')
-        .selectAll()
-        .where('company_id', '=', tx.companyId)
-        .where('state', 'in', ['issued', 'partially_paid'])
-        .where(sql<boolean>`due_date < ${date}::date`) // sql: the date parameter compared as a date
-        .orderBy('due_date')
-        .forUpdate()
-        .execute()) as unknown as StoredRecord<BillingDoc>[];
+      const rows = (
+        await tx.db
+          .selectFrom('invoices')
+          .selectAll()
+          .where('company_id', '=', tx.companyId)
+          .where('state', 'in', ['issued', 'partially_paid'])
+          .where(sql<boolean>`due_date < ${date}::date`) // sql: the date parameter compared as a date
+          .orderBy('due_date')
+          .forUpdate()
+          .execute()
+      ).map((row) => recordOf(invoices, row));
       const created: string[] = [];
       for (const invoice of rows) {
+        const { dueDate, documentNumber } = invoice.doc;
+        const openAmount = invoice.doc.openAmount ?? invoice.doc.grossAmount;
         // The same open amount as the invoice's state: nothing open (a credit note, skonto), no reminder.
-        if (!isOverdue(invoice.doc, date)) continue;
-        const level = dueLevel(levels, invoice.doc as never, date);
+        // (An overdue invoice has a due date and an open amount, an issued one its number: checked for their types.)
+        if (!isOverdue(invoice.doc, date) || !dueDate || openAmount === undefined || !documentNumber) continue;
+        const level = dueLevel(levels, { ...invoice.doc, dueDate }, date);
         if (!level) continue;
-        const openAmount = invoice.doc.openAmount ?? invoice.doc.grossAmount ?? 0;
         const fees = Math.round(((invoice.doc.reminderFees ?? 0) + level.fee) * 100) / 100;
         const newDueDate = addDays(date, 7);
         const values = {
           title: level.title,
-          invoiceNumber: invoice.doc.documentNumber,
-          dueDate: invoice.doc.dueDate,
+          invoiceNumber: documentNumber,
+          dueDate,
           openAmount: eur(openAmount),
           fee: eur(fees),
           total: eur(openAmount + fees),
@@ -187,7 +186,7 @@ export function reminderRun(deps: { database: Database }) {
           chatId: newObjectId(),
           doc: {
             invoiceId: invoice.id,
-            invoiceNumber: invoice.doc.documentNumber,
+            invoiceNumber: documentNumber,
             customerId: invoice.doc.customerId,
             level: level.level,
             title: level.title,

@@ -6,7 +6,7 @@
 import type { VatCategory } from '../rules/invoice-totals.js';
 import { countryCode } from '../rules/required-data.js';
 import { EXEMPTIONS, money, plain, priceWithBase, ratePercent, unitCode, type TypeCode } from './codes.js';
-import type { LooseDoc } from '../../../resources/engine/define-resource.js';
+import type { BillingDoc, FrozenAddress } from '../documents/document-schema.js';
 
 export type Kind = 'invoice' | 'credit' | 'invoicestorno';
 export interface Address {
@@ -16,7 +16,7 @@ export interface Address {
   country: string;
 }
 export interface Party {
-  name: string;
+  name?: string;
   identifier?: string;
   registration?: string;
   vatId?: string;
@@ -52,21 +52,22 @@ export interface Line {
   baseQuantity?: string;
   tax: TaxCategory;
 }
+// Terms the stored document may lack (a draft) are optional: the serializers leave an absent term out.
 export interface EInvoiceModel {
   typeCode: TypeCode;
-  number: string;
-  issueDate: string;
+  number?: string;
+  issueDate?: string;
   dueDate?: string;
   currency: string;
   note?: string;
-  buyerReference: string;
+  buyerReference?: string;
   orderReference?: string;
   period?: { from: string; to: string };
   preceding: Array<{ number: string; date?: string }>;
   seller: Party;
   buyer: Party;
-  delivery: { name?: string; address?: Address; date: string };
-  payment: { iban?: string; bic?: string; accountName?: string; remittance: string; terms?: string };
+  delivery: { name?: string; address?: Address; date?: string };
+  payment: { iban?: string; bic?: string; accountName?: string; remittance?: string; terms?: string };
   allowancesCharges: AllowanceChargeTerm[];
   vat: Array<{ taxable: string; tax: string } & TaxCategory>;
   totals: {
@@ -95,7 +96,7 @@ function taxCategory(category: VatCategory, rate: number | undefined, breakdown 
   };
 }
 
-function addressOf(raw: LooseDoc | undefined, fallbackCountry = 'DE'): Address {
+function addressOf(raw: FrozenAddress | undefined, fallbackCountry = 'DE'): Address {
   return {
     street: present(raw?.street),
     zip: present(raw?.zip),
@@ -105,24 +106,18 @@ function addressOf(raw: LooseDoc | undefined, fallbackCountry = 'DE'): Address {
 }
 
 /** UNTDID 1001 code of the document: a partial invoice is 326; a final invoice stays 380. */
-function typeCodeOf(doc: LooseDoc, kind: Kind): TypeCode {
+function typeCodeOf(doc: BillingDoc, kind: Kind): TypeCode {
   if (kind === 'credit') return '381';
   if (kind === 'invoicestorno') return '384';
   return doc.invoiceType === 'partial' ? '326' : '380';
 }
 
 /** BT-25/BT-26: the cancelled or credited invoice, or on a final invoice the partial invoices. */
-function precedingOf(doc: LooseDoc): EInvoiceModel['preceding'] {
+function precedingOf(doc: BillingDoc): EInvoiceModel['preceding'] {
   const number = present(doc.invoiceNumber) ?? present(doc.creditedInvoiceNumber);
   if (number) return [{ number, date: present(doc.invoiceDate) ?? present(doc.creditedInvoiceDate) }];
-  if (Array.isArray(doc.partialInvoices)) {
-    return doc.partialInvoices.map((p: LooseDoc) => ({
-      number: String(p.documentNumber ?? p.number),
-      date: present(p.documentDate ?? p.date),
-    }));
-  }
-  const numbers: unknown[] = Array.isArray(doc.partialInvoiceNumbers) ? doc.partialInvoiceNumbers : [];
-  return numbers.map((n, i) => ({ number: String(n), date: present(doc.partialInvoiceDates?.[i]) }));
+  // Stored as partial-invoices.ts writes it: {number, date} of each settled partial invoice.
+  return (doc.partialInvoices ?? []).map((p) => ({ number: String(p.number), date: present(p.date) }));
 }
 
 /**
@@ -130,22 +125,26 @@ function precedingOf(doc: LooseDoc): EInvoiceModel['preceding'] {
  * (#SKONTO#TAGE=n#PROZENT=n.nn# with #BASISBETRAG=n.nn# when only part is discountable), each
  * on its own line and the last followed by a line break (BR-DE-18).
  */
-function paymentTermsText(doc: LooseDoc, kind: Kind): string | undefined {
+function paymentTermsText(doc: BillingDoc, kind: Kind): string | undefined {
   const term = doc.paymentTerm ?? {};
   const text = present(term.name);
   const skonto =
-    kind === 'invoice' && term.skontoPercentage > 0 && term.skontoDays >= 0
-      ? `#SKONTO#TAGE=${Math.trunc(term.skontoDays)}#PROZENT=${Number(term.skontoPercentage).toFixed(2)}#${typeof doc.skontoBaseAmount === 'number' ? `BASISBETRAG=${money(doc.skontoBaseAmount)}#` : ''}\n`
+    kind === 'invoice' &&
+    term.skontoPercentage !== undefined &&
+    term.skontoPercentage > 0 &&
+    term.skontoDays !== undefined &&
+    term.skontoDays >= 0
+      ? `#SKONTO#TAGE=${Math.trunc(term.skontoDays)}#PROZENT=${term.skontoPercentage.toFixed(2)}#${typeof doc.skontoBaseAmount === 'number' ? `BASISBETRAG=${money(doc.skontoBaseAmount)}#` : ''}\n`
       : undefined;
   if (!skonto) return text;
   return text ? `${text}\n${skonto}` : skonto;
 }
 
-export function toModel(doc: LooseDoc, kind: Kind): EInvoiceModel {
+export function toModel(doc: BillingDoc, kind: Kind): EInvoiceModel {
   const seller = doc.seller ?? {};
   const buyer = doc.buyer ?? {};
-  const positions = (doc.positions ?? []) as Array<LooseDoc>;
-  const amounts = (doc.lineAmounts ?? []) as number[];
+  const positions = doc.positions ?? [];
+  const amounts = doc.lineAmounts ?? [];
   const counted = positions
     .map((p, i) => ({ p, net: amounts[i] ?? 0 }))
     .filter(({ p }) => p.type !== 'TEXT' && !p.isOptional);
@@ -218,7 +217,7 @@ export function toModel(doc: LooseDoc, kind: Kind): EInvoiceModel {
       remittance: doc.documentNumber,
       terms: paymentTermsText(doc, kind),
     },
-    allowancesCharges: ((doc.allowancesCharges ?? []) as Array<LooseDoc>).map((ac) => ({
+    allowancesCharges: (doc.allowancesCharges ?? []).map((ac) => ({
       charge: Boolean(ac.charge),
       amount: amount(ac.amount),
       base: typeof ac.baseAmount === 'number' ? amount(ac.baseAmount) : undefined,
@@ -227,7 +226,7 @@ export function toModel(doc: LooseDoc, kind: Kind): EInvoiceModel {
       reasonCode: present(ac.reasonCode),
       tax: taxCategory(categoryOf(ac), (ac.tax ?? 0) * 100),
     })),
-    vat: ((doc.vatBreakdown ?? []) as Array<LooseDoc>).map((v) => ({
+    vat: (doc.vatBreakdown ?? []).map((v) => ({
       taxable: amount(v.taxableAmount),
       tax: amount(v.taxAmount),
       ...taxCategory(v.category, v.rate, true),

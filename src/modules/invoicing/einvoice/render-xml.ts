@@ -3,9 +3,9 @@
 import { toCii } from './cii.js';
 import { toModel, type Kind } from './model.js';
 import { toUbl } from './ubl.js';
-import type { LooseDoc } from '../../../resources/engine/define-resource.js';
+import type { BillingDoc } from '../documents/document-schema.js';
 
-export async function renderEInvoiceXml(doc: LooseDoc, kind: Kind, syntax: 'ubl' | 'cii'): Promise<string> {
+export async function renderEInvoiceXml(doc: BillingDoc, kind: Kind, syntax: 'ubl' | 'cii'): Promise<string> {
   const model = toModel(doc, kind);
   return syntax === 'ubl' ? toUbl(model) : toCii(model);
 }

@@ -13,33 +13,27 @@ import { SECURITY, errorResponses } from '../../../platform/http/route-docs.js';
 import { typedRoutes } from '../../../platform/http/typed-routes.js';
 import { newObjectId } from '../../../platform/ids.js';
 import {
-  type DocOf,
   defineResource,
+  recordOf,
   type StoredRecord,
   type TypedFields,
 } from '../../../resources/engine/define-resource.js';
+import { invoices } from '../documents/billing-documents.js';
+import type { BillingDoc } from '../documents/document-schema.js';
 import { objectId, opt, text } from '../../../resources/engine/fields.js';
 import { createRecord } from '../../../resources/engine/resource-service.js';
 import { insertRecord, nextNumber, updateRecord } from '../../../resources/engine/resource-store.js';
 import { registerResource } from '../../../resources/engine/register-resource.js';
 import { toAmount } from '../../../platform/money.js';
 import { payments } from './payments.js';
-import type { BillingDoc } from '../documents/document-schema.js';
 import { parseCamt053, parseCsv, StatementError, type StatementEntry } from '../rules/bank-statements.js';
 
 const MAX_ENTRIES = 5000;
 
-/** The types of a banking transaction's read-only fields (set by the import and the matching). */
-interface BankingTransactionReadOnly {
-  bookingDate?: string;
-  valueDate?: string;
-  amount?: number;
-  currency?: string;
-  counterpartyName?: string;
-  counterpartyIban?: string;
-  remittance?: string;
-  reference?: string;
-  matchState?: 'matched' | 'unmatched' | 'ambiguous' | 'outgoing';
+/** A transaction's fields: its statement entry (the amount in the currency, not cents) and its match. */
+export interface BankingTransactionReadOnly extends Omit<StatementEntry, 'amountCents'> {
+  amount: number;
+  matchState: 'matched' | 'unmatched' | 'ambiguous' | 'outgoing';
   invoiceId?: string;
   paymentId?: string;
   candidates?: string[];
@@ -66,7 +60,6 @@ export const bankingTransactions = defineResource({
     candidates: { type: 'array', items: { type: 'string' }, description: 'invoice ids when several match' },
   } satisfies Record<keyof BankingTransactionReadOnly, object> as unknown as TypedFields<BankingTransactionReadOnly>,
 });
-type BankingTransactionDoc = DocOf<typeof bankingTransactions.schema, typeof bankingTransactions.readOnly>;
 
 const fingerprint = (e: StatementEntry) =>
   createHash('sha256')
@@ -81,7 +74,7 @@ const fingerprint = (e: StatementEntry) =>
  * Open invoices whose number the remittance text contains.
  * sql: the number is looked for inside the parameter (case-insensitive position()), which the builder cannot say.
  */
-async function candidatesFor(tx: TenantTx, entry: StatementEntry): Promise<StoredRecord<BillingDoc>[]> {
+async function candidatesFor(tx: TenantTx, entry: StatementEntry): Promise<Array<StoredRecord<BillingDoc>>> {
   if (!entry.remittance || entry.amountCents <= 0) return [];
   const rows = await tx.db
     .selectFrom('invoices')
@@ -91,7 +84,7 @@ async function candidatesFor(tx: TenantTx, entry: StatementEntry): Promise<Store
     .where('document_number', 'is not', null)
     .where(sql<boolean>`position(upper(document_number) IN upper(${entry.remittance})) > 0`)
     .execute();
-  return rows as unknown as StoredRecord<BillingDoc>[];
+  return rows.map((row) => recordOf(invoices, row));
 }
 
 export function banking(deps: { database: Database }) {
@@ -160,15 +153,16 @@ export function banking(deps: { database: Database }) {
   async function assign(ctx: RequestContext, id: string, invoiceId: string) {
     requireLevel(ctx, 'invoicing', 'write');
     return inTenant(deps.database, ctx.companyId, async (tx) => {
-      const record = (await tx.db
+      const row = await tx.db
         .selectFrom('banking_transactions')
         .selectAll()
         .where('company_id', '=', tx.companyId)
         .where('id', '=', id)
         .forUpdate()
-        .executeTakeFirst()) as StoredRecord<BankingTransactionDoc> | undefined;
+        .executeTakeFirst();
+      const record = row && recordOf(bankingTransactions, row);
       if (!record) throw NotFound('banking transaction', id);
-      if (record.doc.matchState !== 'unmatched' && record.doc.matchState !== 'ambiguous')
+      if (!['unmatched', 'ambiguous'].includes(record.doc.matchState))
         throw Conflict(`The transaction is ${record.doc.matchState}; only unmatched receipts are assigned`);
       const payment = await createRecord(tx, ctx, payments, {
         invoiceId,

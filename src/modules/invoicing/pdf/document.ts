@@ -5,10 +5,13 @@ import { footer, letterhead } from './letterhead.js';
 import { issuerSignature, type LetterArt } from './issuer-signature.js';
 import { positionsTable, totals } from './positions.js';
 import { TITLES, date, paymentTermsText, referenceText, type PdfKind } from './texts.js';
-import type { LooseDoc } from '../../../resources/engine/define-resource.js';
+import type { BillingDoc } from '../documents/document-schema.js';
+import type { ReminderDoc } from '../dunning/reminders.js';
 import { signatureBlock } from './signature.js';
 
-type Doc = LooseDoc;
+type Doc = BillingDoc;
+/** What a reminder letter prints of its reminder. */
+export type ReminderLetter = Pick<ReminderDoc, 'date' | 'subject' | 'text'>;
 
 const NUMBER_LABELS: Record<PdfKind, string> = {
   invoice: 'Rechnungsnummer',
@@ -26,7 +29,7 @@ function facts(doc: Doc, kind: PdfKind): Array<[string, string]> {
   const rows: Array<[string, string | undefined]> = [
     [NUMBER_LABELS[kind], doc.documentNumber ?? 'Entwurf'],
     ['Datum', date(doc.documentDate)],
-    ['Kundennummer', buyer.debitorNumber ?? buyer.number],
+    ['Kundennummer', buyer.debitorNumber ?? (buyer.number !== undefined ? String(buyer.number) : undefined)],
     ['Ihre USt-IdNr.', buyer.vatNumber],
     [
       period?.from && period.to && period.from !== period.to ? 'Leistungszeitraum' : 'Leistungsdatum',
@@ -79,13 +82,19 @@ export function drawDocument(pdf: Pdf, doc: Doc, kind: PdfKind, logo?: Uint8Arra
   finishPages(pdf, (page, count) => footer(pdf, seller, page, count));
 }
 
-/** A reminder letter: letterhead, the reminder's subject and text. */
-export function drawReminder(pdf: Pdf, reminder: Doc, invoice: Doc, logo?: Uint8Array, art: LetterArt = {}) {
-  const seller = invoice.seller ?? {};
+/** A reminder letter: letterhead, the reminder's subject and text (undefined invoice: deleted since). */
+export function drawReminder(
+  pdf: Pdf,
+  reminder: ReminderLetter,
+  invoice: Doc | undefined,
+  logo?: Uint8Array,
+  art: LetterArt = {},
+) {
+  const seller = invoice?.seller ?? {};
   const rows: Array<[string, string]> = [['Datum', date(reminder.date)]];
-  if (invoice.documentNumber) rows.push(['Rechnungsnummer', invoice.documentNumber]);
-  if (invoice.buyer?.debitorNumber) rows.push(['Kundennummer', invoice.buyer.debitorNumber]);
-  const flow = new Flow(pdf, letterhead(pdf, seller, invoice.buyer ?? {}, rows, [], logo, art.letterhead));
+  if (invoice?.documentNumber) rows.push(['Rechnungsnummer', invoice.documentNumber]);
+  if (invoice?.buyer?.debitorNumber) rows.push(['Kundennummer', invoice.buyer.debitorNumber]);
+  const flow = new Flow(pdf, letterhead(pdf, seller, invoice?.buyer ?? {}, rows, [], logo, art.letterhead));
   flow.block(reminder.subject ?? '', PAGE.left, WIDTH, { bold: true, size: 14 }, 10);
   flow.block(reminder.text ?? '', PAGE.left, WIDTH, { size: 10 });
   finishPages(pdf, (page, count) => footer(pdf, seller, page, count));

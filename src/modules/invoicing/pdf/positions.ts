@@ -6,9 +6,10 @@
 import { type Flow, PAGE, hline, lineHeight, put, style, wrap, type Pdf } from '../../../platform/pdf/layout.js';
 import { lineNetCents } from '../rules/invoice-totals.js';
 import { CATEGORY_TEXTS, eur, qty, unitPrice, vatLabel } from './texts.js';
-import type { LooseDoc } from '../../../resources/engine/define-resource.js';
+import type { AllowanceChargeItem } from '../documents/allowances-charges.js';
+import type { BillingDoc, Position } from '../documents/document-schema.js';
 
-type Doc = LooseDoc;
+type Doc = BillingDoc;
 
 // x and width of each column; numbers are right aligned.
 const COLUMNS = {
@@ -44,7 +45,7 @@ function tableHeader(flow: Flow) {
   flow.y += 3;
 }
 
-const vatColumn = (p: Doc) => {
+const vatColumn = (p: Position) => {
   const category = p.vatCategory ?? (p.tax > 0 ? 'S' : 'Z');
   return category === 'S' ? `${qty(Math.round(p.tax * 10000) / 100)} %` : category;
 };
@@ -56,7 +57,7 @@ export function positionsTable(flow: Flow, doc: Doc) {
   tableHeader(flow);
   flow.onNewPage = () => tableHeader(flow);
   let number = 0;
-  ((doc.positions as Doc[]) ?? []).forEach((p, i) => {
+  (doc.positions ?? []).forEach((p, i) => {
     const heading = p.type === 'TEXT';
     style(pdf, { bold: heading, size: 9 });
     const title = `${p.title ?? ''}${p.isOptional ? ' (optional)' : ''}${p.discount ? ` (-${qty(Math.round(p.discount * 10000) / 100)} %)` : ''}`;
@@ -68,7 +69,7 @@ export function positionsTable(flow: Flow, doc: Doc) {
     else {
       number += 1;
       // An optional position does not count: its amount is shown in parentheses, outside the total.
-      const amount = p.isOptional ? `(${eur(lineNetCents(p as never) / 100)})` : eur(doc.lineAmounts?.[i] ?? 0);
+      const amount = p.isOptional ? `(${eur(lineNetCents(p) / 100)})` : eur(doc.lineAmounts?.[i] ?? 0);
       cell(pdf, 'pos', String(number), flow.y);
       cell(pdf, 'quantity', qty(p.quantity ?? 0), flow.y);
       cell(pdf, 'unit', p.unit ?? '', flow.y);
@@ -91,7 +92,7 @@ export function positionsTable(flow: Flow, doc: Doc) {
 }
 
 /** The label of a document-level allowance or charge: direction, reason, percentage and base, and its VAT when the document has several. */
-function allowanceChargeLabel(ac: Doc, severalRates: boolean) {
+function allowanceChargeLabel(ac: AllowanceChargeItem, severalRates: boolean) {
   const reason = ac.reason || (ac.charge ? 'Zuschlag' : 'Nachlass');
   const percent =
     ac.percent != null ? ` ${qty(ac.percent)} %${ac.baseAmount != null ? ` von ${eur(ac.baseAmount)}` : ''}` : '';
@@ -107,22 +108,22 @@ function allowanceChargeLabel(ac: Doc, severalRates: boolean) {
 /** The totals block, right aligned under the table. */
 export function totals(flow: Flow, doc: Doc) {
   const { pdf } = flow;
-  const adjustments = (doc.allowancesCharges ?? []) as Doc[];
-  const vat = (doc.vatBreakdown ?? []) as Doc[];
+  const adjustments = doc.allowancesCharges ?? [];
+  const vat = doc.vatBreakdown ?? [];
   const rows: Array<{ label: string; value: number; bold?: boolean; rule?: boolean }> = [];
   if (adjustments.length) {
     const sum =
       doc.lineTotalAmount ??
-      (doc.lineAmounts ?? []).reduce(
-        (s: number, a: number, i: number) => s + (doc.positions?.[i]?.isOptional ? 0 : a),
-        0,
-      );
+      (doc.lineAmounts ?? []).reduce((s, a, i) => s + (doc.positions?.[i]?.isOptional ? 0 : a), 0);
     rows.push({ label: 'Summe Positionen', value: sum });
     for (const ac of adjustments)
-      rows.push({ label: allowanceChargeLabel(ac, vat.length > 1), value: ac.charge ? ac.amount : -ac.amount });
+      rows.push({
+        label: allowanceChargeLabel(ac, vat.length > 1),
+        value: ac.charge ? (ac.amount ?? 0) : -(ac.amount ?? 0),
+      });
   }
   rows.push({ label: 'Nettobetrag', value: doc.netAmount ?? 0, rule: adjustments.length > 0 });
-  for (const v of vat) rows.push({ label: vatLabel(v as never), value: v.taxAmount });
+  for (const v of vat) rows.push({ label: vatLabel(v), value: v.taxAmount });
   rows.push({ label: 'Gesamtbetrag', value: doc.grossAmount ?? 0, bold: true, rule: true });
   if (doc.prepaidAmount) {
     rows.push({ label: 'abzüglich Abschlagszahlungen', value: -doc.prepaidAmount });

@@ -1,11 +1,11 @@
 // The printed documents: invoices, offers, credits and cancellations, reminder letters, and the
 // ZUGFeRD / Factur-X PDF/A-3b that carries the CII XML. Layout and wording live in ./pdf/.
 import { renderEInvoiceXml } from '../einvoice/render-xml.js';
-import { documentTitle, drawDocument, drawReminder } from './document.js';
+import { documentTitle, drawDocument, drawReminder, type ReminderLetter } from './document.js';
 import { newPdf, pdfBytes } from '../../../platform/pdf/layout.js';
 import type { PdfKind } from './texts.js';
 import { FACTURX_XMP, ZUGFERD_FILE_NAME, xmpSafe } from './zugferd.js';
-import type { LooseDoc } from '../../../resources/engine/define-resource.js';
+import type { BillingDoc } from '../documents/document-schema.js';
 
 export interface PdfOptions {
   /** The company's logo (PNG or JPEG), printed top right. */
@@ -19,14 +19,15 @@ export interface PdfOptions {
 
 const info = (title: string) => ({ Title: title, Producer: 'Crewbase', Creator: 'Crewbase' });
 
-export async function renderPdf(doc: LooseDoc, kind: PdfKind, options: PdfOptions = {}): Promise<Buffer> {
+export async function renderPdf(doc: BillingDoc, kind: PdfKind, options: PdfOptions = {}): Promise<Buffer> {
   const pdf = await newPdf({ info: info(documentTitle(doc, kind)), lang: 'de-DE' });
   return pdfBytes(pdf, () => drawDocument(pdf, doc, kind, options.logo, options));
 }
 
 export async function renderReminderPdf(
-  reminder: LooseDoc,
-  invoice: LooseDoc,
+  reminder: ReminderLetter,
+  /** Undefined when the invoice was deleted since: the letter goes without its letterhead data. */
+  invoice: BillingDoc | undefined,
   options: PdfOptions = {},
 ): Promise<Buffer> {
   const pdf = await newPdf({ info: info(reminder.subject ?? 'Zahlungserinnerung'), lang: 'de-DE' });
@@ -35,7 +36,7 @@ export async function renderReminderPdf(
 
 /** ZUGFeRD / Factur-X (profile XRECHNUNG): the printed document as PDF/A-3b with its CII XML attached. */
 export async function renderZugferd(
-  doc: LooseDoc,
+  doc: BillingDoc,
   kind: Exclude<PdfKind, 'offer' | 'assignmentconfirmation'>,
   options: PdfOptions = {},
 ): Promise<Buffer> {

@@ -3,7 +3,7 @@
 // days and skonto, so the text always matches the due date and the e-invoice.
 import { toAmount, toCents } from '../../../platform/money.js';
 import { skontoOf } from '../rules/invoice-totals.js';
-import type { LooseDoc } from '../../../resources/engine/define-resource.js';
+import type { BillingDoc } from '../documents/document-schema.js';
 
 export const TITLES = {
   invoice: 'Rechnung',
@@ -44,7 +44,7 @@ export function vatLabel(v: { category: string; rate: number; taxableAmount: num
   return `${CATEGORY_TEXTS[v.category] ?? v.category}: ${eur(v.taxableAmount)}`;
 }
 
-type Doc = LooseDoc;
+type Doc = BillingDoc;
 
 /** The payment terms as a sentence: net days and due date, skonto with its date and amount. */
 export function paymentTermsText(doc: Doc, kind: PdfKind): string | undefined {

@@ -5,7 +5,7 @@
 // with the request that sets it.
 import { HttpError, type FieldError } from '../../../platform/http/errors.js';
 import type { VatCategory } from './invoice-totals.js';
-import type { LooseDoc } from '../../../resources/engine/define-resource.js';
+import type { BillingDoc } from '../documents/document-schema.js';
 
 const SELLER_SETTING = 'PATCH /v2/company/invoicingSettings';
 const customerSetting = (customerId: string | undefined) => `PATCH /v2/customers/${customerId ?? '{customerId}'}`;
@@ -40,9 +40,9 @@ export function countryCode(raw: string | undefined, fallback = 'DE'): string | 
 }
 
 /** The VAT categories of a document's counted positions. */
-export function categoriesOf(doc: LooseDoc): Set<VatCategory> {
-  const counted = (doc.positions ?? []).filter((p: LooseDoc) => p.type !== 'TEXT' && !p.isOptional);
-  return new Set(counted.map((p: LooseDoc) => (p.vatCategory ?? (p.tax > 0 ? 'S' : 'Z')) as VatCategory));
+export function categoriesOf(doc: BillingDoc): Set<VatCategory> {
+  const counted = (doc.positions ?? []).filter((p) => p.type !== 'TEXT' && !p.isOptional);
+  return new Set(counted.map((p) => p.vatCategory ?? (p.tax > 0 ? 'S' : 'Z')));
 }
 
 type Kind = 'invoice' | 'offer' | 'credit' | 'invoicestorno' | 'assignmentconfirmation';
@@ -52,7 +52,7 @@ type Kind = 'invoice' | 'offer' | 'credit' | 'invoicestorno' | 'assignmentconfir
  * the customer composed the same way). Offers are letters, not e-invoices: they need only the
  * seller's name and address.
  */
-export function missingData(doc: LooseDoc, kind: Kind): FieldError[] {
+export function missingData(doc: BillingDoc, kind: Kind): FieldError[] {
   const seller = doc.seller ?? {};
   const buyer = doc.buyer ?? {};
   const missing: FieldError[] = [];
@@ -146,7 +146,7 @@ export function missingData(doc: LooseDoc, kind: Kind): FieldError[] {
 }
 
 /** Throws 422 naming every missing field (and where to set it) when `doc` lacks any. */
-export function assertCompleteData(doc: LooseDoc, kind: Kind, action: string): void {
+export function assertCompleteData(doc: BillingDoc, kind: Kind, action: string): void {
   const missing = missingData(doc, kind);
   if (missing.length === 0) return;
   throw new HttpError(
