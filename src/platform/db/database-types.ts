@@ -14,6 +14,11 @@ export interface Database {
    * text: tenant.ts), then commits; rolls back when work fails. Use tenant.ts, not this.
    */
   transaction<T>(begin: string, readOnly: boolean, work: (db: Kysely<DB>) => Promise<T>): Promise<T>;
+  /**
+   * PGlite only (it has no autovacuum): analyzes the tables changed past autovacuum's threshold now, and
+   * names them. The same runs by itself every few hundred write transactions (pglite-analyze.ts).
+   */
+  analyzeNow?(): Promise<string[]>;
   /** Connections in use and requests waiting for one (PostgreSQL's pool; PGlite has one connection and none). */
   connectionStats?(): { total: number; idle: number; waiting: number };
   /** Transactions' settings as SET LOCAL rather than set_config(…, true) (DATABASE_TENANCY_STATEMENT=set_local). */

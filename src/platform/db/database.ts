@@ -10,6 +10,7 @@ import { PGliteDialect } from './pglite-dialect.js';
 import type { Database, DatabaseTarget } from './database-types.js';
 import { openPostgres } from './postgres-database.js';
 import { lockDataDir, type DataDirLock } from './data-dir-lock.js';
+import { autoAnalyze, TABLES_TO_ANALYZE } from './pglite-analyze.js';
 import type { DB } from './schema.generated.js';
 
 // The types live apart so that postgres-database.ts, which this file opens, need not import it.
@@ -43,6 +44,16 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
     }
   }
   const kysely = new Kysely<DB>({ dialect: new PGliteDialect(pglite) });
+  const analyzer = autoAnalyze(
+    () =>
+      kysely
+        .connection()
+        .execute(async () => (await pglite.query<{ name: string }>(TABLES_TO_ANALYZE)).rows.map((row) => row.name)),
+    (tables) =>
+      kysely.connection().execute(async () => {
+        await pglite.exec(`ANALYZE ${tables.join(', ')}`);
+      }),
+  );
   return {
     kind: 'pglite',
     kysely,
@@ -57,7 +68,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
         }
       });
     },
-    transaction: (begin, _readOnly, work) =>
+    transaction: (begin, readOnly, work) =>
       // sql: transaction control on one held connection (Kysely's transaction() sends BEGIN on its own).
       // BEGIN with its settings is several statements, which PGlite takes through exec (the simple
       // protocol); the connection is held here, so nothing runs in between.
@@ -74,10 +85,13 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
           throw error;
         }
         await sql.raw('COMMIT').execute(db);
+        if (!readOnly) analyzer.wrote();
         return result;
       }),
+    analyzeNow: () => analyzer.check(),
     async close() {
       try {
+        await analyzer.pending();
         await kysely.destroy();
         if (!pglite.closed) await pglite.close(); // Kysely skips a driver that never ran a query
       } finally {
