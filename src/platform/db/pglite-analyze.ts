@@ -19,10 +19,7 @@ export interface AutoAnalyze {
 }
 
 /** `names` lists the tables over the threshold; `analyze` runs ANALYZE on them (both on the held connection). */
-export function autoAnalyze(
-  names: () => Promise<string[]>,
-  analyze: (tables: string[]) => Promise<void>,
-): AutoAnalyze {
+export function autoAnalyze(names: () => Promise<string[]>, analyze: (tables: string[]) => Promise<void>): AutoAnalyze {
   let writes = 0;
   let running: Promise<unknown> | undefined;
   const check = async () => {
