@@ -271,3 +271,10 @@ export async function call(
   }
   return { status: response.statusCode, body, headers: response.headers };
 }
+
+/**
+ * Waits for a later turn of the event loop, where a real client's next request would arrive (as I/O). A loop of
+ * injected requests that never leaves the microtask queue (on PGlite, a read with a known token) would otherwise
+ * starve work that yields between its steps, such as an import's or a planning's slices.
+ */
+export const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));

@@ -5,7 +5,7 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { performance } from 'node:perf_hooks';
-import { call, createTestApp, signup, type Tenant, type TestApp } from '../helpers/test-app.js';
+import { call, createTestApp, nextTurn, signup, type Tenant, type TestApp } from '../helpers/test-app.js';
 
 const ROWS = Number(process.env.IMPORT_STARVATION_ROWS ?? 20_000);
 const POLL_FOR_MS = 30_000;
@@ -55,6 +55,7 @@ async function pollDuring(csv: string, forMs: number, untilPhase?: string) {
       read.body.map((c: { name: string }) => c.name),
       ['Nachbar GmbH'],
     );
+    await nextTurn();
     if (Date.now() - lastStatusAt > 500) {
       lastStatusAt = Date.now();
       const status = await call(t.app, 'GET', `/v2/imports/${id}`, importer.headers);
