@@ -9,7 +9,7 @@ import { createServer } from 'node:http';
 import { Pool } from 'undici';
 import { migrate } from '../src/platform/db/migrate.js';
 import { openDatabase } from '../src/platform/db/database.js';
-import { PEAK_HOUR, perCompanyPerSecond, typeFor, type CompanyView } from './capacity-profile.js';
+import { PEAK_HOUR, perCompanyPerSecond, typeFor, type CompanyView, type PlannedRequest } from './capacity-profile.js';
 import { cpuSeconds, newJwtSecret, startCrewbase } from './lib/child-server.js';
 import {
   adminToken,
@@ -211,28 +211,32 @@ async function main() {
 
   const rng = seededRandom(2026);
   const pick = (n: number) => (n > 0 ? Math.floor(rng.next() * n) : 0);
+  /** One planned request of a company: its status and body; the company's state is kept from an expected answer. */
+  const request = async (company: CompanyView, planned: PlannedRequest) => {
+    const { statusCode, body } = await pool.request({
+      method: planned.method,
+      path: planned.path,
+      headers: {
+        authorization: `Bearer ${company.token}`,
+        ...(planned.body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
+      body: planned.body === undefined ? undefined : JSON.stringify(planned.body),
+      headersTimeout: 60_000,
+      bodyTimeout: 60_000,
+    });
+    const text = await body.text();
+    const expected = planned.expected.includes(statusCode);
+    if (expected && statusCode < 300 && planned.after) planned.after(text ? JSON.parse(text) : undefined);
+    return { statusCode, text, expected };
+  };
   const send = (_index: number) => {
     const company = companies[pick(companies.length)]!;
     const type = typeFor(rng.next());
     const planned = type.build(company, pick, dataset.planned);
-    const done = (async () => {
-      const { statusCode, body } = await pool.request({
-        method: planned.method,
-        path: planned.path,
-        headers: {
-          authorization: `Bearer ${company.token}`,
-          ...(planned.body === undefined ? {} : { 'content-type': 'application/json' }),
-        },
-        body: planned.body === undefined ? undefined : JSON.stringify(planned.body),
-        headersTimeout: 60_000,
-        bodyTimeout: 60_000,
-      });
-      const text = await body.text();
-      const expected = planned.expected.includes(statusCode);
-      if (expected && statusCode < 300 && planned.after) planned.after(text ? JSON.parse(text) : undefined);
+    const done = request(company, planned).then(({ statusCode, text, expected }) => {
       if (!expected && unexpected.size < 20) unexpected.set(`${type.name} ${statusCode}`, text.slice(0, 200));
       return expected;
-    })();
+    });
     return { type: type.name, done };
   };
   const unexpected = new Map<string, string>();
@@ -243,37 +247,16 @@ async function main() {
   const crewToday = PEAK_HOUR[0]!;
   for (let first = 0; first < companies.length; first += 8) {
     await Promise.all(
-      companies.slice(first, first + 8).map(async (company) => {
-        const planned = crewToday.build(company, pick, dataset.planned);
-        const { body } = await pool.request({
-          method: planned.method,
-          path: planned.path,
-          headers: { authorization: `Bearer ${company.token}`, 'content-type': 'application/json' },
-          body: JSON.stringify(planned.body),
-        });
-        await body.dump();
-      }),
+      companies
+        .slice(first, first + 8)
+        .map((company) => request(company, crewToday.build(company, pick, dataset.planned))),
     );
   }
-  // And each request type a few times: the server builds a route's validators on the route's first use (about a
-  // second and a half of CPU over all routes, src/platform/http/validation.ts), which a server that has run for a
-  // while has behind it; measured, it showed as stalls of 200-800 ms in the first step's p99.
+  // And each request type a few times: a route's validators are built on its first use, or in the background
+  // after the server starts (WARM_UP), which a server that has run for a while has behind it; measured without
+  // this, they showed as stalls of 200-800 ms in the first step's p99.
   for (const type of PEAK_HOUR)
-    for (const company of companies.slice(0, 3)) {
-      const planned = type.build(company, pick, dataset.planned);
-      const { statusCode, body } = await pool.request({
-        method: planned.method,
-        path: planned.path,
-        headers: {
-          authorization: `Bearer ${company.token}`,
-          ...(planned.body === undefined ? {} : { 'content-type': 'application/json' }),
-        },
-        body: planned.body === undefined ? undefined : JSON.stringify(planned.body),
-      });
-      const text = await body.text();
-      if (planned.expected.includes(statusCode) && statusCode < 300 && planned.after)
-        planned.after(text ? JSON.parse(text) : undefined);
-    }
+    for (const company of companies.slice(0, 3)) await request(company, type.build(company, pick, dataset.planned));
   console.log(
     `warm-up: one request per company and three of each type in ${seconds(warming).toFixed(1)} s (not measured)`,
   );
