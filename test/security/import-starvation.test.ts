@@ -8,7 +8,7 @@ import { performance } from 'node:perf_hooks';
 import { call, createTestApp, nextTurn, signup, type Tenant, type TestApp } from '../helpers/test-app.js';
 
 const ROWS = Number(process.env.IMPORT_STARVATION_ROWS ?? 20_000);
-const POLL_FOR_MS = 30_000;
+const POLL_FOR_MS = 10_000; // a few hundred reads; the longer run is the bench's
 const P99_BUDGET_MS = 250;
 
 let t: TestApp;
