@@ -71,4 +71,5 @@ export type DatabaseTarget =
       log?: (message: string) => void;
     }
   | { kind: 'pglite'; dataDir: string | undefined } // undefined: in memory
-  | { kind: 'pglite-instance'; pglite: PGlite };
+  /** keepOpen: the instance stays open after close(), for its owner to use again (the tests lend one per process). */
+  | { kind: 'pglite-instance'; pglite: PGlite; keepOpen?: boolean };

@@ -27,6 +27,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   if (target.kind === 'postgres') return openPostgres(target);
   let pglite: PGlite;
   let lock: DataDirLock | undefined; // a directory has one writer; memory and given instances need none
+  const keepOpen = target.kind === 'pglite-instance' && target.keepOpen === true;
   if (target.kind === 'pglite-instance') {
     pglite = target.pglite;
   } else {
@@ -43,7 +44,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
       throw error;
     }
   }
-  const kysely = new Kysely<DB>({ dialect: new PGliteDialect(pglite) });
+  const kysely = new Kysely<DB>({ dialect: new PGliteDialect(pglite, keepOpen) });
   const analyzer = autoAnalyze(
     () =>
       kysely
@@ -93,7 +94,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
       try {
         await analyzer.pending();
         await kysely.destroy();
-        if (!pglite.closed) await pglite.close(); // Kysely skips a driver that never ran a query
+        if (!pglite.closed && !keepOpen) await pglite.close(); // Kysely skips a driver that never ran a query
       } finally {
         lock?.release();
       }

@@ -37,7 +37,10 @@ class PGliteDriver implements Driver {
   private queue: Promise<void> = Promise.resolve();
   private readonly connection: PGliteConnection;
 
-  constructor(private readonly pg: PGlite) {
+  constructor(
+    private readonly pg: PGlite,
+    private readonly keepOpen: boolean,
+  ) {
     this.connection = new PGliteConnection(pg);
   }
 
@@ -77,17 +80,21 @@ class PGliteDriver implements Driver {
     // Waits for the transactions already holding or queued for the connection and keeps it: closing
     // under a running request would fail it half-way. Kysely refuses new queries once destroying.
     await this.acquireConnection();
-    await this.pg.close();
+    if (!this.keepOpen) await this.pg.close();
   }
 }
 
 export class PGliteDialect implements Dialect {
-  constructor(private readonly pg: PGlite) {}
+  /** keepOpen: destroying waits for the connection's work but leaves the instance open to its owner. */
+  constructor(
+    private readonly pg: PGlite,
+    private readonly keepOpen = false,
+  ) {}
   createAdapter() {
     return new PostgresAdapter();
   }
   createDriver(): Driver {
-    return new PGliteDriver(this.pg);
+    return new PGliteDriver(this.pg, this.keepOpen);
   }
   createQueryCompiler() {
     return new PostgresQueryCompiler();
