@@ -159,8 +159,9 @@ async function migratedPglite(): Promise<PGlite> {
 
 // One PGlite per test process, handed from file to file (a folder's files share a process,
 // scripts/test-schedule.mjs): loading one from the snapshot costs 1.0-1.4 s of CPU, emptying one about
-// 0.2 s, and a warm one answers faster (five folders: 239.5 -> 161.1 s of CPU, 139 -> 98 s wall). A file gets it empty and as migrated; one that changed the schema, the roles or the migrations
-// (the catalogue's fingerprint differs) or closed it is not handed on.
+// 0.2 s, and a warm one answers faster (five folders: 239.5 -> 161.1 s of CPU, 139 -> 98 s wall). A file
+// gets it empty and as migrated; one that changed the schema, the roles or the migrations (the catalogue's
+// fingerprint differs) or closed it is not handed on.
 let spare: PGlite | undefined;
 // An open PGlite keeps PostgreSQL's timers, which hold the process: a spare not lent again within a
 // second (the process's last file has ended) is closed. The timer itself holds nothing.
@@ -177,7 +178,7 @@ const CATALOGUE = `SELECT md5(concat(
   (SELECT string_agg(oid::text, ',' ORDER BY oid) FROM pg_policy),
   (SELECT string_agg(concat(oid, rolname), ',' ORDER BY oid) FROM pg_authid),
   (SELECT count(*) FROM pg_attribute WHERE NOT attisdropped),
-  (SELECT string_agg(array_to_string(setconfig, ','), ';') FROM pg_db_role_setting),
+  (SELECT string_agg(concat(setdatabase, setrole, array_to_string(setconfig, ',')), ';' ORDER BY setdatabase, setrole) FROM pg_db_role_setting),
   (SELECT string_agg(concat(version, checksum), ',' ORDER BY version) FROM schema_migrations))) AS catalogue`;
 // Every table but the migrations' own, partitions through their parent.
 const TABLES = `SELECT string_agg(format('%I.%I', n.nspname, c.relname), ', ') AS tables
