@@ -12,10 +12,10 @@ import type { SortTerm } from '../../platform/http/list-query.js';
 import type { Resource } from '../../resources/engine/define-resource.js';
 import {
   JsonbText,
-  jsonbText,
   parseJsonbText,
   type RecordColumns,
-  recordValue,
+  recordShape,
+  recordText,
 } from '../../resources/engine/jsonb-text.js';
 import { activityTypesJsonSql } from '../../resources/activity-type-sql-fragments.js';
 import { salariesOfJobsJsonSql, salaryIdOfEntrySql } from '../pay/index.js';
@@ -133,41 +133,48 @@ interface JobRow extends RecordColumns {
   salaries: string | null;
 }
 
+// The members the job read adds to the job's record, written over it.
+const JOB_ADDED = ['assignment', 'activityType', 'user', 'started', 'absences', 'timeTrackings', 'salaries'];
+const jobShape = recordShape(jobs, JOB_ADDED);
+const assignmentShape = recordShape(assignments);
+
 /**
- * A job as the API shows it: its record (recordJson), its assignment's, activity type and (on request)
- * user when there is one, each clock-in with its salary's id, absences, time trackings and salaries.
- * `assignments` keeps each assignment's text for the other jobs of the same answer.
+ * A job as the API shows it, as jsonb text: its record (recordJson), its assignment's, activity type and
+ * (on request) user when there is one, each clock-in with its salary's id, absences, time trackings and
+ * salaries. `assignmentTexts` keeps each assignment's text for the other jobs of the same answer.
  */
-function jobValue(companyId: string, row: JobRow, assignmentTexts: Map<string, JsonbText>) {
+function jobText(companyId: string, row: JobRow, assignmentTexts: Map<string, JsonbText>): string {
   const doc = parseJsonbText(row.doc) as { started?: Array<Record<string, unknown>>; absences?: unknown };
-  const job = recordValue(jobs, companyId, row, doc);
+  const added: Record<string, unknown> = {
+    // The document's own started and absences, not the unset fields' (a null absences stays null).
+    started: (doc.started ?? []).map((item, i) => ({ ...item, salaryId: row.started_salary_ids?.[i] ?? null })),
+    absences: doc.absences === undefined ? [] : doc.absences === null ? new JsonbText('null') : doc.absences,
+    timeTrackings: row.time_trackings === null ? [] : new JsonbText(row.time_trackings),
+    salaries: row.salaries === null ? [] : new JsonbText(row.salaries),
+  };
   if (row.a_id !== null) {
     let assignment = assignmentTexts.get(row.a_id);
     if (!assignment) {
-      const value = recordValue(assignments, companyId, {
-        doc: row.a_doc!,
-        id: row.a_id,
-        number: row.a_number,
-        status_code: row.a_status_code,
-        created_at: row.a_created_at,
-        created_by: row.a_created_by,
-        modified_at: row.a_modified_at,
-        modified_by: row.a_modified_by,
-        chat_id: row.a_chat_id,
-      });
-      assignment = new JsonbText(jsonbText(value));
+      assignment = new JsonbText(
+        recordText(assignmentShape, assignments, companyId, {
+          doc: row.a_doc!,
+          id: row.a_id,
+          number: row.a_number,
+          status_code: row.a_status_code,
+          created_at: row.a_created_at,
+          created_by: row.a_created_by,
+          modified_at: row.a_modified_at,
+          modified_by: row.a_modified_by,
+          chat_id: row.a_chat_id,
+        }),
+      );
       assignmentTexts.set(row.a_id, assignment);
     }
-    job.assignment = assignment;
+    added.assignment = assignment;
   }
-  if (row.activity_type !== null) job.activityType = new JsonbText(row.activity_type);
-  if (row.user_summary) job.user = new JsonbText(row.user_summary);
-  // The document's own started and absences, not the unset fields' (a null absences stays null).
-  job.started = (doc.started ?? []).map((item, i) => ({ ...item, salaryId: row.started_salary_ids?.[i] ?? null }));
-  job.absences = doc.absences === undefined ? [] : doc.absences === null ? new JsonbText('null') : doc.absences;
-  job.timeTrackings = row.time_trackings === null ? [] : new JsonbText(row.time_trackings);
-  job.salaries = row.salaries === null ? [] : new JsonbText(row.salaries);
-  return job;
+  if (row.activity_type !== null) added.activityType = new JsonbText(row.activity_type);
+  if (row.user_summary) added.user = new JsonbText(row.user_summary);
+  return recordText(jobShape, jobs, companyId, row, doc, added);
 }
 
 /** The matching jobs as one JSON array text (jsonb's text, as the database printed it before), ready to send. */
@@ -179,7 +186,7 @@ export async function selectJobsJson(tx: TenantTx, query: JobQuery): Promise<str
   if (rows.length === 0) return '[]';
   const assignmentTexts = new Map<string, JsonbText>();
   let body = '';
-  for (const row of rows) body += `${body ? ', ' : '['}${jsonbText(jobValue(tx.companyId, row, assignmentTexts))}`;
+  for (const row of rows) body += `${body ? ', ' : '['}${jobText(tx.companyId, row, assignmentTexts)}`;
   return `${body}]`;
 }
 

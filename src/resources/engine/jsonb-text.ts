@@ -167,18 +167,82 @@ function parseKeepingNumbers(text: string): unknown {
 /** A stored row's columns and its document's jsonb text, as a shaped read selects them. */
 export type RecordColumns = Pick<StoredRecord, Exclude<EntityColumn, 'company_id'>> & { doc: string };
 
+/** The shape of a resource's records as recordJson builds them, with the members a read adds (`extraKeys`). */
+export function recordShape(resource: Resource, extraKeys: readonly string[] = []): MergeShape {
+  const properties = Object.keys((resource.response as { properties?: object }).properties ?? {});
+  return new MergeShape([...properties, ...Object.keys(unsetFields(resource)), ...extraKeys]);
+}
+
 /**
- * The record as recordJson (resource-store.ts) builds it in SQL: the unset fields, the document and the
- * common fields, merged in that order (the nulls are left out when written, as jsonb_strip_nulls does).
+ * The record as recordJson (resource-store.ts) builds it in SQL, as jsonb text: the unset fields, the
+ * document and the common fields, merged in that order (nulls left out, as jsonb_strip_nulls does);
+ * `added` (members a read adds) over all of them.
  */
-export function recordValue(
+export function recordText(
+  shape: MergeShape,
   resource: Resource,
   companyId: string,
   row: RecordColumns,
-  doc = parseJsonbText(row.doc),
-): Record<string, unknown> {
-  return assignMembers({}, unsetFields(resource), doc as object, entityValue(row, companyId));
+  doc: object = parseJsonbText(row.doc) as object,
+  added: object = NOTHING_ADDED,
+): string {
+  return shape.text(added, entityValue(row, companyId), doc, unsetFields(resource));
 }
+
+const NOTHING_ADDED = Object.freeze({});
+
+/**
+ * The members of several layers of one object, written in jsonb's order without merging them first:
+ * for each key the first layer that has it gives the value (`layers` from the highest, as
+ * Object.assign's arguments reversed), and a null value leaves the member out. The keys a shape can
+ * have are sorted once (`MergeShape`), so no object is built and no keys are sorted per record.
+ */
+export class MergeShape {
+  private keys: string[] = [];
+  private prefixes: string[] = [];
+  private readonly known = new Set<string>();
+
+  /** `keys`: the keys the layers usually have (a response's properties and what the read adds). */
+  constructor(keys: Iterable<string>) {
+    this.learn([...keys]);
+  }
+
+  // Keys met later (a document's field outside the schema) join the shape, up to a bound: documents are
+  // data, and past it the plain merge is used.
+  private learn(keys: string[]) {
+    for (const key of keys) this.known.add(key);
+    this.keys = [...this.known].sort(compareKeys);
+    this.prefixes = this.keys.map((key) => `${JSON.stringify(key)}: `);
+  }
+
+  /** The layers' members as one object's jsonb text (see the class). */
+  text(...layers: object[]): string {
+    for (const layer of layers) {
+      let unknown: string[] | undefined;
+      for (const key of Object.keys(layer)) if (!this.known.has(key)) (unknown ??= []).push(key);
+      if (!unknown) continue;
+      if (this.known.size + unknown.length > MAX_SHAPE_KEYS || Object.hasOwn(layer, '__proto__'))
+        return objectText(assignMembers({}, ...[...layers].reverse()));
+      this.learn(unknown);
+    }
+    let text = '';
+    const { keys, prefixes } = this;
+    for (let i = 0; i < keys.length; i++) {
+      const key = keys[i]!;
+      for (const layer of layers) {
+        if (!Object.hasOwn(layer, key)) continue;
+        const member = (layer as Record<string, unknown>)[key];
+        if (member !== null && member !== undefined) {
+          text += `${text ? ', ' : ''}${prefixes[i]}${jsonbText(member)}`;
+        }
+        break;
+      }
+    }
+    return text ? `{${text}}` : '{}';
+  }
+}
+
+const MAX_SHAPE_KEYS = 512;
 
 /**
  * Object.assign (several times faster here than spreading into a literal), with a member named
