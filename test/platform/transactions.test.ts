@@ -3,6 +3,8 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { sql } from 'kysely';
+import net from 'node:net';
+import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
 import { inTenant, readInTenant } from '../../src/platform/db/tenant.js';
 import { call, createTestApp, signup, type Tenant, type TestApp } from '../helpers/test-app.js';
@@ -95,8 +97,10 @@ describe('tenant transactions', () => {
   test('PostgreSQL: a create of a plain resource is one statement between BEGIN and COMMIT', async (ctx) => {
     if (t.database.kind !== 'postgres') return ctx.skip('statements are counted on the pg client');
     // The number comes from a CTE of the insert itself; BEGIN and COMMIT frame it. A read first puts
-    // the caller's state in the credentials cache, so the create's statements are all that is sent.
+    // the caller's state in the credentials cache, so the create's statements are all that is sent
+    // (once the read's COMMIT, held back for the connection's next user, has gone by itself).
     await call(t.app, 'GET', '/v2/customers/?limit=1', acme.headers);
+    await sleep(20);
     const sent: string[] = [];
     const query = pg.Client.prototype.query;
     pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
@@ -114,5 +118,89 @@ describe('tenant transactions', () => {
     assert.match(sent[0]!, /^BEGIN; SELECT set_config/);
     assert.match(sent[1]!, /^WITH next_number AS \(insert into "count/);
     assert.equal(sent[2], 'COMMIT');
+  });
+
+  /** The statements the pg clients send and their sockets' writes while `run` runs. */
+  async function sentDuring(run: () => Promise<unknown>) {
+    const statements: string[] = [];
+    let writes = 0;
+    const pgSockets = new Set<unknown>(); // the test runner's output goes through sockets too
+    const query = pg.Client.prototype.query;
+    const socket = net.Socket.prototype as unknown as Record<'_write' | '_writev', (...a: unknown[]) => unknown>;
+    const { _write, _writev } = socket;
+    pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
+      const text = typeof args[0] === 'string' ? args[0] : (args[0] as { text?: string }).text;
+      statements.push(String(text).trim().slice(0, 40));
+      pgSockets.add((this as unknown as { connection: { stream: unknown } }).connection.stream);
+      return (query as (...a: unknown[]) => unknown).apply(this, args);
+    } as typeof query;
+    socket._write = function (this: unknown, ...args: unknown[]) {
+      if (pgSockets.has(this)) writes++;
+      return _write.apply(this, args);
+    };
+    socket._writev = function (this: unknown, ...args: unknown[]) {
+      if (pgSockets.has(this)) writes++;
+      return _writev.apply(this, args);
+    };
+    try {
+      await run();
+    } finally {
+      pg.Client.prototype.query = query;
+      Object.assign(socket, { _write, _writev });
+    }
+    return { statements, writes };
+  }
+
+  test("PostgreSQL: a read's COMMIT leaves in one write with the next transaction's BEGIN and first statement", async (ctx) => {
+    if (t.database.kind !== 'postgres') return ctx.skip('PGlite has no connections');
+    // Back to back: the second takes the connection the first released (the pool's last in, first out).
+    const { statements, writes } = await sentDuring(async () => {
+      await readInTenant(t.database, acme.companyId, (tx) => settings(tx.db));
+      return readInTenant(t.database, acme.companyId, (tx) => settings(tx.db));
+    });
+    assert.deepEqual(
+      statements.map((text) => text.split(/[ ;]/)[0]),
+      ['BEGIN', 'SELECT', 'COMMIT', 'BEGIN', 'SELECT', ...(process.env.TEST_DATABASE_POOLED_URL ? ['COMMIT'] : [])],
+      statements.join('\n'),
+    );
+    // Behind PgBouncer in transaction mode an open transaction holds its server connection: COMMIT at once.
+    if (process.env.TEST_DATABASE_POOLED_URL) assert.equal(writes, 4, 'each COMMIT on its own');
+    else assert.equal(writes, 2, 'one write per transaction: the COMMIT went with the second one');
+  });
+
+  test('PostgreSQL: a connection handed out after a read is outside its transaction', async (ctx) => {
+    if (t.database.kind !== 'postgres') return ctx.skip('PGlite has no connections');
+    await sleep(20); // the earlier tests' held-back COMMITs have gone
+    await readInTenant(t.database, acme.companyId, (tx) => settings(tx.db));
+    // At once, before the held-back COMMIT would go by itself: a plain statement on the pool.
+    const { rows } = await sql<{ readOnly: string; company: string | null }>`SELECT
+      current_setting('transaction_read_only') AS "readOnly", current_setting('app.company_id', true) AS company`.execute(
+      t.database.kysely,
+    );
+    assert.equal(rows[0]!.readOnly, 'off');
+    assert.ok(!rows[0]!.company, 'no tenant');
+  });
+
+  test('PostgreSQL: an idle connection commits its last read by itself', async (ctx) => {
+    if (t.database.kind !== 'postgres') return ctx.skip('PGlite has no connections');
+    const pid = await readInTenant(t.database, acme.companyId, async (tx) => {
+      const { rows } = await sql<{ pid: number }>`SELECT pg_backend_pid() AS pid`.execute(tx.db);
+      return rows[0]!.pid;
+    });
+    const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+    await admin.connect();
+    try {
+      let state = '';
+      for (const deadline = Date.now() + 5_000; Date.now() < deadline; await sleep(20)) {
+        const { rows } = await admin.query<{ state: string }>('SELECT state FROM pg_stat_activity WHERE pid = $1', [
+          pid,
+        ]);
+        state = rows[0]?.state ?? 'gone';
+        if (state === 'idle') break;
+      }
+      assert.equal(state, 'idle', 'the connection left its read-only transaction');
+    } finally {
+      await admin.end();
+    }
   });
 });

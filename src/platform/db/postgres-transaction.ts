@@ -4,9 +4,10 @@
 // - BEGIN with the transaction's settings is sent and not waited for: it travels with the first
 //   query of the work (written together when issued in the same turn of the event loop), and
 //   its failure also fails that query (a statement after a failed BEGIN is refused);
-// - a read-only transaction's COMMIT is sent and not waited for: it cannot lose a write, and the
-//   connection's next statement queues behind it on the server.
-// A read of one statement is then one round trip, as a bare pool.query is.
+// - a read-only transaction's COMMIT is not waited for: it cannot lose a write, and the
+//   connection's next statement queues behind it on the server. It is held back until the
+//   connection's next user writes (at most DEFERRED_COMMIT_MS), so it costs no write of its own.
+// A read of one statement is then one round trip and one write, as a bare pool.query is.
 import {
   type CompiledQuery,
   type DatabaseConnection,
@@ -30,7 +31,11 @@ const PREPARE_FROM_LENGTH = 400;
 const PREPARED_PER_CONNECTION = 64;
 
 class ClientConnection implements DatabaseConnection {
-  private readonly prepared = new Map<string, string>(); // text -> statement name
+  // The prepared texts by their length, then compared whole: a read model's text is built anew for each
+  // request, and a Map keyed by it would hash all its kilobytes each time, where comparing two strings of
+  // one length is a memory comparison.
+  private readonly prepared = new Map<number, Array<{ text: string; name: string }>>();
+  private preparedCount = 0;
 
   constructor(
     private readonly client: pg.PoolClient,
@@ -39,11 +44,12 @@ class ClientConnection implements DatabaseConnection {
 
   private nameOf(text: string): string | undefined {
     if (!this.prepare || text.length < PREPARE_FROM_LENGTH) return undefined;
-    let name = this.prepared.get(text);
-    if (!name && this.prepared.size < PREPARED_PER_CONNECTION) {
-      name = `crewbase_${this.prepared.size}`;
-      this.prepared.set(text, name);
-    }
+    const sameLength = this.prepared.get(text.length);
+    const known = sameLength?.find((statement) => statement.text === text);
+    if (known) return known.name;
+    if (this.preparedCount >= PREPARED_PER_CONNECTION) return undefined;
+    const name = `crewbase_${this.preparedCount++}`;
+    this.prepared.set(text.length, [...(sameLength ?? []), { text, name }]);
     return name;
   }
 
@@ -107,7 +113,7 @@ function kyselyOn(client: pg.PoolClient, prepare: boolean): Kysely<DB> {
 }
 
 // Issued in one turn of the event loop, BEGIN and the work's first query leave in one write.
-function corkUntilNextTurn(client: pg.PoolClient) {
+function corkUntilNextTurn(client: pg.ClientBase) {
   const stream = (client as unknown as { connection?: { stream?: NodeJS.WritableStream } }).connection?.stream;
   if (!stream || typeof (stream as { cork?: unknown }).cork !== 'function') return;
   (stream as unknown as { cork(): void }).cork();
@@ -117,12 +123,55 @@ function corkUntilNextTurn(client: pg.PoolClient) {
 /** COMMITs of read-only transactions not waited for: closing the pool waits for them (settleCommits). */
 const unsettledCommits = new WeakMap<ConnectionSource, Set<Promise<unknown>>>();
 
+function sendCommit(pool: ConnectionSource, client: pg.ClientBase) {
+  const commit = client.query('COMMIT').catch(() => {});
+  const unsettled = unsettledCommits.get(pool) ?? new Set();
+  unsettledCommits.set(pool, unsettled.add(commit));
+  void commit.finally(() => unsettled.delete(commit));
+}
+
+// A read-only transaction's COMMIT waits, for at most DEFERRED_COMMIT_MS, for the connection's next
+// user, and leaves in one write with what that one sends first (BEGIN and the first query): one write
+// instead of two, and one read for the server. Pools hand out the connection released last first, so
+// under load the next request usually takes it within that time. A read-only transaction held open a
+// little longer blocks nothing but DDL, and only for that time. Only connections of pools that send the
+// waiting COMMIT whenever they hand a connection out (guardDeferredCommits) wait; any other commits at once.
+const DEFERRED_COMMIT_MS = 2;
+const guarded = new WeakSet<pg.ClientBase>();
+const deferredCommits = new Map<pg.ClientBase, ConnectionSource>();
+let sendingDeferred: NodeJS.Timeout | undefined; // one timer for all held-back COMMITs, not one per read
+
+/** Lets the pool's connections hold a read-only COMMIT back: the pool sends it before handing one out. */
+export function guardDeferredCommits(pool: pg.Pool): void {
+  pool.on('connect', (client) => guarded.add(client));
+  // Emitted before the connection reaches whoever asked for it: the COMMIT goes first, in their write.
+  pool.on('acquire', (client) => sendDeferredCommit(client, true));
+}
+
+function deferCommit(source: ConnectionSource, client: pg.PoolClient) {
+  if (!guarded.has(client)) return sendCommit(source, client);
+  deferredCommits.set(client, source);
+  sendingDeferred ??= setTimeout(() => {
+    sendingDeferred = undefined;
+    for (const waiting of [...deferredCommits.keys()]) sendDeferredCommit(waiting, false);
+  }, DEFERRED_COMMIT_MS);
+}
+
+function sendDeferredCommit(client: pg.ClientBase, withNextWrite: boolean) {
+  const source = deferredCommits.get(client);
+  if (!source) return;
+  deferredCommits.delete(client);
+  if (withNextWrite) corkUntilNextTurn(client);
+  sendCommit(source, client);
+}
+
 /** A pool, or what hands out the current primary's connections (primary-pool.ts). */
 export interface ConnectionSource {
   connect(): Promise<pg.PoolClient>;
 }
 
 export async function settleCommits(pool: ConnectionSource): Promise<void> {
+  for (const [client, source] of [...deferredCommits]) if (source === pool) sendDeferredCommit(client, false);
   await Promise.all([...(unsettledCommits.get(pool) ?? [])]);
 }
 
@@ -149,12 +198,10 @@ export async function postgresTransaction<T>(
       });
       throw error;
     }
-    if (readOnly) {
-      const commit = client.query('COMMIT').catch(() => {});
-      const unsettled = unsettledCommits.get(pool) ?? new Set();
-      unsettledCommits.set(pool, unsettled.add(commit));
-      void commit.finally(() => unsettled.delete(commit));
-    } else await client.query('COMMIT');
+    // Behind a transaction-mode pooler an open transaction keeps its server connection: COMMIT at once.
+    if (readOnly && prepare) deferCommit(pool, client);
+    else if (readOnly) sendCommit(pool, client);
+    else await client.query('COMMIT');
     return result;
   } finally {
     client.release(broken);

@@ -6,6 +6,7 @@
 import pg from 'pg';
 import { type ConnectionTarget, type HostPort, targetName } from './connection-url.js';
 import { NoPrimaryError } from './connection-loss.js';
+import { guardDeferredCommits } from './postgres-transaction.js';
 
 /** How often the hosts are asked while no read-write one answers. */
 const SEARCH_INTERVAL_MS = 250;
@@ -139,6 +140,7 @@ export class PrimaryPool {
     // A connection that dies while a transaction holds it also emits 'error' on its client, which
     // nothing listens to then: unheard, it would end the process. Its statements fail on their own.
     this.pool.on('connect', (client) => client.on('error', () => {}));
+    guardDeferredCommits(this.pool); // read-only COMMITs leave with the next user's first write
     // The old server's connections: those in use fail on their own; the rest are closed.
     previous?.end().catch(() => {});
   }

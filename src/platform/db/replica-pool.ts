@@ -3,7 +3,7 @@
 // primary we write to) or lags more than the bound is out of the read pool until it is back under it.
 import pg from 'pg';
 import { type HostPort, targetName } from './connection-url.js';
-import { settleCommits } from './postgres-transaction.js';
+import { guardDeferredCommits, settleCommits } from './postgres-transaction.js';
 
 const MONITOR_INTERVAL_MS = 500;
 const CONNECT_TIMEOUT_MS = 1000;
@@ -47,6 +47,7 @@ export class ReplicaPool {
     } as pg.PoolConfig);
     this.pool.on('error', () => {});
     this.pool.on('connect', (client) => client.on('error', () => {})); // as in primary-pool.ts
+    guardDeferredCommits(this.pool); // read-only COMMITs leave with the next user's first write
   }
 
   /** Starts watching; the first look is awaited so a healthy replica serves from the first request. */
