@@ -151,7 +151,8 @@ export function guardDeferredCommits(pool: pg.Pool): void {
 function deferCommit(source: ConnectionSource, client: pg.PoolClient) {
   if (!guarded.has(client)) return sendCommit(source, client);
   deferredCommits.set(client, source);
-  sendingDeferred ??= setTimeout(() => {
+  if (sendingDeferred) return;
+  sendingDeferred = setTimeout(() => {
     sendingDeferred = undefined;
     for (const waiting of [...deferredCommits.keys()]) sendDeferredCommit(waiting, false);
   }, DEFERRED_COMMIT_MS);
