@@ -98,7 +98,7 @@ const COLUMN_TYPES: Record<string, string> = {
   to_at: 'timestamptz',
 };
 
-/** The members a generated job's document can have (occurrenceRows), in the order it writes them. */
+/** The members a generated job's document can have (addOccurrenceRows), in the order it writes them. */
 const GENERATED_FIELDS = [
   'assignmentId',
   'objectId',
