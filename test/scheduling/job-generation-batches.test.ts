@@ -9,7 +9,7 @@ import { materializeAll } from '../../src/modules/scheduling/job-generation.js';
 import { inTenant } from '../../src/platform/db/tenant.js';
 import { newObjectId } from '../../src/platform/ids.js';
 import { jobs } from '../../src/modules/scheduling/jobs-resource.js';
-import { recordJson } from '../../src/resources/engine/resource-store.js';
+import { promotedColumns, recordJson } from '../../src/resources/engine/resource-store.js';
 import { createTestApp, signup, type Tenant, type TestApp } from '../helpers/test-app.js';
 
 let t: TestApp;
@@ -83,6 +83,57 @@ describe('generation in batches', () => {
         WHERE j.assignment_id = ${planning.assignment.id}`.execute(tx.db),
     );
     assert.deepEqual(rows[0], { jobs: 56, events: 56, differing: 0 });
+  });
+
+  test("a generated job's columns are the ones its document promotes, and its document is the members set", async () => {
+    const titled = daily(newObjectId());
+    Object.assign(titled.assignment.doc, { title: 'Treppenhaus', type: 'cleaning', activityTypeId: newObjectId() });
+    const alone = daily(newObjectId());
+    alone.assignment.doc.userIds = [newObjectId()]; // one user: no team
+    const unassigned = daily(newObjectId());
+    unassigned.assignment.doc.userIds = [];
+    const plannings = [titled, alone, unassigned];
+    await inTenant(t.database, acme.companyId, (tx) =>
+      materializeAll(tx, jobAbsenceHooks, plannings, FROM, FROM + 2 * 86_400_000, { batchRows: 3 }),
+    );
+    const columns = Object.values(jobs.columns!);
+    const { rows } = await inTenant(t.database, acme.companyId, (tx) =>
+      sql<Record<string, unknown> & { doc: Record<string, unknown> }>`
+        SELECT doc, ${sql.join(columns.map((c) => sql.ref(c)))} FROM jobs
+        WHERE assignment_id = ANY(${plannings.map((p) => p.assignment.id)}::text[]) ORDER BY number`.execute(tx.db),
+    );
+    assert.equal(rows.length, 2 * 2 + 2 + 2);
+    for (const row of rows) {
+      const stored = Object.fromEntries(
+        columns.map((c) => [c, row[c] instanceof Date ? (row[c] as Date).toISOString() : (row[c] ?? null)]),
+      );
+      assert.deepEqual(stored, promotedColumns(jobs, row.doc));
+    }
+    const first = (id: string) => rows.find((r) => r.assignment_id === id)!.doc;
+    assert.deepEqual(Object.keys(first(titled.assignment.id)).sort(), [
+      'activityTypeId',
+      'assignmentId',
+      'from',
+      'objectId',
+      'state',
+      'targetTime',
+      'teamId',
+      'title',
+      'to',
+      'type',
+      'userId',
+    ]);
+    assert.deepEqual(first(alone.assignment.id), {
+      assignmentId: alone.assignment.id,
+      objectId: alone.assignment.doc.objectId,
+      from: '2027-01-04T07:00:00.000Z',
+      to: '2027-01-04T09:00:00.000Z',
+      targetTime: 120,
+      state: 'open',
+      userId: alone.assignment.doc.userIds[0],
+    });
+    assert.equal(first(unassigned.assignment.id).userId, undefined);
+    assert.equal(rows.find((r) => r.assignment_id === unassigned.assignment.id)!.user_id, null);
   });
 
   test('running the same window again creates nothing', async () => {
