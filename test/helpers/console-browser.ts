@@ -3,6 +3,7 @@
 // recorded, so a test can assert none went elsewhere. Shared by the browser tests of test/console/.
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -110,12 +111,15 @@ async function newContext(
   }
 }
 
-/** Starts the app on 127.0.0.1 and a page in a fresh context of headless chromium; `options` add to the defaults. */
+/** Starts the app on 127.0.0.1 (unless it listens) and a page in a fresh context of headless chromium; `options` add to the defaults. */
 export async function openConsoleBrowser(
   app: FastifyInstance,
   { persistentProfile = false, ...options }: ContextOptions & { persistentProfile?: boolean } = {},
 ): Promise<ConsoleBrowser> {
-  const origin = await app.listen({ host: '127.0.0.1', port: 0 });
+  // A second page of the same app finds it listening already.
+  const origin = app.server.listening
+    ? `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`
+    : await app.listen({ host: '127.0.0.1', port: 0 });
   const { context, close } = await newContext(
     { viewport: DESKTOP, locale: 'en-GB', timezoneId: 'Europe/Berlin', ...options },
     persistentProfile,
