@@ -3,7 +3,7 @@
 // it names the crew view as start, /app/ as scope, standalone display, colours, lang and dir, and icons of 192 and
 // 512 px (one maskable) whose PNGs are the sizes they claim; offline, the service worker opens any page of the
 // app from the kept shell (the start page among them), not the browser's error page.
-// test-run: process console-browser-2 (it waits on chromium, one per process; scripts/test-schedule.mjs)
+// test-run: process console-browser-3 (it waits on chromium, one per process; scripts/test-schedule.mjs)
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { buildConsoleForTest, type ConsoleBuild } from '../helpers/console-build.js';

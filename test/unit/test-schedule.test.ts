@@ -47,28 +47,45 @@ test('a folder runs in one process, marked files alone, a lone file directly', (
 test('files marked with a process name share that process, apart from their folders; a name with one file runs it directly', () => {
   const dir = mkdtempSync(join(tmpdir(), 'crewbase-schedule-'));
   try {
-    const build = { dir, compiled: (name: string) => join(dir, name.replace(/\.ts$/, '.js')) };
-    mkdirSync(join(dir, 'test/console'), { recursive: true });
-    // Marked `test-run: process console-browser-1`, `-2` and `-1` (their sources are read from the checkout).
-    const named = ['test/console/board.test.ts', 'test/console/session.test.ts', 'test/console/crew-view.test.ts'];
-    const folder = ['test/console/numbers.test.ts', 'test/console/board-model.test.ts'];
-    const { paths, sourceName } = schedule(ROOT, [...named, ...folder], build);
+    // A checkout of its own, whose sources carry the markers, and its compiled copy.
+    const root = join(dir, 'checkout');
+    const build = {
+      dir: join(dir, 'build'),
+      compiled: (name: string) => join(dir, 'build', name.replace(/\.ts$/, '.js')),
+    };
+    const sources = {
+      'test/console/board.test.ts': '// test-run: process browser-a (it waits on chromium)\n',
+      'test/platform/reference-page.test.ts': '// test-run: process browser-a\n',
+      'test/console/session.test.ts': '// test-run: process browser-b\n',
+      'test/console/numbers.test.ts': '',
+      'test/console/board-model.test.ts': '',
+    };
+    for (const [name, source] of Object.entries(sources)) {
+      for (const base of [root, build.dir]) mkdirSync(dirname(join(base, name)), { recursive: true });
+      writeFileSync(join(root, name), source);
+    }
+    const { paths, sourceName } = schedule(
+      root,
+      Object.keys(sources).map((name) => join(root, name)),
+      build,
+    );
 
     assert.deepEqual(
       paths.map(sourceName).sort(),
       [
         'test/console/*.test.ts (one process)',
         'test/console/session.test.ts',
-        'test-run: process console-browser-1 (one process)',
+        'test-run: process browser-a (one process)',
       ].sort(),
     );
-    const entry = paths.find((path) => sourceName(path) === 'test-run: process console-browser-1 (one process)')!;
+    const entry = paths.find((path) => sourceName(path) === 'test-run: process browser-a (one process)')!;
     const source = readFileSync(entry, 'utf8');
-    for (const name of [named[0]!, named[2]!]) assert.ok(source.includes(JSON.stringify(name)), name);
-    for (const name of [named[1]!, ...folder]) assert.ok(!source.includes(JSON.stringify(name)), name);
+    for (const name of ['test/console/board.test.ts', 'test/platform/reference-page.test.ts'])
+      assert.ok(source.includes(pathToFileURL(build.compiled(name)).href), name);
+    assert.ok(!source.includes('session'), 'another name, another process');
     const folderEntry = paths.find((path) => sourceName(path) === 'test/console/*.test.ts (one process)')!;
-    assert.ok(!readFileSync(folderEntry, 'utf8').includes('board.test.ts'), 'the named files are not in their folder');
-    assert.ok(paths.includes(build.compiled(named[1]!)));
+    assert.ok(!readFileSync(folderEntry, 'utf8').includes('board.test'), 'a named file is not in its folder');
+    assert.ok(paths.includes(build.compiled('test/console/session.test.ts')));
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
