@@ -5,9 +5,17 @@
 //   copy, test/resources/ (11 files) took 64 s one file at a time and 27 s in one process,
 //   test/scheduling/ (6 files) 32 s and 15 s. Tests make their own companies, so files of one process
 //   do not see each other's records.
-// - A file that starts processes and waits for them (servers, commands, the e-invoice validation's JVM,
-//   chromium) says `test-run: own process` in a comment and runs alone, so other runs use the CPU while
-//   it waits (test/unit/test-schedule.test.ts).
+// - A file that starts processes and waits for them (servers, commands, the e-invoice validation's JVM)
+//   says `test-run: own process` in a comment and runs alone, so other runs use the CPU while it waits
+//   (test/unit/test-schedule.test.ts).
+// - Files that wait on one thing a process can share say `test-run: process <name>`: the files of one name,
+//   of whatever folder, run in one process of their own, beside the others. The browser files of
+//   test/console/ share one chromium per process (test/helpers/console-browser.ts) in three such processes,
+//   their files split by hand so their last times were about even (a process of all of them would run alone
+//   at the end; one per file launched chromium, loaded a database and started node sixteen times).
+// - The entry of a process of several files runs, after its last file, what those files registered in
+//   globalThis[Symbol.for('crewbase.test-run.at-process-end')] (what they kept from file to file: the
+//   browser). A file run alone has no such list and closes what it opened itself.
 // - Longest first: node's runner starts the runs in the order given, one per core; a long run started
 //   last keeps one core busy alone at the end. Each run's times are kept in the temp dir and the next
 //   run starts the runs that took longest (and those without a time) first.
@@ -18,9 +26,14 @@ import { dirname, join, relative, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 
 const OWN_PROCESS = 'test-run: own process';
+const NAMED_PROCESS = /test-run: process ([\w.-]+)/;
 /** The compiled entry that runs a folder's files, and how the file times name it. */
 const GROUP_ENTRY = 'all-files.js';
 const groupName = (folder) => `${folder}/*.test.ts (one process)`;
+/** The same for the files marked `test-run: process <name>`. */
+const namedEntry = (name) => `process-${name}.js`;
+const namedRun = (name) => `test-run: process ${name} (one process)`;
+const AT_PROCESS_END = "Symbol.for('crewbase.test-run.at-process-end')";
 
 const timesPath = (root) =>
   join(tmpdir(), `crewbase-test-times-${createHash('sha256').update(root).digest('hex').slice(0, 12)}.json`);
@@ -47,28 +60,34 @@ export function rememberTimes(root, times) {
  */
 export function schedule(root, files, build) {
   const names = files.map((file) => relative(root, resolve(file)));
-  const folders = new Map(); // folder -> its files that may share a process
+  const groups = new Map(); // run name -> { entry, members }: files that share a process
   if (build)
     for (const name of names) {
-      if (readFileSync(join(root, name), 'utf8').includes(OWN_PROCESS)) continue;
-      const folder = dirname(name);
-      folders.set(folder, [...(folders.get(folder) ?? []), name]);
+      const source = readFileSync(join(root, name), 'utf8');
+      if (source.includes(OWN_PROCESS)) continue;
+      const named = NAMED_PROCESS.exec(source)?.[1];
+      const run = named ? namedRun(named) : groupName(dirname(name));
+      const entry = named ? join(build.dir, namedEntry(named)) : join(build.dir, dirname(name), GROUP_ENTRY);
+      groups.set(run, { entry, members: [...(groups.get(run)?.members ?? []), name] });
     }
   const entries = new Map(); // run name -> compiled path
   const grouped = new Set();
-  for (const [folder, members] of folders) {
+  for (const [run, { entry, members }] of groups) {
     if (members.length < 2) continue;
-    const entry = join(build.dir, folder, GROUP_ENTRY);
     writeFileSync(
       entry,
-      `import { describe } from 'node:test';\n${members
-        .map(
+      [
+        "import { after, describe } from 'node:test';",
+        `const atProcessEnd = (globalThis[${AT_PROCESS_END}] = []);`,
+        'after(async () => { for (const close of atProcessEnd.splice(0)) await close(); });',
+        ...members.map(
           (name) =>
-            `describe(${JSON.stringify(name)}, async () => { await import(${JSON.stringify(pathToFileURL(build.compiled(name)).href)}); });\n`,
-        )
-        .join('')}`,
+            `describe(${JSON.stringify(name)}, async () => { await import(${JSON.stringify(pathToFileURL(build.compiled(name)).href)}); });`,
+        ),
+        '',
+      ].join('\n'),
     );
-    entries.set(groupName(folder), entry);
+    entries.set(run, entry);
     for (const name of members) grouped.add(name);
   }
   const runs = [...names.filter((name) => !grouped.has(name)), ...entries.keys()];

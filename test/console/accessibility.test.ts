@@ -3,7 +3,7 @@
 // employees, a week of ~150 jobs, an approved absence, requests to approve, 20 customers, invoices in several
 // states, an overdue one reminded).
 // Each state must have no serious or critical violation; the table of all violations (every impact) is printed.
-// test-run: own process (it waits on chromium; scripts/test-schedule.mjs)
+// test-run: process console-browser-1 (it waits on chromium, one per process; scripts/test-schedule.mjs)
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';

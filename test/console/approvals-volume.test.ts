@@ -4,7 +4,7 @@
 // beside clocked time; only deviations filtered, all shown selected and approved in one action (checked through
 // the API); an entry corrected in the side panel (checked through the API), Escape returning the focus.
 // UPDATE_SCREENSHOTS=1 writes docs/screenshots/approvals-desktop.png and approvals-phone.png.
-// test-run: own process (it waits on chromium; scripts/test-schedule.mjs)
+// test-run: process console-browser-3 (it waits on chromium, one per process; scripts/test-schedule.mjs)
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';

@@ -5,7 +5,7 @@
 // approved: each checked through the API. DNS is cut off for every other host.
 // UPDATE_SCREENSHOTS=1 writes docs/screenshots/approvals-absence-*.png (desktop 1280×800 and phone 390×844);
 // the compact list at volume is approvals-volume.test.ts.
-// test-run: own process (it waits on chromium; scripts/test-schedule.mjs)
+// test-run: process console-browser-1 (it waits on chromium, one per process; scripts/test-schedule.mjs)
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { BrowserContext, Page } from 'playwright-core';

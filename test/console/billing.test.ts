@@ -6,7 +6,7 @@
 // (Storno) and a credit note are made from the console (checked through the API); the dunning list shows levels.
 // UPDATE_SCREENSHOTS=1 writes docs/screenshots/invoice-service-period.png (the PDF's first page, pdftoppm) and
 // billing-*.png (desktop 1280×800 and phone 390×844).
-// test-run: own process (it waits on chromium; scripts/test-schedule.mjs)
+// test-run: process console-browser-3 (it waits on chromium, one per process; scripts/test-schedule.mjs)
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';

@@ -6,7 +6,7 @@
 // owner are not offered), the search scrolling to a row far down, a past unclocked job marked missed, the
 // week number, 3 keys from page load to the first job, and a phone's width kept.
 // UPDATE_SCREENSHOTS=1 writes docs/screenshots/board-absence-desktop.png and board-phone.png.
-// test-run: own process (it waits on chromium; scripts/test-schedule.mjs)
+// test-run: process console-browser-1 (it waits on chromium, one per process; scripts/test-schedule.mjs)
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';

@@ -5,7 +5,7 @@
 // the job panel's edit form (checked through the API) returning the focus to its block, a full day cell's
 // "+n more" listing all its jobs, and the render time of 300 employees with ~2,500 jobs in a week. DNS is cut off for every other host.
 // UPDATE_SCREENSHOTS=1 writes docs/screenshots/board-*.png (desktop 1280×800 and phone 390×844).
-// test-run: own process (it waits on chromium; scripts/test-schedule.mjs)
+// test-run: process console-browser-2 (it waits on chromium, one per process; scripts/test-schedule.mjs)
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { BrowserContext, Page } from 'playwright-core';

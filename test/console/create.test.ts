@@ -6,7 +6,7 @@
 // runs in New York, saved and its jobs read through jobsInTimeFrame; the API's field error under its field; and
 // "copy last week". Every result is checked through the API. DNS is cut off for every other host.
 // UPDATE_SCREENSHOTS=1 writes docs/screenshots/create-*.png (desktop 1280×800 and phone 390×844).
-// test-run: own process (it waits on chromium; scripts/test-schedule.mjs)
+// test-run: process console-browser-2 (it waits on chromium, one per process; scripts/test-schedule.mjs)
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';

@@ -4,7 +4,7 @@
 // upload says it needs the network and sends nothing. Complaints at my objects show for a user whose access
 // group may read complaints, and not for a plain employee (whose group may not). No request to another host.
 // UPDATE_SCREENSHOTS=1 writes docs/screenshots/crew-photo-*.png and crew-complaints-*.png.
-// test-run: own process (it waits on chromium; scripts/test-schedule.mjs)
+// test-run: process console-browser-2 (it waits on chromium, one per process; scripts/test-schedule.mjs)
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { BrowserContext, Page } from 'playwright-core';

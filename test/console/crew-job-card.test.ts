@@ -3,7 +3,7 @@
 // beyond Sunday (the next 14 days); a clock-in two hours early asks for a reason, stored on the entry; the view
 // has an h1 and does not shift while it loads (CLS measured with a PerformanceObserver, printed).
 // UPDATE_SCREENSHOTS=1 writes docs/screenshots/crew-job-card-de.png (German, 390×844).
-// test-run: own process (it waits on chromium; scripts/test-schedule.mjs)
+// test-run: process console-browser-2 (it waits on chromium, one per process; scripts/test-schedule.mjs)
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';

@@ -7,7 +7,7 @@
 // server's encrypted push decrypted there and handed to the service worker by DevTools
 // (ServiceWorker.deliverPushMessage) while no page of the app is open; the shown notification is read with
 // registration.getNotifications() and its target opened. UPDATE_SCREENSHOTS=1 writes crew-job-card-ar.png.
-// test-run: own process (it waits on chromium; scripts/test-schedule.mjs)
+// test-run: process console-browser-3 (it waits on chromium, one per process; scripts/test-schedule.mjs)
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { fileURLToPath } from 'node:url';

@@ -3,7 +3,7 @@
 // a finished job never offers clock-in again, and what changed is said in words. A cold start offline (a new
 // page, the service worker serving the shell) shows the kept jobs without a password; a revoked session signs
 // the device out at the next contact and clears what it kept.
-// test-run: own process (it waits on chromium; scripts/test-schedule.mjs)
+// test-run: process console-browser-3 (it waits on chromium, one per process; scripts/test-schedule.mjs)
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { BrowserContext, Page } from 'playwright-core';

@@ -3,7 +3,7 @@
 // it names the crew view as start, /app/ as scope, standalone display, colours, lang and dir, and icons of 192 and
 // 512 px (one maskable) whose PNGs are the sizes they claim; offline, the service worker opens any page of the
 // app from the kept shell (the start page among them), not the browser's error page.
-// test-run: own process (it waits on chromium; scripts/test-schedule.mjs)
+// test-run: process console-browser-3 (it waits on chromium, one per process; scripts/test-schedule.mjs)
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { buildConsoleForTest, type ConsoleBuild } from '../helpers/console-build.js';
@@ -31,7 +31,8 @@ describe('crew app: installable PWA with an offline start page', { skip: CHROMIU
   before(async () => {
     build = await buildConsoleForTest();
     t = await createTestApp({}, { consoleDir: build.dir });
-    browser = await openConsoleBrowser(t.app, { viewport: PHONE });
+    // A profile on disk: Chromium reports no page of an off-the-record context installable.
+    browser = await openConsoleBrowser(t.app, { viewport: PHONE, persistentProfile: true });
   });
   after(async () => {
     await browser?.close();

@@ -4,7 +4,7 @@
 // the app shell opening offline (service worker), German on request. DNS is cut off for every other host and
 // every request is recorded, so a request elsewhere fails the test.
 // UPDATE_SCREENSHOTS=1 writes the screenshots of docs/screenshots/ (phone 390×844 and desktop 1280×800).
-// test-run: own process (it waits on chromium; scripts/test-schedule.mjs)
+// test-run: process console-browser-2 (it waits on chromium, one per process; scripts/test-schedule.mjs)
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { BrowserContext, Page } from 'playwright-core';

@@ -4,7 +4,7 @@
 // its PDF downloaded with the in-memory token, sent by mail, a payment recorded (checked through the API); moving between
 // board, customers and invoices by the nav keeps the session. DNS is cut off for every other host.
 // UPDATE_SCREENSHOTS=1 writes docs/screenshots/office-*.png (desktop 1280×800 and phone 390×844).
-// test-run: own process (it waits on chromium; scripts/test-schedule.mjs)
+// test-run: process console-browser-1 (it waits on chromium, one per process; scripts/test-schedule.mjs)
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';

@@ -2,7 +2,7 @@
 // three custom access groups made through the API (an absences-only manager, an office clerk with invoicing
 // only, a dispatcher without pay). Each signs in, lands on a sensible page, is offered only the screens and
 // actions their rights allow, and no reachable page shows an alert or gets a refusal (403) from the API.
-// test-run: own process (it waits on chromium; scripts/test-schedule.mjs)
+// test-run: process console-browser-3 (it waits on chromium, one per process; scripts/test-schedule.mjs)
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';

@@ -2,7 +2,7 @@
 // reload (or a restart of the installed app) resumes the session from the httpOnly refresh cookie without
 // the password; sign-out ends it on the server, so a reload shows the sign-in form and the last refresh
 // cookie, replayed, is refused (401).
-// test-run: own process (it waits on chromium; scripts/test-schedule.mjs)
+// test-run: process console-browser-1 (it waits on chromium, one per process; scripts/test-schedule.mjs)
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';

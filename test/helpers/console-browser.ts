@@ -1,13 +1,14 @@
 // The web console in Debian's chromium (playwright-core) against an app listening on 127.0.0.1: DNS of every
-// other host cut off (--host-resolver-rules), no background networking, every request the page makes
+// other host cut off (--host-resolver-rules), no background networking, every request of a page's context
 // recorded, so a test can assert none went elsewhere. Shared by the browser tests of test/console/.
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
-import type { BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import assert from 'node:assert/strict';
 import { skipUnless } from './debian-tools.js';
 import { PASSWORD } from './principals.js';
@@ -32,34 +33,103 @@ export interface ConsoleBrowser {
   close(): Promise<void>;
 }
 
-type LaunchOptions = Parameters<typeof import('playwright-core').chromium.launchPersistentContext>[1];
+type ContextOptions = NonNullable<Parameters<Browser['newContext']>[0]>;
 
-/** Starts the app on 127.0.0.1 and a headless chromium with a fresh profile; `options` add to the defaults. */
-export async function openConsoleBrowser(app: FastifyInstance, options: LaunchOptions = {}): Promise<ConsoleBrowser> {
-  const { chromium } = await import('playwright-core');
-  const origin = await app.listen({ host: '127.0.0.1', port: 0 });
-  const profile = mkdtempSync(join(tmpdir(), 'crewbase-chromium-'));
-  const context = await chromium.launchPersistentContext(profile, {
-    executablePath: execFileSync('sh', ['-c', 'command -v chromium'], { encoding: 'utf8' }).trim(),
-    headless: true,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--no-first-run',
-    ],
-    viewport: DESKTOP,
-    locale: 'en-GB',
-    timezoneId: 'Europe/Berlin',
-    ...options,
-  });
+const launchOptions = () => ({
+  executablePath: execFileSync('sh', ['-c', 'command -v chromium'], { encoding: 'utf8' }).trim(),
+  headless: true,
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--no-first-run',
+  ],
+});
+
+// One chromium per test process, launched by the first file that opens a page and shared by the files after
+// it (scripts/test-schedule.mjs groups the browser files into a few processes): launching it cost each file
+// CPU and wall time. Each page gets a fresh context of its own (cookies, storage, service workers,
+// permissions, recorded requests). In a process of several files the process's end closes the browser
+// (`at-process-end`, scripts/test-schedule.mjs); a file run alone closes it with its last context.
+let launched: Promise<Browser> | undefined;
+let openContexts = 0;
+/** Set by the entry of a process that runs several files: closers to run after its last file. */
+const atProcessEnd = (globalThis as { [key: symbol]: Array<() => Promise<void>> | undefined })[
+  Symbol.for('crewbase.test-run.at-process-end')
+];
+
+async function closeBrowser() {
+  const browser = launched;
+  launched = undefined;
+  await (await browser?.catch(() => undefined))?.close();
+}
+
+function sharedBrowser(): Promise<Browser> {
+  if (!launched) {
+    launched = import('playwright-core').then(({ chromium }) => chromium.launch(launchOptions()));
+    atProcessEnd?.push(closeBrowser);
+  }
+  return launched;
+}
+
+/**
+ * A context of the shared chromium, or with `persistentProfile` a chromium of its own on a profile on disk:
+ * the shared one's contexts are off the record, where Chromium finds no page installable ('in-incognito').
+ */
+async function newContext(
+  options: ContextOptions,
+  persistentProfile: boolean,
+): Promise<{ context: BrowserContext; close(): Promise<void> }> {
+  if (persistentProfile) {
+    const { chromium } = await import('playwright-core');
+    const profile = mkdtempSync(join(tmpdir(), 'crewbase-chromium-'));
+    const context = await chromium.launchPersistentContext(profile, { ...launchOptions(), ...options });
+    return {
+      context,
+      async close() {
+        await context.close();
+        rmSync(profile, { recursive: true, force: true });
+      },
+    };
+  }
+  openContexts += 1;
+  try {
+    const context = await (await sharedBrowser()).newContext(options);
+    return {
+      context,
+      async close() {
+        await context.close();
+        openContexts -= 1;
+        if (openContexts === 0 && !atProcessEnd) await closeBrowser();
+      },
+    };
+  } catch (error) {
+    openContexts -= 1;
+    throw error;
+  }
+}
+
+/** Starts the app on 127.0.0.1 (unless it listens) and a page in a fresh context of headless chromium; `options` add to the defaults. */
+export async function openConsoleBrowser(
+  app: FastifyInstance,
+  { persistentProfile = false, ...options }: ContextOptions & { persistentProfile?: boolean } = {},
+): Promise<ConsoleBrowser> {
+  // A second page of the same app finds it listening already.
+  const origin = app.server.listening
+    ? `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`
+    : await app.listen({ host: '127.0.0.1', port: 0 });
+  const { context, close } = await newContext(
+    { viewport: DESKTOP, locale: 'en-GB', timezoneId: 'Europe/Berlin', ...options },
+    persistentProfile,
+  );
   const requests: string[] = [];
   context.on('request', (request) => requests.push(request.url()));
   const page = context.pages()[0] ?? (await context.newPage());
   page.setDefaultTimeout(10_000);
   page.on('pageerror', (error) => console.log('PAGEERROR', error.message));
+  let closed = false;
   return {
     origin,
     context,
@@ -67,8 +137,9 @@ export async function openConsoleBrowser(app: FastifyInstance, options: LaunchOp
     requests,
     elsewhere: () => requests.filter((url) => !/^(data|blob):/.test(url) && new URL(url).origin !== origin),
     async close() {
-      await context.close();
-      rmSync(profile, { recursive: true, force: true });
+      if (closed) return;
+      closed = true;
+      await close();
     },
   };
 }

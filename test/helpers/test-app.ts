@@ -163,9 +163,20 @@ async function migratedPglite(): Promise<PGlite> {
 // gets it empty and as migrated; one that changed the schema, the roles or the migrations (the catalogue's
 // fingerprint differs) or closed it is not handed on.
 let spare: PGlite | undefined;
-// An open PGlite keeps PostgreSQL's timers, which hold the process: a spare not lent again within a
-// second (the process's last file has ended) is closed. The timer itself holds nothing.
+// An open PGlite keeps PostgreSQL's timers, which hold the process. In a process of several files the spare
+// is closed after the last (the end the schedule's entry runs, scripts/test-schedule.mjs): a timer closed it
+// when a file took more than a second to ask for it (the browser files build the console first) and the next
+// one loaded another. A file run alone has no such end: a spare not lent again within a second is closed
+// there. The timer itself holds nothing.
 let spareTimer: NodeJS.Timeout | undefined;
+const atProcessEnd = (globalThis as { [key: symbol]: Array<() => Promise<void>> | undefined })[
+  Symbol.for('crewbase.test-run.at-process-end')
+];
+atProcessEnd?.push(async () => {
+  const last = spare;
+  spare = undefined;
+  await last?.close();
+});
 let migratedCatalogue: string | undefined;
 let loaded = 0;
 /** How many embedded databases this process has loaded from the snapshot (the lending's test reads it). */
@@ -210,10 +221,11 @@ async function giveBack(pglite: PGlite): Promise<void> {
       const { tables } = (await pglite.query<{ tables: string }>(TABLES)).rows[0]!;
       await pglite.exec(`TRUNCATE ${tables} RESTART IDENTITY CASCADE`);
       spare = pglite;
-      spareTimer = setTimeout(() => {
-        spare = undefined;
-        void pglite.close();
-      }, 1000).unref();
+      if (!atProcessEnd)
+        spareTimer = setTimeout(() => {
+          spare = undefined;
+          void pglite.close();
+        }, 1000).unref();
       return;
     }
   } catch {

@@ -58,3 +58,19 @@ test('a database whose schema a file changed is not handed on', onPglite, async 
     await second.close();
   }
 });
+
+const inProcessOfSeveralFiles = Symbol.for('crewbase.test-run.at-process-end') in globalThis;
+
+test('in a process of several files, the emptied database waits for the next file however late it asks', {
+  skip: onPglite.skip || (!inProcessOfSeveralFiles && 'runs alone: its spare is closed after a second'),
+}, async () => {
+  await (await createTestApp()).close();
+  await new Promise((resolve) => setTimeout(resolve, 1500)); // the browser files build the console first
+  const loadedBefore = embeddedDatabasesLoaded();
+  const next = await createTestApp();
+  try {
+    assert.equal(embeddedDatabasesLoaded(), loadedBefore, 'lent again, not loaded again');
+  } finally {
+    await next.close();
+  }
+});

@@ -1,9 +1,12 @@
 // The test run's grouping (scripts/test-schedule.mjs): every file of a folder runs in the folder's one
-// process, each inside a suite named after it; a file marked `test-run: own process` runs alone; a
-// folder with one file runs that file directly; the slowest run of the last time starts first.
+// process, each inside a suite named after it; a file marked `test-run: own process` runs alone; files
+// marked `test-run: process <name>` share that process, whatever their folder; a process of several
+// files runs what they registered for its end after its last file; a folder or name with one file runs
+// that file directly; the slowest run of the last time starts first.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -36,6 +39,82 @@ test('a folder runs in one process, marked files alone, a lone file directly', (
     }
     assert.ok(!source.includes('shutdown'), 'the marked file is not in the group');
     for (const name of alone) assert.ok(paths.includes(build.compiled(name)), name);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test('files marked with a process name share that process, apart from their folders; a name with one file runs it directly', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'crewbase-schedule-'));
+  try {
+    // A checkout of its own, whose sources carry the markers, and its compiled copy.
+    const root = join(dir, 'checkout');
+    const build = {
+      dir: join(dir, 'build'),
+      compiled: (name: string) => join(dir, 'build', name.replace(/\.ts$/, '.js')),
+    };
+    const sources = {
+      'test/console/board.test.ts': '// test-run: process browser-a (it waits on chromium)\n',
+      'test/platform/reference-page.test.ts': '// test-run: process browser-a\n',
+      'test/console/session.test.ts': '// test-run: process browser-b\n',
+      'test/console/numbers.test.ts': '',
+      'test/console/board-model.test.ts': '',
+    };
+    for (const [name, source] of Object.entries(sources)) {
+      for (const base of [root, build.dir]) mkdirSync(dirname(join(base, name)), { recursive: true });
+      writeFileSync(join(root, name), source);
+    }
+    const { paths, sourceName } = schedule(
+      root,
+      Object.keys(sources).map((name) => join(root, name)),
+      build,
+    );
+
+    assert.deepEqual(
+      paths.map(sourceName).sort(),
+      [
+        'test/console/*.test.ts (one process)',
+        'test/console/session.test.ts',
+        'test-run: process browser-a (one process)',
+      ].sort(),
+    );
+    const entry = paths.find((path) => sourceName(path) === 'test-run: process browser-a (one process)')!;
+    const source = readFileSync(entry, 'utf8');
+    for (const name of ['test/console/board.test.ts', 'test/platform/reference-page.test.ts'])
+      assert.ok(source.includes(pathToFileURL(build.compiled(name)).href), name);
+    assert.ok(!source.includes('session'), 'another name, another process');
+    const folderEntry = paths.find((path) => sourceName(path) === 'test/console/*.test.ts (one process)')!;
+    assert.ok(!readFileSync(folderEntry, 'utf8').includes('board.test'), 'a named file is not in its folder');
+    assert.ok(paths.includes(build.compiled('test/console/session.test.ts')));
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test("a process of several files runs what they registered for the process's end after its last file", () => {
+  const dir = mkdtempSync(join(tmpdir(), 'crewbase-schedule-'));
+  try {
+    const build = { dir, compiled: (name: string) => join(dir, name.replace(/\.ts$/, '.js')) };
+    mkdirSync(join(dir, 'test/platform'), { recursive: true });
+    const files = ['test/platform/errors.test.ts', 'test/platform/migrations.test.ts'];
+    const closed = join(dir, 'closed');
+    // Stand-ins for the compiled files: the first keeps something for the next file, the second still finds it open.
+    const register = `globalThis[Symbol.for('crewbase.test-run.at-process-end')].push(async () => writeFileSync(${JSON.stringify(closed)}, 'closed'));`;
+    writeFileSync(
+      build.compiled(files[0]!),
+      `import { writeFileSync } from 'node:fs';\nimport { test } from 'node:test';\n${register}\ntest('keeps', () => {});\n`,
+    );
+    writeFileSync(
+      build.compiled(files[1]!),
+      `import { existsSync } from 'node:fs';\nimport { test } from 'node:test';\nimport assert from 'node:assert/strict';\ntest('still open', () => assert.ok(!existsSync(${JSON.stringify(closed)})));\n`,
+    );
+    const { paths } = schedule(ROOT, files, build);
+    assert.equal(paths.length, 1);
+    const { NODE_TEST_CONTEXT: _, ...env } = process.env;
+    const run = spawnSync(process.execPath, ['--test', '--test-reporter=tap', paths[0]!], { env, encoding: 'utf8' });
+    assert.equal(run.status, 0, run.stdout + run.stderr);
+    assert.match(run.stdout, /# pass 2/);
+    assert.ok(existsSync(closed), 'closed after the last file');
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
