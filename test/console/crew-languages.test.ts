@@ -242,10 +242,8 @@ describe('crew view: languages and push in a browser', { skip: CHROMIUM }, () =>
         assert.deepEqual(directions, ['rtl', 'ltr', 'ltr'], 'card, office note, phone number');
         const card = page.locator('li.job').first();
         await card.scrollIntoViewIfNeeded();
-        await page.screenshot({ path: '/tmp/lang-crew-job-card-ar.png' });
         if (SCREENSHOTS) await page.screenshot({ path: screenshotPath('crew-job-card-ar') });
       }
-      if (lang === 'de') await page.screenshot({ path: '/tmp/lang-crew-job-card-de.png' });
     });
   }
 
