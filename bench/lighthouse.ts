@@ -6,25 +6,17 @@
 // session's refresh cookie stays in the profile, and each page Lighthouse loads resumes the session from it
 // (storage reset off, so the cookie is kept). The app runs in this process on PGlite, the console freshly built.
 // Not part of npm test (a run takes minutes): npm run bench:lighthouse. LIGHTHOUSE_PAGES=board,crew picks pages.
-import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import lighthouse, { desktopConfig } from 'lighthouse';
 import { BUSY_OFFICE, seedBusyOffice } from '../test/helpers/busy-office.js';
+import { CHROMIUM_ARGS, chromiumPath } from '../test/helpers/console-browser.js';
 import { buildConsoleForTest } from '../test/helpers/console-build.js';
 import { createTestApp } from '../test/helpers/test-app.js';
 import { onCleanup, runBenchmark } from './lib/lifecycle.js';
 
-const CHROME_FLAGS = [
-  '--headless=new',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--no-first-run',
-];
+const CHROME_FLAGS = ['--headless=new', ...CHROMIUM_ARGS];
 
 /** The office's pages (desktop) and who opens them; the crew's page is also measured on a phone. */
 const PAGES = [
@@ -38,8 +30,7 @@ const PAGES = [
   { path: '/app/crew', user: 'crew', preset: 'mobile' },
 ] as const;
 
-const chromePath = () =>
-  process.env.CHROME_PATH || execFileSync('sh', ['-c', 'command -v chromium'], { encoding: 'utf8' }).trim();
+const chromePath = () => process.env.CHROME_PATH || chromiumPath();
 
 runBenchmark(async () => {
   const only = process.env.LIGHTHOUSE_PAGES?.split(',');

@@ -35,18 +35,20 @@ export interface ConsoleBrowser {
 
 type ContextOptions = NonNullable<Parameters<Browser['newContext']>[0]>;
 
-const launchOptions = () => ({
-  executablePath: execFileSync('sh', ['-c', 'command -v chromium'], { encoding: 'utf8' }).trim(),
-  headless: true,
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--no-first-run',
-  ],
-});
+/** Debian's chromium. */
+export const chromiumPath = () => execFileSync('sh', ['-c', 'command -v chromium'], { encoding: 'utf8' }).trim();
+
+/** Every chromium the tests and benchmarks start: no host but 127.0.0.1 resolves, no background networking. */
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--no-first-run',
+];
+
+const launchOptions = () => ({ executablePath: chromiumPath(), headless: true, args: CHROMIUM_ARGS });
 
 // One chromium per test process, launched by the first file that opens a page and shared by the files after
 // it (scripts/test-schedule.mjs groups the browser files into a few processes): launching it cost each file

@@ -7,16 +7,15 @@
 // test-run: own process (it waits on chromium; scripts/test-schedule.mjs)
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
+import { CHROMIUM_ARGS, chromiumPath } from '../helpers/console-browser.js';
 import { skipUnless } from '../helpers/debian-tools.js';
 import { call, createTestApp, type TestApp } from '../helpers/test-app.js';
 
 const CHROMIUM = skipUnless(['chromium'], 'chromium');
-const chromiumPath = () => execFileSync('sh', ['-c', 'command -v chromium'], { encoding: 'utf8' }).trim();
 
 let t: TestApp;
 before(async () => {
@@ -85,14 +84,7 @@ describe('reference page in a browser', { skip: CHROMIUM }, () => {
     context = await chromium.launchPersistentContext(profile, {
       executablePath: chromiumPath(),
       headless: true,
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--no-first-run',
-      ],
+      args: CHROMIUM_ARGS,
     });
     context.on('request', (request) => requests.push(request.url()));
     page = context.pages()[0] ?? (await context.newPage());
