@@ -21,8 +21,9 @@ import {
   TEMPLATE,
 } from './lib/capacity-seed.js';
 import { onCleanup, runBenchmark } from './lib/lifecycle.js';
-import { formatTable } from './lib/load.js';
+import { backendCpu, cpuSpent, formatTable } from './lib/load.js';
 import { runOpenLoop, summarize, type Sample } from './lib/open-loop.js';
+import { formatTypeCpu, measureTypeCpu } from './lib/type-cpu.js';
 import { seededRandom } from './lib/random.js';
 import { adminQuery, createDatabase, keptDatabase, waitForIdle } from './lib/scratch-database.js';
 
@@ -32,6 +33,12 @@ const STEP_SECONDS = Number(process.env.BENCH_STEP_SECONDS || (QUICK ? 5 : 30));
 const START_RATE = Number(process.env.BENCH_START_RATE || (QUICK ? 20 : 100));
 const GROWTH = 1.3; // each step sends 30% more than the last
 const MAX_STEPS = QUICK ? 3 : 14;
+// Before the ramp: each request type alone, this many requests 4 at a time, for its CPU per request
+// (0: skipped). --types-only stops after it.
+const TYPE_REQUESTS = Number(process.env.BENCH_TYPE_REQUESTS ?? (QUICK ? 40 : 300));
+const TYPES_ONLY = process.argv.includes('--types-only');
+// BENCH_TYPE_NAMES="crew: today;office: search": only these types alone (names as printed, ';' between).
+const TYPE_NAMES = process.env.BENCH_TYPE_NAMES?.split(';').map((name) => name.trim());
 const P99_LIMIT_MS = 100;
 const CONNECTIONS = 64; // the load's HTTP connections: the requests beyond them queue in the client (and count)
 const WEBHOOK_COMPANIES = QUICK ? 5 : 100; // companies with a webhook on job updates (delivered beside the load)
@@ -50,8 +57,12 @@ async function openDataset(): Promise<{ databaseUrl: string; dataset: CapacityDa
         [],
         url,
       );
-      if (row && row.dataset.companyIds.length === COMPANIES)
+      if (row && row.dataset.companyIds.length === COMPANIES) {
+        // Each run registers its own webhooks to its own receiver (a new port): an earlier run's would be
+        // retried against a closed port through this run, CPU that no request asked for.
+        await adminQuery('TRUNCATE webhooks, webhook_deliveries, webhook_attempts', [], url);
         return { databaseUrl: url, dataset: row.dataset, jwtSecret: row.jwt_secret };
+      }
       throw new Error(`database ${KEPT_NAME} holds no dataset of ${COMPANIES} companies: drop it and run again`);
     }
     const jwtSecret = newJwtSecret();
@@ -153,15 +164,6 @@ async function webhookReceiver(): Promise<{ url: string; delivered: () => number
   return { url: `http://127.0.0.1:${port}/hook`, delivered: () => delivered };
 }
 
-/** User + system CPU seconds of the database's backends now (by pid; a new backend counts from its start). */
-async function backendCpu(databaseUrl: string): Promise<Map<number, number>> {
-  const name = new URL(databaseUrl).pathname.slice(1);
-  const rows = await adminQuery<{ pid: number }>('SELECT pid FROM pg_stat_activity WHERE datname = $1', [name]);
-  return new Map(rows.map((r) => [r.pid, cpuSeconds(r.pid)]));
-}
-const cpuSpent = (before: Map<number, number>, after: Map<number, number>) =>
-  [...after].reduce((sum, [pid, cpu]) => sum + (Number.isNaN(cpu) ? 0 : cpu - (before.get(pid) ?? 0)), 0);
-
 interface Step {
   rate: number;
   samples: Sample[];
@@ -260,6 +262,27 @@ async function main() {
   console.log(
     `warm-up: one request per company and three of each type in ${seconds(warming).toFixed(1)} s (not measured)`,
   );
+
+  if (TYPE_REQUESTS > 0) {
+    await waitForIdle(databaseUrl);
+    const typeCpu = await measureTypeCpu({
+      types: TYPE_NAMES ? PEAK_HOUR.filter((type) => TYPE_NAMES.includes(type.name)) : PEAK_HOUR,
+      requests: TYPE_REQUESTS,
+      concurrency: 4,
+      send: async (type) => {
+        const company = companies[pick(companies.length)]!;
+        return (await request(company, type.build(company, pick, dataset.planned))).expected;
+      },
+      server: server.child,
+      databaseUrl,
+      idleSeconds: 5,
+      coolSeconds: 6,
+    });
+    console.log(
+      `\nCPU per request of each type alone (${TYPE_REQUESTS} requests, 4 at a time):\n${formatTypeCpu(typeCpu)}`,
+    );
+    if (TYPES_ONLY) return;
+  }
 
   const steps: Step[] = [];
   let rate = START_RATE;

@@ -26,7 +26,7 @@ export async function backendCpu(databaseUrl: string): Promise<Map<number, numbe
   const rows = await adminQuery<{ pid: number }>('SELECT pid FROM pg_stat_activity WHERE datname = $1', [name]);
   return new Map(rows.map((r) => [r.pid, cpuSeconds(r.pid)]));
 }
-const cpuSpent = (before: Map<number, number>, after: Map<number, number>) =>
+export const cpuSpent = (before: Map<number, number>, after: Map<number, number>) =>
   [...after].reduce((sum, [pid, cpu]) => sum + (Number.isNaN(cpu) ? 0 : cpu - (before.get(pid) ?? 0)), 0);
 
 export async function measure(
