@@ -17,7 +17,12 @@ export {
 } from './user-credentials.js';
 export type { SessionHooks } from './session-hooks.js';
 export { groupMembers } from './group-members.js';
-export { paidEmployeeExistsSql, userExistsSql, userSummariesJsonSql } from './user-sql-fragments.js';
+export {
+  paidEmployeeExistsSql,
+  userAccessGroupSql,
+  userExistsSql,
+  userSummariesJsonSql,
+} from './user-sql-fragments.js';
 export { type StoredContract, type UserWithContract, userContracts, usersWithContracts } from './user-contracts.js';
 export { otherFieldStaff, userContractJsonSql, userDocsById } from './user-docs.js';
 export { recordSmsSent, setRemainingLeave } from './user-stamps.js';

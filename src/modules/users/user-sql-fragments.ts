@@ -13,6 +13,11 @@ export function userSummariesJsonSql(companyId: Expr, userIds: Expr): RawBuilder
           FROM users u WHERE u.company_id = ${companyId} AND u.id = ANY(${userIds})`;
 }
 
+/** The user's access group as one row (`access_group_id`, NULL without a group), no row when there is no such user. */
+export function userAccessGroupSql(companyId: Expr, userId: Expr): RawBuilder<unknown> {
+  return sql`SELECT access_group_id FROM users WHERE company_id = ${companyId} AND id = ${userId}`;
+}
+
 /** Whether the company has this user. */
 export function userExistsSql(companyId: Expr, userId: Expr): RawBuilder<boolean> {
   return sql<boolean>`EXISTS (SELECT 1 FROM users WHERE company_id = ${companyId} AND id = ${userId})`;
