@@ -39,6 +39,10 @@ const TYPE_REQUESTS = Number(process.env.BENCH_TYPE_REQUESTS ?? (QUICK ? 40 : 30
 const TYPES_ONLY = process.argv.includes('--types-only');
 // BENCH_TYPE_NAMES="crew: today;office: search": only these types alone (names as printed, ';' between).
 const TYPE_NAMES = process.env.BENCH_TYPE_NAMES?.split(';').map((name) => name.trim());
+// BENCH_COMPARE_WITH=<another checkout, built>: its server beside this one on the same database, the two taking
+// turns in the per-type phase (BENCH_COMPARE_ROUNDS rounds), printed side by side; no ramp.
+const COMPARE_WITH = process.env.BENCH_COMPARE_WITH;
+const COMPARE_ROUNDS = Number(process.env.BENCH_COMPARE_ROUNDS || 2);
 const P99_LIMIT_MS = 100;
 const CONNECTIONS = 64; // the load's HTTP connections: the requests beyond them queue in the client (and count)
 const WEBHOOK_COMPANIES = QUICK ? 5 : 100; // companies with a webhook on job updates (delivered beside the load)
@@ -175,11 +179,8 @@ async function main() {
   const started = performance.now();
   const { databaseUrl, dataset, jwtSecret } = await openDataset();
   const receiver = await webhookReceiver();
-  const server = await startCrewbase(databaseUrl, {
-    JWT_SECRET: jwtSecret,
-    WEBHOOK_ALLOW_HTTP: 'true',
-    WEBHOOK_ALLOWED_TARGETS: '127.0.0.1',
-  });
+  const serverEnv = { JWT_SECRET: jwtSecret, WEBHOOK_ALLOW_HTTP: 'true', WEBHOOK_ALLOWED_TARGETS: '127.0.0.1' };
+  const server = await startCrewbase(databaseUrl, serverEnv);
   const pool = new Pool(server.base, { connections: CONNECTIONS, pipelining: 1 });
   onCleanup(() => pool.close());
 
@@ -214,8 +215,8 @@ async function main() {
   const rng = seededRandom(2026);
   const pick = (n: number) => (n > 0 ? Math.floor(rng.next() * n) : 0);
   /** One planned request of a company: its status and body; the company's state is kept from an expected answer. */
-  const request = async (company: CompanyView, planned: PlannedRequest) => {
-    const { statusCode, body } = await pool.request({
+  const request = async (company: CompanyView, planned: PlannedRequest, through = pool) => {
+    const { statusCode, body } = await through.request({
       method: planned.method,
       path: planned.path,
       headers: {
@@ -265,23 +266,40 @@ async function main() {
 
   if (TYPE_REQUESTS > 0) {
     await waitForIdle(databaseUrl);
+    const types = TYPE_NAMES ? PEAK_HOUR.filter((type) => TYPE_NAMES.includes(type.name)) : PEAK_HOUR;
+    const sender = (through: Pool) => async (type: (typeof PEAK_HOUR)[number]) => {
+      const company = companies[pick(companies.length)]!;
+      return (await request(company, type.build(company, pick, dataset.planned), through)).expected;
+    };
+    const servers = [{ label: 'this', child: server.child, send: sender(pool) }];
+    if (COMPARE_WITH) {
+      const other = await startCrewbase(databaseUrl, serverEnv, COMPARE_WITH);
+      const otherPool = new Pool(other.base, { connections: CONNECTIONS, pipelining: 1 });
+      onCleanup(() => otherPool.close());
+      for (const type of PEAK_HOUR)
+        await request(companies[0]!, type.build(companies[0]!, pick, dataset.planned), otherPool);
+      servers.unshift({ label: 'other', child: other.child, send: sender(otherPool) });
+    }
+    const rounds = COMPARE_WITH ? COMPARE_ROUNDS : 1;
     const typeCpu = await measureTypeCpu({
-      types: TYPE_NAMES ? PEAK_HOUR.filter((type) => TYPE_NAMES.includes(type.name)) : PEAK_HOUR,
+      types,
       requests: TYPE_REQUESTS,
       concurrency: 4,
-      send: async (type) => {
-        const company = companies[pick(companies.length)]!;
-        return (await request(company, type.build(company, pick, dataset.planned))).expected;
-      },
-      server: server.child,
+      servers,
+      rounds,
       databaseUrl,
       idleSeconds: 5,
       coolSeconds: 6,
     });
     console.log(
-      `\nCPU per request of each type alone (${TYPE_REQUESTS} requests, 4 at a time):\n${formatTypeCpu(typeCpu)}`,
+      `\nCPU per request of each type alone (${TYPE_REQUESTS} requests, 4 at a time` +
+        `${COMPARE_WITH ? `, ${rounds} rounds, other: ${COMPARE_WITH}` : ''}):\n` +
+        formatTypeCpu(
+          typeCpu,
+          servers.map((s) => s.label),
+        ),
     );
-    if (TYPES_ONLY) return;
+    if (TYPES_ONLY || COMPARE_WITH) return;
   }
 
   const steps: Step[] = [];

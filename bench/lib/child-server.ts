@@ -59,11 +59,12 @@ export async function startChild(
   args: string[],
   env: Record<string, string>,
   nodeArgs: string[] = [],
+  cwd = ROOT,
 ): Promise<RunningServer> {
   const port = await freePort();
   const loader = script.endsWith('.ts') ? ['--import', 'tsx'] : [];
   const child = spawn(process.execPath, [...nodeArgs, ...loader, script, ...args], {
-    cwd: ROOT,
+    cwd,
     stdio: ['ignore', 'inherit', 'inherit'],
     env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1' },
   });
@@ -79,13 +80,18 @@ export const newJwtSecret = () => randomBytes(36).toString('base64url'); // 48 c
 /**
  * The real Crewbase server as `npm start` runs it (compiled: scripts/start.mjs serve) on a database, with LOG_LEVEL=warn and a temporary
  * DATA_DIR. The rest of the environment is inherited, so DB_POOL_SIZE etc. can be tuned from outside;
- * BENCH_SERVER_NODE_ARGS adds node options, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof".
+ * BENCH_SERVER_NODE_ARGS adds node options, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof". `checkout`: another
+ * checkout's server (its own build), for a comparison on the same database.
  */
-export async function startCrewbase(databaseUrl: string, env: Record<string, string> = {}): Promise<RunningServer> {
+export async function startCrewbase(
+  databaseUrl: string,
+  env: Record<string, string> = {},
+  checkout = ROOT,
+): Promise<RunningServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'crewbase-bench-'));
   onCleanup(() => rmSync(dataDir, { recursive: true, force: true }));
   return startChild(
-    'crewbase server',
+    checkout === ROOT ? 'crewbase server' : `crewbase server of ${checkout}`,
     'scripts/start.mjs',
     ['serve'],
     {
@@ -96,6 +102,7 @@ export async function startCrewbase(databaseUrl: string, env: Record<string, str
       ...env,
     },
     (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean),
+    checkout,
   );
 }
 

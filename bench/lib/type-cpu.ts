@@ -19,15 +19,25 @@ export interface TypeCpu {
   pgMs: number;
 }
 
+/** A server measured: its process and how to send it one request of a type (true: the answer was expected). */
+export interface MeasuredServer {
+  label: string;
+  child: ChildProcess;
+  send: (type: RequestType) => Promise<boolean>;
+}
+
 export interface TypeCpuOptions {
   types: RequestType[];
-  /** Requests sent of each type. */
+  /** Requests sent of each type, per server and round. */
   requests: number;
   /** Requests in flight at once. */
   concurrency: number;
-  /** Sends one request of the type and tells whether its answer was expected. */
-  send: (type: RequestType) => Promise<boolean>;
-  server: ChildProcess;
+  /**
+   * One server, or two versions on the same database (a comparison): they take turns type by type, the
+   * order swapped every round, so that a machine's drift falls on both alike.
+   */
+  servers: MeasuredServer[];
+  rounds: number;
   databaseUrl: string;
   idleSeconds: number;
   /**
@@ -48,55 +58,115 @@ async function cpuAround(server: ChildProcess, databaseUrl: string, work: () => 
   return { apiMs, pgMs };
 }
 
-export async function measureTypeCpu(options: TypeCpuOptions): Promise<{ idle: TypeCpu; types: TypeCpu[] }> {
-  const { server, databaseUrl } = options;
-  const idleCpu = await cpuAround(
-    server,
-    databaseUrl,
-    () => new Promise((r) => setTimeout(r, options.idleSeconds * 1000)),
-  );
-  const idle = { name: 'idle (per second)', perHour: 0, count: options.idleSeconds, failed: 0, ...idleCpu };
-  const types: TypeCpu[] = [];
-  for (const type of options.types) {
-    await new Promise((r) => setTimeout(r, options.coolSeconds * 1000));
-    let sent = 0;
-    let failed = 0;
-    const worker = async () => {
-      while (sent < options.requests) {
-        sent++;
-        if (!(await options.send(type))) failed++;
-      }
-    };
-    const cpu = await cpuAround(server, databaseUrl, () =>
-      Promise.all(Array.from({ length: options.concurrency }, worker)).then(() => {}),
-    );
-    types.push({ name: type.name, perHour: type.perHour, count: sent, failed, ...cpu });
-  }
-  return { idle, types };
+const pause = (seconds: number) => new Promise<void>((resolve) => setTimeout(resolve, seconds * 1000));
+
+export interface TypeCpuResult {
+  /** The first server's CPU per second with no requests. */
+  idle: TypeCpu;
+  /** Per server (as given), per type (as given): the sums over all rounds. */
+  byServer: TypeCpu[][];
 }
+
+export async function measureTypeCpu(options: TypeCpuOptions): Promise<TypeCpuResult> {
+  const { servers, databaseUrl } = options;
+  const idleCpu = await cpuAround(servers[0]!.child, databaseUrl, () => pause(options.idleSeconds));
+  const idle = { name: 'idle (per second)', perHour: 0, count: options.idleSeconds, failed: 0, ...idleCpu };
+  const byServer = servers.map(() =>
+    options.types.map((type) => ({ name: type.name, perHour: type.perHour, count: 0, failed: 0, apiMs: 0, pgMs: 0 })),
+  );
+  for (let round = 0; round < options.rounds; round++) {
+    for (const [t, type] of options.types.entries()) {
+      const order = round % 2 ? [...servers.keys()].reverse() : [...servers.keys()];
+      for (const s of order) {
+        await pause(options.coolSeconds);
+        let sent = 0;
+        let failed = 0;
+        const worker = async () => {
+          while (sent < options.requests) {
+            sent++;
+            if (!(await servers[s]!.send(type))) failed++;
+          }
+        };
+        const cpu = await cpuAround(servers[s]!.child, databaseUrl, () =>
+          Promise.all(Array.from({ length: options.concurrency }, worker)).then(() => {}),
+        );
+        const sum = byServer[s]![t]!;
+        sum.count += sent;
+        sum.failed += failed;
+        sum.apiMs += cpu.apiMs;
+        sum.pgMs += cpu.pgMs;
+      }
+    }
+  }
+  return { idle, byServer };
+}
+
+/** A mixed request's CPU (ms): each type's CPU per request weighted by its share of the profile. */
+function mixOf(types: TypeCpu[]) {
+  const totalPerHour = types.reduce((sum, t) => sum + t.perHour, 0);
+  const weight = (t: TypeCpu) => t.perHour / totalPerHour / t.count;
+  return {
+    api: types.reduce((sum, t) => sum + t.apiMs * weight(t), 0),
+    pg: types.reduce((sum, t) => sum + t.pgMs * weight(t), 0),
+    share: (t: TypeCpu, total: number) => ((t.apiMs + t.pgMs) * weight(t)) / total,
+  };
+}
+
+const ms = (value: number) => value.toFixed(2);
 
 /**
  * The table: each type's CPU per request, and its share of a mixed request's CPU by the profile's weights
- * (the last row: the weighted mean, what a mixed request would cost without idle time).
+ * (the mix row: the weighted mean, what a mixed request would cost without idle time). With two servers:
+ * both, and the second's CPU as a share of the first's.
  */
-export function formatTypeCpu({ idle, types }: { idle: TypeCpu; types: TypeCpu[] }): string {
-  const totalPerHour = types.reduce((sum, t) => sum + t.perHour, 0);
-  const weighted = (t: TypeCpu) => ((t.apiMs + t.pgMs) / t.count) * (t.perHour / totalPerHour);
-  const mixApi = types.reduce((sum, t) => sum + (t.apiMs / t.count) * (t.perHour / totalPerHour), 0);
-  const mixPg = types.reduce((sum, t) => sum + (t.pgMs / t.count) * (t.perHour / totalPerHour), 0);
-  const ms = (value: number) => value.toFixed(2);
-  const rows = types.map((t) => [
-    t.name,
-    String(t.count),
-    String(t.failed),
-    ms(t.apiMs / t.count),
-    ms(t.pgMs / t.count),
-    `${((weighted(t) / (mixApi + mixPg)) * 100).toFixed(0)} %`,
+export function formatTypeCpu({ idle, byServer }: TypeCpuResult, labels: string[]): string {
+  const [first, second] = byServer as [TypeCpu[], TypeCpu[] | undefined];
+  const mix = mixOf(first);
+  if (!second) {
+    const rows = first.map((t) => [
+      t.name,
+      String(t.count),
+      String(t.failed),
+      ms(t.apiMs / t.count),
+      ms(t.pgMs / t.count),
+      `${(mix.share(t, mix.api + mix.pg) * 100).toFixed(0)} %`,
+    ]);
+    rows.push(['mix (weighted by the profile)', '', '', ms(mix.api), ms(mix.pg), '100 %']);
+    rows.push([idle.name, '', '', ms(idle.apiMs / idle.count), ms(idle.pgMs / idle.count), '']);
+    return formatTable(
+      ['request type alone', 'count', 'failed', 'API ms/req', 'PostgreSQL ms/req', 'share of mix CPU'],
+      rows,
+    );
+  }
+  const mix2 = mixOf(second);
+  const ratio = (b: number, a: number) => `${((b / a) * 100).toFixed(0)} %`;
+  const rows = first.map((a, i) => {
+    const b = second[i]!;
+    const [apiA, apiB, pgA, pgB] = [a.apiMs / a.count, b.apiMs / b.count, a.pgMs / a.count, b.pgMs / b.count];
+    return [
+      a.name,
+      `${a.failed}/${b.failed}`,
+      ms(apiA),
+      ms(apiB),
+      ratio(apiB, apiA),
+      ms(pgA),
+      ms(pgB),
+      ratio(pgB, pgA),
+    ];
+  });
+  rows.push([
+    'mix (weighted by the profile)',
+    '',
+    ms(mix.api),
+    ms(mix2.api),
+    ratio(mix2.api, mix.api),
+    ms(mix.pg),
+    ms(mix2.pg),
+    ratio(mix2.pg, mix.pg),
   ]);
-  rows.push(['mix (weighted by the profile)', '', '', ms(mixApi), ms(mixPg), '100 %']);
-  rows.push([idle.name, '', '', ms(idle.apiMs / idle.count), ms(idle.pgMs / idle.count), '']);
+  const [a, b] = labels;
   return formatTable(
-    ['request type alone', 'count', 'failed', 'API ms/req', 'PostgreSQL ms/req', 'share of mix CPU'],
+    ['request type alone', 'failed', `API ${a}`, `API ${b}`, `${b}/${a}`, `PG ${a}`, `PG ${b}`, `${b}/${a}`],
     rows,
   );
 }
