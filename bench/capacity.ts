@@ -344,7 +344,10 @@ async function main() {
     return all.p99 <= P99_LIMIT_MS && all.failed <= all.count * 0.01;
   });
   const best = passing.at(-1) ?? steps[0]!;
-  printTypes(best);
+  // The step that failed too, by type: whether one type was slow or all were (a stall of the machine).
+  const failing = steps.at(-1)!;
+  if (failing !== best) printTypes(failing, 'the step that failed');
+  printTypes(best, 'the last step that passed');
   console.log(
     `profile: ${(perCompanyPerSecond() * 3600).toFixed(0)} requests per company in the peak hour ` +
       `(${perCompanyPerSecond().toFixed(4)} req/s); webhook deliveries received: ${receiver.delivered()}; ` +
@@ -364,11 +367,11 @@ async function main() {
 }
 
 /** Per request type of a step: count, p50/p99, failures, and the step's CPU per request. */
-function printTypes(step: Step) {
+function printTypes(step: Step, which: string) {
   const stats = summarize(step.samples);
   const count = stats.find((s) => s.type === '*')!.count;
   console.log(
-    `\nat ${step.rate.toFixed(0)} req/s (${STEP_SECONDS} s): CPU per request API ${(step.apiCpuMs / count).toFixed(2)} ms, ` +
+    `\n${which}, at ${step.rate.toFixed(0)} req/s (${STEP_SECONDS} s): CPU per request API ${(step.apiCpuMs / count).toFixed(2)} ms, ` +
       `PostgreSQL ${(step.pgCpuMs / count).toFixed(2)} ms (the step's CPU over its requests, all types together)`,
   );
   const order = [...PEAK_HOUR.map((t) => t.name), 'shed', '*'];
