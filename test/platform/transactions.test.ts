@@ -6,6 +6,8 @@ import { sql } from 'kysely';
 import net from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
+import { loadPrincipal } from '../../src/modules/auth/auth-store.js';
+import { PREPARE_MARK } from '../../src/platform/db/postgres-transaction.js';
 import { inTenant, readInTenant } from '../../src/platform/db/tenant.js';
 import { call, createTestApp, signup, type Tenant, type TestApp } from '../helpers/test-app.js';
 
@@ -92,6 +94,37 @@ describe('tenant transactions', () => {
     const expected = process.env.TEST_DATABASE_POOLED_URL ? 0 : 1;
     assert.equal(first!.prepared, expected, 'prepared by its first run');
     assert.equal(second!.prepared, expected, 'reused, not prepared again');
+  });
+
+  test('PostgreSQL: a short statement is prepared only when its text carries the mark', async (ctx) => {
+    if (t.database.kind !== 'postgres') return ctx.skip('PGlite runs every statement unnamed');
+    const count = (tag: string) =>
+      sql<{ prepared: number }>`SELECT (SELECT count(*)::int FROM pg_prepared_statements
+        WHERE statement LIKE ${`%${tag}%`} AND statement NOT LIKE '%pg_prepared_statements%') AS prepared`;
+    const marked = sql`${sql.raw(PREPARE_MARK)}SELECT 1 AS short_marked`;
+    const plain = sql`SELECT 1 AS short_plain`;
+    const [markedCount, plainCount] = await inTenant(t.database, acme.companyId, async (tx) => {
+      await marked.execute(tx.db);
+      await plain.execute(tx.db);
+      return [
+        (await count('short_marked').execute(tx.db)).rows[0]!.prepared,
+        (await count('short_plain').execute(tx.db)).rows[0]!.prepared,
+      ];
+    });
+    assert.equal(markedCount, process.env.TEST_DATABASE_POOLED_URL ? 0 : 1, 'the marked statement is prepared');
+    assert.equal(plainCount, 0, 'a short statement without the mark runs unnamed');
+  });
+
+  test("PostgreSQL: a request's user state is a prepared statement", async (ctx) => {
+    if (t.database.kind !== 'postgres') return ctx.skip('PGlite runs every statement unnamed');
+    if (process.env.TEST_DATABASE_POOLED_URL) return ctx.skip('behind the pooler nothing is named');
+    const states = await inTenant(t.database, acme.companyId, async (tx) => {
+      await loadPrincipal(tx, acme.userId);
+      const { rows } = await sql<{ n: number }>`SELECT count(*)::int AS n FROM pg_prepared_statements
+        WHERE statement LIKE ${`${PREPARE_MARK.trim()}%session_open%`}`.execute(tx.db);
+      return rows[0]!.n;
+    });
+    assert.equal(states, 1);
   });
 
   test('PostgreSQL: a create of a plain resource is one statement between BEGIN and COMMIT', async (ctx) => {

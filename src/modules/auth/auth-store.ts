@@ -2,6 +2,7 @@
 // look-ups before the tenant is known, and tenant-scoped writes. The users' credential columns are
 // the users module's; API keys are in api-key-store.ts.
 import { sql, type Kysely } from 'kysely';
+import { PREPARE_MARK } from '../../platform/db/postgres-transaction.js';
 import type { TenantTx } from '../../platform/db/tenant.js';
 import type { DB } from '../../platform/db/schema.generated.js';
 import type { Permissions } from '../../platform/http/permissions.js';
@@ -141,8 +142,8 @@ export interface PrincipalState {
  * What a user may do now: their current group's rights, and whether a session is still open (not
  * ended by a log-out, a password change or a reuse of its refresh token). Undefined: no such user.
  * A closed session answers without the rights (they are not used then).
- * One statement (one round trip): at peak hour most requests of a company's users find no cached state,
- * so every request but the cached ones pays for it.
+ * One statement (one round trip), prepared: at peak hour most requests of a company's users find no cached
+ * state, so every request but the cached ones pays for it, and planning it cost more than running it.
  */
 export async function loadPrincipal(
   tx: TenantTx,
@@ -155,8 +156,8 @@ export async function loadPrincipal(
       ? sql<boolean>`true`
       : sql<boolean>`EXISTS (SELECT 1 FROM refresh_tokens r WHERE r.company_id = ${companyId}
           AND r.family_id = ${sessionId} AND r.user_id = ${userId} AND r.revoked_at IS NULL)`;
-  const { rows } = await sql<{ session_open: boolean; permissions: Permissions | null }>`
-    SELECT ${sessionOpen} AS session_open,
+  const { rows } = await sql<{ session_open: boolean; permissions: Permissions | null }>`${sql.raw(PREPARE_MARK)}SELECT
+           ${sessionOpen} AS session_open,
            ${groupPermissionsSql(companyId, sql.ref('u.access_group_id'))} AS permissions
       FROM (${userAccessGroupSql(companyId, sql.val(userId))}) u`.execute(tx.db);
   const row = rows[0];

@@ -29,6 +29,11 @@ import type { DB } from './schema.generated.js';
 // each transaction any server connection, where a statement prepared on another one does not exist.
 const PREPARE_FROM_LENGTH = 400;
 const PREPARED_PER_CONNECTION = 64;
+/**
+ * A shorter statement whose text starts with this is prepared too: one of a fixed text that runs on nearly
+ * every request (a request's user state), where planning costs more than executing.
+ */
+export const PREPARE_MARK = '/* prepared */ ';
 
 class ClientConnection implements DatabaseConnection {
   // The prepared texts by their length, then compared whole: a read model's text is built anew for each
@@ -43,7 +48,7 @@ class ClientConnection implements DatabaseConnection {
   ) {}
 
   private nameOf(text: string): string | undefined {
-    if (!this.prepare || text.length < PREPARE_FROM_LENGTH) return undefined;
+    if (!this.prepare || (text.length < PREPARE_FROM_LENGTH && !text.startsWith(PREPARE_MARK))) return undefined;
     const sameLength = this.prepared.get(text.length);
     const known = sameLength?.find((statement) => statement.text === text);
     if (known) return known.name;
