@@ -231,6 +231,24 @@ describe('GET /v2/search: speed', () => {
     });
     assert.match(plan, /Bitmap Index Scan on customers_search_idx/, plan);
   });
+
+  test('PostgreSQL: the statement is planned once per connection (a generic plan), not for every search', async (ctx) => {
+    if (t.database.kind !== 'postgres') return ctx.skip('PGlite runs every statement unnamed');
+    if (process.env.TEST_DATABASE_POOLED_URL) return ctx.skip('behind the pooler nothing is named');
+    // One after the other, so on the pool's most recently used connection, which the look-up then gets too.
+    // (The EXPLAIN of the test above is a prepared statement too, planned without the search's settings.)
+    for (let i = 0; i < 3; i++) await search('q=haupt');
+    const plans = await readInTenant(t.database, company.companyId, async (tx) => {
+      const { rows } = await sql<{ generic: number; custom: number }>`
+        SELECT coalesce(sum(generic_plans), 0)::int AS generic, coalesce(sum(custom_plans), 0)::int AS custom
+        FROM pg_prepared_statements WHERE statement LIKE '%word_similarity(%' AND statement NOT LIKE 'EXPLAIN%'`.execute(
+        tx.db,
+      );
+      return rows[0]!;
+    });
+    assert.ok(plans.generic >= 3, JSON.stringify(plans));
+    assert.equal(plans.custom, 0, JSON.stringify(plans));
+  });
 });
 
 describe('GET /v2/search: permissions', () => {
