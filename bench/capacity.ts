@@ -10,7 +10,7 @@ import { Pool } from 'undici';
 import { migrate } from '../src/platform/db/migrate.js';
 import { openDatabase } from '../src/platform/db/database.js';
 import { PEAK_HOUR, perCompanyPerSecond, typeFor, type CompanyView, type PlannedRequest } from './capacity-profile.js';
-import { cpuSeconds, newJwtSecret, startCrewbase } from './lib/child-server.js';
+import { newJwtSecret, startCrewbase } from './lib/child-server.js';
 import {
   adminToken,
   type CapacityDataset,
@@ -21,7 +21,7 @@ import {
   TEMPLATE,
 } from './lib/capacity-seed.js';
 import { onCleanup, runBenchmark } from './lib/lifecycle.js';
-import { backendCpu, cpuSpent, formatTable } from './lib/load.js';
+import { cpuAround, formatTable } from './lib/load.js';
 import { runOpenLoop, summarize, type Sample } from './lib/open-loop.js';
 import { formatTypeCpu, measureTypeCpu } from './lib/type-cpu.js';
 import { seededRandom } from './lib/random.js';
@@ -43,6 +43,8 @@ const TYPE_NAMES = process.env.BENCH_TYPE_NAMES?.split(';').map((name) => name.t
 // turns in the per-type phase (BENCH_COMPARE_ROUNDS rounds), printed side by side; no ramp.
 const COMPARE_WITH = process.env.BENCH_COMPARE_WITH;
 const COMPARE_ROUNDS = Number(process.env.BENCH_COMPARE_ROUNDS || 2);
+if (COMPARE_WITH && !(TYPE_REQUESTS > 0))
+  throw new Error('BENCH_COMPARE_WITH compares in the per-type phase: BENCH_TYPE_REQUESTS must be above 0');
 const P99_LIMIT_MS = 100;
 const CONNECTIONS = 64; // the load's HTTP connections: the requests beyond them queue in the client (and count)
 const WEBHOOK_COMPANIES = QUICK ? 5 : 100; // companies with a webhook on job updates (delivered beside the load)
@@ -323,12 +325,12 @@ async function main() {
   let rate = START_RATE;
   for (let i = 0; i < MAX_STEPS; i++) {
     await waitForIdle(databaseUrl);
-    const apiBefore = cpuSeconds(server.child.pid!);
-    const pgBefore = await backendCpu(databaseUrl);
     const blocksBefore = await bufferBlocks(databaseUrl);
-    const samples = await runOpenLoop({ rate, seconds: STEP_SECONDS, send });
-    const apiCpuMs = (cpuSeconds(server.child.pid!) - apiBefore) * 1000;
-    const pgCpuMs = cpuSpent(pgBefore, await backendCpu(databaseUrl)) * 1000;
+    const {
+      result: samples,
+      apiMs: apiCpuMs,
+      pgMs: pgCpuMs,
+    } = await cpuAround(server.child, databaseUrl, () => runOpenLoop({ rate, seconds: STEP_SECONDS, send }));
     const blocks = await bufferBlocks(databaseUrl);
     const hits = blocks.hit - blocksBefore.hit;
     const hitShare = (hits / Math.max(1, hits + blocks.read - blocksBefore.read)) * 100;

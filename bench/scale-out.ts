@@ -21,7 +21,7 @@ import { generateMainCompany, type SeededCompany } from './dataset.js';
 import { newJwtSecret, ROOT, startCrewbase, type RunningServer } from './lib/child-server.js';
 import { customerDoc } from './lib/fixtures.js';
 import { onCleanup, positiveInt, runBenchmark } from './lib/lifecycle.js';
-import { formatTable, measure, type Row } from './lib/load.js';
+import { backendCpu, cpuSpent, formatTable, measure, type Row } from './lib/load.js';
 import { seededRandom } from './lib/random.js';
 import { adminQuery, createDatabase, waitForIdle } from './lib/scratch-database.js';
 import { verifiedDelivery } from './lib/webhook-receiver.js';
@@ -276,14 +276,6 @@ const CLK_TCK = (() => {
   }
 })();
 
-/** CPU seconds of the PostgreSQL backends serving the database, by pid. */
-async function backendCpu(databaseUrl: string): Promise<Map<number, number>> {
-  const rows = await adminQuery<{ pid: number }>('SELECT pid FROM pg_stat_activity WHERE datname = $1', [
-    new URL(databaseUrl).pathname.slice(1),
-  ]);
-  return new Map(rows.map((r) => [r.pid, cpuSeconds(r.pid)]));
-}
-
 /** CPU time per request of each part while a run lasted (ms), and how busy the machine's cores were (%). */
 interface CpuShare {
   api: number;
@@ -329,7 +321,7 @@ async function runQ1(
   const backendsAfter = await backendCpu(databaseUrl);
   const requests = Math.max(1, row.reqPerSec * duration);
   const api = pids.apis.reduce((sum, pid, i) => sum + cpuSeconds(pid) - apiBefore[i]!, 0);
-  const postgres = [...backendsAfter].reduce((sum, [pid, cpu]) => sum + cpu - (backendsBefore.get(pid) ?? 0), 0);
+  const postgres = cpuSpent(backendsBefore, backendsAfter);
   const proxy = cpuSeconds(pids.proxy) - proxyBefore;
   const loadGenerator = (bench.user + bench.system) / 1e6;
   const cpu: CpuShare = {

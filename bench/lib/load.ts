@@ -29,6 +29,23 @@ export async function backendCpu(databaseUrl: string): Promise<Map<number, numbe
 export const cpuSpent = (before: Map<number, number>, after: Map<number, number>) =>
   [...after].reduce((sum, [pid, cpu]) => sum + (Number.isNaN(cpu) ? 0 : cpu - (before.get(pid) ?? 0)), 0);
 
+/**
+ * `work`'s result and the CPU (ms) that the server process and, given its URL, the database's backends spent
+ * while it ran (pgMs NaN without a URL).
+ */
+export async function cpuAround<T>(
+  server: ChildProcess,
+  databaseUrl: string | undefined,
+  work: () => Promise<T>,
+): Promise<{ result: T; apiMs: number; pgMs: number }> {
+  const pgBefore = databaseUrl ? await backendCpu(databaseUrl) : undefined;
+  const apiBefore = cpuSeconds(server.pid!);
+  const result = await work();
+  const apiMs = (cpuSeconds(server.pid!) - apiBefore) * 1000;
+  const pgMs = pgBefore ? cpuSpent(pgBefore, await backendCpu(databaseUrl!)) * 1000 : Number.NaN;
+  return { result, apiMs, pgMs };
+}
+
 export async function measure(
   scenario: string,
   child: ChildProcess,
@@ -36,11 +53,7 @@ export async function measure(
   databaseUrl?: string,
 ): Promise<Row> {
   console.log(`\n${scenario}: ${options.connections} connections, ${options.duration} s`);
-  const backendsBefore = databaseUrl ? await backendCpu(databaseUrl) : undefined;
-  const cpuBefore = cpuSeconds(child.pid!);
-  const result = await autocannon(options);
-  const cpu = cpuSeconds(child.pid!) - cpuBefore;
-  const dbCpu = backendsBefore && cpuSpent(backendsBefore, await backendCpu(databaseUrl!));
+  const { result, apiMs, pgMs } = await cpuAround(child, databaseUrl, () => autocannon(options));
   const row: Row = {
     scenario,
     connections: options.connections,
@@ -51,10 +64,10 @@ export async function measure(
     errors: result.errors,
     bytesPerResponse: result.requests.total ? result.throughput.total / result.requests.total : 0,
     rssMiB: rssMiB(child.pid!),
-    cpuMsPerRequest: result.requests.total ? (cpu * 1000) / result.requests.total : Number.NaN,
-    ...(dbCpu === undefined
+    cpuMsPerRequest: result.requests.total ? apiMs / result.requests.total : Number.NaN,
+    ...(databaseUrl === undefined
       ? {}
-      : { dbCpuMsPerRequest: result.requests.total ? (dbCpu * 1000) / result.requests.total : Number.NaN }),
+      : { dbCpuMsPerRequest: result.requests.total ? pgMs / result.requests.total : Number.NaN }),
   };
   console.log(
     `  requests/s ${row.reqPerSec.toFixed(1)}, p50 ${row.p50} ms, p99 ${row.p99} ms, non-2xx ${row.non2xx}, ` +

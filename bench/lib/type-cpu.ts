@@ -7,8 +7,7 @@
 // more of their requests find the user cached than real peak-hour traffic would).
 import type { ChildProcess } from 'node:child_process';
 import type { RequestType } from '../capacity-profile.js';
-import { cpuSeconds } from './child-server.js';
-import { backendCpu, cpuSpent, formatTable } from './load.js';
+import { cpuAround, formatTable } from './load.js';
 
 export interface TypeCpu {
   name: string;
@@ -46,19 +45,12 @@ export interface TypeCpuOptions {
    * request minutes later) and not warmed by the type measured before it.
    */
   coolSeconds: number;
+  /** How the CPU around a piece of work is read (the processes' /proc figures; a test gives its own). */
+  cpu?: (server: ChildProcess, work: () => Promise<void>) => Promise<{ apiMs: number; pgMs: number }>;
 }
 
-/** CPU (ms) of the API process and the database's backends while `work` runs. */
-async function cpuAround(server: ChildProcess, databaseUrl: string, work: () => Promise<void>) {
-  const apiBefore = cpuSeconds(server.pid!);
-  const pgBefore = await backendCpu(databaseUrl);
-  await work();
-  const apiMs = (cpuSeconds(server.pid!) - apiBefore) * 1000;
-  const pgMs = cpuSpent(pgBefore, await backendCpu(databaseUrl)) * 1000;
-  return { apiMs, pgMs };
-}
-
-const pause = (seconds: number) => new Promise<void>((resolve) => setTimeout(resolve, seconds * 1000));
+const pause = (seconds: number) =>
+  seconds > 0 ? new Promise<void>((resolve) => setTimeout(resolve, seconds * 1000)) : Promise.resolve();
 
 export interface TypeCpuResult {
   /** The first server's CPU per second with no requests. */
@@ -69,8 +61,16 @@ export interface TypeCpuResult {
 
 export async function measureTypeCpu(options: TypeCpuOptions): Promise<TypeCpuResult> {
   const { servers, databaseUrl } = options;
-  const idleCpu = await cpuAround(servers[0]!.child, databaseUrl, () => pause(options.idleSeconds));
-  const idle = { name: 'idle (per second)', perHour: 0, count: options.idleSeconds, failed: 0, ...idleCpu };
+  const cpu = options.cpu ?? ((server, work) => cpuAround(server, databaseUrl, work));
+  const idleCpu = await cpu(servers[0]!.child, () => pause(options.idleSeconds));
+  const idle = {
+    name: 'idle (per second)',
+    perHour: 0,
+    count: options.idleSeconds,
+    failed: 0,
+    apiMs: idleCpu.apiMs,
+    pgMs: idleCpu.pgMs,
+  };
   const byServer = servers.map(() =>
     options.types.map((type) => ({ name: type.name, perHour: type.perHour, count: 0, failed: 0, apiMs: 0, pgMs: 0 })),
   );
@@ -87,14 +87,14 @@ export async function measureTypeCpu(options: TypeCpuOptions): Promise<TypeCpuRe
             if (!(await servers[s]!.send(type))) failed++;
           }
         };
-        const cpu = await cpuAround(servers[s]!.child, databaseUrl, () =>
+        const spent = await cpu(servers[s]!.child, () =>
           Promise.all(Array.from({ length: options.concurrency }, worker)).then(() => {}),
         );
         const sum = byServer[s]![t]!;
         sum.count += sent;
         sum.failed += failed;
-        sum.apiMs += cpu.apiMs;
-        sum.pgMs += cpu.pgMs;
+        sum.apiMs += spent.apiMs;
+        sum.pgMs += spent.pgMs;
       }
     }
   }
