@@ -120,16 +120,25 @@ describe('read replicas', { skip, timeout: 170_000 }, () => {
     assert.equal(afterwards.primary, before.primary);
   });
 
-  test('held behind: the writer reads its write, a frame just planned is read on the primary', async () => {
+  /** Runs `work` while the standby replays nothing (it stays in the read pool: the lag bound is wide). */
+  async function heldBehind(work: () => Promise<void>) {
     await standby.query('SELECT pg_wal_replay_pause()');
     // A pause is a request: replay stops at its next record, so wait until it has (or the standby could still
     // replay what the test writes next).
     for (let i = 0; i < 100; i++) {
       const rows = await standby.query<{ state: string }>('SELECT pg_get_wal_replay_pause_state() AS state');
       if (rows[0]?.state === 'paused') break;
-      await new Promise((resolve) => setTimeout(resolve, 50));
+      await sleep(50);
     }
     try {
+      await work();
+    } finally {
+      await standby.query('SELECT pg_wal_replay_resume()');
+    }
+  }
+
+  test('held behind: the writer reads its write, a frame just planned is read on the primary', async () => {
+    await heldBehind(async () => {
       const before = await reads();
       // The writer's next read finds its job although the standby does not have it.
       const created = await api('POST', '/v2/jobs/', admin, newJob(0));
@@ -148,15 +157,53 @@ describe('read replicas', { skip, timeout: 170_000 }, () => {
       const known = await api('POST', '/v2/jobs/jobsInTimeFrame', reader, frame(300));
       assert.deepEqual([planned.status, known.status], [200, 200]);
       assert.deepEqual(
-        known.body.map((job: { _id: string }) => job._id),
-        [far.body._id],
+        [planned.body, known.body].map((jobs) => jobs.map((job: { _id: string }) => job._id)),
+        [[far.body._id], [far.body._id]],
       );
       const afterwards = await reads();
       assert.equal(afterwards.replica - before.replica, 1, 'only the other client read the standby');
       assert.equal(afterwards.primary - before.primary, 2, "the writer's read and the frame known as planned");
-    } finally {
-      await standby.query('SELECT pg_wal_replay_resume()');
-    }
+    });
+  });
+
+  test('held behind: a window another request extended (a timesheet) is not taken as planned', async () => {
+    // A company of its own, so that no other test has planned the far month; known to the standby.
+    const signup = await api(
+      'POST',
+      '/v2/company/signup',
+      {},
+      {
+        companyName: 'Timesheet Co',
+        username: 'timesheet-admin',
+        password: 'timesheet-password-1',
+      },
+    );
+    assert.equal(signup.status, 201, JSON.stringify(signup.body));
+    const owner = { authorization: `Bearer ${signup.body.accessToken}` };
+    const key = await api('POST', '/v2/apiKeys', owner, { name: 'reader', scopes: ['read'] });
+    assert.equal(key.status, 201, JSON.stringify(key.body));
+    const otherReader = { 'x-api-key': key.body.key };
+    // The 15th of a month about 200 days ahead: its frame lies inside that month's timesheet.
+    let days = 200;
+    while (new Date(tomorrow + days * DAY).getUTCDate() !== 15) days += 1;
+    const month = new Date(tomorrow + days * DAY).toISOString().slice(0, 7);
+    await caughtUp();
+    await heldBehind(async () => {
+      const before = await reads();
+      const job = await api('POST', '/v2/jobs/', owner, newJob(days));
+      assert.equal(job.status, 201, JSON.stringify(job.body));
+      // The timesheet plans the month's jobs on the primary, in its own transaction.
+      const sheets = await api('GET', `/v2/timesheets?month=${month}&format=json`, owner);
+      assert.equal(sheets.status, 200, JSON.stringify(sheets.body));
+      const seen = await api('POST', '/v2/jobs/jobsInTimeFrame', otherReader, frame(days));
+      assert.equal(seen.status, 200, JSON.stringify(seen.body));
+      assert.deepEqual(
+        seen.body.map((found: { _id: string }) => found._id),
+        [job.body._id],
+        'the frame is read where it is planned',
+      );
+      assert.equal((await reads()).replica - before.replica, 0, 'the standby that lacks the planning answered nothing');
+    });
   });
 
   test('a stopped standby fails no request; /ready and /metrics show it out of the pool', async () => {

@@ -103,7 +103,11 @@ export async function onAssignmentDeleted(tx: TenantTx, _ctx: RequestContext, re
 }
 
 // A cached horizon that covers a frame proves it is covered: inside the bounds, windows only grow.
-// The company's time zone is cached with it for a minute.
+// The company's time zone is cached with it for a minute. Only the time-frame read records what it
+// learns (CoverOptions.remember): it does so inside the read router's planning, which then holds the
+// company's reads of a frame known as planned off replicas that have not replayed the planning.
+// Recorded by any other transaction (an absence, a timesheet), a frame would be taken as planned and
+// read on a replica that has not got its jobs yet.
 const knownHorizons = new Map<string, { horizon: Horizon; timeZone: string; at: number }>();
 const TIME_ZONE_CACHE_MS = 60_000;
 
@@ -113,6 +117,8 @@ export interface CoverOptions {
   refuseBeyondHorizon?: boolean;
   /** Bounds of the caller's choosing instead of the company's (benchmarks, tools). */
   bounds?: PlanningBounds;
+  /** Record the covered window in this process (only inside ReadRouter.planOnPrimary, see above). */
+  remember?: boolean;
 }
 
 /** Covered: the frame's part inside the bounds, half of KEEP_AHEAD_DAYS ahead, and nothing beyond the horizon. */
@@ -190,7 +196,7 @@ export async function coverJobWindow(
       }
     }
   }
-  if (!timeZone) return;
+  if (!timeZone || !options.remember) return;
   if (knownHorizons.size > 10_000) knownHorizons.clear();
   knownHorizons.set(tx.companyId, { horizon, timeZone, at: isZoneKnown ? known.at : now });
 }

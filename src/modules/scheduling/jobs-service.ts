@@ -70,7 +70,8 @@ export function jobsService(deps: { database: Database; embeds: JobEmbeds; sched
     // The hot path: a frame this process knows is planned is one read-only statement.
     const isPlanned = isFrameKnownCovered(ctx.companyId, window.from, window.to, { refuseBeyondHorizon: true });
     const read = async (tx: TenantTx) => {
-      if (!isPlanned) await coverJobWindow(tx, absences, window.from, window.to, { refuseBeyondHorizon: true });
+      if (!isPlanned)
+        await coverJobWindow(tx, absences, window.from, window.to, { refuseBeyondHorizon: true, remember: true });
       return selectJobsJson(tx, {
         where: [...frame, ...(await readable(tx, ctx))],
         sort: [{ field: jobs.fields.get('from')!, descending: false }],
