@@ -4,7 +4,7 @@
 // (test/helpers/response-check.ts) and prints how many were checked and how many did not match.
 // After a run of more than one file it prints the slowest files (scripts/test-file-times.mjs); the next run
 // starts the slowest first, and runs the files of each folder of test/ in one process (scripts/test-schedule.mjs).
-import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -22,7 +22,14 @@ function find(dir) {
 }
 
 const startedAt = performance.now();
-const files = process.argv.slice(2).length ? process.argv.slice(2) : find('test').sort();
+// Arguments are test files or folders (a folder stands for the test files under it).
+const args = process.argv.slice(2);
+for (const path of args)
+  if (!existsSync(path)) {
+    console.error(`no test file or folder at ${path}`);
+    process.exit(2);
+  }
+const files = (args.length ? args : ['test']).flatMap((path) => (statSync(path).isDirectory() ? find(path).sort() : [path]));
 const checking = process.env.VALIDATE_RESPONSES === '1';
 const reportDir = checking ? mkdtempSync(join(tmpdir(), 'crewbase-responses-')) : undefined;
 const env = reportDir ? { ...process.env, RESPONSE_CHECK_DIR: reportDir } : process.env;
