@@ -29,7 +29,9 @@ for (const path of args)
     console.error(`no test file or folder at ${path}`);
     process.exit(2);
   }
-const files = (args.length ? args : ['test']).flatMap((path) => (statSync(path).isDirectory() ? find(path).sort() : [path]));
+const files = (args.length ? args : ['test']).flatMap((path) =>
+  statSync(path).isDirectory() ? find(path).sort() : [path],
+);
 const checking = process.env.VALIDATE_RESPONSES === '1';
 const reportDir = checking ? mkdtempSync(join(tmpdir(), 'crewbase-responses-')) : undefined;
 const env = reportDir ? { ...process.env, RESPONSE_CHECK_DIR: reportDir } : process.env;
