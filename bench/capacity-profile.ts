@@ -4,19 +4,24 @@
 // looking up customers and invoices. The figures are assumptions, written here so that a capacity figure
 // says what it is made of (docs/scaling.md turns it into companies per core).
 
-/** A company as the load sees it: its ids, the credential and what earlier requests left (started jobs...). */
+/** A company as the load sees it: its ids, the credentials and what earlier requests left (started jobs...). */
 export interface CompanyView {
   companyId: string;
+  /** The office's credential (dispatchers, managers, office: the administrator's). */
   token: string;
+  /** Each employee's own credential (index as userIds): the crew app asks as the employee. */
+  crewTokens: string[];
   userIds: string[];
   customerIds: string[];
   objectIds: string[];
   /** Today's jobs of all employees. */
   jobsToday: string[];
+  /** Today's jobs per employee (index as userIds). */
+  jobsTodayOf: string[][];
   /** Today's jobs not yet clocked in by the load, per employee (index as userIds). */
   openJobs: string[][];
-  /** Jobs the load clocked in and has not clocked out yet. */
-  started: string[];
+  /** Jobs the load clocked in and has not clocked out yet, with the employee (index) who did. */
+  started: Array<{ jobId: string; as: number }>;
   /** Time-tracking entries the load clocked out and the manager has not approved yet. */
   toApprove: string[];
 }
@@ -29,6 +34,8 @@ export interface PlannedRequest {
   expected: number[];
   /** Called with the parsed answer of an expected status, to keep the company's state (started jobs...). */
   after?: (answer: unknown) => void;
+  /** Sent as this employee (index as userIds) with their own credential; otherwise as the office. */
+  as?: number;
 }
 
 export interface RequestType {
@@ -55,32 +62,44 @@ const weekOf = (window: PlannedWindow, pick: (n: number) => number) => {
   return { from, to: from + 7 * DAY };
 };
 
+/** An employee (index as userIds) with jobs today, picked at random. */
+function withJobsToday(c: CompanyView, pick: (n: number) => number): number {
+  const working = c.jobsTodayOf.flatMap((jobs, i) => (jobs.length ? [i] : []));
+  if (!working.length) throw new Error(`company ${c.companyId} has no jobs today`);
+  return working[pick(working.length)]!;
+}
+
 export const PEAK_HOUR: RequestType[] = [
   {
     name: 'crew: today',
     who: 'crew app',
     perHour: 120, // 30 employees open the app about 4 times (each job, each break)
-    build: (c, pick, w) => ({
-      method: 'POST',
-      path: '/v2/jobs/jobsInTimeFrame',
-      body: { from: w.today, to: w.today + DAY, userIds: [c.userIds[pick(c.userIds.length)]] },
-      expected: ok,
-    }),
+    build: (c, pick, w) => {
+      const as = pick(c.userIds.length);
+      return {
+        method: 'POST',
+        path: '/v2/jobs/jobsInTimeFrame',
+        body: { from: w.today, to: w.today + DAY, userIds: [c.userIds[as]] },
+        expected: ok,
+        as,
+      };
+    },
   },
   {
     name: 'crew: clock in',
     who: 'crew app',
     perHour: 15,
     build: (c, pick) => {
-      const jobs = c.openJobs[pick(c.openJobs.length)] ?? [];
-      // An employee without jobs left today: another one's next job (409 once all are clocked in).
-      const jobId = jobs.pop() ?? c.openJobs.find((list) => list.length)?.pop() ?? c.jobsToday[0]!;
+      const as = withJobsToday(c, pick);
+      // All of the employee's jobs clocked in already: one of them again (409, as the app would get).
+      const jobId = c.openJobs[as]!.pop() ?? c.jobsTodayOf[as]![pick(c.jobsTodayOf[as]!.length)]!;
       return {
         method: 'POST',
         path: `/v2/jobs/${jobId}/start`,
         body: { clockInReason: 'capacity bench' },
         expected: [200, 409], // 409: already clocked in (the job came round again)
-        after: () => c.started.push(jobId),
+        after: () => c.started.push({ jobId, as }),
+        as,
       };
     },
   },
@@ -90,7 +109,9 @@ export const PEAK_HOUR: RequestType[] = [
     perHour: 15,
     build: (c, pick) => {
       // Before any clock-in has been answered: a job of the day not clocked in (409, as the app would get).
-      const jobId = c.started.shift() ?? c.jobsToday[pick(c.jobsToday.length)];
+      const clockedIn = c.started.shift();
+      const as = clockedIn?.as ?? withJobsToday(c, pick);
+      const jobId = clockedIn?.jobId ?? c.jobsTodayOf[as]![pick(c.jobsTodayOf[as]!.length)]!;
       return {
         method: 'POST',
         path: `/v2/jobs/${jobId}/stop`,
@@ -100,6 +121,7 @@ export const PEAK_HOUR: RequestType[] = [
           const id = (answer as { timeTrackingId?: string } | undefined)?.timeTrackingId;
           if (id) c.toApprove.push(id);
         },
+        as,
       };
     },
   },

@@ -13,6 +13,7 @@ import { PEAK_HOUR, perCompanyPerSecond, typeFor, type CompanyView, type Planned
 import { newJwtSecret, startCrewbase } from './lib/child-server.js';
 import {
   adminToken,
+  crewTokens,
   type CapacityDataset,
   copyTemplate,
   describeTemplate,
@@ -63,13 +64,15 @@ async function openDataset(): Promise<{ databaseUrl: string; dataset: CapacityDa
         [],
         url,
       );
-      if (row && row.dataset.companyIds.length === COMPANIES) {
+      if (row && row.dataset.companyIds.length === COMPANIES && row.dataset.crewSessionIds?.length) {
         // Each run registers its own webhooks to its own receiver (a new port): an earlier run's would be
         // retried against a closed port through this run, CPU that no request asked for.
         await adminQuery('TRUNCATE webhooks, webhook_deliveries, webhook_attempts', [], url);
         return { databaseUrl: url, dataset: row.dataset, jwtSecret: row.jwt_secret };
       }
-      throw new Error(`database ${KEPT_NAME} holds no dataset of ${COMPANIES} companies: drop it and run again`);
+      throw new Error(
+        `database ${KEPT_NAME} holds no dataset of ${COMPANIES} companies with the crew's sessions: drop it and run again`,
+      );
     }
     const jwtSecret = newJwtSecret();
     const dataset = await seed(url, jwtSecret);
@@ -115,6 +118,8 @@ async function seed(databaseUrl: string, jwtSecret: string): Promise<CapacityDat
     accessGroupId: template.accessGroupId,
     sessionId: template.sessionId,
     userIds: company.userIds,
+    crewGroupId: template.crewGroupId,
+    crewSessionIds: template.crewSessionIds,
     customerIds: described.customerIds,
     objectIds: described.objectIds,
     todaysJobs,
@@ -203,10 +208,12 @@ async function main() {
     dataset.companyIds.map(async (companyId) => ({
       companyId,
       token: await adminToken(jwtSecret, dataset, companyId),
+      crewTokens: await crewTokens(jwtSecret, dataset, companyId),
       userIds: dataset.userIds,
       customerIds: dataset.customerIds,
       objectIds: dataset.objectIds,
       jobsToday: dataset.todaysJobs.flat(),
+      jobsTodayOf: dataset.todaysJobs,
       openJobs: dataset.todaysJobs.map((jobs) => [...jobs]),
       started: [],
       toApprove: [],
@@ -235,7 +242,7 @@ async function main() {
       method: planned.method,
       path: planned.path,
       headers: {
-        authorization: `Bearer ${company.token}`,
+        authorization: `Bearer ${planned.as === undefined ? company.token : company.crewTokens[planned.as]}`,
         ...(planned.body === undefined ? {} : { 'content-type': 'application/json' }),
       },
       body: planned.body === undefined ? undefined : JSON.stringify(planned.body),

@@ -39,6 +39,8 @@ export interface CompanySpec {
   customers: number;
   objects: number;
   assignments: number;
+  /** The access group (by name, one of those sign-up makes) the employees are in; none when not given. */
+  employeeGroup?: string;
 }
 
 export const MAIN_COMPANY: CompanySpec = {
@@ -155,7 +157,13 @@ export async function seedCompany(
     },
   );
   const ctx = systemContext(company.companyId, company.userId);
-  const userIds = await createMany(database, ctx, users, spec.employees, (i) => userDoc(n * 1000 + i));
+  const accessGroupId = spec.employeeGroup
+    ? await groupNamed(database, company.companyId, spec.employeeGroup)
+    : undefined;
+  const userIds = await createMany(database, ctx, users, spec.employees, (i) => ({
+    ...userDoc(n * 1000 + i),
+    ...(accessGroupId && { accessGroupId }),
+  }));
   const customerIds = await createMany(database, ctx, customers, spec.customers, (i) => customerDoc(n * 1000 + i));
   const objectIds = await createMany(database, ctx, objects, spec.objects, (i) =>
     objectDoc(n * 1000 + i, rng.pick(customerIds)),
@@ -165,6 +173,19 @@ export async function seedCompany(
     assignmentDoc(rng, i, rng.pick(objectIds), rng.pick(userIds)),
   );
   return { spec, companyId: company.companyId, adminUserId: company.userId, accessToken: company.accessToken, userIds };
+}
+
+/** The id of the company's access group of this name (sign-up made it). */
+async function groupNamed(database: Database, companyId: string, name: string): Promise<string> {
+  const row = await inTenant(database, companyId, (tx) =>
+    tx.db
+      .selectFrom('access_groups')
+      .select('id')
+      .where(sql<string>`doc->>'name'`, '=', name) // sql: the group's name is in its document
+      .executeTakeFirst(),
+  );
+  if (!row) throw new Error(`no access group named ${name}`);
+  return row.id;
 }
 
 /** Generates every company's jobs for WINDOW, one company after the other; returns the seconds taken. */

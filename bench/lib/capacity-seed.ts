@@ -14,13 +14,21 @@ import { signAccessToken } from '../../src/modules/auth/access-tokens.js';
 import { authService } from '../../src/modules/auth/auth-service.js';
 import { jobAbsenceHooks } from '../../src/modules/absences/index.js';
 import { ensureJobWindow, KEEP_AHEAD_DAYS } from '../../src/modules/scheduling/job-planning.js';
+import { userAccessGroupId } from '../../src/modules/users/index.js';
 import { inTenant } from '../../src/platform/db/tenant.js';
 import type { PlannedWindow } from '../capacity-profile.js';
 import type { Database } from '../../src/platform/db/database.js';
 import { seedCompany, type CompanySpec } from '../dataset.js';
 import { seededRandom } from './random.js';
 
-export const TEMPLATE: CompanySpec = { name: 'Template', employees: 30, customers: 40, objects: 60, assignments: 45 };
+export const TEMPLATE: CompanySpec = {
+  name: 'Template',
+  employees: 30,
+  customers: 40,
+  objects: 60,
+  assignments: 45,
+  employeeGroup: 'employee', // the crew app's rights: their own jobs and time
+};
 const DAY = 86_400_000;
 
 /**
@@ -45,6 +53,9 @@ export interface CapacityDataset {
   accessGroupId: string;
   sessionId: string;
   userIds: string[];
+  /** The employees' group and their log-in sessions (index as userIds): the crew app asks as each employee. */
+  crewGroupId: string;
+  crewSessionIds: string[];
   customerIds: string[];
   objectIds: string[];
   /** The template's jobs of today per employee (index as userIds): the same ids in every copy. */
@@ -67,7 +78,23 @@ export async function seedTemplate(database: Database, jwtSecret: string) {
   );
   await ensureJobWindow(database, jobAbsenceHooks, company.companyId, generated.from, generated.until);
   const claims = decodeJwt(company.accessToken);
-  return { company, accessGroupId: String(claims.agid), sessionId: String(claims.sid) };
+  // Each employee logged in once on their phone: a session of their own, copied with the company.
+  const crew = await inTenant(database, company.companyId, async (tx) => {
+    const sessions: Array<{ groupId: string; sessionId: string }> = [];
+    for (const userId of company.userIds) {
+      const groupId = await userAccessGroupId(tx, userId);
+      const { accessToken } = await auth.issueTokens(tx, userId, groupId ?? '');
+      sessions.push({ groupId: groupId ?? '', sessionId: String(decodeJwt(accessToken).sid) });
+    }
+    return sessions;
+  });
+  return {
+    company,
+    accessGroupId: String(claims.agid),
+    sessionId: String(claims.sid),
+    crewGroupId: crew[0]?.groupId ?? '',
+    crewSessionIds: crew.map((c) => c.sessionId),
+  };
 }
 
 /** Columns unique across companies (log-ins, token hashes): a copy's value gets the copy's number appended. */
@@ -140,6 +167,21 @@ export function adminToken(jwtSecret: string, dataset: CapacityDataset, companyI
     accessGroupId: dataset.accessGroupId,
     sid: dataset.sessionId,
   });
+}
+
+/** Access tokens of every employee of company `companyId` (index as userIds), for the crew app's requests. */
+export function crewTokens(jwtSecret: string, dataset: CapacityDataset, companyId: string): Promise<string[]> {
+  const config = loadConfig({ JWT_SECRET: jwtSecret, DATABASE_URL: 'postgres://unused', ACCESS_TOKEN_TTL: '86400' });
+  return Promise.all(
+    dataset.userIds.map((sub, i) =>
+      signAccessToken(config, {
+        sub,
+        companyId,
+        accessGroupId: dataset.crewGroupId,
+        sid: dataset.crewSessionIds[i]!,
+      }),
+    ),
+  );
 }
 
 /** The template's ids the load uses, read back as superuser. */

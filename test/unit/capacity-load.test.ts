@@ -107,15 +107,17 @@ describe('peak-hour profile', () => {
     assert.equal(typeFor(0.999999).name, PEAK_HOUR.at(-1)!.name);
   });
 
-  test('the crew app clocks in on a job of the day and out of it, and the manager approves what was clocked out', () => {
+  test('the crew app clocks in on a job of the day and out of it as its employee, and the manager approves what was clocked out', () => {
     const company: CompanyView = {
       companyId: 'c1',
-      token: 't',
-      userIds: ['u1'],
+      token: 'office',
+      crewTokens: ['t-u1', 't-u2'],
+      userIds: ['u1', 'u2'],
       customerIds: ['k1'],
       objectIds: ['o1'],
       jobsToday: ['j1', 'j2'],
-      openJobs: [['j1', 'j2']],
+      jobsTodayOf: [[], ['j1', 'j2']], // u1 has no job today
+      openJobs: [[], ['j1', 'j2']],
       started: [],
       toApprove: [],
     };
@@ -126,17 +128,23 @@ describe('peak-hour profile', () => {
     };
     const byName = (name: string) => PEAK_HOUR.find((t) => t.name === name)!;
     const start = byName('crew: clock in').build(company, () => 0, window);
-    assert.equal(start.path, '/v2/jobs/j2/start');
+    assert.deepEqual([start.path, start.as], ['/v2/jobs/j2/start', 1], 'the employee with jobs, their own job');
     start.after?.({});
     const stop = byName('crew: clock out').build(company, () => 0, window);
-    assert.equal(stop.path, '/v2/jobs/j2/stop');
+    assert.deepEqual([stop.path, stop.as], ['/v2/jobs/j2/stop', 1], 'clocked out by whoever clocked in');
     stop.after?.({ timeTrackingId: 'e1' });
-    assert.equal(byName('manager: approve').build(company, () => 0, window).path, '/v2/timeTracking/e1/approve');
+    const approve = byName('manager: approve').build(company, () => 0, window);
+    assert.deepEqual([approve.path, approve.as], ['/v2/timeTracking/e1/approve', undefined], 'the office approves');
     // Nothing left to approve: the manager reads the list; nothing clocked in: a clock-out meets a job of the day.
     assert.equal(byName('manager: approve').build(company, () => 0, window).method, 'GET');
-    assert.equal(byName('crew: clock out').build(company, () => 1, window).path, '/v2/jobs/j2/stop');
+    const late = byName('crew: clock out').build(company, (n) => n - 1, window);
+    assert.deepEqual([late.path, late.as], ['/v2/jobs/j2/stop', 1]);
+    // Every job of the employee clocked in: one of them again (409).
+    byName('crew: clock in').build(company, () => 0, window);
+    assert.equal(byName('crew: clock in').build(company, () => 0, window).path, '/v2/jobs/j1/start');
     const today = byName('crew: today').build(company, () => 0, window);
     assert.deepEqual(today.body, { from: window.today, to: window.today + 86_400_000, userIds: ['u1'] });
+    assert.equal(today.as, 0, "an employee's day, asked by that employee");
     const week = byName('dispatch: employee week (Q1)').build(company, () => 0, window).body as {
       from: number;
       to: number;
