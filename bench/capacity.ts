@@ -9,6 +9,7 @@ import { createServer } from 'node:http';
 import { Pool } from 'undici';
 import { migrate } from '../src/platform/db/migrate.js';
 import { openDatabase } from '../src/platform/db/database.js';
+import { formatStalls, startStallProbes } from './lib/stall-probes.js';
 import { PEAK_HOUR, perCompanyPerSecond, typeFor, type CompanyView, type PlannedRequest } from './capacity-profile.js';
 import { newJwtSecret, startCrewbase } from './lib/child-server.js';
 import {
@@ -333,11 +334,13 @@ async function main() {
   for (let i = 0; i < MAX_STEPS; i++) {
     await waitForIdle(databaseUrl);
     const blocksBefore = await bufferBlocks(databaseUrl);
+    const probes = await startStallProbes(server.base, databaseUrl);
     const {
       result: samples,
       apiMs: apiCpuMs,
       pgMs: pgCpuMs,
     } = await cpuAround(server.child, databaseUrl, () => runOpenLoop({ rate, seconds: STEP_SECONDS, send }));
+    const stalls = await probes.stop();
     const blocks = await bufferBlocks(databaseUrl);
     const hits = blocks.hit - blocksBefore.hit;
     const hitShare = (hits / Math.max(1, hits + blocks.read - blocksBefore.read)) * 100;
@@ -346,7 +349,8 @@ async function main() {
     console.log(
       `step ${i + 1}: ${rate.toFixed(0)} req/s for ${STEP_SECONDS} s: p50 ${all.p50.toFixed(1)} ms, p99 ${all.p99.toFixed(1)} ms, ` +
         `failed ${all.failed} of ${all.count}; CPU per request: API ${(apiCpuMs / all.count).toFixed(2)} ms, ` +
-        `PostgreSQL ${(pgCpuMs / all.count).toFixed(2)} ms; PostgreSQL's blocks found in shared_buffers ${hitShare.toFixed(1)} %`,
+        `PostgreSQL ${(pgCpuMs / all.count).toFixed(2)} ms; PostgreSQL's blocks found in shared_buffers ${hitShare.toFixed(1)} %\n  ` +
+        formatStalls(stalls),
     );
     if (all.p99 > P99_LIMIT_MS || all.failed > all.count * 0.01) break;
     rate *= GROWTH;
@@ -360,7 +364,7 @@ async function main() {
   // The step that failed too, by type: whether one type was slow or all were (a stall of the machine).
   const failing = steps.at(-1)!;
   if (failing !== best) printTypes(failing, 'the step that failed');
-  printTypes(best, 'the last step that passed');
+  printTypes(best, passing.length ? 'the last step that passed' : 'no step passed; the first');
   console.log(
     `profile: ${(perCompanyPerSecond() * 3600).toFixed(0)} requests per company in the peak hour ` +
       `(${perCompanyPerSecond().toFixed(4)} req/s); webhook deliveries received: ${receiver.delivered()}; ` +

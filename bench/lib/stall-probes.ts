@@ -1,0 +1,95 @@
+// Tells a stall from saturation: while a step runs, three probes ask every 50 ms, one at a time, how long the
+// smallest thing takes: the server's /health (its event loop and HTTP, no database), PostgreSQL's SELECT 1 on a
+// connection of its own (the database and the machine), and this process's own event-loop delay (the load
+// generator: a late send is counted against the server, as open-loop latency is taken from the intended time);
+// and the server's /metrics, for the most transactions it had waiting for a database connection at once.
+// A p99 made by a stall shows as a long wait in one of them while p50 stays low; saturation shows in none alone.
+import { monitorEventLoopDelay } from 'node:perf_hooks';
+import pg from 'pg';
+
+export interface ProbeFigures {
+  /** Answers seen (for the loop: samples). */
+  count: number;
+  p99Ms: number;
+  maxMs: number;
+}
+
+export interface StallReport {
+  server: ProbeFigures;
+  database: ProbeFigures;
+  generatorLoop: ProbeFigures;
+  /** The most transactions the server's /metrics showed waiting for a database connection at once. */
+  maxWaitingForConnection: number;
+}
+
+/** Transactions waiting for a connection, summed over the database targets of a /metrics text. */
+export function waitingForConnection(metrics: string): number {
+  let sum = 0;
+  for (const match of metrics.matchAll(/^crewbase_db_target_waiting(?:\{[^}]*\})? (\d+)/gm)) sum += Number(match[1]);
+  return sum;
+}
+
+const EVERY_MS = 50;
+const TIMEOUT_MS = 10_000;
+
+export function figures(waits: number[]): ProbeFigures {
+  const sorted = [...waits].sort((a, b) => a - b);
+  const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? Number.NaN;
+  return { count: sorted.length, p99Ms: at(0.99), maxMs: sorted.at(-1) ?? Number.NaN };
+}
+
+/** Asks `probe` every EVERY_MS ms (after the last answer) until stopped; a failure counts as the time it took. */
+function repeat(probe: () => Promise<unknown>) {
+  const waits: number[] = [];
+  let running = true;
+  const done = (async () => {
+    while (running) {
+      const started = performance.now();
+      await probe().catch(() => {});
+      waits.push(performance.now() - started);
+      await new Promise((resolve) => setTimeout(resolve, EVERY_MS));
+    }
+  })();
+  return {
+    async stop() {
+      running = false;
+      await done;
+      return figures(waits);
+    },
+  };
+}
+
+export async function startStallProbes(base: string, databaseUrl: string) {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  const server = repeat(async () =>
+    (await fetch(`${base}/health`, { signal: AbortSignal.timeout(TIMEOUT_MS) })).text(),
+  );
+  const database = repeat(() => client.query('SELECT 1'));
+  let maxWaiting = 0;
+  const pool = repeat(async () => {
+    const text = await (await fetch(`${base}/metrics`, { signal: AbortSignal.timeout(TIMEOUT_MS) })).text();
+    maxWaiting = Math.max(maxWaiting, waitingForConnection(text));
+  });
+  const loop = monitorEventLoopDelay({ resolution: 10 });
+  loop.enable();
+  return {
+    async stop(): Promise<StallReport> {
+      loop.disable();
+      const report = {
+        server: await server.stop(),
+        database: await database.stop(),
+        generatorLoop: { count: loop.count, p99Ms: loop.percentile(99) / 1e6, maxMs: loop.max / 1e6 },
+        maxWaitingForConnection: (await pool.stop(), maxWaiting),
+      };
+      await client.end();
+      return report;
+    },
+  };
+}
+
+export const formatStalls = (r: StallReport) =>
+  `stall probes every ${EVERY_MS} ms, p99/max: server /health ${r.server.p99Ms.toFixed(1)}/${r.server.maxMs.toFixed(1)} ms, ` +
+  `PostgreSQL SELECT 1 ${r.database.p99Ms.toFixed(1)}/${r.database.maxMs.toFixed(1)} ms, ` +
+  `load generator's event loop delay ${r.generatorLoop.p99Ms.toFixed(1)}/${r.generatorLoop.maxMs.toFixed(1)} ms; ` +
+  `at most ${r.maxWaitingForConnection} transactions waiting for a database connection`;
