@@ -76,11 +76,12 @@ export async function startStallProbes(base: string, databaseUrl: string) {
   return {
     async stop(): Promise<StallReport> {
       loop.disable();
+      await pool.stop();
       const report = {
         server: await server.stop(),
         database: await database.stop(),
         generatorLoop: { count: loop.count, p99Ms: loop.percentile(99) / 1e6, maxMs: loop.max / 1e6 },
-        maxWaitingForConnection: (await pool.stop(), maxWaiting),
+        maxWaitingForConnection: maxWaiting,
       };
       await client.end();
       return report;
