@@ -9,7 +9,7 @@ import { createServer } from 'node:http';
 import { Pool } from 'undici';
 import { migrate } from '../src/platform/db/migrate.js';
 import { openDatabase } from '../src/platform/db/database.js';
-import { formatStalls, startStallProbes } from './lib/stall-probes.js';
+import { figures, formatStalls, serverMs, startStallProbes } from './lib/stall-probes.js';
 import { PEAK_HOUR, perCompanyPerSecond, typeFor, type CompanyView, type PlannedRequest } from './capacity-profile.js';
 import { newJwtSecret, startCrewbase } from './lib/child-server.js';
 import {
@@ -200,7 +200,12 @@ async function main() {
   const started = performance.now();
   const { databaseUrl, dataset, jwtSecret } = await openDataset();
   const receiver = await webhookReceiver();
-  const serverEnv = { JWT_SECRET: jwtSecret, WEBHOOK_ALLOW_HTTP: 'true', WEBHOOK_ALLOWED_TARGETS: '127.0.0.1' };
+  const serverEnv = {
+    JWT_SECRET: jwtSecret,
+    WEBHOOK_ALLOW_HTTP: 'true',
+    WEBHOOK_ALLOWED_TARGETS: '127.0.0.1',
+    SERVER_TIMING: 'true', // each answer's time in the server, against its latency at the generator
+  };
   const server = await startCrewbase(databaseUrl, serverEnv);
   const pool = new Pool(server.base, { connections: CONNECTIONS, pipelining: 1 });
   onCleanup(() => pool.close());
@@ -237,9 +242,11 @@ async function main() {
 
   const rng = seededRandom(2026);
   const pick = (n: number) => (n > 0 ? Math.floor(rng.next() * n) : 0);
+  /** The servers' own times (Server-Timing) of the answers since the step began. */
+  const serverTimes = new Map<string, number[]>(); // request type -> times
   /** One planned request of a company: its status and body; the company's state is kept from an expected answer. */
   const request = async (company: CompanyView, planned: PlannedRequest, through = pool) => {
-    const { statusCode, body } = await through.request({
+    const { statusCode, headers, body } = await through.request({
       method: planned.method,
       path: planned.path,
       headers: {
@@ -251,15 +258,21 @@ async function main() {
       bodyTimeout: 60_000,
     });
     const text = await body.text();
+    const inServer = serverMs(headers['server-timing']);
     const expected = planned.expected.includes(statusCode);
     if (expected && statusCode < 300 && planned.after) planned.after(text ? JSON.parse(text) : undefined);
-    return { statusCode, text, expected };
+    return { statusCode, text, expected, inServer };
   };
   const send = (_index: number) => {
     const company = companies[pick(companies.length)]!;
     const type = typeFor(rng.next());
     const planned = type.build(company, pick, dataset.planned);
-    const done = request(company, planned).then(({ statusCode, text, expected }) => {
+    const done = request(company, planned).then(({ statusCode, text, expected, inServer }) => {
+      if (inServer !== undefined) {
+        const times = serverTimes.get(type.name) ?? [];
+        serverTimes.set(type.name, times);
+        times.push(inServer);
+      }
       if (!expected && unexpected.size < 20) unexpected.set(`${type.name} ${statusCode}`, text.slice(0, 200));
       return expected;
     });
@@ -335,12 +348,20 @@ async function main() {
     await waitForIdle(databaseUrl);
     const blocksBefore = await bufferBlocks(databaseUrl);
     const probes = await startStallProbes(server.base, databaseUrl);
+    serverTimes.clear();
     const {
       result: samples,
       apiMs: apiCpuMs,
       pgMs: pgCpuMs,
     } = await cpuAround(server.child, databaseUrl, () => runOpenLoop({ rate, seconds: STEP_SECONDS, send }));
     const stalls = await probes.stop();
+    const inServer = figures([...serverTimes.values()].flat());
+    const slowestInServer = [...serverTimes]
+      .map(([type, times]) => ({ type, ...figures(times) }))
+      .sort((a, b) => b.p99Ms - a.p99Ms)
+      .slice(0, 3)
+      .map((f) => `${f.type} ${f.p99Ms.toFixed(1)}`)
+      .join(', ');
     const blocks = await bufferBlocks(databaseUrl);
     const hits = blocks.hit - blocksBefore.hit;
     const hitShare = (hits / Math.max(1, hits + blocks.read - blocksBefore.read)) * 100;
@@ -350,7 +371,9 @@ async function main() {
       `step ${i + 1}: ${rate.toFixed(0)} req/s for ${STEP_SECONDS} s: p50 ${all.p50.toFixed(1)} ms, p99 ${all.p99.toFixed(1)} ms, ` +
         `failed ${all.failed} of ${all.count}; CPU per request: API ${(apiCpuMs / all.count).toFixed(2)} ms, ` +
         `PostgreSQL ${(pgCpuMs / all.count).toFixed(2)} ms; PostgreSQL's blocks found in shared_buffers ${hitShare.toFixed(1)} %\n  ` +
-        formatStalls(stalls),
+        formatStalls(stalls) +
+        `\n  time in the server (Server-Timing), p50/p99/max: ${inServer.p50Ms.toFixed(1)}/${inServer.p99Ms.toFixed(1)}/` +
+        `${inServer.maxMs.toFixed(1)} ms of ${inServer.count} answers; highest p99 by type: ${slowestInServer} ms`,
     );
     if (all.p99 > P99_LIMIT_MS || all.failed > all.count * 0.01) break;
     rate *= GROWTH;

@@ -12,7 +12,7 @@ import { lazySerializerFactory } from './platform/http/lazy-serializers.js';
 import { clientErrorHandler, frameworkErrors, registerProblemHandlers, sendProblem } from './platform/http/problem.js';
 import { registerGracefulClose } from './platform/http/closing.js';
 import { registerAuthentication } from './platform/http/request-context.js';
-import { registerRequestIdHeader, requestIdOf } from './platform/http/request-id.js';
+import { registerRequestIdHeader, registerServerTiming, requestIdOf } from './platform/http/request-id.js';
 import { registerSecurityHeaders } from './platform/http/security-headers.js';
 import { mailQueueProbe } from './platform/mail/queue-stats.js';
 import { registerMetrics } from './platform/metrics/metrics.js';
@@ -127,6 +127,7 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
     await database.close();
   });
   registerRequestIdHeader(app);
+  if (config.serverTiming) registerServerTiming(app);
   registerSecurityHeaders(app, API_PREFIX, [`${API_PREFIX}/docs`, `${API_PREFIX}/openapi.json`]);
   if (config.metrics) {
     const queues = [webhookQueueProbe, mailQueueProbe];

@@ -87,6 +87,8 @@ export interface Config {
   shutdownTimeoutSeconds: number;
   /** `serve` builds every route's validators in the background once it listens, not on each route's first request. */
   warmUp: boolean;
+  /** Every answer says how long the server spent on it (`Server-Timing: app;dur=<ms>`); off by default. */
+  serverTiming: boolean;
 }
 
 type Env = Record<string, string | undefined>;
@@ -304,6 +306,7 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
     metricsToken: metricsToken(env),
     shutdownTimeoutSeconds: int(env, 'SHUTDOWN_TIMEOUT_SECONDS', 30, 1, 3600),
     warmUp: bool(env, 'WARM_UP', true),
+    serverTiming: bool(env, 'SERVER_TIMING', false),
   });
 }
 

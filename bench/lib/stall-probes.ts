@@ -10,6 +10,7 @@ import pg from 'pg';
 export interface ProbeFigures {
   /** Answers seen (for the loop: samples). */
   count: number;
+  p50Ms: number;
   p99Ms: number;
   maxMs: number;
 }
@@ -35,7 +36,7 @@ const TIMEOUT_MS = 10_000;
 export function figures(waits: number[]): ProbeFigures {
   const sorted = [...waits].sort((a, b) => a - b);
   const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? Number.NaN;
-  return { count: sorted.length, p99Ms: at(0.99), maxMs: sorted.at(-1) ?? Number.NaN };
+  return { count: sorted.length, p50Ms: at(0.5), p99Ms: at(0.99), maxMs: sorted.at(-1) ?? Number.NaN };
 }
 
 /** Asks `probe` every EVERY_MS ms (after the last answer) until stopped; a failure counts as the time it took. */
@@ -80,7 +81,12 @@ export async function startStallProbes(base: string, databaseUrl: string) {
       const report = {
         server: await server.stop(),
         database: await database.stop(),
-        generatorLoop: { count: loop.count, p99Ms: loop.percentile(99) / 1e6, maxMs: loop.max / 1e6 },
+        generatorLoop: {
+          count: loop.count,
+          p50Ms: loop.percentile(50) / 1e6,
+          p99Ms: loop.percentile(99) / 1e6,
+          maxMs: loop.max / 1e6,
+        },
         maxWaitingForConnection: maxWaiting,
       };
       await client.end();
@@ -94,3 +100,9 @@ export const formatStalls = (r: StallReport) =>
   `PostgreSQL SELECT 1 ${r.database.p99Ms.toFixed(1)}/${r.database.maxMs.toFixed(1)} ms, ` +
   `load generator's event loop delay ${r.generatorLoop.p99Ms.toFixed(1)}/${r.generatorLoop.maxMs.toFixed(1)} ms; ` +
   `at most ${r.maxWaitingForConnection} transactions waiting for a database connection`;
+
+/** The server's own time for a request, from its `Server-Timing: app;dur=<ms>` (SERVER_TIMING on), if given. */
+export function serverMs(header: string | string[] | undefined): number | undefined {
+  const match = /(?:^|,\s*)app;dur=(\d+(?:\.\d+)?)/.exec(Array.isArray(header) ? header.join(', ') : (header ?? ''));
+  return match ? Number(match[1]) : undefined;
+}

@@ -1,7 +1,7 @@
 // GET /metrics (off: 404; on with METRICS_TOKEN: bearer only), what it reports (requests by route
 // pattern, connections, queues, job-window extensions, the process), and request ids: X-Request-Id
 // taken when plain and bounded, else generated, echoed on every answer and on every log line with
-// the caller's company and user.
+// the caller's company and user; Server-Timing on request (SERVER_TIMING).
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { Writable } from 'node:stream';
@@ -241,5 +241,29 @@ describe('request ids', () => {
     await call(t.app, 'GET', '/v2/customers/', { 'x-request-id': 'log-line-test-2' });
     const refused = logLines.find((line) => line.reqId === 'log-line-test-2' && line.msg === 'request completed');
     assert.ok(refused && refused.companyId === undefined && refused.userId === undefined);
+  });
+});
+
+describe('Server-Timing', () => {
+  test('off by default; with SERVER_TIMING on, every answer says how long the server spent (200, 401, 404)', async () => {
+    const plain = await call(t.app, 'GET', '/v2/customers/', tenant.headers);
+    assert.equal(plain.headers['server-timing'], undefined);
+    const timed = await createTestApp({ SERVER_TIMING: 'true' });
+    try {
+      const owner = await signup(timed.app, 'Timed');
+      for (const [url, headers, status] of [
+        ['/v2/customers/', owner.headers, 200],
+        ['/v2/customers/', {}, 401],
+        ['/no/such/route', {}, 404],
+      ] as const) {
+        const res = await call(timed.app, 'GET', url, headers);
+        assert.equal(res.status, status);
+        const match = /^app;dur=(\d+\.\d)$/.exec(String(res.headers['server-timing']));
+        assert.ok(match, `${url}: ${res.headers['server-timing']}`);
+        assert.ok(Number(match[1]) >= 0 && Number(match[1]) < 60_000);
+      }
+    } finally {
+      await timed.close();
+    }
   });
 });

@@ -1,5 +1,6 @@
 // Request ids: the caller's X-Request-Id when it is a plain bounded token, otherwise a random one.
-// Fastify logs it as `reqId` on every line of the request; every answer carries it back.
+// Fastify logs it as `reqId` on every line of the request; every answer carries it back. Beside it, on request,
+// how long the server took (Server-Timing).
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import type { FastifyInstance } from 'fastify';
@@ -20,3 +21,23 @@ export function registerRequestIdHeader(app: FastifyInstance): void {
     done();
   });
 }
+
+/**
+ * `Server-Timing: app;dur=<ms>` on every answer: from the request's first hook until its answer is handed over
+ * (before compression), so a client can tell time spent in the server from time spent waiting to reach it
+ * (bench:capacity reads it).
+ * Off unless SERVER_TIMING is on: precise server times make timing attacks on credentials cheaper to run.
+ */
+export function registerServerTiming(app: FastifyInstance): void {
+  app.addHook('onRequest', (request, _reply, done) => {
+    startedAt.set(request, performance.now());
+    done();
+  });
+  app.addHook('onSend', (request, reply, payload, done) => {
+    const started = startedAt.get(request);
+    if (started !== undefined) reply.header('server-timing', `app;dur=${(performance.now() - started).toFixed(1)}`);
+    done(null, payload);
+  });
+}
+
+const startedAt = new WeakMap<object, number>();
