@@ -2,7 +2,9 @@
 // smallest thing takes: the server's /health (its event loop and HTTP, no database), PostgreSQL's SELECT 1 on a
 // connection of its own (the database and the machine), and this process's own event-loop delay (the load
 // generator: a late send is counted against the server, as open-loop latency is taken from the intended time);
-// and the server's /metrics, for the most transactions it had waiting for a database connection at once.
+// the server's /metrics, for the most transactions it had waiting for a database connection at once; and a
+// commit on a connection of its own (a transaction id taken, so its commit record is flushed): the WAL's flush,
+// which every write of the load waits for and which SELECT 1 never meets.
 // A p99 made by a stall shows as a long wait in one of them while p50 stays low; saturation shows in none alone.
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import pg from 'pg';
@@ -18,6 +20,7 @@ export interface ProbeFigures {
 export interface StallReport {
   server: ProbeFigures;
   database: ProbeFigures;
+  commit: ProbeFigures;
   generatorLoop: ProbeFigures;
   /** The most transactions the server's /metrics showed waiting for a database connection at once. */
   maxWaitingForConnection: number;
@@ -63,10 +66,13 @@ function repeat(probe: () => Promise<unknown>) {
 export async function startStallProbes(base: string, databaseUrl: string) {
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
+  const committer = new pg.Client({ connectionString: databaseUrl });
+  await committer.connect();
   const server = repeat(async () =>
     (await fetch(`${base}/health`, { signal: AbortSignal.timeout(TIMEOUT_MS) })).text(),
   );
   const database = repeat(() => client.query('SELECT 1'));
+  const commit = repeat(() => committer.query('SELECT pg_current_xact_id()'));
   let maxWaiting = 0;
   const pool = repeat(async () => {
     const text = await (await fetch(`${base}/metrics`, { signal: AbortSignal.timeout(TIMEOUT_MS) })).text();
@@ -81,6 +87,7 @@ export async function startStallProbes(base: string, databaseUrl: string) {
       const report = {
         server: await server.stop(),
         database: await database.stop(),
+        commit: await commit.stop(),
         generatorLoop: {
           count: loop.count,
           p50Ms: loop.percentile(50) / 1e6,
@@ -90,6 +97,7 @@ export async function startStallProbes(base: string, databaseUrl: string) {
         maxWaitingForConnection: maxWaiting,
       };
       await client.end();
+      await committer.end();
       return report;
     },
   };
@@ -98,6 +106,7 @@ export async function startStallProbes(base: string, databaseUrl: string) {
 export const formatStalls = (r: StallReport) =>
   `stall probes every ${EVERY_MS} ms, p99/max: server /health ${r.server.p99Ms.toFixed(1)}/${r.server.maxMs.toFixed(1)} ms, ` +
   `PostgreSQL SELECT 1 ${r.database.p99Ms.toFixed(1)}/${r.database.maxMs.toFixed(1)} ms, ` +
+  `a commit ${r.commit.p99Ms.toFixed(1)}/${r.commit.maxMs.toFixed(1)} ms, ` +
   `load generator's event loop delay ${r.generatorLoop.p99Ms.toFixed(1)}/${r.generatorLoop.maxMs.toFixed(1)} ms; ` +
   `at most ${r.maxWaitingForConnection} transactions waiting for a database connection`;
 
