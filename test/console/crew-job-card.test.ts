@@ -14,6 +14,7 @@ import {
   SCREENSHOTS,
   screenshotPath,
   openConsoleBrowser,
+  zoneWhereItIs,
   type ConsoleBrowser,
 } from '../helpers/console-browser.js';
 import { call, createTestApp, signup, type Tenant, type TestApp } from '../helpers/test-app.js';
@@ -73,8 +74,10 @@ describe('crew job card', { skip: CHROMIUM }, () => {
       assignee: { entityId: employeeId },
       related: { objects: [hall] },
     });
-    const today = new Date();
-    today.setHours(0, 0, 0, 0);
+    // The phone lives where it is mid-morning now, whatever the hour this runs at: the job two hours ahead is
+    // still today there, and "today" below is midnight of its day.
+    const { timezoneId, offsetHours } = zoneWhereItIs(10);
+    const today = new Date(Math.floor((Date.now() + offsetHours * HOUR) / DAY) * DAY - offsetHours * HOUR);
     // Today: a job at Town Hall starting in two hours (a clock-in now is two hours early).
     const soon = Math.floor((Date.now() + 2 * HOUR) / 60_000) * 60_000;
     earlyJob = (
@@ -109,6 +112,7 @@ describe('crew job card', { skip: CHROMIUM }, () => {
     }
     browser = await openConsoleBrowser(t.app, {
       viewport: PHONE,
+      timezoneId,
       permissions: ['geolocation'],
       geolocation: POSITION,
     });

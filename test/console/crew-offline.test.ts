@@ -8,7 +8,7 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { BrowserContext, Page } from 'playwright-core';
 import { buildConsoleForTest, type ConsoleBuild } from '../helpers/console-build.js';
-import { CHROMIUM, PHONE, openConsoleBrowser, type ConsoleBrowser } from '../helpers/console-browser.js';
+import { CHROMIUM, PHONE, openConsoleBrowser, zoneWhereItIs, type ConsoleBrowser } from '../helpers/console-browser.js';
 import { call, createTestApp, signup, type Tenant, type TestApp } from '../helpers/test-app.js';
 
 const POSITION = { latitude: 52.52, longitude: 13.405 };
@@ -64,7 +64,13 @@ describe('crew app offline', { skip: CHROMIUM }, () => {
       const to = new Date(now + (50 + offset) * MINUTE).toISOString();
       jobs[key] = (await api('POST', '/v2/jobs/', { from, to, userId: employeeId, objectId }))._id;
     }
-    browser = await openConsoleBrowser(t.app, { viewport: PHONE, permissions: ['geolocation'], geolocation: POSITION });
+    browser = await openConsoleBrowser(t.app, {
+      viewport: PHONE,
+      // Midday where the phone is: jobs begun minutes ago are today's at any hour the test runs.
+      timezoneId: zoneWhereItIs(12).timezoneId,
+      permissions: ['geolocation'],
+      geolocation: POSITION,
+    });
     ({ origin, context, page } = browser);
   });
 

@@ -16,6 +16,7 @@ import {
   SCREENSHOTS,
   screenshotPath,
   openConsoleBrowser,
+  zoneWhereItIs,
   type ConsoleBrowser,
   waitFor,
 } from '../helpers/console-browser.js';
@@ -87,7 +88,13 @@ describe('crew view in a browser', { skip: CHROMIUM }, () => {
     await api('POST', '/v2/tasks/', { title: 'Refill soap dispensers', dueDate, assignee: { entityId: userId } });
     employeeId = userId;
 
-    browser = await openConsoleBrowser(t.app, { viewport: PHONE, permissions: ['geolocation'], geolocation: POSITION });
+    browser = await openConsoleBrowser(t.app, {
+      viewport: PHONE,
+      // Midday where the phone is: jobs begun minutes ago are today's at any hour the test runs.
+      timezoneId: zoneWhereItIs(12).timezoneId,
+      permissions: ['geolocation'],
+      geolocation: POSITION,
+    });
     ({ origin, context, page } = browser);
   });
 

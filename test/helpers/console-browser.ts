@@ -157,10 +157,25 @@ export async function waitFor(condition: () => Promise<boolean>, timeoutMs = 10_
 
 const DAY = 86_400_000;
 
-/** `hour` UTC on `day` (0 = Monday) of this week: jobs at 08:00 UTC fall on the same day in Berlin. */
+/**
+ * A fixed-offset zone where the local hour is `hour` now (Etc/GMT-N is UTC+N): a test whose jobs lie a few hours
+ * ahead gives the browser this zone, so they stay on today whatever the hour the test runs at.
+ */
+export function zoneWhereItIs(hour: number, now = new Date()): { timezoneId: string; offsetHours: number } {
+  const offsetHours = ((((hour - now.getUTCHours()) % 24) + 36) % 24) - 12;
+  return {
+    timezoneId: offsetHours === 0 ? 'Etc/UTC' : `Etc/GMT${offsetHours > 0 ? '-' : '+'}${Math.abs(offsetHours)}`,
+    offsetHours,
+  };
+}
+
+/**
+ * `hour` UTC on `day` (0 = Monday) of this week in Berlin, where the browser is: jobs at 08:00 UTC fall on the same
+ * day in Berlin. The week is Berlin's, not UTC's: on Sunday after 23:00 UTC the board already shows the next one.
+ */
 export function thisWeekAt(day: number, hour: number, now = new Date()): string {
-  const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
-  const monday = today - ((now.getUTCDay() + 6) % 7) * DAY;
+  const today = Date.parse(new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Berlin' }).format(now));
+  const monday = today - ((new Date(today).getUTCDay() + 6) % 7) * DAY;
   return new Date(monday + day * DAY + hour * 3_600_000).toISOString();
 }
 
