@@ -358,6 +358,7 @@ async function main() {
       result: samples,
       apiMs: apiCpuMs,
       pgMs: pgCpuMs,
+      apiKernelMs,
     } = await cpuAround(server.child, databaseUrl, () => runOpenLoop({ rate, seconds: STEP_SECONDS, send }));
     const stalls = await probes.stop();
     const inServer = figures([...serverTimes.values()].flat());
@@ -374,7 +375,8 @@ async function main() {
     const all = summarize(samples).find((s) => s.type === '*')!;
     console.log(
       `step ${i + 1}: ${rate.toFixed(0)} req/s for ${STEP_SECONDS} s: p50 ${all.p50.toFixed(1)} ms, p99 ${all.p99.toFixed(1)} ms, ` +
-        `failed ${all.failed} of ${all.count}; CPU per request: API ${(apiCpuMs / all.count).toFixed(2)} ms, ` +
+        `failed ${all.failed} of ${all.count}; CPU per request: API ${(apiCpuMs / all.count).toFixed(2)} ms ` +
+        `(${((apiKernelMs / apiCpuMs) * 100).toFixed(0)} % in the kernel), ` +
         `PostgreSQL ${(pgCpuMs / all.count).toFixed(2)} ms; PostgreSQL's blocks found in shared_buffers ${hitShare.toFixed(1)} %\n  ` +
         formatStalls(stalls) +
         `\n  time in the server (Server-Timing), p50/p99/max: ${inServer.p50Ms.toFixed(1)}/${inServer.p99Ms.toFixed(1)}/` +

@@ -116,6 +116,15 @@ export function cpuSeconds(pid: number): number {
   }
 }
 
+/** The kernel's share of cpuSeconds (stime): system calls, socket writes above all. */
+export function kernelSeconds(pid: number): number {
+  try {
+    return Number(readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ')[12]) / 100;
+  } catch {
+    return Number.NaN;
+  }
+}
+
 export function rssMiB(pid: number): number {
   try {
     const match = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));

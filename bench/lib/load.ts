@@ -1,7 +1,7 @@
 // One autocannon run -> one result row, and plain-text tables of rows.
 import autocannon from 'autocannon';
 import type { ChildProcess } from 'node:child_process';
-import { cpuSeconds, rssMiB } from './child-server.js';
+import { cpuSeconds, kernelSeconds, rssMiB } from './child-server.js';
 import { adminQuery } from './scratch-database.js';
 
 export interface Row {
@@ -31,19 +31,21 @@ export const cpuSpent = (before: Map<number, number>, after: Map<number, number>
 
 /**
  * `work`'s result and the CPU (ms) that the server process and, given its URL, the database's backends spent
- * while it ran (pgMs NaN without a URL).
+ * while it ran (pgMs NaN without a URL), and the server's part of it in the kernel.
  */
 export async function cpuAround<T>(
   server: ChildProcess,
   databaseUrl: string | undefined,
   work: () => Promise<T>,
-): Promise<{ result: T; apiMs: number; pgMs: number }> {
+): Promise<{ result: T; apiMs: number; pgMs: number; apiKernelMs: number }> {
   const pgBefore = databaseUrl ? await backendCpu(databaseUrl) : undefined;
   const apiBefore = cpuSeconds(server.pid!);
+  const kernelBefore = kernelSeconds(server.pid!);
   const result = await work();
   const apiMs = (cpuSeconds(server.pid!) - apiBefore) * 1000;
+  const apiKernelMs = (kernelSeconds(server.pid!) - kernelBefore) * 1000;
   const pgMs = pgBefore ? cpuSpent(pgBefore, await backendCpu(databaseUrl!)) * 1000 : Number.NaN;
-  return { result, apiMs, pgMs };
+  return { result, apiMs, pgMs, apiKernelMs };
 }
 
 export async function measure(
