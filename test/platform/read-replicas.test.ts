@@ -2,13 +2,17 @@
 // (Q1), job lists and single jobs are answered by the standby; a client's own write is seen by its next
 // read (read your writes) while the standby is held behind; a frame this process just planned on the
 // primary is not read on a standby that has not replayed the planning; a stopped standby fails no
-// request and /ready and /metrics say so.
+// request and /ready and /metrics say so; the position covers asynchronous commits not yet written.
 // test-run: own process (it starts PostgreSQL clusters and a server)
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import pg from 'pg';
+import type { PrimaryPool } from '../../src/platform/db/primary-pool.js';
+import { ReadRouter } from '../../src/platform/db/read-routing.js';
+import { lsnValue, type ReplicaPool } from '../../src/platform/db/replica-pool.js';
 import { killChildren } from '../helpers/child-processes.js';
 import { type Cluster, makePrimary, makeStandby, skipUnlessClusters } from '../helpers/pg-cluster.js';
 import { sleep, startServer, type ServerProcess } from '../helpers/server-process.js';
@@ -45,7 +49,7 @@ describe('read replicas', { skip, timeout: 170_000 }, () => {
 
   /** Waits until the standby has replayed all the primary wrote, and the server's monitor has seen it. */
   async function caughtUp() {
-    const lsn = (await primary.query<{ lsn: string }>('SELECT pg_current_wal_lsn()::text AS lsn'))[0]!.lsn;
+    const lsn = (await primary.query<{ lsn: string }>('SELECT pg_current_wal_insert_lsn()::text AS lsn'))[0]!.lsn;
     for (let i = 0; i < 200; i++) {
       const [row] = await standby.query<{ done: boolean }>(
         `SELECT pg_last_wal_replay_lsn() >= '${lsn}'::pg_lsn AS done`,
@@ -204,6 +208,37 @@ describe('read replicas', { skip, timeout: 170_000 }, () => {
       );
       assert.equal((await reads()).replica - before.replica, 0, 'the standby that lacks the planning answered nothing');
     });
+  });
+
+  test("the position taken after a plan covers the plan's asynchronous commit, written out or not", async () => {
+    // This primary commits asynchronously (synchronous_commit = off). Its WAL writer, made slow here, then
+    // writes a commit's record up to 10 s after the commit returned; the written position is behind it.
+    await primary.query("ALTER SYSTEM SET wal_writer_delay = '10s'");
+    await primary.query('SELECT pg_reload_conf()');
+    const pool = new pg.Pool({ connectionString: primary.url(), max: 2 });
+    const replica = { usable: true, replayed: 0n } as ReplicaPool;
+    const router = new ReadRouter([replica], pool as unknown as PrimaryPool, 1000, false);
+    try {
+      let committed = 0n;
+      await router.planOnPrimary('async-co', async () => {
+        const client = await pool.connect();
+        try {
+          await client.query('BEGIN; SELECT pg_current_xact_id(); COMMIT');
+          const { rows } = await client.query<{ lsn: string }>('SELECT pg_current_wal_insert_lsn()::text AS lsn');
+          committed = lsnValue(rows[0]!.lsn); // at or after the end of the commit's record
+        } finally {
+          client.release();
+        }
+      });
+      replica.replayed = committed - 1n;
+      assert.equal(router.pick({ companyId: 'async-co', client: undefined }), undefined, 'a replica short of it');
+      replica.replayed = committed + 0x10000n;
+      assert.equal(router.pick({ companyId: 'async-co', client: undefined }), replica, 'one past it');
+    } finally {
+      await pool.end();
+      await primary.query('ALTER SYSTEM RESET wal_writer_delay');
+      await primary.query('SELECT pg_reload_conf()');
+    }
   });
 
   test('a stopped standby fails no request; /ready and /metrics show it out of the pool', async () => {

@@ -101,12 +101,16 @@ export class ReadRouter {
     }
   }
 
-  /** The primary's current WAL position, or nothing when it cannot be read. */
+  /**
+   * The primary's current WAL insert position, or nothing when it cannot be read. Not pg_current_wal_lsn(),
+   * the position written out so far: an asynchronous commit (synchronous_commit = off) returns before its
+   * record is written, and a replica at the written position could lack the plan's jobs.
+   */
   private async primaryPosition(): Promise<bigint | undefined> {
     try {
       const client = await this.primary.connect();
       try {
-        const { rows } = await client.query<{ lsn: string }>('SELECT pg_current_wal_lsn()::text AS lsn');
+        const { rows } = await client.query<{ lsn: string }>('SELECT pg_current_wal_insert_lsn()::text AS lsn');
         return lsnValue(rows[0]?.lsn);
       } finally {
         client.release();
