@@ -11,8 +11,9 @@ import type { TenantTx } from '../../platform/db/tenant.js';
 import type { SortTerm } from '../../platform/http/list-query.js';
 import type { Resource } from '../../resources/engine/define-resource.js';
 import {
+  documentMembers,
   JsonbText,
-  parseJsonbText,
+  memberValue,
   type RecordColumns,
   recordShape,
   recordText,
@@ -144,10 +145,11 @@ const assignmentShape = recordShape(assignments);
  * salaries. `assignmentTexts` keeps each assignment's text for the other jobs of the same answer.
  */
 function jobText(companyId: string, row: JobRow, assignmentTexts: Map<string, JsonbText>): string {
-  const doc = parseJsonbText(row.doc) as { started?: Array<Record<string, unknown>>; absences?: unknown };
+  const doc = documentMembers(row.doc);
+  const started = memberValue(doc.started) as Array<Record<string, unknown>> | undefined;
   const added: Record<string, unknown> = {
     // The document's own started and absences, not the unset fields' (a null absences stays null).
-    started: (doc.started ?? []).map((item, i) => ({ ...item, salaryId: row.started_salary_ids?.[i] ?? null })),
+    started: (started ?? []).map((item, i) => ({ ...item, salaryId: row.started_salary_ids?.[i] ?? null })),
     absences: doc.absences === undefined ? [] : doc.absences === null ? new JsonbText('null') : doc.absences,
     timeTrackings: row.time_trackings === null ? [] : new JsonbText(row.time_trackings),
     salaries: row.salaries === null ? [] : new JsonbText(row.salaries),

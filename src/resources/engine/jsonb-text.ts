@@ -164,6 +164,88 @@ function parseKeepingNumbers(text: string): unknown {
   return value();
 }
 
+/**
+ * The members of a jsonb object's text, each value kept as the text the database printed (JsonbText),
+ * unparsed: written back, it is the same bytes, and a shaped read then neither parses a document's
+ * members nor writes them again (that took most of its CPU). A member whose object or array text
+ * contains "null" is parsed instead, so that null object members inside it are left out as
+ * jsonb_strip_nulls does; a member that is null is null. The object has no prototype, so a member
+ * named __proto__ is a member. Not an object's text: undefined (the caller parses it).
+ */
+export function jsonbMembers(text: string): Record<string, unknown> | undefined {
+  if (text.charCodeAt(0) !== OPEN_BRACE || text.charCodeAt(text.length - 1) !== CLOSE_BRACE) return undefined;
+  const members: Record<string, unknown> = Object.create(null);
+  let at = 1;
+  if (text.length === 2) return members;
+  while (at < text.length) {
+    if (text.charCodeAt(at) !== QUOTE) return undefined;
+    const keyEnd = stringEnd(text, at);
+    const key = text.slice(at + 1, keyEnd - 1);
+    // jsonb_out writes ": " after a key and ", " between members.
+    const start = keyEnd + 2;
+    const end = valueEnd(text, start);
+    if (end < 0) return undefined;
+    const value = text.slice(start, end);
+    const first = value.charCodeAt(0);
+    members[key.includes('\\') ? (JSON.parse(`"${key}"`) as string) : key] =
+      value === 'null'
+        ? null
+        : (first === OPEN_BRACE || first === OPEN_BRACKET) && value.includes('null')
+          ? parseJsonbText(value)
+          : new JsonbText(value);
+    at = end + 2;
+  }
+  return members;
+}
+
+const QUOTE = 0x22;
+const BACKSLASH = 0x5c;
+const OPEN_BRACE = 0x7b;
+const CLOSE_BRACE = 0x7d;
+const OPEN_BRACKET = 0x5b;
+const CLOSE_BRACKET = 0x5d;
+const COMMA = 0x2c;
+
+/** The index after the string starting at `at` (its opening quote). */
+function stringEnd(text: string, at: number): number {
+  let i = at + 1;
+  for (;;) {
+    const c = text.charCodeAt(i);
+    if (c === QUOTE) return i + 1;
+    if (Number.isNaN(c)) return text.length;
+    i += c === BACKSLASH ? 2 : 1;
+  }
+}
+
+/** The index after the value starting at `at`: at the ", " before the next member or the object's "}"; -1 if none. */
+function valueEnd(text: string, at: number): number {
+  let depth = 0;
+  let i = at;
+  const last = text.length - 1; // the object's closing brace
+  while (i < last) {
+    const c = text.charCodeAt(i);
+    if (c === QUOTE) {
+      i = stringEnd(text, i);
+      continue;
+    }
+    if (c === OPEN_BRACE || c === OPEN_BRACKET) depth++;
+    else if (c === CLOSE_BRACE || c === CLOSE_BRACKET) depth--;
+    else if (c === COMMA && depth === 0) return i;
+    i++;
+  }
+  return depth === 0 ? last : -1;
+}
+
+/** A document's members for a shaped read: unparsed where that writes the same text (jsonbMembers). */
+export function documentMembers(text: string): Record<string, unknown> {
+  return jsonbMembers(text) ?? (parseJsonbText(text) as Record<string, unknown>);
+}
+
+/** A member of documentMembers as a value (parsed if it was kept as text). */
+export function memberValue(member: unknown): unknown {
+  return member instanceof JsonbText ? parseJsonbText(member.text) : member;
+}
+
 /** A stored row's columns and its document's jsonb text, as a shaped read selects them. */
 export type RecordColumns = Pick<StoredRecord, Exclude<EntityColumn, 'company_id'>> & { doc: string };
 
@@ -183,7 +265,7 @@ export function recordText(
   resource: Resource,
   companyId: string,
   row: RecordColumns,
-  doc: object = parseJsonbText(row.doc) as object,
+  doc: object = documentMembers(row.doc),
   added: object = NOTHING_ADDED,
 ): string {
   return shape.text(added, entityValue(row, companyId), doc, unsetFields(resource));
