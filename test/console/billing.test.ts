@@ -164,8 +164,8 @@ describe('the billing desk in a browser', { skip: CHROMIUM }, () => {
   test('a new invoice: service period, unit, "31,50" as the unit price; a bad number refused at its field', async () => {
     await page.getByRole('button', { name: 'New invoice' }).click();
     // The current month is the default period.
-    const now = new Date();
-    const month = `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}`;
+    // The browser's month (it runs in Berlin): on a month's last evening UTC's is still the one before.
+    const month = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Berlin' }).format(new Date()).slice(0, 7);
     assert.equal(await page.getByLabel('Service from').inputValue(), `${month}-01`);
     await page.getByLabel('Customer').selectOption({ label: 'Muster Immobilien GmbH' });
     await page.getByLabel('Title').fill('Unterhaltsreinigung Oktober');
