@@ -126,7 +126,15 @@ describe('accessibility of every console screen (axe-core)', { skip: CHROMIUM },
     await page.getByRole('button', { name: 'Day', exact: true }).click();
     await page.getByRole('columnheader', { name: /06:00/ }).waitFor();
     await check('board day');
+    // A day a week ahead has no job (only an absence): the grid has no button, and is the keyboard's way to scroll.
+    for (let day = 0; day < 7; day++) await page.getByRole('button', { name: 'Next', exact: true }).click();
+    await page.waitForFunction(() => !document.querySelector('#board-grid button'));
+    assert.equal(await page.locator('#board-grid').getAttribute('tabindex'), '0');
+    await check('board empty day');
     await page.getByRole('button', { name: 'Week', exact: true }).click();
+    // With jobs and "+" buttons again, the grid is no Tab stop of its own.
+    await page.locator('#board-grid button').first().waitFor({ state: 'attached' });
+    assert.equal(await page.locator('#board-grid').getAttribute('tabindex'), null);
   });
 
   screen('approvals', async () => {

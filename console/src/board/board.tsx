@@ -139,6 +139,14 @@ export function PlanningBoard({ client }: Props) {
     observer.observe(element);
     return () => observer.disconnect();
   }, []);
+  // A grid with nothing to focus in it (a day without jobs: the day view's cells have no "+") is itself the
+  // keyboard's way to scroll it (WCAG 2.1.1); otherwise its jobs and "+" buttons are (one Tab stop, roving).
+  useEffect(() => {
+    const element = scroller.current;
+    if (!element) return;
+    if (element.querySelector('button')) element.removeAttribute('tabindex');
+    else element.tabIndex = 0;
+  });
   const frame = useRef(0);
   const onScroll = () => {
     cancelAnimationFrame(frame.current);
