@@ -106,23 +106,25 @@ export async function startCrewbase(
   );
 }
 
-/** User + system CPU seconds of a process so far (/proc/<pid>/stat, in clock ticks of 1/100 s). */
-export function cpuSeconds(pid: number): number {
+/** User and system (kernel) CPU seconds of a process so far (/proc/<pid>/stat, in clock ticks of 1/100 s). */
+function cpuTimes(pid: number): { user: number; system: number } {
   try {
     const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-    return (Number(fields[11]) + Number(fields[12])) / 100; // utime and stime, fields 14 and 15
+    return { user: Number(fields[11]) / 100, system: Number(fields[12]) / 100 }; // utime and stime, fields 14 and 15
   } catch {
-    return Number.NaN;
+    return { user: Number.NaN, system: Number.NaN };
   }
+}
+
+/** User + system CPU seconds of a process so far. */
+export function cpuSeconds(pid: number): number {
+  const { user, system } = cpuTimes(pid);
+  return user + system;
 }
 
 /** The kernel's share of cpuSeconds (stime): system calls, socket writes above all. */
 export function kernelSeconds(pid: number): number {
-  try {
-    return Number(readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ')[12]) / 100;
-  } catch {
-    return Number.NaN;
-  }
+  return cpuTimes(pid).system;
 }
 
 export function rssMiB(pid: number): number {

@@ -18,6 +18,7 @@ import { DOCUMENT_STATES } from '../../src/modules/invoicing/documents/document-
 import { assertAccessible } from '../helpers/a11y.js';
 import { buildConsoleForTest, type ConsoleBuild } from '../helpers/console-build.js';
 import {
+  browserDate,
   CHROMIUM,
   DESKTOP,
   PHONE,
@@ -165,7 +166,7 @@ describe('the billing desk in a browser', { skip: CHROMIUM }, () => {
     await page.getByRole('button', { name: 'New invoice' }).click();
     // The current month is the default period.
     // The browser's month (it runs in Berlin): on a month's last evening UTC's is still the one before.
-    const month = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Berlin' }).format(new Date()).slice(0, 7);
+    const month = browserDate().slice(0, 7);
     assert.equal(await page.getByLabel('Service from').inputValue(), `${month}-01`);
     await page.getByLabel('Customer').selectOption({ label: 'Muster Immobilien GmbH' });
     await page.getByLabel('Title').fill('Unterhaltsreinigung Oktober');

@@ -19,6 +19,11 @@ export const CHROMIUM = skipUnless(['chromium'], 'chromium');
 export const SCREENSHOTS = process.env.UPDATE_SCREENSHOTS === '1';
 export const PHONE = { width: 390, height: 844 };
 export const DESKTOP = { width: 1280, height: 800 };
+/** Where the test browser runs unless a test says otherwise. */
+export const BROWSER_ZONE = 'Europe/Berlin';
+/** The browser's date now (YYYY-MM-DD in BROWSER_ZONE), which is not UTC's in the evening. */
+export const browserDate = (now = new Date()) =>
+  new Intl.DateTimeFormat('en-CA', { timeZone: BROWSER_ZONE }).format(now);
 export const screenshotPath = (name: string) =>
   fileURLToPath(new URL(`../../docs/screenshots/${name}.png`, import.meta.url));
 
@@ -123,7 +128,7 @@ export async function openConsoleBrowser(
     ? `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`
     : await app.listen({ host: '127.0.0.1', port: 0 });
   const { context, close } = await newContext(
-    { viewport: DESKTOP, locale: 'en-GB', timezoneId: 'Europe/Berlin', ...options },
+    { viewport: DESKTOP, locale: 'en-GB', timezoneId: BROWSER_ZONE, ...options },
     persistentProfile,
   );
   const requests: string[] = [];
@@ -174,7 +179,7 @@ export function zoneWhereItIs(hour: number, now = new Date()): { timezoneId: str
  * day in Berlin. The week is Berlin's, not UTC's: on Sunday after 23:00 UTC the board already shows the next one.
  */
 export function thisWeekAt(day: number, hour: number, now = new Date()): string {
-  const today = Date.parse(new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Berlin' }).format(now));
+  const today = Date.parse(browserDate(now));
   const monday = today - ((new Date(today).getUTCDay() + 6) % 7) * DAY;
   return new Date(monday + day * DAY + hour * 3_600_000).toISOString();
 }

@@ -144,8 +144,10 @@ export function PlanningBoard({ client }: Props) {
   useEffect(() => {
     const element = scroller.current;
     if (!element) return;
-    if (element.querySelector('button')) element.removeAttribute('tabindex');
-    else element.tabIndex = 0;
+    const empty = !element.querySelector('button');
+    if (empty === element.hasAttribute('tabindex')) return; // runs on every render, scrolling too: no needless writes
+    if (empty) element.tabIndex = 0;
+    else element.removeAttribute('tabindex');
   });
   const frame = useRef(0);
   const onScroll = () => {
