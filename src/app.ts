@@ -169,7 +169,11 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
   if (!deps.mail) app.addHook('onClose', async () => transport.close());
   const mail = mailOutbox(database, transport);
   const credentials = credentialResolver(config, database);
-  beforeDatabaseCloses.push(() => credentials.settle());
+  await credentials.start();
+  beforeDatabaseCloses.push(
+    () => credentials.settle(),
+    () => credentials.stop(),
+  );
   const auth = authService({
     config,
     database,

@@ -54,6 +54,8 @@ export interface Config {
   /** refuse: company-triggered SMS go only to verified numbers; allow: to any (the operator's choice). */
   smsUnverified: 'refuse' | 'allow';
   apiKeyCacheSeconds: number;
+  /** How long credentials stay cached while the database announces their changes (credential-cache.ts). */
+  rightsCacheSeconds: number;
   /** How long an Idempotency-Key stays claimed by a request that stops renewing it (its process died). */
   idempotencyLeaseSeconds: number;
   logLevel: string;
@@ -282,6 +284,7 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
     smsPerNumberPerHour: int(env, 'SMS_PER_NUMBER_PER_HOUR', 5, 1, 1000),
     smsUnverified,
     apiKeyCacheSeconds: int(env, 'API_KEY_CACHE_SECONDS', 5, 0, 60),
+    rightsCacheSeconds: int(env, 'RIGHTS_CACHE_SECONDS', 600, 0, 3600),
     idempotencyLeaseSeconds: int(env, 'IDEMPOTENCY_LEASE_SECONDS', 30, 1, 3600),
     logLevel: env.LOG_LEVEL || 'info',
     trustProxy: bool(env, 'TRUST_PROXY', false),

@@ -1,6 +1,7 @@
 // Sign-out signs out: the session's refresh token stops at once (401 problem+json) and its access tokens
-// within API_KEY_CACHE_SECONDS on every process (a second app on the same database stands for another
-// process; the cache time is 1 s in tests); "sign out everywhere" ends every session of the caller; the
+// on every process (a second app on the same database stands for another process; it hears the change
+// announced, test/security/rights-follow-changes.test.ts; the waits below also cover the 1 s cache time
+// tests run with where nothing is announced); "sign out everywhere" ends every session of the caller; the
 // office ends a lost device's sessions only for users whose every right it holds.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';

@@ -124,7 +124,7 @@ export function registerAuthRoutes(
           tags,
           summary,
           description:
-            "Access tokens of an ended session stop working within API_KEY_CACHE_SECONDS (5 s); the web console's refresh cookie is cleared.",
+            "Access tokens of an ended session stop working at once (within API_KEY_CACHE_SECONDS, 5 s, behind a transaction-mode pooler); the web console's refresh cookie is cleared.",
           security: SECURITY,
           body: Type.Object({}, { additionalProperties: false }),
           response: { ...logoutResponse, ...errorResponses() },

@@ -1,7 +1,8 @@
 // Turns a request's credentials into a RequestContext. A bearer token costs a signature check plus
 // the user's current state (group rights, session still open); an API key costs one indexed look-up
-// by its hash plus its creator's state. Both are cached for API_KEY_CACHE_SECONDS (5 s), so a
-// demotion, deletion, password change or revocation reaches every process within that time.
+// by its hash plus its creator's state. Both are cached (credential-cache.ts) until the database
+// announces a change of them, so a demotion, deletion, password change or revocation reaches every
+// process at once; where it cannot announce them, within API_KEY_CACHE_SECONDS (5 s).
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Config } from '../../config.js';
 import type { Database } from '../../platform/db/database.js';
@@ -9,6 +10,7 @@ import { inAuthLookup, inTenant, readInTenant } from '../../platform/db/tenant.j
 import { ADMIN_AREAS, intersectRights, type Permissions } from '../../platform/http/permissions.js';
 import type { RequestContext } from '../../platform/http/request-context.js';
 import { verifyAccessToken } from './access-tokens.js';
+import { CredentialCache } from './credential-cache.js';
 import * as apiKeyStore from './api-key-store.js';
 import * as authStore from './auth-store.js';
 import { sha256 } from './secrets.js';
@@ -25,30 +27,6 @@ export function scopePermissions(scopes: readonly string[]): Permissions {
   return permissions;
 }
 
-class TtlCache<V> {
-  private readonly entries = new Map<string, { value: V; expires: number }>();
-  constructor(
-    private readonly ttlMs: number,
-    private readonly maxEntries = 10_000,
-  ) {}
-  get(key: string): V | undefined {
-    const entry = this.entries.get(key);
-    if (!entry || entry.expires < Date.now()) return undefined;
-    return entry.value;
-  }
-  set(key: string, value: V) {
-    if (this.ttlMs <= 0) return;
-    if (this.entries.size >= this.maxEntries) this.entries.delete(this.entries.keys().next().value!);
-    this.entries.set(key, { value, expires: Date.now() + this.ttlMs });
-  }
-  delete(key: string) {
-    this.entries.delete(key);
-  }
-  clear() {
-    this.entries.clear();
-  }
-}
-
 interface CachedKey {
   row: apiKeyStore.ApiKeyRow | null;
   lastTouched: number;
@@ -57,6 +35,10 @@ interface CachedKey {
 }
 
 export interface CredentialResolver {
+  /** Begins listening to the database's announcements of changes (credential-cache.ts). */
+  start(): Promise<void>;
+  /** Stops listening (before the database closes). */
+  stop(): Promise<void>;
   resolve(request: FastifyRequest): Promise<RequestContext | undefined>;
   /** Forget cached keys and user states after a revocation or a change of rights (this process at once). */
   forget(): void;
@@ -65,9 +47,10 @@ export interface CredentialResolver {
 }
 
 export function credentialResolver(config: Config, database: Database): CredentialResolver {
-  const ttl = config.apiKeyCacheSeconds * 1000;
-  const keys = new TtlCache<CachedKey>(ttl);
-  const principals = new TtlCache<authStore.PrincipalState | null>(ttl);
+  const cache = new CredentialCache<authStore.PrincipalState | null, CachedKey>({
+    announcedMs: config.rightsCacheSeconds * 1000,
+    unannouncedMs: config.apiKeyCacheSeconds * 1000,
+  });
 
   /** The user's rights now; undefined when the user is gone or the session was ended. */
   async function currentRights(
@@ -76,10 +59,12 @@ export function credentialResolver(config: Config, database: Database): Credenti
     sessionId?: string,
   ): Promise<Permissions | undefined> {
     const cacheKey = `${companyId}:${userId}:${sessionId ?? ''}`;
-    let state = principals.get(cacheKey);
+    let state = cache.principals.get(cacheKey);
     if (state === undefined) {
+      const stamp = cache.stamp(companyId);
       state = (await readInTenant(database, companyId, (tx) => authStore.loadPrincipal(tx, userId, sessionId))) ?? null;
-      principals.set(cacheKey, state);
+      if (state?.isSessionOpen) state = { ...state, permissions: cache.share(state.permissions) };
+      cache.keepPrincipal(cacheKey, companyId, userId, state, stamp);
     }
     return state?.isSessionOpen ? state.permissions : undefined;
   }
@@ -105,11 +90,12 @@ export function credentialResolver(config: Config, database: Database): Credenti
   async function fromApiKey(key: string): Promise<RequestContext | undefined> {
     if (key.length > 200) return undefined;
     const keyHash = sha256(key);
-    let cached = keys.get(keyHash);
+    let cached = cache.keys.get(keyHash);
     if (!cached) {
+      const stamp = cache.stamp();
       const row = await inAuthLookup(database, (db) => apiKeyStore.findApiKeyByHash(db, keyHash));
       cached = { row: row ?? null, lastTouched: row?.last_used_at ? new Date(row.last_used_at).getTime() : 0 };
-      keys.set(keyHash, cached);
+      cache.keepKey(keyHash, row?.company_id ?? '', cached, stamp);
     }
     const row = cached.row;
     if (!row?.created_by || (row.expires_at && new Date(row.expires_at).getTime() <= Date.now())) return undefined;
@@ -137,6 +123,8 @@ export function credentialResolver(config: Config, database: Database): Credenti
   }
 
   return {
+    start: () => cache.start(database),
+    stop: () => cache.stop(),
     async resolve(request) {
       const key = request.headers['x-api-key'];
       if (typeof key === 'string' && key) return fromApiKey(key);
@@ -145,8 +133,7 @@ export function credentialResolver(config: Config, database: Database): Credenti
       return undefined;
     },
     forget() {
-      keys.clear();
-      principals.clear();
+      cache.clear();
     },
     async settle() {
       await Promise.all([...touches]);

@@ -1,5 +1,5 @@
 // "This device was lost": the office ends every session of a user (the crew app's phone among them), so
-// its refresh token stops at once and its access tokens within API_KEY_CACHE_SECONDS. Guarded like the
+// its refresh token stops at once and its access tokens too (credential-cache.ts). Guarded like the
 // other credential changes (user-guard.ts): only someone holding every right of the user, or the user.
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
@@ -27,7 +27,7 @@ export function registerRevokeSessionsRoute(
         tags: ['users'],
         summary: 'End every session of the user (a lost device): their sign-ins must be repeated',
         description:
-          'Refresh tokens stop at once, access tokens within API_KEY_CACHE_SECONDS (5 s). Needs users write `all` and every right of the user (as for changing their password); API keys of the user are not touched.',
+          'Refresh tokens and access tokens stop at once (access tokens within API_KEY_CACHE_SECONDS, 5 s, behind a transaction-mode pooler). Needs users write `all` and every right of the user (as for changing their password); API keys of the user are not touched.',
         security: SECURITY,
         params: idParams(),
         body: Type.Object({}, { additionalProperties: false }),

@@ -31,6 +31,22 @@ export interface Database {
   targetStats?(): TargetStats[];
   /** Which role the primary's pool reached, and the replicas' state (GET /ready). */
   topology?(): Promise<DatabaseTopology>;
+  /**
+   * Delivers the NOTIFYs of `channel` (PGlite: of its own transactions; PostgreSQL: on a connection of its
+   * own, opened again after a loss). Absent behind a transaction-mode pooler, which cannot LISTEN.
+   */
+  listen?(channel: string, handlers: NotificationHandlers): Promise<Listening>;
+  close(): Promise<void>;
+}
+
+export interface NotificationHandlers {
+  /** A notification's payload. */
+  message(payload: string): void;
+  /** Listening began (true), or stopped (false): what is sent until it begins again is missed. */
+  state(listening: boolean): void;
+}
+
+export interface Listening {
   close(): Promise<void>;
 }
 

@@ -14,7 +14,14 @@ import { autoAnalyze, TABLES_TO_ANALYZE } from './pglite-analyze.js';
 import type { DB } from './schema.generated.js';
 
 // The types live apart so that postgres-database.ts, which this file opens, need not import it.
-export type { Database, DatabaseTarget, DatabaseTopology, TargetStats } from './database-types.js';
+export type {
+  Database,
+  DatabaseTarget,
+  DatabaseTopology,
+  Listening,
+  NotificationHandlers,
+  TargetStats,
+} from './database-types.js';
 
 /** Extensions the migrations create (pg_trgm, btree_gin: search); PGlite loads them only when given at creation. */
 export const PGLITE_EXTENSIONS = { pg_trgm, btree_gin };
@@ -90,6 +97,19 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
         return result;
       }),
     analyzeNow: () => analyzer.check(),
+    async listen(channel, handlers) {
+      // Through the connection's lock, as every statement: LISTEN inside a transaction held by other work
+      // would be undone with it.
+      const stop = await kysely.connection().execute(() => pglite.listen(channel, handlers.message));
+      handlers.state(true);
+      return {
+        close: () =>
+          kysely
+            .connection()
+            .execute(async () => (pglite.closed ? undefined : stop()))
+            .catch(() => {}), // the database was closed first
+      };
+    },
     async close() {
       try {
         await analyzer.pending();

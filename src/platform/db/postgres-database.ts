@@ -4,8 +4,9 @@
 import { Kysely, PostgresDialect } from 'kysely';
 import type pg from 'pg';
 import { isConnectionLoss } from './connection-loss.js';
+import { listenOnPostgres } from './notification-listener.js';
 import { parseConnectionUrl } from './connection-url.js';
-import type { Database, DatabaseTarget, DatabaseTopology, TargetStats } from './database-types.js';
+import type { Database, DatabaseTarget, DatabaseTopology, Listening, TargetStats } from './database-types.js';
 import { postgresTransaction, settleCommits } from './postgres-transaction.js';
 import { PrimaryPool } from './primary-pool.js';
 import { ReadRouter } from './read-routing.js';
@@ -49,6 +50,7 @@ export async function openPostgres(target: Extract<DatabaseTarget, { kind: 'post
     end: async () => {},
   } as unknown as pg.Pool;
   const kysely = new Kysely<DB>({ dialect: new PostgresDialect({ pool: poolFacade }) });
+  const listenings = new Set<Listening>();
 
   /** A lost connection makes the pool ask the hosts which one is the primary now. */
   const watched = async <T>(run: () => Promise<T>): Promise<T> => {
@@ -83,8 +85,19 @@ export async function openPostgres(target: Extract<DatabaseTarget, { kind: 'post
     failovers: () => primary.failovers,
     targetStats: () => targetStats(primary, replicas, router),
     topology: () => topology(primary, replicas),
+    // A transaction-mode pooler hands a connection to other clients between transactions: no LISTEN there.
+    ...(behindPooler
+      ? {}
+      : {
+          listen: async (channel, handlers) => {
+            const listening = await listenOnPostgres(() => primary.currentUrl(), channel, handlers);
+            listenings.add(listening);
+            return listening;
+          },
+        }),
     // A connection whose COMMIT is still under way would be cut off (and its error go unheard).
     close: async () => {
+      await Promise.all([...listenings].map((listening) => listening.close())); // else they would try again
       await settleCommits(primary);
       await kysely.destroy();
       await router?.end();

@@ -59,6 +59,11 @@ export class PrimaryPool {
     }
   }
 
+  /** The connection URL of the host transactions go to now (for a connection of its own: LISTEN). */
+  currentUrl(): string | undefined {
+    return this.host && this.settings.target.urlFor(this.host);
+  }
+
   /** The pool of the current primary (for Kysely and transactions). */
   connect(): Promise<pg.PoolClient> {
     if (!this.pool) return Promise.reject(new NoPrimaryError());
