@@ -164,10 +164,12 @@ const DAY = 86_400_000;
 
 /**
  * A fixed-offset zone where the local hour is `hour` now (Etc/GMT-N is UTC+N): a test whose jobs lie a few hours
- * ahead gives the browser this zone, so they stay on today whatever the hour the test runs at.
+ * ahead gives the browser this zone, so they stay on today whatever the hour the test runs at. Offsets run from
+ * -11 to +12 h: where both -12 and +12 fit, +12, whose noon is still the same date in UTC and in Berlin (the crew
+ * app sends a day picked as the phone's noon; at -12 that is the next day's midnight UTC).
  */
 export function zoneWhereItIs(hour: number, now = new Date()): { timezoneId: string; offsetHours: number } {
-  const offsetHours = ((((hour - now.getUTCHours()) % 24) + 36) % 24) - 12;
+  const offsetHours = ((((hour - now.getUTCHours()) % 24) + 35) % 24) - 11;
   return {
     timezoneId: offsetHours === 0 ? 'Etc/UTC' : `Etc/GMT${offsetHours > 0 ? '-' : '+'}${Math.abs(offsetHours)}`,
     offsetHours,
