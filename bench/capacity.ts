@@ -41,6 +41,9 @@ const TYPE_REQUESTS = Number(process.env.BENCH_TYPE_REQUESTS ?? (QUICK ? 40 : 30
 const TYPES_ONLY = process.argv.includes('--types-only');
 // BENCH_TYPE_NAMES="crew: today;office: search": only these types alone (names as printed, ';' between).
 const TYPE_NAMES = process.env.BENCH_TYPE_NAMES?.split(';').map((name) => name.trim());
+// BENCH_TYPE_COMPANIES=20: the per-type phase sends to the first 20 companies only, so its users come back
+// (an hour of a few companies' traffic: what a user's cached credentials save); default all of them.
+const TYPE_COMPANIES = Number(process.env.BENCH_TYPE_COMPANIES) || undefined;
 // BENCH_COMPARE_WITH=<another checkout, built>: its server beside this one on the same database, the two taking
 // turns in the per-type phase (BENCH_COMPARE_ROUNDS rounds), printed side by side; no ramp.
 const COMPARE_WITH = process.env.BENCH_COMPARE_WITH;
@@ -313,7 +316,7 @@ async function main() {
     await waitForIdle(databaseUrl);
     const types = TYPE_NAMES ? PEAK_HOUR.filter((type) => TYPE_NAMES.includes(type.name)) : PEAK_HOUR;
     const sender = (through: Pool) => async (type: (typeof PEAK_HOUR)[number]) => {
-      const company = companies[pick(companies.length)]!;
+      const company = companies[pick(Math.min(TYPE_COMPANIES ?? companies.length, companies.length))]!;
       return (await request(company, type.build(company, pick, dataset.planned), through)).expected;
     };
     const servers = [{ label: 'this', child: server.child, send: sender(pool) }];

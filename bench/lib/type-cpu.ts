@@ -2,9 +2,8 @@
 // CPU of all types together; this sends one type at a time, a few at once (closed loop), and reads the API
 // process's and the database backends' CPU around it. An idle interval first gives what the server spends
 // with no requests at all (timers, webhook deliveries still due), which the mixed steps spread over their
-// requests. Each type starts after the credentials cache has expired, so the figures are those of users
-// not seen in the last seconds (the mixed steps send each company several times the profile's rate, so
-// more of their requests find the user cached than real peak-hour traffic would).
+// requests. Each type starts after a pause longer than API_KEY_CACHE_SECONDS, the credentials cache's time
+// where changes are not announced; where they are, users stay cached up to RIGHTS_CACHE_SECONDS (bench/README.md).
 import type { ChildProcess } from 'node:child_process';
 import type { RequestType } from '../capacity-profile.js';
 import { cpuAround, formatTable } from './load.js';
@@ -40,9 +39,8 @@ export interface TypeCpuOptions {
   databaseUrl: string;
   idleSeconds: number;
   /**
-   * Seconds waited before each type: longer than the server's credentials cache (API_KEY_CACHE_SECONDS), so
-   * every type starts with none of its companies' users known, as at real peak-hour rates (a user's next
-   * request minutes later) and not warmed by the type measured before it.
+   * Seconds waited before each type: longer than API_KEY_CACHE_SECONDS, the credentials cache's time where the
+   * database does not announce changes (with announcements users stay known up to RIGHTS_CACHE_SECONDS).
    */
   coolSeconds: number;
   /** How the CPU around a piece of work is read (the processes' /proc figures; a test gives its own). */
