@@ -205,6 +205,42 @@ describe('rights follow changes on every process', { concurrency: true }, () => 
     }
   });
 
+  test('the process that made a change forgets its company at once; a refused request forgets nothing', async () => {
+    // A process that hears no announcements and keeps entries a minute: only its own forgetting can explain a change seen.
+    const silent = await createApp({
+      config: { ...t.config, apiKeyCacheSeconds: 60 },
+      database: borrowed(t, { listen: undefined }),
+      logger: false,
+    });
+    try {
+      const manager = await createUser(t.app, p.company.headers, p.groupIds.objectmanager);
+      const elsewhere = await setUpPrincipals(t.app, 'Elsewhere');
+      const post = (headers: Record<string, string>) => call(silent, 'POST', '/v2/customers/', headers, newCustomer());
+      assert.equal((await post(manager.headers)).status, 201);
+      assert.equal((await post(elsewhere.company.headers)).status, 201);
+      const demote = (companyId: string, userId: string, groupId: string) =>
+        t.database.exec(
+          `UPDATE users SET access_group_id = '${groupId}' WHERE company_id = '${companyId}' AND id = '${userId}'`,
+        );
+      await demote(p.company.companyId, manager.userId, p.groupIds.employee);
+      await demote(elsewhere.company.companyId, elsewhere.company.userId, elsewhere.groupIds.employee);
+      assert.equal((await post(manager.headers)).status, 201, 'cached: nothing announced');
+      assert.equal((await call(silent, 'POST', '/v2/accessGroups/', {}, { name: 'x' })).status, 401);
+      const refused = await call(silent, 'POST', '/v2/accessGroups/', manager.headers, { name: 'x', permissions: {} });
+      assert.equal(refused.status, 403);
+      assert.equal((await post(manager.headers)).status, 201, 'refused requests changed nothing and forgot nothing');
+      const group = await call(silent, 'POST', '/v2/accessGroups/', p.company.headers, {
+        name: 'office',
+        permissions: {},
+      });
+      assert.equal(group.status, 201);
+      assert.equal((await post(manager.headers)).status, 403, 'a change of its company: forgotten there at once');
+      assert.equal((await post(elsewhere.company.headers)).status, 201, 'another company is still cached');
+    } finally {
+      await silent.close();
+    }
+  });
+
   test('a lost listening connection: entries are dropped, and announcements heard again once it is back', {
     skip: process.env.TEST_DATABASE_URL ? false : 'PostgreSQL only (PGlite announces in its own process)',
   }, async () => {

@@ -130,3 +130,18 @@ test('equal rights are one object; clear() drops everything and in-flight loads'
   cache.keepPrincipal('c2:u1:s', 'c2', 'u1', 'state', stamp);
   assert.equal(cache.principals.get('c2:u1:s'), undefined);
 });
+
+test("forgetCompany drops one company's users and keys, and its loads under way", async () => {
+  const { cache } = await cacheWithUsers();
+  const ofC1 = cache.stamp('c1');
+  const ofC2 = cache.stamp('c2');
+  cache.forgetCompany('c1');
+  assert.equal(cache.principals.get('c1:u2:s'), undefined);
+  assert.equal(cache.keys.get('hash-c1'), undefined);
+  assert.equal(cache.principals.get('c2:u1:s'), 'c2/u1');
+  assert.equal(cache.keys.get('hash-c2'), 'key of c2');
+  cache.keepPrincipal('c1:u3:s', 'c1', 'u3', 'state', ofC1);
+  assert.equal(cache.principals.get('c1:u3:s'), undefined);
+  cache.keepPrincipal('c2:u3:s', 'c2', 'u3', 'state', ofC2);
+  assert.equal(cache.principals.get('c2:u3:s'), 'state');
+});

@@ -67,7 +67,7 @@ export function apiKeyService(deps: { database: Database; credentials: Credentia
     requireLevel(ctx, AREA, 'write');
     const deleted = await inTenant(deps.database, ctx.companyId, (tx) => apiKeyStore.deleteApiKey(tx, id, ctx.userId));
     if (!deleted) throw NotFound('API key', id);
-    deps.credentials.forget(); // revocation takes effect at once in this process
+    deps.credentials.forget(ctx.companyId); // revocation takes effect at once in this process
   }
 
   return { create, list, revoke };

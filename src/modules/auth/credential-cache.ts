@@ -158,22 +158,34 @@ export class CredentialCache<Principal, KeyRow> {
     return rights;
   }
 
-  /** Drops everything (this process changed rights: its next request sees them, announced or not). */
+  /** Drops a company's entries (this process changed its rights: its next request sees them, announced or not). */
+  forgetCompany(companyId: string) {
+    this.countChange(companyId);
+    this.keyChanges += 1;
+    this.principals.dropCompany(companyId);
+    this.keys.dropCompany(companyId);
+  }
+
+  /** Drops everything: what was announced while nobody listened is unknown. */
   clear() {
     this.epoch += 1;
     this.principals.clear();
     this.keys.clear();
   }
 
-  /** An announcement: `<company>` (its groups or keys changed) or `<company> <user>` (one user's state). */
-  private announced(payload: string) {
-    const [companyId = '', userId] = payload.split(' ');
+  private countChange(companyId: string) {
     this.changes.set(companyId, (this.changes.get(companyId) ?? 0) + 1);
     // The counts only need to differ between a load's start and end; past 100,000 companies start again.
     if (this.changes.size > 100_000) {
       this.epoch += 1;
       this.changes.clear();
     }
+  }
+
+  /** An announcement: `<company>` (its groups or keys changed) or `<company> <user>` (one user's state). */
+  private announced(payload: string) {
+    const [companyId = '', userId] = payload.split(' ');
+    this.countChange(companyId);
     this.principals.dropCompany(companyId, userId);
     if (userId === undefined) {
       this.keyChanges += 1;

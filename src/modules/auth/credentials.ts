@@ -40,8 +40,8 @@ export interface CredentialResolver {
   /** Stops listening (before the database closes). */
   stop(): Promise<void>;
   resolve(request: FastifyRequest): Promise<RequestContext | undefined>;
-  /** Forget cached keys and user states after a revocation or a change of rights (this process at once). */
-  forget(): void;
+  /** Forgets the company's cached keys and user states after a revocation or a change of rights (this process at once). */
+  forget(companyId: string): void;
   /** Resolves once the writes a request left running (an API key's last use) are done. */
   settle(): Promise<void>;
 }
@@ -132,8 +132,8 @@ export function credentialResolver(config: Config, database: Database): Credenti
       if (authorization?.startsWith('Bearer ')) return fromBearer(authorization.slice(7).trim());
       return undefined;
     },
-    forget() {
-      cache.clear();
+    forget(companyId) {
+      cache.forgetCompany(companyId);
     },
     async settle() {
       await Promise.all([...touches]);
@@ -143,9 +143,14 @@ export function credentialResolver(config: Config, database: Database): Credenti
 
 const RIGHTS_ROUTES = /^\/v2\/((users|accessGroups|apiKeys|account)(\/|$)|auth\/logout)/;
 
-/** A change of users, groups, keys, passwords or sessions (sign-out) applies to this process's next request (others within the cache time). */
+/**
+ * A change of users, groups, keys, passwords or sessions (sign-out) applies to this process's next request, before
+ * the database's announcement of it arrives. Only the company's entries: entries last minutes now, and a request
+ * that failed or was not signed in changed nothing (else anyone could empty the cache with refused requests).
+ */
 export function forgetCredentialsOnChange(app: FastifyInstance, credentials: CredentialResolver) {
-  app.addHook('onResponse', async (request) => {
-    if (request.method !== 'GET' && RIGHTS_ROUTES.test(request.routeOptions.url ?? '')) credentials.forget();
+  app.addHook('onResponse', async (request, reply) => {
+    if (request.method === 'GET' || !request.ctx || reply.statusCode >= 400) return;
+    if (RIGHTS_ROUTES.test(request.routeOptions.url ?? '')) credentials.forget(request.ctx.companyId);
   });
 }
