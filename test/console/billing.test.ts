@@ -336,6 +336,28 @@ describe('the billing desk in a browser', { skip: CHROMIUM }, () => {
     await page.getByLabel('Sprache').selectOption('en');
   });
 
+  test('a filter whose answer comes late does not replace the list of the filter chosen after it', async () => {
+    await page.getByRole('radio', { name: 'Invoices' }).check();
+    const issuedOnly = (url: URL) =>
+      url.pathname === '/v2/invoices/' && url.searchParams.getAll('status').includes('issued');
+    await page.route(issuedOnly, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1_500));
+      await route.continue();
+    });
+    try {
+      await page.getByLabel('State').selectOption('issued');
+      await page.getByLabel('State').selectOption('overdue');
+      await page.locator('.office-list .doc-overdue').first().waitFor();
+      await page.waitForResponse((response) => issuedOnly(new URL(response.url())));
+      await new Promise((resolve) => setTimeout(resolve, 300)); // time to render it, were it taken
+      assert.equal(await page.locator('.office-list .doc-issued').count(), 0, 'the late answer was dropped');
+      assert.ok((await page.locator('.office-list .doc-overdue').count()) > 0);
+    } finally {
+      await page.unroute(issuedOnly);
+    }
+    await page.getByLabel('State').selectOption('');
+  });
+
   test('every request went to this server', () => {
     assert.deepEqual(browser!.elsewhere(), [], 'requests to other hosts');
   });

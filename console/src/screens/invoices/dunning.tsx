@@ -30,13 +30,18 @@ export function DunningList({ client, names, onNames, onOpen }: Props) {
   const [reloads, setReloads] = useState(0);
 
   useEffect(() => {
+    let current = true; // a page left before its answer came is not shown (answers can come out of order)
     client
       .page('invoices.list', { query: { overdue: 'true', limit: 20, offset, sort: ['dueDate:1'] } })
       .then((answer) => {
+        if (!current) return;
         setList(answer);
         onNames(answer.items.map((d) => d.customerId).filter((id): id is string => Boolean(id)));
       })
-      .catch((e: unknown) => setResult({ ok: false, text: t('loadFailed', { message: messageOf(e) }) }));
+      .catch((e: unknown) => current && setResult({ ok: false, text: t('loadFailed', { message: messageOf(e) }) }));
+    return () => {
+      current = false;
+    };
   }, [client, offset, reloads, t, onNames]);
 
   async function run() {

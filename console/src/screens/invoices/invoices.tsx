@@ -51,12 +51,19 @@ export function InvoicesScreen({ client }: ScreenProps) {
       kind === 'invoices'
         ? client.page('invoices.list', { query })
         : (client.page('offers.list', { query }) as unknown as Promise<{ items: Invoice[]; total: number }>);
+    // An answer to a request the user has since changed (another state, page or kind) is dropped: answers can
+    // come back out of order, and the older one would show the wrong list under the new filter.
+    let current = true;
     loading
       .then((answer) => {
+        if (!current) return;
         setList(answer);
         loadNames(answer.items.map((d) => d.customerId).filter((id): id is string => Boolean(id)));
       })
-      .catch((e: unknown) => setError(messageOf(e)));
+      .catch((e: unknown) => current && setError(messageOf(e)));
+    return () => {
+      current = false;
+    };
   }, [client, view, kind, state, offset, reloads, loadNames]);
 
   const changed = (id?: string) => {
