@@ -35,6 +35,20 @@ const borrowed = (owner: TestApp, changes: Partial<TestApp['database']> = {}): T
   ...changes,
 });
 
+/** Another process that hears no announcements, keeping credentials `seconds` (API_KEY_CACHE_SECONDS). */
+const silentApp = (seconds: number) =>
+  createApp({
+    config: { ...t.config, apiKeyCacheSeconds: seconds },
+    database: borrowed(t, { listen: undefined }),
+    logger: false,
+  });
+
+/** A user's group changed in SQL, as an operator's script would: no route, so no process forgets on its own. */
+const setGroupInSql = (companyId: string, userId: string, groupId: string) =>
+  sql`UPDATE users SET access_group_id = ${groupId} WHERE company_id = ${companyId} AND id = ${userId}`.execute(
+    t.database.kysely,
+  );
+
 type Request = [method: 'GET' | 'POST', url: string, headers: Record<string, string>, body?: unknown];
 
 /** Status of a request on both processes. */
@@ -171,9 +185,7 @@ describe('rights follow changes on every process', { concurrency: true }, () => 
   test('a change made in SQL, not through the API, reaches both processes too', async () => {
     const manager = await createUser(t.app, p.company.headers, p.groupIds.objectmanager);
     assert.deepEqual(await onBoth('POST', '/v2/customers/', manager.headers, newCustomer()), [201, 201]);
-    await t.database.exec(
-      `UPDATE users SET access_group_id = '${p.groupIds.employee}' WHERE company_id = '${p.company.companyId}' AND id = '${manager.userId}'`,
-    );
+    await setGroupInSql(p.company.companyId, manager.userId, p.groupIds.employee);
     assert.deepEqual(
       await onBothSoon([403, 403], 'POST', '/v2/customers/', manager.headers, newCustomer()),
       [403, 403],
@@ -181,11 +193,7 @@ describe('rights follow changes on every process', { concurrency: true }, () => 
   });
 
   test('a database that announces nothing: entries last API_KEY_CACHE_SECONDS', async () => {
-    const silent = await createApp({
-      config: { ...t.config, apiKeyCacheSeconds: 1 },
-      database: borrowed(t, { listen: undefined }),
-      logger: false,
-    });
+    const silent = await silentApp(1);
     try {
       const manager = await createUser(t.app, p.company.headers, p.groupIds.objectmanager);
       assert.equal((await call(silent, 'POST', '/v2/customers/', manager.headers, newCustomer())).status, 201);
@@ -206,24 +214,16 @@ describe('rights follow changes on every process', { concurrency: true }, () => 
   });
 
   test('the process that made a change forgets its company at once; a refused request forgets nothing', async () => {
-    // A process that hears no announcements and keeps entries a minute: only its own forgetting can explain a change seen.
-    const silent = await createApp({
-      config: { ...t.config, apiKeyCacheSeconds: 60 },
-      database: borrowed(t, { listen: undefined }),
-      logger: false,
-    });
+    // Entries kept a minute and nothing announced: only its own forgetting can explain a change seen there.
+    const silent = await silentApp(60);
     try {
       const manager = await createUser(t.app, p.company.headers, p.groupIds.objectmanager);
       const elsewhere = await setUpPrincipals(t.app, 'Elsewhere');
       const post = (headers: Record<string, string>) => call(silent, 'POST', '/v2/customers/', headers, newCustomer());
       assert.equal((await post(manager.headers)).status, 201);
       assert.equal((await post(elsewhere.company.headers)).status, 201);
-      const demote = (companyId: string, userId: string, groupId: string) =>
-        t.database.exec(
-          `UPDATE users SET access_group_id = '${groupId}' WHERE company_id = '${companyId}' AND id = '${userId}'`,
-        );
-      await demote(p.company.companyId, manager.userId, p.groupIds.employee);
-      await demote(elsewhere.company.companyId, elsewhere.company.userId, elsewhere.groupIds.employee);
+      await setGroupInSql(p.company.companyId, manager.userId, p.groupIds.employee);
+      await setGroupInSql(elsewhere.company.companyId, elsewhere.company.userId, elsewhere.groupIds.employee);
       assert.equal((await post(manager.headers)).status, 201, 'cached: nothing announced');
       assert.equal((await call(silent, 'POST', '/v2/accessGroups/', {}, { name: 'x' })).status, 401);
       const refused = await call(silent, 'POST', '/v2/accessGroups/', manager.headers, { name: 'x', permissions: {} });
@@ -246,12 +246,10 @@ describe('rights follow changes on every process', { concurrency: true }, () => 
   }, async () => {
     const manager = await createUser(t.app, p.company.headers, p.groupIds.objectmanager);
     assert.deepEqual(await onBoth('POST', '/v2/customers/', manager.headers, newCustomer()), [201, 201]);
-    const { rows: ended } = await sql`SELECT pg_terminate_backend(pid) FROM pg_stat_activity
-      WHERE query = 'LISTEN crewbase_rights' AND datname = current_database()`.execute(t.database.kysely);
+    const listeners = sql`pg_stat_activity WHERE query = 'LISTEN crewbase_rights' AND datname = current_database()`;
+    const { rows: ended } = await sql`SELECT pg_terminate_backend(pid) FROM ${listeners}`.execute(t.database.kysely);
     assert.ok(ended.length >= 2, `both processes listened (${ended.length} connections ended)`);
-    await t.database.exec(
-      `UPDATE users SET access_group_id = '${p.groupIds.employee}' WHERE company_id = '${p.company.companyId}' AND id = '${manager.userId}'`,
-    );
+    await setGroupInSql(p.company.companyId, manager.userId, p.groupIds.employee);
     assert.deepEqual(
       await onBothSoon([403, 403], 'POST', '/v2/customers/', manager.headers, newCustomer()),
       [403, 403],
@@ -259,10 +257,7 @@ describe('rights follow changes on every process', { concurrency: true }, () => 
     );
     const relistened = async () =>
       Number(
-        (
-          await sql<{ n: number }>`SELECT count(*)::int AS n FROM pg_stat_activity
-            WHERE query = 'LISTEN crewbase_rights' AND datname = current_database()`.execute(t.database.kysely)
-        ).rows[0]!.n,
+        (await sql<{ n: number }>`SELECT count(*)::int AS n FROM ${listeners}`.execute(t.database.kysely)).rows[0]!.n,
       );
     for (let waited = 0; (await relistened()) < 2 && waited < 5_000; waited += 100) await sleep(100);
     assert.ok((await relistened()) >= 2, 'both listen again');
