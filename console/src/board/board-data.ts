@@ -6,6 +6,7 @@ import { useCallback, useEffect, useRef, useState } from 'preact/hooks';
 import type { Absence, Job, User } from '../../../clients/typescript/src/api-types.js';
 import type { CrewbaseClient } from '../../../clients/typescript/src/client.js';
 import { ProblemError, messageOf } from '../lib/api.js';
+import { useNewest } from '../lib/newest.js';
 import type { Range } from './board-model.js';
 
 const POLL_MS = 4_000;
@@ -49,35 +50,43 @@ export function useBoardData(client: CrewbaseClient, range: Range): BoardData {
     [client],
   );
 
+  // A week paged past while its jobs or absences were on their way must not replace the week shown.
+  const newestJobs = useNewest();
+  const newestAbsences = useNewest();
   const reload = useCallback(async () => {
     try {
-      const found = await client.call('jobs.jobsInTimeFrame', {
-        body: { from: range.from, to: range.to },
-      });
-      await names(found);
+      const found = await newestJobs(
+        (async () => {
+          const answer = await client.call('jobs.jobsInTimeFrame', { body: { from: range.from, to: range.to } });
+          await names(answer);
+          return answer;
+        })(),
+      );
       setJobs(new Map(found.map((job) => [job._id, job])));
       setError(undefined);
     } catch (failure) {
       setError(messageOf(failure));
     }
-  }, [client, range.from, range.to, names]);
+  }, [client, range.from, range.to, names, newestJobs]);
 
   const reloadAbsences = useCallback(async () => {
     try {
       setAbsences(
-        await client.call('absences.list', {
-          query: {
-            state: ['approved', 'assigned'],
-            dtStartTo: new Date(range.to).toISOString(),
-            dtEndFrom: new Date(range.from).toISOString(),
-            limit: PAGE,
-          },
-        }),
+        await newestAbsences(
+          client.call('absences.list', {
+            query: {
+              state: ['approved', 'assigned'],
+              dtStartTo: new Date(range.to).toISOString(),
+              dtEndFrom: new Date(range.from).toISOString(),
+              limit: PAGE,
+            },
+          }),
+        ),
       );
     } catch {
       setAbsences([]); // not allowed to read absences: the board shows jobs without bands
     }
-  }, [client, range.from, range.to]);
+  }, [client, range.from, range.to, newestAbsences]);
 
   useEffect(() => {
     setJobs(undefined);

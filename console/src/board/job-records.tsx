@@ -5,6 +5,7 @@ import { useEffect, useState } from 'preact/hooks';
 import type { Job } from '../../../clients/typescript/src/api-types.js';
 import type { CrewbaseClient } from '../../../clients/typescript/src/client.js';
 import { useI18n } from '../lib/i18n.js';
+import { whileCurrent } from '../lib/newest.js';
 
 interface Found {
   photos?: string[];
@@ -21,24 +22,26 @@ export function JobRecords({ client, job }: { client: CrewbaseClient; job: Job }
   useEffect(() => {
     const quiet = <T,>(work: Promise<T>) => work.catch(() => undefined);
     const objectId = job.objectId ?? undefined;
-    void Promise.all([
-      quiet(client.call('jobs.listDocuments', { path: { id: job._id } })),
-      objectId
-        ? quiet(client.call('complaints.list', { query: { objectId: [objectId], limit: 50 } as never }))
-        : undefined,
-      objectId
-        ? quiet(client.call('qualityControl.list', { query: { objectId: [objectId], limit: 50 } as never }))
-        : undefined,
-    ]).then(([photos, complaints, checks]) =>
-      setFound({
-        photos: (photos as Array<{ name?: string; fileName?: string; _id: string }> | undefined)?.map(
-          (d) => d.name || d.fileName || d._id,
-        ),
-        complaints: (complaints as Array<{ title?: string; _id: string }> | undefined)?.map((c) => c.title || c._id),
-        checks: (checks as Array<{ rating?: number; controlledAt?: string; _id: string }> | undefined)?.map(
-          (q) => `${q.controlledAt ? i18n.date(q.controlledAt) : ''} ${q.rating ?? ''}`.trim() || q._id,
-        ),
-      }),
+    return whileCurrent(
+      Promise.all([
+        quiet(client.call('jobs.listDocuments', { path: { id: job._id } })),
+        objectId
+          ? quiet(client.call('complaints.list', { query: { objectId: [objectId], limit: 50 } as never }))
+          : undefined,
+        objectId
+          ? quiet(client.call('qualityControl.list', { query: { objectId: [objectId], limit: 50 } as never }))
+          : undefined,
+      ]),
+      ([photos, complaints, checks]) =>
+        setFound({
+          photos: (photos as Array<{ name?: string; fileName?: string; _id: string }> | undefined)?.map(
+            (d) => d.name || d.fileName || d._id,
+          ),
+          complaints: (complaints as Array<{ title?: string; _id: string }> | undefined)?.map((c) => c.title || c._id),
+          checks: (checks as Array<{ rating?: number; controlledAt?: string; _id: string }> | undefined)?.map(
+            (q) => `${q.controlledAt ? i18n.date(q.controlledAt) : ''} ${q.rating ?? ''}`.trim() || q._id,
+          ),
+        }),
     );
   }, [client, job._id, job.objectId, i18n]);
   const part = (list: string[] | undefined, key: 'photosCount' | 'complaintsCount' | 'checksCount') =>

@@ -4,6 +4,7 @@ import { useEffect, useState } from 'preact/hooks';
 import type { CrewbaseClient } from '../../../clients/typescript/src/client.js';
 import { messageOf } from '../lib/api.js';
 import { useI18n } from '../lib/i18n.js';
+import { whileCurrent } from '../lib/newest.js';
 
 interface Candidate {
   userId?: string;
@@ -33,7 +34,8 @@ export function ReplacementCandidates({ client, absenceId, jobId, userName, act 
   useEffect(() => {
     setCandidates(undefined);
     setFailed(undefined);
-    client.call('absences.listReplacementCandidates', { path: { id: absenceId } }).then(
+    return whileCurrent(
+      client.call('absences.listReplacementCandidates', { path: { id: absenceId } }),
       // The server ranks field staff only (no office accounts); those free for this job are offered.
       (found) =>
         setCandidates((found as Candidate[]).filter((c) => c.userId && (c.freeForJobIds ?? [jobId]).includes(jobId))),

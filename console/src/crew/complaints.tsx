@@ -6,6 +6,7 @@ import type { Complaint } from '../../../clients/typescript/src/api-types.js';
 import type { CrewbaseClient } from '../../../clients/typescript/src/client.js';
 import { ProblemError } from '../lib/api.js';
 import { useI18n } from '../lib/i18n.js';
+import { whileCurrent } from '../lib/newest.js';
 
 const MAX_SHOWN = 20;
 const MAX_TEXT = 280;
@@ -26,19 +27,16 @@ export function MyComplaints({ client, objectNames }: Props) {
 
   useEffect(() => {
     if (!ids) return;
-    let current = true;
-    client
-      .call('complaints.list', {
+    return whileCurrent(
+      client.call('complaints.list', {
         query: { objectId: ids.split(','), state: ['open'], limit: MAX_SHOWN, sort: ['number:-1'] },
-      })
-      .then((found) => current && setComplaints(found))
-      .catch((error: unknown) => {
-        if (current && error instanceof ProblemError && error.status === 403) setComplaints('refused');
+      }),
+      setComplaints,
+      (error) => {
+        if (error instanceof ProblemError && error.status === 403) setComplaints('refused');
         // Offline or another failure: the list stays as it was.
-      });
-    return () => {
-      current = false;
-    };
+      },
+    );
   }, [client, ids]);
 
   // Not loaded yet, no objects this week (nothing to relate to), or not allowed: no section.

@@ -2,6 +2,7 @@
 import { useCallback, useEffect, useState } from 'preact/hooks';
 import { messageOf } from '../../lib/api.js';
 import { useI18n } from '../../lib/i18n.js';
+import { useNewest } from '../../lib/newest.js';
 
 /** Names of users (read once) and objects (read by id as sections need them), shared by the sections. */
 export interface Names {
@@ -14,14 +15,15 @@ export interface Names {
 export function useList<T>(load: () => Promise<T[]>) {
   const [items, setItems] = useState<T[]>();
   const [error, setError] = useState<string>();
+  const newest = useNewest(); // another period chosen while a list is on its way
   const reload = useCallback(async () => {
     try {
-      setItems(await load());
+      setItems(await newest(load()));
       setError(undefined);
     } catch (failure) {
       setError(messageOf(failure));
     }
-  }, [load]);
+  }, [load, newest]);
   useEffect(() => {
     void reload();
   }, [reload]);

@@ -9,6 +9,7 @@ import type { ScreenProps } from '../../lib/screen.js';
 import { AssignmentForm, type Choices } from './assignment-form.js';
 import { CopyWeek } from './copy-week.js';
 import { fromICalendar } from './recurrence.js';
+import { whileCurrent } from '../../lib/newest.js';
 
 const named = (list: Array<{ _id: string; name?: string | null }>) =>
   list.map((x) => ({ _id: x._id, name: x.name ?? x._id })).sort((a, b) => a.name.localeCompare(b.name));
@@ -47,12 +48,15 @@ export function AssignmentsScreen({ client }: ScreenProps) {
       .catch((e: unknown) => setError(messageOf(e)));
   }, [client]);
 
-  useEffect(() => {
-    client
-      .call('assignments.list', { query: { limit: 200, sort: ['status.createdAt:-1'] } })
-      .then(setList)
-      .catch((e: unknown) => setError(messageOf(e)));
-  }, [client, reloads]);
+  useEffect(
+    () =>
+      whileCurrent(
+        client.call('assignments.list', { query: { limit: 200, sort: ['status.createdAt:-1'] } }),
+        setList,
+        (e) => setError(messageOf(e)),
+      ),
+    [client, reloads],
+  );
 
   // The rule in words: "Every 2 weeks: Mon, Wed, Fri at 06:00" or "Every 1 month: second Tue at 09:00".
   const ruleText = (ical: NonNullable<Assignment['iCalendar']>) => {

@@ -6,6 +6,7 @@ import { messageOf } from '../../lib/api.js';
 import { CustomerObjects } from './customer-objects.js';
 import { useI18n } from '../../lib/i18n.js';
 import { Field, Result, fieldErrorsOf } from '../../lib/office-kit.js';
+import { whileCurrent } from '../../lib/newest.js';
 
 const EMPTY = { name: '', contactPerson: '', street: '', zip: '', city: '', email: '', telephone: '', vatNumber: '' };
 type Form = typeof EMPTY;
@@ -27,9 +28,9 @@ export function CustomerPanel({ client, id, onSaved, onClose }: Props) {
 
   useEffect(() => {
     if (!id) return;
-    client
-      .call('customers.get', { path: { id } })
-      .then((c) =>
+    return whileCurrent(
+      client.call('customers.get', { path: { id } }),
+      (c) =>
         setForm({
           name: c.name ?? '',
           contactPerson: c.contactPerson ?? '',
@@ -40,8 +41,8 @@ export function CustomerPanel({ client, id, onSaved, onClose }: Props) {
           telephone: c.contact?.telephone ?? '',
           vatNumber: c.vatNumber ?? '',
         }),
-      )
-      .catch((e: unknown) => setResult({ ok: false, text: t('loadFailed', { message: messageOf(e) }) }));
+      (e) => setResult({ ok: false, text: t('loadFailed', { message: messageOf(e) }) }),
+    );
   }, [client, id, t]);
 
   const set = (key: keyof Form) => (value: string) => setForm((f) => ({ ...f, [key]: value }));

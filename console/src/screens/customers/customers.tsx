@@ -9,6 +9,7 @@ import { CustomerPanel } from './customer-panel.js';
 import { useI18n } from '../../lib/i18n.js';
 
 import { PAGE, Pager } from '../../lib/pager.js';
+import { whileCurrent } from '../../lib/newest.js';
 const DEBOUNCE_MS = 300;
 
 interface Hit {
@@ -44,12 +45,15 @@ export function CustomersScreen({ client }: ScreenProps) {
     };
   }, [client, query]);
 
-  useEffect(() => {
-    client
-      .page('customers.list', { query: { limit: PAGE, offset: page.offset, sort: ['name:1'] } })
-      .then(({ items, total }) => setPage((p) => ({ ...p, items, total })))
-      .catch((e: unknown) => setError(messageOf(e)));
-  }, [client, page.offset, reloads]);
+  useEffect(
+    () =>
+      whileCurrent(
+        client.page('customers.list', { query: { limit: PAGE, offset: page.offset, sort: ['name:1'] } }),
+        ({ items, total }) => setPage((p) => ({ ...p, items, total })),
+        (e) => setError(messageOf(e)),
+      ),
+    [client, page.offset, reloads],
+  );
 
   async function open(hit: Hit) {
     if (hit.type === 'customer') return setSelected(hit.id);

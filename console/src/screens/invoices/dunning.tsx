@@ -9,6 +9,7 @@ import { useI18n } from '../../lib/i18n.js';
 import { Result, money } from '../../lib/office-kit.js';
 import { Pager } from '../../lib/pager.js';
 import { todayIso } from './billing-period.js';
+import { whileCurrent } from '../../lib/newest.js';
 
 interface Props {
   client: CrewbaseClient;
@@ -29,20 +30,18 @@ export function DunningList({ client, names, onNames, onOpen }: Props) {
   const [busy, setBusy] = useState(false);
   const [reloads, setReloads] = useState(0);
 
-  useEffect(() => {
-    let current = true; // a page left before its answer came is not shown (answers can come out of order)
-    client
-      .page('invoices.list', { query: { overdue: 'true', limit: 20, offset, sort: ['dueDate:1'] } })
-      .then((answer) => {
-        if (!current) return;
-        setList(answer);
-        onNames(answer.items.map((d) => d.customerId).filter((id): id is string => Boolean(id)));
-      })
-      .catch((e: unknown) => current && setResult({ ok: false, text: t('loadFailed', { message: messageOf(e) }) }));
-    return () => {
-      current = false;
-    };
-  }, [client, offset, reloads, t, onNames]);
+  useEffect(
+    () =>
+      whileCurrent(
+        client.page('invoices.list', { query: { overdue: 'true', limit: 20, offset, sort: ['dueDate:1'] } }),
+        (answer) => {
+          setList(answer);
+          onNames(answer.items.map((d) => d.customerId).filter((id): id is string => Boolean(id)));
+        },
+        (e) => setResult({ ok: false, text: t('loadFailed', { message: messageOf(e) }) }),
+      ),
+    [client, offset, reloads, t, onNames],
+  );
 
   async function run() {
     setBusy(true);

@@ -13,6 +13,7 @@ import { ConfirmDialog } from './confirm-dialog.js';
 import { CreditNote } from './credit-note.js';
 import { type DocKind, stateClass, stateText } from './doc-kinds.js';
 import { SendPreview } from './send-preview.js';
+import { useNewest } from '../../lib/newest.js';
 
 interface Props {
   client: CrewbaseClient;
@@ -41,19 +42,20 @@ export function InvoiceDetail({ client, kind, id, customerName, onChanged, onClo
   const [asking, setAsking] = useState<Asking>();
   const [crediting, setCrediting] = useState(false);
 
+  const newest = useNewest(); // another document opened while this one loads
   const load = useCallback(async () => {
     try {
-      const loaded = (
+      const loaded = await newest(
         kind === 'invoices'
-          ? await client.call('invoices.get', { path: { id } })
-          : await client.call('offers.get', { path: { id } })
-      ) as Invoice;
+          ? client.call('invoices.get', { path: { id } })
+          : (client.call('offers.get', { path: { id } }) as unknown as Promise<Invoice>),
+      );
       setDoc(loaded);
       setPayment((p) => ({ ...p, amount: numberInput(loaded.openAmount ?? loaded.grossAmount, i18n.lang) }));
     } catch (e) {
       setResult({ ok: false, text: t('loadFailed', { message: messageOf(e) }) });
     }
-  }, [client, kind, id, t, i18n.lang]);
+  }, [client, kind, id, t, i18n.lang, newest]);
   useEffect(() => {
     void load();
     if (kind === 'invoices')

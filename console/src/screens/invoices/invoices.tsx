@@ -12,6 +12,7 @@ import { DunningList } from './dunning.js';
 import { InvoiceDetail } from './invoice-detail.js';
 import { InvoiceNew } from './invoice-new.js';
 import { money } from '../../lib/office-kit.js';
+import { whileCurrent } from '../../lib/newest.js';
 
 const VIEW_TITLES = { invoices: 'ofInvoices', offers: 'ofOffers', dunning: 'ofDunning' } as const;
 
@@ -51,19 +52,15 @@ export function InvoicesScreen({ client }: ScreenProps) {
       kind === 'invoices'
         ? client.page('invoices.list', { query })
         : (client.page('offers.list', { query }) as unknown as Promise<{ items: Invoice[]; total: number }>);
-    // An answer to a request the user has since changed (another state, page or kind) is dropped: answers can
-    // come back out of order, and the older one would show the wrong list under the new filter.
-    let current = true;
-    loading
-      .then((answer) => {
-        if (!current) return;
+    // An answer to a request the user has since changed (another state, page or kind) is dropped.
+    return whileCurrent(
+      loading,
+      (answer) => {
         setList(answer);
         loadNames(answer.items.map((d) => d.customerId).filter((id): id is string => Boolean(id)));
-      })
-      .catch((e: unknown) => current && setError(messageOf(e)));
-    return () => {
-      current = false;
-    };
+      },
+      (e) => setError(messageOf(e)),
+    );
   }, [client, view, kind, state, offset, reloads, loadNames]);
 
   const changed = (id?: string) => {

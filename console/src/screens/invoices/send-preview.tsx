@@ -9,6 +9,7 @@ import { type Key, useI18n } from '../../lib/i18n.js';
 import { money } from '../../lib/office-kit.js';
 import { numberPattern, periodText, todayIso } from './billing-period.js';
 import type { DocKind } from './doc-kinds.js';
+import { whileCurrent } from '../../lib/newest.js';
 
 interface Props {
   client: CrewbaseClient;
@@ -27,16 +28,23 @@ export function SendPreview({ client, kind, doc, mode }: Props) {
   const [format, setFormat] = useState<string>();
 
   useEffect(() => {
-    if (doc.customerId)
-      client
-        .call('customers.get', { path: { id: doc.customerId } })
-        .then(setCustomer)
-        .catch(() => setCustomer(undefined));
-    if (!doc.documentNumber)
-      client
-        .call('company.getInvoicingSettings')
-        .then((settings) => setFormat(settings.numberFormats?.[kind === 'invoices' ? 'invoice' : 'offer']))
-        .catch(() => setFormat(undefined));
+    const stops = [
+      doc.customerId
+        ? whileCurrent(client.call('customers.get', { path: { id: doc.customerId } }), setCustomer, () =>
+            setCustomer(undefined),
+          )
+        : undefined,
+      doc.documentNumber
+        ? undefined
+        : whileCurrent(
+            client.call('company.getInvoicingSettings'),
+            (settings) => setFormat(settings.numberFormats?.[kind === 'invoices' ? 'invoice' : 'offer']),
+            () => setFormat(undefined),
+          ),
+    ];
+    return () => {
+      for (const stop of stops) stop?.();
+    };
   }, [client, doc, kind]);
 
   const address = customer?.address ?? {};

@@ -7,6 +7,7 @@ import { useI18n } from '../../lib/i18n.js';
 import { PAGE, Pager } from '../../lib/pager.js';
 import type { ScreenProps } from '../../lib/screen.js';
 import { PersonForm, nameOf } from './person-form.js';
+import { whileCurrent } from '../../lib/newest.js';
 
 export function PeopleScreen({ client }: ScreenProps) {
   const { t } = useI18n();
@@ -15,14 +16,17 @@ export function PeopleScreen({ client }: ScreenProps) {
   const [error, setError] = useState<string>();
   const [reloads, setReloads] = useState(0);
 
-  useEffect(() => {
-    client
-      .page('users.list', {
-        query: { limit: PAGE, offset: page.offset, sort: ['general.lastName:1', 'general.firstName:1'] },
-      })
-      .then(({ items, total }) => setPage((p) => ({ ...p, items, total })))
-      .catch((e: unknown) => setError(messageOf(e)));
-  }, [client, page.offset, reloads]);
+  useEffect(
+    () =>
+      whileCurrent(
+        client.page('users.list', {
+          query: { limit: PAGE, offset: page.offset, sort: ['general.lastName:1', 'general.firstName:1'] },
+        }),
+        ({ items, total }) => setPage((p) => ({ ...p, items, total })),
+        (e) => setError(messageOf(e)),
+      ),
+    [client, page.offset, reloads],
+  );
 
   return (
     <main class="office">

@@ -8,6 +8,7 @@ import { useI18n } from '../../lib/i18n.js';
 import { numberInput } from '../../lib/numbers.js';
 import { Field, NumberField, Result, SelectField, numberOf, useApiForm } from '../../lib/office-kit.js';
 import type { User } from '../../../../clients/typescript/src/api-types.js';
+import { whileCurrent } from '../../lib/newest.js';
 
 export const nameOf = (u: Pick<User, 'general' | 'id'>) =>
   [u.general?.firstName, u.general?.lastName].filter(Boolean).join(' ') || u.id || '';
@@ -53,9 +54,9 @@ export function PersonForm({ client, id, onSaved, onClose }: Props) {
 
   useEffect(() => {
     if (!id) return;
-    client
-      .call('users.get', { path: { id } })
-      .then((u) => {
+    return whileCurrent(
+      client.call('users.get', { path: { id } }),
+      (u) => {
         setForm({
           firstName: u.general?.firstName ?? '',
           lastName: u.general?.lastName ?? '',
@@ -67,8 +68,9 @@ export function PersonForm({ client, id, onSaved, onClose }: Props) {
           accessGroupId: u.accessGroupId ?? '',
         });
         setQualifications(u.activityTypeIds ?? []);
-      })
-      .catch((e: unknown) => setResult({ ok: false, text: t('loadFailed', { message: messageOf(e) }) }));
+      },
+      (e) => setResult({ ok: false, text: t('loadFailed', { message: messageOf(e) }) }),
+    );
   }, [client, id, t, lang, setForm, setResult]);
 
   async function save(event: Event) {
