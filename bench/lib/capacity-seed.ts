@@ -5,8 +5,8 @@
 // copied, a minute. Ids are per company (every key starts with company_id), so a copy keeps the template's
 // ids and its references stay whole. Copies run with triggers off (session_replication_role = replica):
 // the template's rows were already checked and counted when made. Log-ins and token hashes, unique across
-// companies, get the copy's number appended. The event feed is not copied (a copy starts with no history);
-// tables that still do not copy (identity keys: notifications) are left out and named in the log.
+// companies, get the copy's number appended. Identity columns (notifications' seq) take new numbers. The event
+// feed is not copied (a copy starts with no history); a table that does not copy is left out and named in the log.
 import pg from 'pg';
 import { decodeJwt } from 'jose';
 import { loadConfig } from '../../src/config.js';
@@ -129,7 +129,7 @@ export async function copyTemplate(
     for (const { table_name: table } of tables) {
       const { rows: columns } = await client.query<{ column_name: string }>(
         `SELECT column_name FROM information_schema.columns WHERE table_schema = 'public' AND table_name = $1
-           AND is_generated = 'NEVER' ORDER BY ordinal_position`,
+           AND is_generated = 'NEVER' AND is_identity = 'NO' ORDER BY ordinal_position`,
         [table],
       );
       const names = columns.map((c) => `"${c.column_name}"`);
