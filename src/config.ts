@@ -20,6 +20,8 @@ export interface Config {
   /** set_local: transactions' role and company as SET LOCAL (what Citus propagates), else set_config(…, true). */
   databaseTenancyStatement: 'set_config' | 'set_local';
   dbPoolSize: number;
+  /** `serve`: this many API processes on the port (PostgreSQL only; the embedded database is one process's). */
+  apiProcesses: number;
   jwtSecret: Uint8Array;
   jwtIssuer: string;
   accessTokenTtlSeconds: number;
@@ -129,6 +131,13 @@ function publicUrl(env: Env): string | undefined {
     throw new ConfigError(`PUBLIC_URL must be an http(s) address without credentials, query or fragment, got "${raw}"`);
   }
   return url.toString().replace(/\/+$/, '');
+}
+
+function apiProcesses(env: Env): number {
+  const count = int(env, 'API_PROCESSES', 1, 1, 64);
+  if (count > 1 && !env.DATABASE_URL)
+    throw new ConfigError('API_PROCESSES above 1 needs DATABASE_URL: the embedded database belongs to one process');
+  return count;
 }
 
 // No default secret: without JWT_SECRET one is generated on first start and kept in DATA_DIR,
@@ -250,6 +259,7 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
     databasePooler: pooler,
     databaseTenancyStatement: tenancyStatement,
     dbPoolSize: int(env, 'DB_POOL_SIZE', 10, 1, 200),
+    apiProcesses: apiProcesses(env),
     jwtSecret: jwt,
     jwtIssuer: env.JWT_ISSUER || 'crewbase',
     accessTokenTtlSeconds: int(env, 'ACCESS_TOKEN_TTL', 900, 60, 86400),

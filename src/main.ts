@@ -95,19 +95,23 @@ async function loadBackgroundTasks() {
 }
 
 async function serve(config: Config) {
-  const [{ createApp }, { deliveryWorker, webhookDeps }, backgroundTasks, { warmValidators }] = await Promise.all([
-    import('./app.js'),
-    import('./modules/webhooks/index.js'),
-    loadBackgroundTasks(),
-    import('./platform/http/validation.js'),
-  ]);
+  const [{ createApp }, { deliveryWorker, webhookDeps }, backgroundTasks, { warmValidators }, { apiProcessIndex }] =
+    await Promise.all([
+      import('./app.js'),
+      import('./modules/webhooks/index.js'),
+      loadBackgroundTasks(),
+      import('./platform/http/validation.js'),
+      import('./platform/http/api-processes.js'),
+    ]);
+  // One of several API processes (API_PROCESSES): only the first delivers webhooks and runs the background tasks.
+  const member = apiProcessIndex();
   const waits = shutdownWaits();
   const database = closeTracked(await openMigrated(config, (line) => console.log(line)), waits);
   const app = await createApp({ config, database });
   const warming = new AbortController();
   waits.reportAlso(() => app.requestsInFlight());
   const worker =
-    config.webhookWorker === 'inline'
+    config.webhookWorker === 'inline' && !member
       ? deliveryWorker({ database, config, log: app.log, ...webhookDeps(config) })
       : undefined;
   let stopSweep: (() => Promise<void>) | undefined;
@@ -121,6 +125,7 @@ async function serve(config: Config) {
     log: app.log,
     deadlineMs: config.shutdownTimeoutSeconds * 1000,
     waits,
+    sigtermOnly: member !== undefined,
     stop: async () => {
       warming.abort();
       // Meanwhile, beside the requests.
@@ -146,6 +151,7 @@ async function serve(config: Config) {
   }
   worker?.start();
   stopSweep = worker ? backgroundTasks(config, database, app.log) : undefined;
+  if (member !== undefined && worker) app.log.info('this API process delivers webhooks and runs the background tasks');
 }
 
 /** Background work only: delivers webhooks and flags missing clock-outs (several may run beside the API servers). */
@@ -176,7 +182,15 @@ async function work(config: Config) {
 async function main(argv: string[]) {
   const [command, sub] = argv;
   const config = loadConfig();
-  if (command === 'serve' || command === undefined) return serve(config);
+  if (command === 'serve' || command === undefined) {
+    const { runApiProcesses, startsApiProcesses } = await import('./platform/http/api-processes.js');
+    if (!startsApiProcesses(config.apiProcesses)) return serve(config);
+    // The database is migrated once, here, before the API processes start (they then find nothing to apply).
+    const log = (line: string) => console.log(line);
+    await (await openMigrated(config, log)).close();
+    process.exitCode = await runApiProcesses(config.apiProcesses, log);
+    return;
+  }
   if (command === 'worker') return work(config);
   if (command === 'migrate') {
     const database = await openMigrated(config, (line) => console.log(line));

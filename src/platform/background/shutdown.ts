@@ -41,10 +41,12 @@ export interface StopOnSignalOptions {
   deadlineMs: number;
   waits: ShutdownWaits;
   stop: () => Promise<unknown>;
+  /** One of several API processes: it stops on SIGTERM only, which the process that started it sends. */
+  sigtermOnly?: boolean;
 }
 
 /** Runs stop() at the first SIGTERM or SIGINT, then exits 0; exits 1 at the deadline or at a second signal. */
-export function stopOnSignal({ log, deadlineMs, waits, stop }: StopOnSignalOptions) {
+export function stopOnSignal({ log, deadlineMs, waits, stop, sigtermOnly }: StopOnSignalOptions) {
   let isStopping = false;
   const onSignal = (signal: NodeJS.Signals) => {
     if (isStopping) {
@@ -70,5 +72,5 @@ export function stopOnSignal({ log, deadlineMs, waits, stop }: StopOnSignalOptio
     );
   };
   process.on('SIGTERM', onSignal);
-  process.on('SIGINT', onSignal);
+  process.on('SIGINT', sigtermOnly ? () => {} : onSignal);
 }

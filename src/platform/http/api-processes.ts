@@ -1,0 +1,86 @@
+// Several API processes on one port (API_PROCESSES, `serve` on PostgreSQL): one Node process answers on one
+// core, so on a machine of several cores one process is the bound long before the database is. The first
+// process migrates the database, then starts the API processes (node:cluster; the port's connections are
+// dealt to them in turn) and only watches them: it restarts one that dies, and on SIGTERM or SIGINT stops
+// them all, each finishing its requests as a single server does. Each is the same stateless server that
+// several machines would run behind a load balancer (docs/scaling.md); only the first of them runs the
+// webhook delivery and the background tasks, as a separate `worker` process would.
+import cluster, { type Worker } from 'node:cluster';
+
+/** The variable that numbers an API process (0 to count - 1) and tells it it is one of several. */
+const INDEX_VARIABLE = 'CREWBASE_API_PROCESS';
+/** A process that died is started again after this; more than MAX_RESTARTS within RESTART_WINDOW_MS end the run. */
+const RESTART_DELAY_MS = 1_000;
+const MAX_RESTARTS = 5;
+const RESTART_WINDOW_MS = 60_000;
+
+type Log = (line: string) => void;
+
+/** This process's number when it is one of several API processes, else undefined. */
+export function apiProcessIndex(): number | undefined {
+  return cluster.isWorker && process.env[INDEX_VARIABLE] !== undefined
+    ? Number(process.env[INDEX_VARIABLE])
+    : undefined;
+}
+
+/** Whether this process is to start the API processes rather than be one. */
+export const startsApiProcesses = (count: number) => count > 1 && cluster.isPrimary;
+
+/**
+ * Starts `count` API processes (this program again, with the same arguments) and watches them until a
+ * signal stops them; resolves with the exit code for this process: 0 when all stopped cleanly.
+ */
+export function runApiProcesses(count: number, log: Log): Promise<number> {
+  const started = new Map<Worker, number>(); // process -> its index
+  const restarts: number[] = [];
+  let stopping = false;
+  let failed = false;
+
+  const start = (index: number) => {
+    const worker = cluster.fork({ [INDEX_VARIABLE]: String(index) });
+    started.set(worker, index);
+  };
+
+  return new Promise((resolve) => {
+    cluster.on('exit', (worker, code, signal) => {
+      const index = started.get(worker);
+      started.delete(worker);
+      if (index === undefined) return;
+      if (stopping) {
+        if (code !== 0) failed = true;
+        if (started.size === 0) resolve(failed ? 1 : 0);
+        return;
+      }
+      log(`API process ${index} (pid ${worker.process.pid}) exited (${signal ?? `code ${code}`}); starting it again`);
+      const now = Date.now();
+      restarts.push(now);
+      while (restarts[0]! < now - RESTART_WINDOW_MS) restarts.shift();
+      if (restarts.length > MAX_RESTARTS) {
+        log(`more than ${MAX_RESTARTS} API processes died within ${RESTART_WINDOW_MS / 1000} s: stopping`);
+        failed = true;
+        stopAll();
+        if (started.size === 0) resolve(1);
+        return;
+      }
+      setTimeout(() => stopping || start(index), RESTART_DELAY_MS).unref();
+    });
+
+    // Each member stops on SIGTERM only (it ignores SIGINT, which a terminal's Ctrl-C sends the whole group):
+    // this process turns each of its signals into one SIGTERM per member, so a second signal still means
+    // "at once", as for a single server.
+    const stopAll = () => {
+      stopping = true;
+      for (const worker of started.keys()) worker.process.kill('SIGTERM');
+    };
+    const onSignal = (signal: NodeJS.Signals) => {
+      log(`${signal}: stopping ${started.size} API process(es)`);
+      stopAll();
+      if (started.size === 0) resolve(failed ? 1 : 0);
+    };
+    process.on('SIGTERM', onSignal);
+    process.on('SIGINT', onSignal);
+
+    for (let index = 0; index < count; index++) start(index);
+    log(`${count} API processes started`);
+  });
+}
