@@ -10,6 +10,7 @@ import { PGliteDialect } from './pglite-dialect.js';
 import type { Database, DatabaseTarget } from './database-types.js';
 import { openPostgres } from './postgres-database.js';
 import { lockDataDir, type DataDirLock } from './data-dir-lock.js';
+import { timestamptzParser } from './timestamp-text.js';
 import { autoAnalyze, TABLES_TO_ANALYZE } from './pglite-analyze.js';
 import type { DB } from './schema.generated.js';
 
@@ -29,6 +30,7 @@ export const PGLITE_EXTENSIONS = { pg_trgm, btree_gin };
 // bigint counts as number: our integers (record numbers, counters) stay far below 2^53.
 pg.types.setTypeParser(20, (value) => Number(value));
 pg.types.setTypeParser(1700, (value) => Number(value));
+pg.types.setTypeParser(1184, timestamptzParser(pg.types.getTypeParser(1184)));
 
 export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   if (target.kind === 'postgres') return openPostgres(target);
