@@ -240,6 +240,31 @@ describe('planning board in a browser', { skip: CHROMIUM }, () => {
     assert.equal(await page.evaluate(() => document.activeElement?.getAttribute('data-job-id')), jobs.office);
   });
 
+  test('a full day cell shows its jobs a line each, none cut, and "+n more" inside the cell', async () => {
+    const fit = await cell(people.anna, 5).evaluate((td) => {
+      const box = td.getBoundingClientRect();
+      const blocks = [...td.querySelectorAll<HTMLElement>('.block')];
+      return {
+        blocks: blocks.length,
+        // A block squeezed below its text's height cuts its lines (scrollHeight beyond its own height).
+        cut: blocks.filter((b) => b.scrollHeight > b.clientHeight + 1).map((b) => b.textContent),
+        lines: blocks.map((b) => Math.round(b.getBoundingClientRect().height)),
+        moreInside: (td.querySelector('.more')?.getBoundingClientRect().bottom ?? Infinity) <= box.bottom,
+        sameLine: blocks.map(
+          (b) =>
+            Math.abs(
+              b.querySelector('.block-object')!.getBoundingClientRect().top -
+                b.querySelector('.block-meta')!.getBoundingClientRect().top,
+            ) < 2,
+        ),
+      };
+    });
+    assert.equal(fit.blocks, 2);
+    assert.deepEqual(fit.cut, [], `blocks of heights ${fit.lines.join(', ')} px`);
+    assert.ok(fit.moreInside, '"+1 more" is inside the cell');
+    assert.deepEqual(fit.sameLine, [true, true], 'object, then time and state, on one line');
+  });
+
   test('"+n more" in a full day cell lists all its jobs to pick from, by keyboard', async () => {
     const more = cell(people.anna, 5).getByRole('button', { name: /^\+1 more: show all 3 jobs of Anna Adler, / });
     assert.equal(await more.textContent(), '+1 more');

@@ -100,7 +100,7 @@ export const BoardRow = memo(function BoardRow(props: RowProps) {
             // biome-ignore lint/a11y/useKeyWithClickEvents: a click on the empty cell is a shortcut; its "+" button is the keyboard's way
             <td
               key={day}
-              class={`board-cell${target === day ? ' target' : ''}${absent ? ' absent' : ''}`}
+              class={`board-cell${target === day ? ' target' : ''}${absent ? ' absent' : ''}${list.length > 1 ? ' busy' : ''}`}
               {...drop(day)}
               onClick={(event) => event.target === event.currentTarget && onAdd(rowId, day, event.currentTarget)}
             >
