@@ -193,6 +193,21 @@ describe('creating the week in a browser', { skip: CHROMIUM }, () => {
     await screenshot('create-employee', '.office-panel');
   });
 
+  test('a change of language keeps what is typed in the open employee', async () => {
+    const lastName = page.getByLabel('Last name');
+    await lastName.fill('Kowalska');
+    try {
+      await page.getByLabel('Language').selectOption('de');
+      await page.getByRole('heading', { name: 'Mitarbeiter', level: 1 }).waitFor();
+      await new Promise((resolve) => setTimeout(resolve, 500)); // time to read the employee again, were it asked
+      assert.equal(await page.getByLabel('Nachname').inputValue(), 'Kowalska');
+    } finally {
+      if (await page.getByLabel('Sprache').count()) await page.getByLabel('Sprache').selectOption('en');
+    }
+    assert.equal(await lastName.inputValue(), 'Kowalska');
+    await lastName.fill('Kowalski');
+  });
+
   test('a weekly assignment Mon/Wed/Fri every 2 weeks: the preview in Berlin time across DST, then its jobs', async () => {
     await nav('Recurring work');
     await page.getByRole('heading', { name: 'Recurring work', level: 1 }).waitFor();

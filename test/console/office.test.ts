@@ -105,6 +105,31 @@ describe('master data and billing screens in a browser', { skip: CHROMIUM }, () 
     await page.locator('#customer-vatNumber-error').waitFor({ state: 'detached' });
   });
 
+  test('a change of language keeps what is typed in the open customer', async () => {
+    const street = page.locator('#customer-street');
+    await street.fill('Noch Nicht Gespeichert 1');
+    const reads: string[] = [];
+    const read = (request: { url(): string; method(): string }) => {
+      if (request.method() === 'GET' && request.url().includes(`/v2/customers/${customerId}`))
+        reads.push(request.url());
+    };
+    page.on('request', read);
+    try {
+      await page.getByLabel('Language').selectOption('de');
+      await page.getByRole('heading', { name: 'Kunden', level: 1 }).waitFor();
+      await new Promise((resolve) => setTimeout(resolve, 500)); // time to read the customer again, were it asked
+      assert.equal(await street.inputValue(), 'Noch Nicht Gespeichert 1');
+      assert.deepEqual(reads, [], 'the customer is not read again');
+      await page.getByLabel('Sprache').selectOption('en');
+      await page.getByRole('heading', { name: 'Customers', level: 1 }).waitFor();
+      assert.equal(await street.inputValue(), 'Noch Nicht Gespeichert 1');
+    } finally {
+      page.off('request', read);
+      if (await page.getByLabel('Sprache').count()) await page.getByLabel('Sprache').selectOption('en');
+    }
+    await street.fill('Neue Straße 7');
+  });
+
   test('an object is created for the customer (checked through the API)', async () => {
     await page.getByRole('button', { name: 'New object' }).click();
     await page.getByLabel('Object name').fill('Lager Ost');

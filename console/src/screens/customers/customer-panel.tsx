@@ -1,6 +1,6 @@
 // One customer: its master data (name, address, contact, e-mail, VAT id) for a new one or to edit, and its
 // objects. The API's field errors appear next to their fields.
-import { useEffect, useState } from 'preact/hooks';
+import { useEffect, useRef, useState } from 'preact/hooks';
 import type { CrewbaseClient } from '../../../../clients/typescript/src/client.js';
 import { messageOf } from '../../lib/api.js';
 import { CustomerObjects } from './customer-objects.js';
@@ -21,6 +21,10 @@ interface Props {
 
 export function CustomerPanel({ client, id, onSaved, onClose }: Props) {
   const { t } = useI18n();
+  // The texts of the moment for a failed read: a change of language must not read the customer again, which
+  // would replace what is typed.
+  const texts = useRef(t);
+  texts.current = t;
   const [form, setForm] = useState<Form>(EMPTY);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [result, setResult] = useState<{ ok: boolean; text: string }>();
@@ -41,9 +45,9 @@ export function CustomerPanel({ client, id, onSaved, onClose }: Props) {
           telephone: c.contact?.telephone ?? '',
           vatNumber: c.vatNumber ?? '',
         }),
-      (e) => setResult({ ok: false, text: t('loadFailed', { message: messageOf(e) }) }),
+      (e) => setResult({ ok: false, text: texts.current('loadFailed', { message: messageOf(e) }) }),
     );
-  }, [client, id, t]);
+  }, [client, id]);
 
   const set = (key: keyof Form) => (value: string) => setForm((f) => ({ ...f, [key]: value }));
   const field = (key: keyof Form, label: string, error: string | undefined, type?: string) => (

@@ -1,7 +1,7 @@
 // One employee, new or to change: name, log-in, contact, contract basics (start, weekly hours), access
 // group and qualifications (activity types). Saved employees with a mobile number can be invited by SMS
 // (POST /v2/users/{id}/invite): the server writes it in their language, naming where they sign in.
-import { useEffect, useState } from 'preact/hooks';
+import { useEffect, useRef, useState } from 'preact/hooks';
 import type { CrewbaseClient } from '../../../../clients/typescript/src/client.js';
 import { messageOf } from '../../lib/api.js';
 import { useI18n } from '../../lib/i18n.js';
@@ -35,6 +35,10 @@ interface Props {
 
 export function PersonForm({ client, id, onSaved, onClose }: Props) {
   const { t, lang } = useI18n();
+  // The language of the moment when the person is read: a change of language must not read them again, which
+  // would replace what is typed (the number fields take either language's writing).
+  const language = useRef({ t, lang });
+  language.current = { t, lang };
   const { form, setForm, set, errors, result, setResult, busy, submit } = useApiForm<Form>(EMPTY);
   const [qualifications, setQualifications] = useState<string[]>([]);
   const [groups, setGroups] = useState<Named[]>([]);
@@ -64,14 +68,14 @@ export function PersonForm({ client, id, onSaved, onClose }: Props) {
           email: u.access?.email ?? '',
           mobile: u.contact?.mobile ?? '',
           startDate: (u.contract?.startDate ?? '').slice(0, 10),
-          weeklyHours: numberInput(u.totalTargetHours, lang),
+          weeklyHours: numberInput(u.totalTargetHours, language.current.lang),
           accessGroupId: u.accessGroupId ?? '',
         });
         setQualifications(u.activityTypeIds ?? []);
       },
-      (e) => setResult({ ok: false, text: t('loadFailed', { message: messageOf(e) }) }),
+      (e) => setResult({ ok: false, text: language.current.t('loadFailed', { message: messageOf(e) }) }),
     );
-  }, [client, id, t, lang, setForm, setResult]);
+  }, [client, id, setForm, setResult]);
 
   async function save(event: Event) {
     event.preventDefault();
