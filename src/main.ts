@@ -111,7 +111,7 @@ async function serve(config: Config) {
   const warming = new AbortController();
   waits.reportAlso(() => app.requestsInFlight());
   const worker =
-    config.webhookWorker === 'inline' && !member
+    config.webhookWorker === 'inline' && (member ?? 0) === 0
       ? deliveryWorker({ database, config, log: app.log, ...webhookDeps(config) })
       : undefined;
   let stopSweep: (() => Promise<void>) | undefined;

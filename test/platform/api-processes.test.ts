@@ -8,6 +8,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { killChildren } from '../helpers/child-processes.js';
+import { freePort } from '../helpers/pg-cluster.js';
 import { withScratchPostgres } from '../helpers/scratch-postgres.js';
 import { startServer, until } from '../helpers/server-process.js';
 import { loadConfig } from '../../src/config.js';
@@ -54,7 +55,8 @@ test('two API processes answer on one port; one killed is replaced while the oth
   const dataDir = mkdtempSync(join(tmpdir(), 'crewbase-processes-'));
   try {
     await withScratchPostgres('crewbase_processes', async (url) => {
-      const server = await startServer(dataDir, url, 'serve', { API_PROCESSES: '2' });
+      // A port of its own (not 0): when every API process has died, the port is listened on anew at their restart.
+      const server = await startServer(dataDir, url, 'serve', { API_PROCESSES: '2', PORT: String(await freePort()) });
       const listening = () =>
         [...server.output().matchAll(/listening at http:\/\/127\.0\.0\.1:(\d+)/g)].map((m) => m[1]);
       await until(() => listening().length === 2, 60_000);
@@ -95,6 +97,15 @@ test('two API processes answer on one port; one killed is replaced while the oth
       });
       assert.equal(login.status, 200);
 
+      // Both die at once: this process stays and starts both again, on the same port.
+      for (const pid of now) process.kill(pid, 'SIGKILL');
+      await until(() => listening().length === 5, 60_000);
+      assert.equal(server.child.exitCode, null, 'the first process is still running');
+      const last = childrenOf(server.child.pid!);
+      assert.equal(last.length, 2, `two API processes once more: ${last.join(', ')}`);
+      const health = await fetch(`${server.base}/health`, { headers: { connection: 'close' } });
+      assert.equal(health.status, 200);
+
       const signalledAt = Date.now();
       server.child.kill('SIGTERM');
       assert.deepEqual(await server.exited, [0, null], server.output());
@@ -104,7 +115,7 @@ test('two API processes answer on one port; one killed is replaced while the oth
         2,
         'each API process drained and stopped',
       );
-      for (const pid of now) assert.equal(alive(pid), false, `API process ${pid} is gone`);
+      for (const pid of last) assert.equal(alive(pid), false, `API process ${pid} is gone`);
     });
   } finally {
     rmSync(dataDir, { recursive: true, force: true });

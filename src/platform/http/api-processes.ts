@@ -51,18 +51,20 @@ export function runApiProcesses(count: number, log: Log): Promise<number> {
         if (started.size === 0) resolve(failed ? 1 : 0);
         return;
       }
-      log(`API process ${index} (pid ${worker.process.pid}) exited (${signal ?? `code ${code}`}); starting it again`);
+      const exit = `API process ${index} (pid ${worker.process.pid}) exited (${signal ?? `code ${code}`})`;
       const now = Date.now();
       restarts.push(now);
       while (restarts[0]! < now - RESTART_WINDOW_MS) restarts.shift();
       if (restarts.length > MAX_RESTARTS) {
-        log(`more than ${MAX_RESTARTS} API processes died within ${RESTART_WINDOW_MS / 1000} s: stopping`);
+        log(`${exit}; more than ${MAX_RESTARTS} died within ${RESTART_WINDOW_MS / 1000} s: stopping`);
         failed = true;
         stopAll();
         if (started.size === 0) resolve(1);
         return;
       }
-      setTimeout(() => stopping || start(index), RESTART_DELAY_MS).unref();
+      log(`${exit}; starting it again`);
+      // Not unref'd: while every API process is down, this timer is all that keeps this process running.
+      setTimeout(() => stopping || start(index), RESTART_DELAY_MS);
     });
 
     // Each member stops on SIGTERM only (it ignores SIGINT, which a terminal's Ctrl-C sends the whole group):
