@@ -267,6 +267,20 @@ describe('the billing desk in a browser', { skip: CHROMIUM }, () => {
     assert.equal((await api('GET', `/v2/invoices/${ids.fresh}`)).sendings.length, 1);
   });
 
+  test('a change of language keeps the payment amount typed in the open invoice', async () => {
+    const amount = page.getByLabel('Amount', { exact: true });
+    await amount.fill('12,34');
+    try {
+      await page.getByLabel('Language').selectOption('de');
+      await page.getByRole('heading', { name: 'Rechnungen', level: 1 }).waitFor();
+      await new Promise((resolve) => setTimeout(resolve, 500)); // time to read the invoice again, were it asked
+      assert.equal(await page.getByLabel('Betrag', { exact: true }).inputValue(), '12,34');
+    } finally {
+      if (await page.getByLabel('Sprache').count()) await page.getByLabel('Sprache').selectOption('en');
+    }
+    assert.equal(await amount.inputValue(), '12,34');
+  });
+
   test('a credit note from the invoice, its amount typed "100,00" (checked through the API)', async () => {
     await page.getByRole('button', { name: 'Credit note' }).click();
     await page.getByLabel('Amount (net)').fill('100,00');

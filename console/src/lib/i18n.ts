@@ -4,7 +4,7 @@
 // has; an office key missing in a crew language falls back to English. Dates, times and numbers go through Intl
 // in the language's locale; Arabic is laid out right to left (`dir`).
 import { createContext } from 'preact';
-import { useContext } from 'preact/hooks';
+import { useContext, useRef } from 'preact/hooks';
 import type { CrewCatalogue } from './messages/crew-keys.js';
 import { de } from './messages/de.js';
 import { en, type Key } from './messages/en.js';
@@ -87,3 +87,15 @@ export function i18n(lang: Lang): I18n {
 
 export const I18nContext = createContext<I18n>(i18n('en'));
 export const useI18n = () => useContext(I18nContext);
+
+/**
+ * The texts and formats of the moment, for a form's load that must not run again when the language changes:
+ * reading the record again would replace what the user has typed. The forms' number fields take either
+ * language's writing, so nothing needs writing anew.
+ */
+export function useI18nNow(): { readonly current: I18n } {
+  const i18n = useI18n();
+  const now = useRef(i18n);
+  now.current = i18n;
+  return now;
+}

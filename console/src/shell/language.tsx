@@ -6,6 +6,7 @@ import type { CrewbaseClient } from '../../../clients/typescript/src/client.js';
 import { useEffect } from 'preact/hooks';
 import type { Session } from '../lib/api.js';
 import { LANGS, type Lang, browserLang, langOf, loadLang, useI18n } from '../lib/i18n.js';
+import { whileCurrent } from '../lib/newest.js';
 
 const STORED = 'crewbase.lang';
 
@@ -38,19 +39,15 @@ export function useUserLanguage(
   }, [lang]);
   useEffect(() => {
     if (!session || !client) return;
-    let current = true;
-    void client
-      .call('users.get', { path: { id: session.userId } })
-      .then(async (user) => {
+    // Offline or not readable: the device's language stays.
+    return whileCurrent(
+      client.call('users.get', { path: { id: session.userId } }).then(async (user) => {
         const own = langOf(user.general?.language);
-        if (!own) return;
-        await loadLang(own);
-        if (current) setLang(own);
-      })
-      .catch(() => {}); // offline or not readable: the device's language stays
-    return () => {
-      current = false;
-    };
+        if (own) await loadLang(own);
+        return own;
+      }),
+      (own) => own && setLang(own),
+    );
   }, [session, client, setLang]);
 }
 

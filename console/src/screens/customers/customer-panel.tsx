@@ -1,10 +1,10 @@
 // One customer: its master data (name, address, contact, e-mail, VAT id) for a new one or to edit, and its
 // objects. The API's field errors appear next to their fields.
-import { useEffect, useRef, useState } from 'preact/hooks';
+import { useEffect, useState } from 'preact/hooks';
 import type { CrewbaseClient } from '../../../../clients/typescript/src/client.js';
 import { messageOf } from '../../lib/api.js';
 import { CustomerObjects } from './customer-objects.js';
-import { useI18n } from '../../lib/i18n.js';
+import { useI18n, useI18nNow } from '../../lib/i18n.js';
 import { Field, Result, fieldErrorsOf } from '../../lib/office-kit.js';
 import { whileCurrent } from '../../lib/newest.js';
 
@@ -21,10 +21,7 @@ interface Props {
 
 export function CustomerPanel({ client, id, onSaved, onClose }: Props) {
   const { t } = useI18n();
-  // The texts of the moment for a failed read: a change of language must not read the customer again, which
-  // would replace what is typed.
-  const texts = useRef(t);
-  texts.current = t;
+  const now = useI18nNow(); // a change of language does not read the customer again
   const [form, setForm] = useState<Form>(EMPTY);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [result, setResult] = useState<{ ok: boolean; text: string }>();
@@ -45,7 +42,7 @@ export function CustomerPanel({ client, id, onSaved, onClose }: Props) {
           telephone: c.contact?.telephone ?? '',
           vatNumber: c.vatNumber ?? '',
         }),
-      (e) => setResult({ ok: false, text: texts.current('loadFailed', { message: messageOf(e) }) }),
+      (e) => setResult({ ok: false, text: now.current.t('loadFailed', { message: messageOf(e) }) }),
     );
   }, [client, id]);
 

@@ -32,16 +32,17 @@ export function CustomersScreen({ client }: ScreenProps) {
     const q = query.trim();
     if (!q) return setHits(undefined);
     // Search once the typing pauses; an answer to an older query is dropped.
-    let current = true;
+    let stop = () => {};
     const timer = setTimeout(() => {
-      client
-        .call('search.list', { query: { q: q.slice(0, 200), types: ['customer', 'object'], limit: 20 } })
-        .then((answer) => current && setHits(answer.results))
-        .catch((e: unknown) => current && setError(messageOf(e)));
+      stop = whileCurrent(
+        client.call('search.list', { query: { q: q.slice(0, 200), types: ['customer', 'object'], limit: 20 } }),
+        (answer) => setHits(answer.results),
+        (e) => setError(messageOf(e)),
+      );
     }, DEBOUNCE_MS);
     return () => {
-      current = false;
       clearTimeout(timer);
+      stop();
     };
   }, [client, query]);
 

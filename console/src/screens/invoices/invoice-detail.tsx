@@ -5,7 +5,7 @@ import { useCallback, useEffect, useState } from 'preact/hooks';
 import type { Invoice, PaymentMethod } from '../../../../clients/typescript/src/api-types.js';
 import type { CrewbaseClient } from '../../../../clients/typescript/src/client.js';
 import { messageOf } from '../../lib/api.js';
-import { useI18n } from '../../lib/i18n.js';
+import { useI18n, useI18nNow } from '../../lib/i18n.js';
 import { numberInput } from '../../lib/numbers.js';
 import { Field, NumberField, Result, download, fieldErrorsOf, money, numberOf } from '../../lib/office-kit.js';
 import { periodText, todayIso } from './billing-period.js';
@@ -43,6 +43,7 @@ export function InvoiceDetail({ client, kind, id, customerName, onChanged, onClo
   const [crediting, setCrediting] = useState(false);
 
   const newest = useNewest(); // another document opened while this one loads
+  const now = useI18nNow(); // a change of language does not read the document again (the payment typed stays)
   const load = useCallback(async () => {
     try {
       const loaded = await newest(
@@ -51,11 +52,11 @@ export function InvoiceDetail({ client, kind, id, customerName, onChanged, onClo
           : (client.call('offers.get', { path: { id } }) as unknown as Promise<Invoice>),
       );
       setDoc(loaded);
-      setPayment((p) => ({ ...p, amount: numberInput(loaded.openAmount ?? loaded.grossAmount, i18n.lang) }));
+      setPayment((p) => ({ ...p, amount: numberInput(loaded.openAmount ?? loaded.grossAmount, now.current.lang) }));
     } catch (e) {
-      setResult({ ok: false, text: t('loadFailed', { message: messageOf(e) }) });
+      setResult({ ok: false, text: now.current.t('loadFailed', { message: messageOf(e) }) });
     }
-  }, [client, kind, id, t, i18n.lang, newest]);
+  }, [client, kind, id, newest, now]);
   useEffect(() => {
     void load();
     if (kind === 'invoices')

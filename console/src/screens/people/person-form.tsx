@@ -1,10 +1,10 @@
 // One employee, new or to change: name, log-in, contact, contract basics (start, weekly hours), access
 // group and qualifications (activity types). Saved employees with a mobile number can be invited by SMS
 // (POST /v2/users/{id}/invite): the server writes it in their language, naming where they sign in.
-import { useEffect, useRef, useState } from 'preact/hooks';
+import { useEffect, useState } from 'preact/hooks';
 import type { CrewbaseClient } from '../../../../clients/typescript/src/client.js';
 import { messageOf } from '../../lib/api.js';
-import { useI18n } from '../../lib/i18n.js';
+import { useI18n, useI18nNow } from '../../lib/i18n.js';
 import { numberInput } from '../../lib/numbers.js';
 import { Field, NumberField, Result, SelectField, numberOf, useApiForm } from '../../lib/office-kit.js';
 import type { User } from '../../../../clients/typescript/src/api-types.js';
@@ -34,11 +34,8 @@ interface Props {
 }
 
 export function PersonForm({ client, id, onSaved, onClose }: Props) {
-  const { t, lang } = useI18n();
-  // The language of the moment when the person is read: a change of language must not read them again, which
-  // would replace what is typed (the number fields take either language's writing).
-  const language = useRef({ t, lang });
-  language.current = { t, lang };
+  const { t } = useI18n();
+  const now = useI18nNow(); // a change of language does not read the person again
   const { form, setForm, set, errors, result, setResult, busy, submit } = useApiForm<Form>(EMPTY);
   const [qualifications, setQualifications] = useState<string[]>([]);
   const [groups, setGroups] = useState<Named[]>([]);
@@ -68,12 +65,12 @@ export function PersonForm({ client, id, onSaved, onClose }: Props) {
           email: u.access?.email ?? '',
           mobile: u.contact?.mobile ?? '',
           startDate: (u.contract?.startDate ?? '').slice(0, 10),
-          weeklyHours: numberInput(u.totalTargetHours, language.current.lang),
+          weeklyHours: numberInput(u.totalTargetHours, now.current.lang),
           accessGroupId: u.accessGroupId ?? '',
         });
         setQualifications(u.activityTypeIds ?? []);
       },
-      (e) => setResult({ ok: false, text: language.current.t('loadFailed', { message: messageOf(e) }) }),
+      (e) => setResult({ ok: false, text: now.current.t('loadFailed', { message: messageOf(e) }) }),
     );
   }, [client, id, setForm, setResult]);
 
