@@ -8,7 +8,7 @@
 // test-run: process console-browser-2 (it waits on chromium, one per process; scripts/test-schedule.mjs)
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import type { BrowserContext, Page, Response, Route } from 'playwright-core';
+import type { BrowserContext, Page, Request, Route } from 'playwright-core';
 import { assertAccessible } from '../helpers/a11y.js';
 import { buildConsoleForTest, type ConsoleBuild } from '../helpers/console-build.js';
 import {
@@ -313,28 +313,33 @@ describe('planning board in a browser', { skip: CHROMIUM }, () => {
 
   test('a week paged past before its jobs came does not replace the week shown when they come', async () => {
     // Next week's jobs (none) are held back; the way back to this week is answered at once.
-    let requests = 0;
-    let answers = 0;
-    const holdFirst = async (route: Route) => {
-      if (requests++ === 0) await new Promise((resolve) => setTimeout(resolve, 1_500));
+    const nextWeek = Date.parse(at(6, 12)); // a range starting after Sunday noon is next week's
+    let held: Request | undefined;
+    let released!: () => void;
+    const continued = new Promise<void>((resolve) => {
+      released = resolve;
+    });
+    const holdNextWeek = async (route: Route) => {
+      const from = (route.request().postDataJSON() as { from?: number | string } | null)?.from;
+      if (held || from === undefined || new Date(from).getTime() < nextWeek) return route.continue();
+      held = route.request();
+      await new Promise((resolve) => setTimeout(resolve, 1_500));
       await route.continue();
+      released();
     };
-    const counted = (response: Response) => {
-      if (response.url().endsWith('/v2/jobs/jobsInTimeFrame')) answers++;
-    };
-    await context.route('**/v2/jobs/jobsInTimeFrame', holdFirst);
-    page.on('response', counted);
+    await context.route('**/v2/jobs/jobsInTimeFrame', holdNextWeek);
     try {
       await page.getByRole('button', { name: 'Next' }).click();
       await page.getByRole('button', { name: 'Previous' }).click();
       await cell('', 0).locator(`[data-job-id="${jobs.office}"]`).waitFor();
-      await waitFor(async () => answers === 2);
+      await continued;
+      assert.ok(held, "next week's jobs were asked for and held back");
+      await held.response(); // the late answer has come
       await new Promise((resolve) => setTimeout(resolve, 300)); // time to render it, were it taken
       assert.equal(await block(jobs.office).count(), 1, "next week's late (empty) answer was dropped");
       assert.equal(await block(jobs.school).count(), 1);
     } finally {
-      page.off('response', counted);
-      await context.unroute('**/v2/jobs/jobsInTimeFrame', holdFirst);
+      await context.unroute('**/v2/jobs/jobsInTimeFrame', holdNextWeek);
     }
   });
 
