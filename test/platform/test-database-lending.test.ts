@@ -42,6 +42,25 @@ test('the next app gets the database emptied, as migrated', onPglite, async () =
   }
 });
 
+test('a table only whose sequence a file used starts its sequence again', onPglite, async () => {
+  const first = await createTestApp();
+  assert.equal(await count(first.database, 'events'), 0);
+  await first.database.exec(`SELECT nextval(pg_get_serial_sequence('events', 'seq')) FROM generate_series(1, 5)`);
+  await first.close();
+  const second = await createTestApp();
+  try {
+    const tenant = await signup(second.app);
+    assert.equal(
+      (await call(second.app, 'POST', '/v2/customers', tenant.headers, { name: 'Dritte GmbH' })).status,
+      201,
+    );
+    const seq = await sql<{ seq: number }>`SELECT min(seq)::int AS seq FROM events`.execute(second.database.kysely);
+    assert.equal(seq.rows[0]!.seq, 1, 'the event sequence starts again');
+  } finally {
+    await second.close();
+  }
+});
+
 test('a database whose schema a file changed is not handed on', onPglite, async () => {
   const first = await createTestApp();
   await first.database.exec('CREATE TABLE crewbase_test_leftover (id int)');
