@@ -68,6 +68,9 @@ const result = spawnSync(
     pathToFileURL(join(scripts, 'test-async-hook.mjs')).href,
     '--import',
     pathToFileURL(join(scripts, 'test-cpu-time.mjs')).href,
+    // argon2 once per distinct password and hash in a process (test-password-memo.mjs).
+    '--import',
+    pathToFileURL(join(scripts, 'test-password-memo.mjs')).href,
     '--test',
     `--test-concurrency=${concurrency}`,
     `--test-timeout=${FILE_TIMEOUT_MS}`,
