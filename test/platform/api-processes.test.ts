@@ -4,7 +4,8 @@
 // test-run: own process (it waits on the servers it starts; scripts/test-schedule.mjs)
 import { after, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import cluster from 'node:cluster';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { killChildren } from '../helpers/child-processes.js';
@@ -12,6 +13,7 @@ import { freePort } from '../helpers/pg-cluster.js';
 import { withScratchPostgres } from '../helpers/scratch-postgres.js';
 import { startServer, until } from '../helpers/server-process.js';
 import { loadConfig } from '../../src/config.js';
+import { runApiProcesses } from '../../src/platform/http/api-processes.js';
 
 after(killChildren);
 
@@ -119,5 +121,34 @@ test('two API processes answer on one port; one killed is replaced while the oth
     });
   } finally {
     rmSync(dataDir, { recursive: true, force: true });
+  }
+});
+
+test('API processes that keep dying end the run: the sixth death within a minute stops it with exit code 1', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'crewbase-processes-'));
+  const member = join(dir, 'member.mjs');
+  writeFileSync(member, 'process.exit(3);\n'); // an API process that dies as it starts
+  cluster.setupPrimary({ exec: member, args: [], silent: true });
+  let forks = 0;
+  const counted = () => {
+    forks += 1;
+  };
+  cluster.on('fork', counted);
+  const lines: string[] = [];
+  const signalListeners = process.listenerCount('SIGTERM');
+  try {
+    // One process: its deaths come one after another, so the count of starts is exact.
+    const code = await runApiProcesses(1, (line) => lines.push(line));
+    assert.equal(code, 1);
+    assert.equal(forks, 6, lines.join('\n'));
+    assert.equal(lines.filter((line) => /exited \(code 3\); starting it again$/.test(line)).length, 5);
+    assert.match(
+      lines.at(-1)!,
+      /^API process 0 \(pid \d+\) exited \(code 3\); more than 5 died within 60 s: stopping$/,
+    );
+    assert.equal(process.listenerCount('SIGTERM'), signalListeners, 'its signal handlers are gone once it ended');
+  } finally {
+    cluster.off('fork', counted);
+    rmSync(dir, { recursive: true, force: true });
   }
 });

@@ -41,8 +41,15 @@ export function runApiProcesses(count: number, log: Log): Promise<number> {
     started.set(worker, index);
   };
 
-  return new Promise((resolve) => {
-    cluster.on('exit', (worker, code, signal) => {
+  return new Promise((settle) => {
+    // Once settled, this process is done with its members: its listeners go, so that they hold nothing.
+    const resolve = (code: number) => {
+      cluster.off('exit', onExit);
+      process.off('SIGTERM', onSignal);
+      process.off('SIGINT', onSignal);
+      settle(code);
+    };
+    const onExit = (worker: Worker, code: number, signal: string | null) => {
       const index = started.get(worker);
       started.delete(worker);
       if (index === undefined) return;
@@ -65,7 +72,8 @@ export function runApiProcesses(count: number, log: Log): Promise<number> {
       log(`${exit}; starting it again`);
       // Not unref'd: while every API process is down, this timer is all that keeps this process running.
       setTimeout(() => stopping || start(index), RESTART_DELAY_MS);
-    });
+    };
+    cluster.on('exit', onExit);
 
     // Each member stops on SIGTERM only (it ignores SIGINT, which a terminal's Ctrl-C sends the whole group):
     // this process turns each of its signals into one SIGTERM per member, so a second signal still means
