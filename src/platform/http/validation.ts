@@ -12,6 +12,9 @@ export const AJV_OPTIONS = {
   coerceTypes: 'array',
   allErrors: true,
   strict: false,
+  // ajv's optimizing pass over the code it generates: compiling the 549 route validators took 1.9 s of CPU
+  // with it, 1.0-1.3 s without, while a validation ran at most a fifth of a microsecond slower (0.7-0.85 µs).
+  code: { optimize: false },
 } as const;
 
 function newAjv(coerceTypes: false | 'array') {
