@@ -222,13 +222,22 @@ async function lendPglite(): Promise<PGlite> {
   return pglite;
 }
 
+const DISCARD_ALL_BUT_THE_APPS_STATEMENTS = `
+  CLOSE ALL; SET SESSION AUTHORIZATION DEFAULT; RESET ALL; UNLISTEN *; SELECT pg_advisory_unlock_all();
+  DISCARD PLANS; DISCARD TEMP; DISCARD SEQUENCES;
+  DO $$ DECLARE s text; BEGIN
+    FOR s IN SELECT name FROM pg_prepared_statements WHERE from_sql LOOP EXECUTE format('DEALLOCATE %I', s); END LOOP;
+  END $$;`;
+
 /** Empties a lent PGlite and keeps it for the next file, or closes it when it cannot be handed on as migrated. */
 async function giveBack(pglite: PGlite): Promise<void> {
   if (pglite.closed) return;
   try {
-    // Session state a file may have left: settings, prepared statements, temporary tables, advisory locks.
+    // Session state a file may have left: settings, temporary tables, advisory locks, statements a test
+    // prepared itself. DISCARD ALL without its DEALLOCATE ALL: the app's own prepared statements
+    // (src/platform/db/pglite-dialect.ts) stay for the next file's app, which sends the same texts.
     await pglite.exec('ROLLBACK'); // a warning only, when no transaction is open
-    await pglite.exec('DISCARD ALL');
+    await pglite.exec(DISCARD_ALL_BUT_THE_APPS_STATEMENTS);
     if (!spare && (await catalogue(pglite)) === migratedCatalogue) {
       const { tables } = (await pglite.query<{ tables: string | null }>(WRITTEN_TABLES)).rows[0]!;
       if (tables) await pglite.exec(`TRUNCATE ${tables} RESTART IDENTITY CASCADE`);

@@ -6,7 +6,7 @@ import pg from 'pg';
 import { PGlite } from '@electric-sql/pglite';
 import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { PGliteDialect } from './pglite-dialect.js';
+import { discardPreparedStatements, PGliteDialect } from './pglite-dialect.js';
 import type { Database, DatabaseTarget } from './database-types.js';
 import { openPostgres } from './postgres-database.js';
 import { lockDataDir, type DataDirLock } from './data-dir-lock.js';
@@ -75,6 +75,9 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
         } catch (error) {
           await pglite.exec('ROLLBACK').catch(() => {}); // a failed script may leave its transaction open
           throw error;
+        } finally {
+          // A migration may change a table's columns, which a statement prepared before it would refuse to run.
+          await discardPreparedStatements(pglite);
         }
       });
     },

@@ -1,6 +1,14 @@
 // A Kysely dialect for embedded PGlite. PGlite is one connection, so a connection is
 // held exclusively from acquire to release (a transaction never interleaves with another).
-import type { PGlite } from '@electric-sql/pglite';
+//
+// A statement is one message batch into PostgreSQL (Parse, Bind, Describe, Execute, Sync), where PGlite's
+// own `query` makes six calls. A short text is prepared once per PGlite instance under a name and then
+// only bound and executed, so PostgreSQL neither parses it again nor, once it settles on a generic plan,
+// plans it. Measured on a primary-key read (CPU per statement, one process): 205-270 µs through `query`,
+// 165-180 µs as one batch, about 80 µs prepared. Values are sent as text, converted as node-postgres
+// converts them on the PostgreSQL path (`prepareValue`), so both databases receive the same parameters.
+import { type PGlite, parse, protocol, type Results } from '@electric-sql/pglite';
+import pgUtils from 'pg/lib/utils.js';
 import {
   CompiledQuery,
   PostgresAdapter,
@@ -13,18 +21,120 @@ import {
   type QueryResult,
 } from 'kysely';
 
+/** Texts kept prepared per PGlite instance, the least recently used closed beyond it. */
+const PREPARED_STATEMENTS = 256;
+/** Texts of this length and longer run unnamed (below). */
+const NAMED_BELOW_LENGTH = 400;
+
+interface Statements {
+  /** Statement name by SQL text, least recently used first. */
+  names: Map<string, string>;
+  /** Names to close before the next statement: evicted, or perhaps made by a batch that failed. */
+  closing: string[];
+  made: number;
+}
+
+// Per instance, not per driver: a test's PGlite is lent to the next file's app with its statements.
+const statementsOf = new WeakMap<PGlite, Statements>();
+
+function statements(pg: PGlite): Statements {
+  let known = statementsOf.get(pg);
+  if (!known) {
+    known = { names: new Map(), closing: [], made: 0 };
+    statementsOf.set(pg, known);
+  }
+  return known;
+}
+
+/**
+ * Deallocates the statements prepared on `pg`, after a script that may have changed tables (migrations);
+ * the next use of each text prepares it again.
+ */
+export async function discardPreparedStatements(pg: PGlite): Promise<void> {
+  await pg.exec('DEALLOCATE ALL');
+  statementsOf.delete(pg);
+}
+
+function concat(parts: Uint8Array[]): Uint8Array {
+  let length = 0;
+  for (const part of parts) length += part.length;
+  const batch = new Uint8Array(length);
+  let offset = 0;
+  for (const part of parts) {
+    batch.set(part, offset);
+    offset += part.length;
+  }
+  return batch;
+}
+
+const WRITES = new Set(['INSERT', 'UPDATE', 'DELETE', 'MERGE']);
+
+/** PostgreSQL's refusal of a prepared statement whose table changed its columns since it was prepared. */
+const isStalePlan = (error: unknown) =>
+  (error as { code?: string }).code === '0A000' &&
+  String((error as Error).message).includes('cached plan must not change result type');
+
 class PGliteConnection implements DatabaseConnection {
   constructor(private readonly pg: PGlite) {}
 
   async executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
-    const result = await this.pg.query<R>(query.sql, [...query.parameters]);
-    const affected = result.affectedRows;
+    let result: Results | undefined;
+    try {
+      result = await this.run(query);
+    } catch (error) {
+      // Outside a transaction nothing was done: once prepared again (run forgot it), the statement can run.
+      if (!isStalePlan(error) || this.pg.isInTransaction()) throw error;
+      result = await this.run(query);
+    }
+    const command = result?.command?.split(' ')[0] ?? '';
     return {
-      rows: result.rows,
-      ...(affected !== undefined && query.query.kind !== 'SelectQueryNode'
-        ? { numAffectedRows: BigInt(affected) }
-        : {}),
+      rows: (result?.rows ?? []) as R[],
+      ...(WRITES.has(command) ? { numAffectedRows: BigInt(result?.affectedRows ?? 0) } : {}),
     };
+  }
+
+  private async run(query: CompiledQuery): Promise<Results | undefined> {
+    const known = statements(this.pg);
+    const serialize = protocol.serialize;
+    const parts: Uint8Array[] = known.closing.splice(0).map((name) => serialize.close({ type: 'S', name }));
+    // A long text (a read model of joins) is parsed and planned for each run's values: a plan made once for any
+    // values, which PostgreSQL may settle on after five runs of a named statement, read a week of 2,520 jobs
+    // in 4.6 s instead of 0.44 s. A short one (a read or write by key) is where planning costs most.
+    const isNamed = query.sql.length < NAMED_BELOW_LENGTH;
+    let name = isNamed ? known.names.get(query.sql) : '';
+    const isNew = name === undefined;
+    if (name === undefined) {
+      name = `crewbase_${known.made++}`;
+      parts.push(serialize.parse({ name, text: query.sql }));
+    } else if (isNamed)
+      known.names.delete(query.sql); // set again below: the most recently used last
+    else parts.push(serialize.parse({ text: query.sql }));
+    if (isNamed) known.names.set(query.sql, name);
+    if (known.names.size > PREPARED_STATEMENTS) {
+      const oldest = known.names.keys().next().value as string;
+      known.closing.push(known.names.get(oldest)!);
+      known.names.delete(oldest);
+    }
+    const values = query.parameters.map((value) => pgUtils.prepareValue(value));
+    parts.push(
+      serialize.bind({ statement: name, values }),
+      serialize.describe({ type: 'P' }),
+      serialize.execute({}),
+      serialize.sync(),
+    );
+    let messages: Awaited<ReturnType<PGlite['execProtocolStream']>>;
+    try {
+      messages = await this.pg._runExclusiveQuery(() => this.pg.execProtocolStream(concat(parts), { syncToFs: false }));
+    } catch (error) {
+      // The batch stopped at its first error: a Parse before it may or may not have made the statement.
+      if (isNamed && (isNew || isStalePlan(error))) {
+        known.names.delete(query.sql);
+        known.closing.push(name);
+      }
+      throw error;
+    }
+    if (!this.pg.isInTransaction()) await this.pg.syncToFs(); // as PGlite's own `query` does
+    return parse.parseResults(messages, this.pg.parsers)[0];
   }
 
   // biome-ignore lint/correctness/useYield: the interface asks for a generator; PGlite cannot stream

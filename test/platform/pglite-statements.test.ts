@@ -1,0 +1,102 @@
+// The embedded database's statements (src/platform/db/pglite-dialect.ts): a short text is prepared once per
+// PGlite and then only bound and executed, a long one planned each time; the values arrive as node-postgres
+// sends them to PostgreSQL; a failed statement, a table that changed its columns and a migration script leave
+// the statements usable; the least recently used are closed beyond the limit.
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { PGlite } from '@electric-sql/pglite';
+import { type Kysely, sql } from 'kysely';
+import { openDatabase } from '../../src/platform/db/database.js';
+import type { Database } from '../../src/platform/db/database-types.js';
+
+describe('statements on the embedded database', () => {
+  let pglite: PGlite;
+  let database: Database;
+  let db: Kysely<unknown>;
+  const prepared = async () =>
+    (await pglite.query<{ name: string; statement: string }>('SELECT name, statement FROM pg_prepared_statements'))
+      .rows;
+  const preparedFor = async (text: string) => (await prepared()).filter((s) => s.statement === text);
+
+  before(async () => {
+    pglite = await PGlite.create();
+    await pglite.exec(
+      'CREATE TABLE things (id int PRIMARY KEY, name text, doc jsonb, tags text[], at timestamptz, raw bytea)',
+    );
+    database = await openDatabase({ kind: 'pglite-instance', pglite, keepOpen: true });
+    db = database.kysely as unknown as Kysely<unknown>;
+  });
+  after(async () => {
+    await database?.close();
+    await pglite?.close();
+  });
+
+  test('a text is prepared once and then run with other values', async () => {
+    const read = (id: number) => sql<{ id: number }>`SELECT id FROM things WHERE id = ${id}`.execute(db);
+    await sql`INSERT INTO things (id, name) VALUES (1, 'one'), (2, 'two')`.execute(db);
+    assert.deepEqual((await read(1)).rows, [{ id: 1 }]);
+    assert.deepEqual((await read(2)).rows, [{ id: 2 }]);
+    assert.equal((await preparedFor('SELECT id FROM things WHERE id = $1')).length, 1);
+  });
+
+  test('a long text (a read model) is planned for each run, not kept prepared', async () => {
+    const columns = Array.from({ length: 40 }, (_, i) => `id + ${i} AS c${i}`).join(', ');
+    for (let i = 0; i < 7; i++) await sql`SELECT ${sql.raw(columns)} FROM things WHERE id = ${1}`.execute(db);
+    const text = `SELECT ${columns} FROM things WHERE id = $1`;
+    assert.ok(text.length >= 400);
+    assert.deepEqual(await preparedFor(text), []);
+  });
+
+  test('values are converted as on PostgreSQL, and come back parsed', async () => {
+    const at = new Date('2026-03-29T01:30:00.000Z');
+    const inserted = await sql<{ id: number; doc: unknown; tags: unknown; at: Date; raw: Uint8Array }>`
+      INSERT INTO things (id, doc, tags, at, raw)
+      VALUES (${10}, ${JSON.stringify({ k: 'v', n: [1, 2] })}, ${['a', 'b"c', null]}, ${at}, ${Buffer.from([0, 1, 255])})
+      RETURNING id, doc, tags, at, raw`.execute(db);
+    assert.deepEqual(inserted.rows, [
+      { id: 10, doc: { k: 'v', n: [1, 2] }, tags: ['a', 'b"c', null], at, raw: new Uint8Array([0, 1, 255]) },
+    ]);
+    assert.equal(inserted.numAffectedRows, 1n);
+    const updated = await sql`UPDATE things SET name = ${'ten'} WHERE id >= ${10}`.execute(db);
+    assert.equal(updated.numAffectedRows, 1n);
+    assert.equal((await sql`SELECT 1`.execute(db)).numAffectedRows, undefined, 'a read changes no row');
+  });
+
+  test('an error in a statement or a transaction leaves the next statements working', async () => {
+    await assert.rejects(sql`SELEC nonsense ${1}`.execute(db), /syntax error/);
+    await assert.rejects(sql`SELECT ${'x'}::int`.execute(db), /invalid input syntax/);
+    assert.deepEqual((await sql`SELECT ${'7'}::int AS n`.execute(db)).rows, [{ n: 7 }]);
+    await assert.rejects(
+      db.transaction().execute(async (tx) => {
+        await sql`INSERT INTO things (id) VALUES (${20})`.execute(tx);
+        await sql`INSERT INTO things (id) VALUES (${20})`.execute(tx); // duplicate key: the transaction fails
+      }),
+      /duplicate key/,
+    );
+    assert.deepEqual((await sql`SELECT count(*)::int AS n FROM things WHERE id = ${20}`.execute(db)).rows, [{ n: 0 }]);
+    assert.equal((await preparedFor('SELEC nonsense $1')).length, 0);
+  });
+
+  test('a statement whose table changed its columns is prepared again', async () => {
+    const all = () => sql`SELECT * FROM things WHERE id = ${1}`.execute(db);
+    assert.deepEqual(Object.keys((await all()).rows[0]!), ['id', 'name', 'doc', 'tags', 'at', 'raw']);
+    await pglite.exec('ALTER TABLE things ADD COLUMN extra text');
+    assert.deepEqual(Object.keys((await all()).rows[0]!), ['id', 'name', 'doc', 'tags', 'at', 'raw', 'extra']);
+  });
+
+  test('a migration script deallocates every statement', async () => {
+    await sql`SELECT id FROM things WHERE id = ${1}`.execute(db);
+    assert.ok((await prepared()).length > 0);
+    await database.exec('ALTER TABLE things DROP COLUMN extra');
+    assert.deepEqual(await prepared(), []);
+    assert.deepEqual(Object.keys((await sql`SELECT * FROM things WHERE id = ${1}`.execute(db)).rows[0]!).length, 6);
+  });
+
+  test('beyond 256 texts the least recently used are closed', async () => {
+    for (let i = 0; i < 300; i++) await sql`SELECT ${i}::int AS n, ${sql.raw(String(i))} AS m`.execute(db);
+    const texts = (await prepared()).map((s) => s.statement);
+    assert.ok(texts.length <= 257, `${texts.length} statements prepared`);
+    assert.ok(texts.includes('SELECT $1::int AS n, 299 AS m'));
+    assert.ok(!texts.includes('SELECT $1::int AS n, 0 AS m'));
+  });
+});
