@@ -142,7 +142,7 @@ describe('crew view: languages and push in a browser', { skip: CHROMIUM }, () =>
       assignee: { entityId: mira.userId },
       related: { objects: [objects[0]] }, // on the first job's checklist
     });
-    browser = await openConsoleBrowser(t.app, { viewport: PHONE, permissions: ['geolocation'] });
+    browser = await openConsoleBrowser(t.app, { viewport: PHONE, permissions: ['geolocation'], fullChromium: true });
   });
 
   after(async () => {
