@@ -53,8 +53,10 @@ export function InvoiceDetail({ client, kind, id, customerName, onChanged, onClo
       );
       setDoc(loaded);
       setPayment((p) => ({ ...p, amount: numberInput(loaded.openAmount ?? loaded.grossAmount, now.current.lang) }));
+      return true;
     } catch (e) {
       setResult({ ok: false, text: now.current.t('loadFailed', { message: messageOf(e) }) });
+      return false;
     }
   }, [client, kind, id, newest, now]);
   useEffect(() => {
@@ -74,8 +76,9 @@ export function InvoiceDetail({ client, kind, id, customerName, onChanged, onClo
     try {
       const answer = await action();
       setAsking(undefined);
-      setResult({ ok: true, text: typeof done === 'string' ? done : done(answer) });
-      await load();
+      // The outcome shows once the document is read again: shown before, a payment amount typed after it was
+      // replaced by the reloaded open amount.
+      if (await load()) setResult({ ok: true, text: typeof done === 'string' ? done : done(answer) });
       onChanged();
     } catch (e) {
       setAsking(undefined);
