@@ -262,8 +262,22 @@ describe('the billing desk in a browser', { skip: CHROMIUM }, () => {
     const preview = dialog.locator('.send-preview');
     await preview.getByText('buchhaltung@muster-immobilien.example').waitFor();
     assert.match((await preview.textContent()) ?? '', /PDF: RE-2026-\d+\.pdf/);
-    await dialog.getByRole('button', { name: 'Send now' }).click();
-    await page.getByRole('status').filter({ hasText: 'Sent by mail.' }).waitFor();
+    // The invoice read again after sending answers late: the outcome waits for it, so that an amount typed once
+    // "Sent by mail." shows is not replaced by the reloaded open amount.
+    const invoiceRead = (url: URL) => url.pathname === `/v2/invoices/${ids.fresh}`;
+    await page.route(invoiceRead, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
+      await route.continue();
+    });
+    try {
+      await dialog.getByRole('button', { name: 'Send now' }).click();
+      await page.getByRole('status').filter({ hasText: 'Sent by mail.' }).waitFor();
+      await page.getByLabel('Amount', { exact: true }).fill('12,34');
+      await new Promise((resolve) => setTimeout(resolve, 1_500));
+      assert.equal(await page.getByLabel('Amount', { exact: true }).inputValue(), '12,34');
+    } finally {
+      await page.unroute(invoiceRead);
+    }
     assert.equal((await api('GET', `/v2/invoices/${ids.fresh}`)).sendings.length, 1);
   });
 

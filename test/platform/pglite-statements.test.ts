@@ -77,6 +77,13 @@ describe('statements on the embedded database', () => {
     assert.equal((await preparedFor('SELEC nonsense $1')).length, 0);
   });
 
+  test('a text that could not be prepared is prepared again at its next run', async () => {
+    const read = () => sql<{ id: number }>`SELECT id FROM later_things WHERE id = ${1}`.execute(db);
+    await assert.rejects(read(), /relation "later_things" does not exist/);
+    await pglite.exec('CREATE TABLE later_things (id int); INSERT INTO later_things VALUES (1)');
+    assert.deepEqual((await read()).rows, [{ id: 1 }]);
+  });
+
   test('a statement whose table changed its columns is prepared again', async () => {
     const all = () => sql`SELECT * FROM things WHERE id = ${1}`.execute(db);
     assert.deepEqual(Object.keys((await all()).rows[0]!), ['id', 'name', 'doc', 'tags', 'at', 'raw']);

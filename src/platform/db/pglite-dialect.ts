@@ -20,6 +20,7 @@ import {
   type Kysely,
   type QueryResult,
 } from 'kysely';
+import { queryResult } from './query-result.js';
 
 /** Texts kept prepared per PGlite instance, the least recently used closed beyond it. */
 const PREPARED_STATEMENTS = 256;
@@ -67,8 +68,6 @@ function concat(parts: Uint8Array[]): Uint8Array {
   return batch;
 }
 
-const WRITES = new Set(['INSERT', 'UPDATE', 'DELETE', 'MERGE']);
-
 /** PostgreSQL's refusal of a prepared statement whose table changed its columns since it was prepared. */
 const isStalePlan = (error: unknown) =>
   (error as { code?: string }).code === '0A000' &&
@@ -86,11 +85,7 @@ class PGliteConnection implements DatabaseConnection {
       if (!isStalePlan(error) || this.pg.isInTransaction()) throw error;
       result = await this.run(query);
     }
-    const command = result?.command?.split(' ')[0] ?? '';
-    return {
-      rows: (result?.rows ?? []) as R[],
-      ...(WRITES.has(command) ? { numAffectedRows: BigInt(result?.affectedRows ?? 0) } : {}),
-    };
+    return queryResult((result?.rows ?? []) as R[], result?.command?.split(' ')[0], result?.affectedRows);
   }
 
   private async run(query: CompiledQuery): Promise<Results | undefined> {
@@ -101,19 +96,21 @@ class PGliteConnection implements DatabaseConnection {
     // values, which PostgreSQL may settle on after five runs of a named statement, read a week of 2,520 jobs
     // in 4.6 s instead of 0.44 s. A short one (a read or write by key) is where planning costs most.
     const isNamed = query.sql.length < NAMED_BELOW_LENGTH;
-    let name = isNamed ? known.names.get(query.sql) : '';
-    const isNew = name === undefined;
-    if (name === undefined) {
-      name = `crewbase_${known.made++}`;
-      parts.push(serialize.parse({ name, text: query.sql }));
-    } else if (isNamed)
-      known.names.delete(query.sql); // set again below: the most recently used last
-    else parts.push(serialize.parse({ text: query.sql }));
-    if (isNamed) known.names.set(query.sql, name);
-    if (known.names.size > PREPARED_STATEMENTS) {
-      const oldest = known.names.keys().next().value as string;
-      known.closing.push(known.names.get(oldest)!);
-      known.names.delete(oldest);
+    let name = '';
+    let isNew = false;
+    if (!isNamed) parts.push(serialize.parse({ text: query.sql }));
+    else {
+      const prepared = known.names.get(query.sql);
+      isNew = prepared === undefined;
+      name = prepared ?? `crewbase_${known.made++}`;
+      if (isNew) parts.push(serialize.parse({ name, text: query.sql }));
+      known.names.delete(query.sql); // set again: the most recently used last
+      known.names.set(query.sql, name);
+      if (known.names.size > PREPARED_STATEMENTS) {
+        const oldest = known.names.keys().next().value as string;
+        known.closing.push(known.names.get(oldest)!);
+        known.names.delete(oldest);
+      }
     }
     const values = query.parameters.map((value) => pgUtils.prepareValue(value));
     parts.push(

@@ -20,6 +20,7 @@ import {
   type QueryResult,
 } from 'kysely';
 import type pg from 'pg';
+import { queryResult } from './query-result.js';
 import type { DB } from './schema.generated.js';
 
 // Long statements (the read models) are prepared once per connection and then only bound and
@@ -64,8 +65,7 @@ class ClientConnection implements DatabaseConnection {
     const { command, rowCount, rows } = await (name
       ? this.client.query({ name, text: query.sql, values })
       : this.client.query(query.sql, values));
-    const writes = command === 'INSERT' || command === 'UPDATE' || command === 'DELETE' || command === 'MERGE';
-    return { rows: rows ?? [], ...(writes ? { numAffectedRows: BigInt(rowCount ?? 0) } : {}) };
+    return queryResult(rows ?? [], command, rowCount);
   }
 
   // biome-ignore lint/correctness/useYield: the interface asks for a generator; no query streams
