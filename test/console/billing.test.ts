@@ -262,19 +262,29 @@ describe('the billing desk in a browser', { skip: CHROMIUM }, () => {
     const preview = dialog.locator('.send-preview');
     await preview.getByText('buchhaltung@muster-immobilien.example').waitFor();
     assert.match((await preview.textContent()) ?? '', /PDF: RE-2026-\d+\.pdf/);
-    // The invoice read again after sending answers late: the outcome waits for it, so that an amount typed once
-    // "Sent by mail." shows is not replaced by the reloaded open amount.
+    // The invoice read again after sending answers late. An amount typed while that read runs stays (the read
+    // leaves a changed amount alone), and so does one typed once "Sent by mail." shows (the outcome waits for
+    // the read).
     const invoiceRead = (url: URL) => url.pathname === `/v2/invoices/${ids.fresh}`;
+    let readAsked!: () => void;
+    const asked = new Promise<void>((resolve) => {
+      readAsked = resolve;
+    });
     await page.route(invoiceRead, async (route) => {
+      readAsked();
       await new Promise((resolve) => setTimeout(resolve, 1_000));
       await route.continue();
     });
+    const amount = page.getByLabel('Amount', { exact: true });
     try {
       await dialog.getByRole('button', { name: 'Send now' }).click();
+      await asked;
+      await amount.fill('56,78');
       await page.getByRole('status').filter({ hasText: 'Sent by mail.' }).waitFor();
-      await page.getByLabel('Amount', { exact: true }).fill('12,34');
+      assert.equal(await amount.inputValue(), '56,78');
+      await amount.fill('12,34');
       await new Promise((resolve) => setTimeout(resolve, 1_500));
-      assert.equal(await page.getByLabel('Amount', { exact: true }).inputValue(), '12,34');
+      assert.equal(await amount.inputValue(), '12,34');
     } finally {
       await page.unroute(invoiceRead);
     }

@@ -1,7 +1,7 @@
 // One invoice or offer: service period, positions with units and the totals the API computed, and what can be done
 // in its state: issue a draft and send by mail (each after a confirmation saying what goes to whom), download the
 // PDF (and an invoice's XRechnung or ZUGFeRD), record a payment, cancel it (Storno) or credit it (credit-note.tsx).
-import { useCallback, useEffect, useState } from 'preact/hooks';
+import { useCallback, useEffect, useRef, useState } from 'preact/hooks';
 import type { Invoice, PaymentMethod } from '../../../../clients/typescript/src/api-types.js';
 import type { CrewbaseClient } from '../../../../clients/typescript/src/client.js';
 import { messageOf } from '../../lib/api.js';
@@ -44,7 +44,11 @@ export function InvoiceDetail({ client, kind, id, customerName, onChanged, onClo
 
   const newest = useNewest(); // another document opened while this one loads
   const now = useI18nNow(); // a change of language does not read the document again (the payment typed stays)
+  // Counts what is typed into the amount: a read that finds it changed since it started leaves it as typed
+  // (typed while the document was read again after an action, it was replaced by the open amount).
+  const amountTyped = useRef(0);
   const load = useCallback(async () => {
+    const typedBefore = amountTyped.current;
     try {
       const loaded = await newest(
         kind === 'invoices'
@@ -52,7 +56,8 @@ export function InvoiceDetail({ client, kind, id, customerName, onChanged, onClo
           : (client.call('offers.get', { path: { id } }) as unknown as Promise<Invoice>),
       );
       setDoc(loaded);
-      setPayment((p) => ({ ...p, amount: numberInput(loaded.openAmount ?? loaded.grossAmount, now.current.lang) }));
+      if (amountTyped.current === typedBefore)
+        setPayment((p) => ({ ...p, amount: numberInput(loaded.openAmount ?? loaded.grossAmount, now.current.lang) }));
       return true;
     } catch (e) {
       setResult({ ok: false, text: now.current.t('loadFailed', { message: messageOf(e) }) });
@@ -299,7 +304,10 @@ export function InvoiceDetail({ client, kind, id, customerName, onChanged, onClo
               label={t('ofAmount')}
               required
               value={payment.amount}
-              onInput={(amount) => setPayment((p) => ({ ...p, amount }))}
+              onInput={(amount) => {
+                amountTyped.current++;
+                setPayment((p) => ({ ...p, amount }));
+              }}
               error={errors.amount}
             />
             <Field
