@@ -7,6 +7,7 @@ import net from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
 import { loadPrincipal } from '../../src/modules/auth/auth-store.js';
+import { loadPayContext } from '../../src/modules/pay/salary-writer.js';
 import { GENERIC_PLAN_MARK, PREPARE_MARK } from '../../src/platform/db/postgres-transaction.js';
 import { inTenant, readInTenant } from '../../src/platform/db/tenant.js';
 import { call, createTestApp, signup, type Tenant, type TestApp } from '../helpers/test-app.js';
@@ -245,6 +246,37 @@ describe('tenant transactions', () => {
     }
     return { statements, writes };
   }
+
+  test("PostgreSQL: a salary's pay reads (settings, surcharges, contracts, addresses) go out before any answer", async (ctx) => {
+    if (t.database.kind !== 'postgres') return ctx.skip('PGlite has no connections');
+    const events: string[] = [];
+    const query = pg.Client.prototype.query;
+    pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
+      const text = String(typeof args[0] === 'string' ? args[0] : (args[0] as { text?: string }).text);
+      const name = text.replace(/\s+/g, ' ').slice(0, 30);
+      events.push(`sent ${name}`);
+      const result = (query as (...a: unknown[]) => Promise<unknown>).apply(this, args);
+      void result.then(
+        () => events.push(`answered ${name}`),
+        () => {},
+      );
+      return result;
+    } as typeof query;
+    try {
+      await inTenant(t.database, acme.companyId, async (tx) => {
+        await settings(tx.db); // BEGIN answered first
+        events.length = 0;
+        await loadPayContext(tx, [
+          { id: 'e1', doc: { userId: acme.userId, objectId: '0123456789abcdef01234567' } },
+        ] as Parameters<typeof loadPayContext>[1]);
+      });
+    } finally {
+      pg.Client.prototype.query = query;
+    }
+    const firstAnswer = events.findIndex((e) => e.startsWith('answered'));
+    const sentBefore = events.slice(0, firstAnswer).filter((e) => e.startsWith('sent'));
+    assert.ok(sentBefore.length >= 4, `sent before the first answer: ${sentBefore.length}\n${events.join('\n')}`);
+  });
 
   test("PostgreSQL: a read's COMMIT leaves in one write with the next transaction's BEGIN and first statement", async (ctx) => {
     if (t.database.kind !== 'postgres') return ctx.skip('PGlite has no connections');

@@ -35,11 +35,16 @@ const ids = (values: Array<string | undefined>) => [
 type PaidRecord = StoredRecord<{ userId?: string; objectId?: string }>;
 
 export async function loadPayContext(tx: TenantTx, entries: PaidRecord[]): Promise<PayContext> {
-  const settings = await loadTimeAndPaySettings(tx);
-  const active = (await surchargesByNumber(tx)).filter((r) => r.doc.active !== false);
-  const contracts = await userContracts(tx, ids(entries.map((e) => e.doc.userId)));
+  // Independent reads sent together: on PostgreSQL's pipelined connection one round trip instead of four (a
+  // clock-out under load waited up to 140 ms between two of them).
+  const [settings, surcharges, contracts, addresses] = await Promise.all([
+    loadTimeAndPaySettings(tx),
+    surchargesByNumber(tx),
+    userContracts(tx, ids(entries.map((e) => e.doc.userId))),
+    objectAddresses(tx, ids(entries.map((e) => e.doc.objectId))),
+  ]);
+  const active = surcharges.filter((r) => r.doc.active !== false);
   const payTypes = await payTypesById(tx, ids([...contracts.values()].map((c) => c.payTypeId)));
-  const addresses = await objectAddresses(tx, ids(entries.map((e) => e.doc.objectId)));
   return {
     settings,
     rules: active.map((r) => toRule(r.id, r.doc)),
@@ -171,11 +176,13 @@ export async function writeSalaries(
 ): Promise<WrittenSalaries> {
   const result: WrittenSalaries = { salaryIds: new Map(), billed: new Set() };
   if (entries.length === 0) return result;
-  const existing = await salariesOfEntries(
-    tx,
-    entries.map((e) => e.id),
-  );
-  const pay = await loadPayContext(tx, entries);
+  const [existing, pay] = await Promise.all([
+    salariesOfEntries(
+      tx,
+      entries.map((e) => e.id),
+    ),
+    loadPayContext(tx, entries),
+  ]);
   const writes: SalaryWrite[] = [];
   const written: string[] = [];
   for (const entry of entries) {
