@@ -145,31 +145,38 @@ describe('tenant transactions', () => {
     assert.deepEqual(seen.plain, { generic: 0, custom: 1 }, 'an unmarked statement is planned for its values');
   });
 
-  test("PostgreSQL: the job read model (employee's day, week board) runs on its generic plan", async (ctx) => {
+  test('PostgreSQL: the job read model and the search run on their generic plans', async (ctx) => {
     if (t.database.kind !== 'postgres') return ctx.skip('PGlite runs every statement unnamed');
     if (process.env.TEST_DATABASE_POOLED_URL) return ctx.skip('behind the pooler nothing is named');
     const from = Date.UTC(2027, 0, 4);
     for (let i = 0; i < 3; i++) {
-      const res = await call(t.app, 'POST', '/v2/jobs/jobsInTimeFrame', acme.headers, {
+      const week = await call(t.app, 'POST', '/v2/jobs/jobsInTimeFrame', acme.headers, {
         from,
         to: from + 7 * 86_400_000,
         userIds: [acme.userId],
       });
-      assert.equal(res.status, 200, JSON.stringify(res.body));
+      assert.equal(week.status, 200, JSON.stringify(week.body));
+      const search = await call(t.app, 'GET', '/v2/search?q=Acme', acme.headers);
+      assert.equal(search.status, 200, JSON.stringify(search.body));
     }
     // The app's connections keep their statements; the pool's are read through one of them.
-    const counts = await readInTenant(t.database, acme.companyId, async (tx) => {
-      const { rows } = await sql<{ generic: number; custom: number }>`SELECT
-        coalesce(sum(generic_plans), 0)::int AS generic, coalesce(sum(custom_plans), 0)::int AS custom
-        FROM pg_prepared_statements WHERE statement LIKE ${`${GENERIC_PLAN_MARK.trim()}%WITH page AS MATERIALIZED%`}`.execute(
-        tx.db,
-      );
-      return rows[0]!;
-    });
-    // pg_prepared_statements shows this connection's statements only: at least this one read it (a pool of one
-    // connection for three reads in a row hands the same one out again).
-    assert.ok(counts.generic >= 1, `generic plans: ${counts.generic}`);
-    assert.equal(counts.custom, 0, 'never planned for the values');
+    const plansOf = (text: string) =>
+      readInTenant(t.database, acme.companyId, async (tx) => {
+        const { rows } = await sql<{ generic: number; custom: number }>`SELECT
+          coalesce(sum(generic_plans), 0)::int AS generic, coalesce(sum(custom_plans), 0)::int AS custom
+          FROM pg_prepared_statements WHERE statement LIKE ${`${GENERIC_PLAN_MARK.trim()}%${text}%`}`.execute(tx.db);
+        return rows[0]!;
+      });
+    // pg_prepared_statements shows this connection's statements only: at least this one read them (a pool of one
+    // connection for requests in a row hands the same one out again).
+    for (const [what, text] of [
+      ['job read model', 'WITH page AS MATERIALIZED'],
+      ['search', ') found'],
+    ]) {
+      const counts = await plansOf(text!);
+      assert.ok(counts.generic >= 1, `${what}: generic plans: ${counts.generic}`);
+      assert.equal(counts.custom, 0, `${what}: never planned for the values`);
+    }
   });
 
   test("PostgreSQL: a request's user state is a prepared statement", async (ctx) => {

@@ -3,6 +3,7 @@
 // indexes, the best `limit` results.
 import { sql } from 'kysely';
 import type { Database } from '../../platform/db/database.js';
+import { GENERIC_PLAN_MARK } from '../../platform/db/postgres-transaction.js';
 import { readInTenant } from '../../platform/db/tenant.js';
 import { BadRequest, Forbidden } from '../../platform/http/errors.js';
 import type { RequestContext } from '../../platform/http/request-context.js';
@@ -14,7 +15,7 @@ import { allOf, mayRead, readConditions } from '../../resources/engine/read-rule
 import { assignments } from '../scheduling/index.js';
 import { parseQuery } from './rules/query.js';
 import { SEARCH_TYPES, SOURCES, type SearchType } from './search-sources.js';
-import { searchStatement, type Related, type TypeScope } from './search-sql.js';
+import { searchStatement, type Related, type SearchRow, type TypeScope } from './search-sql.js';
 
 export interface SearchResult {
   type: SearchType;
@@ -27,15 +28,18 @@ export interface SearchResult {
 }
 
 /**
- * Settings of the search's transaction. How similar a word must be to one of the record's to count as a
- * near miss (pg_trgm's word similarity, 0.6 by default): at 0.5 two swapped letters in a word of seven
- * ("Rathuas") are found. And a generic plan from the first run: PostgreSQL otherwise planned the statement
- * (eight tables, about a hundred parameters) for each request, which took longer than running it; the
- * generic plan takes the same search indexes.
+ * A setting of the search's transaction: how similar a word must be to one of the record's to count as a
+ * near miss (pg_trgm's word similarity, 0.6 by default). At 0.5 two swapped letters in a word of seven
+ * ("Rathuas") are found.
  */
-// sql: settings of this transaction only, which the builder has no call for
-const searchSettings = sql`SELECT set_config('pg_trgm.word_similarity_threshold', '0.5', true),
-  set_config('plan_cache_mode', 'force_generic_plan', true)`;
+// sql: a setting of this transaction only, which the builder has no call for
+const searchSettings = sql`SELECT set_config('pg_trgm.word_similarity_threshold', '0.5', true)`;
+/**
+ * The statement runs on its generic plan from its first run (postgres-transaction.ts): PostgreSQL otherwise
+ * planned it (eight tables, about a hundred parameters) for each request, which took longer than running it;
+ * the generic plan takes the same search indexes.
+ */
+const GENERIC_PLAN = sql.raw(GENERIC_PLAN_MARK);
 
 const MATCH: Record<number, SearchResult['match']> = { 4: 'exact', 3: 'prefix', 2: 'words', 1: 'similar' };
 
@@ -75,7 +79,7 @@ export function searchService(deps: { database: Database }) {
       // Sent together (one round trip on PostgreSQL's pipelined connection), in this order.
       const [, found] = await Promise.all([
         searchSettings.execute(tx.db),
-        searchStatement(scopes, related, query, params.limit).execute(tx.db),
+        sql<SearchRow>`${GENERIC_PLAN}${searchStatement(scopes, related, query, params.limit)}`.execute(tx.db),
       ]);
       return found.rows;
     });

@@ -40,7 +40,8 @@ export const PREPARE_MARK = '/* prepared */ ';
  * connection and then reused: PostgreSQL otherwise kept planning the job read model for every run (custom
  * plans, its generic plan estimated dearer), about 1 ms of its CPU per read, more than running it took for an
  * employee's day. The setting is the transaction's for that statement only: sent before it and reset after it,
- * all in one write with it. Unprepared (a pooler in transaction mode, the embedded database) nothing changes.
+ * all in one write with it. Unprepared (a pooler in transaction mode, the embedded database) nothing changes:
+ * an unnamed statement is planned at each run whatever the plan.
  */
 export const GENERIC_PLAN_MARK = '/* generic plan */ ';
 const FORCE_GENERIC_PLAN = "SELECT set_config('plan_cache_mode', 'force_generic_plan', true)";
@@ -72,20 +73,14 @@ class ClientConnection implements DatabaseConnection {
   async executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
     const name = this.nameOf(query.sql);
     const values = [...query.parameters];
-    if (name && query.sql.startsWith(GENERIC_PLAN_MARK)) return this.onGenericPlan(name, query.sql, values);
-    const { command, rowCount, rows } = await (name
-      ? this.client.query({ name, text: query.sql, values })
-      : this.client.query(query.sql, values));
-    return queryResult(rows ?? [], command, rowCount);
-  }
-
-  private async onGenericPlan<R>(name: string, text: string, values: unknown[]): Promise<QueryResult<R>> {
-    corkUntilNextTurn(this.client);
-    // Neither waited for: a failure of either fails the statement, or the transaction's end.
-    this.client.query(FORCE_GENERIC_PLAN).catch(() => {});
-    const result = this.client.query({ name, text, values });
-    this.client.query(RESET_PLAN_MODE).catch(() => {});
-    const { command, rowCount, rows } = await result;
+    const generic = name !== undefined && query.sql.startsWith(GENERIC_PLAN_MARK);
+    if (generic) {
+      corkUntilNextTurn(this.client); // the setting, the statement and the reset leave in one write
+      this.client.query(FORCE_GENERIC_PLAN).catch(() => {}); // its failure fails the statement
+    }
+    const running = name ? this.client.query({ name, text: query.sql, values }) : this.client.query(query.sql, values);
+    if (generic) this.client.query(RESET_PLAN_MODE).catch(() => {}); // its failure fails the transaction's end
+    const { command, rowCount, rows } = await running;
     return queryResult(rows ?? [], command, rowCount);
   }
 
