@@ -8,7 +8,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
 import { loadPrincipal } from '../../src/modules/auth/auth-store.js';
 import { loadPayContext } from '../../src/modules/pay/salary-writer.js';
-import { GENERIC_PLAN_MARK, PREPARE_MARK } from '../../src/platform/db/postgres-transaction.js';
+import { DEFERRED_COMMIT_MS, GENERIC_PLAN_MARK, PREPARE_MARK } from '../../src/platform/db/postgres-transaction.js';
 import { inTenant, readInTenant } from '../../src/platform/db/tenant.js';
 import { call, createTestApp, signup, type Tenant, type TestApp } from '../helpers/test-app.js';
 
@@ -300,6 +300,48 @@ describe('tenant transactions', () => {
     // Behind PgBouncer in transaction mode an open transaction holds its server connection: COMMIT at once.
     if (process.env.TEST_DATABASE_POOLED_URL) assert.equal(writes, 4, 'each COMMIT on its own');
     else assert.equal(writes, 2, 'one write per transaction: the COMMIT went with the second one');
+  });
+
+  test("PostgreSQL: a read's held-back COMMIT waits its own time, not the time of one held back before it", async (ctx) => {
+    if (t.database.kind !== 'postgres') return ctx.skip('PGlite has no connections');
+    if (process.env.TEST_DATABASE_POOLED_URL)
+      return ctx.skip('behind PgBouncer in transaction mode a COMMIT goes at once');
+    await sleep(20); // the earlier tests' held-back COMMITs have gone
+    const commits: number[] = [];
+    const query = pg.Client.prototype.query;
+    pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
+      if (args[0] === 'COMMIT') commits.push(performance.now());
+      return (query as (...a: unknown[]) => unknown).apply(this, args);
+    } as typeof query;
+    try {
+      // Two reads on two connections, the second ending after the first one's COMMIT was due (the event loop
+      // held meanwhile, so its timer runs only after the second has ended): that timer must not take the
+      // second's COMMIT along.
+      const gates: Array<() => void> = [];
+      const reads = [0, 1].map((i) =>
+        readInTenant(t.database, acme.companyId, async (tx) => {
+          await settings(tx.db);
+          await new Promise<void>((resolve) => {
+            gates[i] = resolve;
+          });
+        }),
+      );
+      await sleep(50); // both have their connection and have read
+      gates[0]!();
+      await reads[0];
+      for (const spinUntil = performance.now() + DEFERRED_COMMIT_MS + 1; performance.now() < spinUntil; );
+      const secondReleased = performance.now();
+      gates[1]!();
+      await reads[1];
+      await sleep(30);
+      assert.equal(commits.length, 2, 'both COMMITs went by themselves');
+      assert.ok(
+        commits[1]! >= secondReleased + DEFERRED_COMMIT_MS - 0.1,
+        `the second COMMIT went ${(commits[1]! - secondReleased).toFixed(2)} ms after its read, before its own time`,
+      );
+    } finally {
+      pg.Client.prototype.query = query;
+    }
   });
 
   test('PostgreSQL: a connection handed out after a read is outside its transaction', async (ctx) => {
