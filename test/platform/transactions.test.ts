@@ -306,38 +306,46 @@ describe('tenant transactions', () => {
     if (t.database.kind !== 'postgres') return ctx.skip('PGlite has no connections');
     if (process.env.TEST_DATABASE_POOLED_URL)
       return ctx.skip('behind PgBouncer in transaction mode a COMMIT goes at once');
-    await sleep(20); // the earlier tests' held-back COMMITs have gone
-    const commits: number[] = [];
+    // When each connection (its server process) was sent a COMMIT: other tests' COMMITs are told apart.
+    const commits = new Map<number, number>();
     const query = pg.Client.prototype.query;
     pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
-      if (args[0] === 'COMMIT') commits.push(performance.now());
+      if (args[0] === 'COMMIT') commits.set((this as unknown as { processID: number }).processID, performance.now());
       return (query as (...a: unknown[]) => unknown).apply(this, args);
     } as typeof query;
     try {
       // Two reads on two connections, the second ending after the first one's COMMIT was due (the event loop
       // held meanwhile, so its timer runs only after the second has ended): that timer must not take the
       // second's COMMIT along.
+      const pids: number[] = [];
       const gates: Array<() => void> = [];
-      const reads = [0, 1].map((i) =>
-        readInTenant(t.database, acme.companyId, async (tx) => {
-          await settings(tx.db);
+      const ready: Array<Promise<void>> = [];
+      const reads = [0, 1].map((i) => {
+        let isReady: () => void = () => {};
+        ready.push(new Promise<void>((resolve) => (isReady = resolve)));
+        return readInTenant(t.database, acme.companyId, async (tx) => {
+          const { rows } = await sql<{ pid: number }>`SELECT pg_backend_pid() AS pid`.execute(tx.db);
+          pids[i] = rows[0]!.pid;
           await new Promise<void>((resolve) => {
             gates[i] = resolve;
+            isReady();
           });
-        }),
-      );
-      await sleep(50); // both have their connection and have read
+        });
+      });
+      await Promise.all(ready);
+      assert.notEqual(pids[0], pids[1], 'two connections');
       gates[0]!();
       await reads[0];
       for (const spinUntil = performance.now() + DEFERRED_COMMIT_MS + 1; performance.now() < spinUntil; );
       const secondReleased = performance.now();
       gates[1]!();
       await reads[1];
-      await sleep(30);
-      assert.equal(commits.length, 2, 'both COMMITs went by themselves');
+      for (const deadline = Date.now() + 5_000; !commits.has(pids[1]!) && Date.now() < deadline; ) await sleep(5);
+      assert.ok(commits.has(pids[0]!) && commits.has(pids[1]!), 'both COMMITs went by themselves');
+      const after = commits.get(pids[1]!)! - secondReleased;
       assert.ok(
-        commits[1]! >= secondReleased + DEFERRED_COMMIT_MS - 0.1,
-        `the second COMMIT went ${(commits[1]! - secondReleased).toFixed(2)} ms after its read, before its own time`,
+        after >= DEFERRED_COMMIT_MS - 0.1,
+        `the second COMMIT went ${after.toFixed(2)} ms after its read, before its own time`,
       );
     } finally {
       pg.Client.prototype.query = query;

@@ -7,7 +7,7 @@
 // salaries, users; time trackings through `embeds`) still come as jsonb text from their owners' SQL
 // fragments, so the answer stays one statement.
 import { type RawBuilder, sql } from 'kysely';
-import { GENERIC_PLAN_MARK } from '../../platform/db/postgres-transaction.js';
+import { GENERIC_PLAN } from '../../platform/db/postgres-transaction.js';
 import type { TenantTx } from '../../platform/db/tenant.js';
 import type { SortTerm } from '../../platform/http/list-query.js';
 import type { Resource } from '../../resources/engine/define-resource.js';
@@ -108,11 +108,6 @@ function jobStatementOnce(tx: TenantTx, includeUsers: boolean, embeds: JobEmbeds
   return parts;
 }
 
-// The read model's statement runs on a generic plan where it is prepared (postgres-transaction.ts): as good
-// a plan as the custom ones for an employee's day, a company's day and a 2,380-job week, without planning it
-// for each read.
-const GENERIC_PLAN = sql.raw(GENERIC_PLAN_MARK);
-
 // sql: the order and the conditions are fragments of selectJobsJson's statement.
 function orderBy(sort: SortTerm[]) {
   const terms = sort.map((t) => sql`${t.field.sql} ${sql.raw(t.descending ? 'DESC NULLS LAST' : 'ASC NULLS FIRST')}`);
@@ -189,6 +184,8 @@ function jobText(companyId: string, row: JobRow, assignmentTexts: Map<string, Js
 export async function selectJobsJson(tx: TenantTx, query: JobQuery): Promise<string> {
   const { head, tail, end } = jobStatementOnce(tx, Boolean(query.includeUsers), query.embeds);
   const order = orderBy(query.sort);
+  // On its generic plan where it is prepared (postgres-transaction.ts): as good a plan as the custom ones for
+  // an employee's day, a company's day and a 2,380-job week, without planning it for each read.
   const { rows } = await sql<JobRow>`${GENERIC_PLAN}${head}${order}${tail} WHERE ${whereClause(tx, query.where)}
     ORDER BY ${order} LIMIT ${query.limit} OFFSET ${query.offset}${end}`.execute(tx.db);
   if (rows.length === 0) return '[]';

@@ -3,7 +3,7 @@
 // indexes, the best `limit` results.
 import { sql } from 'kysely';
 import type { Database } from '../../platform/db/database.js';
-import { GENERIC_PLAN_MARK } from '../../platform/db/postgres-transaction.js';
+import { GENERIC_PLAN } from '../../platform/db/postgres-transaction.js';
 import { readInTenant } from '../../platform/db/tenant.js';
 import { BadRequest, Forbidden } from '../../platform/http/errors.js';
 import type { RequestContext } from '../../platform/http/request-context.js';
@@ -34,12 +34,6 @@ export interface SearchResult {
  */
 // sql: a setting of this transaction only, which the builder has no call for
 const searchSettings = sql`SELECT set_config('pg_trgm.word_similarity_threshold', '0.5', true)`;
-/**
- * The statement runs on its generic plan from its first run (postgres-transaction.ts): PostgreSQL otherwise
- * planned it (eight tables, about a hundred parameters) for each request, which took longer than running it;
- * the generic plan takes the same search indexes.
- */
-const GENERIC_PLAN = sql.raw(GENERIC_PLAN_MARK);
 
 const MATCH: Record<number, SearchResult['match']> = { 4: 'exact', 3: 'prefix', 2: 'words', 1: 'similar' };
 
@@ -76,7 +70,10 @@ export function searchService(deps: { database: Database }) {
     if (types.length === 0) throw Forbidden('Not permitted to read any of the types searched');
     const rows = await readInTenant(deps.database, ctx.companyId, async (tx) => {
       const { scopes, related } = await scopesOf(tx, ctx, types);
-      // Sent together (one round trip on PostgreSQL's pipelined connection), in this order.
+      // Sent together (one round trip on PostgreSQL's pipelined connection), in this order. The statement on
+      // its generic plan (postgres-transaction.ts): PostgreSQL otherwise planned it (eight tables, about a
+      // hundred parameters) for each request, which took longer than running it; that plan takes the same
+      // search indexes.
       const [, found] = await Promise.all([
         searchSettings.execute(tx.db),
         sql<SearchRow>`${GENERIC_PLAN}${searchStatement(scopes, related, query, params.limit)}`.execute(tx.db),

@@ -18,6 +18,7 @@ import {
   PostgresIntrospector,
   PostgresQueryCompiler,
   type QueryResult,
+  sql,
 } from 'kysely';
 import type pg from 'pg';
 import { queryResult } from './query-result.js';
@@ -44,6 +45,8 @@ export const PREPARE_MARK = '/* prepared */ ';
  * an unnamed statement is planned at each run whatever the plan.
  */
 export const GENERIC_PLAN_MARK = '/* generic plan */ ';
+/** The mark as the start of a statement built with kysely's `sql`. */
+export const GENERIC_PLAN = sql.raw(GENERIC_PLAN_MARK);
 const FORCE_GENERIC_PLAN = "SELECT set_config('plan_cache_mode', 'force_generic_plan', true)";
 const RESET_PLAN_MODE = 'RESET plan_cache_mode';
 
@@ -161,11 +164,14 @@ function sendCommit(pool: ConnectionSource, client: pg.ClientBase) {
 // the COMMITs still went by themselves after 2 ms, 16 % after 5 ms (counted in the server's system calls).
 export const DEFERRED_COMMIT_MS = 5;
 const guarded = new WeakSet<pg.ClientBase>();
-/** Each held-back COMMIT with the time it goes by itself: its own DEFERRED_COMMIT_MS after its read. */
+/**
+ * Each held-back COMMIT with the time it goes by itself, DEFERRED_COMMIT_MS after its own read. In the order
+ * they are due: a connection's COMMIT leaves before the connection is handed out again.
+ */
 const deferredCommits = new Map<pg.ClientBase, { source: ConnectionSource; due: number }>();
-// One timer for all held-back COMMITs, not one per read, set for the earliest: one that sent every waiting
-// COMMIT when the first was due cut the others short, and under load more than half went by themselves.
-let sendingDeferred: NodeJS.Timeout | undefined; // later COMMITs are due later: it stays the earliest
+// One timer for all held-back COMMITs, set for the earliest. One that sent every waiting COMMIT when the
+// first was due cut the others short: under load more than half went by themselves.
+let sendingDeferred: NodeJS.Timeout | undefined;
 
 /** Lets the pool's connections hold a read-only COMMIT back: the pool sends it before handing one out. */
 export function guardDeferredCommits(pool: pg.Pool): void {
@@ -187,13 +193,13 @@ function sendDueCommitsAt(at: number) {
 
 function sendDueCommits() {
   sendingDeferred = undefined;
-  // Due within a tenth of a millisecond: a timer fires up to a millisecond late, never early.
+  // A tenth of a millisecond early counts as due: libuv counts whole milliseconds, so a timer may fire a
+  // fraction early, and one not yet due waits for another round (at least a millisecond).
   const now = performance.now() + 0.1;
-  let next = Number.POSITIVE_INFINITY;
-  for (const [waiting, { due }] of [...deferredCommits])
-    if (due <= now) sendDeferredCommit(waiting, false);
-    else next = Math.min(next, due);
-  if (next !== Number.POSITIVE_INFINITY) sendDueCommitsAt(next);
+  for (const [waiting, { due }] of deferredCommits) {
+    if (due > now) return sendDueCommitsAt(due);
+    sendDeferredCommit(waiting, false);
+  }
 }
 
 function sendDeferredCommit(client: pg.ClientBase, withNextWrite: boolean) {
