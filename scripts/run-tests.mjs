@@ -106,7 +106,10 @@ try {
   const nameOf = (file) => (file.endsWith('.ts') ? relative(process.cwd(), file) : sourceName(file));
   failures = lines.filter((l) => l.kind === 'fail').map((f) => ({ ...f, file: nameOf(f.file) }));
   const times = lines.filter((l) => !l.kind).map((t) => ({ ...t, file: sourceName(t.file) }));
-  rememberTimes(process.cwd(), Object.fromEntries(times.map((t) => [t.file, t.ms])));
+  // Committed only from a whole run: a run of some files would drop the others' times.
+  rememberTimes(process.cwd(), Object.fromEntries(times.map((t) => [t.file, t.ms])), {
+    commit: process.env.TEST_TIMES_COMMIT === '1' && !args.length,
+  });
   const cpu = new Map(jsonLines(cpuFile).map((c) => [sourceName(c.file), c.ms]));
   const seconds = (ms) => (ms === undefined ? '?' : (ms / 1000).toFixed(1)).padStart(6);
   if (times.length > 1) {

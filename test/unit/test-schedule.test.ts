@@ -2,7 +2,8 @@
 // process, each inside a suite named after it; a file marked `test-run: own process` runs alone; files
 // marked `test-run: process <name>` share that process, whatever their folder; a process of several
 // files runs what they registered for its end after its last file; a folder or name with one file runs
-// that file directly; the slowest run of the last time starts first.
+// that file directly; the slowest run of the last time starts first, from the committed times where the
+// checkout has none of its own.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
@@ -17,8 +18,12 @@ interface Schedule {
   paths: string[];
   sourceName(path: string): string;
 }
-const { schedule } = (await import(pathToFileURL(join(ROOT, 'scripts/test-schedule.mjs')).href)) as {
+const { schedule, rememberTimes, timesPath } = (await import(
+  pathToFileURL(join(ROOT, 'scripts/test-schedule.mjs')).href
+)) as {
   schedule(root: string, files: string[], build?: { dir: string; compiled(name: string): string }): Schedule;
+  rememberTimes(root: string, times: Record<string, number>, options?: { commit?: boolean }): void;
+  timesPath(root: string): string;
 };
 
 test('a folder runs in one process, marked files alone, a lone file directly', () => {
@@ -127,4 +132,53 @@ test('without a compiled copy (tsx) every file runs on its own, under its own na
     files.map((name) => join(ROOT, name)),
   );
   assert.deepEqual(paths.map((path) => sourceName(join(ROOT, path))).sort(), files);
+});
+
+test('a checkout without times of its own starts the committed slowest first; its own times, once it has them, win', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'crewbase-schedule-'));
+  try {
+    const root = join(dir, 'checkout');
+    const build = {
+      dir: join(dir, 'build'),
+      compiled: (name: string) => join(dir, 'build', name.replace(/\.ts$/, '.js')),
+    };
+    const files = ['test/a.test.ts', 'test/b.test.ts', 'test/c.test.ts'];
+    for (const name of files) {
+      for (const base of [root, build.dir]) mkdirSync(dirname(join(base, name)), { recursive: true });
+      writeFileSync(join(root, name), '// test-run: own process\n');
+    }
+    const order = () =>
+      schedule(
+        root,
+        files.map((name) => join(root, name)),
+        build,
+      ).paths.map((path) => path.slice(build.dir.length + 1));
+    assert.deepEqual(order(), ['test/a.test.js', 'test/b.test.js', 'test/c.test.js'], 'no times: file order');
+
+    writeFileSync(join(root, 'test/run-times.json'), JSON.stringify({ 'test/b.test.ts': 40, 'test/c.test.ts': 9 }));
+    // a has no time (a new file): it goes first, as a run not yet timed does.
+    assert.deepEqual(order(), ['test/a.test.js', 'test/b.test.js', 'test/c.test.js']);
+    writeFileSync(
+      join(root, 'test/run-times.json'),
+      JSON.stringify({ 'test/a.test.ts': 1, 'test/b.test.ts': 40, 'test/c.test.ts': 9 }),
+    );
+    assert.deepEqual(order(), ['test/b.test.js', 'test/c.test.js', 'test/a.test.js']);
+
+    rememberTimes(root, { 'test/a.test.ts': 90_000 });
+    assert.deepEqual(order(), ['test/a.test.js', 'test/b.test.js', 'test/c.test.js'], "the checkout's own time wins");
+    assert.deepEqual(
+      JSON.parse(readFileSync(join(root, 'test/run-times.json'), 'utf8'))['test/a.test.ts'],
+      1,
+      'not committed',
+    );
+
+    rememberTimes(root, { 'test/a.test.ts': 2_400, 'test/b.test.ts': 700 }, { commit: true });
+    assert.deepEqual(JSON.parse(readFileSync(join(root, 'test/run-times.json'), 'utf8')), {
+      'test/a.test.ts': 2,
+      'test/b.test.ts': 1,
+    });
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+    rmSync(timesPath(join(dir, 'checkout')), { force: true });
+  }
 });
