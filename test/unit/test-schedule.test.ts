@@ -26,6 +26,20 @@ const { schedule, rememberTimes, timesPath } = (await import(
   timesPath(root: string): string;
 };
 
+/** A checkout of its own in `dir`, whose test files have these sources, and the folders of its compiled copy. */
+function checkout(dir: string, sources: Record<string, string>) {
+  const root = join(dir, 'checkout');
+  const build = {
+    dir: join(dir, 'build'),
+    compiled: (name: string) => join(dir, 'build', name.replace(/\.ts$/, '.js')),
+  };
+  for (const [name, source] of Object.entries(sources)) {
+    for (const base of [root, build.dir]) mkdirSync(dirname(join(base, name)), { recursive: true });
+    writeFileSync(join(root, name), source);
+  }
+  return { root, build };
+}
+
 test('a folder runs in one process, marked files alone, a lone file directly', () => {
   const dir = mkdtempSync(join(tmpdir(), 'crewbase-schedule-'));
   try {
@@ -52,12 +66,6 @@ test('a folder runs in one process, marked files alone, a lone file directly', (
 test('files marked with a process name share that process, apart from their folders; a name with one file runs it directly', () => {
   const dir = mkdtempSync(join(tmpdir(), 'crewbase-schedule-'));
   try {
-    // A checkout of its own, whose sources carry the markers, and its compiled copy.
-    const root = join(dir, 'checkout');
-    const build = {
-      dir: join(dir, 'build'),
-      compiled: (name: string) => join(dir, 'build', name.replace(/\.ts$/, '.js')),
-    };
     const sources = {
       'test/console/board.test.ts': '// test-run: process browser-a (it waits on chromium)\n',
       'test/platform/reference-page.test.ts': '// test-run: process browser-a\n',
@@ -65,10 +73,7 @@ test('files marked with a process name share that process, apart from their fold
       'test/console/numbers.test.ts': '',
       'test/console/board-model.test.ts': '',
     };
-    for (const [name, source] of Object.entries(sources)) {
-      for (const base of [root, build.dir]) mkdirSync(dirname(join(base, name)), { recursive: true });
-      writeFileSync(join(root, name), source);
-    }
+    const { root, build } = checkout(dir, sources);
     const { paths, sourceName } = schedule(
       root,
       Object.keys(sources).map((name) => join(root, name)),
@@ -137,16 +142,11 @@ test('without a compiled copy (tsx) every file runs on its own, under its own na
 test('a checkout without times of its own starts the committed slowest first; its own times, once it has them, win', () => {
   const dir = mkdtempSync(join(tmpdir(), 'crewbase-schedule-'));
   try {
-    const root = join(dir, 'checkout');
-    const build = {
-      dir: join(dir, 'build'),
-      compiled: (name: string) => join(dir, 'build', name.replace(/\.ts$/, '.js')),
-    };
     const files = ['test/a.test.ts', 'test/b.test.ts', 'test/c.test.ts'];
-    for (const name of files) {
-      for (const base of [root, build.dir]) mkdirSync(dirname(join(base, name)), { recursive: true });
-      writeFileSync(join(root, name), '// test-run: own process\n');
-    }
+    const { root, build } = checkout(
+      dir,
+      Object.fromEntries(files.map((name) => [name, '// test-run: own process\n'])),
+    );
     const order = () =>
       schedule(
         root,
