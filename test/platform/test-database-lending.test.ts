@@ -1,16 +1,55 @@
-// The test helper hands one embedded database from file to file of a process (test/helpers/test-app.ts):
-// the next file must find it empty and as migrated, and a database whose schema a file changed must not
-// be handed on.
+// The test helper hands one database from file to file of a process (test/helpers/test-app.ts), the embedded
+// one or, in a process of several files, the PostgreSQL one: the next file must find it empty and as migrated,
+// and a database whose schema a file changed (or, on PostgreSQL, that another session still uses) must not be
+// handed on.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { sql } from 'kysely';
 import type { Database } from '../../src/platform/db/database.js';
-import { call, createTestApp, embeddedDatabasesLoaded, signup } from '../helpers/test-app.js';
+import pg from 'pg';
+import {
+  call,
+  createTestApp,
+  embeddedDatabasesLoaded,
+  postgresDatabasesCopied,
+  signup,
+  type TestApp,
+} from '../helpers/test-app.js';
 
 const onPglite = { skip: process.env.TEST_DATABASE_URL ? 'the lending is of the embedded database' : false };
+const inProcessOfSeveralFiles = Symbol.for('crewbase.test-run.at-process-end') in globalThis;
+const onPostgres = {
+  skip: !process.env.TEST_DATABASE_URL
+    ? 'the lending of a PostgreSQL database'
+    : process.env.TEST_DATABASE_POOLED_URL
+      ? 'behind the pooler the database is never handed on (the pooler keeps its connections)'
+      : !inProcessOfSeveralFiles && 'a file run alone drops its database',
+};
+const databaseName = async (database: Database) =>
+  (await sql<{ name: string }>`SELECT current_database() AS name`.execute(database.kysely)).rows[0]!.name;
+const databaseExists = async (name: string) => {
+  const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+  await admin.connect();
+  try {
+    return (await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [name])).rowCount === 1;
+  } finally {
+    await admin.end();
+  }
+};
 
 const count = async (database: Database, table: string) =>
   (await sql<{ n: number }>`SELECT count(*)::int AS n FROM ${sql.table(table)}`.execute(database.kysely)).rows[0]!.n;
+
+/** The handed-on database holds no rows but the migrations', and a new company works in it from event 1. */
+async function assertEmptiedAndUsable(app: TestApp, migrations: number) {
+  for (const table of ['companies', 'users', 'customers', 'events'])
+    assert.equal(await count(app.database, table), 0, table);
+  assert.equal(await count(app.database, 'schema_migrations'), migrations);
+  const again = await signup(app.app);
+  assert.equal((await call(app.app, 'POST', '/v2/customers', again.headers, { name: 'Zweite GmbH' })).status, 201);
+  const seq = await sql<{ seq: number }>`SELECT min(seq)::int AS seq FROM events`.execute(app.database.kysely);
+  assert.equal(seq.rows[0]!.seq, 1, 'the event sequence starts again');
+}
 
 const marker = async (database: Database) =>
   (await sql<{ v: string }>`SELECT current_setting('crewbase_test.marker', true) AS v`.execute(database.kysely))
@@ -29,14 +68,8 @@ test('the next app gets the database emptied, as migrated', onPglite, async () =
   const second = await createTestApp();
   try {
     assert.equal(embeddedDatabasesLoaded(), loadedBefore, 'lent again, not loaded again');
-    for (const table of ['companies', 'users', 'customers', 'events'])
-      assert.equal(await count(second.database, table), 0, table);
-    assert.equal(await count(second.database, 'schema_migrations'), migrations);
     assert.ok(!(await marker(second.database)), 'the session settings were discarded');
-    const again = await signup(second.app);
-    assert.equal((await call(second.app, 'POST', '/v2/customers', again.headers, { name: 'Zweite GmbH' })).status, 201);
-    const seq = await sql<{ seq: number }>`SELECT min(seq)::int AS seq FROM events`.execute(second.database.kysely);
-    assert.equal(seq.rows[0]!.seq, 1, 'the event sequence starts again');
+    await assertEmptiedAndUsable(second, migrations);
   } finally {
     await second.close();
   }
@@ -78,8 +111,6 @@ test('a database whose schema a file changed is not handed on', onPglite, async 
   }
 });
 
-const inProcessOfSeveralFiles = Symbol.for('crewbase.test-run.at-process-end') in globalThis;
-
 test('in a process of several files, the emptied database waits for the next file however late it asks', {
   skip: onPglite.skip || (!inProcessOfSeveralFiles && 'runs alone: its spare is closed after a second'),
 }, async () => {
@@ -89,6 +120,53 @@ test('in a process of several files, the emptied database waits for the next fil
   const next = await createTestApp();
   try {
     assert.equal(embeddedDatabasesLoaded(), loadedBefore, 'lent again, not loaded again');
+  } finally {
+    await next.close();
+  }
+});
+
+test('on PostgreSQL the next app gets the same database, emptied, as migrated', onPostgres, async () => {
+  const first = await createTestApp();
+  const tenant = await signup(first.app);
+  assert.equal((await call(first.app, 'POST', '/v2/customers', tenant.headers, { name: 'Erste GmbH' })).status, 201);
+  const name = await databaseName(first.database);
+  const migrations = await count(first.database, 'schema_migrations');
+  await first.close();
+
+  const copiedBefore = postgresDatabasesCopied();
+  const second = await createTestApp();
+  try {
+    assert.equal(await databaseName(second.database), name, 'handed on');
+    assert.equal(postgresDatabasesCopied(), copiedBefore, 'not copied again');
+    await assertEmptiedAndUsable(second, migrations);
+  } finally {
+    await second.close();
+  }
+});
+
+test('on PostgreSQL a changed schema, or a session still open, drops the database instead', onPostgres, async () => {
+  const changed = await createTestApp();
+  await changed.database.exec('CREATE TABLE crewbase_test_leftover (id int)');
+  const changedName = await databaseName(changed.database);
+  await changed.close();
+  assert.equal(await databaseExists(changedName), false, 'a changed schema: dropped');
+
+  const used = await createTestApp();
+  const usedName = await databaseName(used.database);
+  const session = new pg.Client({
+    connectionString: Object.assign(new URL(process.env.TEST_DATABASE_URL!), { pathname: `/${usedName}` }).toString(),
+  });
+  session.on('error', () => {}); // ended by the drop
+  await session.connect();
+  await used.close();
+  await session.end().catch(() => {});
+  assert.equal(await databaseExists(usedName), false, 'another session: dropped');
+
+  const copiedBefore = postgresDatabasesCopied();
+  const next = await createTestApp();
+  try {
+    assert.equal(postgresDatabasesCopied(), copiedBefore + 1, 'the next app gets a fresh copy');
+    assert.notEqual(await databaseName(next.database), usedName);
   } finally {
     await next.close();
   }
