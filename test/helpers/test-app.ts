@@ -54,7 +54,8 @@ function schemaKey(extra: string): string {
   return hash.digest('hex').slice(0, 16);
 }
 
-const withDatabase = (baseUrl: string, name: string) =>
+/** The URL of the database `name` on the server of `baseUrl`. */
+export const withDatabase = (baseUrl: string, name: string) =>
   Object.assign(new URL(baseUrl), { pathname: `/${name}` }).toString();
 
 /**
@@ -66,8 +67,7 @@ const withDatabase = (baseUrl: string, name: string) =>
  */
 async function postgresTemplate(baseUrl: string): Promise<string> {
   const name = `crewbase_template_${schemaKey('postgres')}`;
-  const admin = new pg.Client({ connectionString: baseUrl });
-  await admin.connect();
+  const admin = await adminClient(baseUrl);
   try {
     await admin.query('SELECT pg_advisory_lock(727077101)');
     if ((await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [name])).rowCount) return name;
@@ -87,7 +87,8 @@ async function postgresTemplate(baseUrl: string): Promise<string> {
   }
 }
 
-async function adminClient(url: string): Promise<pg.Client> {
+/** A connected client of `url` (the tests' superuser), for what the app does not do: creating and dropping databases. */
+export async function adminClient(url: string): Promise<pg.Client> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   return client;
@@ -154,7 +155,7 @@ async function emptyPostgres(url: string): Promise<boolean> {
     const { rows } = await client.query<{ others: number }>(
       'SELECT count(*)::int AS others FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()',
     );
-    if (rows[0]!.others > 0) return false;
+    if (rows[0]!.others > 0) return false; // a session of the file's, a server it started, autovacuum
     if ((await client.query<{ catalogue: string }>(CATALOGUE)).rows[0]!.catalogue !== copiedCatalogue) return false;
     const { tables } = (await client.query<{ tables: string | null }>(WRITTEN_TABLES)).rows[0]!;
     if (tables) await client.query(`TRUNCATE ${tables} RESTART IDENTITY CASCADE`);

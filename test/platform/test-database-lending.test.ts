@@ -6,14 +6,15 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { sql } from 'kysely';
 import type { Database } from '../../src/platform/db/database.js';
-import pg from 'pg';
 import {
+  adminClient,
   call,
   createTestApp,
   embeddedDatabasesLoaded,
   postgresDatabasesCopied,
   signup,
   type TestApp,
+  withDatabase,
 } from '../helpers/test-app.js';
 
 const onPglite = { skip: process.env.TEST_DATABASE_URL ? 'the lending is of the embedded database' : false };
@@ -28,8 +29,7 @@ const onPostgres = {
 const databaseName = async (database: Database) =>
   (await sql<{ name: string }>`SELECT current_database() AS name`.execute(database.kysely)).rows[0]!.name;
 const databaseExists = async (name: string) => {
-  const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
-  await admin.connect();
+  const admin = await adminClient(process.env.TEST_DATABASE_URL!);
   try {
     return (await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [name])).rowCount === 1;
   } finally {
@@ -153,11 +153,8 @@ test('on PostgreSQL a changed schema, or a session still open, drops the databas
 
   const used = await createTestApp();
   const usedName = await databaseName(used.database);
-  const session = new pg.Client({
-    connectionString: Object.assign(new URL(process.env.TEST_DATABASE_URL!), { pathname: `/${usedName}` }).toString(),
-  });
+  const session = await adminClient(withDatabase(process.env.TEST_DATABASE_URL!, usedName));
   session.on('error', () => {}); // ended by the drop
-  await session.connect();
   await used.close();
   await session.end().catch(() => {});
   assert.equal(await databaseExists(usedName), false, 'another session: dropped');
