@@ -202,11 +202,30 @@ describe('the billing desk in a browser', { skip: CHROMIUM }, () => {
   });
 
   test('issuing asks first, naming recipient, number, period, total; the PDF shows the period and 31,50', async () => {
+    // The customer and the number pattern load apart. The pattern is held back until the customer shows, so the
+    // preview is read only once both have come (a busy machine answered them in either order).
+    const settingsRead = (url: URL) => url.pathname === '/v2/company/invoicingSettings';
+    let customerShown!: () => void;
+    const shown = new Promise<void>((resolve) => {
+      customerShown = resolve;
+    });
+    await page.route(settingsRead, async (route) => {
+      await shown;
+      await route.continue();
+    });
     await page.getByRole('button', { name: 'Issue', exact: true }).click();
     const dialog = page.getByRole('dialog', { name: /^Issue Draft/ });
     await dialog.waitFor();
     const preview = dialog.locator('.send-preview');
-    await preview.getByText('buchhaltung@muster-immobilien.example').waitFor();
+    try {
+      await preview.getByText('buchhaltung@muster-immobilien.example').waitFor();
+      assert.match((await preview.textContent()) ?? '', /Number…/);
+      customerShown();
+      await preview.getByText(/the next free number of/).waitFor();
+    } finally {
+      customerShown();
+      await page.unroute(settingsRead);
+    }
     const text = (await preview.textContent()) ?? '';
     assert.match(text, /Muster Immobilien GmbH.*Lindenweg 5.*20095 Hamburg/);
     assert.match(text, /the next free number of RE-2026-#####/);
@@ -221,7 +240,8 @@ describe('the billing desk in a browser', { skip: CHROMIUM }, () => {
     assert.equal((await api('GET', `/v2/invoices/${ids.fresh}`)).state, 'draft');
     await screenshotOf('billing-issue-confirm', async () => {
       await page.getByRole('button', { name: 'Issue', exact: true }).click();
-      await dialog.locator('.send-preview').getByText('buchhaltung@').waitFor();
+      await preview.getByText('buchhaltung@').waitFor();
+      await preview.getByText(/the next free number of/).waitFor();
     });
     if (!(await dialog.isVisible())) await page.getByRole('button', { name: 'Issue', exact: true }).click();
     await dialog.getByRole('button', { name: 'Issue now' }).click();
