@@ -11,7 +11,7 @@ import { migrate } from '../src/platform/db/migrate.js';
 import { openDatabase } from '../src/platform/db/database.js';
 import { figures, formatStalls, serverMs, startStallProbes } from './lib/stall-probes.js';
 import { PEAK_HOUR, perCompanyPerSecond, typeFor, type CompanyView, type PlannedRequest } from './capacity-profile.js';
-import { newJwtSecret, startCrewbase } from './lib/child-server.js';
+import { newJwtSecret, type RunningServer, startCrewbase } from './lib/child-server.js';
 import {
   adminToken,
   crewTokens,
@@ -23,7 +23,8 @@ import {
   TEMPLATE,
 } from './lib/capacity-seed.js';
 import { onCleanup, runBenchmark } from './lib/lifecycle.js';
-import { cpuAround, formatTable } from './lib/load.js';
+import { eventsKept, fillEvents, waitServed, walkFeed } from './lib/event-history.js';
+import { cpuAround, formatTable, measure } from './lib/load.js';
 import { runOpenLoop, summarize, type Sample } from './lib/open-loop.js';
 import { formatTypeCpu, measureTypeCpu } from './lib/type-cpu.js';
 import { seededRandom } from './lib/random.js';
@@ -53,6 +54,12 @@ if (COMPARE_WITH && !(TYPE_REQUESTS > 0))
 const P99_LIMIT_MS = 100;
 const CONNECTIONS = 64; // the load's HTTP connections: the requests beyond them queue in the client (and count)
 const WEBHOOK_COMPANIES = QUICK ? 5 : 100; // companies with a webhook on job updates (delivered beside the load)
+// Growth over years: this many events kept while the load runs (over EVENT_MONTHS months, as many as the default
+// EVENT_RETENTION_MONTHS keeps), then the feed's speed for one company measured after the ramp (0: neither).
+const EVENTS = Number(process.env.BENCH_EVENTS ?? (QUICK ? 20_000 : 10_000_000));
+const EVENT_MONTHS = 13;
+const FEED_SECONDS = QUICK ? 3 : 10;
+const FEED_CONNECTIONS = 8;
 const KEPT_NAME = 'bench_capacity';
 const KEPT = 'CREATE TABLE IF NOT EXISTS bench_capacity_dataset (dataset jsonb NOT NULL, jwt_secret text NOT NULL)';
 
@@ -202,6 +209,7 @@ interface Step {
 async function main() {
   const started = performance.now();
   const { databaseUrl, dataset, jwtSecret } = await openDataset();
+  if (EVENTS > 0) await keepEvents(databaseUrl, dataset.companyIds);
   // The seeding's writes (or an earlier run's) are still being checkpointed for minutes: their writes made the
   // WAL's flush stall for 100-300 ms, and every write of the load with it. Written out now, before measuring.
   const checkpointing = performance.now();
@@ -388,6 +396,7 @@ async function main() {
     if (all.p99 > P99_LIMIT_MS || all.failed > all.count * 0.01) break;
     rate *= GROWTH;
   }
+  if (EVENTS > 0) await measureFeed(server, databaseUrl, companies[0]!);
   if (unexpected.size) console.log('unexpected answers (first of each kind):', Object.fromEntries(unexpected));
   const passing = steps.filter((s) => {
     const all = summarize(s.samples).find((x) => x.type === '*')!;
@@ -414,6 +423,63 @@ async function main() {
   console.log(
     `capacity: ${reached.toFixed(0)} req/s mixed at p99 ${bestAll.p99.toFixed(0)} ms (${COMPANIES} companies)`,
   );
+}
+
+/** Fills the event table to EVENTS over the dataset's companies, unless a kept database holds most of them already. */
+async function keepEvents(databaseUrl: string, companyIds: string[]) {
+  const database = await openDatabase({ kind: 'postgres', url: databaseUrl, poolSize: 2 });
+  try {
+    const { n } = await eventsKept(database, companyIds[0]!);
+    if (n >= EVENTS * 0.9) console.log(`events kept: ${n} (filled before)`);
+    else {
+      console.log(`filling ${EVENTS} events over ${EVENT_MONTHS} months of ${companyIds.length} companies`);
+      await fillEvents(database, { total: EVENTS, months: EVENT_MONTHS, companyIds });
+    }
+  } finally {
+    await database.close();
+  }
+}
+
+/**
+ * The feed's speed with the events kept: one company's feed walked from its start (its cursors), then read at random
+ * cursors by FEED_CONNECTIONS clients for FEED_SECONDS, alone on the machine after the ramp.
+ */
+async function measureFeed(server: RunningServer, databaseUrl: string, company: CompanyView) {
+  const database = await openDatabase({ kind: 'postgres', url: databaseUrl, poolSize: 2 });
+  try {
+    await waitForIdle(databaseUrl);
+    await waitServed(database);
+    const { n, parts, mine } = await eventsKept(database, company.companyId);
+    console.log(`
+event feed: ${n} events kept in ${parts} partitions, ${mine} of the measured company`);
+    const cursors = await walkFeed(server.base, company.token);
+    if (cursors.length < 2) throw new Error('the measured company has too few events to page');
+    const row = await measure(
+      `GET /v2/events?after= (pages of 100, a random cursor of ${cursors.length})`,
+      server.child,
+      {
+        connections: FEED_CONNECTIONS,
+        duration: FEED_SECONDS,
+        url: server.base,
+        headers: { authorization: `Bearer ${company.token}` },
+        requests: [
+          {
+            method: 'GET',
+            setupRequest: (request) => ({
+              ...request,
+              path: `/v2/events?after=${cursors[Math.floor(Math.random() * (cursors.length - 1))]}`,
+            }),
+          },
+        ],
+      },
+      databaseUrl,
+    );
+    console.log(
+      `feed: ${row.reqPerSec.toFixed(0)} req/s at p99 ${row.p99} ms (${FEED_CONNECTIONS} connections, ${n} events kept)`,
+    );
+  } finally {
+    await database.close();
+  }
 }
 
 /** Per request type of a step: count, p50/p99, failures, and the step's CPU per request. */
