@@ -123,6 +123,8 @@ describe('tenant transactions', () => {
     const marked = sql<{ mode: string }>`${sql.raw(GENERIC_PLAN_MARK)}SELECT current_setting('plan_cache_mode') AS mode
       FROM users WHERE company_id = ${acme.companyId} ${padding} /* generic_marked */`;
     const plain = sql`SELECT 1 FROM users WHERE company_id = ${acme.companyId} ${padding} /* generic_plain */`;
+    // Shorter than what is prepared unmarked: the mark prepares it, since only a prepared statement keeps a plan.
+    const short = sql`${sql.raw(GENERIC_PLAN_MARK)}SELECT 1 FROM users WHERE company_id = ${acme.companyId} /* generic_short */`;
     const plans = (tag: string) =>
       sql<{ generic: number; custom: number }>`SELECT generic_plans::int AS generic, custom_plans::int AS custom
         FROM pg_prepared_statements WHERE statement LIKE ${`%${tag}%`} AND statement NOT LIKE '%pg_prepared_statements%'`;
@@ -132,9 +134,12 @@ describe('tenant transactions', () => {
       await marked.execute(tx.db);
       const after = (await modeNow.execute(tx.db)).rows[0]!.mode;
       await plain.execute(tx.db);
+      await short.execute(tx.db);
+      await short.execute(tx.db);
       return {
         during,
         after,
+        short: (await plans('generic_short').execute(tx.db)).rows[0],
         marked: (await plans('generic_marked').execute(tx.db)).rows[0],
         plain: (await plans('generic_plain').execute(tx.db)).rows[0],
       };
@@ -143,9 +148,14 @@ describe('tenant transactions', () => {
     assert.equal(seen.after, 'auto', "the transaction's next statement has the mode as before");
     assert.deepEqual(seen.marked, { generic: 2, custom: 0 }, 'both runs on the generic plan');
     assert.deepEqual(seen.plain, { generic: 0, custom: 1 }, 'an unmarked statement is planned for its values');
+    assert.deepEqual(
+      seen.short,
+      { generic: 2, custom: 0 },
+      'a short marked statement is prepared, on its generic plan',
+    );
   });
 
-  test('PostgreSQL: the job read model and the search run on their generic plans', async (ctx) => {
+  test('PostgreSQL: the job read model, the search and the event feed run on their generic plans', async (ctx) => {
     if (t.database.kind !== 'postgres') return ctx.skip('PGlite runs every statement unnamed');
     if (process.env.TEST_DATABASE_POOLED_URL) return ctx.skip('behind the pooler nothing is named');
     const from = Date.UTC(2027, 0, 4);
@@ -158,6 +168,8 @@ describe('tenant transactions', () => {
       assert.equal(week.status, 200, JSON.stringify(week.body));
       const search = await call(t.app, 'GET', '/v2/search?q=Acme', acme.headers);
       assert.equal(search.status, 200, JSON.stringify(search.body));
+      const feed = await call(t.app, 'GET', '/v2/events', acme.headers);
+      assert.equal(feed.status, 200, JSON.stringify(feed.body));
     }
     // The app's connections keep their statements; the pool's are read through one of them.
     const plansOf = (text: string) =>
@@ -172,6 +184,7 @@ describe('tenant transactions', () => {
     for (const [what, text] of [
       ['job read model', 'WITH page AS MATERIALIZED'],
       ['search', ') found'],
+      ['event feed', 'FROM events'],
     ]) {
       const counts = await plansOf(text!);
       assert.ok(counts.generic >= 1, `${what}: generic plans: ${counts.generic}`);

@@ -2,7 +2,7 @@
 // deliveries, redelivery, a test ping) and the event feed: rights and transactions here, the
 // routes only speak HTTP.
 import type { Database } from '../../platform/db/database.js';
-import { inTenant, type TenantTx } from '../../platform/db/tenant.js';
+import { inTenant, readInTenant, type TenantTx } from '../../platform/db/tenant.js';
 import { HttpError, NotFound } from '../../platform/http/errors.js';
 import { commaList } from '../../platform/http/list-query.js';
 import { requireLevel, type RequestContext } from '../../platform/http/request-context.js';
@@ -128,7 +128,8 @@ export function webhooksService(deps: { database: Database; secrets: SecretBox }
   async function eventFeed(ctx: RequestContext, after: string | undefined, limit: number) {
     requireLevel(ctx, AREA, 'read');
     const cursor = parseCursor(after);
-    const page = await inTenant(database, ctx.companyId, async (tx) => {
+    // Read-only: its COMMIT is not waited for (tenant.ts), and a page is one round trip.
+    const page = await readInTenant(database, ctx.companyId, async (tx) => {
       if (cursor && (await cursorExpired(tx, cursor))) return { oldest: (await eventsAfter(tx, undefined, 1))[0] };
       return { rows: await eventsAfter(tx, cursor, limit) };
     });

@@ -37,7 +37,7 @@ const PREPARED_PER_CONNECTION = 64;
  */
 export const PREPARE_MARK = '/* prepared */ ';
 /**
- * A prepared statement whose text starts with this runs on its generic plan, made at its first run on a
+ * A statement whose text starts with this is prepared whatever its length and runs on its generic plan, made at its first run on a
  * connection and then reused: PostgreSQL otherwise kept planning the job read model for every run (custom
  * plans, its generic plan estimated dearer), about 1 ms of its CPU per read, more than running it took for an
  * employee's day. The setting is the transaction's for that statement only: sent before it and reset after it,
@@ -63,7 +63,8 @@ class ClientConnection implements DatabaseConnection {
   ) {}
 
   private nameOf(text: string): string | undefined {
-    if (!this.prepare || (text.length < PREPARE_FROM_LENGTH && !text.startsWith(PREPARE_MARK))) return undefined;
+    const marked = text.startsWith(PREPARE_MARK) || text.startsWith(GENERIC_PLAN_MARK); // a generic plan needs a name
+    if (!this.prepare || (text.length < PREPARE_FROM_LENGTH && !marked)) return undefined;
     const sameLength = this.prepared.get(text.length);
     const known = sameLength?.find((statement) => statement.text === text);
     if (known) return known.name;
