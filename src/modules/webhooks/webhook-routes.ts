@@ -183,9 +183,11 @@ export function registerWebhookRoutes(app: FastifyInstance, deps: WebhookDeps) {
     },
     async (request, reply) => {
       const { after, limit = 100 } = request.query;
-      const events = await service.eventFeed(contextOf(request), after, limit);
-      reply.header('x-next-cursor', events.at(-1)?.cursor ?? after ?? '');
-      return events;
+      const page = await service.eventFeed(contextOf(request), after, limit);
+      return reply
+        .header('x-next-cursor', page.next ?? after ?? '')
+        .type('application/json')
+        .send(page.json);
     },
   );
 }

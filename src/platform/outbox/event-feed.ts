@@ -15,7 +15,9 @@ export interface StoredEvent {
   data: Record<string, unknown>;
 }
 
-export interface FeedEvent extends StoredEvent {
+/** An event of the feed: its data as the JSON text PostgreSQL prints, put into the answer as it is. */
+export interface FeedEvent extends Omit<StoredEvent, 'data'> {
+  data: string;
   xid: string;
   seq: number;
 }
@@ -45,7 +47,7 @@ export async function eventsAfter(tx: TenantTx, after: FeedCursor | undefined, l
   // On its generic plan: planning the month partitions' index scans (13 with the default retention) took longer
   // than running them for a page.
   const { rows } = await sql<FeedEvent>`${GENERIC_PLAN}
-    SELECT id, type, entity, company_id, occurred_at, data, xid::text AS xid, seq FROM events
+    SELECT id, type, entity, company_id, occurred_at, data::text AS data, xid::text AS xid, seq FROM events
     WHERE company_id = ${tx.companyId}
       AND xid < pg_snapshot_xmin(pg_current_snapshot())
       AND type <> 'PING'
