@@ -23,8 +23,8 @@ import {
   TEMPLATE,
 } from './lib/capacity-seed.js';
 import { onCleanup, runBenchmark } from './lib/lifecycle.js';
-import { eventsKept, fillEvents, waitServed, walkFeed } from './lib/event-history.js';
-import { cpuAround, formatTable, measure } from './lib/load.js';
+import { eventsKept, feedSpeed, fillEvents } from './lib/event-history.js';
+import { cpuAround, formatTable } from './lib/load.js';
 import { runOpenLoop, summarize, type Sample } from './lib/open-loop.js';
 import { formatTypeCpu, measureTypeCpu } from './lib/type-cpu.js';
 import { seededRandom } from './lib/random.js';
@@ -448,32 +448,13 @@ async function measureFeed(server: RunningServer, databaseUrl: string, company: 
   const database = await openDatabase({ kind: 'postgres', url: databaseUrl, poolSize: 2 });
   try {
     await waitForIdle(databaseUrl);
-    await waitServed(database);
     const { n, parts, mine } = await eventsKept(database, company.companyId);
-    console.log(`
-event feed: ${n} events kept in ${parts} partitions, ${mine} of the measured company`);
-    const cursors = await walkFeed(server.base, company.token);
-    if (cursors.length < 2) throw new Error('the measured company has too few events to page');
-    const row = await measure(
-      `GET /v2/events?after= (pages of 100, a random cursor of ${cursors.length})`,
-      server.child,
-      {
-        connections: FEED_CONNECTIONS,
-        duration: FEED_SECONDS,
-        url: server.base,
-        headers: { authorization: `Bearer ${company.token}` },
-        requests: [
-          {
-            method: 'GET',
-            setupRequest: (request) => ({
-              ...request,
-              path: `/v2/events?after=${cursors[Math.floor(Math.random() * (cursors.length - 1))]}`,
-            }),
-          },
-        ],
-      },
+    console.log(`\nevent feed: ${n} events kept in ${parts} partitions, ${mine} of the measured company`);
+    const { row } = await feedSpeed(database, server, company.token, {
+      connections: FEED_CONNECTIONS,
+      duration: FEED_SECONDS,
       databaseUrl,
-    );
+    });
     console.log(
       `feed: ${row.reqPerSec.toFixed(0)} req/s at p99 ${row.p99} ms (${FEED_CONNECTIONS} connections, ${n} events kept)`,
     );

@@ -11,9 +11,9 @@ import { inTenant } from '../src/platform/db/tenant.js';
 import { emit } from '../src/platform/outbox/emit.js';
 import { dropExpiredEvents } from '../src/platform/outbox/event-retention.js';
 import { newJwtSecret, startCrewbase } from './lib/child-server.js';
-import { call, eventsKept, fillEvents, loadAverage as load, waitServed, walkFeed } from './lib/event-history.js';
+import { call, eventsKept, feedSpeed, fillEvents, loadAverage as load } from './lib/event-history.js';
 import { onCleanup, positiveInt, runBenchmark } from './lib/lifecycle.js';
-import { formatTable, measure, ROW_HEADER, rowCells } from './lib/load.js';
+import { formatTable, ROW_HEADER, rowCells } from './lib/load.js';
 import { createDatabase, keptDatabase } from './lib/scratch-database.js';
 
 const TOTAL = positiveInt('BENCH_EVENTS', 10_000_000);
@@ -108,23 +108,9 @@ runBenchmark(async () => {
   console.log(`${history.n} events kept in ${history.parts} partitions; the measured company has ${history.mine}`);
   emits.push(await emitCost(database, EMIT_COMPANY, `${history.n} events kept`));
 
-  await waitServed(database);
-  const cursors = await walkFeed(base, token);
-  if (cursors.length < 2) throw new Error('the measured company has too few events to page');
-  const feed = await measure(`GET /v2/events?after= (pages of 100, random cursor of ${cursors.length})`, child, {
+  const { cursors, row: feed } = await feedSpeed(database, { base, child }, token, {
     connections: CONNECTIONS,
     duration: DURATION,
-    url: base,
-    headers: { authorization: `Bearer ${token}` },
-    requests: [
-      {
-        method: 'GET',
-        setupRequest: (request) => ({
-          ...request,
-          path: `/v2/events?after=${cursors[Math.floor(Math.random() * (cursors.length - 1))]}`,
-        }),
-      },
-    ],
   });
   console.log(`load average after the feed run: ${load()}`);
 

@@ -1,8 +1,10 @@
 // Years of events in the event table, filled in SQL, and the feed read over HTTP: shared by bench:events (the feed
 // and emit with 10 million events kept) and bench:capacity (the feed's speed beside the capacity dataset).
+import type { ChildProcess } from 'node:child_process';
 import { loadavg } from 'node:os';
 import { sql } from 'kysely';
 import type { Database } from '../../src/platform/db/database.js';
+import { measure, type Row } from './load.js';
 
 const CHUNK = 50_000; // filled rows per transaction
 
@@ -93,7 +95,7 @@ export async function eventsKept(database: Database, companyId: string) {
  * (docs/decisions.md, Event feed): on a shared server another session's long transaction holds
  * the filled events back. Waits (at most 10 minutes) until the newest filled event is served.
  */
-export async function waitServed(database: Database) {
+async function waitServed(database: Database) {
   const started = Date.now();
   for (;;) {
     const { rows } = await sql<{ served: boolean; oldest: string | null }>`
@@ -123,7 +125,7 @@ export async function call<T>(
  * Walks a company's feed from the start at the default page size, one request at a time, as an integrator catching
  * up does; returns each page's last cursor.
  */
-export async function walkFeed(base: string, token: string) {
+async function walkFeed(base: string, token: string) {
   const cursors: string[] = [];
   const times: number[] = [];
   let after = '';
@@ -147,4 +149,41 @@ export async function walkFeed(base: string, token: string) {
       `p50 ${percentile(sorted, 0.5).toFixed(1)} ms, p99 ${percentile(sorted, 0.99).toFixed(1)} ms; load average ${loadAverage()}`,
   );
   return cursors;
+}
+
+/**
+ * The feed's speed: the company's feed walked from its start (waiting first until the filled events are served), then
+ * pages at random cursors of that walk read by `connections` clients for `duration` s. Returns the walk's cursors
+ * and the run's row (with the database's CPU when `databaseUrl` is given).
+ */
+export async function feedSpeed(
+  database: Database,
+  server: { base: string; child: ChildProcess },
+  token: string,
+  { connections, duration, databaseUrl }: { connections: number; duration: number; databaseUrl?: string },
+): Promise<{ cursors: string[]; row: Row }> {
+  await waitServed(database);
+  const cursors = await walkFeed(server.base, token);
+  if (cursors.length < 2) throw new Error('the measured company has too few events to page');
+  const row = await measure(
+    `GET /v2/events?after= (pages of 100, a random cursor of ${cursors.length})`,
+    server.child,
+    {
+      connections,
+      duration,
+      url: server.base,
+      headers: { authorization: `Bearer ${token}` },
+      requests: [
+        {
+          method: 'GET',
+          setupRequest: (request) => ({
+            ...request,
+            path: `/v2/events?after=${cursors[Math.floor(Math.random() * (cursors.length - 1))]}`,
+          }),
+        },
+      ],
+    },
+    databaseUrl,
+  );
+  return { cursors, row };
 }

@@ -37,10 +37,10 @@ const PREPARED_PER_CONNECTION = 64;
  */
 export const PREPARE_MARK = '/* prepared */ ';
 /**
- * A statement whose text starts with this is prepared whatever its length and runs on its generic plan, made at its first run on a
- * connection and then reused: PostgreSQL otherwise kept planning the job read model for every run (custom
- * plans, its generic plan estimated dearer), about 1 ms of its CPU per read, more than running it took for an
- * employee's day. The setting is the transaction's for that statement only: sent before it and reset after it,
+ * A statement whose text starts with this is prepared whatever its length and runs on its generic plan, made at
+ * its first run on a connection and then reused: PostgreSQL otherwise kept planning the job read model for every
+ * run (custom plans, its generic plan estimated dearer), about 1 ms of its CPU per read, more than running it took
+ * for an employee's day. The setting is the transaction's for that statement only: sent before it and reset after it,
  * all in one write with it. Unprepared (a pooler in transaction mode, the embedded database) nothing changes:
  * an unnamed statement is planned at each run whatever the plan.
  */
