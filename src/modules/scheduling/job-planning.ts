@@ -167,6 +167,37 @@ export function isFrameKnownCovered(
   return isCovered(known.horizon, neededFor(windowFrom, to, bounds), bounds, now);
 }
 
+/**
+ * Whether a frame is covered by the window this process recorded for the company, once its minute of
+ * knowing the time zone is up: the zone is read again in the caller's transaction (one statement, which
+ * may travel with the read it guards), and kept for another minute. False when no window is recorded or
+ * it does not cover the frame (then coverJobWindow plans as usual). A frame beyond the horizon is refused
+ * here as there. The window itself is not re-learnt here: only planning records one (CoverOptions.remember).
+ */
+export async function isFrameCoveredByKnownWindow(
+  tx: TenantTx,
+  windowFrom: number,
+  to: number,
+  options: Pick<CoverOptions, 'now' | 'refuseBeyondHorizon'> = {},
+): Promise<boolean> {
+  const known = knownHorizons.get(tx.companyId);
+  if (!known) return false;
+  const now = options.now ?? Date.now();
+  const { timeZone } = await loadTimeAndPaySettings(tx);
+  const bounds = planningBounds(timeZone, now);
+  if (options.refuseBeyondHorizon) refuseBeyondHorizon(to, bounds);
+  if (!isCovered(known.horizon, neededFor(windowFrom, to, bounds), bounds, now)) return false;
+  // Planning may have recorded a larger window meanwhile: windows only grow, so keep the larger one.
+  const latest = knownHorizons.get(tx.companyId) ?? known;
+  knownHorizons.set(tx.companyId, { horizon: latest.horizon, timeZone, at: now });
+  return true;
+}
+
+/** Whether this process has recorded a window for the company (whatever the age of its time zone). */
+export function isWindowRecorded(companyId: string): boolean {
+  return knownHorizons.has(companyId);
+}
+
 export async function coverJobWindow(
   tx: TenantTx,
   absences: AbsenceHooks,

@@ -1,6 +1,6 @@
 // Job reads (through the SQL read model) and the actions on a job, each in one transaction.
 import type { Database } from '../../platform/db/database.js';
-import { inTenant, readLagTolerant, type TenantTx } from '../../platform/db/tenant.js';
+import { inTenant, readInTenant, readLagTolerant, type TenantTx } from '../../platform/db/tenant.js';
 import { Conflict, NotFound, fieldError } from '../../platform/http/errors.js';
 import { parseListQuery } from '../../platform/http/list-query.js';
 import { readerOf } from '../../platform/http/read-your-writes.js';
@@ -14,7 +14,13 @@ import type { StoredRecord } from '../../resources/engine/define-resource.js';
 import { objectId } from '../../resources/engine/fields.js';
 import { assertReferencesExist } from '../../resources/engine/references.js';
 import { findRecord, insertRecord, nextNumber, updateRecord } from '../../resources/engine/resource-store.js';
-import { coverJobWindow, extendJobWindowInSlices, isFrameKnownCovered } from './job-planning.js';
+import {
+  coverJobWindow,
+  extendJobWindowInSlices,
+  isFrameCoveredByKnownWindow,
+  isFrameKnownCovered,
+  isWindowRecorded,
+} from './job-planning.js';
 import { createReplacementJob } from './replacement-jobs.js';
 import { countJobs, selectJobsJson, type JobEmbeds } from './jobs-read.js';
 import { type JobDoc, MAX_JOB_MS, jobs } from './jobs-resource.js';
@@ -69,10 +75,8 @@ export function jobsService(deps: { database: Database; embeds: JobEmbeds; sched
     const frame = timeFrameConditions(body, window, embeds);
     // The hot path: a frame this process knows is planned is one read-only statement.
     const isPlanned = isFrameKnownCovered(ctx.companyId, window.from, window.to, { refuseBeyondHorizon: true });
-    const read = async (tx: TenantTx) => {
-      if (!isPlanned)
-        await coverJobWindow(tx, absences, window.from, window.to, { refuseBeyondHorizon: true, remember: true });
-      return selectJobsJson(tx, {
+    const select = async (tx: TenantTx) =>
+      selectJobsJson(tx, {
         where: [...frame, ...(await readable(tx, ctx))],
         sort: [{ field: jobs.fields.get('from')!, descending: false }],
         limit: 100_000,
@@ -80,9 +84,30 @@ export function jobsService(deps: { database: Database; embeds: JobEmbeds; sched
         includeUsers: body.includeUsersInResponse,
         embeds,
       });
+    const read = async (tx: TenantTx) => {
+      if (!isPlanned)
+        await coverJobWindow(tx, absences, window.from, window.to, { refuseBeyondHorizon: true, remember: true });
+      return select(tx);
     };
     // A planned frame may be read on a replica that has replayed the planning (read-routing.ts).
     if (isPlanned) return readLagTolerant(database, ctx.companyId, readerOf(ctx), read);
+    // Known as planned, but the company's time zone is a minute old (a company's requests are often further
+    // apart): the zone is read again beside the read, in the same round trip, instead of planning in
+    // transactions of its own. On the primary: the window was recorded from there.
+    if (isWindowRecorded(ctx.companyId)) {
+      const answer = await readInTenant(database, ctx.companyId, async (tx) => {
+        // Both settle before the transaction ends, also when one fails (a statement must not outlive it).
+        const [isCovered, json] = await Promise.allSettled([
+          isFrameCoveredByKnownWindow(tx, window.from, window.to, { refuseBeyondHorizon: true }),
+          select(tx),
+        ]);
+        if (isCovered.status === 'rejected') throw isCovered.reason;
+        if (!isCovered.value) return undefined;
+        if (json.status === 'rejected') throw json.reason;
+        return json.value;
+      });
+      if (answer !== undefined) return answer;
+    }
     // A far frame's jobs are made first in short transactions of their own, not in the read's.
     const plan = async () => {
       await extendJobWindowInSlices(database, absences, ctx.companyId, window.from, window.to, {
