@@ -4,7 +4,8 @@
 // access group and a qualification, invited by SMS; a weekly assignment (Mon/Wed/Fri every 2 weeks, a date
 // skipped) whose preview shows the company's wall clock across the change to summer time while the browser
 // runs in New York, saved and its jobs read through jobsInTimeFrame; the API's field error under its field; and
-// "copy last week". Every result is checked through the API. DNS is cut off for every other host.
+// "copy last week" into the company's week while the browser's clock says Sunday. Every result is checked through
+// the API. DNS is cut off for every other host.
 // UPDATE_SCREENSHOTS=1 writes docs/screenshots/create-*.png (desktop 1280×800 and phone 390×844).
 // test-run: process console-browser-2 (it waits on chromium, one per process; scripts/test-schedule.mjs)
 import { after, before, describe, test } from 'node:test';
@@ -272,6 +273,12 @@ describe('creating the week in a browser', { skip: CHROMIUM }, () => {
   });
 
   test("copy last week: last week's one-off jobs appear in this week (checked through the API)", async () => {
+    // Monday 00:30 in the company's zone is still Sunday in UTC and in the browser's New York: the week it
+    // offers to fill is the company's, whatever the hour this runs at. The screen is opened anew at that time.
+    await page.clock.setFixedTime(new Date(Date.parse(thisWeekAt(0, 0)) - 30 * 60_000));
+    await nav('Customers');
+    await nav('Recurring work');
+    assert.equal(await page.locator('#copy-week-start').inputValue(), thisWeekAt(0, 0).slice(0, 10));
     await page.getByRole('button', { name: "Copy last week's jobs" }).click();
     await page
       .getByRole('status')

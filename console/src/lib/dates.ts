@@ -6,3 +6,7 @@ export const localInput = (iso: string | null | undefined) => {
   const d = new Date(iso);
   return new Date(d.getTime() - d.getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
 };
+
+/** Today's date (YYYY-MM-DD) in `timeZone`: the company's day, which the browser's or UTC's is not around midnight. */
+export const todayIn = (timeZone: string, now = new Date()) =>
+  new Intl.DateTimeFormat('en-CA', { timeZone }).format(now);

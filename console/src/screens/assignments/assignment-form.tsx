@@ -3,6 +3,7 @@
 import { useEffect, useState } from 'preact/hooks';
 import type { Assignment } from '../../../../clients/typescript/src/api-types.js';
 import type { CrewbaseClient } from '../../../../clients/typescript/src/client.js';
+import { todayIn } from '../../lib/dates.js';
 import { useI18n } from '../../lib/i18n.js';
 import { Field, Result, SelectField, useApiForm } from '../../lib/office-kit.js';
 import { type RecurrenceChoice, fromICalendar, mondayOf, toICalendar } from './recurrence.js';
@@ -14,9 +15,8 @@ export interface Choices {
   people: Array<{ _id: string; name: string }>;
 }
 
-const today = () => new Date().toISOString().slice(0, 10);
-const NEW_RULE = (): RecurrenceChoice => ({
-  startDate: mondayOf(today()),
+const NEW_RULE = (tzid: string): RecurrenceChoice => ({
+  startDate: mondayOf(todayIn(tzid)),
   time: '06:00',
   minutes: 120,
   frequency: 'WEEKLY',
@@ -46,7 +46,7 @@ export function AssignmentForm({ client, tzid, choices, assignment, onSaved, onC
   });
   const [people, setPeople] = useState<string[]>(assignment?.userIds ?? []);
   const [rule, setRule] = useState<RecurrenceChoice>(() =>
-    assignment?.iCalendar ? fromICalendar(assignment.iCalendar) : NEW_RULE(),
+    assignment?.iCalendar ? fromICalendar(assignment.iCalendar) : NEW_RULE(tzid),
   );
   const [peopleFilter, setPeopleFilter] = useState('');
   useEffect(() => setPeopleFilter(''), [assignment]);

@@ -104,7 +104,7 @@ export function AssignmentsScreen({ client }: ScreenProps) {
               <p>{t('crNoAssignments')}</p>
             )}
           </section>
-          <CopyWeek client={client} />
+          {tzid && <CopyWeek client={client} tzid={tzid} />}
         </div>
         {selected && tzid && (
           <AssignmentForm

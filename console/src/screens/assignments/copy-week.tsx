@@ -3,13 +3,15 @@
 import { useState } from 'preact/hooks';
 import type { CrewbaseClient } from '../../../../clients/typescript/src/client.js';
 import { messageOf } from '../../lib/api.js';
+import { todayIn } from '../../lib/dates.js';
 import { useI18n } from '../../lib/i18n.js';
 import { Field, Result, fieldErrorsOf } from '../../lib/office-kit.js';
 import { mondayOf } from './recurrence.js';
 
-export function CopyWeek({ client }: { client: CrewbaseClient }) {
+/** `tzid`: the company's zone, whose week this is (the browser's may be another day already). */
+export function CopyWeek({ client, tzid }: { client: CrewbaseClient; tzid: string }) {
   const { t } = useI18n();
-  const [week, setWeek] = useState(() => mondayOf(new Date().toISOString().slice(0, 10)));
+  const [week, setWeek] = useState(() => mondayOf(todayIn(tzid)));
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string>();
   const [result, setResult] = useState<{ ok: boolean; text: string }>();
