@@ -155,6 +155,45 @@ describe('tenant transactions', () => {
     );
   });
 
+  test('a transaction on generic plans sets the mode with BEGIN, for all its prepared statements (PostgreSQL only)', async () => {
+    const padding = sql.raw(`/* ${'padding '.repeat(60)} */`);
+    const marked = sql<{ mode: string }>`${sql.raw(GENERIC_PLAN_MARK)}SELECT current_setting('plan_cache_mode') AS mode
+      FROM users WHERE company_id = ${acme.companyId} ${padding} /* whole_marked */`;
+    const plain = sql`SELECT 1 FROM users WHERE company_id = ${acme.companyId} ${padding} /* whole_plain */`;
+    const modeNow = sql<{ mode: string }>`SELECT current_setting('plan_cache_mode') AS mode`;
+    const plans = (tag: string) =>
+      sql<{ generic: number; custom: number }>`SELECT generic_plans::int AS generic, custom_plans::int AS custom
+        FROM pg_prepared_statements WHERE statement LIKE ${`%${tag}%`} AND statement NOT LIKE '%pg_prepared_statements%'`;
+    const seen = await readInTenant(
+      t.database,
+      acme.companyId,
+      async (tx) => ({
+        first: (await modeNow.execute(tx.db)).rows[0]!.mode,
+        during: (await marked.execute(tx.db)).rows[0]!.mode,
+        after: (await modeNow.execute(tx.db)).rows[0]!.mode,
+        plain: (await plain.execute(tx.db), (await plans('whole_plain').execute(tx.db)).rows[0]),
+      }),
+      { genericPlans: true },
+    );
+    const next = await readInTenant(
+      t.database,
+      acme.companyId,
+      async (tx) => (await modeNow.execute(tx.db)).rows[0]!.mode,
+    );
+    assert.equal(next, 'auto', 'the next transaction plans as before');
+    if (t.database.kind !== 'postgres' || process.env.TEST_DATABASE_POOLED_URL) {
+      // Nothing is prepared there (PGlite's long statements, a transaction-mode pooler): planned for the values.
+      assert.deepEqual([seen.first, seen.during, seen.after], ['auto', 'auto', 'auto']);
+      return;
+    }
+    assert.deepEqual(
+      [seen.first, seen.during, seen.after],
+      ['force_generic_plan', 'force_generic_plan', 'force_generic_plan'],
+      'set with BEGIN, not around the marked statement',
+    );
+    assert.deepEqual(seen.plain, { generic: 1, custom: 0 }, 'an unmarked prepared statement on its generic plan too');
+  });
+
   test('PostgreSQL: the job read model, the search and the event feed run on their generic plans', async (ctx) => {
     if (t.database.kind !== 'postgres') return ctx.skip('PGlite runs every statement unnamed');
     if (process.env.TEST_DATABASE_POOLED_URL) return ctx.skip('behind the pooler nothing is named');

@@ -34,6 +34,10 @@ export const assignBody = Type.Object(
 );
 export const replacementBody = Type.Object({ userId: objectId('users') }, { additionalProperties: false });
 
+// Reads of the read model (marked for its generic plan) and look-ups by key only: all on generic plans, the setting
+// sent with BEGIN (TransactionOptions). Not the list: its count takes any filter.
+const ON_GENERIC_PLANS = { genericPlans: true };
+
 // Which jobs the caller may read: the engine's rule of GET, lists and search (own level: their jobs).
 const readable = (tx: TenantTx, ctx: RequestContext) => readConditions(tx, ctx, jobs);
 
@@ -61,10 +65,16 @@ export function jobsService(deps: { database: Database; embeds: JobEmbeds; sched
 
   async function get(ctx: RequestContext, id: string): Promise<string> {
     requireLevel(ctx, jobs.area, 'read');
-    const body = await readLagTolerant(database, ctx.companyId, readerOf(ctx), async (tx) => {
-      const where = [sql<boolean>`j.id = ${id}`, ...(await readable(tx, ctx))]; // sql: a read model condition
-      return selectJobsJson(tx, { where, sort: [], limit: 1, offset: 0, embeds });
-    });
+    const body = await readLagTolerant(
+      database,
+      ctx.companyId,
+      readerOf(ctx),
+      async (tx) => {
+        const where = [sql<boolean>`j.id = ${id}`, ...(await readable(tx, ctx))]; // sql: a read model condition
+        return selectJobsJson(tx, { where, sort: [], limit: 1, offset: 0, embeds });
+      },
+      ON_GENERIC_PLANS,
+    );
     if (body === '[]') throw NotFound('job', id);
     return body.slice(1, -1);
   }
@@ -90,22 +100,27 @@ export function jobsService(deps: { database: Database; embeds: JobEmbeds; sched
       return select(tx);
     };
     // A planned frame may be read on a replica that has replayed the planning (read-routing.ts).
-    if (isPlanned) return readLagTolerant(database, ctx.companyId, readerOf(ctx), read);
+    if (isPlanned) return readLagTolerant(database, ctx.companyId, readerOf(ctx), read, ON_GENERIC_PLANS);
     // Known as planned, but the company's time zone is a minute old (a company's requests are often further
     // apart): the zone is read again beside the read, in the same round trip, instead of planning in
     // transactions of its own. On the primary: the window was recorded from there.
     if (isWindowRecorded(ctx.companyId)) {
-      const answer = await readInTenant(database, ctx.companyId, async (tx) => {
-        // Both settle before the transaction ends, also when one fails (a statement must not outlive it).
-        const [isCovered, json] = await Promise.allSettled([
-          isFrameCoveredByKnownWindow(tx, window.from, window.to, { refuseBeyondHorizon: true }),
-          select(tx),
-        ]);
-        if (isCovered.status === 'rejected') throw isCovered.reason;
-        if (!isCovered.value) return undefined;
-        if (json.status === 'rejected') throw json.reason;
-        return json.value;
-      });
+      const answer = await readInTenant(
+        database,
+        ctx.companyId,
+        async (tx) => {
+          // Both settle before the transaction ends, also when one fails (a statement must not outlive it).
+          const [isCovered, json] = await Promise.allSettled([
+            isFrameCoveredByKnownWindow(tx, window.from, window.to, { refuseBeyondHorizon: true }),
+            select(tx),
+          ]);
+          if (isCovered.status === 'rejected') throw isCovered.reason;
+          if (!isCovered.value) return undefined;
+          if (json.status === 'rejected') throw json.reason;
+          return json.value;
+        },
+        ON_GENERIC_PLANS,
+      );
       if (answer !== undefined) return answer;
     }
     // A far frame's jobs are made first in short transactions of their own, not in the read's.

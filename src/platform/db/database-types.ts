@@ -4,6 +4,16 @@ import type { Kysely } from 'kysely';
 import type { ReadRouter } from './read-routing.js';
 import type { DB } from './schema.generated.js';
 
+export interface TransactionOptions {
+  /**
+   * Every statement of the transaction on its generic plan (postgres-transaction.ts): for reads whose
+   * statements are the read models marked GENERIC_PLAN_MARK and look-ups by key. The setting then goes
+   * out with BEGIN instead of before and after each marked statement. Where nothing is prepared (the
+   * embedded database, a transaction-mode pooler) it changes nothing.
+   */
+  genericPlans?: boolean;
+}
+
 export interface Database {
   readonly kind: 'pglite' | 'postgres';
   readonly kysely: Kysely<DB>;
@@ -13,7 +23,12 @@ export interface Database {
    * Runs work on one connection inside a transaction opened by `begin` (BEGIN and its settings, one
    * text: tenant.ts), then commits; rolls back when work fails. Use tenant.ts, not this.
    */
-  transaction<T>(begin: string, readOnly: boolean, work: (db: Kysely<DB>) => Promise<T>): Promise<T>;
+  transaction<T>(
+    begin: string,
+    readOnly: boolean,
+    work: (db: Kysely<DB>) => Promise<T>,
+    options?: TransactionOptions,
+  ): Promise<T>;
   /**
    * PGlite only (it has no autovacuum): analyzes the tables changed past autovacuum's threshold now, and
    * names them. The same runs by itself every few hundred write transactions (pglite-analyze.ts).

@@ -79,8 +79,8 @@ export async function openPostgres(target: Extract<DatabaseTarget, { kind: 'post
           client.release();
         }
       }),
-    transaction: (begin, readOnly, work) =>
-      watched(() => postgresTransaction(primary, begin, readOnly, work, !behindPooler)),
+    transaction: (begin, readOnly, work, options) =>
+      watched(() => postgresTransaction(primary, begin, readOnly, work, { prepare: !behindPooler, ...options })),
     connectionStats: () => primary.stats(),
     failovers: () => primary.failovers,
     targetStats: () => targetStats(primary, replicas, router),

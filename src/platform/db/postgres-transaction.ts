@@ -48,6 +48,10 @@ export const GENERIC_PLAN_MARK = '/* generic plan */ ';
 /** The mark as the start of a statement built with kysely's `sql`. */
 export const GENERIC_PLAN = sql.raw(GENERIC_PLAN_MARK);
 const FORCE_GENERIC_PLAN = "SELECT set_config('plan_cache_mode', 'force_generic_plan', true)";
+// The same for a whole transaction (TransactionOptions.genericPlans), sent in BEGIN's message: PostgreSQL answers
+// each message with a flushed ReadyForQuery, so the setting and the reset around every marked statement were two
+// more answers to send and read per read.
+const GENERIC_PLANS_IN_BEGIN = '; SET LOCAL plan_cache_mode = force_generic_plan';
 const RESET_PLAN_MODE = 'RESET plan_cache_mode';
 
 class ClientConnection implements DatabaseConnection {
@@ -56,6 +60,8 @@ class ClientConnection implements DatabaseConnection {
   // one length is a memory comparison.
   private readonly prepared = new Map<number, Array<{ text: string; name: string }>>();
   private preparedCount = 0;
+  /** The current transaction runs every statement on its generic plan (set with its BEGIN). */
+  genericPlans = false;
 
   constructor(
     private readonly client: pg.PoolClient,
@@ -77,7 +83,7 @@ class ClientConnection implements DatabaseConnection {
   async executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
     const name = this.nameOf(query.sql);
     const values = [...query.parameters];
-    const generic = name !== undefined && query.sql.startsWith(GENERIC_PLAN_MARK);
+    const generic = name !== undefined && !this.genericPlans && query.sql.startsWith(GENERIC_PLAN_MARK);
     if (generic) {
       corkUntilNextTurn(this.client); // the setting, the statement and the reset leave in one write
       this.client.query(FORCE_GENERIC_PLAN).catch(() => {}); // its failure fails the statement
@@ -96,10 +102,7 @@ class ClientConnection implements DatabaseConnection {
 
 /** Kysely on one held client; the transaction around it is ours, so Kysely may not open one. */
 class ClientDriver implements Driver {
-  private readonly connection: ClientConnection;
-  constructor(client: pg.PoolClient, prepare: boolean) {
-    this.connection = new ClientConnection(client, prepare);
-  }
+  constructor(readonly connection: ClientConnection) {}
   async init() {}
   async acquireConnection() {
     return this.connection;
@@ -117,24 +120,25 @@ class ClientDriver implements Driver {
   async destroy() {}
 }
 
-function clientDialect(client: pg.PoolClient, prepare: boolean): Dialect {
+function clientDialect(connection: ClientConnection): Dialect {
   return {
     createAdapter: () => new PostgresAdapter(),
-    createDriver: () => new ClientDriver(client, prepare),
+    createDriver: () => new ClientDriver(connection),
     createQueryCompiler: () => new PostgresQueryCompiler(),
     createIntrospector: (db: Kysely<unknown>) => new PostgresIntrospector(db),
   };
 }
 
 // One Kysely per pooled client (a pool holds a handful), made when the client is first used.
-const bound = new WeakMap<pg.PoolClient, Kysely<DB>>();
-function kyselyOn(client: pg.PoolClient, prepare: boolean): Kysely<DB> {
-  let db = bound.get(client);
-  if (!db) {
-    db = new Kysely<DB>({ dialect: clientDialect(client, prepare) });
-    bound.set(client, db);
+const bound = new WeakMap<pg.PoolClient, { db: Kysely<DB>; connection: ClientConnection }>();
+function kyselyOn(client: pg.PoolClient, prepare: boolean) {
+  let made = bound.get(client);
+  if (!made) {
+    const connection = new ClientConnection(client, prepare);
+    made = { db: new Kysely<DB>({ dialect: clientDialect(connection) }), connection };
+    bound.set(client, made);
   }
-  return db;
+  return made;
 }
 
 // Issued in one turn of the event loop, BEGIN and the work's first query leave in one write.
@@ -221,22 +225,28 @@ export async function settleCommits(pool: ConnectionSource): Promise<void> {
   await Promise.all([...(unsettledCommits.get(pool) ?? [])]);
 }
 
+/**
+ * `prepare`: name long and marked statements (not behind a transaction-mode pooler). `genericPlans`:
+ * TransactionOptions.genericPlans, which needs prepared statements (an unnamed one is planned at each run).
+ */
 export async function postgresTransaction<T>(
   pool: ConnectionSource,
   begin: string,
   readOnly: boolean,
   work: (db: Kysely<DB>) => Promise<T>,
-  prepare = true,
+  { prepare = true, genericPlans = false }: { prepare?: boolean; genericPlans?: boolean } = {},
 ): Promise<T> {
   const client = await pool.connect();
   let broken: Error | undefined; // a connection whose ROLLBACK failed is not given back to the pool
+  const { db, connection } = kyselyOn(client, prepare);
+  connection.genericPlans = genericPlans && prepare;
   try {
     corkUntilNextTurn(client);
-    const began = client.query(begin);
+    const began = client.query(connection.genericPlans ? begin + GENERIC_PLANS_IN_BEGIN : begin);
     began.catch(() => {}); // its failure fails the work's first statement, or is awaited below
     let result: T;
     try {
-      result = await work(kyselyOn(client, prepare));
+      result = await work(db);
       await began;
     } catch (error) {
       await client.query('ROLLBACK').catch((rollbackError: Error) => {
@@ -250,6 +260,7 @@ export async function postgresTransaction<T>(
     else await client.query('COMMIT');
     return result;
   } finally {
+    connection.genericPlans = false;
     client.release(broken);
   }
 }

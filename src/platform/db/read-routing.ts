@@ -7,6 +7,7 @@
 // - replicas lagging more than DATABASE_READ_MAX_LAG_SECONDS, down or promoted are out (replica-pool.ts);
 // - a read that fails on a replica for its connection runs again on the primary.
 import type { Kysely } from 'kysely';
+import type { TransactionOptions } from './database-types.js';
 import { isConnectionLoss } from './connection-loss.js';
 import { postgresTransaction } from './postgres-transaction.js';
 import type { PrimaryPool } from './primary-pool.js';
@@ -146,11 +147,15 @@ export class ReadRouter {
     guard: ReadGuard,
     work: (db: Kysely<DB>) => Promise<T>,
     onPrimary: () => Promise<T>,
+    options: TransactionOptions = {},
   ): Promise<T> {
     const replica = this.pick(guard);
     if (replica) {
       try {
-        const result = await postgresTransaction(replica.pool, begin, true, work, this.prepare);
+        const result = await postgresTransaction(replica.pool, begin, true, work, {
+          prepare: this.prepare,
+          ...options,
+        });
         replica.reads += 1;
         return result;
       } catch (error) {

@@ -2,6 +2,7 @@
 // under row-level security) or a credential look-up (as crewbase_auth, read-only).
 import type { Kysely } from 'kysely';
 import type { Database } from './database.js';
+import type { TransactionOptions } from './database-types.js';
 import type { DB } from './schema.generated.js';
 
 export const APP_ROLE = 'crewbase_app';
@@ -54,9 +55,13 @@ export async function readInTenant<T>(
   database: Database,
   companyId: string,
   work: (tx: TenantTx) => Promise<T>,
+  options?: TransactionOptions,
 ): Promise<T> {
-  return database.transaction(beginWith(APP_ROLE, companyId, true, database.setLocal), true, (db) =>
-    work({ companyId, db }),
+  return database.transaction(
+    beginWith(APP_ROLE, companyId, true, database.setLocal),
+    true,
+    (db) => work({ companyId, db }),
+    options,
   );
 }
 
@@ -70,12 +75,13 @@ export async function readLagTolerant<T>(
   companyId: string,
   client: string | undefined,
   work: (tx: TenantTx) => Promise<T>,
+  options?: TransactionOptions,
 ): Promise<T> {
-  const onPrimary = () => readInTenant(database, companyId, work);
+  const onPrimary = () => readInTenant(database, companyId, work, options);
   const router = database.readRouter;
   if (!router) return onPrimary();
   const begin = beginWith(APP_ROLE, companyId, true, database.setLocal);
-  return router.read(begin, { companyId, client }, (db) => work({ companyId, db }), onPrimary);
+  return router.read(begin, { companyId, client }, (db) => work({ companyId, db }), onPrimary, options);
 }
 
 /** Read-only look-up of credentials before the company is known (login, API key, refresh token). */
