@@ -167,12 +167,13 @@ describe('tenant transactions', () => {
     const seen = await readInTenant(
       t.database,
       acme.companyId,
-      async (tx) => ({
-        first: (await modeNow.execute(tx.db)).rows[0]!.mode,
-        during: (await marked.execute(tx.db)).rows[0]!.mode,
-        after: (await modeNow.execute(tx.db)).rows[0]!.mode,
-        plain: (await plain.execute(tx.db), (await plans('whole_plain').execute(tx.db)).rows[0]),
-      }),
+      async (tx) => {
+        const first = (await modeNow.execute(tx.db)).rows[0]!.mode;
+        const during = (await marked.execute(tx.db)).rows[0]!.mode;
+        const after = (await modeNow.execute(tx.db)).rows[0]!.mode;
+        await plain.execute(tx.db);
+        return { first, during, after, plain: (await plans('whole_plain').execute(tx.db)).rows[0] };
+      },
       { genericPlans: true },
     );
     const next = await readInTenant(
