@@ -3,16 +3,9 @@ import type { PGlite } from '@electric-sql/pglite';
 import type { Kysely } from 'kysely';
 import type { ReadRouter } from './read-routing.js';
 import type { DB } from './schema.generated.js';
+import type { TransactionOptions } from './transaction-options.js';
 
-export interface TransactionOptions {
-  /**
-   * Every statement of the transaction on its generic plan (postgres-transaction.ts): for reads whose
-   * statements are the read models marked GENERIC_PLAN_MARK and look-ups by key. The setting then goes
-   * out with BEGIN instead of before and after each marked statement. Where nothing is prepared (the
-   * embedded database, a transaction-mode pooler) it changes nothing.
-   */
-  genericPlans?: boolean;
-}
+export type { TransactionOptions };
 
 export interface Database {
   readonly kind: 'pglite' | 'postgres';

@@ -7,7 +7,7 @@
 // - replicas lagging more than DATABASE_READ_MAX_LAG_SECONDS, down or promoted are out (replica-pool.ts);
 // - a read that fails on a replica for its connection runs again on the primary.
 import type { Kysely } from 'kysely';
-import type { TransactionOptions } from './database-types.js';
+import type { TransactionOptions } from './transaction-options.js';
 import { isConnectionLoss } from './connection-loss.js';
 import { postgresTransaction } from './postgres-transaction.js';
 import type { PrimaryPool } from './primary-pool.js';

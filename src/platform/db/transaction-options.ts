@@ -1,0 +1,11 @@
+// How a transaction runs, beside its BEGIN: asked by tenant.ts, honoured by the database's driver.
+
+export interface TransactionOptions {
+  /**
+   * Every statement of the transaction on its generic plan (postgres-transaction.ts): for reads whose
+   * statements are the read models marked GENERIC_PLAN_MARK and look-ups by key. The setting then goes
+   * out with BEGIN instead of before and after each marked statement. Where nothing is prepared (the
+   * embedded database, a transaction-mode pooler) it changes nothing.
+   */
+  genericPlans?: boolean;
+}
