@@ -279,6 +279,10 @@ describe('creating the week in a browser', { skip: CHROMIUM }, () => {
     await nav('Customers');
     await nav('Recurring work');
     assert.equal(await page.locator('#copy-week-start').inputValue(), thisWeekAt(0, 0).slice(0, 10));
+    // A new rule starts on the company's Monday too.
+    await page.getByRole('button', { name: 'New recurring assignment' }).click();
+    assert.equal(await page.getByLabel('First day').inputValue(), thisWeekAt(0, 0).slice(0, 10));
+    await page.getByRole('button', { name: 'Close', exact: true }).click();
     await page.getByRole('button', { name: "Copy last week's jobs" }).click();
     await page
       .getByRole('status')

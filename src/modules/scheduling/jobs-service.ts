@@ -103,7 +103,8 @@ export function jobsService(deps: { database: Database; embeds: JobEmbeds; sched
     if (isPlanned) return readLagTolerant(database, ctx.companyId, readerOf(ctx), read, ON_GENERIC_PLANS);
     // Known as planned, but the company's time zone is a minute old (a company's requests are often further
     // apart): the zone is read again beside the read, in the same round trip, instead of planning in
-    // transactions of its own. On the primary: the window was recorded from there.
+    // transactions of its own. On the primary: the window was recorded from there. A frame the window does not
+    // cover (rare: far ahead or back) has its read thrown away and is planned below.
     if (isWindowRecorded(ctx.companyId)) {
       const answer = await readInTenant(
         database,

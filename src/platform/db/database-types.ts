@@ -5,8 +5,6 @@ import type { ReadRouter } from './read-routing.js';
 import type { DB } from './schema.generated.js';
 import type { TransactionOptions } from './transaction-options.js';
 
-export type { TransactionOptions };
-
 export interface Database {
   readonly kind: 'pglite' | 'postgres';
   readonly kysely: Kysely<DB>;

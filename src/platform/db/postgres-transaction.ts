@@ -22,6 +22,7 @@ import {
 } from 'kysely';
 import type pg from 'pg';
 import { queryResult } from './query-result.js';
+import type { TransactionOptions } from './transaction-options.js';
 import type { DB } from './schema.generated.js';
 
 // Long statements (the read models) are prepared once per connection and then only bound and
@@ -234,7 +235,7 @@ export async function postgresTransaction<T>(
   begin: string,
   readOnly: boolean,
   work: (db: Kysely<DB>) => Promise<T>,
-  { prepare = true, genericPlans = false }: { prepare?: boolean; genericPlans?: boolean } = {},
+  { prepare = true, genericPlans = false }: TransactionOptions & { prepare?: boolean } = {},
 ): Promise<T> {
   const client = await pool.connect();
   let broken: Error | undefined; // a connection whose ROLLBACK failed is not given back to the pool

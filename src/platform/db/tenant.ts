@@ -2,7 +2,7 @@
 // under row-level security) or a credential look-up (as crewbase_auth, read-only).
 import type { Kysely } from 'kysely';
 import type { Database } from './database.js';
-import type { TransactionOptions } from './database-types.js';
+import type { TransactionOptions } from './transaction-options.js';
 import type { DB } from './schema.generated.js';
 
 export const APP_ROLE = 'crewbase_app';
