@@ -232,6 +232,41 @@ describe('tenant transactions', () => {
     }
   });
 
+  test('PostgreSQL: a job, a time frame, the search and the event feed set the plan mode once, with BEGIN', async (ctx) => {
+    if (t.database.kind !== 'postgres') return ctx.skip('PGlite has no connections');
+    if (process.env.TEST_DATABASE_POOLED_URL) return ctx.skip('behind the pooler nothing is named');
+    const from = Date.UTC(2027, 0, 4);
+    const week = { from, to: from + 7 * 86_400_000, userIds: [acme.userId] };
+    const created = await call(t.app, 'POST', '/v2/jobs/', acme.headers, {
+      userId: acme.userId,
+      from: new Date(from + 8 * 3_600_000).toISOString(),
+      to: new Date(from + 10 * 3_600_000).toISOString(),
+    });
+    assert.equal(created.status, 201, JSON.stringify(created.body));
+    await call(t.app, 'POST', '/v2/jobs/jobsInTimeFrame', acme.headers, week); // plans the frame first
+    const feed = await call(t.app, 'GET', '/v2/events?limit=1', acme.headers);
+    const cursor = feed.headers['x-next-cursor'];
+    assert.ok(cursor, 'the sign-up and the job left events');
+    for (const [what, run] of [
+      ['a job', () => call(t.app, 'GET', `/v2/jobs/${(created.body as { _id: string })._id}`, acme.headers)],
+      ['a time frame', () => call(t.app, 'POST', '/v2/jobs/jobsInTimeFrame', acme.headers, week)],
+      ['the search', () => call(t.app, 'GET', '/v2/search?q=Acme', acme.headers)],
+      ['the event feed', () => call(t.app, 'GET', '/v2/events', acme.headers)],
+      ['the event feed after a cursor', () => call(t.app, 'GET', `/v2/events?after=${cursor}`, acme.headers)],
+    ] as const) {
+      let status = 0;
+      const { statements } = await sentDuring(async () => {
+        status = (await run()).status;
+      });
+      assert.equal(status, 200, what);
+      const begins = statements.filter((text) => text.startsWith('BEGIN'));
+      assert.equal(begins.length, 1, `${what}: one transaction\n${statements.join('\n')}`);
+      assert.match(begins[0]!, /; SET LOCAL plan_cache_mode = force_generic_plan$/, what);
+      const aroundStatements = statements.filter((text) => /plan_cache_mode/.test(text) && !text.startsWith('BEGIN'));
+      assert.deepEqual(aroundStatements, [], `${what}: no setting and reset around a statement`);
+    }
+  });
+
   test("PostgreSQL: a request's user state is a prepared statement", async (ctx) => {
     if (t.database.kind !== 'postgres') return ctx.skip('PGlite runs every statement unnamed');
     if (process.env.TEST_DATABASE_POOLED_URL) return ctx.skip('behind the pooler nothing is named');
@@ -286,7 +321,7 @@ describe('tenant transactions', () => {
     const { _write, _writev } = socket;
     pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
       const text = typeof args[0] === 'string' ? args[0] : (args[0] as { text?: string }).text;
-      statements.push(String(text).trim().slice(0, 40));
+      statements.push(String(text).trim());
       pgSockets.add((this as unknown as { connection: { stream: unknown } }).connection.stream);
       return (query as (...a: unknown[]) => unknown).apply(this, args);
     } as typeof query;

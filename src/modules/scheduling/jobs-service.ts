@@ -1,6 +1,7 @@
 // Job reads (through the SQL read model) and the actions on a job, each in one transaction.
 import type { Database } from '../../platform/db/database.js';
 import { inTenant, readInTenant, readLagTolerant, type TenantTx } from '../../platform/db/tenant.js';
+import { ON_GENERIC_PLANS } from '../../platform/db/transaction-options.js';
 import { Conflict, NotFound, fieldError } from '../../platform/http/errors.js';
 import { parseListQuery } from '../../platform/http/list-query.js';
 import { readerOf } from '../../platform/http/read-your-writes.js';
@@ -34,10 +35,6 @@ export const assignBody = Type.Object(
 );
 export const replacementBody = Type.Object({ userId: objectId('users') }, { additionalProperties: false });
 
-// Reads of the read model (marked for its generic plan) and look-ups by key only: all on generic plans, the setting
-// sent with BEGIN (TransactionOptions). Not the list: its count takes any filter.
-const ON_GENERIC_PLANS = { genericPlans: true };
-
 // Which jobs the caller may read: the engine's rule of GET, lists and search (own level: their jobs).
 const readable = (tx: TenantTx, ctx: RequestContext) => readConditions(tx, ctx, jobs);
 
@@ -63,6 +60,7 @@ export function jobsService(deps: { database: Database; embeds: JobEmbeds; sched
     });
   }
 
+  // The read model (marked) and look-ups by key: on generic plans (not the list, whose count takes any filter).
   async function get(ctx: RequestContext, id: string): Promise<string> {
     requireLevel(ctx, jobs.area, 'read');
     const body = await readLagTolerant(

@@ -5,6 +5,7 @@ import { sql } from 'kysely';
 import type { Database } from '../../platform/db/database.js';
 import { GENERIC_PLAN } from '../../platform/db/postgres-transaction.js';
 import { readInTenant } from '../../platform/db/tenant.js';
+import { ON_GENERIC_PLANS } from '../../platform/db/transaction-options.js';
 import { BadRequest, Forbidden } from '../../platform/http/errors.js';
 import type { RequestContext } from '../../platform/http/request-context.js';
 import type { TenantTx } from '../../platform/db/tenant.js';
@@ -68,18 +69,23 @@ export function searchService(deps: { database: Database }) {
     if (!query) throw BadRequest('q: needs a letter or digit', [{ path: 'q', message: 'needs a letter or digit' }]);
     const types = readableTypes(ctx, params.types ?? SEARCH_TYPES);
     if (types.length === 0) throw Forbidden('Not permitted to read any of the types searched');
-    const rows = await readInTenant(deps.database, ctx.companyId, async (tx) => {
-      const { scopes, related } = await scopesOf(tx, ctx, types);
-      // Sent together (one round trip on PostgreSQL's pipelined connection), in this order. The statement on
-      // its generic plan (postgres-transaction.ts): PostgreSQL otherwise planned it (eight tables, about a
-      // hundred parameters) for each request, which took longer than running it; that plan takes the same
-      // search indexes.
-      const [, found] = await Promise.all([
-        searchSettings.execute(tx.db),
-        sql<SearchRow>`${GENERIC_PLAN}${searchStatement(scopes, related, query, params.limit)}`.execute(tx.db),
-      ]);
-      return found.rows;
-    });
+    // On generic plans, set with BEGIN (the scopes' look-ups are by key): PostgreSQL otherwise planned the search
+    // statement (eight tables, about a hundred parameters) for each request, which took longer than running it;
+    // that plan takes the same search indexes.
+    const rows = await readInTenant(
+      deps.database,
+      ctx.companyId,
+      async (tx) => {
+        const { scopes, related } = await scopesOf(tx, ctx, types);
+        // Sent together (one round trip on PostgreSQL's pipelined connection), in this order.
+        const [, found] = await Promise.all([
+          searchSettings.execute(tx.db),
+          sql<SearchRow>`${GENERIC_PLAN}${searchStatement(scopes, related, query, params.limit)}`.execute(tx.db),
+        ]);
+        return found.rows;
+      },
+      ON_GENERIC_PLANS,
+    );
     const seen = new Set<string>(); // a job can be found by its title and by its object
     const results: SearchResult[] = [];
     for (const row of rows) {

@@ -3,6 +3,7 @@
 // routes only speak HTTP.
 import type { Database } from '../../platform/db/database.js';
 import { inTenant, readInTenant, type TenantTx } from '../../platform/db/tenant.js';
+import { ON_GENERIC_PLANS } from '../../platform/db/transaction-options.js';
 import { HttpError, NotFound } from '../../platform/http/errors.js';
 import { commaList } from '../../platform/http/list-query.js';
 import { requireLevel, type RequestContext } from '../../platform/http/request-context.js';
@@ -128,11 +129,17 @@ export function webhooksService(deps: { database: Database; secrets: SecretBox }
   async function eventFeed(ctx: RequestContext, after: string | undefined, limit: number) {
     requireLevel(ctx, AREA, 'read');
     const cursor = parseCursor(after);
-    // Read-only: its COMMIT is not waited for (tenant.ts), and a page is one round trip.
-    const page = await readInTenant(database, ctx.companyId, async (tx) => {
-      if (cursor && (await cursorExpired(tx, cursor))) return { oldest: (await eventsAfter(tx, undefined, 1))[0] };
-      return { rows: await eventsAfter(tx, cursor, limit) };
-    });
+    // Read-only: its COMMIT is not waited for (tenant.ts), and a page is one round trip. The page's statement on its
+    // generic plan (event-feed.ts), set with BEGIN: the cursor's check beside it runs unnamed, planned for its values.
+    const page = await readInTenant(
+      database,
+      ctx.companyId,
+      async (tx) => {
+        if (cursor && (await cursorExpired(tx, cursor))) return { oldest: (await eventsAfter(tx, undefined, 1))[0] };
+        return { rows: await eventsAfter(tx, cursor, limit) };
+      },
+      ON_GENERIC_PLANS,
+    );
     if (!page.rows) throw eventsGone(after!, page.oldest && cursorOf(page.oldest));
     const last = page.rows.at(-1);
     return { json: `[${page.rows.map(eventJson).join(',')}]`, next: last && cursorOf(last) };

@@ -9,3 +9,9 @@ export interface TransactionOptions {
    */
   genericPlans?: boolean;
 }
+
+/**
+ * For reads whose statements are all marked read models and look-ups by key (a job, a time frame, the search, the
+ * event feed): their prepared statements on generic plans, set once with BEGIN.
+ */
+export const ON_GENERIC_PLANS: TransactionOptions = { genericPlans: true };
