@@ -33,7 +33,7 @@ const KEEP_OLD_BUILDS = 2;
  * which only our code imports, whose module-by-module loading cost each start about a quarter second of CPU.
  * Every other package is imported from node_modules at run time.
  */
-const BUNDLED_PACKAGES = ['typebox', 'kysely', 'jose'];
+const BUNDLED_PACKAGES = ['typebox', 'kysely'];
 
 function filesUnder(dir) {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
