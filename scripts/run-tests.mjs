@@ -110,15 +110,23 @@ try {
   rememberTimes(process.cwd(), Object.fromEntries(times.map((t) => [t.file, t.ms])), {
     commit: process.env.TEST_TIMES_COMMIT === '1' && !args.length,
   });
-  const cpu = new Map(jsonLines(cpuFile).map((c) => [sourceName(c.file), c.ms]));
+  const cpuLines = jsonLines(cpuFile);
+  const cpu = new Map(cpuLines.map((c) => [sourceName(c.file), c.ms]));
+  const childCpu = new Map(cpuLines.map((c) => [sourceName(c.file), c.childMs]));
   const seconds = (ms) => (ms === undefined ? '?' : (ms / 1000).toFixed(1)).padStart(6);
+  const sum = (map) => [...map.values()].reduce((a, b) => a + (b ?? 0), 0);
   if (times.length > 1) {
     const shown = process.env.TEST_FILE_TIMES === 'all' ? times.length : 10;
-    // CPU time hardly depends on what else the machine runs; wall time does.
-    console.log(`slowest test files (wall time and CPU time of each, concurrency ${concurrency}):`);
+    // CPU time hardly depends on what else the machine runs; wall time does. The processes a file starts
+    // (servers, commands, chromium, the JVM) use the same two cores: the suite's wall time follows the sum.
+    console.log(
+      `slowest test files (wall time, CPU time of each and of the processes it started; concurrency ${concurrency}):`,
+    );
     for (const t of times.sort((a, b) => b.ms - a.ms).slice(0, shown))
-      console.log(`  ${seconds(t.ms)} s ${seconds(cpu.get(t.file))} s  ${t.file}`);
-    console.log(`CPU time of all test files: ${seconds([...cpu.values()].reduce((a, b) => a + b, 0)).trim()} s`);
+      console.log(`  ${seconds(t.ms)} s ${seconds(cpu.get(t.file))} s ${seconds(childCpu.get(t.file))} s  ${t.file}`);
+    console.log(
+      `CPU time of all test files: ${seconds(sum(cpu)).trim()} s, and of the processes they started: ${seconds(sum(childCpu)).trim()} s`,
+    );
   }
 } catch {
   /* no times written: the run failed before any file started */

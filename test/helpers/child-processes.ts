@@ -12,8 +12,8 @@ import { join } from 'node:path';
 export function mainArgs(...args: string[]): string[] {
   const build = process.env.TEST_BUILD_DIR;
   return build
-    ? ['--enable-source-maps', join(build, 'src/main.js'), ...args]
-    : ['--import', 'tsx', 'src/main.ts', ...args];
+    ? ['--enable-source-maps', '--liftoff-only', join(build, 'src/main.js'), ...args]
+    : ['--liftoff-only', '--import', 'tsx', 'src/main.ts', ...args];
 }
 
 const running = new Set<ChildProcess>();
