@@ -13,6 +13,7 @@ import { clientErrorHandler, frameworkErrors, registerProblemHandlers, sendProbl
 import { registerGracefulClose } from './platform/http/closing.js';
 import { registerAuthentication } from './platform/http/request-context.js';
 import { registerRequestIdHeader, registerServerTiming, requestIdOf } from './platform/http/request-id.js';
+import { lazyChildLoggerFactory } from './platform/http/lazy-request-logger.js';
 import { registerSecurityHeaders } from './platform/http/security-headers.js';
 import { mailQueueProbe } from './platform/mail/queue-stats.js';
 import { registerMetrics } from './platform/metrics/metrics.js';
@@ -103,6 +104,7 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
     bodyLimit: config.bodyLimitBytes,
     trustProxy: config.trustProxy,
     genReqId: requestIdOf, // X-Request-Id when given and plain, else a random UUID (request-id.ts)
+    childLoggerFactory: lazyChildLoggerFactory,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
     // Framework-level failures are problem+json too (problem.ts); closing answers its own 503.
     forceCloseConnections: 'idle',
