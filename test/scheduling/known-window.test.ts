@@ -104,6 +104,14 @@ describe('a recorded window once its minute is up', () => {
       opened.push(readOnly);
       return original(begin, readOnly, work);
     };
+    // The caller's rights are cached unless a change of them is announced while they load: the sign-up's own
+    // announcements can reach this process after the first read began its look-up (on PostgreSQL, a busy
+    // machine), and the next read looks them up again. Read until the rights are cached.
+    for (let tries = 0; tries < 10 && opened.length !== 1; tries++) {
+      opened.length = 0;
+      assert.equal((await read(frame)).status, 200);
+    }
+    opened.length = 0;
     mock.timers.enable({ apis: ['Date'], now: Date.now() + 61_000 });
     try {
       const again = await read(frame);
