@@ -2,7 +2,7 @@
 // process, each inside a suite named after it; a file marked `test-run: own process` runs alone; files
 // marked `test-run: process <name>` share that process, whatever their folder; a process of several
 // files runs what they registered for its end after its last file; a folder or name with one file runs
-// that file directly; the slowest run of the last time starts first, from the committed times where the
+// that file directly; small folders named together share one process; the slowest run of the last time starts first, from the committed times where the
 // checkout has none of its own.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -63,15 +63,37 @@ test('a folder runs in one process, marked files alone, a lone file directly', (
   }
 });
 
+test('small folders named together share one process; their files marked to run alone still do', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'crewbase-schedule-'));
+  try {
+    const build = { dir, compiled: (name: string) => join(dir, name.replace(/\.ts$/, '.js')) };
+    const shared = [
+      'test/auth/api-keys.test.ts',
+      'test/payroll/minijob-limit.test.ts',
+      'test/unit/access-tokens.test.ts',
+    ];
+    const alone = 'test/unit/test-schedule.test.ts';
+    const { paths, sourceName } = schedule(ROOT, [...shared, alone], build);
+    const run = 'test/auth/*.test.ts test/payroll/*.test.ts test/unit/*.test.ts (one process)';
+    assert.deepEqual(paths.map(sourceName).sort(), [alone, run].sort());
+    const source = readFileSync(paths.find((path) => sourceName(path) === run)!, 'utf8');
+    for (const name of shared) assert.ok(source.includes(pathToFileURL(build.compiled(name)).href), name);
+    assert.ok(!source.includes('test-schedule'), 'the marked file is not in the shared process');
+    assert.ok(paths.includes(build.compiled(alone)));
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
 test('files marked with a process name share that process, apart from their folders; a name with one file runs it directly', () => {
   const dir = mkdtempSync(join(tmpdir(), 'crewbase-schedule-'));
   try {
     const sources = {
-      'test/console/board.test.ts': '// test-run: process browser-a (it waits on chromium)\n',
+      'test/operations/board.test.ts': '// test-run: process browser-a (it waits on chromium)\n',
       'test/platform/reference-page.test.ts': '// test-run: process browser-a\n',
-      'test/console/session.test.ts': '// test-run: process browser-b\n',
-      'test/console/numbers.test.ts': '',
-      'test/console/board-model.test.ts': '',
+      'test/operations/session.test.ts': '// test-run: process browser-b\n',
+      'test/operations/numbers.test.ts': '',
+      'test/operations/board-model.test.ts': '',
     };
     const { root, build } = checkout(dir, sources);
     const { paths, sourceName } = schedule(
@@ -83,19 +105,19 @@ test('files marked with a process name share that process, apart from their fold
     assert.deepEqual(
       paths.map(sourceName).sort(),
       [
-        'test/console/*.test.ts (one process)',
-        'test/console/session.test.ts',
+        'test/operations/*.test.ts (one process)',
+        'test/operations/session.test.ts',
         'test-run: process browser-a (one process)',
       ].sort(),
     );
     const entry = paths.find((path) => sourceName(path) === 'test-run: process browser-a (one process)')!;
     const source = readFileSync(entry, 'utf8');
-    for (const name of ['test/console/board.test.ts', 'test/platform/reference-page.test.ts'])
+    for (const name of ['test/operations/board.test.ts', 'test/platform/reference-page.test.ts'])
       assert.ok(source.includes(pathToFileURL(build.compiled(name)).href), name);
     assert.ok(!source.includes('session'), 'another name, another process');
-    const folderEntry = paths.find((path) => sourceName(path) === 'test/console/*.test.ts (one process)')!;
+    const folderEntry = paths.find((path) => sourceName(path) === 'test/operations/*.test.ts (one process)')!;
     assert.ok(!readFileSync(folderEntry, 'utf8').includes('board.test'), 'a named file is not in its folder');
-    assert.ok(paths.includes(build.compiled('test/console/session.test.ts')));
+    assert.ok(paths.includes(build.compiled('test/operations/session.test.ts')));
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
