@@ -44,9 +44,11 @@ const AT_PROCESS_END = "Symbol.for('crewbase.test-run.at-process-end')";
 /**
  * Folders run together, each list in one process, by their last times (seconds of one run on 2 cores, 2026-11-30):
  * contract 11 and webhooks 12; auth 10, payroll 9 and unit 9; accounting 5, architecture 6, clients 6, console 8,
- * notifications 8 and search 7. A folder's files marked to run alone or in a named process still do.
+ * notifications 8 and search 7; absences 14, documents 6, tenancy 11 and time-tracking 17. A folder's files marked
+ * to run alone or in a named process still do.
  */
 const SHARED_FOLDERS = [
+  ['test/absences', 'test/documents', 'test/tenancy', 'test/time-tracking'],
   ['test/contract', 'test/webhooks'],
   ['test/auth', 'test/payroll', 'test/unit'],
   ['test/accounting', 'test/architecture', 'test/clients', 'test/console', 'test/notifications', 'test/search'],
