@@ -109,13 +109,12 @@ export function schedule(root, files, build) {
       const source = readFileSync(join(root, name), 'utf8');
       if (source.includes(OWN_PROCESS)) continue;
       const named = NAMED_PROCESS.exec(source)?.[1];
-      const shared = named ? -1 : SHARED_FOLDERS.findIndex((folders) => folders.includes(dirname(name)));
-      const run = named ? namedRun(named) : shared >= 0 ? sharedRun(SHARED_FOLDERS[shared]) : groupName(dirname(name));
-      const entry = named
-        ? join(build.dir, namedEntry(named))
-        : shared >= 0
-          ? join(build.dir, sharedEntry(shared))
-          : join(build.dir, dirname(name), GROUP_ENTRY);
+      const shared = named ? undefined : SHARED_FOLDERS.find((folders) => folders.includes(dirname(name)));
+      const [run, entry] = named
+        ? [namedRun(named), join(build.dir, namedEntry(named))]
+        : shared
+          ? [sharedRun(shared), join(build.dir, sharedEntry(SHARED_FOLDERS.indexOf(shared)))]
+          : [groupName(dirname(name)), join(build.dir, dirname(name), GROUP_ENTRY)];
       groups.set(run, { entry, members: [...(groups.get(run)?.members ?? []), name] });
     }
   const entries = new Map(); // run name -> compiled path

@@ -6,6 +6,7 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { createHmac } from 'node:crypto';
 import { SignJWT, jwtVerify } from 'jose';
 import { type Config, loadConfig } from '../../src/config.js';
 import { signAccessToken, verifyAccessToken } from '../../src/modules/auth/access-tokens.js';
@@ -103,6 +104,21 @@ describe('access tokens', () => {
       };
       for (const [why, token] of Object.entries(refused))
         assert.equal(await verifyAccessToken(one, token), undefined, why);
+      // Refused by their one fault alone, each with a signature that is right for its bytes.
+      const valid = { ...claims, agid: claims.accessGroupId, iss: one.jwtIssuer, aud: 'crewbase-api', exp: now + 60 };
+      const faulty: Record<string, string> = {
+        'alg none over an HS256 signature': hs256Signed(one, { alg: 'none', typ: 'JWT' }, valid),
+        'alg HS384 over an HS256 signature': hs256Signed(one, { alg: 'HS384', typ: 'JWT' }, valid),
+        'the signature in base64 (+ and /), not base64url': await base64Spelled(one),
+        'over 4,096 characters': await joseToken(one, { padding: 'x'.repeat(4200) }),
+      };
+      assert.deepEqual(
+        await verifyAccessToken(one, hs256Signed(one, { alg: 'HS256', typ: 'JWT' }, valid)),
+        claims,
+        'the same signing with the right header is accepted',
+      );
+      for (const [why, token] of Object.entries(faulty))
+        assert.equal(await verifyAccessToken(one, token), undefined, why);
       // Accepted by the same route: an audience list that names ours, a nbf already past.
       assert.deepEqual(
         await verifyAccessToken(one, await joseToken(one, { aud: ['x', 'crewbase-api'], nbf: now - 5 })),
@@ -135,4 +151,20 @@ async function joseToken(config: Config, changes: Record<string, unknown>, heade
 function unsigned(header: object, payload: object) {
   const part = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
   return `${part(header)}.${part(payload)}.`;
+}
+
+/** A token with this header and payload, HMAC-SHA256-signed with our secret whatever the header says. */
+function hs256Signed(config: Config, header: object, payload: object) {
+  const part = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
+  const input = `${part(header)}.${part(payload)}`;
+  return `${input}.${createHmac('sha256', config.jwtSecret).update(input).digest('base64url')}`;
+}
+
+/** A valid token whose signature holds '-' or '_', with those spelled '+' and '/' (the same bytes to a lenient decoder). */
+async function base64Spelled(config: Config) {
+  for (let i = 0; ; i++) {
+    const token = await joseToken(config, { sid: `s${i}` });
+    const [input, signature] = [token.slice(0, token.lastIndexOf('.')), token.slice(token.lastIndexOf('.') + 1)];
+    if (/[-_]/.test(signature)) return `${input}.${signature.replaceAll('-', '+').replaceAll('_', '/')}`;
+  }
 }
