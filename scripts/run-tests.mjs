@@ -22,6 +22,7 @@ function find(dir) {
 }
 
 const startedAt = performance.now();
+const startedAtEpoch = Date.now();
 // Arguments are test files or folders (a folder stands for the test files under it).
 const args = process.argv.slice(2);
 for (const path of args)
@@ -120,10 +121,12 @@ try {
     // CPU time hardly depends on what else the machine runs; wall time does. The processes a file starts
     // (servers, commands, chromium, the JVM) use the same two cores: the suite's wall time follows the sum.
     console.log(
-      `slowest test files (wall time, CPU time of each and of the processes it started; concurrency ${concurrency}):`,
+      `slowest test files (wall time, CPU time of each and of the processes it started, when it started in the run; concurrency ${concurrency}):`,
     );
     for (const t of times.sort((a, b) => b.ms - a.ms).slice(0, shown))
-      console.log(`  ${seconds(t.ms)} s ${seconds(cpu.get(t.file))} s ${seconds(childCpu.get(t.file))} s  ${t.file}`);
+      console.log(
+        `  ${seconds(t.ms)} s ${seconds(cpu.get(t.file))} s ${seconds(childCpu.get(t.file))} s ${seconds(t.at - startedAtEpoch)} s  ${t.file}`,
+      );
     console.log(
       `CPU time of all test files: ${seconds(sum(cpu)).trim()} s, and of the processes they started: ${seconds(sum(childCpu)).trim()} s`,
     );

@@ -1,5 +1,5 @@
 // A node:test reporter that writes, as JSON lines, each test file's wall time (from the start of its process
-// to its end) and each failed test with the start of its error; run-tests.mjs reads them to print the slowest
+// to its end) and start and each failed test with the start of its error; run-tests.mjs reads them to print the slowest
 // files and, last, the failures, where a reader of a long log (or only of its end) finds them.
 const ERROR_CHARS = 800;
 
@@ -25,9 +25,10 @@ export default async function* fileTimes(source) {
     // The file itself is a test named by its path: dequeued when its process starts, complete when it
     // ends (its own tests are reported after that). It fails on its own when its process does (a timeout, a crash).
     if (event.data.name !== file) continue;
-    if (event.type === 'test:dequeue') files.set(file, { start: performance.now(), end: performance.now() });
-    if (event.type === 'test:complete' && files.has(file)) files.get(file).end = performance.now();
+    if (event.type === 'test:dequeue') files.set(file, { start: Date.now(), end: Date.now() });
+    if (event.type === 'test:complete' && files.has(file)) files.get(file).end = Date.now();
   }
-  for (const [file, { start, end }] of files) yield `${JSON.stringify({ file, ms: Math.round(end - start) })}\n`;
+  // `at`: when it started (ms since 1970), so the run can say which ran alone at its end.
+  for (const [file, { start, end }] of files) yield `${JSON.stringify({ file, ms: end - start, at: start })}\n`;
   for (const failure of failures) yield `${JSON.stringify(failure)}\n`;
 }

@@ -20,14 +20,16 @@
 //   the app's imports and its first database, about 2.9 s of CPU (measured on 2 cores: 1.3 s before the first
 //   test, 1.6 s for the first app, 0.25 s for each app after it), and the suite keeps both cores busy, so its wall
 //   time follows its CPU. Each file still runs inside its own suite and makes its own companies.
-// - Longest first: node's runner starts the runs in the order given, one per core; a long run started
-//   last keeps one core busy alone at the end. Each run's times are kept in the temp dir and the next
+// - Longest first: node's runner starts the runs one after another as others end; a long run started
+//   last keeps one core busy alone at the end. Node 20's runner sorts the paths it is given, so each run is
+//   given through a link whose path sorts in this order (before, the runs started in path order: on 2 cores
+//   test/security/, 45 s of CPU, started at 158 s and ran alone for its last 26 s, the run ending at 211 s). Each run's times are kept in the temp dir and the next
 //   run starts the runs that took longest (and those without a time) first. A checkout that has not run
 //   yet (a fresh clone, CI) takes the times of test/run-times.json, committed from an idle run: on
 //   2 cores a first run took 246.7 s in file order, and 212.5 s in this order without times of its own.
 //   `TEST_TIMES_COMMIT=1 npm test` writes this run's times there.
 import { createHash } from 'node:crypto';
-import { readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -40,6 +42,8 @@ const groupName = (folder) => `${folder}/*.test.ts (one process)`;
 /** The same for the files marked `test-run: process <name>`. */
 const namedEntry = (name) => `process-${name}.js`;
 const namedRun = (name) => `test-run: process ${name} (one process)`;
+/** Where the links that fix the runs' order live in the build (sourcePaths in test-reporter.mjs knows it). */
+export const ORDER_DIR = 'order';
 const AT_PROCESS_END = "Symbol.for('crewbase.test-run.at-process-end')";
 /**
  * Folders run together, each list in one process, by their last times (seconds of one run on 2 cores, 2026-11-30):
@@ -143,11 +147,21 @@ export function schedule(root, files, build) {
     .map((name, index) => ({ name, index, ms: times[name] ?? Number.POSITIVE_INFINITY }))
     .sort((a, b) => b.ms - a.ms || a.index - b.index)
     .map(({ name }) => name);
-  const pathOf = (name) => entries.get(name) ?? (build ? build.compiled(name) : name);
-  const runOf = new Map([...entries].map(([name, entry]) => [entry, name]));
-  const sourceName = (path) => {
-    if (!build) return relative(root, path);
-    return runOf.get(path) ?? relative(build.dir, path).replace(/\.js$/, '.ts');
-  };
-  return { paths: order.map(pathOf), sourceName };
+  if (!build) return { paths: order, sourceName: (path) => relative(root, path) };
+  const pathOf = (name) => entries.get(name) ?? build.compiled(name);
+  // node's runner (20.x) sorts the files it is given by their paths, whatever order they come in: each run
+  // gets a link named by its place, <build>/order/<nnn>/<its path in the build>, so sorting keeps this order.
+  // Node runs a linked main module from its real path (its source map and imports are the file's own).
+  const runOf = new Map();
+  rmSync(join(build.dir, ORDER_DIR), { recursive: true, force: true }); // an earlier schedule's links
+  const paths = order.map((name, index) => {
+    const target = pathOf(name);
+    const link = join(build.dir, ORDER_DIR, String(index).padStart(4, '0'), relative(build.dir, target));
+    mkdirSync(dirname(link), { recursive: true });
+    symlinkSync(target, link);
+    runOf.set(link, name).set(target, name);
+    return link;
+  });
+  const sourceName = (path) => runOf.get(path) ?? relative(build.dir, path).replace(/\.js$/, '.ts');
+  return { paths, sourceName };
 }

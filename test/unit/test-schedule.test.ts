@@ -7,7 +7,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, readlinkSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -57,7 +57,7 @@ test('a folder runs in one process, marked files alone, a lone file directly', (
       assert.ok(source.includes(pathToFileURL(build.compiled(name)).href), name);
     }
     assert.ok(!source.includes('shutdown'), 'the marked file is not in the group');
-    for (const name of alone) assert.ok(paths.includes(build.compiled(name)), name);
+    for (const name of alone) assert.ok(paths.map((path) => readlinkSync(path)).includes(build.compiled(name)), name);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
@@ -79,7 +79,7 @@ test('small folders named together share one process; their files marked to run 
     const source = readFileSync(paths.find((path) => sourceName(path) === run)!, 'utf8');
     for (const name of shared) assert.ok(source.includes(pathToFileURL(build.compiled(name)).href), name);
     assert.ok(!source.includes('test-schedule'), 'the marked file is not in the shared process');
-    assert.ok(paths.includes(build.compiled(alone)));
+    assert.ok(paths.map((path) => readlinkSync(path)).includes(build.compiled(alone)));
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
@@ -117,7 +117,7 @@ test('files marked with a process name share that process, apart from their fold
     assert.ok(!source.includes('session'), 'another name, another process');
     const folderEntry = paths.find((path) => sourceName(path) === 'test/operations/*.test.ts (one process)')!;
     assert.ok(!readFileSync(folderEntry, 'utf8').includes('board.test'), 'a named file is not in its folder');
-    assert.ok(paths.includes(build.compiled('test/operations/session.test.ts')));
+    assert.ok(paths.map((path) => readlinkSync(path)).includes(build.compiled('test/operations/session.test.ts')));
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
@@ -174,7 +174,7 @@ test('a checkout without times of its own starts the committed slowest first; it
         root,
         files.map((name) => join(root, name)),
         build,
-      ).paths.map((path) => path.slice(build.dir.length + 1));
+      ).paths.map((path) => readlinkSync(path).slice(build.dir.length + 1));
     assert.deepEqual(order(), ['test/a.test.js', 'test/b.test.js', 'test/c.test.js'], 'no times: file order');
 
     writeFileSync(join(root, 'test/run-times.json'), JSON.stringify({ 'test/b.test.ts': 40, 'test/c.test.ts': 9 }));
@@ -199,6 +199,47 @@ test('a checkout without times of its own starts the committed slowest first; it
       'test/a.test.ts': 2,
       'test/b.test.ts': 1,
     });
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+    rmSync(timesPath(join(dir, 'checkout')), { force: true });
+  }
+});
+
+test("node's runner starts the runs in the schedule's order, though it sorts the paths it is given", () => {
+  const dir = mkdtempSync(join(tmpdir(), 'crewbase-schedule-'));
+  try {
+    const files = ['test/a.test.ts', 'test/b.test.ts', 'test/c.test.ts'];
+    const { root, build } = checkout(
+      dir,
+      Object.fromEntries(files.map((name) => [name, '// test-run: own process\n'])),
+    );
+    const started = join(dir, 'started');
+    for (const name of files)
+      writeFileSync(
+        build.compiled(name),
+        `import { appendFileSync } from 'node:fs';\nappendFileSync(${JSON.stringify(started)}, ${JSON.stringify(`${name}\n`)});\n`,
+      );
+    writeFileSync(
+      join(root, 'test/run-times.json'),
+      JSON.stringify({ 'test/a.test.ts': 1, 'test/b.test.ts': 9, 'test/c.test.ts': 40 }),
+    );
+    const { paths, sourceName } = schedule(
+      root,
+      files.map((name) => join(root, name)),
+      build,
+    );
+    assert.deepEqual(paths.map(sourceName), ['test/c.test.ts', 'test/b.test.ts', 'test/a.test.ts']);
+    const { NODE_TEST_CONTEXT: _, ...env } = process.env;
+    const run = spawnSync(process.execPath, ['--test', '--test-concurrency=1', '--test-reporter=tap', ...paths], {
+      env,
+      encoding: 'utf8',
+    });
+    assert.equal(run.status, 0, run.stdout + run.stderr);
+    assert.deepEqual(readFileSync(started, 'utf8').trim().split('\n'), [
+      'test/c.test.ts',
+      'test/b.test.ts',
+      'test/a.test.ts',
+    ]);
   } finally {
     rmSync(dir, { recursive: true, force: true });
     rmSync(timesPath(join(dir, 'checkout')), { force: true });
