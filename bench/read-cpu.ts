@@ -24,27 +24,35 @@ interface ReadPath {
 /** The read path of the checkout at `root`, on its own pool of `url`. */
 async function readPathOf(name: string, root: string, url: string, userId: string): Promise<ReadPath> {
   const load = (path: string) => import(pathToFileURL(resolve(root, path)).href);
-  const [{ openDatabase }, { jobsService }, { schedulingWith }, { jobAbsenceHooks }, { timeTrackingJobEmbeds }] =
-    await Promise.all([
-      load('src/platform/db/database.ts'),
-      load('src/modules/scheduling/jobs-service.ts'),
-      load('src/modules/scheduling/scheduling-with.ts'),
-      load('src/modules/absences/index.ts'),
-      load('src/modules/time-tracking/index.ts'),
-    ]);
+  const [
+    { openDatabase },
+    { jobsService },
+    { schedulingWith },
+    { jobAbsenceHooks },
+    { timeTrackingJobEmbeds },
+    { scopePermissions },
+  ] = await Promise.all([
+    load('src/platform/db/database.ts'),
+    load('src/modules/scheduling/jobs-service.ts'),
+    load('src/modules/scheduling/scheduling-with.ts'),
+    load('src/modules/absences/index.ts'),
+    load('src/modules/time-tracking/index.ts'),
+    load('src/modules/auth/credentials.ts'),
+  ]);
   const database = await openDatabase({ kind: 'postgres', url, poolSize: 2 });
   const service = jobsService({
     database,
     embeds: timeTrackingJobEmbeds,
     scheduling: schedulingWith(jobAbsenceHooks),
   });
-  // The administrator's rights, as a request of theirs carries them (the credentials resolved before the read).
+  // The administrator's rights, as a request of theirs carries them (the credentials resolved before the read),
+  // from that checkout's own rule.
   const asAdministrator = (companyId: string) => ({
     companyId,
     userId,
     principal: `user:${userId}`,
     kind: 'user',
-    permissions: { '*': { read: 'all', write: 'all' } },
+    permissions: scopePermissions(['admin']),
     canWrite: true,
   });
   return {
