@@ -40,6 +40,12 @@ function checkout(dir: string, sources: Record<string, string>) {
   return { root, build };
 }
 
+/** A checkout in `dir` of three files that each run in their own process: test/a, b and c. */
+function threeOwnProcessFiles(dir: string) {
+  const files = ['test/a.test.ts', 'test/b.test.ts', 'test/c.test.ts'];
+  return { files, ...checkout(dir, Object.fromEntries(files.map((name) => [name, '// test-run: own process\n']))) };
+}
+
 test('a folder runs in one process, marked files alone, a lone file directly', () => {
   const dir = mkdtempSync(join(tmpdir(), 'crewbase-schedule-'));
   try {
@@ -164,11 +170,7 @@ test('without a compiled copy (tsx) every file runs on its own, under its own na
 test('a checkout without times of its own starts the committed slowest first; its own times, once it has them, win', () => {
   const dir = mkdtempSync(join(tmpdir(), 'crewbase-schedule-'));
   try {
-    const files = ['test/a.test.ts', 'test/b.test.ts', 'test/c.test.ts'];
-    const { root, build } = checkout(
-      dir,
-      Object.fromEntries(files.map((name) => [name, '// test-run: own process\n'])),
-    );
+    const { files, root, build } = threeOwnProcessFiles(dir);
     const order = () =>
       schedule(
         root,
@@ -208,11 +210,7 @@ test('a checkout without times of its own starts the committed slowest first; it
 test("node's runner starts the runs in the schedule's order, though it sorts the paths it is given", () => {
   const dir = mkdtempSync(join(tmpdir(), 'crewbase-schedule-'));
   try {
-    const files = ['test/a.test.ts', 'test/b.test.ts', 'test/c.test.ts'];
-    const { root, build } = checkout(
-      dir,
-      Object.fromEntries(files.map((name) => [name, '// test-run: own process\n'])),
-    );
+    const { files, root, build } = threeOwnProcessFiles(dir);
     const started = join(dir, 'started');
     for (const name of files)
       writeFileSync(
