@@ -5,7 +5,9 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { sql } from 'kysely';
-import { readInTenant } from '../../src/platform/db/tenant.js';
+import { findJob, recordClockIn } from '../../src/modules/scheduling/index.js';
+import { newObjectId } from '../../src/platform/ids.js';
+import { inTenant, readInTenant } from '../../src/platform/db/tenant.js';
 import { parseQuery } from '../../src/modules/search/rules/query.js';
 import { searchStatement } from '../../src/modules/search/search-sql.js';
 import { setUpSeller, BUYER } from '../helpers/invoicing-fixtures.js';
@@ -314,5 +316,58 @@ describe('GET /v2/search: bounds', () => {
     // m%ller and m_ller would match Müller as patterns; as text they name nothing.
     assert.deepEqual((await search('q=m%25ller&types=customer')).results, []);
     assert.deepEqual((await search('q=m_ller&types=customer')).results, []);
+  });
+});
+
+describe("GET /v2/search: a job's searched text (migration 0024)", () => {
+  test('a title a person changes is found by its new words, no longer by its old ones', async () => {
+    const from = new Date(Date.now() + 4 * 86_400_000);
+    const job = await create('/v2/jobs/', {
+      title: 'Dachrinnenreinigung Nord',
+      objectId: ids.otherObject,
+      from: from.toISOString(),
+      to: new Date(from.getTime() + 3_600_000).toISOString(),
+    });
+    assert.ok((await found('q=Dachrinnenreinigung&types=job')).includes('job:Dachrinnenreinigung Nord'));
+    const patched = await call(t.app, 'PATCH', `/v2/jobs/${job._id}`, company.headers, {
+      title: 'Kellerentrümpelung Nord',
+    });
+    assert.equal(patched.status, 200, JSON.stringify(patched.body));
+    assert.deepEqual(await found('q=Kellerentrümpelung&types=job'), ['job:Kellerentrümpelung Nord']);
+    assert.ok(!(await found('q=Dachrinnenreinigung&types=job')).some((r) => r.includes('Nord')));
+  });
+
+  test("a generated job's clock-in is a HOT update: no index written, as no indexed column changed", async () => {
+    await inTenant(t.database, company.companyId, async (tx) => {
+      const {
+        rows: [generated],
+      } = await sql<{ id: string; searched: string | null }>`
+        SELECT id, searched FROM jobs WHERE company_id = ${company.companyId} AND occurrence_key IS NOT NULL
+        ORDER BY from_at LIMIT 1`.execute(tx.db);
+      assert.ok(generated, 'the assignment planned jobs');
+      assert.equal(generated.searched, null, 'generated jobs are found through their assignment, not indexed');
+      // This transaction's own counts of the table's updates, all of them and those that were HOT.
+      const counts = async () =>
+        (
+          await sql<{ updated: number; hot: number }>`
+            SELECT pg_stat_get_xact_tuples_updated('jobs'::regclass)::int AS updated,
+              pg_stat_get_xact_tuples_hot_updated('jobs'::regclass)::int AS hot`.execute(tx.db)
+        ).rows[0]!;
+      const before = await counts();
+      const job = (await findJob(tx, generated.id, { forUpdate: true }))!;
+      await recordClockIn(tx, company.userId, job, {
+        trackingJobDate: job.doc.from as string,
+        userId: company.userId,
+        time: new Date().toISOString(),
+        isLive: true,
+        wasAddedManually: false,
+        timeTrackingId: newObjectId(),
+      });
+      const after = await counts();
+      assert.deepEqual(
+        { updated: after.updated - before.updated, hot: after.hot - before.hot },
+        { updated: 1, hot: 1 },
+      );
+    });
   });
 });

@@ -30,6 +30,8 @@ export interface SearchSource {
   resource: Resource;
   /** The searched text: the expression of the table's search index (migration 0013). */
   text: string;
+  /** Where the index is on a column kept equal to `text` for the rows it holds (`indexed`): that column. */
+  indexedText?: string;
   /** What the result is called, and the part of it an exact or prefix match is judged on. */
   title: string;
   subtitle(readable: Readable): RawBuilder<string | null>;
@@ -77,6 +79,8 @@ export const SOURCES: Record<SearchType, SearchSource> = {
   job: {
     resource: jobs,
     text: 'crewbase_search_titled(t.doc)',
+    // A trigger keeps it for the indexed rows (migration 0024: so that a change of doc alone is a HOT update).
+    indexedText: 't.searched',
     title: "t.doc->>'title'",
     subtitle: (readable) => joined(nameOf('objects', 'object_id', readable.object), day('t.from_at')),
     // Generated jobs carry their assignment's title and are found through it (ASSIGNMENT_SOURCE):

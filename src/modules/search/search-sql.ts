@@ -51,7 +51,7 @@ const raw = (expression: string) => sql.raw(expression);
 function matches(source: SearchSource, query: ParsedQuery): RawBuilder<boolean> {
   const conditions: RawBuilder<unknown>[] = [];
   if (query.textWords.length > 0) {
-    const text = raw(source.text);
+    const text = raw(source.indexedText ?? source.text);
     const indexed = source.indexed ? sql` AND ${raw(source.indexed)}` : sql``;
     conditions.push(
       sql`(${sql.join(

@@ -460,6 +460,7 @@ export interface Jobs {
   occurrence_key: number | null;
   original_id: string | null;
   replacement_job_id: string | null;
+  searched: string | null;
   slot: string | null;
   split_id: string | null;
   started_at: Timestamp | null;
