@@ -23,8 +23,9 @@
 // - Longest first: node's runner starts the runs one after another as others end; a long run started
 //   last keeps one core busy alone at the end. Node 20's runner sorts the paths it is given, so each run is
 //   given through a link whose path sorts in this order (before, the runs started in path order: on 2 cores
-//   test/security/, 45 s of CPU, started at 158 s and ran alone for its last 26 s, the run ending at 211 s). Each run's times are kept in the temp dir and the next
-//   run starts the runs that took longest (and those without a time) first. A checkout that has not run
+//   test/security/, 45 s of CPU, started at 158 s and ran alone for its last 21 s, the run ending at 211 s).
+//   Each run's times are kept in the temp dir and the next run starts the runs that took longest (and those
+//   without a time) first. A checkout that has not run
 //   yet (a fresh clone, CI) takes the times of test/run-times.json, committed from an idle run: on
 //   2 cores a first run took 246.7 s in file order, and 212.5 s in this order without times of its own.
 //   `TEST_TIMES_COMMIT=1 npm test` writes this run's times there.
