@@ -1,7 +1,7 @@
 -- Updates of jobs could not be HOT (heap-only: the new row version on the same page, no index written): the
 -- search index was on an expression of `doc`, and PostgreSQL takes any change of a column an index reads as a
 -- change of that index, whether or not the row is in its partial predicate. So every clock-in or state change
--- of a generated job wrote a new entry into each of the table's nine indexes (18 % of job updates were HOT in
+-- of a generated job wrote a new entry into every index holding the row (18-31 % of job updates were HOT in
 -- the capacity bench). The searched text is now a column of its own, `searched`, and the index is on it: a
 -- change of `doc` alone (a clock-in, a state) leaves every indexed column as it was.
 --
