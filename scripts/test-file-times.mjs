@@ -1,6 +1,6 @@
-// A node:test reporter that writes, as JSON lines, each test file's wall time (from the start of its process
-// to its end) and start and each failed test with the start of its error; run-tests.mjs reads them to print the slowest
-// files and, last, the failures, where a reader of a long log (or only of its end) finds them.
+// A node:test reporter that writes, as JSON lines, each test file's start and wall time (from the start of its
+// process to its end), and each failed test with the start of its error; run-tests.mjs reads them to print the
+// slowest files and, last, the failures, where a reader of a long log (or only of its end) finds them.
 const ERROR_CHARS = 800;
 
 function errorText(error) {

@@ -23,12 +23,11 @@
 // - Longest first: node's runner starts the runs one after another as others end; a long run started
 //   last keeps one core busy alone at the end. Node 20's runner sorts the paths it is given, so each run is
 //   given through a link whose path sorts in this order (before, the runs started in path order: on 2 cores
-//   test/security/, 45 s of CPU, started at 158 s and ran alone for its last 21 s, the run ending at 211 s).
-//   Each run's times are kept in the temp dir and the next run starts the runs that took longest (and those
-//   without a time) first. A checkout that has not run
-//   yet (a fresh clone, CI) takes the times of test/run-times.json, committed from an idle run: on
-//   2 cores a first run took 246.7 s in file order, and 212.5 s in this order without times of its own.
-//   `TEST_TIMES_COMMIT=1 npm test` writes this run's times there.
+//   test/security/, 45 s of CPU, started at 158 s and ran alone for its last 21 s, the run ending at 211 s;
+//   on that machine 211-218 s in path order, 198-202 s in this one). Each run's times are kept in the temp dir
+//   and the next run starts the runs that took longest (and those without a time) first. A checkout that has
+//   not run yet (a fresh clone, CI) takes the times of test/run-times.json, committed from an idle run
+//   (`TEST_TIMES_COMMIT=1 npm test` writes this run's times there).
 import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -43,7 +42,7 @@ const groupName = (folder) => `${folder}/*.test.ts (one process)`;
 /** The same for the files marked `test-run: process <name>`. */
 const namedEntry = (name) => `process-${name}.js`;
 const namedRun = (name) => `test-run: process ${name} (one process)`;
-/** Where the links that fix the runs' order live in the build (sourcePaths in test-reporter.mjs knows it). */
+/** Where the links that fix the runs' order live in the build (sourcePaths in test-reporter.mjs names them back). */
 export const ORDER_DIR = 'order';
 const AT_PROCESS_END = "Symbol.for('crewbase.test-run.at-process-end')";
 /**
@@ -160,7 +159,7 @@ export function schedule(root, files, build) {
     const link = join(build.dir, ORDER_DIR, String(index).padStart(4, '0'), relative(build.dir, target));
     mkdirSync(dirname(link), { recursive: true });
     symlinkSync(target, link);
-    runOf.set(link, name).set(target, name);
+    runOf.set(link, name); // node names a run by the path it was given (process.argv[1] too), the link
     return link;
   });
   const sourceName = (path) => runOf.get(path) ?? relative(build.dir, path).replace(/\.js$/, '.ts');

@@ -148,15 +148,19 @@ async function joseToken(config: Config, changes: Record<string, unknown>, heade
   return new SignJWT(payload).setProtectedHeader({ alg: 'HS256', typ: 'JWT', ...header }).sign(config.jwtSecret);
 }
 
-function unsigned(header: object, payload: object) {
+/** The header and payload of a token, each JSON in base64url, joined by a dot: what its signature signs. */
+function signingInput(header: object, payload: object) {
   const part = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
-  return `${part(header)}.${part(payload)}.`;
+  return `${part(header)}.${part(payload)}`;
+}
+
+function unsigned(header: object, payload: object) {
+  return `${signingInput(header, payload)}.`;
 }
 
 /** A token with this header and payload, HMAC-SHA256-signed with our secret whatever the header says. */
 function hs256Signed(config: Config, header: object, payload: object) {
-  const part = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
-  const input = `${part(header)}.${part(payload)}`;
+  const input = signingInput(header, payload);
   return `${input}.${createHmac('sha256', config.jwtSecret).update(input).digest('base64url')}`;
 }
 

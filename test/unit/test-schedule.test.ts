@@ -40,6 +40,9 @@ function checkout(dir: string, sources: Record<string, string>) {
   return { root, build };
 }
 
+/** What the schedule's paths (links that fix the order) point to: the compiled files and entries. */
+const linkedFrom = (paths: string[]) => paths.map((path) => readlinkSync(path));
+
 /** A checkout in `dir` of three files that each run in their own process: test/a, b and c. */
 function threeOwnProcessFiles(dir: string) {
   const files = ['test/a.test.ts', 'test/b.test.ts', 'test/c.test.ts'];
@@ -63,7 +66,7 @@ test('a folder runs in one process, marked files alone, a lone file directly', (
       assert.ok(source.includes(pathToFileURL(build.compiled(name)).href), name);
     }
     assert.ok(!source.includes('shutdown'), 'the marked file is not in the group');
-    for (const name of alone) assert.ok(paths.map((path) => readlinkSync(path)).includes(build.compiled(name)), name);
+    for (const name of alone) assert.ok(linkedFrom(paths).includes(build.compiled(name)), name);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
@@ -85,7 +88,7 @@ test('small folders named together share one process; their files marked to run 
     const source = readFileSync(paths.find((path) => sourceName(path) === run)!, 'utf8');
     for (const name of shared) assert.ok(source.includes(pathToFileURL(build.compiled(name)).href), name);
     assert.ok(!source.includes('test-schedule'), 'the marked file is not in the shared process');
-    assert.ok(paths.map((path) => readlinkSync(path)).includes(build.compiled(alone)));
+    assert.ok(linkedFrom(paths).includes(build.compiled(alone)));
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
@@ -123,7 +126,7 @@ test('files marked with a process name share that process, apart from their fold
     assert.ok(!source.includes('session'), 'another name, another process');
     const folderEntry = paths.find((path) => sourceName(path) === 'test/operations/*.test.ts (one process)')!;
     assert.ok(!readFileSync(folderEntry, 'utf8').includes('board.test'), 'a named file is not in its folder');
-    assert.ok(paths.map((path) => readlinkSync(path)).includes(build.compiled('test/operations/session.test.ts')));
+    assert.ok(linkedFrom(paths).includes(build.compiled('test/operations/session.test.ts')));
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
@@ -172,11 +175,13 @@ test('a checkout without times of its own starts the committed slowest first; it
   try {
     const { files, root, build } = threeOwnProcessFiles(dir);
     const order = () =>
-      schedule(
-        root,
-        files.map((name) => join(root, name)),
-        build,
-      ).paths.map((path) => readlinkSync(path).slice(build.dir.length + 1));
+      linkedFrom(
+        schedule(
+          root,
+          files.map((name) => join(root, name)),
+          build,
+        ).paths,
+      ).map((target) => target.slice(build.dir.length + 1));
     assert.deepEqual(order(), ['test/a.test.js', 'test/b.test.js', 'test/c.test.js'], 'no times: file order');
 
     writeFileSync(join(root, 'test/run-times.json'), JSON.stringify({ 'test/b.test.ts': 40, 'test/c.test.ts': 9 }));
