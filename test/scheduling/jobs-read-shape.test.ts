@@ -76,6 +76,10 @@ async function previousAnswer(
 async function raw(method: 'GET' | 'POST', url: string, payload?: Record<string, unknown>, headers = admin.headers) {
   const res = await t.app.inject({ method, url, headers, ...(payload ? { payload } : {}) });
   assert.equal(res.statusCode, 200, res.body);
+  // Sent as UTF-8 bytes, counted as bytes (titles hold characters of two and three bytes).
+  assert.match(String(res.headers['content-type']), /^application\/json/);
+  assert.equal(Number(res.headers['content-length']), res.rawPayload.length, url);
+  assert.equal(res.rawPayload.toString('utf8'), res.body);
   return res.body;
 }
 

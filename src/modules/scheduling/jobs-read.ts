@@ -180,19 +180,31 @@ function jobText(companyId: string, row: JobRow, assignmentTexts: Map<string, Js
   return recordText(jobShape, jobs, companyId, row, doc, added);
 }
 
-/** The matching jobs as one JSON array text (jsonb's text, as the database printed it before), ready to send. */
-export async function selectJobsJson(tx: TenantTx, query: JobQuery): Promise<string> {
+const OPEN = Buffer.from('[');
+const BETWEEN = Buffer.from(', ');
+const CLOSE = Buffer.from(']');
+
+/**
+ * The matching jobs as one JSON array (jsonb's text, as the database printed it before), in UTF-8 bytes ready
+ * to send. Each job's text is encoded as soon as it is built, while its pieces are fresh in memory: the answer
+ * built as one string left the encoding to the send (its length, then the socket's write), which walked tens of
+ * thousands of small pieces scattered across the heap, about a fifth of the API's CPU for a company's day.
+ */
+export async function selectJobsJson(tx: TenantTx, query: JobQuery): Promise<Buffer> {
   const { head, tail, end } = jobStatementOnce(tx, Boolean(query.includeUsers), query.embeds);
   const order = orderBy(query.sort);
   // On its generic plan where it is prepared (postgres-transaction.ts): as good a plan as the custom ones for
   // an employee's day, a company's day and a 2,380-job week, without planning it for each read.
   const { rows } = await sql<JobRow>`${GENERIC_PLAN}${head}${order}${tail} WHERE ${whereClause(tx, query.where)}
     ORDER BY ${order} LIMIT ${query.limit} OFFSET ${query.offset}${end}`.execute(tx.db);
-  if (rows.length === 0) return '[]';
   const assignmentTexts = new Map<string, JsonbText>();
-  let body = '';
-  for (const row of rows) body += `${body ? ', ' : '['}${jobText(tx.companyId, row, assignmentTexts)}`;
-  return `${body}]`;
+  const parts: Buffer[] = [OPEN];
+  for (const row of rows) {
+    if (parts.length > 1) parts.push(BETWEEN);
+    parts.push(Buffer.from(jobText(tx.companyId, row, assignmentTexts)));
+  }
+  parts.push(CLOSE);
+  return Buffer.concat(parts);
 }
 
 export async function countJobs(tx: TenantTx, where: RawBuilder<boolean>[]): Promise<number> {

@@ -61,7 +61,7 @@ export function jobsService(deps: { database: Database; embeds: JobEmbeds; sched
   }
 
   // The read model (marked) and look-ups by key: on generic plans (not the list, whose count takes any filter).
-  async function get(ctx: RequestContext, id: string): Promise<string> {
+  async function get(ctx: RequestContext, id: string): Promise<Buffer> {
     requireLevel(ctx, jobs.area, 'read');
     const body = await readLagTolerant(
       database,
@@ -73,11 +73,11 @@ export function jobsService(deps: { database: Database; embeds: JobEmbeds; sched
       },
       ON_GENERIC_PLANS,
     );
-    if (body === '[]') throw NotFound('job', id);
-    return body.slice(1, -1);
+    if (body.length === 2) throw NotFound('job', id); // []
+    return body.subarray(1, -1);
   }
 
-  async function inTimeFrame(ctx: RequestContext, body: TimeFrameBody): Promise<string> {
+  async function inTimeFrame(ctx: RequestContext, body: TimeFrameBody): Promise<Buffer> {
     requireLevel(ctx, jobs.area, 'read');
     const window = parseWindow(body);
     const frame = timeFrameConditions(body, window, embeds);

@@ -95,7 +95,7 @@ export function registerSchedulingRoutes(
     },
     async (request, reply) => {
       const { body, total } = await service.list(contextOf(request), request.query);
-      return reply.header('x-total-count', String(total)).type('application/json').send(body); // JSON text built in the database
+      return reply.header('x-total-count', String(total)).type('application/json').send(body); // the answer's JSON bytes (jobs-read.ts)
     },
   );
 
