@@ -1,4 +1,4 @@
-// crewbase_emit (migration 0022): one event per item, with ids of the object-id form, and one delivery
+// crewbase_emit (migrations 0022, 0025): one event per item, with ids of the object-id form, and one delivery
 // per event and subscribed webhook: enabled, same entity and type; the subscribers are looked up once.
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
@@ -70,4 +70,34 @@ test('without a subscriber the events are written and no delivery', async () => 
     return rows[0];
   });
   assert.deepEqual(counts, { events: 300, ids: 300, deliveries: 0 });
+});
+
+test("the functions every write calls keep their plans per connection, and a kept plan writes for each call's company", async () => {
+  // A LANGUAGE sql function that writes is planned again at every call (PostgreSQL before 18); PL/pgSQL keeps
+  // its statements' plans for the connection (migration 0025).
+  const { rows: languages } = await sql<{ name: string; language: string }>`
+    SELECT p.proname AS name, l.lanname AS language FROM pg_proc p JOIN pg_language l ON l.oid = p.prolang
+    WHERE p.proname IN ('crewbase_emit', 'crewbase_notify') ORDER BY 1`.execute(t.database.kysely);
+  assert.deepEqual(languages, [
+    { name: 'crewbase_emit', language: 'plpgsql' },
+    { name: 'crewbase_notify', language: 'plpgsql' },
+  ]);
+  // More calls than PostgreSQL's five custom plans before it may keep a generic one, the companies taking turns.
+  const marker = newObjectId();
+  for (let i = 0; i < 8; i++) {
+    const tenant = i % 2 ? other : acme;
+    await inTenant(t.database, tenant.companyId, (tx) => emit(tx, 'CREATE', 'note', [{ marker, i }]));
+  }
+  for (const [tenant, expected] of [
+    [acme, [0, 2, 4, 6]],
+    [other, [1, 3, 5, 7]],
+  ] as const) {
+    const { rows } = await sql<{ i: number; company_id: string }>`
+      SELECT (data->>'i')::int AS i, company_id FROM events WHERE data->>'marker' = ${marker}
+        AND company_id = ${tenant.companyId} ORDER BY 1`.execute(t.database.kysely);
+    assert.deepEqual(
+      rows.map((r) => r.i),
+      expected,
+    );
+  }
 });
