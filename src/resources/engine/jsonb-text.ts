@@ -282,6 +282,8 @@ const NOTHING_ADDED = Object.freeze({});
 export class MergeShape {
   private keys: string[] = [];
   private prefixes: string[] = [];
+  /** Each key's place in `keys`. */
+  private positions = new Map<string, number>();
   private readonly known = new Set<string>();
 
   /** `keys`: the keys the layers usually have (a response's properties and what the read adds). */
@@ -295,30 +297,32 @@ export class MergeShape {
     for (const key of keys) this.known.add(key);
     this.keys = [...this.known].sort(compareKeys);
     this.prefixes = this.keys.map((key) => `${JSON.stringify(key)}: `);
+    this.positions = new Map(this.keys.map((key, i) => [key, i]));
   }
 
   /** The layers' members as one object's jsonb text (see the class). */
   text(...layers: object[]): string {
-    for (const layer of layers) {
+    const layerKeys = layers.map((layer) => Object.keys(layer));
+    for (let l = 0; l < layers.length; l++) {
       let unknown: string[] | undefined;
-      for (const key of Object.keys(layer)) if (!this.known.has(key)) (unknown ??= []).push(key);
+      for (const key of layerKeys[l]!) if (!this.known.has(key)) (unknown ??= []).push(key);
       if (!unknown) continue;
-      if (this.known.size + unknown.length > MAX_SHAPE_KEYS || Object.hasOwn(layer, '__proto__'))
+      if (this.known.size + unknown.length > MAX_SHAPE_KEYS || Object.hasOwn(layers[l]!, '__proto__'))
         return objectText(assignMembers({}, ...[...layers].reverse()));
       this.learn(unknown);
     }
+    // Each member's value put at its key's place, the lowest layer first, so a higher layer's overwrites it: one
+    // look-up per member a layer has, where asking every layer for each key of the shape took one per key and layer.
+    const { keys, prefixes, positions } = this;
+    const values: unknown[] = new Array(keys.length);
+    for (let l = layers.length - 1; l >= 0; l--) {
+      const layer = layers[l] as Record<string, unknown>;
+      for (const key of layerKeys[l]!) values[positions.get(key)!] = layer[key];
+    }
     let text = '';
-    const { keys, prefixes } = this;
     for (let i = 0; i < keys.length; i++) {
-      const key = keys[i]!;
-      for (const layer of layers) {
-        if (!Object.hasOwn(layer, key)) continue;
-        const member = (layer as Record<string, unknown>)[key];
-        if (member !== null && member !== undefined) {
-          text += `${text ? ', ' : ''}${prefixes[i]}${jsonbText(member)}`;
-        }
-        break;
-      }
+      const member = values[i];
+      if (member !== null && member !== undefined) text += `${text ? ', ' : ''}${prefixes[i]}${jsonbText(member)}`;
     }
     return text ? `{${text}}` : '{}';
   }
