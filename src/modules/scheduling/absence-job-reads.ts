@@ -2,6 +2,7 @@
 // when), so that only scheduling names the jobs table. Absences import this module; where one
 // statement also needs the absences table, the absences module passes that part in as SQL.
 import { type RawBuilder, sql } from 'kysely';
+import { GENERIC_PLAN } from '../../platform/db/postgres-transaction.js';
 import type { TenantTx } from '../../platform/db/tenant.js';
 import type { StoredRecord } from '../../resources/engine/define-resource.js';
 import type { ConflictScope } from './absence-hooks.js';
@@ -108,9 +109,11 @@ export async function lockJobsToReconcile(
   // sql: a lateral join on the absences' sub-select, in one locking statement. The jobs are found and
   // locked in key order (by start, the planner would pick the company's start index and read all its
   // jobs when its statistics are stale, as for a new company's first window), then taken by start.
+  // On its generic plan (postgres-transaction.ts): it runs after every write of a job, and PostgreSQL planned it
+  // for each run, about 0.27 ms, where running it took 0.03 ms (pg_stat_statements over the capacity bench).
   const { rows } = await sql<
     StoredRecord<JobDoc> & { conflict_id: string | null; conflict_doc: Record<string, unknown> | null; keeps: boolean }
-  >`
+  >`${GENERIC_PLAN}
     SELECT j.*, a.id AS conflict_id, a.doc AS conflict_doc, ${absence.keeps} AS keeps
     FROM jobs j LEFT JOIN LATERAL (${absence.conflict}) a ON true
     WHERE j.company_id = ${tx.companyId} AND j.id = ANY(${sql.val(scope.jobIds)}::text[]) AND (
