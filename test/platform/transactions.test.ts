@@ -8,7 +8,12 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
 import { loadPrincipal } from '../../src/modules/auth/auth-store.js';
 import { loadPayContext } from '../../src/modules/pay/salary-writer.js';
-import { DEFERRED_COMMIT_MS, GENERIC_PLAN_MARK, PREPARE_MARK } from '../../src/platform/db/postgres-transaction.js';
+import {
+  DEFERRED_COMMIT_MS,
+  GENERIC_PLAN_MARK,
+  PREPARE_MARK,
+  PREPARED,
+} from '../../src/platform/db/postgres-transaction.js';
 import { inTenant, readInTenant } from '../../src/platform/db/tenant.js';
 import { call, createTestApp, signup, type Tenant, type TestApp } from '../helpers/test-app.js';
 
@@ -104,7 +109,7 @@ describe('tenant transactions', () => {
     const count = (tag: string) =>
       sql<{ prepared: number }>`SELECT (SELECT count(*)::int FROM pg_prepared_statements
         WHERE statement LIKE ${`%${tag}%`} AND statement NOT LIKE '%pg_prepared_statements%') AS prepared`;
-    const marked = sql`${sql.raw(PREPARE_MARK)}SELECT 1 AS short_marked`;
+    const marked = sql`${PREPARED}SELECT 1 AS short_marked`;
     const plain = sql`SELECT 1 AS short_plain`;
     const [markedCount, plainCount] = await inTenant(t.database, acme.companyId, async (tx) => {
       await marked.execute(tx.db);

@@ -2,7 +2,7 @@
 // look-ups before the tenant is known, and tenant-scoped writes. The users' credential columns are
 // the users module's; API keys are in api-key-store.ts.
 import { sql, type Kysely } from 'kysely';
-import { PREPARE_MARK } from '../../platform/db/postgres-transaction.js';
+import { PREPARED } from '../../platform/db/postgres-transaction.js';
 import type { TenantTx } from '../../platform/db/tenant.js';
 import type { DB } from '../../platform/db/schema.generated.js';
 import type { Permissions } from '../../platform/http/permissions.js';
@@ -156,7 +156,7 @@ export async function loadPrincipal(
       ? sql<boolean>`true`
       : sql<boolean>`EXISTS (SELECT 1 FROM refresh_tokens r WHERE r.company_id = ${companyId}
           AND r.family_id = ${sessionId} AND r.user_id = ${userId} AND r.revoked_at IS NULL)`;
-  const { rows } = await sql<{ session_open: boolean; permissions: Permissions | null }>`${sql.raw(PREPARE_MARK)}SELECT
+  const { rows } = await sql<{ session_open: boolean; permissions: Permissions | null }>`${PREPARED}SELECT
            ${sessionOpen} AS session_open,
            ${groupPermissionsSql(companyId, sql.ref('u.access_group_id'))} AS permissions
       FROM (${userAccessGroupSql(companyId, sql.val(userId))}) u`.execute(tx.db);

@@ -5,7 +5,7 @@ import { performance } from 'node:perf_hooks';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { sql } from 'kysely';
 import type { Database } from '../../platform/db/database.js';
-import { PREPARE_MARK } from '../../platform/db/postgres-transaction.js';
+import { PREPARED } from '../../platform/db/postgres-transaction.js';
 import { inTenant, type TenantTx } from '../../platform/db/tenant.js';
 import { fieldError } from '../../platform/http/errors.js';
 import type { RequestContext } from '../../platform/http/request-context.js';
@@ -38,7 +38,7 @@ export async function readHorizon(tx: TenantTx, now = Date.now()): Promise<Horiz
   // it than to run it.
   const {
     rows: [row],
-  } = await sql<{ from_at: Date; until_at: Date }>`${sql.raw(PREPARE_MARK)}SELECT from_at, until_at
+  } = await sql<{ from_at: Date; until_at: Date }>`${PREPARED}SELECT from_at, until_at
     FROM job_horizons WHERE company_id = ${tx.companyId}`.execute(tx.db);
   if (row) return { from: new Date(row.from_at).getTime(), until: new Date(row.until_at).getTime() };
   const from = Math.floor(now / DAY) * DAY;

@@ -2,7 +2,7 @@
 // (timeAndPay, invoicing, payrollExport, accounting, defaultAccessGroupId, …); each module reads
 // and writes its own section through these functions, so only this file names the table.
 import { sql, type RawBuilder } from 'kysely';
-import { PREPARE_MARK } from './postgres-transaction.js';
+import { PREPARED } from './postgres-transaction.js';
 import type { TenantTx } from './tenant.js';
 import type { Json } from './schema.generated.js';
 
@@ -34,7 +34,7 @@ export async function loadSettingsSection<T>(tx: TenantTx, section: string): Pro
   // sql: the section is a jsonb member chosen by name (settings -> section), which the builder does not type; and
   // the text is marked to be prepared per connection: it runs on most reads of jobs (the company's time zone),
   // and PostgreSQL took longer to plan it than to run it.
-  const { rows } = await sql<{ value: T | null }>`${sql.raw(PREPARE_MARK)}SELECT settings -> ${section} AS value
+  const { rows } = await sql<{ value: T | null }>`${PREPARED}SELECT settings -> ${section} AS value
     FROM companies WHERE company_id = ${tx.companyId}`.execute(tx.db);
   return (rows[0]?.value ?? undefined) as T | undefined;
 }

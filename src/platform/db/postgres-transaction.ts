@@ -37,6 +37,8 @@ const PREPARED_PER_CONNECTION = 64;
  * every request (a request's user state), where planning costs more than executing.
  */
 export const PREPARE_MARK = '/* prepared */ ';
+/** The mark as the start of a statement built with kysely's `sql`. */
+export const PREPARED = sql.raw(PREPARE_MARK);
 /**
  * A statement whose text starts with this is prepared whatever its length and runs on its generic plan, made at
  * its first run on a connection and then reused: PostgreSQL otherwise kept planning the job read model for every
