@@ -6,6 +6,7 @@ import assert from 'node:assert/strict';
 import { sql } from 'kysely';
 import pg from 'pg';
 import type { Database } from '../../src/platform/db/database.js';
+import { withGenericPlans } from '../../src/platform/db/postgres-transaction.js';
 import { inTenant, readInTenant } from '../../src/platform/db/tenant.js';
 import { createTestApp, signup, type TestApp } from '../helpers/test-app.js';
 
@@ -63,5 +64,30 @@ describe('tenancy by SET LOCAL', () => {
     );
     assert.ok([null, ''].includes(after.rows[0]!.company));
     assert.notEqual(after.rows[0]!.role, 'crewbase_app');
+  });
+
+  test('a transaction on generic plans: a column of the settings SELECT, or a SET LOCAL of its own', async () => {
+    assert.equal(
+      withGenericPlans("BEGIN READ ONLY; SELECT set_config('role', 'crewbase_app', true)"),
+      "BEGIN READ ONLY; SELECT set_config('role', 'crewbase_app', true), set_config('plan_cache_mode', 'force_generic_plan', true)",
+    );
+    assert.equal(
+      withGenericPlans("BEGIN; SET LOCAL role crewbase_app; SET LOCAL app.company_id = 'c1'"),
+      "BEGIN; SET LOCAL role crewbase_app; SET LOCAL app.company_id = 'c1'; SET LOCAL plan_cache_mode = force_generic_plan",
+    );
+    if (t.database.kind !== 'postgres') return;
+    const mode = async (database: Database) =>
+      readInTenant(
+        database,
+        companyId,
+        async (tx) =>
+          (
+            await sql<{ mode: string; company: string }>`SELECT current_setting('plan_cache_mode') AS mode,
+            current_setting('app.company_id') AS company`.execute(tx.db)
+          ).rows[0],
+        { genericPlans: true },
+      );
+    for (const database of [t.database, setLocal])
+      assert.deepEqual(await mode(database), { mode: 'force_generic_plan', company: companyId });
   });
 });

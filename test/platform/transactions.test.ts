@@ -14,6 +14,7 @@ import {
   PREPARE_MARK,
   PREPARED,
 } from '../../src/platform/db/postgres-transaction.js';
+import { ImplicitRead } from '../../src/platform/db/implicit-read.js';
 import { inTenant, readInTenant } from '../../src/platform/db/tenant.js';
 import { call, createTestApp, signup, type Tenant, type TestApp } from '../helpers/test-app.js';
 
@@ -239,7 +240,7 @@ describe('tenant transactions', () => {
     }
   });
 
-  test('PostgreSQL: a job, a time frame, the search and the event feed set the plan mode once, with BEGIN', async (ctx) => {
+  test('PostgreSQL: a job, a time frame, the search and the event feed set the plan mode once, with the settings', async (ctx) => {
     if (t.database.kind !== 'postgres') return ctx.skip('PGlite has no connections');
     if (process.env.TEST_DATABASE_POOLED_URL) return ctx.skip('behind the pooler nothing is named');
     const from = Date.UTC(2027, 0, 4);
@@ -262,14 +263,19 @@ describe('tenant transactions', () => {
       ['the event feed after a cursor', () => call(t.app, 'GET', `/v2/events?after=${cursor}`, acme.headers)],
     ] as const) {
       let status = 0;
-      const { statements } = await sentDuring(async () => {
+      const { statements, bound } = await sentDuring(async () => {
         status = (await run()).status;
       });
       assert.equal(status, 200, what);
-      const begins = statements.filter((text) => text.startsWith('BEGIN'));
-      assert.equal(begins.length, 1, `${what}: one transaction\n${statements.join('\n')}`);
-      assert.match(begins[0]!, /; SET LOCAL plan_cache_mode = force_generic_plan$/, what);
-      const aroundStatements = statements.filter((text) => /plan_cache_mode/.test(text) && !text.startsWith('BEGIN'));
+      // One implicit read (no BEGIN), its settings (the company's, on generic plans) a prepared statement.
+      assert.deepEqual(
+        statements.filter((text) => /^(BEGIN|COMMIT)/.test(text)),
+        [],
+        `${what}: no BEGIN, no COMMIT\n${statements.join('\n')}`,
+      );
+      const settings = bound.filter((name) => name.startsWith('crewbase_read_settings_'));
+      assert.deepEqual(settings, ['crewbase_read_settings_11'], `${what}: the settings once, the plan mode with them`);
+      const aroundStatements = statements.filter((text) => /plan_cache_mode/.test(text));
       assert.deepEqual(aroundStatements, [], `${what}: no setting and reset around a statement`);
     }
   });
@@ -318,17 +324,36 @@ describe('tenant transactions', () => {
     assert.equal(sent[2], 'COMMIT');
   });
 
-  /** The statements the pg clients send and their sockets' writes while `run` runs. */
+  /**
+   * The statements the pg clients send (their queries' texts, and the statements of implicit reads) and their
+   * sockets' writes while `run` runs; `bound`: the prepared statements bound by name, `syncs`: implicit reads ended.
+   */
   async function sentDuring(run: () => Promise<unknown>) {
     const statements: string[] = [];
+    const bound: string[] = [];
+    let syncs = 0;
     let writes = 0;
+    const { statement, end } = ImplicitRead.prototype;
+    ImplicitRead.prototype.statement = function (this: ImplicitRead, text, values, name) {
+      statements.push(text.trim());
+      return statement.call(this, text, values, name);
+    };
+    ImplicitRead.prototype.end = function (this: ImplicitRead) {
+      syncs++;
+      return end.call(this);
+    };
+    const { bind } = pg.Connection.prototype as unknown as { bind(message: { statement?: string }): void };
+    (pg.Connection.prototype as unknown as { bind: typeof bind }).bind = function (this: unknown, message) {
+      if (message.statement) bound.push(message.statement);
+      return bind.call(this, message);
+    };
     const pgSockets = new Set<unknown>(); // the test runner's output goes through sockets too
     const query = pg.Client.prototype.query;
     const socket = net.Socket.prototype as unknown as Record<'_write' | '_writev', (...a: unknown[]) => unknown>;
     const { _write, _writev } = socket;
     pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
       const text = typeof args[0] === 'string' ? args[0] : (args[0] as { text?: string }).text;
-      statements.push(String(text).trim());
+      if (!(args[0] instanceof ImplicitRead)) statements.push(String(text).trim()); // its statements: below
       pgSockets.add((this as unknown as { connection: { stream: unknown } }).connection.stream);
       return (query as (...a: unknown[]) => unknown).apply(this, args);
     } as typeof query;
@@ -345,8 +370,10 @@ describe('tenant transactions', () => {
     } finally {
       pg.Client.prototype.query = query;
       Object.assign(socket, { _write, _writev });
+      Object.assign(ImplicitRead.prototype, { statement, end });
+      (pg.Connection.prototype as unknown as { bind: typeof bind }).bind = bind;
     }
-    return { statements, writes };
+    return { statements, bound, syncs, writes };
   }
 
   test("PostgreSQL: a salary's pay reads (settings, surcharges, contracts, addresses) go out before any answer", async (ctx) => {
@@ -380,34 +407,40 @@ describe('tenant transactions', () => {
     assert.ok(sentBefore.length >= 4, `sent before the first answer: ${sentBefore.length}\n${events.join('\n')}`);
   });
 
-  test("PostgreSQL: a read's COMMIT leaves in one write with the next transaction's BEGIN and first statement", async (ctx) => {
+  test("PostgreSQL: a read's end leaves in one write with the next read's settings and first statement", async (ctx) => {
     if (t.database.kind !== 'postgres') return ctx.skip('PGlite has no connections');
+    const pooled = process.env.TEST_DATABASE_POOLED_URL !== undefined;
     // Back to back: the second takes the connection the first released (the pool's last in, first out).
-    const { statements, writes } = await sentDuring(async () => {
+    const { statements, syncs, writes } = await sentDuring(async () => {
       await readInTenant(t.database, acme.companyId, (tx) => settings(tx.db));
       return readInTenant(t.database, acme.companyId, (tx) => settings(tx.db));
     });
+    // Behind PgBouncer in transaction mode nothing is named: BEGIN's text, and an open transaction holds its server
+    // connection, so COMMIT at once. Else implicit reads: the settings prepared, no BEGIN and no COMMIT.
     assert.deepEqual(
       statements.map((text) => text.split(/[ ;]/)[0]),
-      ['BEGIN', 'SELECT', 'COMMIT', 'BEGIN', 'SELECT', ...(process.env.TEST_DATABASE_POOLED_URL ? ['COMMIT'] : [])],
+      pooled ? ['BEGIN', 'SELECT', 'COMMIT', 'BEGIN', 'SELECT', 'COMMIT'] : ['SELECT', 'SELECT'],
       statements.join('\n'),
     );
-    // Behind PgBouncer in transaction mode an open transaction holds its server connection: COMMIT at once.
-    if (process.env.TEST_DATABASE_POOLED_URL) assert.equal(writes, 4, 'each COMMIT on its own');
-    else assert.equal(writes, 2, 'one write per transaction: the COMMIT went with the second one');
+    if (pooled) assert.equal(writes, 4, 'each COMMIT on its own');
+    else {
+      assert.equal(syncs, 1, 'the first read ended when the second took its connection; the second waits');
+      assert.equal(writes, 2, "one write per read: the first one's end went with the second one");
+    }
   });
 
-  test("PostgreSQL: a read's held-back COMMIT waits its own time, not the time of one held back before it", async (ctx) => {
+  test("PostgreSQL: a read's held-back end waits its own time, not the time of one held back before it", async (ctx) => {
     if (t.database.kind !== 'postgres') return ctx.skip('PGlite has no connections');
     if (process.env.TEST_DATABASE_POOLED_URL)
       return ctx.skip('behind PgBouncer in transaction mode a COMMIT goes at once');
-    // When each connection (its server process) was sent a COMMIT: other tests' COMMITs are told apart.
+    // When each connection (its server process) ended its read: other tests' reads are told apart.
     const commits = new Map<number, number>();
-    const query = pg.Client.prototype.query;
-    pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
-      if (args[0] === 'COMMIT') commits.set((this as unknown as { processID: number }).processID, performance.now());
-      return (query as (...a: unknown[]) => unknown).apply(this, args);
-    } as typeof query;
+    const { end } = ImplicitRead.prototype;
+    ImplicitRead.prototype.end = function (this: ImplicitRead) {
+      const { client } = this as unknown as { client: { processID: number } };
+      commits.set(client.processID, performance.now());
+      return end.call(this);
+    };
     try {
       // Two reads on two connections, the second ending after the first one's COMMIT was due (the event loop
       // held meanwhile, so its timer runs only after the second has ended): that timer must not take the
@@ -436,14 +469,14 @@ describe('tenant transactions', () => {
       gates[1]!();
       await reads[1];
       for (const deadline = Date.now() + 5_000; !commits.has(pids[1]!) && Date.now() < deadline; ) await sleep(5);
-      assert.ok(commits.has(pids[0]!) && commits.has(pids[1]!), 'both COMMITs went by themselves');
+      assert.ok(commits.has(pids[0]!) && commits.has(pids[1]!), 'both reads ended by themselves');
       const after = commits.get(pids[1]!)! - secondReleased;
       assert.ok(
         after >= DEFERRED_COMMIT_MS - 0.1,
-        `the second COMMIT went ${after.toFixed(2)} ms after its read, before its own time`,
+        `the second read ended ${after.toFixed(2)} ms after its work, before its own time`,
       );
     } finally {
-      pg.Client.prototype.query = query;
+      ImplicitRead.prototype.end = end;
     }
   });
 

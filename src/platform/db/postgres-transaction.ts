@@ -21,6 +21,7 @@ import {
   sql,
 } from 'kysely';
 import type pg from 'pg';
+import { ImplicitRead, type StatementResult } from './implicit-read.js';
 import { queryResult } from './query-result.js';
 import type { TransactionOptions } from './transaction-options.js';
 import type { DB } from './schema.generated.js';
@@ -53,8 +54,20 @@ export const GENERIC_PLAN = sql.raw(GENERIC_PLAN_MARK);
 const FORCE_GENERIC_PLAN = "SELECT set_config('plan_cache_mode', 'force_generic_plan', true)";
 // The same for a whole transaction (TransactionOptions.genericPlans), sent in BEGIN's message: PostgreSQL answers
 // each message with a flushed ReadyForQuery, so the setting and the reset around every marked statement were two
-// more answers to send and read per read.
-const GENERIC_PLANS_IN_BEGIN = '; SET LOCAL plan_cache_mode = force_generic_plan';
+// more answers to send and read per read. Where BEGIN's message ends in the settings' SELECT (tenant.ts), it is one
+// more column of it: each statement of a message costs PostgreSQL a parse and a round of its executor (pgbench,
+// one connection: BEGIN, the settings and COMMIT 0.082-0.087 ms of the machine's CPU per transaction with the
+// setting as a column, 0.109-0.122 ms as a SET LOCAL of its own); else (SET LOCAL settings, for Citus) a statement.
+const GENERIC_PLANS_COLUMN = ", set_config('plan_cache_mode', 'force_generic_plan', true)";
+const GENERIC_PLANS_STATEMENT = '; SET LOCAL plan_cache_mode = force_generic_plan';
+
+/** BEGIN's message with every statement of the transaction on its generic plan. */
+export function withGenericPlans(begin: string): string {
+  // Ids in the settings are checked to hold no ';' (tenant.ts): the text after the last one is the last statement.
+  const endsInSettings = begin.startsWith(' SELECT set_config(', begin.lastIndexOf(';') + 1);
+  return begin + (endsInSettings ? GENERIC_PLANS_COLUMN : GENERIC_PLANS_STATEMENT);
+}
+
 const RESET_PLAN_MODE = 'RESET plan_cache_mode';
 
 class ClientConnection implements DatabaseConnection {
@@ -65,6 +78,8 @@ class ClientConnection implements DatabaseConnection {
   private preparedCount = 0;
   /** The current transaction runs every statement on its generic plan (set with its BEGIN). */
   genericPlans = false;
+  /** The current transaction, when it is an implicit read (implicit-read.ts). */
+  implicit: ImplicitRead | undefined;
 
   constructor(
     private readonly client: pg.PoolClient,
@@ -89,12 +104,18 @@ class ClientConnection implements DatabaseConnection {
     const generic = name !== undefined && !this.genericPlans && query.sql.startsWith(GENERIC_PLAN_MARK);
     if (generic) {
       corkUntilNextTurn(this.client); // the setting, the statement and the reset leave in one write
-      this.client.query(FORCE_GENERIC_PLAN).catch(() => {}); // its failure fails the statement
+      this.run(FORCE_GENERIC_PLAN).catch(() => {}); // its failure fails the statement
     }
-    const running = name ? this.client.query({ name, text: query.sql, values }) : this.client.query(query.sql, values);
-    if (generic) this.client.query(RESET_PLAN_MODE).catch(() => {}); // its failure fails the transaction's end
+    const running = this.run(query.sql, values, name);
+    if (generic) this.run(RESET_PLAN_MODE).catch(() => {}); // its failure fails the transaction's end
     const { command, rowCount, rows } = await running;
-    return queryResult(rows ?? [], command, rowCount);
+    return queryResult((rows ?? []) as R[], command ?? undefined, rowCount);
+  }
+
+  /** A statement in the transaction: in the implicit read's, or as a query of the client's own. */
+  private run(text: string, values: unknown[] = [], name?: string): Promise<StatementResult> {
+    if (this.implicit) return this.implicit.statement(text, values, name);
+    return name ? this.client.query({ name, text, values }) : this.client.query(text, values);
   }
 
   // biome-ignore lint/correctness/useYield: the interface asks for a generator; no query streams
@@ -155,8 +176,11 @@ function corkUntilNextTurn(client: pg.ClientBase) {
 /** COMMITs of read-only transactions not waited for: closing the pool waits for them (settleCommits). */
 const unsettledCommits = new WeakMap<ConnectionSource, Set<Promise<unknown>>>();
 
-function sendCommit(pool: ConnectionSource, client: pg.ClientBase) {
-  const commit = client.query('COMMIT').catch(() => {});
+/** How a read-only transaction is ended: COMMIT, or an implicit read's Sync. */
+type EndRead = () => Promise<unknown>;
+
+function sendCommit(pool: ConnectionSource, end: EndRead) {
+  const commit = end().catch(() => {});
   const unsettled = unsettledCommits.get(pool) ?? new Set();
   unsettledCommits.set(pool, unsettled.add(commit));
   void commit.finally(() => unsettled.delete(commit));
@@ -176,7 +200,7 @@ const guarded = new WeakSet<pg.ClientBase>();
  * Each held-back COMMIT with the time it goes by itself, DEFERRED_COMMIT_MS after its own read. In the order
  * they are due: a connection's COMMIT leaves before the connection is handed out again.
  */
-const deferredCommits = new Map<pg.ClientBase, { source: ConnectionSource; due: number }>();
+const deferredCommits = new Map<pg.ClientBase, { source: ConnectionSource; due: number; end: EndRead }>();
 // One timer for all held-back COMMITs, set for the earliest. One that sent every waiting COMMIT when the
 // first was due cut the others short: under load more than half went by themselves.
 let sendingDeferred: NodeJS.Timeout | undefined;
@@ -188,10 +212,10 @@ export function guardDeferredCommits(pool: pg.Pool): void {
   pool.on('acquire', (client) => sendDeferredCommit(client, true));
 }
 
-function deferCommit(source: ConnectionSource, client: pg.PoolClient) {
-  if (!guarded.has(client)) return sendCommit(source, client);
+function deferCommit(source: ConnectionSource, client: pg.PoolClient, end: EndRead) {
+  if (!guarded.has(client)) return sendCommit(source, end);
   const due = performance.now() + DEFERRED_COMMIT_MS;
-  deferredCommits.set(client, { source, due });
+  deferredCommits.set(client, { source, due, end });
   if (!sendingDeferred) sendDueCommitsAt(due);
 }
 
@@ -211,11 +235,11 @@ function sendDueCommits() {
 }
 
 function sendDeferredCommit(client: pg.ClientBase, withNextWrite: boolean) {
-  const source = deferredCommits.get(client)?.source;
-  if (!source) return;
+  const deferred = deferredCommits.get(client);
+  if (!deferred) return;
   deferredCommits.delete(client);
   if (withNextWrite) corkUntilNextTurn(client);
-  sendCommit(source, client);
+  sendCommit(deferred.source, deferred.end);
 }
 
 /** A pool, or what hands out the current primary's connections (primary-pool.ts). */
@@ -231,21 +255,36 @@ export async function settleCommits(pool: ConnectionSource): Promise<void> {
 /**
  * `prepare`: name long and marked statements (not behind a transaction-mode pooler). `genericPlans`:
  * TransactionOptions.genericPlans, which needs prepared statements (an unnamed one is planned at each run).
+ * A read-only transaction with its `settings` as values runs as an implicit transaction (implicit-read.ts)
+ * where statements are prepared; else, and for every write, BEGIN's text opens it.
  */
 export async function postgresTransaction<T>(
   pool: ConnectionSource,
   begin: string,
   readOnly: boolean,
   work: (db: Kysely<DB>) => Promise<T>,
-  { prepare = true, genericPlans = false }: TransactionOptions & { prepare?: boolean } = {},
+  { prepare = true, genericPlans = false, settings }: TransactionOptions & { prepare?: boolean } = {},
 ): Promise<T> {
   const client = await pool.connect();
   let broken: Error | undefined; // a connection whose ROLLBACK failed is not given back to the pool
   const { db, connection } = kyselyOn(client, prepare);
   connection.genericPlans = genericPlans && prepare;
+  const implicit =
+    readOnly && prepare && settings ? new ImplicitRead(client, settings, connection.genericPlans) : undefined;
+  connection.implicit = implicit;
   try {
     corkUntilNextTurn(client);
-    const began = client.query(connection.genericPlans ? begin + GENERIC_PLANS_IN_BEGIN : begin);
+    if (implicit) {
+      client.query(implicit as unknown as pg.Submittable); // pg's own query class: answers go to it
+      return await readImplicitly(
+        pool,
+        client,
+        implicit,
+        () => work(db),
+        (error) => (broken = error),
+      );
+    }
+    const began = client.query(connection.genericPlans ? withGenericPlans(begin) : begin);
     began.catch(() => {}); // its failure fails the work's first statement, or is awaited below
     let result: T;
     try {
@@ -258,12 +297,37 @@ export async function postgresTransaction<T>(
       throw error;
     }
     // Behind a transaction-mode pooler an open transaction keeps its server connection: COMMIT at once.
-    if (readOnly && prepare) deferCommit(pool, client);
-    else if (readOnly) sendCommit(pool, client);
+    if (readOnly && prepare) deferCommit(pool, client, () => client.query('COMMIT'));
+    else if (readOnly) sendCommit(pool, () => client.query('COMMIT'));
     else await client.query('COMMIT');
     return result;
   } finally {
     connection.genericPlans = false;
+    connection.implicit = undefined;
     client.release(broken);
   }
+}
+
+/**
+ * The work of an implicit read, then its end: held back as a read's COMMIT is. A failure ends it at once (the
+ * server skips all until the Sync) and, where it named a statement, breaks the connection: whether the server
+ * kept that statement is not known, and naming it again there would fail.
+ */
+async function readImplicitly<T>(
+  pool: ConnectionSource,
+  client: pg.PoolClient,
+  implicit: ImplicitRead,
+  work: () => Promise<T>,
+  breaks: (error: Error) => void,
+): Promise<T> {
+  let result: T;
+  try {
+    result = await work();
+  } catch (error) {
+    void implicit.end();
+    if (implicit.leftUnknownStatements) breaks(new Error('an implicit read failed after naming a statement'));
+    throw error;
+  }
+  deferCommit(pool, client, () => implicit.end());
+  return result;
 }

@@ -37,6 +37,20 @@ function beginWith(role: string, companyId?: string, readOnly = false, setLocal 
   return `${begin}; SELECT set_config('role', '${role}', true)${tenant}`;
 }
 
+/**
+ * A read's options with its settings as values too, which PostgreSQL's driver sets without BEGIN
+ * (implicit-read.ts). Not where the settings must be SET LOCAL statements (Citus).
+ */
+function readSettings(
+  database: Database,
+  role: string,
+  companyId: string | undefined,
+  options: TransactionOptions = {},
+): TransactionOptions {
+  if (database.setLocal) return options;
+  return { ...options, settings: companyId === undefined ? { role } : { role, companyId } };
+}
+
 export async function inTenant<T>(
   database: Database,
   companyId: string,
@@ -61,7 +75,7 @@ export async function readInTenant<T>(
     beginWith(APP_ROLE, companyId, true, database.setLocal),
     true,
     (db) => work({ companyId, db }),
-    options,
+    readSettings(database, APP_ROLE, companyId, options),
   );
 }
 
@@ -81,12 +95,14 @@ export async function readLagTolerant<T>(
   const router = database.readRouter;
   if (!router) return onPrimary();
   const begin = beginWith(APP_ROLE, companyId, true, database.setLocal);
-  return router.read(begin, { companyId, client }, (db) => work({ companyId, db }), onPrimary, options);
+  const settings = readSettings(database, APP_ROLE, companyId, options);
+  return router.read(begin, { companyId, client }, (db) => work({ companyId, db }), onPrimary, settings);
 }
 
 /** Read-only look-up of credentials before the company is known (login, API key, refresh token). */
 export async function inAuthLookup<T>(database: Database, work: (db: Kysely<DB>) => Promise<T>): Promise<T> {
-  return database.transaction(beginWith(AUTH_ROLE, undefined, true, database.setLocal), true, work);
+  const settings = readSettings(database, AUTH_ROLE, undefined);
+  return database.transaction(beginWith(AUTH_ROLE, undefined, true, database.setLocal), true, work, settings);
 }
 
 /** The delivery worker's transaction: deliveries of every company, read-only events and webhooks. */

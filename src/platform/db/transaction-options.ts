@@ -8,6 +8,17 @@ export interface TransactionOptions {
    * embedded database, a transaction-mode pooler) it changes nothing.
    */
   genericPlans?: boolean;
+  /**
+   * A read-only transaction's role and company as values (tenant.ts): a driver that can set them without BEGIN's
+   * text does (postgres-transaction.ts: an implicit transaction, implicit-read.ts); else BEGIN's text sets them.
+   */
+  settings?: TransactionSettings;
+}
+
+/** A transaction's settings as values. */
+export interface TransactionSettings {
+  role: string;
+  companyId?: string;
 }
 
 /**
