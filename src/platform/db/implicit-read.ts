@@ -6,10 +6,11 @@
 // COMMIT, that is two statements fewer and none parsed (pgbench, one connection, this machine's CPU per
 // transaction: BEGIN, the settings and COMMIT 0.082-0.087 ms; the settings prepared alone 0.023-0.031 ms).
 // node-postgres answers each of its queries after a Sync, so the whole transaction is one query object of
-// its client: the answers come in the order the statements went out, each ended by its CommandComplete.
+// its client: the answers come in the order the statements went out, each ended by its CommandComplete
+// (rows made by row-shapes.ts).
 import pg from 'pg';
-import PgResult from 'pg/lib/result.js';
 import pgUtils from 'pg/lib/utils.js';
+import { type RowShape, rowShapeOf } from './row-shapes.js';
 import type { TransactionSettings } from './transaction-options.js';
 
 /** The part of node-postgres's connection this writes to. */
@@ -28,7 +29,7 @@ interface ClientState {
   connection: ProtocolConnection;
   _queryable: boolean;
   _ending: boolean;
-  _types: unknown;
+  _types: { getTypeParser(oid: number, format: string): (text: string) => unknown };
 }
 
 export interface StatementResult {
@@ -39,11 +40,17 @@ export interface StatementResult {
 
 interface Pending {
   /** Undefined for the settings: their row is not wanted. */
-  result?: PgResult;
+  rows?: unknown[];
+  /** The prepared statement's name: its rows' shape is kept per connection. */
+  name?: string;
+  shape?: RowShape;
   error?: Error;
   resolve(result: StatementResult): void;
   reject(error: Error): void;
 }
+
+// A command tag: its first word, and its last number the rows affected ("INSERT 0 1", "UPDATE 3", "SELECT 7").
+const COMMAND_TAG = /^([A-Za-z]+)(?: (\d+))?(?: (\d+))?/;
 
 function settingsText(company: boolean, genericPlans: boolean): string {
   return (
@@ -93,7 +100,7 @@ export class ImplicitRead extends PgQuery {
     const company = settings.companyId !== undefined;
     const { name, text } = SETTINGS.find((s) => s.company === company && s.genericPlans === genericPlans)!;
     const values = company ? [settings.role, settings.companyId] : [settings.role];
-    this.write(() => this.send(text, values, name, undefined));
+    this.write(() => this.send(text, values, name, false));
     this.pending.push({ resolve: () => {}, reject: () => {} });
   }
 
@@ -108,7 +115,7 @@ export class ImplicitRead extends PgQuery {
     else this.unwritten.push(send);
   }
 
-  private send(text: string, values: readonly unknown[], name: string | undefined, result: PgResult | undefined) {
+  private send(text: string, values: readonly unknown[], name: string | undefined, describe: boolean) {
     const connection = this.connection!;
     const statement = name ?? '';
     if (name === undefined || connection.parsedStatements[name] === undefined) {
@@ -119,7 +126,7 @@ export class ImplicitRead extends PgQuery {
       }
     }
     connection.bind({ statement, values: values as unknown[] });
-    if (result) connection.describe({ type: 'P', name: '' });
+    if (describe) connection.describe({ type: 'P', name: '' });
     connection.execute({ portal: '' });
     connection.flush();
   }
@@ -128,7 +135,6 @@ export class ImplicitRead extends PgQuery {
   statement(text: string, values: readonly unknown[], name?: string): Promise<StatementResult> {
     if (this.failure) return Promise.reject(this.failure); // the server skips everything until the Sync
     if (this.ending) return Promise.reject(new Error('the read transaction has ended'));
-    const result = new PgResult(undefined, (this.client as unknown as ClientState)._types);
     return new Promise<StatementResult>((resolve, reject) => {
       // The values are converted before anything is written: a value that cannot be sent fails alone.
       let mapped: unknown[];
@@ -137,8 +143,8 @@ export class ImplicitRead extends PgQuery {
       } catch (error) {
         return reject(error as Error);
       }
-      this.pending.push({ result, resolve, reject });
-      this.write(() => this.send(text, mapped, name, result));
+      this.pending.push({ rows: [], name, resolve, reject });
+      this.write(() => this.send(text, mapped, name, true));
     });
   }
 
@@ -167,35 +173,43 @@ export class ImplicitRead extends PgQuery {
     return null;
   }
 
-  handleRowDescription(message: { fields: unknown[] }): void {
-    this.pending[0]?.result?.addFields(message.fields);
+  handleRowDescription(message: { fields: Array<{ name: string; dataTypeID: number; format?: string }> }): void {
+    const pending = this.pending[0];
+    if (!pending?.rows) return;
+    const { connection, _types } = this.client as unknown as ClientState;
+    pending.shape = rowShapeOf(connection, pending.name, message.fields, _types);
   }
 
-  handleDataRow(message: { fields: unknown[] }): void {
+  handleDataRow(message: { fields: Array<string | null> }): void {
     const pending = this.pending[0];
-    if (!pending?.result || pending.error) return;
+    if (!pending?.shape || pending.error) return;
     try {
-      pending.result.rows.push(pending.result.parseRow(message.fields));
+      pending.rows!.push(pending.shape.row(message.fields));
     } catch (error) {
       pending.error = error as Error;
     }
   }
 
-  handleCommandComplete(message: unknown): void {
+  handleCommandComplete(message: { text?: string }): void {
     const pending = this.pending.shift();
     if (!pending) return;
-    pending.result?.addCommandComplete(message);
-    this.settle(pending);
+    if (pending.error) {
+      pending.reject(pending.error);
+      return;
+    }
+    const tag = COMMAND_TAG.exec(message.text ?? '');
+    const count = tag?.[3] ?? tag?.[2];
+    pending.resolve({
+      command: tag?.[1],
+      rowCount: count === undefined ? null : Number(count),
+      rows: pending.rows ?? [],
+    });
   }
 
   handleEmptyQuery(): void {
     const pending = this.pending.shift();
-    if (pending) this.settle(pending);
-  }
-
-  private settle({ result, error, resolve, reject }: Pending) {
-    if (error) return reject(error);
-    resolve({ command: result?.command ?? undefined, rowCount: result?.rowCount ?? null, rows: result?.rows ?? [] });
+    if (pending?.error) pending.reject(pending.error);
+    else pending?.resolve({ command: undefined, rowCount: null, rows: [] });
   }
 
   handleError(error: Error): void {
