@@ -4,6 +4,8 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { sql } from 'kysely';
+import { setTimeout as sleep } from 'node:timers/promises';
+import pg from 'pg';
 import { ImplicitRead } from '../../src/platform/db/implicit-read.js';
 import { inAuthLookup, readInTenant } from '../../src/platform/db/tenant.js';
 import { createTestApp, signup, type Tenant, type TestApp } from '../helpers/test-app.js';
@@ -129,5 +131,27 @@ describe('implicit reads (PostgreSQL)', () => {
       const { rows } = await readInTenant(t.database, acme.companyId, (tx) => named(tx));
       assert.equal(rows[0]!.n, 2);
     }
+  });
+
+  test('a read whose connection is lost fails; the next read gets a working connection', async (ctx) => {
+    if (!implicitReads(ctx)) return;
+    const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+    await admin.connect();
+    try {
+      await assert.rejects(
+        readInTenant(t.database, acme.companyId, async (tx) => {
+          const { rows } = await sql<{ pid: number }>`SELECT pg_backend_pid() AS pid`.execute(tx.db);
+          await admin.query('SELECT pg_terminate_backend($1)', [rows[0]!.pid]);
+          await sleep(100); // the loss reaches the client before the read's next statement
+          await sql`SELECT 1 AS n`.execute(tx.db);
+        }),
+      );
+    } finally {
+      await admin.end();
+    }
+    const { rows } = await readInTenant(t.database, acme.companyId, (tx) =>
+      sql<{ company: string }>`SELECT current_setting('app.company_id') AS company`.execute(tx.db),
+    );
+    assert.equal(rows[0]!.company, acme.companyId);
   });
 });

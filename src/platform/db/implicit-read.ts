@@ -135,6 +135,8 @@ export class ImplicitRead extends PgQuery {
   statement(text: string, values: readonly unknown[], name?: string): Promise<StatementResult> {
     if (this.failure) return Promise.reject(this.failure); // the server skips everything until the Sync
     if (this.ending) return Promise.reject(new Error('the read transaction has ended'));
+    // As pg's own queries: nothing is written to a connection that failed (its error reaches this one a tick later).
+    if (!this.writable) return Promise.reject(new Error('the connection has failed or is closing'));
     return new Promise<StatementResult>((resolve, reject) => {
       // The values are converted before anything is written: a value that cannot be sent fails alone.
       let mapped: unknown[];

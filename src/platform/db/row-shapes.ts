@@ -1,4 +1,4 @@
-// How an implicit read (implicit-read.ts) turns a statement's rows into objects: each column's name and its
+// How an implicit read (implicit-read.ts) makes a statement's rows: each column's name and its
 // type's parser, from the statement's RowDescription. node-postgres builds these anew for every result and
 // spreads a template object into every row; a prepared statement's columns cannot change on its connection
 // (PostgreSQL refuses a plan whose result type changed), so its shape is kept per connection and name.
