@@ -163,7 +163,7 @@ describe('tenant transactions', () => {
     );
   });
 
-  test('a transaction on generic plans sets the mode with BEGIN, for all its prepared statements (PostgreSQL only)', async () => {
+  test('a transaction on generic plans sets the mode once, with its settings, for all its prepared statements (PostgreSQL only)', async () => {
     const padding = sql.raw(`/* ${'padding '.repeat(60)} */`);
     const marked = sql<{ mode: string }>`${sql.raw(GENERIC_PLAN_MARK)}SELECT current_setting('plan_cache_mode') AS mode
       FROM users WHERE company_id = ${acme.companyId} ${padding} /* whole_marked */`;
@@ -198,7 +198,7 @@ describe('tenant transactions', () => {
     assert.deepEqual(
       [seen.first, seen.during, seen.after],
       ['force_generic_plan', 'force_generic_plan', 'force_generic_plan'],
-      'set with BEGIN, not around the marked statement',
+      'set with the settings, not around the marked statement',
     );
     assert.deepEqual(seen.plain, { generic: 1, custom: 0 }, 'an unmarked prepared statement on its generic plan too');
   });

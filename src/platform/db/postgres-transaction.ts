@@ -52,22 +52,10 @@ export const GENERIC_PLAN_MARK = '/* generic plan */ ';
 /** The mark as the start of a statement built with kysely's `sql`. */
 export const GENERIC_PLAN = sql.raw(GENERIC_PLAN_MARK);
 const FORCE_GENERIC_PLAN = "SELECT set_config('plan_cache_mode', 'force_generic_plan', true)";
-// The same for a whole transaction (TransactionOptions.genericPlans), sent in BEGIN's message: PostgreSQL answers
-// each message with a flushed ReadyForQuery, so the setting and the reset around every marked statement were two
-// more answers to send and read per read. Where BEGIN's message ends in the settings' SELECT (tenant.ts), it is one
-// more column of it: each statement of a message costs PostgreSQL a parse and a round of its executor (pgbench,
-// one connection: BEGIN, the settings and COMMIT 0.082-0.087 ms of the machine's CPU per transaction with the
-// setting as a column, 0.109-0.122 ms as a SET LOCAL of its own); else (SET LOCAL settings, for Citus) a statement.
-const GENERIC_PLANS_COLUMN = ", set_config('plan_cache_mode', 'force_generic_plan', true)";
-const GENERIC_PLANS_STATEMENT = '; SET LOCAL plan_cache_mode = force_generic_plan';
-
-/** BEGIN's message with every statement of the transaction on its generic plan. */
-export function withGenericPlans(begin: string): string {
-  // Ids in the settings are checked to hold no ';' (tenant.ts): the text after the last one is the last statement.
-  const endsInSettings = begin.startsWith(' SELECT set_config(', begin.lastIndexOf(';') + 1);
-  return begin + (endsInSettings ? GENERIC_PLANS_COLUMN : GENERIC_PLANS_STATEMENT);
-}
-
+// The same for a whole transaction (TransactionOptions.genericPlans) opened with BEGIN (an implicit read sets it
+// with its settings instead), sent in BEGIN's message: PostgreSQL answers each message with a flushed ReadyForQuery,
+// so the setting and the reset around every marked statement were two more answers to send and read per read.
+const GENERIC_PLANS_IN_BEGIN = '; SET LOCAL plan_cache_mode = force_generic_plan';
 const RESET_PLAN_MODE = 'RESET plan_cache_mode';
 
 class ClientConnection implements DatabaseConnection {
@@ -76,7 +64,7 @@ class ClientConnection implements DatabaseConnection {
   // one length is a memory comparison.
   private readonly prepared = new Map<number, Array<{ text: string; name: string }>>();
   private preparedCount = 0;
-  /** The current transaction runs every statement on its generic plan (set with its BEGIN). */
+  /** The current transaction runs every statement on its generic plan (set with its BEGIN or its settings). */
   genericPlans = false;
   /** The current transaction, when it is an implicit read (implicit-read.ts). */
   implicit: ImplicitRead | undefined;
@@ -284,7 +272,7 @@ export async function postgresTransaction<T>(
         (error) => (broken = error),
       );
     }
-    const began = client.query(connection.genericPlans ? withGenericPlans(begin) : begin);
+    const began = client.query(connection.genericPlans ? begin + GENERIC_PLANS_IN_BEGIN : begin);
     began.catch(() => {}); // its failure fails the work's first statement, or is awaited below
     let result: T;
     try {

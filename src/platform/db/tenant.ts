@@ -95,14 +95,14 @@ export async function readLagTolerant<T>(
   const router = database.readRouter;
   if (!router) return onPrimary();
   const begin = beginWith(APP_ROLE, companyId, true, database.setLocal);
-  const settings = readSettings(database, APP_ROLE, companyId, options);
-  return router.read(begin, { companyId, client }, (db) => work({ companyId, db }), onPrimary, settings);
+  const readOptions = readSettings(database, APP_ROLE, companyId, options);
+  return router.read(begin, { companyId, client }, (db) => work({ companyId, db }), onPrimary, readOptions);
 }
 
 /** Read-only look-up of credentials before the company is known (login, API key, refresh token). */
 export async function inAuthLookup<T>(database: Database, work: (db: Kysely<DB>) => Promise<T>): Promise<T> {
-  const settings = readSettings(database, AUTH_ROLE, undefined);
-  return database.transaction(beginWith(AUTH_ROLE, undefined, true, database.setLocal), true, work, settings);
+  const readOptions = readSettings(database, AUTH_ROLE, undefined);
+  return database.transaction(beginWith(AUTH_ROLE, undefined, true, database.setLocal), true, work, readOptions);
 }
 
 /** The delivery worker's transaction: deliveries of every company, read-only events and webhooks. */
