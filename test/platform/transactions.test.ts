@@ -328,7 +328,7 @@ describe('tenant transactions', () => {
    * The statements the pg clients send (their queries' texts, and the statements of implicit reads) and their
    * sockets' writes while `run` runs; `bound`: the prepared statements bound by name, `syncs`: implicit reads ended.
    */
-  async function sentDuring(run: () => Promise<unknown>) {
+  async function sentDuring(run: (live: { writes(): number }) => Promise<unknown>) {
     const statements: string[] = [];
     const bound: string[] = [];
     let syncs = 0;
@@ -366,7 +366,7 @@ describe('tenant transactions', () => {
       return _writev.apply(this, args);
     };
     try {
-      await run();
+      await run({ writes: () => writes });
     } finally {
       pg.Client.prototype.query = query;
       Object.assign(socket, { _write, _writev });
@@ -426,6 +426,24 @@ describe('tenant transactions', () => {
     else {
       assert.equal(syncs, 1, 'the first read ended when the second took its connection; the second waits');
       assert.equal(writes, 2, "one write per read: the first one's end went with the second one");
+    }
+  });
+
+  test("PostgreSQL: a transaction's first statement leaves when it is made, not at the event loop's next turn", async (ctx) => {
+    if (t.database.kind !== 'postgres') return ctx.skip('PGlite has no connections');
+    for (const run of [
+      () => readInTenant(t.database, acme.companyId, (tx) => settings(tx.db)),
+      () => inTenant(t.database, acme.companyId, (tx) => settings(tx.db)),
+    ]) {
+      await run(); // a connection is open and idle, as under load
+      let atNextTurn: number | undefined;
+      const { writes } = await sentDuring(async (live) => {
+        // Queued before the transaction begins: the loop's next turn, after all else it has ready.
+        setImmediate(() => (atNextTurn = live.writes()));
+        await run();
+      });
+      assert.equal(atNextTurn, 1, 'BEGIN or the settings, and the statement, in one write before the next turn');
+      assert.ok(writes >= 1);
     }
   });
 

@@ -2,8 +2,8 @@
 // in node-postgres's pipeline mode, so a statement goes out as soon as it is issued, without
 // waiting for the answer to the one before:
 // - BEGIN with the transaction's settings is sent and not waited for: it travels with the first
-//   query of the work (written together when issued in the same turn of the event loop), and
-//   its failure also fails that query (a statement after a failed BEGIN is refused);
+//   query of the work (held until that query is written, then written together), and its failure
+//   also fails that query (a statement after a failed BEGIN is refused);
 // - a read-only transaction's COMMIT is not waited for: it cannot lose a write, and the
 //   connection's next statement queues behind it on the server. It is held back until the
 //   connection's next user writes (at most DEFERRED_COMMIT_MS), so it costs no write of its own.
@@ -96,6 +96,7 @@ class ClientConnection implements DatabaseConnection {
     }
     const running = this.run(query.sql, values, name);
     if (generic) this.run(RESET_PLAN_MODE).catch(() => {}); // its failure fails the transaction's end
+    sendCorked(this.client);
     const { command, rowCount, rows } = await running;
     return queryResult((rows ?? []) as R[], command ?? undefined, rowCount);
   }
@@ -153,12 +154,38 @@ function kyselyOn(client: pg.PoolClient, prepare: boolean) {
   return made;
 }
 
-// Issued in one turn of the event loop, BEGIN and the work's first query leave in one write.
+interface CorkableStream {
+  cork(): void;
+  uncork(): void;
+}
+
+function streamOf(client: pg.ClientBase): CorkableStream | undefined {
+  const stream = (client as unknown as { connection?: { stream?: Partial<CorkableStream> } }).connection?.stream;
+  return typeof stream?.cork === 'function' ? (stream as CorkableStream) : undefined;
+}
+
+/** Each client's open cork, by the token its turn's fallback holds. */
+const corks = new WeakMap<pg.ClientBase, object>();
+
+// BEGIN (or an implicit read's settings), a held-back COMMIT and the work's first statement leave in one write:
+// held until that statement is written (sendCorked), at the latest until the event loop's next turn. Sent at the
+// statement, not at the turn: the turn comes after every other request and answer that the loop has ready, and
+// meanwhile PostgreSQL would wait for a statement the API process had already made.
 function corkUntilNextTurn(client: pg.ClientBase) {
-  const stream = (client as unknown as { connection?: { stream?: NodeJS.WritableStream } }).connection?.stream;
-  if (!stream || typeof (stream as { cork?: unknown }).cork !== 'function') return;
-  (stream as unknown as { cork(): void }).cork();
-  setImmediate(() => (stream as unknown as { uncork(): void }).uncork());
+  const stream = streamOf(client);
+  if (!stream || corks.has(client)) return;
+  const token = {};
+  corks.set(client, token);
+  stream.cork();
+  setImmediate(() => {
+    if (corks.get(client) === token) sendCorked(client);
+  });
+}
+
+/** Writes what the client's cork holds, if one is open. */
+function sendCorked(client: pg.ClientBase) {
+  if (!corks.delete(client)) return;
+  streamOf(client)?.uncork();
 }
 
 /** COMMITs of read-only transactions not waited for: closing the pool waits for them (settleCommits). */
