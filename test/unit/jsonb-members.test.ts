@@ -91,6 +91,18 @@ describe('document members kept as text', () => {
       const text = jsonbOut(doc);
       const shape = new MergeShape(keys.slice(0, 3 + (round % 5)));
       assert.equal(shape.text(documentMembers(text), below), parsedThenWritten(text, new MergeShape([]), below), text);
+      // Written from the document's text as it is, between layers above and below it: the same text.
+      const above = [
+        { from: pick(scalars), 'q"uote': value(1) },
+        { a: value(1), 1: new JsonbText('{"k": 1}') },
+      ];
+      const known = new MergeShape(keys);
+      for (const lowest of [below, { title: 'unset', bb: [] }])
+        assert.equal(
+          known.recordText(above[0]!, above[1]!, text, lowest),
+          new MergeShape([]).text(above[0]!, above[1]!, parseJsonbText(text) as object, lowest),
+          text,
+        );
     }
     // The text is the document's own: numbers JavaScript would print otherwise stay as printed.
     const printed = '{"n": 1.50, "big": 12345678901234567890, "list": [1.0, 2]}';

@@ -3,7 +3,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createRequire } from 'node:module';
-import { parseTimestamptzText, timestamptzParser } from '../../src/platform/db/timestamp-text.js';
+import { isoTimestamp, parseTimestamptzText, timestamptzParser } from '../../src/platform/db/timestamp-text.js';
 
 /** pg's own timestamptz parser (pg-types takes it from postgres-date, which has no types of its own). */
 const parseDate = createRequire(import.meta.url)('postgres-date') as (text: string) => Date | number | null;
@@ -65,4 +65,31 @@ test('other shapes go to postgres-date', () => {
       text,
     );
   }
+});
+
+test('isoTimestamp writes a UTC text as the Date parsed from it would be written, and parses any other', () => {
+  let seed = 11;
+  const random = () => {
+    seed = (seed * 1103515245 + 12345) % 2 ** 31;
+    return seed / 2 ** 31;
+  };
+  for (let i = 0; i < 20_000; i++) {
+    const ms = Date.UTC(1000, 0, 1) + Math.floor(random() * (Date.UTC(9999, 0, 1) - Date.UTC(1000, 0, 1)));
+    const fraction = String(Math.floor(random() * 1_000_000))
+      .padStart(6, '0')
+      .slice(0, Math.floor(random() * 7));
+    const text = printed(ms, i % 3 === 0 ? 0 : [60, -330, 345][i % 3]!, fraction);
+    assert.equal(isoTimestamp(text), (parseDate(text) as Date).toISOString(), text);
+  }
+  assert.equal(isoTimestamp('2026-03-29 01:30:00.5+00'), '2026-03-29T01:30:00.500Z');
+  assert.equal(isoTimestamp('2026-03-29 01:30:00+00'), '2026-03-29T01:30:00.000Z');
+  assert.equal(isoTimestamp('2026-03-29 03:30:00.123456+02'), '2026-03-29T01:30:00.123Z');
+  assert.equal(isoTimestamp(new Date(Date.UTC(2026, 0, 5, 6))), '2026-01-05T06:00:00.000Z');
+  // Not the shape (a year before 1000, BC, a malformed digit): parsed, and written as that Date would be.
+  assert.equal(isoTimestamp('0999-12-31 23:00:00+00'), (parseDate('0999-12-31 23:00:00+00') as Date).toISOString());
+  assert.equal(
+    isoTimestamp('0044-03-15 12:00:00+00 BC'),
+    (parseDate('0044-03-15 12:00:00+00 BC') as Date).toISOString(),
+  );
+  assert.throws(() => isoTimestamp('infinity'), RangeError); // as a Date of it would, when written
 });

@@ -68,7 +68,8 @@ function jobStatementParts(includeUsers: boolean, embeds: JobEmbeds) {
       }
     : { column: sql``, join: sql`` };
   const head = sql`WITH page AS MATERIALIZED (
-    SELECT j.doc::text AS doc, j.id, j.number, j.status_code, j.created_at, j.created_by, j.modified_at, j.modified_by, j.chat_id,
+    SELECT j.doc::text AS doc, j.id, j.number, j.status_code, j.created_at::text AS created_at, j.created_by,
+      j.modified_at::text AS modified_at, j.modified_by, j.chat_id,
       j.company_id, j.assignment_id, j.activity_type_id, j.user_id,
       CASE WHEN j.doc ? 'started' THEN ARRAY(SELECT ${salaryIdOfEntrySql(jobColumn('company_id'), sql`st.item->>'timeTrackingId'`)}
         FROM jsonb_array_elements(j.doc->'started') WITH ORDINALITY AS st(item, ord) ORDER BY st.ord) END AS started_salary_ids,
@@ -77,8 +78,8 @@ function jobStatementParts(includeUsers: boolean, embeds: JobEmbeds) {
   const end = sql`)
     SELECT page.*, asg.*, t.body AS activity_type${user.column}, tt.body AS time_trackings, sa.body AS salaries
     FROM page LEFT JOIN LATERAL (SELECT a.doc::text AS a_doc, a.id AS a_id, a.number AS a_number,
-      a.status_code AS a_status_code, a.created_at AS a_created_at, a.created_by AS a_created_by,
-      a.modified_at AS a_modified_at, a.modified_by AS a_modified_by, a.chat_id AS a_chat_id
+      a.status_code AS a_status_code, a.created_at::text AS a_created_at, a.created_by AS a_created_by,
+      a.modified_at::text AS a_modified_at, a.modified_by AS a_modified_by, a.chat_id AS a_chat_id
       FROM assignments a WHERE a.company_id = page.company_id AND a.id = page.assignment_id) asg ON true
     LEFT JOIN (${activityTypesJsonSql(companyId, ids('activity_type_id'))}) t ON t.id = page.activity_type_id
     ${user.join}
@@ -123,9 +124,9 @@ interface JobRow extends RecordColumns {
   a_id: string | null;
   a_number: number;
   a_status_code: number;
-  a_created_at: Date;
+  a_created_at: string;
   a_created_by: string | null;
-  a_modified_at: Date;
+  a_modified_at: string;
   a_modified_by: string | null;
   a_chat_id: string | null;
   activity_type: string | null;
@@ -146,10 +147,11 @@ const assignmentShape = recordShape(assignments);
  * salaries. `assignmentTexts` keeps each assignment's text for the other jobs of the same answer.
  */
 function jobText(companyId: string, row: JobRow, assignmentTexts: Map<string, JsonbText>): string {
-  const doc = documentMembers(row.doc);
+  // The document's own started and absences, not the unset fields' (a null absences stays null); most jobs have
+  // neither, and their document is then written without being parsed (recordText).
+  const doc = mayHold(row.doc, 'started') || mayHold(row.doc, 'absences') ? documentMembers(row.doc) : NO_MEMBERS;
   const started = memberValue(doc.started) as Array<Record<string, unknown>> | undefined;
   const added: Record<string, unknown> = {
-    // The document's own started and absences, not the unset fields' (a null absences stays null).
     started: (started ?? []).map((item, i) => ({ ...item, salaryId: row.started_salary_ids?.[i] ?? null })),
     absences: doc.absences === undefined ? [] : doc.absences === null ? new JsonbText('null') : doc.absences,
     timeTrackings: row.time_trackings === null ? [] : new JsonbText(row.time_trackings),
@@ -177,8 +179,13 @@ function jobText(companyId: string, row: JobRow, assignmentTexts: Map<string, Js
   }
   if (row.activity_type !== null) added.activityType = new JsonbText(row.activity_type);
   if (row.user_summary) added.user = new JsonbText(row.user_summary);
-  return recordText(jobShape, jobs, companyId, row, doc, added);
+  return recordText(jobShape, jobs, companyId, row, added);
 }
+
+const NO_MEMBERS: Record<string, unknown> = Object.freeze(Object.create(null));
+
+/** Whether a document's text may have the member: its key's text is somewhere in it (perhaps inside a string). */
+const mayHold = (docText: string, key: string) => docText.includes(`"${key}": `);
 
 const OPEN = Buffer.from('[');
 const BETWEEN = Buffer.from(', ');

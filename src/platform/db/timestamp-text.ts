@@ -5,6 +5,8 @@
 // postgres-date gives, and anything else (BC, infinity, years outside 1000-9999, offsets with seconds) is
 // handed to postgres-date.
 
+import pg from 'pg';
+
 const ZERO = 48;
 
 /** The number of the `count` digits at `at`, or -1 if one is not a digit. */
@@ -63,4 +65,44 @@ export function parseTimestamptzText(text: string): Date | undefined {
 /** A type parser for timestamptz: the shape above by position, the rest through `fallback` (postgres-date). */
 export function timestamptzParser(fallback: (text: string) => unknown): (text: string) => unknown {
   return (text) => parseTimestamptzText(text) ?? fallback(text);
+}
+
+/** Digits at each of these places of a UTC timestamptz's text, and these characters at the others. */
+const DIGIT_PLACES = [0, 1, 2, 3, 5, 6, 8, 9, 11, 12, 14, 15, 17, 18];
+const MARKS: ReadonlyArray<[number, number]> = [
+  [4, 0x2d], // -
+  [7, 0x2d],
+  [10, 0x20], // space
+  [13, 0x3a], // :
+  [16, 0x3a],
+];
+
+/** The text of a UTC session's timestamptz between the years 1000 and 9999: `YYYY-MM-DD HH:MM:SS[.ffffff]+00`. */
+function isUtcTimestampText(text: string): boolean {
+  const length = text.length;
+  if (length < 22 || length > 29 || text.charCodeAt(0) === ZERO) return false;
+  if (!text.endsWith('+00')) return false;
+  for (const [at, mark] of MARKS) if (text.charCodeAt(at) !== mark) return false;
+  for (const at of DIGIT_PLACES) if (!isDigit(text.charCodeAt(at))) return false;
+  if (length === 22) return true;
+  if (length === 23 || text.charCodeAt(19) !== 0x2e) return false; // "." and at least one digit
+  for (let at = 20; at < length - 3; at++) if (!isDigit(text.charCodeAt(at))) return false;
+  return true;
+}
+
+const isDigit = (code: number) => code >= ZERO && code <= ZERO + 9;
+
+/**
+ * A timestamptz as Date.toISOString writes it, from the Date a row holds or from the database's text of it. The
+ * text of a UTC session is rewritten by position (milliseconds truncated, as the Date parsed from it holds them),
+ * without a Date; any other text is parsed as a row's would be, by node-postgres's timestamptz parser.
+ */
+export function isoTimestamp(value: Date | string): string {
+  if (typeof value !== 'string') return value.toISOString();
+  if (!isUtcTimestampText(value)) {
+    const parsed = pg.types.getTypeParser(1184, 'text')(value);
+    return (parsed instanceof Date ? parsed : new Date(parsed as number)).toISOString();
+  }
+  const fraction = value.length === 22 ? '' : value.slice(20, value.length - 3);
+  return `${value.slice(0, 10)}T${value.slice(11, 19)}.${(fraction + '000').slice(0, 3)}Z`;
 }

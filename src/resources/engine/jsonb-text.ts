@@ -3,7 +3,8 @@
 // jsonb's text: keys ordered by byte length, then bytes; ", " and ": " between members; numbers as
 // numeric prints them (plain digits, as stored); strings escaped as JSON.stringify escapes them.
 // Object members that are null are left out at every depth (jsonb_strip_nulls); nulls in arrays stay.
-import { entityValue, unsetFields } from './to-api.js';
+import { isoTimestamp } from '../../platform/db/timestamp-text.js';
+import { unsetFields } from './to-api.js';
 import type { Resource, StoredRecord } from './define-resource.js';
 import type { EntityColumn } from './entity-table.js';
 
@@ -173,29 +174,46 @@ function parseKeepingNumbers(text: string): unknown {
  * named __proto__ is a member. Not an object's text: undefined (the caller parses it).
  */
 export function jsonbMembers(text: string): Record<string, unknown> | undefined {
-  if (text.charCodeAt(0) !== OPEN_BRACE || text.charCodeAt(text.length - 1) !== CLOSE_BRACE) return undefined;
   const members: Record<string, unknown> = Object.create(null);
+  const isObject = eachMember(text, (key, value) => {
+    members[key] = memberOf(value);
+    return true;
+  });
+  return isObject ? members : undefined;
+}
+
+/** A member's printed value as documentMembers keeps it (see jsonbMembers). */
+function memberOf(value: string): unknown {
+  if (value === 'null') return null;
+  return hasNullInside(value) ? parseJsonbText(value) : new JsonbText(value);
+}
+
+/** An object's or array's text with a null somewhere inside (perhaps only in a string: then parsing costs only time). */
+function hasNullInside(value: string): boolean {
+  const first = value.charCodeAt(0);
+  return (first === OPEN_BRACE || first === OPEN_BRACKET) && value.includes('null');
+}
+
+/**
+ * Calls `visit` with each member of a jsonb object's text, in order: its key (unescaped) and its value's
+ * printed text. False when the text is not an object's, or `visit` returned false (it stops there).
+ */
+function eachMember(text: string, visit: (key: string, value: string) => boolean): boolean {
+  if (text.charCodeAt(0) !== OPEN_BRACE || text.charCodeAt(text.length - 1) !== CLOSE_BRACE) return false;
   let at = 1;
-  if (text.length === 2) return members;
+  if (text.length === 2) return true;
   while (at < text.length) {
-    if (text.charCodeAt(at) !== QUOTE) return undefined;
+    if (text.charCodeAt(at) !== QUOTE) return false;
     const keyEnd = stringEnd(text, at);
     const key = text.slice(at + 1, keyEnd - 1);
     // jsonb_out writes ": " after a key and ", " between members.
     const start = keyEnd + 2;
     const end = valueEnd(text, start);
-    if (end < 0) return undefined;
-    const value = text.slice(start, end);
-    const first = value.charCodeAt(0);
-    members[key.includes('\\') ? (JSON.parse(`"${key}"`) as string) : key] =
-      value === 'null'
-        ? null
-        : (first === OPEN_BRACE || first === OPEN_BRACKET) && value.includes('null')
-          ? parseJsonbText(value)
-          : new JsonbText(value);
+    if (end < 0) return false;
+    if (!visit(key.includes('\\') ? (JSON.parse(`"${key}"`) as string) : key, text.slice(start, end))) return false;
     at = end + 2;
   }
-  return members;
+  return true;
 }
 
 const QUOTE = 0x22;
@@ -246,8 +264,18 @@ export function memberValue(member: unknown): unknown {
   return member instanceof JsonbText ? parseJsonbText(member.text) : member;
 }
 
-/** A stored row's columns and its document's jsonb text, as a shaped read selects them. */
-export type RecordColumns = Pick<StoredRecord, Exclude<EntityColumn, 'company_id'>> & { doc: string };
+/**
+ * A stored row's columns and its document's jsonb text, as a shaped read selects them: its timestamps as Dates or
+ * as the database's text (`created_at::text`), which is written without a Date where it is UTC.
+ */
+export type RecordColumns = Omit<
+  Pick<StoredRecord, Exclude<EntityColumn, 'company_id'>>,
+  'created_at' | 'modified_at'
+> & {
+  doc: string;
+  created_at: Date | string;
+  modified_at: Date | string;
+};
 
 /** The shape of a resource's records as recordJson builds them, with the members a read adds (`extraKeys`). */
 export function recordShape(resource: Resource, extraKeys: readonly string[] = []): MergeShape {
@@ -258,17 +286,35 @@ export function recordShape(resource: Resource, extraKeys: readonly string[] = [
 /**
  * The record as recordJson (resource-store.ts) builds it in SQL, as jsonb text: the unset fields, the
  * document and the common fields, merged in that order (nulls left out, as jsonb_strip_nulls does);
- * `added` (members a read adds) over all of them.
+ * `added` (members a read adds) over all of them. The document's text is written from its members'
+ * printed texts, without parsing it (MergeShape.recordText).
  */
 export function recordText(
   shape: MergeShape,
   resource: Resource,
   companyId: string,
   row: RecordColumns,
-  doc: object = documentMembers(row.doc),
   added: object = NOTHING_ADDED,
 ): string {
-  return shape.text(added, entityValue(row, companyId), doc, unsetFields(resource));
+  return shape.recordText(added, entityLayer(row, companyId), row.doc, unsetFields(resource));
+}
+
+/**
+ * entityValue (to-api.ts) as a layer of a shaped read: the same members, with the status object written once
+ * as text and the timestamps written from the database's text where it has their UTC form.
+ */
+function entityLayer(row: RecordColumns, companyId: string) {
+  let status = `{"status": ${numberText(row.status_code)}, "createdAt": "${isoTimestamp(row.created_at)}"`;
+  if (row.created_by !== null) status += `, "createdBy": ${JSON.stringify(row.created_by)}`;
+  status += `, "lastModifiedAt": "${isoTimestamp(row.modified_at)}"`;
+  if (row.modified_by !== null) status += `, "lastModifiedBy": ${JSON.stringify(row.modified_by)}`;
+  return {
+    _id: row.id,
+    number: Number(row.number),
+    companyId,
+    status: new JsonbText(`${status}}`),
+    chatId: row.chat_id,
+  };
 }
 
 const NOTHING_ADDED = Object.freeze({});
@@ -298,6 +344,61 @@ export class MergeShape {
     this.keys = [...this.known].sort(compareKeys);
     this.prefixes = this.keys.map((key) => `${JSON.stringify(key)}: `);
     this.positions = new Map(this.keys.map((key, i) => [key, i]));
+    this.bases = new WeakMap();
+  }
+
+  /** Per lowest layer (a resource's unset fields, the same object for every record): its members' texts by place. */
+  private bases = new WeakMap<object, Array<string | undefined>>();
+
+  /** The texts of a layer's members at their places, for recordText; undefined if it has a key outside the shape. */
+  private baseOf(layer: object): Array<string | undefined> | undefined {
+    let base = this.bases.get(layer);
+    if (!base) {
+      if (Object.hasOwn(layer, '__proto__')) return undefined;
+      base = new Array<string | undefined>(this.keys.length);
+      for (const [key, value] of Object.entries(layer)) {
+        const at = this.positions.get(key);
+        if (at === undefined) return undefined;
+        base[at] = value === null || value === undefined ? undefined : jsonbText(value);
+      }
+      this.bases.set(layer, base);
+    }
+    return base;
+  }
+
+  /**
+   * text(added, entity, documentMembers(docText), unset), written from the document's text as it is: each member's
+   * printed value goes to its key's place without being parsed or kept as an object, and the lowest layer's texts are
+   * made once. A document or layer with a key the shape does not know yet takes text() (which learns it).
+   */
+  recordText(added: object, entity: object, docText: string, unset: object): string {
+    const base = this.baseOf(unset);
+    const texts = base?.slice();
+    const { positions } = this;
+    const put = (key: string, value: unknown): boolean => {
+      const at = positions.get(key);
+      if (at === undefined || key === '__proto__') return false;
+      texts![at] = value === null || value === undefined ? undefined : jsonbText(value);
+      return true;
+    };
+    const written =
+      texts !== undefined &&
+      eachMember(docText, (key, value) => {
+        const at = positions.get(key);
+        if (at === undefined || key === '__proto__') return false;
+        texts[at] = value === 'null' ? undefined : hasNullInside(value) ? jsonbText(parseJsonbText(value)) : value;
+        return true;
+      }) &&
+      putAll(entity, put) &&
+      putAll(added, put);
+    if (!written) return this.text(added, entity, documentMembers(docText), unset);
+    const { prefixes } = this;
+    let text = '';
+    for (let i = 0; i < texts.length; i++) {
+      const member = texts[i];
+      if (member !== undefined) text += `${text ? ', ' : ''}${prefixes[i]}${member}`;
+    }
+    return text ? `{${text}}` : '{}';
   }
 
   /** The layers' members as one object's jsonb text (see the class). */
@@ -326,6 +427,12 @@ export class MergeShape {
     }
     return text ? `{${text}}` : '{}';
   }
+}
+
+/** Puts each member of the layer; false once one could not be put. */
+function putAll(layer: object, put: (key: string, value: unknown) => boolean): boolean {
+  for (const key of Object.keys(layer)) if (!put(key, (layer as Record<string, unknown>)[key])) return false;
+  return true;
 }
 
 const MAX_SHAPE_KEYS = 512;
