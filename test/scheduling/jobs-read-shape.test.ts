@@ -272,6 +272,33 @@ describe('the job read shaped in the API process answers the bytes the database 
     assert.equal(own.answer, (await frameAndPrevious({ ...WEEK, userIds: [id.ann] })).answer);
   });
 
+  test('an assignment changed since an earlier read is written anew, whichever of its columns changed', async () => {
+    const first = await frameAndPrevious({ ...WEEK });
+    assert.equal(first.answer, first.previous);
+    const assignmentId = (JSON.parse(first.answer) as Json[]).find((j) => j.assignment)!.assignment._id as string;
+    // Changed under the API (its writes also move modified_at): each column alone must reach the answer.
+    for (const change of [
+      `doc = doc || '{"title": "Changed in place"}'::jsonb`,
+      'number = number + 1000',
+      "chat_id = 'chat-of-the-test'",
+      "modified_by = 'someone-else'",
+    ]) {
+      await inTenant(t.database, admin.companyId, (tx) =>
+        sql`UPDATE assignments SET ${sql.raw(change)} WHERE company_id = ${tx.companyId} AND id = ${assignmentId}`.execute(
+          tx.db,
+        ),
+      );
+      const again = await frameAndPrevious({ ...WEEK });
+      assert.equal(again.answer, again.previous, change);
+    }
+    const shown = (JSON.parse((await frameAndPrevious({ ...WEEK })).answer) as Json[]).find(
+      (j) => j.assignment?._id === assignmentId,
+    )!.assignment;
+    assert.equal(shown.title, 'Changed in place');
+    assert.equal(shown.chatId, 'chat-of-the-test');
+    assert.equal(shown.status.lastModifiedBy, 'someone-else');
+  });
+
   test('the job list and each job read alone', async () => {
     const list = await raw('GET', '/v2/jobs/?limit=1000');
     assert.equal(list, await previousAnswer(() => []));

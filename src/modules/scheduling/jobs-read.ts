@@ -160,19 +160,7 @@ function jobText(companyId: string, row: JobRow, assignmentTexts: Map<string, Js
   if (row.a_id !== null) {
     let assignment = assignmentTexts.get(row.a_id);
     if (!assignment) {
-      assignment = new JsonbText(
-        recordText(assignmentShape, assignments, companyId, {
-          doc: row.a_doc!,
-          id: row.a_id,
-          number: row.a_number,
-          status_code: row.a_status_code,
-          created_at: row.a_created_at,
-          created_by: row.a_created_by,
-          modified_at: row.a_modified_at,
-          modified_by: row.a_modified_by,
-          chat_id: row.a_chat_id,
-        }),
-      );
+      assignment = assignmentText(companyId, row);
       assignmentTexts.set(row.a_id, assignment);
     }
     added.assignment = assignment;
@@ -180,6 +168,67 @@ function jobText(companyId: string, row: JobRow, assignmentTexts: Map<string, Js
   if (row.activity_type !== null) added.activityType = new JsonbText(row.activity_type);
   if (row.user_summary) added.user = new JsonbText(row.user_summary);
   return recordText(jobShape, jobs, companyId, row, added);
+}
+
+/** An assignment's text and all it was written from. */
+interface WrittenAssignment {
+  companyId: string;
+  row: JobRow;
+  text: JsonbText;
+}
+
+// The texts of assignments read lately, by id. A text is a function of the columns it is written from, and it is
+// taken only when every one of them is the same as this read's (the company too), so it is never stale: a
+// changed assignment is written anew. Many reads show the same assignments (a week's board, each employee's
+// jobs of a few of them); at most ASSIGNMENTS_KEPT are kept (a few megabytes), the oldest written going first.
+const ASSIGNMENTS_KEPT = 4096;
+const writtenAssignments = new Map<string, WrittenAssignment>();
+
+function assignmentText(companyId: string, row: JobRow): JsonbText {
+  const id = row.a_id!;
+  const kept = writtenAssignments.get(id);
+  if (kept && kept.companyId === companyId && sameAssignmentColumns(kept.row, row)) return kept.text;
+  const text = new JsonbText(
+    recordText(assignmentShape, assignments, companyId, {
+      doc: row.a_doc!,
+      id,
+      number: row.a_number,
+      status_code: row.a_status_code,
+      created_at: row.a_created_at,
+      created_by: row.a_created_by,
+      modified_at: row.a_modified_at,
+      modified_by: row.a_modified_by,
+      chat_id: row.a_chat_id,
+    }),
+  );
+  writtenAssignments.delete(id);
+  if (writtenAssignments.size >= ASSIGNMENTS_KEPT) writtenAssignments.delete(writtenAssignments.keys().next().value!);
+  // Only the assignment's columns are kept, not the job row they came with.
+  const columns = {
+    a_doc: row.a_doc,
+    a_number: row.a_number,
+    a_status_code: row.a_status_code,
+    a_created_at: row.a_created_at,
+    a_created_by: row.a_created_by,
+    a_modified_at: row.a_modified_at,
+    a_modified_by: row.a_modified_by,
+    a_chat_id: row.a_chat_id,
+  } as JobRow;
+  writtenAssignments.set(id, { companyId, row: columns, text });
+  return text;
+}
+
+function sameAssignmentColumns(a: JobRow, b: JobRow): boolean {
+  return (
+    a.a_doc === b.a_doc &&
+    a.a_number === b.a_number &&
+    a.a_status_code === b.a_status_code &&
+    a.a_created_at === b.a_created_at &&
+    a.a_created_by === b.a_created_by &&
+    a.a_modified_at === b.a_modified_at &&
+    a.a_modified_by === b.a_modified_by &&
+    a.a_chat_id === b.a_chat_id
+  );
 }
 
 const NO_MEMBERS: Record<string, unknown> = Object.freeze(Object.create(null));
