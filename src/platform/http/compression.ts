@@ -30,6 +30,7 @@ const FIXED_GZIP_LEVEL = 9;
  * client names neither (or refuses them with q=0). `*` counts as br.
  */
 export function acceptedEncoding(header: string | string[] | undefined): Encoding | undefined {
+  if (!header) return undefined; // most API clients ask for none
   const taken = new Set<string>();
   for (const part of [header ?? ''].flat().join(',').split(',')) {
     const [name = '', ...params] = part.trim().toLowerCase().split(';');
