@@ -447,6 +447,20 @@ describe('tenant transactions', () => {
     }
   });
 
+  test("PostgreSQL: a read's statement made after an answer leaves in one write", async (ctx) => {
+    if (t.database.kind !== 'postgres') return ctx.skip('PGlite has no connections');
+    if (process.env.TEST_DATABASE_POOLED_URL !== undefined) return ctx.skip('behind a pooler reads are pg queries');
+    await readInTenant(t.database, acme.companyId, (tx) => settings(tx.db)); // a connection open and idle
+    const { statements, writes } = await sentDuring(() =>
+      readInTenant(t.database, acme.companyId, async (tx) => {
+        await settings(tx.db);
+        await settings(tx.db); // after the first one's answer: its Parse, Bind, Describe, Execute and Flush
+      }),
+    );
+    assert.equal(statements.length, 2);
+    assert.equal(writes, 2, 'the settings and the first statement in one write, the second statement in another');
+  });
+
   test("PostgreSQL: a read's held-back end waits its own time, not the time of one held back before it", async (ctx) => {
     if (t.database.kind !== 'postgres') return ctx.skip('PGlite has no connections');
     if (process.env.TEST_DATABASE_POOLED_URL)

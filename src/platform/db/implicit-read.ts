@@ -24,6 +24,7 @@ interface ProtocolConnection {
   flush(): void;
   sync(): void;
   sendCopyFail(message: string): void;
+  stream: { cork(): void; uncork(): void };
 }
 
 interface ClientState {
@@ -119,6 +120,23 @@ export class ImplicitRead extends PgQuery {
   private send(text: string, values: readonly unknown[], name: string | undefined, describe: boolean) {
     const connection = this.connection!;
     const statement = name ?? '';
+    // A statement's messages in one write, as pg's own queries do (inside a transaction's cork they wait for it).
+    connection.stream.cork();
+    try {
+      this.sendMessages(connection, text, values, statement, name, describe);
+    } finally {
+      connection.stream.uncork();
+    }
+  }
+
+  private sendMessages(
+    connection: ProtocolConnection,
+    text: string,
+    values: readonly unknown[],
+    statement: string,
+    name: string | undefined,
+    describe: boolean,
+  ) {
     if (name === undefined || connection.parsedStatements[name] === undefined) {
       connection.parse({ text, name: statement, types: [] });
       if (name !== undefined) {
