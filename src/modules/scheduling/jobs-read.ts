@@ -170,10 +170,23 @@ function jobText(companyId: string, row: JobRow, assignmentTexts: Map<string, Js
   return recordText(jobShape, jobs, companyId, row, added);
 }
 
+/** The columns of a job row's assignment that its text is written from (besides the company). */
+const ASSIGNMENT_COLUMNS = [
+  'a_doc',
+  'a_number',
+  'a_status_code',
+  'a_created_at',
+  'a_created_by',
+  'a_modified_at',
+  'a_modified_by',
+  'a_chat_id',
+] as const satisfies ReadonlyArray<keyof JobRow>;
+type AssignmentColumns = Pick<JobRow, (typeof ASSIGNMENT_COLUMNS)[number]>;
+
 /** An assignment's text and all it was written from. */
 interface WrittenAssignment {
   companyId: string;
-  row: JobRow;
+  columns: AssignmentColumns;
   text: JsonbText;
 }
 
@@ -187,7 +200,7 @@ const writtenAssignments = new Map<string, WrittenAssignment>();
 function assignmentText(companyId: string, row: JobRow): JsonbText {
   const id = row.a_id!;
   const kept = writtenAssignments.get(id);
-  if (kept && kept.companyId === companyId && sameAssignmentColumns(kept.row, row)) return kept.text;
+  if (kept && kept.companyId === companyId && sameColumns(kept.columns, row)) return kept.text;
   const text = new JsonbText(
     recordText(assignmentShape, assignments, companyId, {
       doc: row.a_doc!,
@@ -204,31 +217,15 @@ function assignmentText(companyId: string, row: JobRow): JsonbText {
   writtenAssignments.delete(id);
   if (writtenAssignments.size >= ASSIGNMENTS_KEPT) writtenAssignments.delete(writtenAssignments.keys().next().value!);
   // Only the assignment's columns are kept, not the job row they came with.
-  const columns = {
-    a_doc: row.a_doc,
-    a_number: row.a_number,
-    a_status_code: row.a_status_code,
-    a_created_at: row.a_created_at,
-    a_created_by: row.a_created_by,
-    a_modified_at: row.a_modified_at,
-    a_modified_by: row.a_modified_by,
-    a_chat_id: row.a_chat_id,
-  } as JobRow;
-  writtenAssignments.set(id, { companyId, row: columns, text });
+  const columns = Object.fromEntries(ASSIGNMENT_COLUMNS.map((c) => [c, row[c]])) as AssignmentColumns;
+  writtenAssignments.set(id, { companyId, columns, text });
   return text;
 }
 
-function sameAssignmentColumns(a: JobRow, b: JobRow): boolean {
-  return (
-    a.a_doc === b.a_doc &&
-    a.a_number === b.a_number &&
-    a.a_status_code === b.a_status_code &&
-    a.a_created_at === b.a_created_at &&
-    a.a_created_by === b.a_created_by &&
-    a.a_modified_at === b.a_modified_at &&
-    a.a_modified_by === b.a_modified_by &&
-    a.a_chat_id === b.a_chat_id
-  );
+/** Whether the kept columns are those of this row (one by one, no closure: it runs for each assignment of every read). */
+function sameColumns(kept: AssignmentColumns, row: JobRow): boolean {
+  for (const column of ASSIGNMENT_COLUMNS) if (kept[column] !== row[column]) return false;
+  return true;
 }
 
 const NO_MEMBERS: Record<string, unknown> = Object.freeze(Object.create(null));

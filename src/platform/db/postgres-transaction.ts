@@ -91,7 +91,7 @@ class ClientConnection implements DatabaseConnection {
     const values = [...query.parameters];
     const generic = name !== undefined && !this.genericPlans && query.sql.startsWith(GENERIC_PLAN_MARK);
     if (generic) {
-      corkUntilNextTurn(this.client); // the setting, the statement and the reset leave in one write
+      corkUntilStatement(this.client); // the setting, the statement and the reset leave in one write
       this.run(FORCE_GENERIC_PLAN).catch(() => {}); // its failure fails the statement
     }
     const running = this.run(query.sql, values, name);
@@ -171,7 +171,7 @@ const corks = new WeakMap<pg.ClientBase, object>();
 // held until that statement is written (sendCorked), at the latest until the event loop's next turn. Sent at the
 // statement, not at the turn: the turn comes after every other request and answer that the loop has ready, and
 // meanwhile PostgreSQL would wait for a statement the API process had already made.
-function corkUntilNextTurn(client: pg.ClientBase) {
+function corkUntilStatement(client: pg.ClientBase) {
   const stream = streamOf(client);
   if (!stream || corks.has(client)) return;
   const token = {};
@@ -253,7 +253,7 @@ function sendDeferredCommit(client: pg.ClientBase, withNextWrite: boolean) {
   const deferred = deferredCommits.get(client);
   if (!deferred) return;
   deferredCommits.delete(client);
-  if (withNextWrite) corkUntilNextTurn(client);
+  if (withNextWrite) corkUntilStatement(client);
   sendCommit(deferred.source, deferred.end);
 }
 
@@ -288,7 +288,7 @@ export async function postgresTransaction<T>(
     readOnly && prepare && settings ? new ImplicitRead(client, settings, connection.genericPlans) : undefined;
   connection.implicit = implicit;
   try {
-    corkUntilNextTurn(client);
+    corkUntilStatement(client);
     if (implicit) {
       client.query(implicit as unknown as pg.Submittable); // pg's own query class: answers go to it
       return await readImplicitly(
