@@ -144,9 +144,9 @@ const assignmentShape = recordShape(assignments);
 /**
  * A job as the API shows it, as jsonb text: its record (recordJson), its assignment's, activity type and
  * (on request) user when there is one, each clock-in with its salary's id, absences, time trackings and
- * salaries. `assignmentTexts` keeps each assignment's text for the other jobs of the same answer.
+ * salaries.
  */
-function jobText(companyId: string, row: JobRow, assignmentTexts: Map<string, JsonbText>): string {
+function jobText(companyId: string, row: JobRow): string {
   // The document's own started and absences, not the unset fields' (a null absences stays null); most jobs have
   // neither, and their document is then written without being parsed (recordText).
   const doc = mayHold(row.doc, 'started') || mayHold(row.doc, 'absences') ? documentMembers(row.doc) : NO_MEMBERS;
@@ -157,14 +157,7 @@ function jobText(companyId: string, row: JobRow, assignmentTexts: Map<string, Js
     timeTrackings: row.time_trackings === null ? [] : new JsonbText(row.time_trackings),
     salaries: row.salaries === null ? [] : new JsonbText(row.salaries),
   };
-  if (row.a_id !== null) {
-    let assignment = assignmentTexts.get(row.a_id);
-    if (!assignment) {
-      assignment = assignmentText(companyId, row);
-      assignmentTexts.set(row.a_id, assignment);
-    }
-    added.assignment = assignment;
-  }
+  if (row.a_id !== null) added.assignment = assignmentText(companyId, row);
   if (row.activity_type !== null) added.activityType = new JsonbText(row.activity_type);
   if (row.user_summary) added.user = new JsonbText(row.user_summary);
   return recordText(jobShape, jobs, companyId, row, added);
@@ -193,7 +186,7 @@ interface WrittenAssignment {
 // The texts of assignments read lately, by id. A text is a function of the columns it is written from, and it is
 // taken only when every one of them is the same as this read's (the company too), so it is never stale: a
 // changed assignment is written anew. Many reads show the same assignments (a week's board, each employee's
-// jobs of a few of them); at most ASSIGNMENTS_KEPT are kept (a few megabytes), the oldest written going first.
+// jobs of a few of them, the jobs of one answer); at most ASSIGNMENTS_KEPT are kept (a few megabytes), the oldest written going first.
 const ASSIGNMENTS_KEPT = 4096;
 const writtenAssignments = new Map<string, WrittenAssignment>();
 
@@ -250,11 +243,10 @@ export async function selectJobsJson(tx: TenantTx, query: JobQuery): Promise<Buf
   // an employee's day, a company's day and a 2,380-job week, without planning it for each read.
   const { rows } = await sql<JobRow>`${GENERIC_PLAN}${head}${order}${tail} WHERE ${whereClause(tx, query.where)}
     ORDER BY ${order} LIMIT ${query.limit} OFFSET ${query.offset}${end}`.execute(tx.db);
-  const assignmentTexts = new Map<string, JsonbText>();
   const parts: Buffer[] = [OPEN];
   for (const row of rows) {
     if (parts.length > 1) parts.push(BETWEEN);
-    parts.push(Buffer.from(jobText(tx.companyId, row, assignmentTexts)));
+    parts.push(Buffer.from(jobText(tx.companyId, row)));
   }
   parts.push(CLOSE);
   return Buffer.concat(parts);

@@ -122,21 +122,6 @@ export class ImplicitRead extends PgQuery {
     const statement = name ?? '';
     // A statement's messages in one write, as pg's own queries do (inside a transaction's cork they wait for it).
     connection.stream.cork();
-    try {
-      this.sendMessages(connection, text, values, statement, name, describe);
-    } finally {
-      connection.stream.uncork();
-    }
-  }
-
-  private sendMessages(
-    connection: ProtocolConnection,
-    text: string,
-    values: readonly unknown[],
-    statement: string,
-    name: string | undefined,
-    describe: boolean,
-  ) {
     if (name === undefined || connection.parsedStatements[name] === undefined) {
       connection.parse({ text, name: statement, types: [] });
       if (name !== undefined) {
@@ -148,6 +133,7 @@ export class ImplicitRead extends PgQuery {
     if (describe) connection.describe({ type: 'P', name: '' });
     connection.execute({ portal: '' });
     connection.flush();
+    connection.stream.uncork();
   }
 
   /** Runs one statement in the transaction: its rows once its CommandComplete came. */

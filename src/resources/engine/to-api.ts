@@ -22,9 +22,19 @@ const isoTime = (value: Date | string) => (value instanceof Date ? value : new D
  * The common entity fields of a row, from its ENTITY_COLUMNS: what crewbase_entity_json builds in
  * SQL (migrations 0002, 0012), with null where a column is null (entityFields leaves them out).
  */
+/** A row's common columns but company_id, its timestamps as Dates or as the database's text of them. */
+export type EntityColumns = Omit<
+  Pick<StoredRecord, Exclude<EntityColumn, 'company_id'>>,
+  'created_at' | 'modified_at'
+> & {
+  created_at: Date | string;
+  modified_at: Date | string;
+};
+
 export function entityValue(
-  row: Pick<StoredRecord, Exclude<EntityColumn, 'company_id'>>,
+  row: EntityColumns,
   companyId: string | null = (row as StoredRecord).company_id,
+  writeTime: (value: Date | string) => string = isoTime,
 ) {
   return {
     _id: row.id,
@@ -32,9 +42,9 @@ export function entityValue(
     companyId,
     status: {
       status: row.status_code,
-      createdAt: isoTime(row.created_at),
+      createdAt: writeTime(row.created_at),
       createdBy: row.created_by,
-      lastModifiedAt: isoTime(row.modified_at),
+      lastModifiedAt: writeTime(row.modified_at),
       lastModifiedBy: row.modified_by,
     },
     chatId: row.chat_id,
