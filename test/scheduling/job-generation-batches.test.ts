@@ -85,6 +85,29 @@ describe('generation in batches', () => {
     assert.deepEqual(rows[0], { jobs: 56, events: 56, differing: 0 });
   });
 
+  test('jobs of two actors in one batch: each CREATE event carries its own actor in its status', async () => {
+    const byPerson = { ...daily(newObjectId()), actor: acme.userId };
+    const bySystem = daily(newObjectId());
+    await inTenant(t.database, acme.companyId, (tx) =>
+      materializeAll(tx, jobAbsenceHooks, [byPerson, bySystem], FROM, FROM + 7 * 86_400_000),
+    );
+    const { rows } = await inTenant(t.database, acme.companyId, (tx) =>
+      sql<{ actor: string; events: number; differing: number }>`
+        SELECT e.data->'status'->>'createdBy' AS actor, count(*)::int AS events,
+          count(*) FILTER (WHERE e.data IS DISTINCT FROM ${recordJson(jobs, 'j')})::int AS differing
+        FROM jobs j JOIN events e ON e.entity = 'job' AND e.type = 'CREATE' AND e.data->>'_id' = j.id
+        WHERE j.assignment_id = ANY(${[byPerson.assignment.id, bySystem.assignment.id]}::text[])
+        GROUP BY 1 ORDER BY 1`.execute(tx.db),
+    );
+    assert.deepEqual(
+      rows,
+      [
+        { actor: acme.userId, events: 14, differing: 0 },
+        { actor: 'system', events: 14, differing: 0 },
+      ].sort((a, b) => (a.actor < b.actor ? -1 : 1)),
+    );
+  });
+
   test("a generated job's columns are the ones its document promotes, and its document is the members set", async () => {
     const titled = daily(newObjectId());
     Object.assign(titled.assignment.doc, { title: 'Treppenhaus', type: 'cleaning', activityTypeId: newObjectId() });
