@@ -17,10 +17,10 @@ import {
 } from '../../platform/time/recurrence.js';
 import { formatLocal } from '../../platform/time/zoned-time.js';
 import { findRecord, recordJson, reserveNumbersStatement } from '../../resources/engine/resource-store.js';
-import { unsetFields, withoutNulls } from '../../resources/engine/to-api.js';
 import { objects } from '../../resources/objects.js';
 import { loadTimeAndPaySettings } from '../pay/index.js';
 import type { AbsenceHooks } from './absence-hooks.js';
+import { GENERATED_STATUS_CODE, generatedJobText, nonDocumentKeys } from './generated-job-text.js';
 import { jobs } from './jobs-resource.js';
 
 const DAY = 86_400_000;
@@ -28,38 +28,6 @@ const JOB_ENTITY = jobs.webhookEntity!;
 // A job row as toApi() shows it, for set-based events (built when first used: jobs is read then).
 const jobApiJson = () => recordJson(jobs, 'j');
 
-/** The members crewbase_entity_json (migrations 0002, 0012) adds to a document. */
-const COMMON_MEMBERS = ['_id', 'number', 'companyId', 'chatId', 'status'];
-
-/**
- * What recordJson(jobs) builds, for the rows generation has just inserted (`j`, beside `st.status`), with
- * less work per job: building it took about a quarter of generation's database CPU. Such a row holds no
- * null (addOccurrenceRows writes no null member; actor, chat id and status are set), so there is nothing
- * to strip, and both its times are the statement's now() (the columns' default): its status object is
- * the same for every job of one actor, and is built once per actor of the batch (`statuses` in
- * insertJobRows), not per job. A generated document's members (GENERATED_FIELDS) are
- * neither unset fields nor common ones, so the unset fields go into the one object built beside the
- * document: one concatenation per job instead of two (each copies the whole document: the second one
- * cost about 12 µs of database CPU per job). Otherwise the unset fields come first, then the document,
- * as recordJson merges them; recordJson itself is used if an unset field were null.
- */
-let generatedJobJsonBuilt: RawBuilder<unknown> | undefined;
-function generatedJobJson(): RawBuilder<unknown> {
-  if (generatedJobJsonBuilt) return generatedJobJsonBuilt;
-  const unset = unsetFields(jobs);
-  if (JSON.stringify(withoutNulls(unset)) !== JSON.stringify(unset)) return (generatedJobJsonBuilt = jobApiJson());
-  // sql: the members of crewbase_entity_json (migrations 0002, 0012) beside the document
-  const common = sql`'_id', j.id, 'number', j.number, 'companyId', j.company_id, 'chatId', j.chat_id, 'status', st.status`;
-  const disjoint = GENERATED_FIELDS.every((f) => !(f in unset) && !COMMON_MEMBERS.includes(f));
-  const unsetMembers = Object.entries(unset).filter(([name]) => !COMMON_MEMBERS.includes(name));
-  generatedJobJsonBuilt = disjoint
-    ? sql`j.doc || jsonb_build_object(${sql.join([
-        ...unsetMembers.map(([name, value]) => sql`${sql.lit(name)}, ${sql.lit(JSON.stringify(value))}::jsonb`),
-        common,
-      ])})`
-    : sql`${sql.lit(JSON.stringify(unset))}::jsonb || j.doc || jsonb_build_object(${common})`;
-  return generatedJobJsonBuilt;
-}
 const BATCH = 2000;
 
 /** What planning reads of an assignment's document (validated by assignments-resource.ts). */
@@ -137,7 +105,9 @@ function generatedColumns(): Array<[GeneratedField, string]> {
 class JobBatch {
   length = 0;
   readonly id: string[] = [];
-  readonly doc: string[] = [];
+  /** The job's event text before its number, and after its status (generated-job-text.ts). */
+  readonly head: string[] = [];
+  readonly tail: string[] = [];
   readonly by: string[] = [];
   readonly chatId: string[] = [];
   readonly occurrenceKey: number[] = [];
@@ -162,7 +132,8 @@ interface Inserted {
 function insertJobRows(tx: TenantTx, absences: AbsenceHooks, batch: JobBatch): Promise<Inserted> {
   const sent: Array<[string, unknown[]]> = [
     ['id', batch.id],
-    ['doc', batch.doc],
+    ['head', batch.head],
+    ['tail', batch.tail],
     ['by', batch.by],
     ['chat_id', batch.chatId],
     ['occurrence_key', batch.occurrenceKey],
@@ -172,12 +143,14 @@ function insertJobRows(tx: TenantTx, absences: AbsenceHooks, batch: JobBatch): P
   const stored: Array<[string, RawBuilder<unknown>]> = [
     ['company_id', sql`${tx.companyId}::text`],
     ['id', sql`u.id`],
-    ['doc', sql`u.doc::jsonb`],
+    ['doc', sql`u.event - ${sql.val(nonDocumentKeys())}::text[]`],
+    ['status_code', sql`${sql.lit(GENERATED_STATUS_CODE)}::int`],
     ['created_by', sql`u.by`],
     ['modified_by', sql`u.by`],
     ['chat_id', sql`u.chat_id`],
     ['occurrence_key', sql`u.occurrence_key`],
     ['slot', sql`u.slot`],
+    ['number', sql`u.number`],
   ];
   for (const [column, values] of batch.promoted) {
     const type = COLUMN_TYPES[column] ?? 'text';
@@ -189,28 +162,34 @@ function insertJobRows(tx: TenantTx, absences: AbsenceHooks, batch: JobBatch): P
     }
   }
   const arrays = sent.map(([c, values]) => sql`${sql.val(values)}::${sql.raw(COLUMN_TYPES[c] ?? 'text')}[]`);
+  // The status object, keys in jsonb's order; both times are the statement's now() (the columns' default),
+  // at the columns' precision, formatted once per statement.
+  const by = sql`to_json(u.by)::text`;
+  const status = sql`${sql.lit(`,"status":{"status":${GENERATED_STATUS_CODE},"createdAt":"`)} || stamp.at
+    || '","createdBy":' || ${by} || ',"lastModifiedAt":"' || stamp.at || '","lastModifiedBy":' || ${by} || '}'`;
   // sql: a set-based INSERT from unnest() arrays with ON CONFLICT on a partial unique index, numbered
-  // from a counter block taken by the same statement; the CREATE events of the new jobs are emitted
-  // in it too.
+  // from a counter block taken by the same statement; each job's event is parsed once, its document is
+  // that without the other members, and the CREATE events of the new jobs are emitted in it too.
   return sql<{ created: number; on_absence: Inserted['onAbsence'] }>`
-    WITH block AS (${reserveNumbersStatement(tx, jobs.collection, batch.length)}), created AS (
-      INSERT INTO jobs (${sql.join(stored.map(([c]) => sql.ref(c)))}, number)
-      SELECT ${sql.join(stored.map(([, value]) => value))}, (SELECT first FROM block) + u.ord - 1
-      FROM unnest(${sql.join(arrays)}) WITH ORDINALITY AS u(${sql.join(sent.map(([c]) => sql.ref(c)))}, ord)
+    WITH block AS (${reserveNumbersStatement(tx, jobs.collection, batch.length)}),
+    stamp AS MATERIALIZED (
+      SELECT to_char(now()::timestamptz(3) AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS at
+    ), rows AS MATERIALIZED (
+      SELECT u.*, b.first + u.ord - 1 AS number,
+        (u.head || (b.first + u.ord - 1) || ${status} || u.tail)::jsonb AS event
+      FROM unnest(${sql.join(arrays)}) WITH ORDINALITY AS u(${sql.join(sent.map(([c]) => sql.ref(c)))}, ord),
+        block b, stamp
+    ), created AS (
+      INSERT INTO jobs (${sql.join(stored.map(([c]) => sql.ref(c)))})
+      SELECT ${sql.join(stored.map(([, value]) => value))} FROM rows u
       ON CONFLICT (company_id, assignment_id, occurrence_key, slot) WHERE occurrence_key IS NOT NULL DO NOTHING
       RETURNING *
-    ), statuses AS MATERIALIZED (
-      SELECT s.*, jsonb_build_object('status', s.status_code, 'createdAt', stamp.at, 'createdBy', s.created_by,
-        'lastModifiedAt', stamp.at, 'lastModifiedBy', s.modified_by) AS status
-      FROM (SELECT DISTINCT status_code, created_by, modified_by FROM created) s,
-        (SELECT to_char(now()::timestamptz(3) AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS at) stamp
     ), emitted AS (
       SELECT ${emitSql(
         tx.companyId,
         'CREATE',
         JOB_ENTITY,
-        sql`(SELECT coalesce(array_agg(${generatedJobJson()}), '{}') FROM created j JOIN statuses st
-          USING (status_code, created_by, modified_by))`,
+        sql`(SELECT coalesce(array_agg(u.event), '{}') FROM rows u JOIN created j USING (id))`,
       )}
     )
     SELECT (SELECT count(*)::int FROM created) AS created, (SELECT count(*) FROM emitted) AS emitted,
@@ -218,31 +197,6 @@ function insertJobRows(tx: TenantTx, absences: AbsenceHooks, batch: JobBatch): P
         FROM created j WHERE ${absences.onApprovedAbsence}) AS on_absence`
     .execute(tx.db)
     .then(({ rows: [result] }) => ({ created: result!.created, onAbsence: result!.on_absence }));
-}
-
-/** `,"key":value`, or nothing when the value is not set. */
-const member = (key: string, value: unknown) =>
-  value === undefined ? '' : `,${JSON.stringify(key)}:${JSON.stringify(value)}`;
-
-/**
- * The writer of an assignment's jobs' documents, as JSON text with the members in jsonb's own order
- * (by key length, then bytes): PostgreSQL sorts an object's keys as it parses it, and a sort of keys
- * already in order stops after one pass (its presorted check), where other orders cost a full sort.
- * The stored document is the same whatever the text's order.
- */
-export function jobDocWriter(
-  assignment: PlannedAssignment,
-): (occurrence: { from: string; to: string; targetTime: number; teamId?: string }, userId?: string) => string {
-  const { doc } = assignment;
-  // jsonb's order of GENERATED_FIELDS: to, from, type, state, title, teamId, userId, objectId, targetTime,
-  // assignmentId, activityTypeId.
-  const afterFrom = `${member('type', doc.type || undefined)},"state":"open"${member('title', doc.title || undefined)}`;
-  const afterUser = member('objectId', doc.objectId);
-  const last = `${member('assignmentId', assignment.id)}${member('activityTypeId', doc.activityTypeId || undefined)}}`;
-  return (occurrence, userId) =>
-    `{"to":${JSON.stringify(occurrence.to)},"from":${JSON.stringify(occurrence.from)}${afterFrom}` +
-    `${member('teamId', occurrence.teamId)}${member('userId', userId)}${afterUser}` +
-    `,"targetTime":${occurrence.targetTime}${last}`;
 }
 
 /**
@@ -271,7 +225,12 @@ async function addOccurrenceRows(
     occurrences = occurrences.filter((o) => !isHoliday(formatLocal(o.localStart).slice(0, 10)));
   }
   const slots: Array<string | null> = doc.userIds?.length ? doc.userIds : [null];
-  const writeDoc = jobDocWriter(assignment);
+  const text = generatedJobText(
+    tx.companyId,
+    { assignmentId: assignment.id, ...doc },
+    slots.length > 1,
+    slots[0] !== null,
+  );
   const promoted = generatedColumns().map(([field, column]) => [field, batch.promoted.get(column)!] as const);
   const members: Members = {
     assignmentId: assignment.id,
@@ -293,10 +252,12 @@ async function addOccurrenceRows(
     Object.assign(members, times);
     for (const slot of slots) {
       members.userId = slot ?? undefined;
-      batch.id.push(newObjectId());
-      batch.doc.push(writeDoc(times, slot ?? undefined));
+      const job = { ...times, id: newObjectId(), chatId: newObjectId(), userId: slot ?? undefined };
+      batch.id.push(job.id);
+      batch.head.push(text.head(job));
+      batch.tail.push(text.tail(job));
       batch.by.push(actor);
-      batch.chatId.push(newObjectId());
+      batch.chatId.push(job.chatId);
       batch.occurrenceKey.push(occurrenceKey);
       batch.slot.push(slot ?? '-');
       for (const [field, values] of promoted) values.push(members[field] ?? null);
