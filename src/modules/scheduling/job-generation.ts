@@ -183,7 +183,8 @@ function insertJobRows(tx: TenantTx, absences: AbsenceHooks, batch: JobBatch): P
       INSERT INTO jobs (${sql.join(stored.map(([c]) => sql.ref(c)))})
       SELECT ${sql.join(stored.map(([, value]) => value))} FROM rows u
       ON CONFLICT (company_id, assignment_id, occurrence_key, slot) WHERE occurrence_key IS NOT NULL DO NOTHING
-      RETURNING *
+      -- the columns read below: the id, the actor, and those the absence check reads (absence-conflicts.ts)
+      RETURNING id, company_id, user_id, from_at, to_at, created_by
     ), emitted AS (
       SELECT ${emitSql(
         tx.companyId,
