@@ -67,7 +67,7 @@ describe('generation in batches', () => {
 
   test("each CREATE event is its job as the engine's read shape builds it from the stored row", async () => {
     const planning = daily(newObjectId());
-    (planning.assignment.doc as Record<string, unknown>).title = 'Glas "innen" & außen';
+    (planning.assignment.doc as Record<string, unknown>).title = 'Glas "innen"\n& außen\t';
     // A second run of an overlapping window: its events are those of the new jobs only.
     await inTenant(t.database, acme.companyId, (tx) =>
       materializeAll(tx, jobAbsenceHooks, [planning], FROM, FROM + 7 * 86_400_000),

@@ -18,7 +18,9 @@ const job = {
 
 /** The text as the statement completes it. */
 function eventOf(text: ReturnType<typeof generatedJobText>): Record<string, unknown> {
-  const written = `${text.head(job)}7,"status":${JSON.stringify(status)}${text.tail(job)}`;
+  const [head, tail] = [text.head(job), text.tail(job)];
+  assert.equal(/\n/.test(head + tail), false, 'no raw line break: the statement splits the texts at them');
+  const written = `${head}7,"status":${JSON.stringify(status)}${tail}`;
   const event = JSON.parse(written) as Record<string, unknown>;
   assert.deepEqual(Object.keys(event), Object.keys(event).sort(jsonbKeyOrder), 'keys in jsonb order');
   return event;
@@ -27,7 +29,7 @@ function eventOf(text: ReturnType<typeof generatedJobText>): Record<string, unkn
 test('every member set: the document, the unset fields and the common members, values escaped as JSON', () => {
   const text = generatedJobText(
     'company1',
-    { assignmentId: 'a1', objectId: 'o1', title: 'Glas "innen" & außen', type: 'cleaning', activityTypeId: 't1' },
+    { assignmentId: 'a1', objectId: 'o1', title: 'Glas "innen"\n& außen', type: 'cleaning', activityTypeId: 't1' },
     true,
     true,
   );
@@ -41,7 +43,7 @@ test('every member set: the document, the unset fields and the common members, v
     state: 'open',
     userId: 'u1',
     teamId: 'team1',
-    title: 'Glas "innen" & außen',
+    title: 'Glas "innen"\n& außen',
     type: 'cleaning',
     activityTypeId: 't1',
   };

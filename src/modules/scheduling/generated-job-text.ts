@@ -22,7 +22,10 @@ export interface AssignmentMembers {
   activityTypeId?: string;
 }
 
-/** What differs from one job of an assignment to the next. */
+/**
+ * What differs from one job of an assignment to the next. The ids (hex) and times (ISO 8601) are written
+ * as they are, without JSON's escaping, which they never need; the user's id is escaped.
+ */
 export interface JobMembers {
   id: string;
   chatId: string;
@@ -43,26 +46,40 @@ type Part = string | ((job: JobMembers) => string);
 
 /** The members crewbase_entity_json (migrations 0002, 0012) adds to a document. */
 const commonMembers = (companyId: string): Array<[string, Part]> => [
-  ['_id', (job) => JSON.stringify(job.id)],
+  ['_id', (job) => `"${job.id}"`],
   ['number', ''],
   ['companyId', JSON.stringify(companyId)],
-  ['chatId', (job) => JSON.stringify(job.chatId)],
+  ['chatId', (job) => `"${job.chatId}"`],
   ['status', ''],
 ];
+
+/** JSON.stringify, remembering the last few texts (an assignment's jobs take turns among its users). */
+function rememberingStringify(): (value: string | undefined) => string {
+  const texts = new Map<string | undefined, string>();
+  return (value) => {
+    let text = texts.get(value);
+    if (text === undefined) {
+      if (texts.size > 64) texts.clear();
+      texts.set(value, (text = JSON.stringify(value)));
+    }
+    return text;
+  };
+}
 
 /** The document's members, for an assignment whose jobs have (or have not) a team and a user. */
 function documentMembers(a: AssignmentMembers, withTeam: boolean, withUser: boolean): Array<[string, Part]> {
   const set = (key: string, value: string | undefined): Array<[string, Part]> =>
     value ? [[key, JSON.stringify(value)]] : [];
+  const userJson = rememberingStringify();
   return [
     ['assignmentId', JSON.stringify(a.assignmentId)],
     ['objectId', JSON.stringify(a.objectId)],
-    ['from', (job) => JSON.stringify(job.from)],
-    ['to', (job) => JSON.stringify(job.to)],
+    ['from', (job) => `"${job.from}"`],
+    ['to', (job) => `"${job.to}"`],
     ['targetTime', (job) => String(job.targetTime)],
     ['state', '"open"'],
-    ...(withUser ? [['userId', (job: JobMembers) => JSON.stringify(job.userId)] as [string, Part]] : []),
-    ...(withTeam ? [['teamId', (job: JobMembers) => JSON.stringify(job.teamId)] as [string, Part]] : []),
+    ...(withUser ? [['userId', (job: JobMembers) => userJson(job.userId)] as [string, Part]] : []),
+    ...(withTeam ? [['teamId', (job: JobMembers) => `"${job.teamId}"`] as [string, Part]] : []),
     ...set('title', a.title),
     ...set('type', a.type),
     ...set('activityTypeId', a.activityTypeId),

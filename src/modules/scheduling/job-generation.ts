@@ -20,7 +20,7 @@ import { findRecord, recordJson, reserveNumbersStatement } from '../../resources
 import { objects } from '../../resources/objects.js';
 import { loadTimeAndPaySettings } from '../pay/index.js';
 import type { AbsenceHooks } from './absence-hooks.js';
-import { GENERATED_STATUS_CODE, generatedJobText, nonDocumentKeys } from './generated-job-text.js';
+import { GENERATED_STATUS_CODE, generatedJobText, type JobMembers, nonDocumentKeys } from './generated-job-text.js';
 import { jobs } from './jobs-resource.js';
 
 const DAY = 86_400_000;
@@ -132,8 +132,6 @@ interface Inserted {
 function insertJobRows(tx: TenantTx, absences: AbsenceHooks, batch: JobBatch): Promise<Inserted> {
   const sent: Array<[string, unknown[]]> = [
     ['id', batch.id],
-    ['head', batch.head],
-    ['tail', batch.tail],
     ['by', batch.by],
     ['chat_id', batch.chatId],
     ['occurrence_key', batch.occurrenceKey],
@@ -161,7 +159,13 @@ function insertJobRows(tx: TenantTx, absences: AbsenceHooks, batch: JobBatch): P
       stored.push([column, sql.ref(`u.${column}`)]);
     }
   }
-  const arrays = sent.map(([c, values]) => sql`${sql.val(values)}::${sql.raw(COLUMN_TYPES[c] ?? 'text')}[]`);
+  // The event texts go as one text each, a line per job (JSON text holds no raw line break): as text[]
+  // elements, escaping their quotes for the array's syntax cost this process more than writing them.
+  const arrays = [
+    ...sent.map(([c, values]) => sql`${sql.val(values)}::${sql.raw(COLUMN_TYPES[c] ?? 'text')}[]`),
+    ...[batch.head, batch.tail].map((texts) => sql`string_to_array(${texts.join('\n')}::text, E'\\n')`),
+  ];
+  const names = [...sent.map(([c]) => c), 'head', 'tail'];
   // The status object, keys in jsonb's order; both times are the statement's now() (the columns' default),
   // at the columns' precision, formatted once per statement.
   const by = sql`to_json(u.by)::text`;
@@ -177,7 +181,7 @@ function insertJobRows(tx: TenantTx, absences: AbsenceHooks, batch: JobBatch): P
     ), rows AS MATERIALIZED (
       SELECT u.*, b.first + u.ord - 1 AS number,
         (u.head || (b.first + u.ord - 1) || ${status} || u.tail)::jsonb AS event
-      FROM unnest(${sql.join(arrays)}) WITH ORDINALITY AS u(${sql.join(sent.map(([c]) => sql.ref(c)))}, ord),
+      FROM unnest(${sql.join(arrays)}) WITH ORDINALITY AS u(${sql.join(names.map((c) => sql.ref(c)))}, ord),
         block b, stamp
     ), created AS (
       INSERT INTO jobs (${sql.join(stored.map(([c]) => sql.ref(c)))})
@@ -241,19 +245,21 @@ async function addOccurrenceRows(
     ...(doc.type ? { type: doc.type } : {}),
     ...(doc.activityTypeId ? { activityTypeId: doc.activityTypeId } : {}),
   };
+  // One object for every job of the assignment, its members set job by job.
+  const job: JobMembers = { id: '', chatId: '', from: '', to: '', targetTime: 0 };
   for (const occurrence of occurrences) {
     const teamId = slots.length > 1 ? teamIdOf(assignment.id, Math.floor(occurrence.localStart / DAY)) : undefined;
     const occurrenceKey = Math.floor(occurrence.localStart / DAY);
-    const times = {
-      from: new Date(occurrence.start).toISOString(),
-      to: new Date(occurrence.end).toISOString(),
-      targetTime: Math.round((occurrence.end - occurrence.start) / 60_000),
-      teamId,
-    };
-    Object.assign(members, times);
+    job.from = new Date(occurrence.start).toISOString();
+    job.to = new Date(occurrence.end).toISOString();
+    job.targetTime = Math.round((occurrence.end - occurrence.start) / 60_000);
+    job.teamId = teamId;
+    Object.assign(members, { from: job.from, to: job.to, targetTime: job.targetTime, teamId });
     for (const slot of slots) {
       members.userId = slot ?? undefined;
-      const job = { ...times, id: newObjectId(), chatId: newObjectId(), userId: slot ?? undefined };
+      job.id = newObjectId();
+      job.chatId = newObjectId();
+      job.userId = slot ?? undefined;
       batch.id.push(job.id);
       batch.head.push(text.head(job));
       batch.tail.push(text.tail(job));
