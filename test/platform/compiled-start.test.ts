@@ -109,7 +109,10 @@ async function schemaOf(database: Database) {
     UNION ALL SELECT 'grant', format('%s %s %s', grantee, table_name, privilege_type)
       FROM information_schema.role_table_grants WHERE table_schema = 'public'
     ORDER BY 1, 2`.execute(database.kysely);
-  return rows.map((row) => `${row.kind}: ${row.entry}`);
+  // The events table's month partitions are named for the month the database was made in (migration 0020
+  // makes that month's and the two after it; the server's worker makes the current ones at start), so a
+  // template built last month differs there alone: they are compared by shape, not by month.
+  return rows.map((row) => `${row.kind}: ${row.entry}`.replace(/events_\d{6}/g, 'events_<month>')).sort();
 }
 
 async function appliedMigrations(database: Database) {
