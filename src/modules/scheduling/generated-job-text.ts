@@ -10,6 +10,22 @@ import { jobs } from './jobs-resource.js';
 /** jsonb's order of an object's keys: by length, then bytes (the keys here are ASCII, so code units are bytes). */
 export const jsonbKeyOrder = (a: string, b: string) => a.length - b.length || (a < b ? -1 : a > b ? 1 : 0);
 
+/** The members a generated job's document can have (documentMembers below writes those set). */
+export const GENERATED_FIELDS = [
+  'assignmentId',
+  'objectId',
+  'from',
+  'to',
+  'targetTime',
+  'state',
+  'userId',
+  'teamId',
+  'title',
+  'type',
+  'activityTypeId',
+] as const;
+export type GeneratedField = (typeof GENERATED_FIELDS)[number];
+
 /** A generated job's status code (the statement stores it, and its event says it). */
 export const GENERATED_STATUS_CODE = 1;
 
@@ -67,8 +83,8 @@ function rememberingStringify(): (value: string | undefined) => string {
 }
 
 /** The document's members, for an assignment whose jobs have (or have not) a team and a user. */
-function documentMembers(a: AssignmentMembers, withTeam: boolean, withUser: boolean): Array<[string, Part]> {
-  const set = (key: string, value: string | undefined): Array<[string, Part]> =>
+function documentMembers(a: AssignmentMembers, withTeam: boolean, withUser: boolean): Array<[GeneratedField, Part]> {
+  const set = (key: GeneratedField, value: string | undefined): Array<[GeneratedField, Part]> =>
     value ? [[key, JSON.stringify(value)]] : [];
   const userJson = rememberingStringify();
   return [
@@ -78,8 +94,8 @@ function documentMembers(a: AssignmentMembers, withTeam: boolean, withUser: bool
     ['to', (job) => `"${job.to}"`],
     ['targetTime', (job) => String(job.targetTime)],
     ['state', '"open"'],
-    ...(withUser ? [['userId', (job: JobMembers) => userJson(job.userId)] as [string, Part]] : []),
-    ...(withTeam ? [['teamId', (job: JobMembers) => `"${job.teamId}"`] as [string, Part]] : []),
+    ...(withUser ? [['userId', (job: JobMembers) => userJson(job.userId)] as [GeneratedField, Part]] : []),
+    ...(withTeam ? [['teamId', (job: JobMembers) => `"${job.teamId}"`] as [GeneratedField, Part]] : []),
     ...set('title', a.title),
     ...set('type', a.type),
     ...set('activityTypeId', a.activityTypeId),
@@ -88,11 +104,7 @@ function documentMembers(a: AssignmentMembers, withTeam: boolean, withUser: bool
 
 /** The keys of a generated job's event that are not its document's (the stored document is the event without them). */
 export function nonDocumentKeys(): string[] {
-  const documentKeys = new Set(
-    documentMembers({ assignmentId: '', objectId: '', title: 't', type: 't', activityTypeId: 't' }, true, true).map(
-      ([key]) => key,
-    ),
-  );
+  const documentKeys = new Set<string>(GENERATED_FIELDS);
   return [...Object.keys(unsetFields(jobs)), ...commonMembers('').map(([key]) => key)].filter(
     (key) => !documentKeys.has(key),
   );

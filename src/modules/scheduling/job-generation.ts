@@ -20,7 +20,14 @@ import { findRecord, recordJson, reserveNumbersStatement } from '../../resources
 import { objects } from '../../resources/objects.js';
 import { loadTimeAndPaySettings } from '../pay/index.js';
 import type { AbsenceHooks } from './absence-hooks.js';
-import { GENERATED_STATUS_CODE, generatedJobText, type JobMembers, nonDocumentKeys } from './generated-job-text.js';
+import {
+  GENERATED_FIELDS,
+  GENERATED_STATUS_CODE,
+  type GeneratedField,
+  generatedJobText,
+  type JobMembers,
+  nonDocumentKeys,
+} from './generated-job-text.js';
 import { jobs } from './jobs-resource.js';
 
 const DAY = 86_400_000;
@@ -64,22 +71,6 @@ const COLUMN_TYPES: Record<string, string> = {
   from_at: 'timestamptz',
   to_at: 'timestamptz',
 };
-
-/** The members a generated job's document can have (jobDocWriter writes them). */
-const GENERATED_FIELDS = [
-  'assignmentId',
-  'objectId',
-  'from',
-  'to',
-  'targetTime',
-  'state',
-  'userId',
-  'teamId',
-  'title',
-  'type',
-  'activityTypeId',
-] as const;
-type GeneratedField = (typeof GENERATED_FIELDS)[number];
 
 /**
  * The jobs' promoted columns a generated document fills (promotedColumns(jobs, doc) of it), each
