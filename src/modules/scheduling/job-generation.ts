@@ -150,18 +150,21 @@ function insertJobRows(tx: TenantTx, absences: AbsenceHooks, batch: JobBatch): P
       stored.push([column, sql.ref(`u.${column}`)]);
     }
   }
-  // The event texts go as one text each, a line per job (JSON text holds no raw line break): as text[]
-  // elements, escaping their quotes for the array's syntax cost this process more than writing them.
+  // The event texts and the actors' JSON go as one text each, a line per job (JSON text holds no raw line
+  // break): as text[] elements, escaping their quotes for the array's syntax cost this process more than
+  // writing them.
   const arrays = [
     ...sent.map(([c, values]) => sql`${sql.val(values)}::${sql.raw(COLUMN_TYPES[c] ?? 'text')}[]`),
-    ...[batch.head, batch.tail].map((texts) => sql`string_to_array(${texts.join('\n')}::text, E'\\n')`),
+    ...[batch.head, batch.tail, batch.by.map((actor) => JSON.stringify(actor))].map(
+      (texts) => sql`string_to_array(${texts.join('\n')}::text, E'\\n')`,
+    ),
   ];
-  const names = [...sent.map(([c]) => c), 'head', 'tail'];
+  const names = [...sent.map(([c]) => c), 'head', 'tail', 'by_json'];
   // The status object, keys in jsonb's order; both times are the statement's now() (the columns' default),
   // at the columns' precision, formatted once per statement.
-  const by = sql`to_json(u.by)::text`;
   const status = sql`${sql.lit(`,"status":{"status":${GENERATED_STATUS_CODE},"createdAt":"`)} || stamp.at
-    || '","createdBy":' || ${by} || ',"lastModifiedAt":"' || stamp.at || '","lastModifiedBy":' || ${by} || '}'`;
+    || '","createdBy":' || u.by_json || ',"lastModifiedAt":"' || stamp.at || '","lastModifiedBy":' || u.by_json
+    || '}'`;
   // sql: a set-based INSERT from unnest() arrays with ON CONFLICT on a partial unique index, numbered
   // from a counter block taken by the same statement; each job's event is parsed once, its document is
   // that without the other members, and the CREATE events of the new jobs are emitted in it too.
