@@ -3,7 +3,11 @@
 // then bytes), so that PostgreSQL's parse finds them sorted; the stored document is it without nonDocumentKeys.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { generatedJobText, jsonbKeyOrder, nonDocumentKeys } from '../../src/modules/scheduling/generated-job-text.js';
+import { generatedJobText, nonDocumentKeys } from '../../src/modules/scheduling/generated-job-text.js';
+
+/** jsonb's order of keys (PostgreSQL's lengthCompareJsonbString): by length in bytes, then bytewise. */
+const jsonbOrder = (a: string, b: string) =>
+  Buffer.byteLength(a) - Buffer.byteLength(b) || Buffer.compare(Buffer.from(a), Buffer.from(b));
 
 const status = { status: 1, createdAt: '2027-01-01T00:00:00.000Z', createdBy: 'system' };
 const job = {
@@ -22,7 +26,7 @@ function eventOf(text: ReturnType<typeof generatedJobText>): Record<string, unkn
   assert.equal(/\n/.test(head + tail), false, 'no raw line break: the statement splits the texts at them');
   const written = `${head}7,"status":${JSON.stringify(status)}${tail}`;
   const event = JSON.parse(written) as Record<string, unknown>;
-  assert.deepEqual(Object.keys(event), Object.keys(event).sort(jsonbKeyOrder), 'keys in jsonb order');
+  assert.deepEqual(Object.keys(event), Object.keys(event).sort(jsonbOrder), 'keys in jsonb order');
   return event;
 }
 

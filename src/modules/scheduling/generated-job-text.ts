@@ -4,11 +4,9 @@
 // the event in SQL instead (the document concatenated with an object of the other members) took a
 // fifth of generation's database instructions: both the build and the concatenation sort every key.
 // A text whose keys are already in jsonb's order is parsed without a sort (the sort's presorted check).
+import { compareKeys } from '../../resources/engine/jsonb-text.js';
 import { unsetFields } from '../../resources/engine/to-api.js';
 import { jobs } from './jobs-resource.js';
-
-/** jsonb's order of an object's keys: by length, then bytes (the keys here are ASCII, so code units are bytes). */
-export const jsonbKeyOrder = (a: string, b: string) => a.length - b.length || (a < b ? -1 : a > b ? 1 : 0);
 
 /** The members a generated job's document can have (documentMembers below writes those set). */
 export const GENERATED_FIELDS = [
@@ -82,23 +80,29 @@ function rememberingStringify(): (value: string | undefined) => string {
   };
 }
 
+/** The members of a generated job's document that come from its assignment (those it sets). */
+export function assignmentDocument(a: AssignmentMembers): Partial<Record<GeneratedField, string>> {
+  return {
+    assignmentId: a.assignmentId,
+    objectId: a.objectId,
+    state: 'open',
+    ...(a.title ? { title: a.title } : {}),
+    ...(a.type ? { type: a.type } : {}),
+    ...(a.activityTypeId ? { activityTypeId: a.activityTypeId } : {}),
+  };
+}
+
 /** The document's members, for an assignment whose jobs have (or have not) a team and a user. */
 function documentMembers(a: AssignmentMembers, withTeam: boolean, withUser: boolean): Array<[GeneratedField, Part]> {
-  const set = (key: GeneratedField, value: string | undefined): Array<[GeneratedField, Part]> =>
-    value ? [[key, JSON.stringify(value)]] : [];
   const userJson = rememberingStringify();
+  const fromAssignment = Object.entries(assignmentDocument(a)) as Array<[GeneratedField, string]>;
   return [
-    ['assignmentId', JSON.stringify(a.assignmentId)],
-    ['objectId', JSON.stringify(a.objectId)],
+    ...fromAssignment.map(([key, value]): [GeneratedField, Part] => [key, JSON.stringify(value)]),
     ['from', (job) => `"${job.from}"`],
     ['to', (job) => `"${job.to}"`],
     ['targetTime', (job) => String(job.targetTime)],
-    ['state', '"open"'],
     ...(withUser ? [['userId', (job: JobMembers) => userJson(job.userId)] as [GeneratedField, Part]] : []),
     ...(withTeam ? [['teamId', (job: JobMembers) => `"${job.teamId}"`] as [GeneratedField, Part]] : []),
-    ...set('title', a.title),
-    ...set('type', a.type),
-    ...set('activityTypeId', a.activityTypeId),
   ];
 }
 
@@ -144,7 +148,7 @@ export function generatedJobText(
   }
   for (const [key, part] of [...documentMembers(assignment, withTeam, withUser), ...commonMembers(companyId)])
     members.set(key, part);
-  const keys = [...members.keys()].sort(jsonbKeyOrder);
+  const keys = [...members.keys()].sort(compareKeys);
   const at = keys.indexOf(SPLICED[0]!);
   if (keys[at + 1] !== SPLICED[1]) throw new Error(`generatedJobText: ${SPLICED.join(' and ')} are not neighbours`);
   const partsOf = (some: string[]) =>

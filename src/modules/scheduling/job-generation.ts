@@ -21,6 +21,7 @@ import { objects } from '../../resources/objects.js';
 import { loadTimeAndPaySettings } from '../pay/index.js';
 import type { AbsenceHooks } from './absence-hooks.js';
 import {
+  assignmentDocument,
   GENERATED_FIELDS,
   GENERATED_STATUS_CODE,
   type GeneratedField,
@@ -231,14 +232,7 @@ async function addOccurrenceRows(
     slots[0] !== null,
   );
   const promoted = generatedColumns().map(([field, column]) => [field, batch.promoted.get(column)!] as const);
-  const members: Members = {
-    assignmentId: assignment.id,
-    objectId: doc.objectId,
-    state: 'open',
-    ...(doc.title ? { title: doc.title } : {}),
-    ...(doc.type ? { type: doc.type } : {}),
-    ...(doc.activityTypeId ? { activityTypeId: doc.activityTypeId } : {}),
-  };
+  const members: Members = assignmentDocument({ assignmentId: assignment.id, ...doc });
   // One object for every job of the assignment, its members set job by job.
   const job: JobMembers = { id: '', chatId: '', from: '', to: '', targetTime: 0 };
   for (const occurrence of occurrences) {

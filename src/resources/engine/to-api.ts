@@ -18,10 +18,6 @@ export function unsetFields(resource: Resource): Record<string, unknown> {
 
 const isoTime = (value: Date | string) => (value instanceof Date ? value : new Date(value)).toISOString();
 
-/**
- * The common entity fields of a row, from its ENTITY_COLUMNS: what crewbase_entity_json builds in
- * SQL (migrations 0002, 0012), with null where a column is null (entityFields leaves them out).
- */
 /** A row's common columns but company_id, its timestamps as Dates or as the database's text of them. */
 export type EntityColumns = Omit<
   Pick<StoredRecord, Exclude<EntityColumn, 'company_id'>>,
@@ -31,6 +27,11 @@ export type EntityColumns = Omit<
   modified_at: Date | string;
 };
 
+/**
+ * The common entity fields of a row, from its ENTITY_COLUMNS: what crewbase_entity_json builds in
+ * SQL (migrations 0002, 0012), with null where a column is null (entityFields leaves them out).
+ * `writeTime` writes a timestamp (a read that selected them as text passes its own writer).
+ */
 export function entityValue(
   row: EntityColumns,
   companyId: string | null = (row as StoredRecord).company_id,
