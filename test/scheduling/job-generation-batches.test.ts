@@ -1,15 +1,24 @@
 // Generation in batches across assignments (job-generation.ts materializeAll): rows of several
 // assignments share a batch, batches are sent without waiting for the one before, each numbers its
-// rows from a counter block in its own statement, and a second run creates nothing.
+// rows from a counter block in its own statement, and a second run creates nothing. A large window made
+// in two transactions at once (`beside`): every job once, numbered from one block, one event each; the
+// second rolls back when the first fails; without a free connection (or on the embedded database) the
+// caller's transaction makes it alone, without waiting.
 import { jobAbsenceHooks } from '../../src/modules/absences/index.js';
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { sql } from 'kysely';
-import { materializeAll } from '../../src/modules/scheduling/job-generation.js';
-import { inTenant } from '../../src/platform/db/tenant.js';
+import {
+  BESIDE_MIN_ROWS,
+  type BesideTransaction,
+  materializeAll,
+  type Planning,
+} from '../../src/modules/scheduling/job-generation.js';
+import { inTenant, inTenantIfFree } from '../../src/platform/db/tenant.js';
 import { newObjectId } from '../../src/platform/ids.js';
 import { jobs } from '../../src/modules/scheduling/jobs-resource.js';
 import { promotedColumns, recordJson } from '../../src/resources/engine/resource-store.js';
+import { requester } from '../helpers/http-assertions.js';
 import { createTestApp, signup, type Tenant, type TestApp } from '../helpers/test-app.js';
 
 let t: TestApp;
@@ -190,3 +199,188 @@ async function countJobs(): Promise<number> {
   );
   return rows[0]!.n;
 }
+
+/** `count` of daily(): 56 jobs each. */
+const many = (count: number): Planning[] => Array.from({ length: count }, () => daily(newObjectId()));
+const ok = requester(
+  () => t.app,
+  () => acme.headers,
+).ok;
+
+/** Offers the second transaction through inTenantIfFree, and says whether its work ran. */
+function counted(): { beside: BesideTransaction; ran: () => boolean } {
+  let ran = false;
+  const beside: BesideTransaction = (work) =>
+    inTenantIfFree(t.database, acme.companyId, (side) => {
+      ran = true;
+      return work(side);
+    });
+  return { beside, ran: () => ran };
+}
+
+async function madeOf(planned: Planning[]) {
+  const ids = planned.map((p) => p.assignment.id);
+  const { rows } = await inTenant(t.database, acme.companyId, (tx) =>
+    sql<{ n: number; keys: number; numbers: number; first: number | null; last: number | null; events: number }>`
+      SELECT count(*)::int AS n, count(DISTINCT (assignment_id, occurrence_key, slot))::int AS keys,
+        count(DISTINCT number)::int AS numbers, min(number)::int AS first, max(number)::int AS last,
+        (SELECT count(*)::int FROM events e WHERE e.entity = 'job' AND e.type = 'CREATE'
+          AND e.data->>'assignmentId' = ANY(${ids}::text[])) AS events
+      FROM jobs WHERE assignment_id = ANY(${ids}::text[])`.execute(tx.db),
+  );
+  return rows[0]!;
+}
+
+const jobsCounter = () =>
+  inTenant(t.database, acme.companyId, (tx) =>
+    sql<{ value: number }>`SELECT coalesce(max(value), 0)::int AS value FROM counters WHERE name = 'jobs'`.execute(
+      tx.db,
+    ),
+  ).then(({ rows }) => rows[0]!.value);
+
+/** A promise and its resolve (Node 20 has no Promise.withResolvers). */
+function settled(): { promise: Promise<void>; resolve: () => void } {
+  let resolve!: () => void;
+  const promise = new Promise<void>((ok) => {
+    resolve = ok;
+  });
+  return { promise, resolve };
+}
+
+describe('generation beside the caller', () => {
+  test('a large window: both transactions make their half, every job once, numbers one block, one event each', async () => {
+    const planned = many(20); // 1,120 rows
+    assert.ok(20 * 56 >= BESIDE_MIN_ROWS);
+    const { beside, ran } = counted();
+    const counterBefore = await jobsCounter();
+    const created = await inTenant(t.database, acme.companyId, (tx) =>
+      materializeAll(tx, jobAbsenceHooks, planned, FROM, TO, { beside, batchRows: 200 }),
+    );
+    assert.equal(created, 1120);
+    // PostgreSQL's pool has a connection free; the embedded database has one connection, so none beside.
+    assert.equal(ran(), t.database.kind === 'postgres');
+    const made = await madeOf(planned);
+    assert.equal(made.n, 1120);
+    assert.equal(made.keys, 1120, 'every occurrence and user once');
+    assert.equal(made.numbers, 1120, 'no number twice');
+    assert.equal(made.last! - made.first! + 1, 1120, 'consecutive: one block for both halves');
+    assert.equal(made.first, counterBefore + 1);
+    assert.equal(await jobsCounter(), counterBefore + 1120, 'the counter kept the block');
+    assert.equal(made.events, 1120, 'one CREATE event per job');
+
+    const again = await inTenant(t.database, acme.companyId, (tx) =>
+      materializeAll(tx, jobAbsenceHooks, planned, FROM, TO, { beside }),
+    );
+    assert.equal(again, 0, 'a second run makes nothing');
+  });
+
+  test("the second half's jobs on an approved absence are marked, by the caller's transaction", async () => {
+    const uma = (await ok('POST', '/v2/users/', { general: { firstName: 'Uma' } }, 201))._id as string;
+    const away = await ok(
+      'POST',
+      '/v2/absences/',
+      { userId: uma, type: 3, dtStart: '2027-01-11T08:00:00Z', dtEnd: '2027-01-13T08:00:00Z' },
+      201,
+    );
+    await ok('POST', `/v2/absences/${away._id}/approve`);
+    const planned = many(20);
+    // The last assignment is of the second half: Uma is one of its two users.
+    (planned[19]!.assignment.doc as { userIds: string[] }).userIds[0] = uma;
+    const { beside, ran } = counted();
+    await inTenant(t.database, acme.companyId, (tx) =>
+      materializeAll(tx, jobAbsenceHooks, planned, FROM, TO, { beside, batchRows: 200 }),
+    );
+    assert.equal(ran(), t.database.kind === 'postgres');
+    const { rows } = await inTenant(t.database, acme.companyId, (tx) =>
+      sql<{ id: string; absence_id: string | null }>`SELECT id, absence_id FROM jobs
+        WHERE user_id = ${uma} AND assignment_id = ${planned[19]!.assignment.id} ORDER BY from_at`.execute(tx.db),
+    );
+    assert.equal(rows.length, 28);
+    const marked = rows.filter((r) => r.absence_id === away._id).map((r) => r.id);
+    assert.equal(marked.length, 3, 'the 11th, 12th and 13th of January');
+    assert.deepEqual(((await ok('GET', `/v2/absences/${away._id}`)).affectedJobs as string[]).sort(), marked.sort());
+  });
+
+  test('a small window is made in the caller’s transaction alone', async () => {
+    const planned = many(2); // 112 rows
+    const { beside, ran } = counted();
+    const created = await inTenant(t.database, acme.companyId, (tx) =>
+      materializeAll(tx, jobAbsenceHooks, planned, FROM, TO, { beside }),
+    );
+    assert.equal(created, 112);
+    assert.equal(ran(), false);
+  });
+
+  test('the first half failing rolls the second back: no job, event or number is left', async (ctx) => {
+    if (t.database.kind !== 'postgres') return ctx.skip('the embedded database makes a window in one transaction');
+    const planned = many(20);
+    const { beside, ran } = counted();
+    const counterBefore = await jobsCounter();
+    await assert.rejects(
+      inTenant(t.database, acme.companyId, async (tx) => {
+        // The caller's statements fail; the second transaction's do not.
+        await sql`SET LOCAL statement_timeout = '1ms'`.execute(tx.db);
+        return materializeAll(tx, jobAbsenceHooks, planned, FROM, TO, { beside, batchRows: 200 });
+      }),
+      /statement timeout/,
+    );
+    assert.equal(ran(), true);
+    const made = await madeOf(planned);
+    assert.equal(made.n, 0);
+    assert.equal(made.events, 0);
+    assert.equal(await jobsCounter(), counterBefore, 'the block was given back');
+  });
+
+  test('the second half failing fails the whole window', async (ctx) => {
+    if (t.database.kind !== 'postgres') return ctx.skip('the embedded database makes a window in one transaction');
+    const planned = many(20);
+    const failing: BesideTransaction = (work) =>
+      inTenantIfFree(t.database, acme.companyId, async (side) => {
+        await work(side);
+        throw new Error('the second transaction failed');
+      });
+    await assert.rejects(
+      inTenant(t.database, acme.companyId, (tx) =>
+        materializeAll(tx, jobAbsenceHooks, planned, FROM, TO, { beside: failing, batchRows: 200 }),
+      ),
+      /the second transaction failed/,
+    );
+    const made = await madeOf(planned);
+    assert.equal(made.n, 0);
+  });
+
+  test('with every other connection of the pool taken, the caller makes the window alone, without waiting', async (ctx) => {
+    if (t.database.kind !== 'postgres') return ctx.skip('the embedded database has one connection');
+    const release = settled();
+    const held: Array<Promise<unknown>> = [];
+    const holding: Array<Promise<void>> = [];
+    // The test pool's other connections, each in a transaction that waits (they could be waiting on the
+    // planning lock the caller holds: a second transaction that waited for one of them would wait forever).
+    for (let i = 0; i < 4; i++) {
+      const started = settled();
+      holding.push(started.promise);
+      held.push(
+        inTenant(t.database, acme.companyId, async (tx) => {
+          await sql`SELECT 1`.execute(tx.db);
+          started.resolve();
+          await release.promise;
+        }),
+      );
+    }
+    await Promise.all(holding);
+    try {
+      const planned = many(20);
+      const { beside, ran } = counted();
+      const created = await inTenant(t.database, acme.companyId, (tx) => {
+        assert.equal(t.database.hasFreeConnection!(), false, 'all 5 connections in use');
+        return materializeAll(tx, jobAbsenceHooks, planned, FROM, TO, { beside, batchRows: 200 });
+      });
+      assert.equal(created, 1120);
+      assert.equal(ran(), false);
+    } finally {
+      release.resolve();
+      await Promise.all(held);
+    }
+    assert.equal(t.database.hasFreeConnection!(), true);
+  });
+});

@@ -6,14 +6,20 @@ import { setImmediate as nextTurn } from 'node:timers/promises';
 import { sql } from 'kysely';
 import type { Database } from '../../platform/db/database.js';
 import { PREPARED } from '../../platform/db/postgres-transaction.js';
-import { inTenant, type TenantTx } from '../../platform/db/tenant.js';
+import { inTenant, inTenantIfFree, type TenantTx } from '../../platform/db/tenant.js';
 import { fieldError } from '../../platform/http/errors.js';
 import type { RequestContext } from '../../platform/http/request-context.js';
 import type { StoredRecord } from '../../resources/engine/define-resource.js';
 import { countJobWindowExtension } from '../../platform/metrics/metrics.js';
 import { loadTimeAndPaySettings } from '../pay/index.js';
 import type { AbsenceHooks } from './absence-hooks.js';
-import { type AssignmentPlan, materialize, materializeAll, removeReplaceableJobs } from './job-generation.js';
+import {
+  type AssignmentPlan,
+  type BesideTransaction,
+  materialize,
+  materializeAll,
+  removeReplaceableJobs,
+} from './job-generation.js';
 import {
   clampToBounds,
   loadPlanningBounds,
@@ -121,6 +127,8 @@ export interface CoverOptions {
   bounds?: PlanningBounds;
   /** Record the covered window in this process (only inside ReadRouter.planOnPrimary, see above). */
   remember?: boolean;
+  /** A second transaction for a large extension (materializeAll); only where `tx` is planning's own. */
+  beside?: BesideTransaction;
 }
 
 /** Covered: the frame's part inside the bounds, half of KEEP_AHEAD_DAYS ahead, and nothing beyond the horizon. */
@@ -224,7 +232,7 @@ export async function coverJobWindow(
     if (!isCovered(horizon, needed, bounds, now)) {
       horizon = await lockedHorizon(tx, bounds, now);
       if (!isCovered(horizon, needed, bounds, now)) {
-        horizon = await extendHorizon(tx, absences, horizon, needed, bounds, now);
+        horizon = await extendHorizon(tx, absences, horizon, needed, bounds, now, Infinity, options.beside);
         countJobWindowExtension();
       }
     }
@@ -243,7 +251,17 @@ export async function ensureJobWindow(
   to: number,
   now = Date.now(),
 ): Promise<void> {
-  await inTenant(database, companyId, (tx) => coverJobWindow(tx, absences, from, to, { now, bounds: UNBOUNDED }));
+  await inTenant(database, companyId, (tx) =>
+    coverJobWindow(tx, absences, from, to, { now, bounds: UNBOUNDED, beside: besideOf(database, companyId) }),
+  );
+}
+
+/**
+ * A second transaction of the company for generation beside a transaction of planning's own (materializeAll):
+ * only those, which have written no job number before they generate.
+ */
+function besideOf(database: Database, companyId: string): BesideTransaction {
+  return (work) => inTenantIfFree(database, companyId, work);
 }
 
 /**
@@ -259,6 +277,7 @@ async function extendHorizon(
   bounds: PlanningBounds,
   now: number,
   maxDays = Infinity,
+  beside?: BesideTransaction,
 ): Promise<Horizon> {
   const today = Math.floor(now / DAY) * DAY;
   const target = {
@@ -286,7 +305,7 @@ async function extendHorizon(
     assignment: { id: a.id, doc: a.doc as unknown as AssignmentPlan },
     actor: a.created_by ?? undefined,
   }));
-  for (const [a, b] of ranges) await materializeAll(tx, absences, plannings, a, b, { skipRefused: true });
+  for (const [a, b] of ranges) await materializeAll(tx, absences, plannings, a, b, { skipRefused: true, beside });
   const extended = {
     from: Math.min(horizon.from, ...ranges.map(([a]) => a)),
     until: Math.max(horizon.until, ...ranges.map(([, b]) => b)),
@@ -328,7 +347,7 @@ export async function extendJobWindowInSlices(
       const needed = neededFor(windowFrom, to, bounds);
       const horizon = await lockedHorizon(tx, bounds, now);
       if (isCovered(horizon, needed, bounds, now)) return true;
-      await extendHorizon(tx, absences, horizon, needed, bounds, now, days);
+      await extendHorizon(tx, absences, horizon, needed, bounds, now, days, besideOf(database, companyId));
       countJobWindowExtension();
       return false;
     });

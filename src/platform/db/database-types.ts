@@ -27,6 +27,12 @@ export interface Database {
   analyzeNow?(): Promise<string[]>;
   /** Connections in use and requests waiting for one (PostgreSQL's pool; PGlite has one connection and none). */
   connectionStats?(): { total: number; idle: number; waiting: number };
+  /**
+   * Whether a transaction begun now would get a connection without waiting for one (an idle one nobody waits
+   * for, or room for a new one). PostgreSQL's pool only; the embedded database's one connection is never free
+   * beside a transaction.
+   */
+  hasFreeConnection?(): boolean;
   /** Transactions' settings as SET LOCAL rather than set_config(…, true) (DATABASE_TENANCY_STATEMENT=set_local). */
   setLocal?: boolean;
   /** Replicas for lag-tolerant reads (DATABASE_READ_URL); absent without them. */

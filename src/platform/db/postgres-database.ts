@@ -82,6 +82,7 @@ export async function openPostgres(target: Extract<DatabaseTarget, { kind: 'post
     transaction: (begin, readOnly, work, options) =>
       watched(() => postgresTransaction(primary, begin, readOnly, work, { prepare: !behindPooler, ...options })),
     connectionStats: () => primary.stats(),
+    hasFreeConnection: () => primary.hasFree(),
     failovers: () => primary.failovers,
     targetStats: () => targetStats(primary, replicas, router),
     topology: () => topology(primary, replicas),

@@ -77,6 +77,13 @@ export class PrimaryPool {
       : { total: 0, idle: 0, waiting: 0 };
   }
 
+  /** Whether connect() now would not wait: an idle connection and no one waiting, or room for one more. */
+  hasFree(): boolean {
+    const pool = this.pool;
+    if (!pool) return false;
+    return (pool.idleCount > 0 && pool.waitingCount === 0) || pool.totalCount < this.settings.poolSize;
+  }
+
   /**
    * A statement met a lost connection: with several hosts, ask them which is read-write now (once at a
    * time, until one is). The current pool keeps serving meanwhile: if its server is alive, nothing changes.

@@ -62,6 +62,21 @@ export async function inTenant<T>(
 }
 
 /**
+ * As inTenant, on another connection than the caller's, or undefined (nothing run) when none is free now. For
+ * work beside a transaction that holds a lock others may wait for while holding connections (the planning
+ * lock, job-planning.ts): waiting for a connection there could wait forever. The check and the pool's
+ * connect() follow each other without a turn of the event loop between them, so no one takes it meanwhile.
+ */
+export function inTenantIfFree<T>(
+  database: Database,
+  companyId: string,
+  work: (tx: TenantTx) => Promise<T>,
+): Promise<T> | undefined {
+  if (!database.hasFreeConnection?.()) return undefined;
+  return inTenant(database, companyId, work);
+}
+
+/**
  * A read: as inTenant, in a READ ONLY transaction (a write in it fails), whose COMMIT PostgreSQL
  * is not waited for (nothing to lose), so a read of one statement is one round trip.
  */
