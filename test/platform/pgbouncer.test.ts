@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { sql } from 'kysely';
 import { openDatabase, type Database } from '../../src/platform/db/database.js';
-import { inTenant, readInTenant } from '../../src/platform/db/tenant.js';
+import { inTenant, inTenantIfFree, readInTenant } from '../../src/platform/db/tenant.js';
 import { skipUnless } from '../helpers/debian-tools.js';
 import { type Bouncer, startPgBouncer } from '../helpers/pgbouncer.js';
 import { createTestApp, signup, type TestApp } from '../helpers/test-app.js';
@@ -92,6 +92,19 @@ describe('behind PgBouncer in transaction mode', { skip, timeout: 280_000 }, () 
       own.stop();
       await named.close();
     }
+  });
+
+  test('no transaction beside another is taken here: a connection free in the pool may wait in PgBouncer', async () => {
+    assert.equal(t.database.hasFreeConnection?.(), false);
+    const { companyId } = await signup(t.app, 'Bounce D');
+    let ran = false;
+    const made = await inTenant(t.database, companyId, async () =>
+      inTenantIfFree(t.database, companyId, async () => {
+        ran = true;
+      }),
+    );
+    assert.equal(made, undefined);
+    assert.equal(ran, false);
   });
 
   test('the tenancy and transaction tests pass through PgBouncer', () => {

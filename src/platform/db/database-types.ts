@@ -29,8 +29,8 @@ export interface Database {
   connectionStats?(): { total: number; idle: number; waiting: number };
   /**
    * Whether a transaction begun now would get a connection without waiting for one (an idle one nobody waits
-   * for, or room for a new one). PostgreSQL's pool only; the embedded database's one connection is never free
-   * beside a transaction.
+   * for, or room for a new one). PostgreSQL's pool only, and not behind a transaction-mode pooler (its own pool
+   * may make it wait); the embedded database's one connection is never free beside a transaction.
    */
   hasFreeConnection?(): boolean;
   /** Transactions' settings as SET LOCAL rather than set_config(…, true) (DATABASE_TENANCY_STATEMENT=set_local). */

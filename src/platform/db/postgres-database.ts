@@ -82,7 +82,8 @@ export async function openPostgres(target: Extract<DatabaseTarget, { kind: 'post
     transaction: (begin, readOnly, work, options) =>
       watched(() => postgresTransaction(primary, begin, readOnly, work, { prepare: !behindPooler, ...options })),
     connectionStats: () => primary.stats(),
-    hasFreeConnection: () => primary.hasFree(),
+    // Behind a transaction-mode pooler a connection free here may still wait there for one of the server's.
+    hasFreeConnection: () => !behindPooler && primary.hasFree(),
     failovers: () => primary.failovers,
     targetStats: () => targetStats(primary, replicas, router),
     topology: () => topology(primary, replicas),
