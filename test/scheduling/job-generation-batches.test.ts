@@ -349,6 +349,23 @@ describe('generation beside the caller', () => {
     assert.equal(made.n, 0);
   });
 
+  test("the second half failing as it goes stops the first, and the window fails with the second's error", async (ctx) => {
+    if (t.database.kind !== 'postgres') return ctx.skip('the embedded database makes a window in one transaction');
+    const planned = many(40);
+    const failing: BesideTransaction = (work) =>
+      inTenantIfFree(t.database, acme.companyId, async (side) => {
+        await sql`SET LOCAL statement_timeout = '1ms'`.execute(side.db); // its statements fail, the caller's do not
+        return work(side);
+      });
+    await assert.rejects(
+      inTenant(t.database, acme.companyId, (tx) =>
+        materializeAll(tx, jobAbsenceHooks, planned, FROM, TO, { beside: failing, batchRows: 100 }),
+      ),
+      /statement timeout/,
+    );
+    assert.equal((await madeOf(planned)).n, 0);
+  });
+
   test('with every other connection of the pool taken, the caller makes the window alone, without waiting', async (ctx) => {
     if (t.database.kind !== 'postgres') return ctx.skip('the embedded database has one connection');
     const release = settled();

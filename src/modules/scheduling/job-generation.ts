@@ -11,6 +11,7 @@ import { recordJson, reserveNumbers } from '../../resources/engine/resource-stor
 import type { AbsenceHooks } from './absence-hooks.js';
 import {
   expandEach,
+  GenerationStopped,
   insertPlanned,
   type Made,
   type Planned,
@@ -76,7 +77,7 @@ export async function materializeAll(
     return markAbsent(
       tx,
       absences,
-      await insertPlanned(tx, absences, expandEach(tx, plannings, from, to, skipRefused), batchRows),
+      await insertPlanned(tx, absences, expandEach(tx, plannings, from, to, skipRefused), { batchRows }),
     );
   const half = Math.ceil(plannings.length / 2);
   const first: Planned[] = [];
@@ -89,12 +90,9 @@ export async function materializeAll(
       : undefined;
   const made =
     (await both) ??
-    (await insertPlanned(
-      tx,
-      absences,
-      chain(first, expandEach(tx, second.plannings, from, to, skipRefused)),
+    (await insertPlanned(tx, absences, chain(first, expandEach(tx, second.plannings, from, to, skipRefused)), {
       batchRows,
-    ));
+    }));
   return markAbsent(tx, absences, made);
 }
 
@@ -121,24 +119,38 @@ function inTwoTransactions(
 ): Promise<Made> | undefined {
   const numbered = deferred<number>();
   const firstMade = deferred<void>();
+  // Either half failing stops the other at its next batch: the whole window fails anyway.
+  let failed = false;
+  const stopped = () => failed;
   const made = beside(async (side) => {
     numbered.resolve(await reserveNumbers(side, jobs.collection, firstRows));
     const { plannings, from, to, skipRefused } = second;
-    const result = await insertPlanned(side, absences, expandEach(side, plannings, from, to, skipRefused), batchRows);
+    const expanded = expandEach(side, plannings, from, to, skipRefused);
+    const result = await insertPlanned(side, absences, expanded, { batchRows, stopped });
     await firstMade.promise; // throws when the first half failed: this one rolls back
     return result;
   });
   if (!made) return undefined;
-  made.catch((error) => numbered.reject(error)); // failed before numbering: the first half stops waiting
-  const firstDone = numbered.promise.then((start) => insertPlanned(tx, absences, first, batchRows, start));
+  made.catch((error) => {
+    failed = true;
+    numbered.reject(error); // failed before numbering: the first half stops waiting
+  });
+  const firstDone = numbered.promise.then((start) =>
+    insertPlanned(tx, absences, first, { batchRows, first: start, stopped }),
+  );
   firstDone.then(
     () => firstMade.resolve(),
-    (error) => firstMade.reject(error),
+    (error) => {
+      failed = true;
+      firstMade.reject(error);
+    },
   );
   return Promise.allSettled([firstDone, made]).then(([a, b]) => {
-    if (a.status === 'rejected') throw a.reason;
-    if (b.status === 'rejected') throw b.reason;
-    return { created: a.value.created + b.value.created, onAbsence: [...a.value.onAbsence, ...b.value.onAbsence] };
+    if (a.status === 'fulfilled' && b.status === 'fulfilled')
+      return { created: a.value.created + b.value.created, onAbsence: [...a.value.onAbsence, ...b.value.onAbsence] };
+    // The cause, not the other half's stop.
+    const causes = [a, b].flatMap((r) => (r.status === 'rejected' ? [r.reason] : []));
+    throw causes.find((e) => !(e instanceof GenerationStopped)) ?? causes[0];
   });
 }
 

@@ -321,18 +321,31 @@ export interface Made {
   onAbsence: Inserted['onAbsence'];
 }
 
+/** An insert stopped because the work beside it failed (InsertOptions.stopped): that failure is the cause. */
+export class GenerationStopped extends Error {
+  constructor() {
+    super('generation stopped: the transaction beside failed');
+  }
+}
+
+export interface InsertOptions {
+  batchRows: number;
+  /** The first row's number (a block taken already); else each statement takes its rows' from the counter. */
+  first?: number;
+  /** Asked before each batch: true stops sending (the work beside failed), and the insert fails. */
+  stopped?: () => boolean;
+}
+
 /**
  * Inserts the plannings' rows in batches of about `batchRows` across assignments. A batch is sent without
  * waiting for the one before (on PostgreSQL's pipelined connection, the next batch is built while the
- * server inserts the last), at most two in flight. Numbered from `first` on when given (a block taken
- * already), else from the counter by each statement.
+ * server inserts the last), at most two in flight.
  */
 export async function insertPlanned(
   tx: TenantTx,
   absences: AbsenceHooks,
   plannings: AsyncIterable<Planned> | Iterable<Planned>,
-  batchRows: number,
-  first?: number,
+  { batchRows, first, stopped }: InsertOptions,
 ): Promise<Made> {
   const inFlight: Array<Promise<Inserted>> = [];
   const results: Inserted[] = [];
@@ -340,6 +353,7 @@ export async function insertPlanned(
   let batch = new JobBatch();
   const send = async () => {
     if (batch.length === 0) return;
+    if (stopped?.()) throw new GenerationStopped();
     const sent = insertJobRows(tx, absences, batch, next);
     if (next !== undefined) next += batch.length;
     sent.catch(() => {}); // awaited below, in order; a failure aborts the transaction anyway
