@@ -34,8 +34,7 @@ const moduleLets = (text: string) => [...text.matchAll(/^(?:export\s+)?let\s+(\w
 
 /** Module-level `let`s of src/modules and src/resources, each a cache with its reason. */
 const CACHES: Record<string, string> = {
-  'src/modules/scheduling/job-generation.ts:generatedJobJsonBuilt': 'the generated jobs’ SQL, built once at first use',
-  'src/modules/scheduling/job-generation.ts:generatedColumnsMade':
+  'src/modules/scheduling/job-rows.ts:generatedColumnsMade':
     'the jobs’ promoted columns a generated document fills, found once at first use',
 };
 
