@@ -166,14 +166,16 @@ function insertJobRows(tx: TenantTx, absences: AbsenceHooks, batch: JobBatch, fi
   }
   // The event texts and the actors' JSON go as one text each, a line per job (JSON text holds no raw line
   // break): as text[] elements, escaping their quotes for the array's syntax cost this process more than
-  // writing them. So do the columns' values (ids, times, numbers) where none holds a line break.
+  // writing them. So do the text columns' values (ids) where none holds a line break.
   const arrays = [
     ...sent.map(([c, values]) => {
-      const type = sql.raw(COLUMN_TYPES[c] ?? 'text');
-      const lines = asLines(values);
+      const type = COLUMN_TYPES[c];
+      // Typed columns (times, numbers) as typed arrays: their lines cast from text[] cost PostgreSQL more (its
+      // instructions per job 320.6k with none as lines, 329.5k with every column, 321.6k with the text ones only).
+      const lines = type === undefined ? asLines(values) : undefined;
       return lines === undefined
-        ? sql`${sql.val(values)}::${type}[]`
-        : sql`string_to_array(${lines}::text, E'\\n', '')::${type}[]`;
+        ? sql`${sql.val(values)}::${sql.raw(type ?? 'text')}[]`
+        : sql`string_to_array(${lines}::text, E'\\n', '')`;
     }),
     ...[batch.head, batch.tail, batch.by.map((actor) => JSON.stringify(actor))].map(
       (texts) => sql`string_to_array(${texts.join('\n')}::text, E'\\n')`,
