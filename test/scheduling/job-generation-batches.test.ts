@@ -15,6 +15,7 @@ import {
   type Planning,
 } from '../../src/modules/scheduling/job-generation.js';
 import { inTenant, inTenantIfFree } from '../../src/platform/db/tenant.js';
+import { deferred } from '../../src/platform/deferred.js';
 import { newObjectId } from '../../src/platform/ids.js';
 import { jobs } from '../../src/modules/scheduling/jobs-resource.js';
 import { promotedColumns, recordJson } from '../../src/resources/engine/resource-store.js';
@@ -168,6 +169,25 @@ describe('generation in batches', () => {
     assert.equal(rows.find((r) => r.assignment_id === unassigned.assignment.id)!.user_id, null);
   });
 
+  test("text columns whose values hold a line break or '' go as arrays: every row keeps its own value", async () => {
+    // Columns go as one text a line each where they can; a value with a line break would split into two rows'
+    // values, and '' would be read as null. Each of these shares a batch with ordinary values.
+    const runs = [
+      [daily(newObjectId()), daily('Halle 2\nEingang Süd')],
+      [daily(newObjectId()), daily('')],
+    ];
+    for (const planned of runs) {
+      await inTenant(t.database, acme.companyId, (tx) => materializeAll(tx, jobAbsenceHooks, planned, FROM, TO));
+      for (const { assignment } of planned) {
+        const { rows } = await inTenant(t.database, acme.companyId, (tx) =>
+          sql<{ object_id: string | null; n: number }>`SELECT object_id, count(*)::int AS n FROM jobs
+            WHERE assignment_id = ${assignment.id} GROUP BY 1`.execute(tx.db),
+        );
+        assert.deepEqual(rows, [{ object_id: assignment.doc.objectId, n: 56 }]);
+      }
+    }
+  });
+
   test('running the same window again creates nothing', async () => {
     const plannings = [daily(newObjectId()), daily(newObjectId())];
     const run = () =>
@@ -237,15 +257,6 @@ const jobsCounter = () =>
       tx.db,
     ),
   ).then(({ rows }) => rows[0]!.value);
-
-/** A promise and its resolve (Node 20 has no Promise.withResolvers). */
-function settled(): { promise: Promise<void>; resolve: () => void } {
-  let resolve!: () => void;
-  const promise = new Promise<void>((ok) => {
-    resolve = ok;
-  });
-  return { promise, resolve };
-}
 
 describe('generation beside the caller', () => {
   test('a large window: both transactions make their half, every job once, numbers one block, one event each', async () => {
@@ -368,13 +379,13 @@ describe('generation beside the caller', () => {
 
   test('with every other connection of the pool taken, the caller makes the window alone, without waiting', async (ctx) => {
     if (t.database.kind !== 'postgres') return ctx.skip('the embedded database has one connection');
-    const release = settled();
+    const release = deferred();
     const held: Array<Promise<unknown>> = [];
     const holding: Array<Promise<void>> = [];
     // The test pool's other connections, each in a transaction that waits (they could be waiting on the
     // planning lock the caller holds: a second transaction that waited for one of them would wait forever).
     for (let i = 0; i < 4; i++) {
-      const started = settled();
+      const started = deferred();
       holding.push(started.promise);
       held.push(
         inTenant(t.database, acme.companyId, async (tx) => {

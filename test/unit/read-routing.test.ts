@@ -3,6 +3,7 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { ReadRouter } from '../../src/platform/db/read-routing.js';
+import { deferred } from '../../src/platform/deferred.js';
 import type { PrimaryPool } from '../../src/platform/db/primary-pool.js';
 import type { ReplicaPool } from '../../src/platform/db/replica-pool.js';
 
@@ -34,14 +35,6 @@ function setup() {
     return router.pick(guard) === replica;
   };
   return { primary, router, onReplicaAt };
-}
-
-function deferred() {
-  let resolve!: () => void;
-  const promise = new Promise<void>((r) => {
-    resolve = r;
-  });
-  return { promise, resolve };
 }
 
 describe('read router: planning a company on the primary', () => {

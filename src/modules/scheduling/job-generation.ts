@@ -6,6 +6,7 @@
 // and their statement: job-rows.ts.
 import { sql } from 'kysely';
 import type { TenantTx } from '../../platform/db/tenant.js';
+import { deferred } from '../../platform/deferred.js';
 import { emitSql } from '../../platform/outbox/emit-sql.js';
 import { recordJson, reserveNumbers } from '../../resources/engine/resource-store.js';
 import type { AbsenceHooks } from './absence-hooks.js';
@@ -39,7 +40,7 @@ export interface GenerationOptions {
   /** A rule stored before today's limits plans nothing instead of failing (its error comes before anything of it is sent). */
   skipRefused?: boolean;
   batchRows?: number;
-  /** Where a window has at least BESIDE_MIN_ROWS jobs to make, half of them are made in this transaction. */
+  /** Where a window has at least BESIDE_MIN_ROWS jobs to make, half of them are made in this second transaction. */
   beside?: BesideTransaction;
 }
 
@@ -152,17 +153,6 @@ function inTwoTransactions(
     const causes = [a, b].flatMap((r) => (r.status === 'rejected' ? [r.reason] : []));
     throw causes.find((e) => !(e instanceof GenerationStopped)) ?? causes[0];
   });
-}
-
-function deferred<T>() {
-  let resolve!: (value: T) => void;
-  let reject!: (error: unknown) => void;
-  const promise = new Promise<T>((ok, fail) => {
-    resolve = ok;
-    reject = fail;
-  });
-  promise.catch(() => {}); // awaited where it matters; a rejection nobody waits for is not an error here
-  return { promise, resolve, reject };
 }
 
 /**

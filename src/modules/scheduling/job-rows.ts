@@ -124,9 +124,9 @@ class JobBatch {
 type Members = Partial<Record<GeneratedField, unknown>>;
 
 /**
- * Inserts the rows that are not there yet, numbering them in the same statement (a block of the
- * jobs counter, so no statement waits for another); returns how many it created and which of
- * them fall on an approved absence.
+ * Inserts the rows that are not there yet, numbered from `first` (a block taken already) or from a block of the
+ * jobs counter taken by the same statement; returns how many it created and which of them fall on an approved
+ * absence.
  */
 interface Inserted {
   created: number;
