@@ -9,7 +9,7 @@
 // (a new company each); the difference is what the runs after the first cost (the migrations and the
 // first run are in both), divided by their jobs. Needs valgrind and PostgreSQL's server programs.
 import { execFileSync, spawn } from 'node:child_process';
-import { appendFileSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { appendFileSync, copyFileSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import pg from 'pg';
 import { makePrimary, pgBinDir, runAsPostgres } from '../test/helpers/pg-cluster.js';
@@ -20,6 +20,8 @@ const RUNS = Math.max(2, positiveInt('BENCH_RUNS', 3));
 const ASSIGNMENTS = positiveInt('BENCH_ASSIGNMENTS', 50);
 const DAYS = positiveInt('BENCH_DAYS', 30);
 const ROUNDS = positiveInt('BENCH_ROUNDS', 1);
+/** Where the callgrind files of each checkout's last BENCH_RUNS invocation are copied, for callgrind_annotate. */
+const PROFILE_DIR = process.env.BENCH_PROFILE_DIR;
 const asRoot = process.getuid?.() === 0;
 
 /**
@@ -63,6 +65,12 @@ function countedInstructions(root: string): number {
       const totals = /^totals: (\d+)/m.exec(readFileSync(join(root, name), 'utf8'));
       return sum + Number(totals?.[1] ?? 0);
     }, 0);
+}
+
+function keepProfile(root: string, into: string) {
+  mkdirSync(into, { recursive: true });
+  for (const name of readdirSync(root))
+    if (name.startsWith('callgrind.')) copyFileSync(join(root, name), join(into, name));
 }
 
 runBenchmark(async () => {
@@ -112,6 +120,8 @@ runBenchmark(async () => {
       const once = countedInstructions(cluster.root);
       const jobs = await measure(checkout, RUNS);
       const perJob = (countedInstructions(cluster.root) - once) / ((RUNS - 1) * jobs);
+      if (PROFILE_DIR)
+        keepProfile(cluster.root, join(resolve(PROFILE_DIR), checkouts.indexOf(checkout) ? 'other' : 'this'));
       results.get(checkout)!.push(perJob);
       console.log(
         `round ${round}, ${checkout}: ${Math.round(perJob).toLocaleString('en')} instructions per job ` +

@@ -186,4 +186,23 @@ describe('tenant keys (every key of a tenant table starts with company_id)', () 
       'listed in KNOWN_EXCEPTIONS but no longer a violation (fixed or renamed): remove it from the list',
     );
   });
+  test('identifier columns (id, company_id, *_id) compare byte by byte: collation "C" (migration 0027)', async () => {
+    const { rows } = await sql<{ column: string; collation: string }>`
+      SELECT c.relname || '.' || a.attname AS "column", coalesce(co.collname, '') AS collation
+      FROM pg_class c
+      JOIN pg_namespace n ON n.oid = c.relnamespace
+      JOIN pg_attribute a ON a.attrelid = c.oid AND a.attnum > 0 AND NOT a.attisdropped
+      LEFT JOIN pg_collation co ON co.oid = a.attcollation
+      WHERE ${USER_TABLES} AND a.atttypid = 'text'::regtype
+        AND (a.attname IN ('id', 'company_id') OR a.attname LIKE '%\\_id')
+      ORDER BY 1`.execute(t.database.kysely);
+    const columns = rows.map((r) => r.column);
+    for (const expected of ['jobs.id', 'jobs.company_id', 'jobs.user_id', 'events.id', 'webhook_deliveries.event_id'])
+      assert.ok(columns.includes(expected), `the catalog query did not find ${expected}`);
+    assert.deepEqual(
+      rows.filter((r) => r.collation !== 'C').map((r) => `${r.column} (${r.collation})`),
+      [],
+      'identifier columns under another collation: declare them text COLLATE "C" (crewbase_resource_table does)',
+    );
+  });
 });

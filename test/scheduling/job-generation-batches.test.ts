@@ -188,6 +188,33 @@ describe('generation in batches', () => {
     }
   });
 
+  test('a job kept between the keys of a batch: that batch makes the rest around it, the others are made whole', async () => {
+    // Only a batch whose assignment has a job between its keys is inserted with ON CONFLICT; the batches
+    // before and after it are inserted without, and none of them may meet a job that is there.
+    const planning = daily(newObjectId());
+    const tenth = FROM + 10 * 86_400_000;
+    await inTenant(t.database, acme.companyId, (tx) =>
+      materializeAll(tx, jobAbsenceHooks, [planning], tenth, tenth + 86_400_000),
+    );
+    const kept = await inTenant(t.database, acme.companyId, (tx) =>
+      sql<{ id: string }>`SELECT id FROM jobs WHERE assignment_id = ${planning.assignment.id} ORDER BY id`.execute(
+        tx.db,
+      ),
+    );
+    assert.equal(kept.rows.length, 2);
+    const created = await inTenant(t.database, acme.companyId, (tx) =>
+      materializeAll(tx, jobAbsenceHooks, [planning], FROM, TO, { batchRows: 8 }),
+    );
+    assert.equal(created, 56 - 2);
+    const { rows } = await inTenant(t.database, acme.companyId, (tx) =>
+      sql<{ n: number; keys: number; kept: number }>`
+        SELECT count(*)::int AS n, count(DISTINCT (occurrence_key, slot))::int AS keys,
+          count(*) FILTER (WHERE id = ANY(${kept.rows.map((r) => r.id)}::text[]))::int AS kept
+        FROM jobs WHERE assignment_id = ${planning.assignment.id}`.execute(tx.db),
+    );
+    assert.deepEqual(rows[0], { n: 56, keys: 56, kept: 2 });
+  });
+
   test('running the same window again creates nothing', async () => {
     const plannings = [daily(newObjectId()), daily(newObjectId())];
     const run = () =>

@@ -187,9 +187,14 @@ function insertJobRows(tx: TenantTx, absences: AbsenceHooks, batch: JobBatch, fi
   const status = sql`${sql.lit(`,"status":{"status":${GENERATED_STATUS_CODE},"createdAt":"`)} || stamp.at
     || '","createdBy":' || u.by_json || ',"lastModifiedAt":"' || stamp.at || '","lastModifiedBy":' || u.by_json
     || '}'`;
-  // sql: a set-based INSERT from unnest() arrays with ON CONFLICT on a partial unique index, numbered
-  // from a counter block taken by the same statement; each job's event is parsed once, its document is
-  // that without the other members, and the CREATE events of the new jobs are emitted in it too.
+  // sql: a set-based INSERT from unnest() arrays, numbered from a counter block taken by the same statement;
+  // each job's event is parsed once, its document is that without the other members, and the CREATE events
+  // of the new jobs are emitted in it too. Only a batch that may meet existing jobs pays for ON CONFLICT (see
+  // clashSql): its arbiter check was a sixth of the statement's instructions.
+  const insert = sql`INSERT INTO jobs (${sql.join(stored.map(([c]) => sql.ref(c)))})
+      SELECT ${sql.join(stored.map(([, value]) => value))} FROM rows u`;
+  // the columns read below: the id, the actor, and those the absence check reads (absence-conflicts.ts)
+  const returning = sql`RETURNING id, company_id, user_id, from_at, to_at, created_by`;
   return sql<{ created: number; on_absence: Inserted['onAbsence'] }>`
     WITH block AS (${first === undefined ? reserveNumbersStatement(tx, jobs.collection, batch.length) : sql`SELECT ${first}::bigint AS first`}),
     stamp AS MATERIALIZED (
@@ -199,12 +204,16 @@ function insertJobRows(tx: TenantTx, absences: AbsenceHooks, batch: JobBatch, fi
         (u.head || (b.first + u.ord - 1) || ${status} || u.tail)::jsonb AS event
       FROM unnest(${sql.join(arrays)}) WITH ORDINALITY AS u(${sql.join(names.map((c) => sql.ref(c)))}, ord),
         block b, stamp
-    ), created AS (
-      INSERT INTO jobs (${sql.join(stored.map(([c]) => sql.ref(c)))})
-      SELECT ${sql.join(stored.map(([, value]) => value))} FROM rows u
+    ), clash AS MATERIALIZED (${clashSql(tx)}
+    ), fresh AS (
+      ${insert} WHERE NOT (SELECT found FROM clash)
+      ${returning}
+    ), guarded AS (
+      ${insert} WHERE (SELECT found FROM clash)
       ON CONFLICT (company_id, assignment_id, occurrence_key, slot) WHERE occurrence_key IS NOT NULL DO NOTHING
-      -- the columns read below: the id, the actor, and those the absence check reads (absence-conflicts.ts)
-      RETURNING id, company_id, user_id, from_at, to_at, created_by
+      ${returning}
+    ), created AS (
+      SELECT * FROM fresh UNION ALL SELECT * FROM guarded
     ), emitted AS (
       SELECT ${emitSql(
         tx.companyId,
@@ -218,6 +227,26 @@ function insertJobRows(tx: TenantTx, absences: AbsenceHooks, batch: JobBatch, fi
         FROM created j WHERE ${absences.onApprovedAbsence}) AS on_absence`
     .execute(tx.db)
     .then(({ rows: [result] }) => ({ created: result!.created, onAbsence: result!.on_absence }));
+}
+
+/**
+ * Whether a job of the batch's assignments already has an occurrence key within the batch's keys of its
+ * assignment: one index probe per assignment of the batch. Without one, none of the batch's (assignment,
+ * occurrence, slot) exists, and none can appear before the insert: every generation holds the company's
+ * planning lock (job-planning.ts), and a second transaction of the same window makes other assignments'
+ * jobs. A job kept from a rule before (started, moved) between the keys counts too: that batch is inserted
+ * with ON CONFLICT, as every batch was before. The statement's snapshot is taken before its inserts, so
+ * this sees only jobs made before the batch.
+ */
+function clashSql(tx: TenantTx) {
+  return sql`
+      SELECT EXISTS (
+        SELECT 1
+        FROM (SELECT u.assignment_id, min(u.occurrence_key) AS lo, max(u.occurrence_key) AS hi FROM rows u
+          GROUP BY u.assignment_id) p
+        JOIN jobs j ON j.company_id = ${tx.companyId} AND j.assignment_id = p.assignment_id
+          AND j.occurrence_key IS NOT NULL AND j.occurrence_key BETWEEN p.lo AND p.hi
+      ) AS found`;
 }
 
 /** An assignment's occurrences starting in [from, to) that get jobs: public holidays left out where it asks. */
