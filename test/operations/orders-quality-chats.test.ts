@@ -623,6 +623,41 @@ describe('chats', () => {
     }
   });
 
+  test("a generated job's chat is named by its own id: it is written and read like any chat, and its messages stay its own", async () => {
+    // Generated jobs have no entry in the chat index of jobs (migration 0028): their chat is found by the job's key.
+    await create('/v2/assignments/', {
+      objectId,
+      iCalendar: {
+        tzid: 'Europe/Berlin',
+        rrule: 'FREQ=DAILY;COUNT=2',
+        dtstart: '2027-03-01T06:00:00',
+        dtend: '2027-03-01T07:00:00',
+      },
+    });
+    const generated = (await ok('POST', '/v2/jobs/jobsInTimeFrame', {
+      from: '2027-03-01T00:00:00Z',
+      to: '2027-03-03T00:00:00Z',
+      objectIds: [objectId],
+    })) as Json[];
+    assert.equal(generated.length, 2);
+    const [monday, tuesday] = generated.sort((a, b) => (a.from < b.from ? -1 : 1));
+    for (const job of [monday, tuesday]) assert.equal(job.chatId, job._id, 'named by its id');
+    assert.equal((await write(monday.chatId, { text: 'Keys are at the desk' })).status, 201);
+    const read = await messages(monday.chatId);
+    assert.equal(read.status, 200, JSON.stringify(read.body));
+    assert.deepEqual(
+      read.body.map((m: Json) => [m.text, m.entity, m.entityId]),
+      [['Keys are at the desk', 'jobs', monday._id]],
+    );
+    assert.equal((await messages(tuesday.chatId)).headers['x-total-count'], '0', "the other job's chat is its own");
+    // A job made by hand keeps a chat id of its own, found through the index.
+    const byHand = await create('/v2/jobs/', { from: '2027-03-05T06:00:00Z', to: '2027-03-05T08:00:00Z', objectId });
+    const handChat = await chatOf('jobs', byHand);
+    assert.notEqual(handChat, byHand);
+    assert.equal((await write(handChat, { text: 'by hand' })).status, 201);
+    assert.equal((await messages(byHand)).status, 404, 'its id names no chat');
+  });
+
   test("documentIds: documents of the company are attached; unknown ones (or another company's) → 400", async () => {
     const documentId = await uploadDocument(admin, objectId);
     const attached = await write(objectChat, { text: 'see the photo', documentIds: [documentId, documentId] });

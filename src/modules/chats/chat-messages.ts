@@ -35,10 +35,13 @@ async function chatRecord(
   resources: Resource[],
   chatId: string,
 ): Promise<ChatRecord | undefined> {
-  // sql: one statement over every resource table (their names come from the declarations).
+  // sql: one statement over every resource table (their names come from the declarations). A record whose chat
+  // is named by its own id (a generated job) is found by its primary key: the chat index of jobs leaves it out
+  // (migration 0028); the other arm is what the chat indexes hold.
   const queries = resources.map(
     (r, i) =>
-      sql`(SELECT ${i}::int AS resource, id, doc FROM ${sql.table(r.table)} WHERE company_id = ${tx.companyId} AND chat_id = ${chatId} LIMIT 1)`,
+      sql`(SELECT ${i}::int AS resource, id, doc FROM ${sql.table(r.table)} WHERE company_id = ${tx.companyId}
+        AND ((id = ${chatId} AND chat_id = id) OR (chat_id = ${chatId} AND chat_id <> id)) LIMIT 1)`,
   );
   const { rows } = await sql<{
     resource: number;

@@ -114,7 +114,6 @@ class JobBatch {
   readonly head: string[] = [];
   readonly tail: string[] = [];
   readonly by: string[] = [];
-  readonly chatId: string[] = [];
   readonly occurrenceKey: number[] = [];
   readonly slot: string[] = [];
   readonly promoted = new Map<string, Array<unknown>>(generatedColumns().map(([, column]) => [column, []]));
@@ -138,7 +137,6 @@ function insertJobRows(tx: TenantTx, absences: AbsenceHooks, batch: JobBatch, fi
   const sent: Array<[string, unknown[]]> = [
     ['id', batch.id],
     ['by', batch.by],
-    ['chat_id', batch.chatId],
     ['occurrence_key', batch.occurrenceKey],
     ['slot', batch.slot],
   ];
@@ -150,7 +148,7 @@ function insertJobRows(tx: TenantTx, absences: AbsenceHooks, batch: JobBatch, fi
     ['status_code', sql`${sql.lit(GENERATED_STATUS_CODE)}::int`],
     ['created_by', sql`u.by`],
     ['modified_by', sql`u.by`],
-    ['chat_id', sql`u.chat_id`],
+    ['chat_id', sql`u.id`], // a generated job's chat is named by its id (docs/decisions.md, chatId)
     ['occurrence_key', sql`u.occurrence_key`],
     ['slot', sql`u.slot`],
     ['number', sql`u.number`],
@@ -331,13 +329,12 @@ function addOccurrenceRows(companyId: string, batch: JobBatch, planned: Planned)
     for (const slot of slots) {
       members.userId = slot ?? undefined;
       job.id = newObjectId();
-      job.chatId = newObjectId();
+      job.chatId = job.id;
       job.userId = slot ?? undefined;
       batch.id.push(job.id);
       batch.head.push(text.head(job));
       batch.tail.push(text.tail(job));
       batch.by.push(actor);
-      batch.chatId.push(job.chatId);
       batch.occurrenceKey.push(occurrenceKey);
       batch.slot.push(slot ?? '-');
       for (const [field, values] of promoted) values.push(members[field] ?? null);
