@@ -20,7 +20,10 @@ const RUNS = Math.max(2, positiveInt('BENCH_RUNS', 3));
 const ASSIGNMENTS = positiveInt('BENCH_ASSIGNMENTS', 50);
 const DAYS = positiveInt('BENCH_DAYS', 30);
 const ROUNDS = positiveInt('BENCH_ROUNDS', 1);
-/** Where the callgrind files of each checkout's last BENCH_RUNS invocation are copied, for callgrind_annotate. */
+/**
+ * Where the callgrind files of each checkout's invocations are copied (`this-1`, `this-3`, `other-1`, ...: the
+ * checkout and its runs), for callgrind_annotate; what the runs after the first cost is the difference.
+ */
 const PROFILE_DIR = process.env.BENCH_PROFILE_DIR;
 const asRoot = process.getuid?.() === 0;
 
@@ -106,6 +109,11 @@ runBenchmark(async () => {
     } finally {
       runAsPostgres('pg_ctl', ['stop', '-w', '-t', '120', '-m', 'fast', '-D', cluster.data], 130_000);
       await exited;
+      if (PROFILE_DIR)
+        keepProfile(
+          cluster.root,
+          join(resolve(PROFILE_DIR), `${checkouts.indexOf(checkout) ? 'other' : 'this'}-${runs}`),
+        );
     }
   };
 
@@ -120,8 +128,6 @@ runBenchmark(async () => {
       const once = countedInstructions(cluster.root);
       const jobs = await measure(checkout, RUNS);
       const perJob = (countedInstructions(cluster.root) - once) / ((RUNS - 1) * jobs);
-      if (PROFILE_DIR)
-        keepProfile(cluster.root, join(resolve(PROFILE_DIR), checkouts.indexOf(checkout) ? 'other' : 'this'));
       results.get(checkout)!.push(perJob);
       console.log(
         `round ${round}, ${checkout}: ${Math.round(perJob).toLocaleString('en')} instructions per job ` +
