@@ -1,6 +1,6 @@
 // Daily and weekly rules are counted out directly instead of by the recurrence library (recurrence.ts,
 // simpleRule). The library is the authority: for a thousand random rules of those shapes (intervals, weekday
-// sets, UNTIL, COUNT, exceptions, starts in and around DST changes in five zones) and random windows (before
+// sets, UNTIL, COUNT, exceptions, starts in and around DST changes in five zones, a few before 1970) and random windows (before
 // the start, across years), both expansions give the same occurrences, to the millisecond.
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -30,8 +30,8 @@ const local = (ms: number) => new Date(ms).toISOString().slice(0, 19);
 
 function randomCase(next: () => number) {
   const pick = <T>(items: T[]) => items[Math.floor(next() * items.length)]!;
-  // Starts in 2025-2027, some of them on the nights the clocks change.
-  const day = Date.UTC(2025, 0, 1) + Math.floor(next() * 3 * 365) * DAY;
+  // Starts in 2025-2027, some of them on the nights the clocks change; a few before 1970 (negative days).
+  const day = (next() < 0.05 ? Date.UTC(1962, 0, 1) : Date.UTC(2025, 0, 1)) + Math.floor(next() * 3 * 365) * DAY;
   const time = pick([
     [2, 30],
     [0, 0],
@@ -41,7 +41,7 @@ function randomCase(next: () => number) {
     [3, 0],
   ]);
   const dtstart = day + (time[0]! * 60 + time[1]!) * 60_000;
-  const weekday = (Math.floor(dtstart / DAY) + 3) % 7;
+  const weekday = (((Math.floor(dtstart / DAY) + 3) % 7) + 7) % 7;
   const frequency = pick(['DAILY', 'WEEKLY']);
   const parts = [`FREQ=${frequency}`];
   if (next() < 0.4) parts.push(`INTERVAL=${1 + Math.floor(next() * 4)}`);
