@@ -70,6 +70,20 @@ describe('planning bounds (pure)', () => {
     );
   });
 
+  test("the bounds kept for a zone's date move on at its midnight, and each zone keeps its own", () => {
+    // 22:59 and 23:00 UTC on 2026-03-01 are the last minute of 1 March and the first of 2 March in Berlin.
+    const beforeMidnight = planningBounds(ZONE, Date.parse('2026-03-01T22:59:00Z'));
+    assert.equal(beforeMidnight.lastDate, '2027-08-31');
+    assert.equal(planningBounds(ZONE, Date.parse('2026-03-01T22:00:00Z')), beforeMidnight, 'the same date: kept');
+    assert.equal(planningBounds(ZONE, Date.parse('2026-03-01T23:00:00Z')).lastDate, '2027-09-01');
+    // Still 1 March in New York (UTC-5) at that instant, whatever Berlin's bounds were kept last.
+    const newYork = planningBounds('America/New_York', Date.parse('2026-03-01T23:00:00Z'));
+    assert.equal(newYork.lastDate, '2027-08-31');
+    assert.equal(new Date(newYork.latest).toISOString(), '2027-09-01T04:00:00.000Z', 'the end of 31 August, EDT');
+    // Going back in time (a test's clock, a bench's `now`) gives that date's bounds, not the kept ones.
+    assert.equal(planningBounds(ZONE, Date.parse('2026-02-01T12:00:00Z')).lastDate, '2027-08-03');
+  });
+
   test('a frame is cut to the bounds, or needs nothing when wholly outside', () => {
     const bounds = { earliest: 100, latest: 200, lastDate: '' };
     assert.deepEqual(clampToBounds({ from: 50, to: 150 }, bounds), { from: 100, to: 150 });

@@ -28,14 +28,25 @@ export interface TimeRange {
 /** No limits: for trusted callers that generate a window of their choosing (benchmarks, tools). */
 export const UNBOUNDED: PlanningBounds = { earliest: -Infinity, latest: Infinity, lastDate: '' };
 
+// Each zone's bounds of its current date: every read of jobs asks for them, and they change once a day, where
+// working them out (two local times to UTC, a date's text) cost more than the rest of the question. By zone, and
+// zones are IANA's names (a few hundred); the bound only guards against a caller passing other strings.
+const ZONES_KEPT = 1024;
+const boundsOfToday = new Map<string, { today: number; bounds: PlanningBounds }>();
+
 export function planningBounds(timeZone: string, now: number): PlanningBounds {
   const today = Math.floor(utcToLocal(timeZone, now) / DAY) * DAY;
+  const kept = boundsOfToday.get(timeZone);
+  if (kept?.today === today) return kept.bounds;
   const last = today + PLANNING_HORIZON_DAYS * DAY;
-  return {
+  const bounds: PlanningBounds = Object.freeze({
     earliest: localToUtc(timeZone, today - PLANNING_PAST_DAYS * DAY),
     latest: localToUtc(timeZone, last + DAY),
     lastDate: new Date(last).toISOString().slice(0, 10),
-  };
+  });
+  if (boundsOfToday.size >= ZONES_KEPT) boundsOfToday.clear();
+  boundsOfToday.set(timeZone, { today, bounds });
+  return bounds;
 }
 
 export async function loadPlanningBounds(tx: TenantTx, now: number): Promise<PlanningBounds> {
