@@ -149,8 +149,14 @@ const RIGHTS_ROUTES = /^\/v2\/((users|accessGroups|apiKeys|account)(\/|$)|auth\/
  * that failed or was not signed in changed nothing (else anyone could empty the cache with refused requests).
  */
 export function forgetCredentialsOnChange(app: FastifyInstance, credentials: CredentialResolver) {
-  app.addHook('onResponse', async (request, reply) => {
-    if (request.method === 'GET' || !request.ctx || reply.statusCode >= 400) return;
-    if (RIGHTS_ROUTES.test(request.routeOptions.url ?? '')) credentials.forget(request.ctx.companyId);
+  app.addHook('onResponse', (request, reply, done) => {
+    if (
+      request.method !== 'GET' &&
+      request.ctx &&
+      reply.statusCode < 400 &&
+      RIGHTS_ROUTES.test(request.routeOptions.url ?? '')
+    )
+      credentials.forget(request.ctx.companyId);
+    done();
   });
 }

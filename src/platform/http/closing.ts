@@ -59,12 +59,13 @@ export function registerGracefulClose(app: FastifyInstance) {
     if (app.server.listening) await takeInWhatArrived(); // before Fastify closes the listener and idle connections
     refusesNew = true;
   });
-  app.addHook('onRequest', async (_request, reply) => {
-    if (!refusesNew) return;
+  app.addHook('onRequest', (_request, reply, done) => {
+    if (!refusesNew) return done();
     reply.header('retry-after', '5');
-    return sendProblem(reply, 503, 'Service Unavailable', 'The server is shutting down; retry the request');
+    sendProblem(reply, 503, 'Service Unavailable', 'The server is shutting down; retry the request'); // answered: no done()
   });
-  app.addHook('onSend', async (_request, reply) => {
+  app.addHook('onSend', (_request, reply, payload, done) => {
     if (answersClose) reply.header('connection', 'close');
+    done(null, payload);
   });
 }

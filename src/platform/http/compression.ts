@@ -65,19 +65,26 @@ const JSON_TYPE = /^application\/([a-z0-9.+-]*\+)?json\b/i;
  * payload as text (idempotency stores the answer): onSend hooks run in the order they were added.
  */
 export function registerCompression(app: FastifyInstance): void {
-  app.addHook('onSend', async (request, reply, payload) => {
-    if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return payload; // streams, empty answers
-    // A route that frames its own body (a stored document with its length or a range) is left as it is.
-    if (reply.hasHeader('content-encoding') || reply.hasHeader('content-length')) return payload;
-    if (!JSON_TYPE.test(String(reply.getHeader('content-type') ?? ''))) return payload;
-    // Measured, not copied: most answers go as they are, and copying each into a buffer costs as much.
-    if ((typeof payload === 'string' ? Buffer.byteLength(payload) : payload.length) <= MIN_BYTES) return payload;
-    varyOnEncoding(reply);
-    const encoding = acceptedEncoding(request.headers['accept-encoding']);
-    if (!encoding) return payload;
+  // A callback hook, not an async one: most answers pass unchanged, without a promise and a turn of the event loop each.
+  app.addHook('onSend', (request, reply, payload, done) => {
+    const encoding = encodingOf(request, reply, payload);
+    if (!encoding) return done(null, payload);
     reply.header('content-encoding', encoding);
-    return compress(typeof payload === 'string' ? Buffer.from(payload) : payload, encoding, false);
+    const bytes = typeof payload === 'string' ? Buffer.from(payload) : (payload as Buffer);
+    compress(bytes, encoding, false).then((body) => done(null, body), done);
   });
+}
+
+/** The encoding the answer is sent in: none for streams, framed bodies, other types, small answers, or a client that takes none. */
+function encodingOf(request: FastifyRequest, reply: FastifyReply, payload: unknown): Encoding | undefined {
+  if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return undefined; // streams, empty answers
+  // A route that frames its own body (a stored document with its length or a range) is left as it is.
+  if (reply.hasHeader('content-encoding') || reply.hasHeader('content-length')) return undefined;
+  if (!JSON_TYPE.test(String(reply.getHeader('content-type') ?? ''))) return undefined;
+  // Measured, not copied: most answers go as they are, and copying each into a buffer costs as much.
+  if ((typeof payload === 'string' ? Buffer.byteLength(payload) : payload.length) <= MIN_BYTES) return undefined;
+  varyOnEncoding(reply);
+  return acceptedEncoding(request.headers['accept-encoding']);
 }
 
 /** A fixed body and its compressed forms, each made at its first use and then kept. */

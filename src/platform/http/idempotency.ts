@@ -3,7 +3,7 @@
 // A running request holds its key by a lease that it renews; when the lease has run out (the process
 // died mid-request), the next retry takes the key over and runs the request again.
 import { createHash, randomUUID } from 'node:crypto';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { sql, type ExpressionBuilder } from 'kysely';
 import type { DB } from '../db/schema.generated.js';
 import type { Database } from '../db/database.js';
@@ -81,12 +81,18 @@ export function registerIdempotency(app: FastifyInstance, database: Database, { 
   // sql: the database's clock plus an interval (the lease and the age limit)
   const leaseEnd = sql<Date>`now() + make_interval(secs => ${leaseSeconds})`;
 
-  app.addHook('preHandler', async (request, reply) => {
+  // Callback hooks that take the async path only for a request with a key (or a claim to store): every other
+  // request passes each of them without a promise and a turn of the event loop.
+  app.addHook('preHandler', (request, reply, done) => {
     const key = request.headers['idempotency-key'];
-    if (request.method !== 'POST' || key === undefined || !request.ctx) return;
+    if (request.method !== 'POST' || key === undefined || !request.ctx) return done();
+    claimOrReplay(request, reply, key).then(() => done(), done);
+  });
+
+  async function claimOrReplay(request: FastifyRequest, reply: FastifyReply, key: string | string[]) {
     if (typeof key !== 'string' || key.length < 1 || key.length > 255)
       throw fieldError('Idempotency-Key', 'must be 1 to 255 characters');
-    const { companyId, principal } = request.ctx;
+    const { companyId, principal } = request.ctx!;
     const hash = requestHash(request);
     const owner = randomUUID();
     const existing = await inTenant(database, companyId, async (tx) => {
@@ -154,18 +160,27 @@ export function registerIdempotency(app: FastifyInstance, database: Database, { 
       );
     }
     reply.header('idempotent-replayed', 'true');
-    return reply
+    reply
       .code(existing.response_status)
       .type(existing.response_type ?? 'application/json')
       .send(existing.response_body);
+  }
+
+  app.addHook('onSend', (request, reply, payload, done) => {
+    const pending = request.idempotency;
+    if (!pending || !request.ctx) return done(null, payload);
+    store(request, reply, payload, pending, request.ctx.companyId).then(() => done(null, payload), done);
   });
 
-  app.addHook('onSend', async (request, reply, payload) => {
-    const pending = request.idempotency;
-    if (!pending || !request.ctx) return payload;
+  async function store(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    payload: unknown,
+    pending: IdempotencyClaim,
+    companyId: string,
+  ) {
     clearInterval(pending.renewal);
     request.idempotency = undefined; // stored once, even if this hook's own failure is sent again
-    const { companyId } = request.ctx;
     await inTenant(database, companyId, async (tx) => {
       // Only while the key is still this attempt's: one that lost it to a retry leaves the retry's result.
       const where = claimedBy(pending, companyId);
@@ -187,11 +202,11 @@ export function registerIdempotency(app: FastifyInstance, database: Database, { 
         .where(where)
         .execute();
     });
-    return payload;
-  });
+  }
 
   // onSend above clears it for every answer; this is the safety net that renewal never outlives its request.
-  app.addHook('onResponse', async (request) => {
+  app.addHook('onResponse', (request, _reply, done) => {
     if (request.idempotency) clearInterval(request.idempotency.renewal);
+    done();
   });
 }

@@ -120,9 +120,9 @@ function validationErrors(error: FastifyError): FieldError[] {
 export function registerProblemHandlers(app: FastifyInstance) {
   // Before any parser runs: text/plain would otherwise be read as a string and fail the schema with
   // a 400 that says nothing about the type.
-  app.addHook('preParsing', async (request, _reply, payload) => {
-    if (hasUnexpectedBody(request)) throw unsupportedType(request);
-    return payload;
+  app.addHook('preParsing', (request, _reply, payload, done) => {
+    if (hasUnexpectedBody(request)) done(unsupportedType(request));
+    else done(null, payload);
   });
   app.setErrorHandler((error: FastifyError & { code?: string }, request, reply) => {
     if (error instanceof HttpError) {

@@ -14,9 +14,9 @@ export const readerOf = (ctx: RequestContext) => `${ctx.companyId}/${ctx.princip
 export function registerReadYourWrites(app: FastifyInstance, database: Database): void {
   const router = database.readRouter;
   if (!router) return;
-  app.addHook('onSend', async (request, _reply, payload) => {
+  app.addHook('onSend', (request, _reply, payload, done) => {
     if (request.ctx && !READS.has(request.method) && !request.routeOptions.config?.readsOnly)
       router.noteWrite(readerOf(request.ctx));
-    return payload;
+    done(null, payload);
   });
 }

@@ -8,7 +8,7 @@ import type { FastifyInstance } from 'fastify';
 export const DEFAULT_HTML_CSP = "default-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
 
 export function registerSecurityHeaders(app: FastifyInstance, apiPrefix: string, pagePrefixes: string[]) {
-  app.addHook('onSend', async (request, reply, payload) => {
+  app.addHook('onSend', (request, reply, payload, done) => {
     if (!reply.hasHeader('x-content-type-options')) reply.header('x-content-type-options', 'nosniff');
     const type = String(reply.getHeader('content-type') ?? '');
     if (/^text\/html\b/i.test(type) && !reply.hasHeader('content-security-policy'))
@@ -16,6 +16,6 @@ export function registerSecurityHeaders(app: FastifyInstance, apiPrefix: string,
     const path = request.url;
     const isApi = path.startsWith(`${apiPrefix}/`) && !pagePrefixes.some((prefix) => path.startsWith(prefix));
     if (isApi && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
-    return payload;
+    done(null, payload);
   });
 }
