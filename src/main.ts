@@ -95,14 +95,21 @@ async function loadBackgroundTasks() {
 }
 
 async function serve(config: Config) {
-  const [{ createApp }, { deliveryWorker, webhookDeps }, backgroundTasks, { warmValidators }, { apiProcessIndex }] =
-    await Promise.all([
-      import('./app.js'),
-      import('./modules/webhooks/index.js'),
-      loadBackgroundTasks(),
-      import('./platform/http/validation.js'),
-      import('./platform/http/api-processes.js'),
-    ]);
+  const [
+    { createApp },
+    { deliveryWorker, webhookDeps },
+    backgroundTasks,
+    { warmValidators },
+    { apiProcessIndex },
+    { warmUp },
+  ] = await Promise.all([
+    import('./app.js'),
+    import('./modules/webhooks/index.js'),
+    loadBackgroundTasks(),
+    import('./platform/http/validation.js'),
+    import('./platform/http/api-processes.js'),
+    import('./platform/warm-up.js'),
+  ]);
   // One of several API processes (API_PROCESSES): only the first delivers webhooks and runs the background tasks.
   const member = apiProcessIndex();
   const waits = shutdownWaits();
@@ -145,9 +152,14 @@ async function serve(config: Config) {
   await app.listen({ port: config.port, host: config.host });
   if (config.warmUp) {
     const since = performance.now();
-    void warmValidators(warming.signal).then((built) =>
-      app.log.info({ built, ms: Math.round(performance.now() - since) }, 'route validators built in the background'),
-    );
+    void warmValidators(warming.signal)
+      .then(async (built) => ({ built, warmed: await warmUp(warming.signal) }))
+      .then(({ built, warmed }) =>
+        app.log.info(
+          { built, warmed, ms: Math.round(performance.now() - since) },
+          'route validators built and first-use work done in the background',
+        ),
+      );
   }
   worker?.start();
   stopSweep = worker ? backgroundTasks(config, database, app.log) : undefined;

@@ -3,6 +3,7 @@
 // server's own region fields store `DE-BY`. Reading accepts every form, so a stored region never
 // silently loses its holidays, and a filter on one form finds the others (regionForms).
 import { holidayCalendar } from './time/holiday-calendar.js';
+import { warmAfterStart } from './warm-up.js';
 
 /** A country (ISO 3166-1 alpha-2) and optionally its subdivision, as the holiday calendar names it (`BY`). */
 export interface Region {
@@ -13,6 +14,7 @@ export interface Region {
 /** Every country's calendar, made when first asked (date-holidays loads then: holiday-calendar.ts). */
 let loaded: ReturnType<typeof holidayCalendar> | undefined;
 const calendar = () => (loaded ??= holidayCalendar());
+warmAfterStart('holiday calendar', () => calendar().getStates('DE'));
 const COUNTRY_NAMES: Record<string, string> = {
   deutschland: 'DE',
   germany: 'DE',

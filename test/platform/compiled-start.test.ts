@@ -78,13 +78,23 @@ async function serveOnce(env: NodeJS.ProcessEnv) {
   assert.equal(page.status, 200);
   assert.match(page.headers.get('content-type')!, /^text\/html/);
   assert.match(await page.text(), /Crewbase API reference/);
-  // Once it listens, it builds the validators no request has needed yet, in the background.
+  // Once it listens, it builds the validators no request has needed yet, and loads what requests would load at
+  // their first use (the holiday calendar, the webhook and push senders), in the background.
   let warmed: RegExpExecArray | null;
-  while (!(warmed = /"built":(\d+),"ms":\d+,"msg":"route validators built in the background"/.exec(output))) {
+  while (
+    !(warmed = /"built":(\d+),"warmed":(\[[^\]]*\]),"ms":\d+,"msg":"route validators built and first-use work/.exec(
+      output,
+    ))
+  ) {
     assert.ok(Date.now() < deadline, `no background warm-up reported: ${output}`);
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
   assert.ok(Number(warmed[1]) > 100, `most routes' validators are built before their first request: ${warmed[0]}`);
+  assert.deepEqual(
+    (JSON.parse(warmed[2]!) as string[]).sort(),
+    ['holiday calendar', 'push sender (web-push)', 'webhook sender (undici)'],
+    warmed[0],
+  );
   child.kill('SIGTERM');
   assert.deepEqual(await exited, [0, null], output);
 }

@@ -11,6 +11,7 @@ import { loadTimeAndPaySettings } from '../pay/index.js';
 import { languageOfUser } from '../users/index.js';
 import { pushMessage, type Reader } from './push-text.js';
 import { type ClaimedPush, claimPushes, type PushResult, recordPush, sweepNotifications } from './push-store.js';
+import { warmAfterStart } from '../../platform/warm-up.js';
 
 export interface PushWorkerDeps {
   database: Database;
@@ -21,6 +22,9 @@ export interface PushWorkerDeps {
 
 /** How long a push service may keep an undelivered message (seconds): a day, then it is stale. */
 const TTL_SECONDS = 86_400;
+
+// Loaded after the start rather than at a first push in the middle of requests (warm-up.ts).
+warmAfterStart('push sender (web-push)', () => import('web-push'));
 
 export function pushWorker(deps: PushWorkerDeps) {
   const { config, policy, resolve } = deps;

@@ -11,8 +11,12 @@ import { inWorker } from '../../platform/db/tenant.js';
 import { claim, type Claimed, recordAttempt, sweepFinished } from './delivery-store.js';
 import type { SecretBox } from './secret-box.js';
 import { vetTarget, type Resolver, type TargetPolicy } from './target-guard.js';
+import { warmAfterStart } from '../../platform/warm-up.js';
 
 const EXCERPT_BYTES = 500;
+
+// Loaded after the start rather than at a first send in the middle of requests (warm-up.ts).
+warmAfterStart('webhook sender (undici)', () => import('undici'));
 
 /** Reads at most `limit` bytes of an answer and drops the rest unread. */
 async function excerpt(body: AsyncIterable<Buffer> & { destroy(): void }, limit: number): Promise<string> {
