@@ -127,8 +127,9 @@ async function compile(root, hash) {
       tsconfig: join(root, 'tsconfig.json'),
       sourcemap: 'linked',
       sourcesContent: false,
-      keepNames: true, // class and function names as in the source (errors' names, logs)
       minifyWhitespace: true,
+      // No keepNames: it wrapped every named closure in a defineProperty call, each time one was made (per job in the
+      // read model's shaping); nothing reads a function's name, and renamed ones (a name taken twice) are few.
       // The code that may start a new embedded database from the template: only this build, not tsx or the tests.
       define: { CREWBASE_COMPILED: 'true' },
       plugins: [importedPackages, sourceUrls(root)],

@@ -55,7 +55,6 @@ export async function buildForTests(root) {
             sourcemap: 'inline',
             sourcesContent: false,
             minifyWhitespace: true,
-            keepNames: true,
             define: {
               'import.meta.url': JSON.stringify(pathToFileURL(source).href),
               'import.meta.filename': JSON.stringify(source),
