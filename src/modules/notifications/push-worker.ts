@@ -30,7 +30,8 @@ export function pushWorker(deps: PushWorkerDeps) {
   const { config, policy, resolve } = deps;
   const timeoutMs = config.webhookTimeoutMs;
   const leaseSeconds = Math.ceil((3 * timeoutMs) / 1000) + 30;
-  // web-push and undici are loaded, and the agent made, at the first push. Connections go to the
+  // web-push and undici are loaded at the first push, unless the warm-up after a start loaded them (above);
+  // the agent is made then. Connections go to the
   // address vetted at connect time, so DNS cannot rebind between the check and the connection.
   let loaded: Promise<{ agent: Agent; request: typeof undiciRequest; webPush: typeof import('web-push') }> | undefined;
   const load = () =>

@@ -52,7 +52,7 @@ export function deliveryWorker(deps: DeliveryWorkerDeps) {
   // A claim outlives the slowest send (connect, headers and body timeouts) with room to record it.
   const leaseSeconds = Math.ceil((3 * config.webhookTimeoutMs) / 1000) + 30;
   // Connections go to the address vetted at connect time, so DNS cannot rebind between check and use.
-  // undici is loaded, and the agent made, at the first send: a server that delivers nothing does not load it.
+  // undici is loaded at the first send, unless the warm-up after a start loaded it (above); the agent is made then.
   let http: Promise<{ agent: Agent; request: typeof undiciRequest }> | undefined;
   const connection = () =>
     (http ??= import('undici').then(({ Agent, request }) => ({

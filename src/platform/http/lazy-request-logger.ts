@@ -20,7 +20,7 @@ class LazyLogger {
     private readonly bindings: Record<string, unknown>,
     private readonly options: ChildOptions | undefined,
     private readonly threshold: number, // the lowest level value written; Infinity when silent
-    private readonly name: string,
+    private readonly levelName: string,
   ) {}
 
   private real(): FastifyBaseLogger {
@@ -35,7 +35,7 @@ class LazyLogger {
   }
 
   get level(): string {
-    return this.made ? this.made.level : this.name;
+    return this.made ? this.made.level : this.levelName;
   }
 
   set level(value: string) {
@@ -70,7 +70,7 @@ class LazyLogger {
       { ...this.bindings, ...more },
       this.options,
       this.threshold,
-      this.name,
+      this.levelName,
     ) as unknown as FastifyBaseLogger;
   }
 }
