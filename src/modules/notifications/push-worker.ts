@@ -31,8 +31,8 @@ export function pushWorker(deps: PushWorkerDeps) {
   const timeoutMs = config.webhookTimeoutMs;
   const leaseSeconds = Math.ceil((3 * timeoutMs) / 1000) + 30;
   // web-push and undici are loaded at the first push, unless the warm-up after a start loaded them (above);
-  // the agent is made then. Connections go to the
-  // address vetted at connect time, so DNS cannot rebind between the check and the connection.
+  // the agent is made then. Connections go to the address vetted at connect time, so DNS cannot rebind
+  // between the check and the connection.
   let loaded: Promise<{ agent: Agent; request: typeof undiciRequest; webPush: typeof import('web-push') }> | undefined;
   const load = () =>
     (loaded ??= Promise.all([import('undici'), import('web-push')]).then(([{ Agent, request }, webPush]) => ({
