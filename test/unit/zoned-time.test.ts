@@ -1,0 +1,67 @@
+// A zone's UTC offset at an instant, as the platform's time-zone data gives it (Intl's formatToParts read field by field).
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { localToUtc, offsetAt } from '../../src/platform/time/zoned-time.js';
+
+const HOUR = 3_600_000;
+const byParts = (tz: string, utcMs: number) => {
+  const format = new Intl.DateTimeFormat('en-US', {
+    timeZone: tz,
+    hourCycle: 'h23',
+    era: 'short',
+    year: 'numeric',
+    month: 'numeric',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: 'numeric',
+    second: 'numeric',
+  });
+  const p = Object.fromEntries(format.formatToParts(new Date(utcMs)).map((part) => [part.type, part.value]));
+  const wall = new Date(0);
+  wall.setUTCFullYear(Number(p.year), Number(p.month) - 1, Number(p.day));
+  wall.setUTCHours(Number(p.hour), Number(p.minute), Number(p.second));
+  return wall.getTime() - utcMs;
+};
+
+test('summer and winter time, half and quarter hours, and a local mean time of seconds', () => {
+  assert.equal(offsetAt('Europe/Berlin', Date.UTC(2026, 0, 15, 12)), 1 * HOUR);
+  assert.equal(offsetAt('Europe/Berlin', Date.UTC(2026, 6, 15, 12)), 2 * HOUR);
+  assert.equal(offsetAt('Asia/Kolkata', Date.UTC(2026, 6, 15, 12)), 5.5 * HOUR);
+  assert.equal(offsetAt('Asia/Kathmandu', Date.UTC(2026, 6, 15, 12)), 5.75 * HOUR);
+  assert.equal(offsetAt('America/St_Johns', Date.UTC(2026, 0, 15, 12)), -3.5 * HOUR);
+  // Berlin kept its local mean time, 0:53:28 ahead of Greenwich, until 1893.
+  assert.equal(offsetAt('Europe/Berlin', Date.UTC(1880, 0, 1)), 53 * 60_000 + 28_000);
+});
+
+test('the switch itself: the quarter hour before 01:00 UTC on the last Sunday of March, and the one after', () => {
+  assert.equal(offsetAt('Europe/Berlin', Date.UTC(2026, 2, 29, 0, 45)), 1 * HOUR);
+  assert.equal(offsetAt('Europe/Berlin', Date.UTC(2026, 2, 29, 1, 0)), 2 * HOUR);
+  assert.equal(localToUtc('Europe/Berlin', Date.UTC(2026, 2, 29, 2, 30)), Date.UTC(2026, 2, 29, 1, 30));
+});
+
+test('years 0-99 are those years, not 1900-1999', () => {
+  const year50 = new Date(0).setUTCFullYear(50, 5, 1);
+  assert.equal(offsetAt('Europe/Berlin', year50), byParts('Europe/Berlin', year50));
+  assert.equal(offsetAt('UTC', year50), 0);
+  const leapDay = new Date(0).setUTCFullYear(4, 1, 29);
+  assert.equal(offsetAt('UTC', leapDay), 0);
+});
+
+test('agrees with formatToParts at instants spread over three centuries and many zones', () => {
+  const zones = [
+    'Europe/Berlin',
+    'America/New_York',
+    'Australia/Lord_Howe',
+    'Pacific/Chatham',
+    'Pacific/Apia',
+    'Asia/Tehran',
+  ];
+  const from = Date.UTC(1850, 0, 1);
+  const to = Date.UTC(2150, 0, 1);
+  for (const tz of zones)
+    for (let i = 0; i < 500; i++) {
+      // A fixed walk, not random: the same instants in every run.
+      const at = Math.floor((from + ((i * 7919) % 500) * ((to - from) / 500)) / 900_000) * 900_000;
+      assert.equal(offsetAt(tz, at), byParts(tz, at), `${tz} at ${new Date(at).toISOString()}`);
+    }
+});
