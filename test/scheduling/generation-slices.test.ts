@@ -14,7 +14,7 @@ import { newObjectId } from '../../src/platform/ids.js';
 import { upsertRecords } from '../../src/resources/engine/resource-store.js';
 import { call, createTestApp, nextTurn, signup, type Tenant, type TestApp } from '../helpers/test-app.js';
 
-const ASSIGNMENTS = Number(process.env.GENERATION_SLICES_ASSIGNMENTS ?? 40);
+const ASSIGNMENTS = Number(process.env.GENERATION_SLICES_ASSIGNMENTS ?? 20);
 const DAY = 86_400_000;
 const BUDGET_MS = 250;
 
