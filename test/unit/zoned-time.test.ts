@@ -5,17 +5,9 @@ import { localToUtc, offsetAt } from '../../src/platform/time/zoned-time.js';
 
 const HOUR = 3_600_000;
 const byParts = (tz: string, utcMs: number) => {
-  const format = new Intl.DateTimeFormat('en-US', {
-    timeZone: tz,
-    hourCycle: 'h23',
-    era: 'short',
-    year: 'numeric',
-    month: 'numeric',
-    day: 'numeric',
-    hour: 'numeric',
-    minute: 'numeric',
-    second: 'numeric',
-  });
+  // The long way, with the era: each field read by name, as the zone's data gives it.
+  const numeric = Object.fromEntries(['year', 'month', 'day', 'hour', 'minute', 'second'].map((f) => [f, 'numeric']));
+  const format = new Intl.DateTimeFormat('en-US', { timeZone: tz, hourCycle: 'h23', era: 'short', ...numeric });
   const p = Object.fromEntries(format.formatToParts(new Date(utcMs)).map((part) => [part.type, part.value]));
   const wall = new Date(0);
   wall.setUTCFullYear(Number(p.year), Number(p.month) - 1, Number(p.day));
