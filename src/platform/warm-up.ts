@@ -3,8 +3,7 @@
 // server listens, one piece per turn of the event loop, so requests in between are still answered. Measured in
 // the capacity bench's first step on a 2-core machine, under a CPU profiler: the holiday calendar's load (about
 // 150 ms, at the first clock-in's pay context) and undici's (about 60 ms, at the first webhook) each held every
-// request behind them,
-// and together they put the step's p99 over 100 ms.
+// request behind them, and together they put the step's p99 over 100 ms.
 
 interface Warmer {
   name: string;

