@@ -11,6 +11,7 @@ import { inTenant, type TenantTx } from '../../src/platform/db/tenant.js';
 import { salaries, salaryIdOfEntrySql } from '../../src/modules/pay/index.js';
 import { assignments } from '../../src/modules/scheduling/assignments-resource.js';
 import { jobs } from '../../src/modules/scheduling/jobs-resource.js';
+import { jobReadStatement } from '../../src/modules/scheduling/jobs-read.js';
 import { parseWindow, timeFrameConditions } from '../../src/modules/scheduling/time-frame-filter.js';
 import { timeTrackingJobEmbeds as embeds, timeTrackings } from '../../src/modules/time-tracking/index.js';
 import { activityTypes } from '../../src/resources/activity-types.js';
@@ -317,5 +318,66 @@ describe('the job read shaped in the API process answers the bytes the database 
       const previous = await previousAnswer(() => [sql<boolean>`id = ${job._id}`]);
       assert.equal(await raw('GET', `/v2/jobs/${job._id}`), previous.slice(1, -1));
     }
+  });
+});
+
+describe("the job read's plan (the generic plan the server runs)", () => {
+  /** The plan's nodes outside the page of jobs (whose salary look-up per clock-in is meant to run per job). */
+  function nodesBesideThePage(node: Json): Json[] {
+    if (node['Subplan Name'] === 'CTE page') return [];
+    return [node, ...((node.Plans ?? []) as Json[]).flatMap(nodesBesideThePage)];
+  }
+
+  test("the page's embedded records are read once, not once per job", async () => {
+    const plan = await inTenant(t.database, admin.companyId, async (tx) => {
+      const body = { ...WEEK, includeUsersInResponse: true };
+      const statement = jobReadStatement(tx, {
+        where: timeFrameConditions(body as never, parseWindow(body as never), embeds),
+        sort: [{ field: jobs.fields.get('from')!, descending: false }],
+        limit: 100_000,
+        offset: 0,
+        includeUsers: true,
+        embeds,
+      }).compile(tx.db);
+      await sql`SELECT set_config('plan_cache_mode', 'force_generic_plan', true)`.execute(tx.db);
+      await sql.raw(`PREPARE job_read_plan AS ${statement.sql}`).execute(tx.db);
+      // As literals: EXPLAIN EXECUTE takes no parameters of its own.
+      const literal = (value: unknown) => {
+        const text =
+          value instanceof Date ? value.toISOString() : Array.isArray(value) ? `{${value.join(',')}}` : String(value);
+        return `'${text.replaceAll("'", "''")}'`;
+      };
+      const { rows } = await sql<{ 'QUERY PLAN': Json }>`EXPLAIN (ANALYZE, FORMAT JSON) EXECUTE job_read_plan(${sql.raw(
+        statement.parameters.map(literal).join(', '),
+      )})`.execute(tx.db);
+      await sql`DEALLOCATE job_read_plan`.execute(tx.db);
+      const explained = rows[0]!['QUERY PLAN'];
+      return (typeof explained === 'string' ? JSON.parse(explained) : explained)[0].Plan as Json;
+    });
+    assert.ok(plan['Actual Rows'] > 20, `${plan['Actual Rows']} jobs`);
+    const nodes = nodesBesideThePage(plan);
+    const embedded = nodes.filter((n) =>
+      ['salaries', 'time_trackings', 'activity_types', 'users'].includes(n['Relation Name']),
+    );
+    assert.deepEqual([...new Set(embedded.map((n) => n['Relation Name']))].sort(), [
+      'activity_types',
+      'salaries',
+      'time_trackings',
+      'users',
+    ]);
+    for (const node of embedded)
+      assert.equal(node['Actual Loops'], 1, `${node['Relation Name']}: ${node['Node Type']}`);
+  });
+
+  test("one employee's jobs are asked for with an equality, several employees' with = ANY", () => {
+    const where = (userIds: string[]) =>
+      timeFrameConditions({ ...WEEK, userIds } as never, parseWindow({ ...WEEK } as never), embeds)
+        .map((condition) => condition.compile(t.database.kysely).sql)
+        .join(' AND ');
+    assert.match(where(['6b0fce03fa54b2ced0142c52']), /\(j\.user_id = \$\d+\)/);
+    assert.match(
+      where(['6b0fce03fa54b2ced0142c52', '6b0fce03fa54b2ced0142c53']),
+      /j\.user_id = ANY\(\$\d+::text\[\]\)/,
+    );
   });
 });

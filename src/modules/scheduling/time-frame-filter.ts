@@ -169,7 +169,13 @@ export function timeFrameConditions(
     const orUnassigned = body.userIds.includes(UNASSIGNED)
       ? sql` OR j.user_id IS NULL OR (j.absence_id IS NOT NULL AND j.replacement_job_id IS NULL)`
       : sql``;
-    where.push(sql<boolean>`(j.user_id = ANY(${sql.val(users)}::text[])${orUnassigned})`);
+    // One user (an employee's week or day, the commonest read) as an equality: with `= ANY` of an array of unknown
+    // length, the generic plan read the company's jobs by from_at and dropped the others' (328 rows read for 8).
+    const ofUsers =
+      users.length === 1
+        ? sql<boolean>`j.user_id = ${users[0]}`
+        : sql<boolean>`j.user_id = ANY(${sql.val(users)}::text[])`;
+    where.push(sql<boolean>`(${ofUsers}${orUnassigned})`);
   }
   if (body.activityTypeId) {
     const types = sql.val(body.activityTypeId);
