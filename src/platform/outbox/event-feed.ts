@@ -77,10 +77,13 @@ export async function findEvents(
   keys: Array<{ companyId: string; id: string }>,
 ): Promise<StoredEvent[]> {
   if (!keys.length) return [];
-  return db
-    .selectFrom('events')
-    .select(['company_id', 'id', 'type', 'entity', 'occurred_at', 'data'])
-    .$castTo<StoredEvent>() // data: emit stores JSON objects only
-    .where((eb) => eb.or(keys.map((key) => eb.and([eb('company_id', '=', key.companyId), eb('id', '=', key.id)]))))
-    .execute();
+  // sql: the keys as two arrays joined to the events, one statement text for any number of keys and each
+  // found by its partition's primary key. As an OR of pairs (a text per count of keys) on a partition whose
+  // statistics were older than its events (analyzed while it held one company's), the planner read every
+  // event of each company by the feed's index: 98-436 ms for 9-20 keys among 50,000 events.
+  const { rows } = await sql<StoredEvent>`
+    SELECT e.company_id, e.id, e.type, e.entity, e.occurred_at, e.data
+    FROM unnest(${keys.map((key) => key.companyId)}::text[], ${keys.map((key) => key.id)}::text[]) AS k(company_id, id)
+    JOIN events e ON e.company_id = k.company_id AND e.id = k.id`.execute(db);
+  return rows; // data: emit stores JSON objects only
 }
