@@ -24,6 +24,7 @@ import {
 } from './lib/capacity-seed.js';
 import { onCleanup, runBenchmark } from './lib/lifecycle.js';
 import { eventsKept, feedSpeed, fillEvents } from './lib/event-history.js';
+import { analyzeAsAutovacuumWould } from './lib/analyze-stand-in.js';
 import { cpuAround, formatTable } from './lib/load.js';
 import { runOpenLoop, summarize, type Sample } from './lib/open-loop.js';
 import { formatTypeCpu, measureTypeCpu } from './lib/type-cpu.js';
@@ -210,6 +211,8 @@ async function main() {
   const started = performance.now();
   const { databaseUrl, dataset, jwtSecret } = await openDataset();
   if (EVENTS > 0) await keepEvents(databaseUrl, dataset.companyIds);
+  const analyzing = await analyzeAsAutovacuumWould(databaseUrl);
+  onCleanup(() => analyzing.stop());
   // The seeding's writes (or an earlier run's) are still being checkpointed for minutes: their writes made the
   // WAL's flush stall for 100-300 ms, and every write of the load with it. Written out now, before measuring.
   const checkpointing = performance.now();
