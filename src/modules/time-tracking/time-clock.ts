@@ -65,6 +65,9 @@ export function timeClock(deps: { database: Database }) {
   ) {
     const level = requireLevel(ctx, timeTrackings.area, 'write');
     // sql: one statement (a round trip per clock-in) over the locked job and its entries (LATERAL, to_jsonb).
+    // The entries' company is the tenant's value, not job.company_id: a column of another relation inside the outer
+    // join is not merged with row-level security's condition, the company counted twice, and the planner took any
+    // index starting with company_id (as the job read's assignment did, docs/scaling.md §7).
     const { rows } = await sql<{
       job: StoredRecord<JobDoc>;
       replay: StoredRecord<TimeTrackingDoc> | null;
@@ -85,9 +88,9 @@ export function timeClock(deps: { database: Database }) {
           AND o.time_start < ${until === undefined ? sql`'infinity'::timestamptz` : new Date(until)}
           AND coalesce(o.time_end, 'infinity') > coalesce(replay.time_start, open.time_start, ${new Date(at)})) AS overlaps
       FROM job
-        LEFT JOIN LATERAL (SELECT * FROM time_trackings t WHERE t.company_id = job.company_id AND t.user_id = job.user_id
+        LEFT JOIN LATERAL (SELECT * FROM time_trackings t WHERE t.company_id = ${tx.companyId} AND t.user_id = job.user_id
           AND t.client_id = ${clientId ?? null} FOR UPDATE) replay ON true
-        LEFT JOIN LATERAL (SELECT * FROM time_trackings t WHERE t.company_id = job.company_id AND t.job_id = job.id AND t.user_id = job.user_id
+        LEFT JOIN LATERAL (SELECT * FROM time_trackings t WHERE t.company_id = ${tx.companyId} AND t.job_id = job.id AND t.user_id = job.user_id
           AND t.time_end IS NULL AND NOT t.cancelled FOR UPDATE) open ON true`.execute(tx.db);
     // An employee clocks only their own jobs; another's is answered as absent.
     const found = requireOwnOrAll(
