@@ -14,7 +14,6 @@ export interface Region {
 /** Every country's calendar, made when first asked (date-holidays loads then: holiday-calendar.ts). */
 let loaded: ReturnType<typeof holidayCalendar> | undefined;
 const calendar = () => (loaded ??= holidayCalendar());
-warmAfterStart('holiday calendar', () => calendar().getStates('DE'));
 const COUNTRY_NAMES: Record<string, string> = {
   deutschland: 'DE',
   germany: 'DE',
@@ -24,13 +23,25 @@ const COUNTRY_NAMES: Record<string, string> = {
   switzerland: 'CH',
 };
 
+// Kept once asked: the calendar builds its lists anew at every call (about 90 µs for a check of DE-BY), and
+// regions are checked per write of an address and per pay calculation. Bounded: only known countries are kept.
+let countries: Record<string, string> | undefined;
+const knownCountries = () => (countries ??= calendar().getCountries());
+const states = new Map<string, Record<string, string> | undefined>();
+
 /** The subdivisions of a country with their names, or undefined for a country without a calendar. */
-const statesOf = (country: string): Record<string, string> | undefined => calendar().getStates(country);
+function statesOf(country: string): Record<string, string> | undefined {
+  if (!Object.hasOwn(knownCountries(), country)) return undefined;
+  if (!states.has(country)) states.set(country, calendar().getStates(country));
+  return states.get(country);
+}
+warmAfterStart('holiday calendar', () => statesOf('DE'));
 
 /** A country and subdivision both in the calendar (a country alone when no state is given). */
 export function isKnownRegion(region: Region): boolean {
-  if (!calendar().getCountries()[region.country]) return false;
-  return !region.state || Boolean(statesOf(region.country)?.[region.state]);
+  if (!Object.hasOwn(knownCountries(), region.country)) return false;
+  const known = statesOf(region.country);
+  return !region.state || (known !== undefined && Object.hasOwn(known, region.state));
 }
 
 /** The country code of an address's free-text country (`DE`, `de`, `Deutschland`), or undefined. */

@@ -3,7 +3,7 @@
 // DE-BE Berlin, DE-BB Brandenburg, AT-9 Vienna), as the holiday calendar (date-holidays) knows them.
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { parseSubdivision, readRegion, regionForms } from '../../src/platform/regions.js';
+import { isKnownRegion, parseSubdivision, readRegion, regionForms } from '../../src/platform/regions.js';
 import { isPublicHolidayIn, placeOfWorkRegion, publicHolidays } from '../../src/platform/time/holidays.js';
 import {
   REGION_AS_SENT,
@@ -36,6 +36,11 @@ describe('a written region code: ISO 3166-2, any case, stored as DE-BY', () => {
       assert.equal(normaliseSubdivision(value, country), stored);
     });
   }
+  test("a name of JavaScript's objects is no country and no subdivision", () => {
+    assert.equal(isKnownRegion({ country: 'constructor' }), false);
+    assert.equal(isKnownRegion({ country: 'DE', state: 'constructor' }), false);
+    assert.equal(isKnownRegion({ country: 'DE', state: 'BY' }), true);
+  });
   test("parsed, a code is the calendar's pair", () => {
     assert.deepEqual(parseSubdivision('de-be'), { country: 'DE', state: 'BE' });
   });
