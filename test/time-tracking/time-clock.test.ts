@@ -3,6 +3,8 @@
 // manual entries and corrections, and the list of entries (limits, sort, filters).
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
+import { sql } from 'kysely';
+import { readInTenant } from '../../src/platform/db/tenant.js';
 import { assertProblem, requester } from '../helpers/http-assertions.js';
 import { call, createTestApp, signup, type TestApp, type Tenant, type Json } from '../helpers/test-app.js';
 
@@ -229,6 +231,27 @@ describe('clocking in and out on a job', () => {
     assertProblem(await req('POST', `/v2/jobs/${MISSING}/start`, {}), 404);
     assert.equal((await req('POST', '/v2/jobs/not-an-id/start', {})).status, 400);
     assertProblem(await req('POST', `/v2/jobs/${jobId}/start`, { time: at(6, 8), unknown: 1 }), 400);
+  });
+});
+
+describe("the clock's statement", () => {
+  test('PostgreSQL: the job and its entries are read on a generic plan, not planned for every clock-in', async (ctx) => {
+    if (t.database.kind !== 'postgres') return ctx.skip('PGlite runs every statement unnamed');
+    if (process.env.TEST_DATABASE_POOLED_URL) return ctx.skip('behind the pooler nothing is named');
+    // One after the other, so on the pool's most recently used connection, which the look-up then gets too.
+    for (let day = 20; day < 23; day++) {
+      const jobId = await newJob(at(day, 8), at(day, 10), { userId: user.Dina });
+      await clock(jobId, 'start', { time: at(day, 8) });
+      await clock(jobId, 'stop', { time: at(day, 10) });
+    }
+    const plans = await readInTenant(t.database, admin.companyId, async (tx) => {
+      const { rows } = await sql<{ generic: number; custom: number }>`
+        SELECT coalesce(sum(generic_plans), 0)::int AS generic, coalesce(sum(custom_plans), 0)::int AS custom
+        FROM pg_prepared_statements WHERE statement LIKE '%AS others_open%'`.execute(tx.db);
+      return rows[0]!;
+    });
+    assert.ok(plans.generic >= 6, JSON.stringify(plans));
+    assert.equal(plans.custom, 0, JSON.stringify(plans));
   });
 });
 

@@ -4,6 +4,7 @@
 // (`clientId`), so an upload repeated after a lost answer is the same entry.
 import { sql } from 'kysely';
 import type { Database } from '../../platform/db/database.js';
+import { GENERIC_PLAN } from '../../platform/db/postgres-transaction.js';
 import { inTenant, type TenantTx } from '../../platform/db/tenant.js';
 import { Conflict, NotFound, fieldError } from '../../platform/http/errors.js';
 import { requireLevel, type RequestContext } from '../../platform/http/request-context.js';
@@ -68,6 +69,8 @@ export function timeClock(deps: { database: Database }) {
     // The entries' company is the tenant's value, not job.company_id: a column of another relation inside the outer
     // join is not merged with row-level security's condition, the company counted twice, and the planner took any
     // index starting with company_id (as the job read's assignment did, docs/scaling.md §7).
+    // On its generic plan: PostgreSQL planned it for each clock-in and -out (custom plans), 1.3 ms, where running
+    // it took 0.3-0.6 ms; every look-up in it is by a key or a unique index, whatever the values.
     const { rows } = await sql<{
       job: StoredRecord<JobDoc>;
       replay: StoredRecord<TimeTrackingDoc> | null;
@@ -76,7 +79,7 @@ export function timeClock(deps: { database: Database }) {
       settings: EntryContext['settings'];
       object: EntryContext['object'];
       overlaps: boolean;
-    }>`
+    }>`${GENERIC_PLAN}
       WITH job AS (${lockedJobSql(tx, jobId)})
       SELECT to_jsonb(job) AS job, to_jsonb(replay) AS replay, to_jsonb(open) AS open,
         (SELECT count(*)::int FROM time_trackings o WHERE o.company_id = job.company_id AND o.job_id = job.id AND o.user_id <> job.user_id
