@@ -49,11 +49,10 @@ export function approvals(deps: { database: Database }) {
     if (entry.doc.cancelled) throw Conflict(`A cancelled entry cannot be approved${named}`);
     if (!entry.doc.timeEnd)
       throw Conflict(`The entry is still running; clock out (or set timeEnd) before approving${named}`);
-    const doc = { ...entry.doc, approved: true, approvedBy: ctx.userId, approvedAt: new Date().toISOString() };
-    await updateRecord(tx, timeTrackings, id, { doc, userId: ctx.userId });
-    await writeEntrySalary(tx, ctx, timeTrackings, { ...entry, doc });
-    const stored = await findRecord(tx, timeTrackings, id);
-    return { _id: id, salaryIds: stored!.doc.salaryIds as string[] };
+    const approved = { ...entry.doc, approved: true, approvedBy: ctx.userId, approvedAt: new Date().toISOString() };
+    // One write of the entry, approved with its salary's outcome (it was written twice and read again).
+    const stored = await writeEntrySalary(tx, ctx, timeTrackings, { ...entry, doc: approved });
+    return { _id: id, salaryIds: stored.salaryIds };
   }
 
   async function approve(ctx: RequestContext, id: string) {

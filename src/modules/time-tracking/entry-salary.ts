@@ -27,7 +27,10 @@ export function withSalaryOutcome<D extends Pick<TimeTrackingDoc, 'errors' | 'al
   return { ...next, allFoundErrors: [...new Set([...(doc.allFoundErrors ?? []), ...next.errors])] };
 }
 
-/** Writes the entry's salary and records the outcome on the entry. */
+/**
+ * Writes the entry's salary and stores the entry's document (as given, with the outcome); returns the stored
+ * document. The salary is computed from the document given, so a change and its salary are one write of the entry.
+ */
 export async function writeEntrySalary(
   tx: TenantTx,
   ctx: RequestContext,
@@ -41,6 +44,7 @@ export async function writeEntrySalary(
     userId: ctx.userId,
     columns: { has_errors: doc.errors.length > 0 },
   });
+  return doc;
 }
 
 /** After a manager's correction: an approved entry's salary follows the entry. */
