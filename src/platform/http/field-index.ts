@@ -13,6 +13,11 @@ export interface IndexedField {
   readonly isEnum: boolean;
   /** A region field (`x-region`): a filter on one form (`BE`) finds the others (`DE-BE`, `Berlin`). */
   readonly isRegion?: boolean;
+  /**
+   * A column every record fills (a common column, or the column of a required top-level field): sorted without a
+   * nulls clause, so the sort can follow the column's index (`DESC NULLS LAST` is no order a btree index reads in).
+   */
+  readonly neverNull?: boolean;
 }
 
 export type FieldIndex = ReadonlyMap<string, IndexedField>;
@@ -24,6 +29,7 @@ interface JsonSchema {
   enum?: unknown[];
   anyOf?: JsonSchema[];
   properties?: Record<string, JsonSchema>;
+  required?: string[];
   items?: JsonSchema;
   writeOnly?: boolean;
   /** A day or a date-time (date-input.ts): filtered and sorted as a date. */
@@ -80,12 +86,19 @@ function column(name: string): RawBuilder<unknown> {
 
 /** The common entity fields, stored in columns. */
 const COMMON_FIELDS: IndexedField[] = [
-  { path: '_id', type: 'objectid', sql: column('id'), sortable: true, isEnum: false },
-  { path: 'number', type: 'number', sql: column('number'), sortable: true, isEnum: false },
-  { path: 'status.status', type: 'number', sql: column('status_code'), sortable: true, isEnum: false },
-  { path: 'status.createdAt', type: 'date', sql: column('created_at'), sortable: true, isEnum: false },
+  { path: '_id', type: 'objectid', sql: column('id'), sortable: true, isEnum: false, neverNull: true },
+  { path: 'number', type: 'number', sql: column('number'), sortable: true, isEnum: false, neverNull: true },
+  { path: 'status.status', type: 'number', sql: column('status_code'), sortable: true, isEnum: false, neverNull: true },
+  { path: 'status.createdAt', type: 'date', sql: column('created_at'), sortable: true, isEnum: false, neverNull: true },
   { path: 'status.createdBy', type: 'objectid', sql: column('created_by'), sortable: true, isEnum: false },
-  { path: 'status.lastModifiedAt', type: 'date', sql: column('modified_at'), sortable: true, isEnum: false },
+  {
+    path: 'status.lastModifiedAt',
+    type: 'date',
+    sql: column('modified_at'),
+    sortable: true,
+    isEnum: false,
+    neverNull: true,
+  },
   { path: 'status.lastModifiedBy', type: 'objectid', sql: column('modified_by'), sortable: true, isEnum: false },
   { path: 'chatId', type: 'objectid', sql: column('chat_id'), sortable: true, isEnum: false },
 ];
@@ -107,7 +120,8 @@ export function buildFieldIndex(schema: JsonSchema, columns: Record<string, stri
       const key = path.join('.');
       const expression = columns[key] ? column(columns[key]!) : docExpression(path, type);
       const isRegion = child['x-region'] !== undefined;
-      index.set(key, { path: key, type, sql: expression, sortable: type !== 'string[]', isEnum, isRegion });
+      const neverNull = Boolean(columns[key]) && segments.length === 0 && (schema.required ?? []).includes(name);
+      index.set(key, { path: key, type, sql: expression, sortable: type !== 'string[]', isEnum, isRegion, neverNull });
     }
   };
   walk(schema, []);

@@ -210,10 +210,10 @@ export function resourceService(deps: EngineDeps, resource: Resource) {
   }
 
   async function getByNumber(ctx: RequestContext, number: number): Promise<ApiDoc> {
-    const { rows } = await readInTenant(deps.database, ctx.companyId, async (tx) => {
+    const rows = await readInTenant(deps.database, ctx.companyId, async (tx) => {
       // sql: the list query's conditions are sql fragments
       const where = [sql<boolean>`number = ${number}`, ...(await readConditions(tx, ctx, resource))];
-      return store.listRecords(tx, resource, { limit: 1, offset: 0, sort: [], where });
+      return store.listPage(tx, resource, { limit: 1, offset: 0, sort: [], where });
     });
     if (!rows[0]) throw NotFound(resource.name, number);
     return toApi(resource, rows[0]);

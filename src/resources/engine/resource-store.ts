@@ -224,32 +224,50 @@ export async function findRecordBy<S extends TObject, R extends ReadOnlyFields>(
   return row && recordOf(resource, row);
 }
 
+/** The statement of a page of records: the list's conditions, sort (the id breaking ties), limit and offset. */
+export function listPageQuery(tx: TenantTx, resource: Resource, list: ListQuery) {
+  let page = entityDb(tx).selectFrom(resource.table).selectAll().where('company_id', '=', tx.companyId);
+  for (const condition of list.where) page = page.where(condition);
+  for (const term of list.sort)
+    page = page.orderBy(term.field.sql, (order) => {
+      if (term.field.neverNull) return term.descending ? order.desc() : order.asc();
+      return term.descending ? order.desc().nullsLast() : order.asc().nullsFirst();
+    });
+  // The id breaks ties, so pages never repeat or skip a record.
+  return page.orderBy('id').limit(list.limit).offset(list.offset);
+}
+
+/** A page of records (listPageQuery). */
+export async function listPage<S extends TObject, R extends ReadOnlyFields>(
+  tx: TenantTx,
+  resource: Resource<S, R>,
+  list: ListQuery,
+): Promise<StoredRecord<DocOf<S, R>>[]> {
+  return (await listPageQuery(tx, resource as Resource, list).execute()).map((row) => recordOf(resource, row));
+}
+
+/**
+ * A page and the number of records the list's conditions match. The total is counted apart, and only where the
+ * page does not tell it: a window count over the page's query read and sorted every matching row with its
+ * document before the first was sent (a company's year of 15,000 time-tracking entries: 126 ms, spilled to disk,
+ * against 16 ms for the page and 8 for the count).
+ */
 export async function listRecords<S extends TObject, R extends ReadOnlyFields>(
   tx: TenantTx,
   resource: Resource<S, R>,
   list: ListQuery,
 ): Promise<{ rows: StoredRecord<DocOf<S, R>>[]; total: number }> {
-  let query = entityDb(tx)
-    .selectFrom(resource.table)
-    .selectAll()
-    .select((eb) => eb.fn.countAll<number>().over().as('total_count'))
-    .where('company_id', '=', tx.companyId);
-  for (const condition of list.where) query = query.where(condition);
-  for (const term of list.sort)
-    query = query.orderBy(term.field.sql, (order) =>
-      term.descending ? order.desc().nullsLast() : order.asc().nullsFirst(),
-    );
-  // The id breaks ties, so pages never repeat or skip a record.
-  query = query.orderBy('id').limit(list.limit).offset(list.offset);
-  const rows = (await query.execute()).map((row) => recordOf(resource, row));
-  if (rows.length > 0) return { rows, total: Number(rows[0]!.total_count) };
+  const rows = await listPage(tx, resource, list);
+  // A page short of the limit ends the list (an empty page past the end tells nothing).
+  if (rows.length > 0 && rows.length < list.limit) return { rows, total: list.offset + rows.length };
+  if (rows.length === 0 && list.offset === 0) return { rows, total: 0 };
   let count = entityDb(tx)
     .selectFrom(resource.table)
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .where('company_id', '=', tx.companyId);
   for (const condition of list.where) count = count.where(condition);
   const { n } = await count.executeTakeFirstOrThrow();
-  return { rows: [], total: Number(n) };
+  return { rows, total: Number(n) };
 }
 
 export async function updateRecord(
