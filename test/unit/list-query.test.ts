@@ -124,6 +124,33 @@ describe('buildFieldIndex', () => {
     assert.equal(expr('tags'), `(doc #> '{tags}')`);
   });
 
+  test('never null: the common columns every record fills, and the columns of required top-level fields', () => {
+    const fields = buildFieldIndex(
+      {
+        type: 'object',
+        required: ['timeStart', 'note'],
+        properties: {
+          timeStart: { type: 'string', format: 'date-time' },
+          timeEnd: { type: 'string', format: 'date-time' },
+          note: { type: 'string' },
+          place: { type: 'object', required: ['city'], properties: { city: { type: 'string' } } },
+        },
+      },
+      { timeStart: 'time_start', timeEnd: 'time_end', 'place.city': 'city' },
+    );
+    const neverNull = [...fields.values()].filter((field) => field.neverNull).map((field) => field.path);
+    // Not created_by, modified_by or chat_id (columns a record may leave empty); not a required field kept only in
+    // the document (`note`), an optional column (`timeEnd`) or a nested one (`place.city`).
+    assert.deepEqual(neverNull.sort(), [
+      '_id',
+      'number',
+      'status.createdAt',
+      'status.lastModifiedAt',
+      'status.status',
+      'timeStart',
+    ]);
+  });
+
   test('real resources: write-only and unsafe fields are left out', () => {
     assert.equal(users.fields.has('password'), false);
     assert.equal(users.fields.get('general.lastName')?.type, 'string');
