@@ -238,6 +238,37 @@ describe('response', () => {
     assert.equal(theirs[0].companyId, other.companyId);
   });
 
+  test('jobs of up to 7 days that began before the frame, on either side of half a day long', async () => {
+    // The read walks its index from 12 hours before the frame and finds the longer jobs in an index of their own
+    // (time-frame-filter.ts): each kind right at its edge, by company and by employee.
+    const tenant = await signup(t.app, 'Long shifts');
+    const worker = await create('/v2/users/', { general: { firstName: 'Lena' } }, tenant);
+    const longJobs: Record<string, [string, string]> = {
+      twelveHours: ['2027-07-04T12:30:00Z', '2027-07-05T00:30:00Z'], // short, began 11.5 h before
+      thirteenHours: ['2027-07-04T11:30:00Z', '2027-07-05T00:30:00Z'], // long, began 12.5 h before
+      sixDays: ['2027-06-29T06:00:00Z', '2027-07-05T01:00:00Z'],
+      sevenDays: ['2027-06-28T00:30:00Z', '2027-07-05T00:30:00Z'], // the longest a job may be
+      endsAtStart: ['2027-06-30T00:00:00Z', '2027-07-05T00:00:00Z'],
+      endedBefore: ['2027-06-29T00:00:00Z', '2027-07-04T23:00:00Z'],
+      startsAtEnd: ['2027-07-06T00:00:00Z', '2027-07-08T00:00:00Z'],
+    };
+    const named = new Map<string, string>();
+    for (const [name, [from, to]] of Object.entries(longJobs))
+      named.set(await create('/v2/jobs/', { from, to, userId: worker, title: name }, tenant), name);
+    const day = { from: ms('2027-07-05T00:00:00Z'), to: ms('2027-07-06T00:00:00Z') };
+    const found = async (filter: Record<string, unknown>) => {
+      const res = await call(t.app, 'POST', '/v2/jobs/jobsInTimeFrame', tenant.headers, { ...day, ...filter });
+      assert.equal(res.status, 200, JSON.stringify(res.body));
+      return (res.body as Json[]).map((j) => named.get(j._id) ?? j._id);
+    };
+    const overlapping = ['sevenDays', 'sixDays', 'thirteenHours', 'twelveHours']; // by start
+    assert.deepEqual(await found({}), overlapping);
+    assert.deepEqual(await found({ userIds: [worker] }), overlapping);
+    // A frame after the long jobs' end finds none of them, however early they began.
+    const later = { from: ms('2027-07-05T02:00:00Z'), to: ms('2027-07-05T04:00:00Z') };
+    assert.deepEqual(await found(later), []);
+  });
+
   test('an employee sees only their own jobs, whatever the filter', async () => {
     assert.deepEqual(await names({}, W, employee), ['solo', 'teamU1']);
     assert.deepEqual(await names({ userIds: [id.u2] }, W, employee), []);

@@ -88,8 +88,8 @@ async function raw(method: 'GET' | 'POST', url: string, payload?: Record<string,
 async function frameAndPrevious(body: Record<string, unknown>, headers = admin.headers, ownerId?: string) {
   const answer = await raw('POST', '/v2/jobs/jobsInTimeFrame', body, headers);
   const previous = await previousAnswer(
-    () => [
-      ...timeFrameConditions(body as never, parseWindow(body as never), embeds),
+    (tx) => [
+      ...timeFrameConditions(tx.companyId, body as never, parseWindow(body as never), embeds),
       ...(ownerId ? [sql<boolean>`user_id = ${ownerId}`] : []),
     ],
     { byFrom: true, includeUsers: Boolean(body.includeUsersInResponse) },
@@ -328,15 +328,16 @@ describe("the job read's plan (the generic plan the server runs)", () => {
     return [node, ...((node.Plans ?? []) as Json[]).flatMap(nodesBesideThePage)];
   }
 
-  test("the page's embedded records are read once, not once per job", async () => {
-    const plan = await inTenant(t.database, admin.companyId, async (tx) => {
-      const body = { ...WEEK, includeUsersInResponse: true };
+  /** The plan of jobsInTimeFrame's statement for `body`, prepared and explained on its generic plan as the server runs it. */
+  async function explainJobRead(body: Record<string, unknown>, companyId = admin.companyId): Promise<Json> {
+    return inTenant(t.database, companyId, async (tx) => {
+      const includeUsers = Boolean(body.includeUsersInResponse);
       const statement = jobReadStatement(tx, {
-        where: timeFrameConditions(body as never, parseWindow(body as never), embeds),
+        where: timeFrameConditions(tx.companyId, body as never, parseWindow(body as never), embeds),
         sort: [{ field: jobs.fields.get('from')!, descending: false }],
         limit: 100_000,
         offset: 0,
-        includeUsers: true,
+        includeUsers,
         embeds,
       }).compile(tx.db);
       await sql`SELECT set_config('plan_cache_mode', 'force_generic_plan', true)`.execute(tx.db);
@@ -354,6 +355,11 @@ describe("the job read's plan (the generic plan the server runs)", () => {
       const explained = rows[0]!['QUERY PLAN'];
       return (typeof explained === 'string' ? JSON.parse(explained) : explained)[0].Plan as Json;
     });
+  }
+  const allNodes = (node: Json): Json[] => [node, ...((node.Plans ?? []) as Json[]).flatMap(allNodes)];
+
+  test("the page's embedded records are read once, not once per job", async () => {
+    const plan = await explainJobRead({ ...WEEK, includeUsersInResponse: true });
     assert.ok(plan['Actual Rows'] > 20, `${plan['Actual Rows']} jobs`);
     const nodes = nodesBesideThePage(plan);
     const embedded = nodes.filter((n) =>
@@ -369,9 +375,33 @@ describe("the job read's plan (the generic plan the server runs)", () => {
       assert.equal(node['Actual Loops'], 1, `${node['Relation Name']}: ${node['Node Type']}`);
   });
 
+  test("a frame's jobs are read by their index from half a day before it, the longer ones by an index of their own", async () => {
+    // A company of 3,000 one-hour jobs over eight months (written directly, analysed): the plan a busy company gets.
+    // The start's lower bound is an index condition, so a day is not read from a week before it, and the look-up
+    // of the jobs longer than half a day is proved to fit jobs_long_from_idx's predicate.
+    const busy = await signup(t.app, 'Busy');
+    await sql`INSERT INTO jobs (company_id, id, number, from_at, to_at, user_id)
+      SELECT ${busy.companyId}, lpad(to_hex(g), 24, '0'), g, ${new Date(MONDAY)}::timestamptz + g * interval '2 hours',
+        ${new Date(MONDAY)}::timestamptz + g * interval '2 hours' + interval '1 hour', ${busy.userId}
+      FROM generate_series(1, 3000) g`.execute(t.database.kysely);
+    await sql`ANALYZE jobs`.execute(t.database.kysely);
+    const day = { from: String(MONDAY + 86_400_000), to: String(MONDAY + 2 * 86_400_000) };
+    for (const body of [day, { ...day, userIds: [busy.userId] }]) {
+      const plan = await explainJobRead(body, busy.companyId);
+      const nodes = allNodes(plan);
+      const page = nodes.find((n) => n['Relation Name'] === 'jobs' && n.Alias === 'j')!;
+      assert.match(String(page['Index Cond']), /from_at >= LEAST\(/, JSON.stringify(page));
+      // 12 jobs a day: those of the day and of the half day before it, not of the week before it.
+      assert.equal(plan['Actual Rows'], 12);
+      assert.ok(page['Actual Rows'] + (page['Rows Removed by Filter'] ?? 0) <= 19, JSON.stringify(page));
+      const longer = nodes.find((n) => n['Relation Name'] === 'jobs' && n.Alias === 'l');
+      assert.equal(longer?.['Index Name'], 'jobs_long_from_idx', JSON.stringify(longer));
+    }
+  });
+
   test("one employee's jobs are asked for with an equality, several employees' with = ANY", () => {
     const where = (userIds: string[]) =>
-      timeFrameConditions({ ...WEEK, userIds } as never, parseWindow({ ...WEEK } as never), embeds)
+      timeFrameConditions(admin.companyId, { ...WEEK, userIds } as never, parseWindow({ ...WEEK } as never), embeds)
         .map((condition) => condition.compile(t.database.kysely).sql)
         .join(' AND ');
     assert.match(where(['6b0fce03fa54b2ced0142c52']), /\(j\.user_id = \$\d+\)/);

@@ -17,6 +17,12 @@ import { ABSENCES_NOT_GIVEN, type AbsenceHooks } from './absence-hooks.js';
 
 export const JOB_STATES = ['open', 'started', 'completed', 'cancelled'] as const;
 export const MAX_JOB_MS = 7 * 86_400_000;
+/**
+ * Jobs longer than this are few (a shift of the trade lasts hours): they have an index of their own
+ * (jobs_long_from_idx, migrations/0029_long_jobs_index.sql, whose predicate says `interval '12 hours'`), so a
+ * time frame reads the other jobs from half a day before it instead of MAX_JOB_MS (time-frame-filter.ts).
+ */
+export const LONG_JOB_MS = 12 * 3_600_000;
 
 export const jobSchema = Type.Object({
   assignmentId: opt(objectId('assignments', { description: 'absent for one-off jobs' })),

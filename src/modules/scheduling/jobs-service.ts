@@ -80,7 +80,7 @@ export function jobsService(deps: { database: Database; embeds: JobEmbeds; sched
   async function inTimeFrame(ctx: RequestContext, body: TimeFrameBody): Promise<Buffer> {
     requireLevel(ctx, jobs.area, 'read');
     const window = parseWindow(body);
-    const frame = timeFrameConditions(body, window, embeds);
+    const frame = timeFrameConditions(ctx.companyId, body, window, embeds);
     // The hot path: a frame this process knows is planned is one read-only statement.
     const isPlanned = isFrameKnownCovered(ctx.companyId, window.from, window.to, { refuseBeyondHorizon: true });
     const select = async (tx: TenantTx) =>
