@@ -64,6 +64,8 @@ const result = spawnSync(
     // file's process more CPU than the faster code saved (measured: a small file 9.3 -> 7.9 s of CPU,
     // test/operations/tasks.test.ts 19 -> 15 s, test/security/route-matrix.test.ts 39 -> 32 s).
     '--liftoff-only',
+    // e.g. `--cpu-prof --cpu-prof-dir=<folder>`: a CPU profile of every test process (NODE_OPTIONS refuses it).
+    ...(process.env.TEST_NODE_ARGS?.split(' ').filter(Boolean) ?? []),
     // node:test's async hook narrowed to building the test tree (test-async-hook.mjs): 11 % of CPU in test/security/.
     '--import',
     pathToFileURL(join(scripts, 'test-async-hook.mjs')).href,
