@@ -560,6 +560,19 @@ describe('approval: the jobs it affects', () => {
       assert.ok(otherAndUnassigned.includes(jobId), jobId);
   });
 
+  test('a job of days that began before the period is affected, as is one of half a day (job-overlap.ts)', async () => {
+    const userId = await newUser('Lotte');
+    const o1 = await newObject('Hospital');
+    // Absence Tue 2026-07-07 (a full day, local): 2026-07-06T22:00Z .. 2026-07-07T22:00Z.
+    const days = await newJob(userId, o1, '2026-07-03T08:00:00Z', '2026-07-07T08:00:00Z'); // 4 days, from Friday
+    const twelveHours = await newJob(userId, o1, '2026-07-06T11:00:00Z', '2026-07-06T23:00:00Z');
+    const endsAtStart = await newJob(userId, o1, '2026-07-02T00:00:00Z', '2026-07-06T22:00:00Z');
+    const id = await newAbsence({ userId, type: 1, dtStart: '2026-07-07T06:00:00Z', dtEnd: '2026-07-07T14:00:00Z' });
+    const result = await approve(id);
+    assert.deepEqual(result.affectedJobs, [days, twelveHours]);
+    assert.equal((await getJob(endsAtStart)).absenceId, undefined);
+  });
+
   test('a job the user clocked in on is not affected', async () => {
     const userId = await newUser('Tom');
     const now = Math.floor(Date.now() / 60_000) * 60_000;

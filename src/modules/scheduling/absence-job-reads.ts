@@ -6,7 +6,8 @@ import { GENERIC_PLAN } from '../../platform/db/postgres-transaction.js';
 import type { TenantTx } from '../../platform/db/tenant.js';
 import type { StoredRecord } from '../../resources/engine/define-resource.js';
 import type { ConflictScope } from './absence-hooks.js';
-import { type JobDoc, MAX_JOB_MS } from './jobs-resource.js';
+import { overlapsSql } from './job-overlap.js';
+import type { JobDoc } from './jobs-resource.js';
 
 /** A job's window, as the replacement search checks it. */
 export interface JobWindow {
@@ -58,10 +59,7 @@ export async function lockJobsForAbsence(
     .selectAll()
     .where('company_id', '=', tx.companyId)
     .where('user_id', '=', userId)
-    .where('from_at', '<', new Date(to))
-    .where('to_at', '>', new Date(from))
-    // Jobs last at most MAX_JOB_MS: the bound loses nothing and lets the planner use the from_at index.
-    .where('from_at', '>', new Date(from - MAX_JOB_MS))
+    .where(overlapsSql('jobs', tx.companyId, from, to))
     .where('state', '<>', 'cancelled')
     .where('started_at', 'is', null)
     .where('absence_id', 'is', null)
@@ -84,9 +82,7 @@ export async function userJobDuring(
     .where('company_id', '=', tx.companyId)
     .where('user_id', '=', userId)
     .where('state', '<>', 'cancelled')
-    .where('from_at', '<', to)
-    .where('to_at', '>', from)
-    .where('from_at', '>', new Date(from.getTime() - MAX_JOB_MS))
+    .where(overlapsSql('jobs', tx.companyId, from.getTime(), to.getTime()))
     .limit(1)
     .executeTakeFirst();
 }

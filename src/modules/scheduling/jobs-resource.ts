@@ -20,7 +20,7 @@ export const MAX_JOB_MS = 7 * 86_400_000;
 /**
  * Jobs longer than this are few (a shift of the trade lasts hours): they have an index of their own
  * (jobs_long_from_idx, migrations/0029_long_jobs_index.sql, whose predicate says `interval '12 hours'`), so a
- * time frame reads the other jobs from half a day before it instead of MAX_JOB_MS (time-frame-filter.ts).
+ * read of the jobs during a range reads the others from half a day before it instead of MAX_JOB_MS (job-overlap.ts).
  */
 export const LONG_JOB_MS = 12 * 3_600_000;
 

@@ -10,7 +10,8 @@ import { OBJECT_ID_PATTERN } from '../../platform/ids.js';
 import { objectHasAnyTagSql } from '../../resources/object-sql-fragments.js';
 import { jobHasSalaryOfActivityTypeSql } from '../pay/index.js';
 import { jobColumn, type JobEmbeds } from './jobs-read.js';
-import { JOB_STATES, LONG_JOB_MS, MAX_JOB_MS } from './jobs-resource.js';
+import { overlapsSql } from './job-overlap.js';
+import { JOB_STATES } from './jobs-resource.js';
 
 export const MAX_WINDOW_DAYS = 100;
 export const UNASSIGNED = 'unassigned_jobs';
@@ -129,23 +130,6 @@ export function parseWindow(body: TimeFrameBody): { from: number; to: number } {
   return { from, to };
 }
 
-/**
- * The earliest start a job overlapping the window can have, as a condition the planner takes into the from_at
- * indexes. A job lasts at most MAX_JOB_MS, but those longer than LONG_JOB_MS are few and have an index of their
- * own (jobs_long_from_idx): the others overlapping the window started at most LONG_JOB_MS before it, the long
- * ones no earlier than the first of them, found with one look-up there (an InitPlan, run once per read). So a
- * day's read walks its index from half a day before the day instead of a week: a company's day of 373 jobs
- * read 559 rows instead of 2,824. The interval is written out as the index's predicate says it, so that
- * PostgreSQL proves the look-up may use that index.
- */
-function startsLateEnough(companyId: string, window: { from: number; to: number }): RawBuilder<boolean> {
-  const longer = sql.raw(`interval '${LONG_JOB_MS / 3_600_000} hours'`);
-  return sql<boolean>`j.from_at >= LEAST(${new Date(window.from - LONG_JOB_MS)}, (SELECT min(l.from_at) FROM jobs l
-    WHERE l.company_id = ${companyId} AND l.to_at - l.from_at > ${longer}
-      AND l.from_at > ${new Date(window.from - MAX_JOB_MS)} AND l.from_at < ${new Date(window.to)}
-      AND l.to_at > ${new Date(window.from)}))`;
-}
-
 export function timeFrameConditions(
   tenant: string,
   body: TimeFrameBody,
@@ -154,11 +138,7 @@ export function timeFrameConditions(
   now = Date.now(),
 ): RawBuilder<boolean>[] {
   const companyId = jobColumn('company_id');
-  const where: RawBuilder<boolean>[] = [
-    sql<boolean>`j.from_at < ${new Date(window.to)}`,
-    sql<boolean>`j.to_at > ${new Date(window.from)}`,
-    startsLateEnough(tenant, window),
-  ];
+  const where: RawBuilder<boolean>[] = [overlapsSql('j', tenant, window.from, window.to)];
   if (body.status !== undefined) {
     const states = body.status
       .split(',')
