@@ -391,7 +391,7 @@ describe("the job read's plan (the generic plan the server runs)", () => {
       const nodes = allNodes(plan);
       const page = nodes.find((n) => n['Relation Name'] === 'jobs' && n.Alias === 'j')!;
       assert.match(String(page['Index Cond']), /from_at >= LEAST\(/, JSON.stringify(page));
-      // 12 jobs a day: those of the day and of the half day before it, not of the week before it.
+      // 12 jobs a day, read with the 7 that start from 12 hours before it (at most 19), not with the week before it.
       assert.equal(plan['Actual Rows'], 12);
       assert.ok(page['Actual Rows'] + (page['Rows Removed by Filter'] ?? 0) <= 19, JSON.stringify(page));
       const longer = nodes.find((n) => n['Relation Name'] === 'jobs' && n.Alias === 'l');

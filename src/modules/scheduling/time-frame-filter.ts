@@ -131,14 +131,14 @@ export function parseWindow(body: TimeFrameBody): { from: number; to: number } {
 }
 
 export function timeFrameConditions(
-  tenant: string,
+  companyId: string,
   body: TimeFrameBody,
   window: { from: number; to: number },
   embeds: Pick<JobEmbeds, 'isClockedInSql'>,
   now = Date.now(),
 ): RawBuilder<boolean>[] {
-  const companyId = jobColumn('company_id');
-  const where: RawBuilder<boolean>[] = [overlapsSql('j', tenant, window.from, window.to)];
+  const jobCompany = jobColumn('company_id');
+  const where: RawBuilder<boolean>[] = [overlapsSql('j', companyId, window.from, window.to)];
   if (body.status !== undefined) {
     const states = body.status
       .split(',')
@@ -178,14 +178,14 @@ export function timeFrameConditions(
     const types = sql.val(body.activityTypeId);
     where.push(sql<boolean>`(j.activity_type_id = ANY(${types}::text[]) OR EXISTS (SELECT 1 FROM assignments a
       WHERE a.company_id = j.company_id AND a.id = j.assignment_id AND a.doc->>'activityTypeId' = ANY(${types}::text[]))
-      OR ${jobHasSalaryOfActivityTypeSql(companyId, jobColumn('id'), body.activityTypeId)})`);
+      OR ${jobHasSalaryOfActivityTypeSql(jobCompany, jobColumn('id'), body.activityTypeId)})`);
   }
-  if (body.currentlyWorking) where.push(embeds.isClockedInSql(companyId, jobColumn('id')));
+  if (body.currentlyWorking) where.push(embeds.isClockedInSql(jobCompany, jobColumn('id')));
   if (body.liveJobs) where.push(sql<boolean>`j.started_at >= ${new Date(now - LIVE_HOURS * 3_600_000)}`);
   if (body.assignmentIds) where.push(sql<boolean>`j.assignment_id = ANY(${sql.val(body.assignmentIds)}::text[])`);
   if (body.tags) {
     where.push(
-      sql<boolean>`(j.doc->'tags' ?| ${sql.val(body.tags)}::text[] OR ${objectHasAnyTagSql(companyId, jobColumn('object_id'), body.tags)})`,
+      sql<boolean>`(j.doc->'tags' ?| ${sql.val(body.tags)}::text[] OR ${objectHasAnyTagSql(jobCompany, jobColumn('object_id'), body.tags)})`,
     );
   }
   return where;
