@@ -1207,6 +1207,11 @@ describe('replacements', () => {
     const stranger = await newUser('Stranger', {}, acme);
     const busy = await newUser('Busy', { workedOnObjectIds: [objectId] }, acme);
     const busyJob = await newJob(busy, elsewhere, '2031-03-03T08:00:00Z', '2031-03-03T09:00:00Z', {}, acme);
+    // Busy by jobs that began long before the absence's: a night shift of 13 hours and a 3-day job, both into Monday.
+    const night = await newUser('Night', {}, acme);
+    await newJob(night, elsewhere, '2031-03-02T19:00:00Z', '2031-03-03T08:00:00Z', {}, acme);
+    const traveller = await newUser('Traveller', {}, acme);
+    await newJob(traveller, elsewhere, '2031-02-28T10:00:00Z', '2031-03-03T12:00:00Z', {}, acme);
     const away = await newUser('Away', {}, acme);
     // Not stand-ins: an office account (its group reads every job) and a user without a name.
     const groups = (await ok('GET', '/v2/accessGroups/', undefined, 200, acme.headers)) as Json[];
@@ -1245,6 +1250,9 @@ describe('replacements', () => {
     assert.deepEqual(byUser.get(known).conflictingJobIds, []);
     assert.deepEqual(byUser.get(busy).freeForJobIds, [tue]);
     assert.deepEqual(byUser.get(busy).conflictingJobIds, [mon]);
+    assert.deepEqual(byUser.get(night).conflictingJobIds, [mon]);
+    assert.deepEqual(byUser.get(traveller).conflictingJobIds, [mon]);
+    assert.deepEqual(byUser.get(traveller).freeForJobIds, [tue]);
     assert.ok(rank(known) < rank(stranger), JSON.stringify(list));
     assert.ok(rank(veteran) < rank(stranger), JSON.stringify(list));
     assert.ok(rank(stranger) < rank(busy), JSON.stringify(list));

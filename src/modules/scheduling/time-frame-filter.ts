@@ -10,7 +10,7 @@ import { OBJECT_ID_PATTERN } from '../../platform/ids.js';
 import { objectHasAnyTagSql } from '../../resources/object-sql-fragments.js';
 import { jobHasSalaryOfActivityTypeSql } from '../pay/index.js';
 import { jobColumn, type JobEmbeds } from './jobs-read.js';
-import { overlapsSql } from './job-overlap.js';
+import { overlapsSql, rangeOf } from './job-overlap.js';
 import { JOB_STATES } from './jobs-resource.js';
 
 export const MAX_WINDOW_DAYS = 100;
@@ -138,7 +138,7 @@ export function timeFrameConditions(
   now = Date.now(),
 ): RawBuilder<boolean>[] {
   const jobCompany = jobColumn('company_id');
-  const where: RawBuilder<boolean>[] = [overlapsSql('j', companyId, window.from, window.to)];
+  const where: RawBuilder<boolean>[] = [overlapsSql('j', companyId, rangeOf(window.from, window.to))];
   if (body.status !== undefined) {
     const states = body.status
       .split(',')
