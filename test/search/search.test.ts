@@ -234,6 +234,64 @@ describe('GET /v2/search: speed', () => {
     assert.match(plan, /Bitmap Index Scan on customers_search_idx/, plan);
   });
 
+  test("jobs through their assignments: the company's upcoming jobs are read once, not once per assignment", async () => {
+    // Six assignments of one title, each with 2 of the company's 240 upcoming jobs (written directly, analysed):
+    // a read per assignment went through all the upcoming jobs for each of the five listed.
+    const busy = await signup(t.app, 'Assignment jobs');
+    const customer = await call(t.app, 'POST', '/v2/customers/', busy.headers, { ...BUYER, name: 'Kunde' });
+    const object = await call(t.app, 'POST', '/v2/objects/', busy.headers, {
+      name: 'Rathaus',
+      customerId: customer.body._id,
+    });
+    const assignmentIds: string[] = [];
+    for (let i = 1; i <= 6; i++) {
+      const res = await call(t.app, 'POST', '/v2/assignments/', busy.headers, {
+        objectId: object.body._id,
+        title: `Glasreinigung ${i}`,
+        iCalendar: {
+          tzid: 'UTC',
+          rrule: 'FREQ=DAILY;COUNT=1',
+          dtstart: '2020-01-06T06:00:00',
+          dtend: '2020-01-06T07:00:00',
+        },
+      });
+      assert.equal(res.status, 201, JSON.stringify(res.body));
+      assignmentIds.push(res.body._id);
+    }
+    await sql`INSERT INTO jobs (company_id, id, number, from_at, to_at, assignment_id)
+      SELECT ${busy.companyId}, lpad(to_hex(g), 24, '0'), 1000 + g, date_trunc('day', now()) + g * interval '1 hour',
+        date_trunc('day', now()) + g * interval '1 hour' + interval '30 minutes',
+        CASE WHEN g % 20 = 0 THEN (${assignmentIds}::text[])[1 + (g / 20) % 6] END
+      FROM generate_series(1, 240) g`.execute(t.database.kysely);
+    await sql`ANALYZE jobs`.execute(t.database.kysely);
+    const statement = searchStatement(
+      [{ type: 'job', readable: sql<boolean>`true` }],
+      { assignment: sql<boolean>`true` },
+      parseQuery('glasreinigung')!,
+      20,
+    );
+    const explained = await readInTenant(t.database, busy.companyId, async (tx) => {
+      const result = await sql<{ 'QUERY PLAN': unknown }>`EXPLAIN (ANALYZE, FORMAT JSON) ${statement}`.execute(tx.db);
+      const plan = result.rows[0]!['QUERY PLAN'];
+      return (typeof plan === 'string' ? JSON.parse(plan) : plan) as Array<{ Plan: PlanNode }>;
+    });
+    interface PlanNode {
+      'Relation Name'?: string;
+      'Actual Rows': number;
+      'Actual Loops': number;
+      'Rows Removed by Filter'?: number;
+      Plans?: PlanNode[];
+    }
+    const nodes = (node: PlanNode): PlanNode[] => [node, ...(node.Plans ?? []).flatMap(nodes)];
+    const jobScans = nodes(explained[0]!.Plan).filter((n) => n['Relation Name'] === 'jobs');
+    // Each scan of the jobs runs once (the job search's own, the assignments' upcoming jobs), not once per assignment.
+    assert.ok(jobScans.length > 0);
+    for (const scan of jobScans) assert.equal(scan['Actual Loops'], 1, JSON.stringify(scan));
+    const found = (await call(t.app, 'GET', '/v2/search?q=glasreinigung&types=job&limit=50', busy.headers)).body;
+    assert.equal(found.results.length, 10, JSON.stringify(found));
+    assert.ok(found.results.every((r: Result) => /^Glasreinigung [1-6]$/.test(r.title)));
+  });
+
   test('PostgreSQL: the statement is planned once per connection (a generic plan), not for every search', async (ctx) => {
     if (t.database.kind !== 'postgres') return ctx.skip('PGlite runs every statement unnamed');
     if (process.env.TEST_DATABASE_POOLED_URL) return ctx.skip('behind the pooler nothing is named');

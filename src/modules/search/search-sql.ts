@@ -97,6 +97,8 @@ function ranked(source: SearchSource, query: ParsedQuery, readable: RawBuilder<b
 /** Ranked objects, computed once for the object results and the jobs found through them. */
 const FOUND_OBJECTS = 'found_objects';
 const FOUND_ASSIGNMENTS = 'found_assignments';
+/** The upcoming jobs of the best matching assignments, read in one scan (jobsThrough). */
+const FOUND_ASSIGNMENT_JOBS = 'found_assignment_jobs';
 
 function typeSelect(scope: TypeScope, related: Related, query: ParsedQuery, limit: number): RawBuilder<SearchRow> {
   const source = SOURCES[scope.type];
@@ -118,19 +120,38 @@ function jobsThrough(
   related: Related,
   limit: number,
 ): RawBuilder<SearchRow> {
-  const [found, source, column] =
+  const [found, source] =
+    parent === 'object' ? [FOUND_OBJECTS, SOURCES.object] : [FOUND_ASSIGNMENTS, ASSIGNMENT_SOURCE];
+  // An object's upcoming jobs by their index (object, start); an assignment's from the jobs read for all of them.
+  const jobs =
     parent === 'object'
-      ? [FOUND_OBJECTS, SOURCES.object, 'object_id']
-      : [FOUND_ASSIGNMENTS, ASSIGNMENT_SOURCE, 'assignment_id'];
-  // The lateral's alias is t, as the job source's subtitle and the read condition expect.
+      ? sql`CROSS JOIN LATERAL (SELECT t.id, t.number, t.doc, t.from_at, t.object_id, t.company_id FROM jobs t
+      WHERE t.object_id = p.id AND t.from_at >= date_trunc('day', now()) AND ${scope.readable}
+      ORDER BY t.from_at LIMIT ${limit}) t`
+      : sql`JOIN ${raw(FOUND_ASSIGNMENT_JOBS)} t ON t.assignment_id = p.id`;
+  // The jobs' alias is t, as the job source's subtitle and the read condition expect.
   return sql<SearchRow>`(SELECT 'job'::text AS type, t.id, t.number, coalesce(t.doc->>'title', p.name) AS title,
     ${SOURCES.job.subtitle(related)} AS subtitle, p.rank, p.score - 0.001 AS score
-    FROM (SELECT t.id, ${raw(source.title)} AS name, t.rank, t.score FROM ${raw(found)} t
-          ORDER BY t.rank DESC, t.score DESC, t.number LIMIT ${PARENTS_FOR_JOBS}) p
-    CROSS JOIN LATERAL (SELECT t.id, t.number, t.doc, t.from_at, t.object_id, t.company_id FROM jobs t
-      WHERE t.${raw(column)} = p.id AND t.from_at >= date_trunc('day', now()) AND ${scope.readable}
-      ORDER BY t.from_at LIMIT ${limit}) t
+    FROM (${parentsFor(found, source)}) p ${jobs}
     ORDER BY 6 DESC, 7 DESC, t.from_at LIMIT ${limit})`;
+}
+
+/** The parents whose jobs are listed: the best PARENTS_FOR_JOBS of those found, with their name. */
+function parentsFor(found: string, source: SearchSource) {
+  return sql`SELECT t.id, ${raw(source.title)} AS name, t.rank, t.score FROM ${raw(found)} t
+    ORDER BY t.rank DESC, t.score DESC, t.number LIMIT ${PARENTS_FOR_JOBS}`;
+}
+
+/**
+ * The upcoming jobs of the best matching assignments, in one scan of the company's upcoming jobs (by start).
+ * No index leads from an assignment to its jobs by start (one more on jobs would cost every generated job),
+ * so a read per assignment went through all the company's upcoming jobs until it found `limit` of that
+ * assignment's, which a weekly assignment seldom has: five assignments read them five times.
+ */
+function assignmentJobs(scope: TypeScope) {
+  return sql`SELECT t.id, t.number, t.doc, t.from_at, t.object_id, t.company_id, t.assignment_id FROM jobs t
+    WHERE t.assignment_id = ANY(ARRAY(SELECT p.id FROM (${parentsFor(FOUND_ASSIGNMENTS, ASSIGNMENT_SOURCE)}) p))
+      AND t.from_at >= date_trunc('day', now()) AND ${scope.readable}`;
 }
 
 /** The whole search: every type's best `limit`, best first (the caller cuts and de-duplicates). */
@@ -153,9 +174,10 @@ export function searchStatement(
           sql`${raw(FOUND_OBJECTS)} AS MATERIALIZED (${ranked(SOURCES.object, query, objectScope, Math.max(limit, PARENTS_FOR_JOBS))})`,
         ]
       : []),
-    ...(throughAssignments
+    ...(jobScope && throughAssignments
       ? [
           sql`${raw(FOUND_ASSIGNMENTS)} AS MATERIALIZED (${ranked(ASSIGNMENT_SOURCE, query, throughAssignments, PARENTS_FOR_JOBS)})`,
+          sql`${raw(FOUND_ASSIGNMENT_JOBS)} AS MATERIALIZED (${assignmentJobs(jobScope)})`,
         ]
       : []),
   ];
