@@ -15,8 +15,9 @@ import {
   PREPARED,
 } from '../../src/platform/db/postgres-transaction.js';
 import { ImplicitRead } from '../../src/platform/db/implicit-read.js';
+import { openDatabase } from '../../src/platform/db/database.js';
 import { inTenant, readInTenant } from '../../src/platform/db/tenant.js';
-import { call, createTestApp, signup, type Tenant, type TestApp } from '../helpers/test-app.js';
+import { call, createTestApp, signup, withDatabase, type Tenant, type TestApp } from '../helpers/test-app.js';
 
 let t: TestApp;
 let acme: Tenant;
@@ -105,23 +106,53 @@ describe('tenant transactions', () => {
     assert.equal(second!.prepared, expected, 'reused, not prepared again');
   });
 
-  test('PostgreSQL: a short statement is prepared only when its text carries the mark', async (ctx) => {
+  test('PostgreSQL: a short statement is prepared at its second run on a connection, a marked one at its first', async (ctx) => {
     if (t.database.kind !== 'postgres') return ctx.skip('PGlite runs every statement unnamed');
     const count = (tag: string) =>
       sql<{ prepared: number }>`SELECT (SELECT count(*)::int FROM pg_prepared_statements
         WHERE statement LIKE ${`%${tag}%`} AND statement NOT LIKE '%pg_prepared_statements%') AS prepared`;
     const marked = sql`${PREPARED}SELECT 1 AS short_marked`;
     const plain = sql`SELECT 1 AS short_plain`;
-    const [markedCount, plainCount] = await inTenant(t.database, acme.companyId, async (tx) => {
+    // In one transaction, so on one connection.
+    const counts = await inTenant(t.database, acme.companyId, async (tx) => {
       await marked.execute(tx.db);
       await plain.execute(tx.db);
-      return [
-        (await count('short_marked').execute(tx.db)).rows[0]!.prepared,
-        (await count('short_plain').execute(tx.db)).rows[0]!.prepared,
-      ];
+      const first = [(await count('short_marked').execute(tx.db)).rows[0]!.prepared];
+      first.push((await count('short_plain').execute(tx.db)).rows[0]!.prepared);
+      await plain.execute(tx.db);
+      return [...first, (await count('short_plain').execute(tx.db)).rows[0]!.prepared];
     });
-    assert.equal(markedCount, process.env.TEST_DATABASE_POOLED_URL ? 0 : 1, 'the marked statement is prepared');
-    assert.equal(plainCount, 0, 'a short statement without the mark runs unnamed');
+    // A text run once (one written with its values in it) takes no name; behind PgBouncer nothing is named.
+    assert.deepEqual(counts, process.env.TEST_DATABASE_POOLED_URL ? [0, 0, 0] : [1, 0, 1]);
+  });
+
+  test("PostgreSQL: a prepared statement whose table's columns changed fails once, then is prepared anew", async (ctx) => {
+    if (t.database.kind !== 'postgres') return ctx.skip('PGlite runs every statement unnamed');
+    if (process.env.TEST_DATABASE_POOLED_URL) return ctx.skip('behind the pooler nothing is named');
+    // A pool of one connection on this file's database, so that each transaction finds what the last prepared.
+    const { rows } = await sql<{ name: string }>`SELECT current_database() AS name`.execute(t.database.kysely);
+    const single = await openDatabase({
+      kind: 'postgres',
+      url: withDatabase(process.env.TEST_DATABASE_URL!, rows[0]!.name),
+      poolSize: 1,
+    });
+    try {
+      await sql`CREATE TABLE stale_probe (company_id text, id text)`.execute(t.database.kysely);
+      await sql`GRANT SELECT ON stale_probe TO crewbase_app`.execute(t.database.kysely);
+      await sql`INSERT INTO stale_probe VALUES (${acme.companyId}, 'a')`.execute(t.database.kysely);
+      const probe = sql<Record<string, unknown>>`SELECT * FROM stale_probe WHERE company_id = ${acme.companyId}`;
+      const read = () => inTenant(single, acme.companyId, async (tx) => (await probe.execute(tx.db)).rows[0]!);
+      await read();
+      await read(); // prepared now
+      // A newer version's migration adds a column while this server runs.
+      await sql`ALTER TABLE stale_probe ADD COLUMN extra int`.execute(t.database.kysely);
+      await assert.rejects(read(), /cached plan must not change result type/);
+      assert.deepEqual(Object.keys(await read()).sort(), ['company_id', 'extra', 'id']);
+      assert.deepEqual(Object.keys(await read()).sort(), ['company_id', 'extra', 'id']);
+    } finally {
+      await single.close();
+      await sql`DROP TABLE IF EXISTS stale_probe`.execute(t.database.kysely);
+    }
   });
 
   test('PostgreSQL: a prepared statement with the generic-plan mark runs on its generic plan, and only it', async (ctx) => {

@@ -20,7 +20,7 @@ import {
   type Kysely,
   type QueryResult,
 } from 'kysely';
-import { queryResult } from './query-result.js';
+import { isStalePlan, queryResult } from './query-result.js';
 
 /** Texts kept prepared per PGlite instance, the least recently used closed beyond it. */
 const PREPARED_STATEMENTS = 256;
@@ -67,11 +67,6 @@ function concat(parts: Uint8Array[]): Uint8Array {
   }
   return batch;
 }
-
-/** PostgreSQL's refusal of a prepared statement whose table changed its columns since it was prepared. */
-const isStalePlan = (error: unknown) =>
-  (error as { code?: string }).code === '0A000' &&
-  String((error as Error).message).includes('cached plan must not change result type');
 
 class PGliteConnection implements DatabaseConnection {
   constructor(private readonly pg: PGlite) {}
