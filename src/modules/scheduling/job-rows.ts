@@ -180,6 +180,8 @@ function insertJobRows(tx: TenantTx, absences: AbsenceHooks, batch: JobBatch, fi
     ),
   ];
   const names = [...sent.map(([c]) => c), 'head', 'tail', 'by_json'];
+  // \`rows\` keeps only what the insert reads: with the event's parts (head, tail) as well, a batch's rows outgrew
+  // the default work_mem (4 MB) and went to a temporary file, written and read back by every statement.
   // The status object, keys in jsonb's order; both times are the statement's now() (the columns' default),
   // at the columns' precision, formatted once per statement.
   const status = sql`${sql.lit(`,"status":{"status":${GENERATED_STATUS_CODE},"createdAt":"`)} || stamp.at
@@ -198,7 +200,7 @@ function insertJobRows(tx: TenantTx, absences: AbsenceHooks, batch: JobBatch, fi
     stamp AS MATERIALIZED (
       SELECT to_char(now()::timestamptz(3) AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS at
     ), rows AS MATERIALIZED (
-      SELECT u.*, b.first + u.ord - 1 AS number,
+      SELECT ${sql.join(sent.map(([c]) => sql.ref(`u.${c}`)))}, b.first + u.ord - 1 AS number,
         (u.head || (b.first + u.ord - 1) || ${status} || u.tail)::jsonb AS event
       FROM unnest(${sql.join(arrays)}) WITH ORDINALITY AS u(${sql.join(names.map((c) => sql.ref(c)))}, ord),
         block b, stamp
