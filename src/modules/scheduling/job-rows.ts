@@ -13,7 +13,7 @@ import {
   normalizeICalendar,
   type Occurrence,
 } from '../../platform/time/recurrence.js';
-import { formatLocal } from '../../platform/time/zoned-time.js';
+import { formatLocal, formatUtc } from '../../platform/time/zoned-time.js';
 import { findRecord, reserveNumbersStatement } from '../../resources/engine/resource-store.js';
 import { objects } from '../../resources/objects.js';
 import { loadTimeAndPaySettings } from '../pay/index.js';
@@ -331,8 +331,8 @@ function addOccurrenceRows(companyId: string, batch: JobBatch, planned: Planned)
   for (const occurrence of planned.occurrences) {
     const teamId = slots.length > 1 ? teamIdOf(assignment.id, Math.floor(occurrence.localStart / DAY)) : undefined;
     const occurrenceKey = Math.floor(occurrence.localStart / DAY);
-    job.from = new Date(occurrence.start).toISOString();
-    job.to = new Date(occurrence.end).toISOString();
+    job.from = formatUtc(occurrence.start);
+    job.to = formatUtc(occurrence.end);
     job.targetTime = Math.round((occurrence.end - occurrence.start) / 60_000);
     job.teamId = teamId;
     Object.assign(members, { from: job.from, to: job.to, targetTime: job.targetTime, teamId });
