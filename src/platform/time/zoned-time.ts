@@ -76,6 +76,9 @@ const DAY_HALF = 14 * 3_600_000;
 export function localToUtc(tz: string, localMs: number): number {
   const before = offsetAt(tz, localMs - DAY_HALF);
   const after = offsetAt(tz, localMs + DAY_HALF);
+  // One offset on both sides: the one candidate below, which is also the gap's answer (most calls; job
+  // generation places two per job).
+  if (before === after) return localMs - before;
   const candidates = [...new Set([before, after])]
     .map((offset) => localMs - offset)
     .filter((utc) => utc + offsetAt(tz, utc) === localMs)
