@@ -31,8 +31,8 @@ const BATCH = 2000;
 
 /**
  * A second transaction of the same company on another connection, or undefined when the pool has none
- * free now (tenant.ts, inTenantIfFree). Offered only by callers whose own transaction has written no job
- * number: the second one takes the numbers, and would otherwise wait for the first, which waits for it.
+ * free now (tenant.ts, inTenantIfFree). It takes no lock the caller's transaction may hold: its jobs are of
+ * other assignments, and their numbers are a block the caller's transaction takes for it.
  */
 export type BesideTransaction = <T>(work: (tx: TenantTx) => Promise<T>) => Promise<T> | undefined;
 
@@ -40,7 +40,7 @@ export interface GenerationOptions {
   /** A rule stored before today's limits plans nothing instead of failing (its error comes before anything of it is sent). */
   skipRefused?: boolean;
   batchRows?: number;
-  /** Where a window has at least BESIDE_MIN_ROWS jobs to make, half of them are made in this second transaction. */
+  /** Where a window's second half has at least BESIDE_MIN_ROWS / 2 jobs to make, it is made in this second transaction. */
   beside?: BesideTransaction;
 }
 
@@ -51,18 +51,22 @@ export interface GenerationOptions {
  */
 export const BESIDE_MIN_ROWS = 1000;
 
+/** How long the second half's expansion runs before it lets the caller's batches go on (ms). */
+const EXPANSION_TURN_MS = 5;
+
 /**
  * Creates the missing jobs of the assignments whose occurrences start in [from, to); returns the number
  * created. New jobs on a planned user's approved absence are marked as its affected jobs, in `tx`.
  *
- * With `options.beside`, a window of at least BESIDE_MIN_ROWS rows is made in two transactions at once, half
- * the assignments each: one backend's CPU is what bounds generation, and a machine has more. The second
- * takes a block of numbers for the first half's rows (the first half is expanded for that, the second as
- * it goes) and numbers its own rows from the counter after it; its commit keeps them taken. It makes its
- * half, waits until this transaction has made the other, and commits; if this one failed by then, it rolls
- * back instead. Only a failure of this transaction after that commit (marking absences, storing the window,
- * its own COMMIT) leaves the second half's jobs without the window claiming their days: as jobs another
- * server generated, the unique key makes a later generation skip them (docs/decisions.md, Job generation).
+ * With `options.beside`, a window whose second half of the assignments has at least BESIDE_MIN_ROWS / 2 rows is
+ * made in two transactions at once: one backend's CPU is what bounds generation, and a machine has more. This
+ * transaction starts on the first half at once, numbering its rows from the counter as it goes; the second
+ * half is expanded meanwhile (its rows must be counted first), and this transaction takes a block of numbers
+ * for them between two of its batches. The second transaction makes its half with that block, waits until
+ * this transaction has made the other, and commits; if this one failed by then, it rolls back. Only a failure
+ * of this transaction after that commit (marking absences, storing the window, its own COMMIT) leaves the
+ * second half's jobs without the window claiming their days: as jobs another server generated, the unique key
+ * makes a later generation skip them (docs/decisions.md, Job generation).
  */
 export async function materializeAll(
   tx: TenantTx,
@@ -81,78 +85,100 @@ export async function materializeAll(
       await insertPlanned(tx, absences, expandEach(tx, plannings, from, to, skipRefused), { batchRows }),
     );
   const half = Math.ceil(plannings.length / 2);
-  const first: Planned[] = [];
-  for await (const planned of expandEach(tx, plannings.slice(0, half), from, to, skipRefused)) first.push(planned);
-  const firstRows = first.reduce((sum, p) => sum + p.rows, 0);
-  const second = { plannings: plannings.slice(half), from, to, skipRefused };
-  const both =
-    firstRows * 2 >= BESIDE_MIN_ROWS
-      ? inTwoTransactions(tx, absences, options.beside, { first, firstRows, second }, batchRows)
-      : undefined;
-  const made =
-    (await both) ??
-    (await insertPlanned(tx, absences, chain(first, expandEach(tx, second.plannings, from, to, skipRefused)), {
+  const window = { from, to, skipRefused };
+  return markAbsent(
+    tx,
+    absences,
+    await inTwoTransactions(tx, absences, options.beside, plannings.slice(0, half), plannings.slice(half), {
+      ...window,
       batchRows,
-    }));
-  return markAbsent(tx, absences, made);
+    }),
+  );
 }
 
-async function* chain<T>(first: T[], then: AsyncIterable<T>): AsyncGenerator<T> {
-  yield* first;
-  yield* then;
+interface Window {
+  from: number;
+  to: number;
+  skipRefused: boolean;
+  batchRows: number;
 }
 
-interface Halves {
-  /** The first half, expanded, and its rows. */
-  first: Planned[];
-  firstRows: number;
-  /** The second half, expanded as it is made. */
-  second: { plannings: Planning[]; from: number; to: number; skipRefused: boolean };
-}
-
-/** Both halves, or undefined without a free connection. */
-function inTwoTransactions(
+/**
+ * The first half in `tx`, the second beside it where it is large enough and a connection is free, else after
+ * the first in `tx` too.
+ */
+async function inTwoTransactions(
   tx: TenantTx,
   absences: AbsenceHooks,
   beside: BesideTransaction,
-  { first, firstRows, second }: Halves,
-  batchRows: number,
-): Promise<Made> | undefined {
-  const numbered = deferred<number>();
-  const firstMade = deferred<void>();
+  firstHalf: Planning[],
+  secondHalf: Planning[],
+  { from, to, skipRefused, batchRows }: Window,
+): Promise<Made> {
+  // What of the second half is left to this transaction: all of it when it is not made beside.
+  const leftHere = deferred<Planned[]>();
   // Either half failing stops the other at its next batch: the whole window fails anyway.
   let failed = false;
   const stopped = () => failed;
-  const made = beside(async (side) => {
-    numbered.resolve(await reserveNumbers(side, jobs.collection, firstRows));
-    const { plannings, from, to, skipRefused } = second;
-    const expanded = expandEach(side, plannings, from, to, skipRefused);
-    const result = await insertPlanned(side, absences, expanded, { batchRows, stopped });
-    await firstMade.promise; // throws when the first half failed: this one rolls back
-    return result;
-  });
-  if (!made) return undefined;
-  made.catch((error) => {
+  async function* here(): AsyncGenerator<Planned> {
+    yield* expandEach(tx, firstHalf, from, to, skipRefused);
+    yield* await leftHere.promise;
+  }
+  const firstDone = insertPlanned(tx, absences, here(), { batchRows, stopped });
+  firstDone.catch(() => {
     failed = true;
-    numbered.reject(error); // failed before numbering: the first half stops waiting
   });
-  const firstDone = numbered.promise.then((start) =>
-    insertPlanned(tx, absences, first, { batchRows, first: start, stopped }),
-  );
-  firstDone.then(
-    () => firstMade.resolve(),
-    (error) => {
-      failed = true;
-      firstMade.reject(error);
-    },
-  );
-  return Promise.allSettled([firstDone, made]).then(([a, b]) => {
-    if (a.status === 'fulfilled' && b.status === 'fulfilled')
-      return { created: a.value.created + b.value.created, onAbsence: [...a.value.onAbsence, ...b.value.onAbsence] };
-    // The cause, not the other half's stop.
-    const causes = [a, b].flatMap((r) => (r.status === 'rejected' ? [r.reason] : []));
-    throw causes.find((e) => !(e instanceof GenerationStopped)) ?? causes[0];
+  const second = await expandInTurns(tx, secondHalf, from, to, skipRefused).catch(async (error) => {
+    // A rule that cannot be expanded fails the window; the first half stops at its next batch.
+    failed = true;
+    leftHere.resolve([]);
+    await firstDone.catch(() => {});
+    throw error;
   });
+  const secondRows = second.reduce((sum, p) => sum + p.rows, 0);
+  const firstMade = firstDone.then(() => undefined);
+  firstMade.catch(() => {});
+  const made =
+    secondRows * 2 >= BESIDE_MIN_ROWS
+      ? beside(async (side) => {
+          // Taken by this transaction between two of its batches (its connection runs them in order).
+          const first = await reserveNumbers(tx, jobs.collection, secondRows);
+          const result = await insertPlanned(side, absences, second, { batchRows, first, stopped });
+          await firstMade; // throws when the first half failed: this one rolls back
+          return result;
+        })
+      : undefined;
+  leftHere.resolve(made ? [] : second);
+  if (!made) return firstDone;
+  made.catch(() => {
+    failed = true;
+  });
+  const [a, b] = await Promise.allSettled([firstDone, made]);
+  if (a.status === 'fulfilled' && b.status === 'fulfilled')
+    return { created: a.value.created + b.value.created, onAbsence: [...a.value.onAbsence, ...b.value.onAbsence] };
+  // The cause, not the other half's stop.
+  const causes = [a, b].flatMap((r) => (r.status === 'rejected' ? [r.reason] : []));
+  throw causes.find((e) => !(e instanceof GenerationStopped)) ?? causes[0];
+}
+
+/** The plannings expanded, letting other work (the first half's batches) go on every EXPANSION_TURN_MS. */
+async function expandInTurns(
+  tx: TenantTx,
+  plannings: Planning[],
+  from: number,
+  to: number,
+  skipRefused: boolean,
+): Promise<Planned[]> {
+  const expanded: Planned[] = [];
+  let turn = performance.now();
+  for await (const planned of expandEach(tx, plannings, from, to, skipRefused)) {
+    expanded.push(planned);
+    if (performance.now() - turn >= EXPANSION_TURN_MS) {
+      await new Promise((resolve) => setImmediate(resolve));
+      turn = performance.now();
+    }
+  }
+  return expanded;
 }
 
 /**
