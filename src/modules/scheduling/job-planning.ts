@@ -258,7 +258,8 @@ export async function ensureJobWindow(
 
 /**
  * A second transaction of the company for generation beside a transaction of planning's own (materializeAll):
- * only those, which have written no job number before they generate.
+ * only those. A request's transaction may have written rows the second cannot see before it commits (an
+ * assignment, an absence), or hold locks the second would wait for.
  */
 function besideOf(database: Database, companyId: string): BesideTransaction {
   return (work) => inTenantIfFree(database, companyId, work);
