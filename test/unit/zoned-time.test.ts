@@ -70,14 +70,26 @@ test("a formatter's text of another shape is read field by field, to the same wa
 
 test('formatUtc writes what toISOString writes, day after day and across years, signs and fractions', () => {
   const instants = [
-    0, -1, 1, Date.UTC(2026, 2, 29, 1, 0), Date.UTC(2026, 11, 31, 23, 59, 59, 999), Date.UTC(2027, 0, 1),
-    Date.UTC(1969, 11, 31, 23, 59, 59, 999), Date.UTC(9999, 11, 31, 23, 59, 59, 999), Date.UTC(10000, 0, 1),
-    Date.UTC(-1, 5, 1, 12), Date.UTC(0, 0, 1) - 86_400_000 * 365 * 1900, 1.5, -0.25, 8.64e15, -8.64e15,
+    0,
+    -1,
+    1,
+    Date.UTC(2026, 2, 29, 1, 0),
+    Date.UTC(2026, 11, 31, 23, 59, 59, 999),
+    Date.UTC(2027, 0, 1),
+    Date.UTC(1969, 11, 31, 23, 59, 59, 999),
+    Date.UTC(9999, 11, 31, 23, 59, 59, 999),
+    Date.UTC(10000, 0, 1),
+    Date.UTC(-1, 5, 1, 12),
+    Date.UTC(0, 0, 1) - 86_400_000 * 365 * 1900,
+    1.5,
+    -0.25,
+    8.64e15,
+    -8.64e15,
   ];
   // A busy generator's pattern (the same day again and again, then the next) and random instants between.
   for (let at = Date.UTC(2026, 0, 1, 6); at < Date.UTC(2026, 0, 9); at += 37 * 60_000 + 1_234) instants.push(at);
   let seed = 20261203;
-  const random = () => ((seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31);
+  const random = () => (seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31;
   for (let i = 0; i < 2000; i++) instants.push(Math.round((random() - 0.3) * 4e13));
   for (const at of instants) assert.equal(formatUtc(at), new Date(at).toISOString(), `${at}`);
   assert.throws(() => formatUtc(Number.NaN), RangeError);
