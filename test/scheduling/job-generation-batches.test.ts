@@ -349,6 +349,23 @@ describe('generation beside the caller', () => {
     assert.equal(ran(), false);
   });
 
+  test('a rule of the second half that cannot be expanded fails the window while the first half is being made', async () => {
+    const planned = many(20);
+    planned[19]!.assignment.doc.iCalendar.frequency = 'HOURLY'; // refused when its occurrences are expanded
+    const { beside, ran } = counted();
+    const counterBefore = await jobsCounter();
+    const jobsBefore = await countJobs();
+    await assert.rejects(
+      inTenant(t.database, acme.companyId, (tx) =>
+        materializeAll(tx, jobAbsenceHooks, planned, FROM, TO, { beside, batchRows: 100 }),
+      ),
+      /frequency/,
+    );
+    assert.equal(ran(), false, 'no second transaction for a half that could not be counted');
+    assert.equal(await countJobs(), jobsBefore, "the first half's batches were rolled back");
+    assert.equal(await jobsCounter(), counterBefore, 'no number taken');
+  });
+
   test('the first half failing rolls the second back: no job, event or number is left', async (ctx) => {
     if (t.database.kind !== 'postgres') return ctx.skip('the embedded database makes a window in one transaction');
     const planned = many(20);

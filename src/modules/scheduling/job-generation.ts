@@ -85,15 +85,9 @@ export async function materializeAll(
       await insertPlanned(tx, absences, expandEach(tx, plannings, from, to, skipRefused), { batchRows }),
     );
   const half = Math.ceil(plannings.length / 2);
-  const window = { from, to, skipRefused };
-  return markAbsent(
-    tx,
-    absences,
-    await inTwoTransactions(tx, absences, options.beside, plannings.slice(0, half), plannings.slice(half), {
-      ...window,
-      batchRows,
-    }),
-  );
+  const window = { from, to, skipRefused, batchRows };
+  const [firstHalf, secondHalf] = [plannings.slice(0, half), plannings.slice(half)];
+  return markAbsent(tx, absences, await inTwoTransactions(tx, absences, options.beside, firstHalf, secondHalf, window));
 }
 
 interface Window {
@@ -136,15 +130,13 @@ async function inTwoTransactions(
     throw error;
   });
   const secondRows = second.reduce((sum, p) => sum + p.rows, 0);
-  const firstMade = firstDone.then(() => undefined);
-  firstMade.catch(() => {});
   const made =
     secondRows * 2 >= BESIDE_MIN_ROWS
       ? beside(async (side) => {
           // Taken by this transaction between two of its batches (its connection runs them in order).
           const first = await reserveNumbers(tx, jobs.collection, secondRows);
           const result = await insertPlanned(side, absences, second, { batchRows, first, stopped });
-          await firstMade; // throws when the first half failed: this one rolls back
+          await firstDone; // throws when the first half failed: this one rolls back
           return result;
         })
       : undefined;

@@ -182,8 +182,9 @@ function insertJobRows(tx: TenantTx, absences: AbsenceHooks, batch: JobBatch, fi
   const names = [...sent.map(([c]) => c), 'head', 'tail', 'by_json'];
   // The arrays are unnested side by side in a select list (in step, one row per element): as unnest(a, b, ...) in
   // FROM, each array's elements were first stored in a tuple store of their own (3.5 % fewer PostgreSQL
-  // instructions per job without). \`rows\` keeps only what the insert reads: with the event's parts (head, tail) as well, a batch's rows outgrew
-  // the default work_mem (4 MB) and went to a temporary file, written and read back by every statement.
+  // instructions per job without). `rows` keeps only what the insert reads: with the event's parts (head, tail)
+  // as well, a batch's rows outgrew the default work_mem (4 MB) and went to a temporary file, written and read
+  // back by every statement.
   // The status object, keys in jsonb's order; both times are the statement's now() (the columns' default),
   // at the columns' precision, formatted once per statement.
   const status = sql`${sql.lit(`,"status":{"status":${GENERATED_STATUS_CODE},"createdAt":"`)} || stamp.at
