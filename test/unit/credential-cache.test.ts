@@ -145,3 +145,40 @@ test("forgetCompany drops one company's users and keys, and its loads under way"
   cache.keepPrincipal('c2:u3:s', 'c2', 'u3', 'state', ofC2);
   assert.equal(cache.principals.get('c2:u3:s'), 'state');
 });
+
+test("a company's users kept at once: remembered as loaded until its own change, not a user's; only while announced", async () => {
+  const { cache, announce, listening } = await cacheWithUsers();
+  const states = [
+    { key: 'c3:u1:s1', userId: 'u1', value: 'c3/u1' },
+    { key: 'c3:u2:', userId: 'u2', value: 'c3/u2' },
+  ];
+  assert.equal(cache.companyLoaded('c3'), false);
+  cache.keepCompany('c3', states, cache.stamp('c3'));
+  assert.equal(cache.companyLoaded('c3'), true);
+  assert.equal(cache.principals.get('c3:u1:s1'), 'c3/u1');
+  assert.equal(cache.principals.get('c3:u2:'), 'c3/u2');
+  announce('c3 u1');
+  assert.equal(cache.principals.get('c3:u1:s1'), undefined, "the user's state goes");
+  assert.equal(cache.companyLoaded('c3'), true, "the rest stands: that user's next state is looked up alone");
+  announce('c3');
+  assert.equal(cache.companyLoaded('c3'), false);
+  assert.equal(cache.principals.get('c3:u2:'), undefined);
+
+  const stale = cache.stamp('c3');
+  announce('c3 u2'); // a change committed while the load ran
+  cache.keepCompany('c3', states, stale);
+  assert.equal(cache.companyLoaded('c3'), false, 'a load that may have read the state before a change is not kept');
+  assert.equal(cache.principals.get('c3:u1:s1'), undefined);
+
+  cache.keepCompany('c3', [], cache.stamp('c3')); // a company with too many users: none kept, looked up one by one
+  assert.equal(cache.companyLoaded('c3'), true);
+  cache.forgetCompany('c3');
+  assert.equal(cache.companyLoaded('c3'), false, 'this process changed its rights');
+
+  cache.keepCompany('c3', states, cache.stamp('c3'));
+  listening(false);
+  assert.equal(cache.companyLoaded('c3'), false, 'what was announced while nobody listened is unknown');
+  cache.keepCompany('c3', states, cache.stamp('c3'));
+  assert.equal(cache.companyLoaded('c3'), false, 'not kept without announcements');
+  assert.equal(cache.principals.get('c3:u1:s1'), undefined);
+});

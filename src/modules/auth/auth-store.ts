@@ -7,7 +7,7 @@ import type { TenantTx } from '../../platform/db/tenant.js';
 import type { DB } from '../../platform/db/schema.generated.js';
 import type { Permissions } from '../../platform/http/permissions.js';
 import { groupPermissionsSql } from '../../resources/access-group-sql-fragments.js';
-import { userAccessGroupSql } from '../users/index.js';
+import { companyUsersAccessGroupSql, userAccessGroupSql } from '../users/index.js';
 
 // Refresh tokens: one family per log-in; each use replaces the token, a reuse revokes the family.
 export interface RefreshTokenRow {
@@ -164,4 +164,41 @@ export async function loadPrincipal(
   if (!row) return undefined;
   if (!row.session_open) return { permissions: {}, isSessionOpen: false };
   return { permissions: row.permissions ?? {}, isSessionOpen: true };
+}
+
+/** A user of the company with the rights of their group now and their open log-in sessions. */
+export interface CompanyPrincipal {
+  userId: string;
+  permissions: Permissions;
+  sessionIds: string[];
+}
+
+/**
+ * loadPrincipal's answer for every user of the company and each of their open sessions at once, in one
+ * statement, or undefined when the company has more than `max` users or open sessions (then it is not
+ * worth keeping them all). A group's rights are read and parsed once, on its first user's row.
+ */
+export async function loadCompanyPrincipals(tx: TenantTx, max: number): Promise<CompanyPrincipal[] | undefined> {
+  const companyId = sql.val(tx.companyId);
+  const { rows } = await sql<{
+    user_id: string;
+    access_group_id: string | null;
+    session_ids: string[];
+    group_first: boolean;
+    permissions: Permissions | null;
+  }>`${PREPARED}SELECT w.*,
+      CASE WHEN w.group_first THEN ${groupPermissionsSql(companyId, sql.ref('w.access_group_id'))} END AS permissions
+    FROM (SELECT u.id AS user_id, u.access_group_id,
+        ARRAY(SELECT DISTINCT r.family_id FROM refresh_tokens r WHERE r.company_id = ${companyId}
+          AND r.user_id = u.id AND r.revoked_at IS NULL LIMIT ${max + 1}) AS session_ids,
+        row_number() OVER (PARTITION BY u.access_group_id ORDER BY u.id) = 1 AS group_first
+      FROM (SELECT * FROM (${companyUsersAccessGroupSql(companyId)}) c LIMIT ${max + 1}) u) w`.execute(tx.db);
+  if (rows.length > max || rows.reduce((n, row) => n + row.session_ids.length, 0) > max) return undefined;
+  const rights = new Map<string | null, Permissions>();
+  for (const row of rows) if (row.group_first) rights.set(row.access_group_id, row.permissions ?? {});
+  return rows.map((row) => ({
+    userId: row.user_id,
+    permissions: rights.get(row.access_group_id) ?? {},
+    sessionIds: row.session_ids,
+  }));
 }

@@ -10,8 +10,10 @@ import type { Database, Listening } from '../../platform/db/database.js';
 import type { Permissions } from '../../platform/http/permissions.js';
 
 export const RIGHTS_CHANNEL = 'crewbase_rights';
-/** Users' states kept at most (each about 200 bytes; the rights themselves are shared, below). */
-const MAX_PRINCIPALS = 50_000;
+/** Users' states kept at most (each about 200 bytes; the rights themselves are shared, below): 2,000 companies of 50. */
+const MAX_PRINCIPALS = 100_000;
+/** Companies whose users' states were loaded all at once, remembered at most. */
+const MAX_LOADED_COMPANIES = 20_000;
 const MAX_KEYS = 10_000;
 /** Distinct rights kept for sharing; past this the table starts again (entries keep theirs). */
 const MAX_SHARED_RIGHTS = 10_000;
@@ -91,6 +93,8 @@ export class CredentialCache<Principal, KeyRow> {
   private readonly changes = new Map<string, number>();
   private keyChanges = 0;
   private readonly sharedRights = new Map<string, Permissions>();
+  /** When each company's users' states loaded all at once stop counting as loaded (ms since the epoch). */
+  private readonly loadedCompanies = new Map<string, number>();
 
   constructor(private readonly times: CacheTimes) {}
 
@@ -148,6 +152,33 @@ export class CredentialCache<Principal, KeyRow> {
     this.keys.set(hash, { value, expires, companyId });
   }
 
+  /**
+   * Whether the company's users' states were loaded all at once lately (keepCompany), so that a state not
+   * found is one that load did not see (a newer session, a closed one) and is looked up alone.
+   */
+  companyLoaded(companyId: string): boolean {
+    const until = this.loadedCompanies.get(companyId);
+    if (until === undefined) return false;
+    if (until >= Date.now()) return true;
+    this.loadedCompanies.delete(companyId);
+    return false;
+  }
+
+  /**
+   * Keeps the states of a company's users loaded all at once since `stamp` (none when the company had too many
+   * to keep), and remembers the load, unless a change was announced meanwhile. Only while changes are announced:
+   * for the short time a load of every user would mostly be thrown away.
+   */
+  keepCompany(companyId: string, states: Array<{ key: string; userId: string; value: Principal }>, stamp: LoadStamp) {
+    const expires = this.expiry();
+    if (!this.listening || expires === undefined || !this.fresh(stamp, companyId)) return;
+    for (const { key, userId, value } of states) this.principals.set(key, { value, expires, companyId, userId });
+    this.loadedCompanies.delete(companyId);
+    if (this.loadedCompanies.size >= MAX_LOADED_COMPANIES)
+      this.loadedCompanies.delete(this.loadedCompanies.keys().next().value!);
+    this.loadedCompanies.set(companyId, expires);
+  }
+
   /** One object for equal rights: thousands of users of a few groups keep a few objects (never changed). */
   share(rights: Permissions): Permissions {
     const text = JSON.stringify(rights);
@@ -164,6 +195,7 @@ export class CredentialCache<Principal, KeyRow> {
     this.keyChanges += 1;
     this.principals.dropCompany(companyId);
     this.keys.dropCompany(companyId);
+    this.loadedCompanies.delete(companyId);
   }
 
   /** Drops everything: what was announced while nobody listened is unknown. */
@@ -171,6 +203,7 @@ export class CredentialCache<Principal, KeyRow> {
     this.epoch += 1;
     this.principals.clear();
     this.keys.clear();
+    this.loadedCompanies.clear();
   }
 
   private countChange(companyId: string) {
@@ -190,6 +223,7 @@ export class CredentialCache<Principal, KeyRow> {
     if (userId === undefined) {
       this.keyChanges += 1;
       this.keys.dropCompany(companyId);
+      this.loadedCompanies.delete(companyId);
     }
   }
 }

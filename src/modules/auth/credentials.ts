@@ -18,6 +18,8 @@ import { sha256 } from './secrets.js';
 export type ApiKeyScope = 'read' | 'write' | 'admin';
 export const API_KEY_SCOPES: readonly ApiKeyScope[] = ['read', 'write', 'admin'];
 const LAST_USE_RESOLUTION_MS = 60_000;
+/** A company's users (and open sessions) loaded together at most; a larger company's are looked up one by one. */
+const MAX_USERS_LOADED_TOGETHER = 500;
 
 export function scopePermissions(scopes: readonly string[]): Permissions {
   if (scopes.includes('admin')) return { '*': { read: 'all', write: 'all' } };
@@ -52,14 +54,57 @@ export function credentialResolver(config: Config, database: Database): Credenti
     unannouncedMs: config.apiKeyCacheSeconds * 1000,
   });
 
+  const principalKey = (companyId: string, userId: string, sessionId?: string) =>
+    `${companyId}:${userId}:${sessionId ?? ''}`;
+
+  // A company's users' states loaded all at once, by company, while the load runs: requests that miss
+  // meanwhile wait for it instead of loading the same.
+  const companyLoads = new Map<string, Promise<void>>();
+
+  /**
+   * Loads and keeps the states of every user of the company and each of their open sessions (and without a
+   * session, as an API key's creator is asked for). At peak hour a company's users start within minutes of each
+   * other, each with a state not cached: the first one's look-up now serves the others, instead of one round
+   * trip each (docs/decisions.md, Rights follow changes).
+   */
+  function loadCompany(companyId: string): Promise<void> {
+    let load = companyLoads.get(companyId);
+    if (!load) {
+      load = (async () => {
+        const stamp = cache.stamp(companyId);
+        const users = await readInTenant(database, companyId, (tx) =>
+          authStore.loadCompanyPrincipals(tx, MAX_USERS_LOADED_TOGETHER),
+        );
+        const shared = new Map<Permissions, authStore.PrincipalState>(); // the users of a group have its one object
+        const states = (users ?? []).flatMap(({ userId, permissions, sessionIds }) => {
+          let value = shared.get(permissions);
+          if (!value) shared.set(permissions, (value = { permissions: cache.share(permissions), isSessionOpen: true }));
+          return [undefined, ...sessionIds].map((sessionId) => ({
+            key: principalKey(companyId, userId, sessionId),
+            userId,
+            value,
+          }));
+        });
+        cache.keepCompany(companyId, states, stamp);
+      })().finally(() => companyLoads.delete(companyId));
+      companyLoads.set(companyId, load);
+    }
+    return load;
+  }
+
   /** The user's rights now; undefined when the user is gone or the session was ended. */
   async function currentRights(
     companyId: string,
     userId: string,
     sessionId?: string,
   ): Promise<Permissions | undefined> {
-    const cacheKey = `${companyId}:${userId}:${sessionId ?? ''}`;
+    const cacheKey = principalKey(companyId, userId, sessionId);
     let state = cache.principals.get(cacheKey);
+    if (state === undefined && cache.announcing && !cache.companyLoaded(companyId)) {
+      // A failed load of them all leaves this user's to the look-up below, which fails alike if the database does.
+      await loadCompany(companyId).catch(() => {});
+      state = cache.principals.get(cacheKey);
+    }
     if (state === undefined) {
       const stamp = cache.stamp(companyId);
       state = (await readInTenant(database, companyId, (tx) => authStore.loadPrincipal(tx, userId, sessionId))) ?? null;

@@ -18,6 +18,7 @@ export {
 export type { SessionHooks } from './session-hooks.js';
 export { groupMembers } from './group-members.js';
 export {
+  companyUsersAccessGroupSql,
   paidEmployeeExistsSql,
   userAccessGroupSql,
   userExistsSql,

@@ -18,6 +18,11 @@ export function userAccessGroupSql(companyId: Expr, userId: Expr): RawBuilder<un
   return sql`SELECT access_group_id FROM users WHERE company_id = ${companyId} AND id = ${userId}`;
 }
 
+/** Every user of the company as rows of `id` and `access_group_id` (NULL without a group). */
+export function companyUsersAccessGroupSql(companyId: Expr): RawBuilder<unknown> {
+  return sql`SELECT id, access_group_id FROM users WHERE company_id = ${companyId}`;
+}
+
 /** Whether the company has this user. */
 export function userExistsSql(companyId: Expr, userId: Expr): RawBuilder<boolean> {
   return sql<boolean>`EXISTS (SELECT 1 FROM users WHERE company_id = ${companyId} AND id = ${userId})`;
