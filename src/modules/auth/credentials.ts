@@ -62,8 +62,8 @@ export function credentialResolver(config: Config, database: Database): Credenti
   const companyLoads = new Map<string, Promise<void>>();
 
   /**
-   * Loads and keeps the states of every user of the company and each of their open sessions (and without a
-   * session, as an API key's creator is asked for). At peak hour a company's users start within minutes of each
+   * Loads and keeps the states of every user of the company in each of their open sessions (an API key's
+   * creator, asked for without a session, is looked up alone: few users create keys). At peak hour a company's users start within minutes of each
    * other, each with a state not cached: the first one's look-up now serves the others, instead of one round
    * trip each (docs/decisions.md, Rights follow changes).
    */
@@ -79,7 +79,7 @@ export function credentialResolver(config: Config, database: Database): Credenti
         const states = (users ?? []).flatMap(({ userId, permissions, sessionIds }) => {
           let value = shared.get(permissions);
           if (!value) shared.set(permissions, (value = { permissions: cache.share(permissions), isSessionOpen: true }));
-          return [undefined, ...sessionIds].map((sessionId) => ({
+          return sessionIds.map((sessionId) => ({
             key: principalKey(companyId, userId, sessionId),
             userId,
             value,
