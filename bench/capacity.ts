@@ -5,11 +5,12 @@
 // passes 100 ms (or more than 1% fail), after one unmeasured request per company. The API server, PostgreSQL and
 // this load generator share the machine.
 // Usage: npm run bench:capacity [-- --quick]   (BENCH_KEEP=1 keeps the database bench_capacity; see bench/README.md)
+import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { Pool } from 'undici';
 import { migrate } from '../src/platform/db/migrate.js';
 import { openDatabase } from '../src/platform/db/database.js';
-import { figures, formatStalls, serverMs, startStallProbes } from './lib/stall-probes.js';
+import { cpuCounters, figures, formatStalls, serverMs, startStallProbes } from './lib/stall-probes.js';
 import { PEAK_HOUR, perCompanyPerSecond, typeFor, type CompanyView, type PlannedRequest } from './capacity-profile.js';
 import { newJwtSecret, type RunningServer, startCrewbase } from './lib/child-server.js';
 import {
@@ -368,12 +369,22 @@ async function main() {
     const blocksBefore = await bufferBlocks(databaseUrl);
     const probes = await startStallProbes(server.base, databaseUrl);
     serverTimes.clear();
+    // The whole budget: this process's own CPU (the load generator) and how busy the machine's cores were.
+    const generatorBefore = process.cpuUsage();
+    const machineBefore = cpuCounters(readFileSync('/proc/stat', 'utf8'));
     const {
       result: samples,
       apiMs: apiCpuMs,
       pgMs: pgCpuMs,
       apiKernelMs,
     } = await cpuAround(server.child, databaseUrl, () => runOpenLoop({ rate, seconds: STEP_SECONDS, send }));
+    const generatorUsage = process.cpuUsage(generatorBefore);
+    const generatorCpuMs = (generatorUsage.user + generatorUsage.system) / 1000;
+    const machineAfter = cpuCounters(readFileSync('/proc/stat', 'utf8'));
+    const busyShare =
+      machineBefore && machineAfter
+        ? 1 - (machineAfter.idle - machineBefore.idle) / Math.max(1, machineAfter.total - machineBefore.total)
+        : Number.NaN;
     const stalls = await probes.stop();
     const inServer = figures([...serverTimes.values()].flat());
     const slowestInServer = [...serverTimes]
@@ -391,7 +402,9 @@ async function main() {
       `step ${i + 1}: ${rate.toFixed(0)} req/s for ${STEP_SECONDS} s: p50 ${all.p50.toFixed(1)} ms, p99 ${all.p99.toFixed(1)} ms, ` +
         `failed ${all.failed} of ${all.count}; CPU per request: API ${(apiCpuMs / all.count).toFixed(2)} ms ` +
         `(${((apiKernelMs / apiCpuMs) * 100).toFixed(0)} % in the kernel), ` +
-        `PostgreSQL ${(pgCpuMs / all.count).toFixed(2)} ms; PostgreSQL's blocks found in shared_buffers ${hitShare.toFixed(1)} %\n  ` +
+        `PostgreSQL ${(pgCpuMs / all.count).toFixed(2)} ms, load generator ${(generatorCpuMs / all.count).toFixed(2)} ms; ` +
+        `the machine's cores ${(busyShare * 100).toFixed(0)} % busy; ` +
+        `PostgreSQL's blocks found in shared_buffers ${hitShare.toFixed(1)} %\n  ` +
         formatStalls(stalls) +
         `\n  time in the server (Server-Timing), p50/p99/max: ${inServer.p50Ms.toFixed(1)}/${inServer.p99Ms.toFixed(1)}/` +
         `${inServer.maxMs.toFixed(1)} ms of ${inServer.count} answers; highest p99 by type: ${slowestInServer} ms`,

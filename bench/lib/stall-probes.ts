@@ -39,14 +39,14 @@ export interface StealShares {
   worst: number;
 }
 
-/** The machine's CPU time so far (jiffies, all CPUs) from /proc/stat's first line, and the part of it stolen. */
-export function cpuCounters(stat: string): { total: number; steal: number } | undefined {
+/** The machine's CPU time so far (jiffies, all CPUs) from /proc/stat's first line, the part of it stolen and idle. */
+export function cpuCounters(stat: string): { total: number; steal: number; idle: number } | undefined {
   const match = /^cpu\s+(\d+(?:\s+\d+)*)/m.exec(stat);
   if (!match) return undefined;
   // user nice system idle iowait irq softirq steal (guest time is counted in user already)
   const fields = match[1]!.split(/\s+/).map(Number).slice(0, 8);
   if (fields.length < 8) return undefined;
-  return { total: fields.reduce((sum, n) => sum + n, 0), steal: fields[7]! };
+  return { total: fields.reduce((sum, n) => sum + n, 0), steal: fields[7]!, idle: fields[3]! + fields[4]! };
 }
 
 /** Steal over all the samples and in their worst run of `window` consecutive intervals. */

@@ -42,10 +42,14 @@ test("the server's own time from its Server-Timing header", () => {
   assert.equal(serverMs('myapp;dur=9'), undefined, 'another metric of a similar name');
 });
 
-test("the machine's CPU counters from /proc/stat: all of them and the hypervisor's steal", () => {
+test("the machine's CPU counters from /proc/stat: all of them, the hypervisor's steal and idle", () => {
   const stat =
     'cpu  303898 3500 45043 190480 2548 0 6957 9965 0 0\ncpu0 151000 1700 22000 95000 1200 0 3400 5000 0 0\n';
-  assert.deepEqual(cpuCounters(stat), { total: 303898 + 3500 + 45043 + 190480 + 2548 + 0 + 6957 + 9965, steal: 9965 });
+  assert.deepEqual(cpuCounters(stat), {
+    total: 303898 + 3500 + 45043 + 190480 + 2548 + 0 + 6957 + 9965,
+    steal: 9965,
+    idle: 190480 + 2548,
+  });
   assert.equal(cpuCounters('cpu0 1 2 3 4 5 6 7 8\n'), undefined, 'only the line of all CPUs counts');
   assert.equal(cpuCounters('cpu  1 2 3 4\n'), undefined, 'a kernel without a steal field');
 });
