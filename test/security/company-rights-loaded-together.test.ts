@@ -5,10 +5,12 @@
 // A fresh app on the same database stands for a process that has cached nothing yet.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
 import { createApp } from '../../src/app.js';
 import { loadCompanyPrincipals, loadPrincipal } from '../../src/modules/auth/auth-store.js';
+import { credentialResolver } from '../../src/modules/auth/credentials.js';
+import type { Database } from '../../src/platform/db/database.js';
 import { readInTenant } from '../../src/platform/db/tenant.js';
 import { call, createTestApp, type TestApp } from '../helpers/test-app.js';
 import { createUser, login, setUpPrincipals, type LoggedIn, type Principals } from '../helpers/principals.js';
@@ -127,4 +129,53 @@ test("the company's load answers as each user's own look-up does, and nothing pa
   assert.equal(await readInTenant(t.database, companyId, (tx) => loadCompanyPrincipals(tx, users - 1)), undefined);
   assert.equal(await readInTenant(t.database, companyId, (tx) => loadCompanyPrincipals(tx, sessions - 1)), undefined);
   assert.equal((await readInTenant(t.database, companyId, (tx) => loadCompanyPrincipals(tx, sessions)))?.length, users);
+});
+
+/**
+ * A process's credentials on the test database, counting the transactions it opens; `failFirst` fails the first
+ * one (as a lost connection would) before it reaches the database.
+ */
+async function countingResolver(failFirst = false) {
+  let transactions = 0;
+  const database: Database = {
+    ...t.database,
+    close: async () => {},
+    transaction: ((...args: Parameters<Database['transaction']>) => {
+      transactions += 1;
+      if (failFirst && transactions === 1) return Promise.reject(new Error('connection lost'));
+      return t.database.transaction(...args);
+    }) as Database['transaction'],
+  };
+  const resolver = credentialResolver(t.config, database);
+  await resolver.start();
+  const resolve = (user: LoggedIn) => resolver.resolve({ headers: user.headers } as unknown as FastifyRequest);
+  return { resolve, transactions: () => transactions, stop: () => resolver.stop() };
+}
+
+test("requests of a company's users that miss together wait for one load of them all", async () => {
+  const q = await setUpPrincipals(t.app, 'Loaded once'); // a company no other test announces changes of
+  const users = [q.users.admin, q.users.objectmanager, q.users.employee];
+  const process = await countingResolver();
+  try {
+    const contexts = await Promise.all(users.map(process.resolve));
+    assert.deepEqual(
+      contexts.map((context) => context?.userId),
+      users.map((user) => user.userId),
+    );
+    assert.equal(process.transactions(), 1, 'one look-up for the three');
+  } finally {
+    await process.stop();
+  }
+});
+
+test("a load of the company's users that fails leaves each user to their own look-up", async () => {
+  const q = await setUpPrincipals(t.app, 'Load failed');
+  const process = await countingResolver(true);
+  try {
+    const context = await process.resolve(q.users.employee);
+    assert.equal(context?.userId, q.users.employee.userId, 'answered, not failed');
+    assert.equal(process.transactions(), 2, 'the failed load, then the look-up of that user alone');
+  } finally {
+    await process.stop();
+  }
 });

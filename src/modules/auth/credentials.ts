@@ -63,9 +63,9 @@ export function credentialResolver(config: Config, database: Database): Credenti
 
   /**
    * Loads and keeps the states of every user of the company in each of their open sessions (an API key's
-   * creator, asked for without a session, is looked up alone: few users create keys). At peak hour a company's users start within minutes of each
-   * other, each with a state not cached: the first one's look-up now serves the others, instead of one round
-   * trip each (docs/decisions.md, Rights follow changes).
+   * creator, asked for without a session, is looked up alone: few users create keys). At peak hour a company's
+   * users start within minutes of each other, each with a state not cached: the first one's look-up now serves
+   * the others, instead of one round trip each (docs/decisions.md, Rights follow changes).
    */
   function loadCompany(companyId: string): Promise<void> {
     let load = companyLoads.get(companyId);
