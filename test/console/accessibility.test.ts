@@ -126,6 +126,19 @@ describe('accessibility of every console screen (axe-core)', { skip: CHROMIUM },
     await page.getByRole('button', { name: 'Day', exact: true }).click();
     await page.getByRole('columnheader', { name: /06:00/ }).waitFor();
     await check('board day');
+    // Every change of the grid's buttons is seen together with its Tab stop: an observer (a microtask after the
+    // render) records any moment the grid holds buttons and is a Tab stop, or holds none and is not.
+    await page.evaluate(() => {
+      const grid = document.querySelector('#board-grid')!;
+      const seen: string[] = [];
+      (window as unknown as { tabStopMismatches: string[] }).tabStopMismatches = seen;
+      new MutationObserver(() => {
+        const empty = !grid.querySelector('button');
+        if (empty !== grid.hasAttribute('tabindex')) seen.push(empty ? 'empty, no Tab stop' : 'buttons, a Tab stop');
+      }).observe(grid, { subtree: true, childList: true, attributes: true, attributeFilter: ['tabindex'] });
+    });
+    const mismatches = () =>
+      page.evaluate(() => (window as unknown as { tabStopMismatches: string[] }).tabStopMismatches);
     // A day a week ahead has no job (only an absence): the grid has no button, and is the keyboard's way to scroll.
     for (let day = 0; day < 7; day++) await page.getByRole('button', { name: 'Next', exact: true }).click();
     await page.waitForFunction(() => !document.querySelector('#board-grid button'));
@@ -135,6 +148,7 @@ describe('accessibility of every console screen (axe-core)', { skip: CHROMIUM },
     // With jobs and "+" buttons again, the grid is no Tab stop of its own.
     await page.locator('#board-grid button').first().waitFor({ state: 'attached' });
     assert.equal(await page.locator('#board-grid').getAttribute('tabindex'), null);
+    assert.deepEqual(await mismatches(), []);
   });
 
   screen('approvals', async () => {

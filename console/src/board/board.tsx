@@ -3,7 +3,7 @@
 // Enter drops, Escape cancels) through the API's assign/unassign and move actions, optimistically with a
 // rollback when refused. Only the rows in view are rendered (fixed row height), so 300 rows stay fast.
 import { createPortal } from 'preact/compat';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'preact/hooks';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'preact/hooks';
 import type { Job, User } from '../../../clients/typescript/src/api-types.js';
 import type { CrewbaseClient } from '../../../clients/typescript/src/client.js';
 import { messageOf } from '../lib/api.js';
@@ -141,7 +141,8 @@ export function PlanningBoard({ client }: Props) {
   }, []);
   // A grid with nothing to focus in it (a day without jobs: the day view's cells have no "+") is itself the
   // keyboard's way to scroll it (WCAG 2.1.1); otherwise its jobs and "+" buttons are (one Tab stop, roving).
-  useEffect(() => {
+  // A layout effect: it runs in the same task as the render, so no one sees new buttons in a grid still a Tab stop.
+  useLayoutEffect(() => {
     const element = scroller.current;
     if (!element) return;
     const empty = !element.querySelector('button');
