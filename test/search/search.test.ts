@@ -264,17 +264,19 @@ describe('GET /v2/search: speed', () => {
         CASE WHEN g % 20 = 0 THEN (${assignmentIds}::text[])[1 + (g / 20) % 6] END
       FROM generate_series(1, 240) g`.execute(t.database.kysely);
     await sql`ANALYZE jobs`.execute(t.database.kysely);
-    const statement = searchStatement(
-      [{ type: 'job', readable: sql<boolean>`true` }],
-      { assignment: sql<boolean>`true` },
-      parseQuery('glasreinigung')!,
-      20,
-    );
-    const explained = await readInTenant(t.database, busy.companyId, async (tx) => {
-      const result = await sql<{ 'QUERY PLAN': unknown }>`EXPLAIN (ANALYZE, FORMAT JSON) ${statement}`.execute(tx.db);
-      const plan = result.rows[0]!['QUERY PLAN'];
-      return (typeof plan === 'string' ? JSON.parse(plan) : plan) as Array<{ Plan: PlanNode }>;
-    });
+    const explain = (query: string) =>
+      readInTenant(t.database, busy.companyId, async (tx) => {
+        const statement = searchStatement(
+          [{ type: 'job', readable: sql<boolean>`true` }],
+          { assignment: sql<boolean>`true` },
+          parseQuery(query)!,
+          20,
+        );
+        const result = await sql<{ 'QUERY PLAN': unknown }>`EXPLAIN (ANALYZE, FORMAT JSON) ${statement}`.execute(tx.db);
+        const plan = result.rows[0]!['QUERY PLAN'];
+        return (typeof plan === 'string' ? JSON.parse(plan) : plan) as Array<{ Plan: PlanNode }>;
+      });
+    const explained = await explain('glasreinigung');
     interface PlanNode {
       'Relation Name'?: string;
       'Actual Rows': number;
@@ -290,6 +292,13 @@ describe('GET /v2/search: speed', () => {
     const found = (await call(t.app, 'GET', '/v2/search?q=glasreinigung&types=job&limit=50', busy.headers)).body;
     assert.equal(found.results.length, 10, JSON.stringify(found));
     assert.ok(found.results.every((r: Result) => /^Glasreinigung [1-6]$/.test(r.title)));
+    // A search that matches no assignment (most do not) does not scan the upcoming jobs for them.
+    const forAssignments = nodes((await explain('fensterputz'))[0]!.Plan).filter(
+      (n) => n['Relation Name'] === 'jobs' && /assignment_id = ANY/.test(JSON.stringify({ ...n, Plans: [] })),
+    );
+    assert.equal(forAssignments.length, 1);
+    const [scan] = forAssignments;
+    assert.equal(scan!['Actual Loops'], 0, `ran, and read ${scan!['Rows Removed by Filter']} jobs for no assignment`);
   });
 
   test('PostgreSQL: the statement is planned once per connection (a generic plan), not for every search', async (ctx) => {
