@@ -170,7 +170,7 @@ describe('what /metrics reports', () => {
     // app shares the test's database (not closing it) and has no token: /metrics is open then.
     const counting = Object.assign({}, t.database, {
       close: async () => {},
-      connectionStats: () => ({ total: 4, idle: 1, waiting: 2 }),
+      connectionStats: () => ({ total: 4, idle: 1, waiting: 2, writesWaiting: 3 }),
     });
     const app = await createApp({
       config: { ...t.config, metricsToken: undefined },
@@ -182,6 +182,7 @@ describe('what /metrics reports', () => {
       assert.equal(sample(open, 'crewbase_db_pool_connections'), 4);
       assert.equal(sample(open, 'crewbase_db_pool_idle_connections'), 1);
       assert.equal(sample(open, 'crewbase_db_pool_waiting'), 2);
+      assert.equal(sample(open, 'crewbase_db_writes_waiting'), 3);
       assert.equal(sample(open, 'crewbase_webhook_deliveries_pending'), 1, 'the queues of the shared database');
     } finally {
       await app.close();

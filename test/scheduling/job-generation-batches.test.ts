@@ -14,7 +14,7 @@ import {
   materializeAll,
   type Planning,
 } from '../../src/modules/scheduling/job-generation.js';
-import { inTenant, inTenantIfFree } from '../../src/platform/db/tenant.js';
+import { inTenant, inTenantIfFree, readInTenant } from '../../src/platform/db/tenant.js';
 import { deferred } from '../../src/platform/deferred.js';
 import { newObjectId } from '../../src/platform/ids.js';
 import { jobs } from '../../src/modules/scheduling/jobs-resource.js';
@@ -428,11 +428,12 @@ describe('generation beside the caller', () => {
     const holding: Array<Promise<void>> = [];
     // The test pool's other connections, each in a transaction that waits (they could be waiting on the
     // planning lock the caller holds: a second transaction that waited for one of them would wait forever).
+    // Three writes and a read: four writes would hold every write slot (write-gate.ts), and the caller wait.
     for (let i = 0; i < 4; i++) {
       const started = deferred();
       holding.push(started.promise);
       held.push(
-        inTenant(t.database, acme.companyId, async (tx) => {
+        (i < 3 ? inTenant : readInTenant)(t.database, acme.companyId, async (tx) => {
           await sql`SELECT 1`.execute(tx.db);
           started.resolve();
           await release.promise;

@@ -25,8 +25,11 @@ export interface Database {
    * names them. The same runs by itself every few hundred write transactions (pglite-analyze.ts).
    */
   analyzeNow?(): Promise<string[]>;
-  /** Connections in use and requests waiting for one (PostgreSQL's pool; PGlite has one connection and none). */
-  connectionStats?(): { total: number; idle: number; waiting: number };
+  /**
+   * Connections in use and requests waiting for one (PostgreSQL's pool; PGlite has one connection and none), and
+   * write transactions waiting for one of the pool's write slots (write-gate.ts).
+   */
+  connectionStats?(): { total: number; idle: number; waiting: number; writesWaiting: number };
   /**
    * Whether a transaction begun now would get a connection without waiting for one (an idle one nobody waits
    * for, or room for a new one). PostgreSQL's pool only, and not behind a transaction-mode pooler (its own pool

@@ -12,6 +12,7 @@ import { PrimaryPool } from './primary-pool.js';
 import { ReadRouter } from './read-routing.js';
 import { ReplicaPool } from './replica-pool.js';
 import type { DB } from './schema.generated.js';
+import { WriteGate, writeSlots } from './write-gate.js';
 
 /** How long a starting process waits for a read-write host among several. */
 const FIND_PRIMARY_TIMEOUT_MS = 30_000;
@@ -51,6 +52,7 @@ export async function openPostgres(target: Extract<DatabaseTarget, { kind: 'post
   } as unknown as pg.Pool;
   const kysely = new Kysely<DB>({ dialect: new PostgresDialect({ pool: poolFacade }) });
   const listenings = new Set<Listening>();
+  const writes = new WriteGate(writeSlots(target.poolSize));
 
   /** A lost connection makes the pool ask the hosts which one is the primary now. */
   const watched = async <T>(run: () => Promise<T>): Promise<T> => {
@@ -79,11 +81,14 @@ export async function openPostgres(target: Extract<DatabaseTarget, { kind: 'post
           client.release();
         }
       }),
-    transaction: (begin, readOnly, work, options) =>
-      watched(() => postgresTransaction(primary, begin, readOnly, work, { prepare: !behindPooler, ...options })),
-    connectionStats: () => primary.stats(),
+    transaction: (begin, readOnly, work, options) => {
+      const run = () =>
+        watched(() => postgresTransaction(primary, begin, readOnly, work, { prepare: !behindPooler, ...options }));
+      return readOnly ? run() : writes.run(run);
+    },
+    connectionStats: () => ({ ...primary.stats(), writesWaiting: writes.waiting }),
     // Behind a transaction-mode pooler a connection free here may still wait there for one of the server's.
-    hasFreeConnection: () => !behindPooler && primary.hasFree(),
+    hasFreeConnection: () => !behindPooler && primary.hasFree() && writes.hasFree(),
     failovers: () => primary.failovers,
     targetStats: () => targetStats(primary, replicas, router),
     topology: () => topology(primary, replicas),

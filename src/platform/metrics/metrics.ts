@@ -34,6 +34,7 @@ export interface ConnectionStats {
   total: number;
   idle: number;
   waiting: number;
+  writesWaiting: number;
 }
 
 export interface MetricsOptions {
@@ -132,6 +133,11 @@ function registerConnectionGauges(registry: Registry, { database, poolSize }: Me
   gauge('crewbase_db_pool_connections', 'Open database connections (in use and idle)', (s) => s.total);
   gauge('crewbase_db_pool_idle_connections', 'Open database connections not in use', (s) => s.idle);
   gauge('crewbase_db_pool_waiting', 'Transactions and queries waiting for a database connection', (s) => s.waiting);
+  gauge(
+    'crewbase_db_writes_waiting',
+    "Write transactions waiting for a write slot (a quarter of the pool's connections stays for reads)",
+    (s) => s.writesWaiting,
+  );
 }
 
 /** The queue gauges and the function that fills them before each scrape: NaN when the statement failed. */
