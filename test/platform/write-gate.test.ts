@@ -61,22 +61,14 @@ describe('write gate', () => {
     assert.equal(await gate.run(async () => 'next'), 'next');
   });
 
-  test("a write inside another's work does not wait for a slot; one it leaves for later does", async () => {
+  test('a free slot is taken at once, before the call returns: a check of hasFree() then holds', () => {
     const gate = new WriteGate(1);
-    let later: Promise<string> | undefined;
-    const inner = await gate.run(async () => {
-      const nested = await gate.run(async () => 'nested'); // would wait for its own caller's slot
-      later = new Promise((resolve) => setTimeout(resolve, 20)).then(() => gate.run(async () => 'later'));
-      return nested;
-    });
-    assert.equal(inner, 'nested');
-    const blocker = held();
-    const holding = gate.run(() => blocker.promise);
-    await sleep(40);
-    assert.equal(gate.waiting, 1, 'the write left for later waits like any other');
-    blocker.release();
-    await holding;
-    assert.equal(await later, 'later');
+    const hold = held();
+    assert.equal(gate.hasFree(), true);
+    const running = gate.run(() => hold.promise);
+    assert.equal(gate.hasFree(), false, 'taken synchronously: a second caller checking now sees it');
+    hold.release();
+    return running.then(() => assert.equal(gate.hasFree(), true));
   });
 
   test('PostgreSQL: a read goes on while writes hold all their slots and more wait', async (ctx) => {
