@@ -24,12 +24,20 @@ before(async () => {
 });
 after(() => t.close());
 
-/** Another process on the same database, with nothing cached; closes only what it opened itself. */
-async function freshProcess(): Promise<FastifyInstance> {
+/** Runs `use` on another process on the same database, with nothing cached; closes only what that opened. */
+async function inFreshProcess(use: (app: FastifyInstance) => Promise<void>): Promise<void> {
   const app = await createApp({ config: t.config, database: { ...t.database, close: async () => {} }, logger: false });
-  await app.ready();
-  return app;
+  try {
+    await app.ready();
+    await use(app);
+  } finally {
+    await app.close();
+  }
 }
+
+/** The status a user's read gets from a process: 200 while their state says their session is open, else 401. */
+const objectsStatus = async (app: FastifyInstance, user: Pick<LoggedIn, 'headers'>) =>
+  (await call(app, 'GET', '/v2/objects/', user.headers)).status;
 
 /** The log-in session (refresh family) an access token belongs to. */
 const sessionOf = (user: LoggedIn): string =>
@@ -50,46 +58,36 @@ const endSessionUnannounced = (companyId: string, sessionId: string) =>
 test("one user's request keeps every user's state of the company: the others' are not looked up again", async () => {
   const first = await createUser(t.app, p.company.headers, p.groupIds.objectmanager);
   const second = await createUser(t.app, p.company.headers, p.groupIds.employee);
-  const process = await freshProcess();
-  try {
-    assert.equal((await call(process, 'GET', '/v2/objects/', first.headers)).status, 200);
+  await inFreshProcess(async (process) => {
+    assert.equal(await objectsStatus(process, first), 200);
     await endSessionUnannounced(p.company.companyId, sessionOf(second));
+    assert.equal(await objectsStatus(t.app, second), 401, 'the session is ended for a process that looks it up');
     assert.equal(
-      (await call(t.app, 'GET', '/v2/objects/', second.headers)).status,
-      401,
-      'the session is ended for a process that looks it up',
-    );
-    assert.equal(
-      (await call(process, 'GET', '/v2/objects/', second.headers)).status,
+      await objectsStatus(process, second),
       200,
       "the first user's request kept the second user's state: no look-up of its own",
     );
-  } finally {
-    await process.close();
-  }
+  });
 });
 
 test('what the load did not see is looked up alone: a session opened or a user created after it, a session ended before it', async () => {
   const user = await createUser(t.app, p.company.headers, p.groupIds.objectmanager);
   const loggedOut = await login(t.app, user.username);
   assert.equal((await call(t.app, 'POST', '/v2/auth/logout', loggedOut.headers, {})).status < 300, true);
-  const process = await freshProcess();
-  try {
-    assert.equal((await call(process, 'GET', '/v2/objects/', user.headers)).status, 200);
-    assert.equal((await call(process, 'GET', '/v2/objects/', loggedOut.headers)).status, 401, 'ended before the load');
+  await inFreshProcess(async (process) => {
+    assert.equal(await objectsStatus(process, user), 200);
+    assert.equal(await objectsStatus(process, loggedOut), 401, 'ended before the load');
     const later = await login(t.app, user.username);
-    assert.equal((await call(process, 'GET', '/v2/objects/', later.headers)).status, 200, 'a newer session');
+    assert.equal(await objectsStatus(process, later), 200, 'a newer session');
     const newcomer = await createUser(t.app, p.company.headers, p.groupIds.employee);
-    assert.equal((await call(process, 'GET', '/v2/objects/', newcomer.headers)).status, 200, 'a newer user');
+    assert.equal(await objectsStatus(process, newcomer), 200, 'a newer user');
     await endSessionUnannounced(p.company.companyId, sessionOf(later));
     assert.equal(
-      (await call(process, 'GET', '/v2/objects/', later.headers)).status,
+      await objectsStatus(process, later),
       200,
       "the newer session's own look-up was kept, as any user's is",
     );
-  } finally {
-    await process.close();
-  }
+  });
 });
 
 test("the company's load answers as each user's own look-up does, and nothing past its limit", async () => {
