@@ -78,10 +78,14 @@ const readOr = (path: string) => {
 /** Samples of STEAL_WINDOW * EVERY_MS: half a second. */
 const STEAL_WINDOW = 10;
 
-/** Transactions waiting for a connection, summed over the database targets of a /metrics text. */
+/**
+ * Transactions waiting for a connection, summed over the database targets of a /metrics text, and the writes
+ * waiting for one of the pool's write slots.
+ */
 export function waitingForConnection(metrics: string): number {
   let sum = 0;
-  for (const match of metrics.matchAll(/^crewbase_db_target_waiting(?:\{[^}]*\})? (\d+)/gm)) sum += Number(match[1]);
+  const waiting = /^(?:crewbase_db_target_waiting(?:\{[^}]*\})?|crewbase_db_writes_waiting) (\d+)/gm;
+  for (const match of metrics.matchAll(waiting)) sum += Number(match[1]);
   return sum;
 }
 

@@ -196,6 +196,41 @@ describe('what /metrics reports', () => {
   });
 });
 
+describe('pool gauges at a stall', () => {
+  test("the pools' use as the scrape found it, not as its own wait for a connection left it", async () => {
+    // A pool with every connection busy and transactions waiting; the scrape's queue statement is itself a
+    // transaction, and by the time it has a connection the stall is over (here: its call ends the stall).
+    let stalled = true;
+    const pool = () => ({ total: 10, idle: 0, waiting: stalled ? 4 : 0 });
+    const database = Object.assign({}, t.database, {
+      close: async () => {},
+      connectionStats: () => ({ ...pool(), writesWaiting: stalled ? 2 : 0 }),
+      targetStats: () => [
+        { target: 'db:5432', role: 'primary' as const, ...pool(), reads: 0, lagSeconds: 0, inPool: true },
+      ],
+      failovers: () => 0,
+      transaction: ((...args: Parameters<typeof t.database.transaction>) => {
+        stalled = false;
+        return t.database.transaction(...args);
+      }) as typeof t.database.transaction,
+    });
+    const app = await createApp({ config: { ...t.config, metricsToken: undefined }, database, logger: false });
+    try {
+      await app.ready(); // its start runs transactions of its own
+      stalled = true;
+      const text = await scrape(app, {});
+      assert.equal(stalled, false, 'the queue statement ran');
+      assert.equal(sample(text, 'crewbase_db_pool_waiting'), 4);
+      assert.equal(sample(text, 'crewbase_db_writes_waiting'), 2);
+      assert.equal(sample(text, 'crewbase_db_target_waiting{target="db:5432",role="primary"}'), 4);
+      const later = await scrape(app, {});
+      assert.equal(sample(later, 'crewbase_db_pool_waiting'), 0, 'the next scrape finds the pool as it is then');
+    } finally {
+      await app.close();
+    }
+  });
+});
+
 describe('request ids', () => {
   test('a plain X-Request-Id of at most 128 characters is taken and echoed', async () => {
     for (const id of ['abc-123', 'trace.01:span_02-x', 'A'.repeat(128)]) {

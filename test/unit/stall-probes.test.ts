@@ -23,14 +23,15 @@ test("a probe's figures: the 99th percentile and the longest wait, one stall amo
   assert.ok(Number.isNaN(figures([]).maxMs), 'no answer at all is no figure, not zero');
 });
 
-test('transactions waiting for a database connection, summed over the targets of a /metrics text', () => {
+test('transactions waiting for a database connection, summed over the targets of a /metrics text, and writes for a slot', () => {
   const metrics = [
     '# HELP crewbase_db_target_waiting Transactions waiting for a connection to the server',
     'crewbase_db_target_waiting{target="127.0.0.1:5432",role="primary"} 3',
     'crewbase_db_target_waiting{target="127.0.0.1:5433",role="replica"} 2',
     'crewbase_db_target_waiting_other 9',
+    'crewbase_db_writes_waiting 4',
   ].join('\n');
-  assert.equal(waitingForConnection(metrics), 5);
+  assert.equal(waitingForConnection(metrics), 9);
   assert.equal(waitingForConnection('crewbase_http_requests_total 4'), 0);
 });
 

@@ -3,7 +3,10 @@
 import { Counter, Gauge, type Registry } from 'prom-client';
 import type { Database, TargetStats } from '../db/database.js';
 
-export function registerDatabaseTargetMetrics(registry: Registry, database: Database): void {
+export function registerDatabaseTargetMetrics(
+  registry: Registry,
+  database: Pick<Database, 'targetStats' | 'failovers'>,
+): void {
   const stats = database.targetStats?.bind(database);
   const failovers = database.failovers?.bind(database);
   if (!stats || !failovers) return;

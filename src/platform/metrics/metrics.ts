@@ -5,7 +5,7 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
-import type { Database } from '../db/database.js';
+import type { Database, TargetStats } from '../db/database.js';
 import { inWorker } from '../db/tenant.js';
 import { sendProblem } from '../http/problem.js';
 import { registerDatabaseTargetMetrics } from './database-targets.js';
@@ -79,8 +79,9 @@ export function registerMetrics(app: FastifyInstance, options: MetricsOptions): 
     done();
   });
 
-  registerConnectionGauges(registry, options);
-  registerDatabaseTargetMetrics(registry, options.database);
+  const found = poolAtScrapeStart(options.database);
+  registerConnectionGauges(registry, options, found.view);
+  registerDatabaseTargetMetrics(registry, found.view);
   const sampleQueues = queueGauges(registry, app, options);
 
   const expected = options.token === undefined ? undefined : digest(options.token);
@@ -94,8 +95,13 @@ export function registerMetrics(app: FastifyInstance, options: MetricsOptions): 
   // Concurrent scrapes share one rendering (and one queue statement).
   let rendering: Promise<string> | undefined;
   const render = async () => {
-    await sampleQueues();
-    return (await processRegistry.metrics()) + (await registry.metrics());
+    found.take();
+    try {
+      await sampleQueues();
+      return (await processRegistry.metrics()) + (await registry.metrics());
+    } finally {
+      found.release();
+    }
   };
   // Hidden from the OpenAPI document like /health and /ready; outside /v2, so not behind its authentication.
   app.get('/metrics', { schema: { hide: true } }, async (request, reply) => {
@@ -110,8 +116,36 @@ export function registerMetrics(app: FastifyInstance, options: MetricsOptions): 
   });
 }
 
-function registerConnectionGauges(registry: Registry, { database, poolSize }: MetricsOptions): void {
-  const source = database;
+/**
+ * The pools' use as a scrape found it. The queue statement waits for a connection like any transaction: gauges read
+ * after it showed the pool as that wait left it (no transaction waiting, through a half-second stall that had every
+ * connection of the pool waiting for a WAL flush, seen polling /metrics every 50 ms beside the capacity bench).
+ */
+function poolAtScrapeStart(database: Database) {
+  let connections: ConnectionStats | undefined;
+  let targets: TargetStats[] | undefined;
+  const view: Pick<Database, 'connectionStats' | 'targetStats' | 'failovers'> = {
+    connectionStats: database.connectionStats && (() => connections ?? database.connectionStats!()),
+    targetStats: database.targetStats && (() => targets ?? database.targetStats!()),
+    failovers: database.failovers?.bind(database),
+  };
+  return {
+    view,
+    take() {
+      connections = database.connectionStats?.();
+      targets = database.targetStats?.();
+    },
+    release() {
+      connections = targets = undefined;
+    },
+  };
+}
+
+function registerConnectionGauges(
+  registry: Registry,
+  { database, poolSize }: MetricsOptions,
+  source: Pick<Database, 'connectionStats'>,
+): void {
   if (database.kind === 'postgres') {
     new Gauge({
       name: 'crewbase_db_pool_max_connections',
