@@ -98,7 +98,7 @@ before(async () => {
   admin = await signup(t.app, 'Mailer');
 });
 after(async () => {
-  await t.close();
+  await t?.close(); // undefined when `before` failed: what it started must still be stopped
   await stopSmtp();
 });
 

@@ -32,7 +32,7 @@ before(async () => {
   admin = await signup(t.app, 'Bucket GmbH');
 });
 after(async () => {
-  await t.close();
+  await t?.close(); // undefined when `before` failed: what it started must still be stopped
   await server.close();
   rmSync(directory, { recursive: true, force: true });
 });

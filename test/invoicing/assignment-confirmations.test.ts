@@ -64,7 +64,7 @@ before(async () => {
   objectId = (await ok('POST', '/v2/objects/', a.headers, { name: 'Praxis Dr. Nord', customerId }, 201))._id;
 });
 after(async () => {
-  await t.close();
+  await t?.close(); // undefined when `before` failed: what it started must still be stopped
   await server?.close();
 });
 

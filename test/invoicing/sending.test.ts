@@ -97,7 +97,7 @@ before(async () => {
   )._id;
 });
 after(async () => {
-  await t.close();
+  await t?.close(); // undefined when `before` failed: what it started must still be stopped
   await server?.close();
 });
 

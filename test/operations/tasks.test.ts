@@ -69,7 +69,7 @@ before(async () => {
   user.Carl = (await ok('POST', '/v2/users/', { general: { firstName: 'Carl' } }, 201))._id;
 });
 after(async () => {
-  await t.close();
+  await t?.close(); // undefined when `before` failed: what it started must still be stopped
   await smtp.close();
 });
 
