@@ -1,6 +1,6 @@
 // The migrated PGlite every test process loads its database from: made once per schema and PGlite version,
 // as small as it can be, because each load copies the whole data directory into PGlite's in-memory files
-// (about 0.4 s of CPU per load for 46 MB, and a run loads it dozens of times).
+// (about 0.4 s of CPU per load for 46 MB, and every test process loads it).
 import { PGlite } from '@electric-sql/pglite';
 import { openDatabase, PGLITE_EXTENSIONS } from '../../src/platform/db/database.js';
 import { migrate } from '../../src/platform/db/migrate.js';
@@ -14,8 +14,9 @@ export const PGLITE_PARSERS = { 20: (value: string) => Number(value), 1700: (val
 // filled with zeros page by page (PGlite's in-memory files grow by copying).
 export const PGLITE_START_PARAMS = [
   ...PGlite.defaultStartParams,
-  ...['-c', 'shared_buffers=32MB', '-c', 'full_page_writes=off', '-c', 'synchronous_commit=off'],
-  ...['-c', 'wal_init_zero=off'],
+  ...['shared_buffers=32MB', 'full_page_writes=off', 'synchronous_commit=off', 'wal_init_zero=off'].flatMap(
+    (setting) => ['-c', setting],
+  ),
 ];
 
 /**

@@ -6,15 +6,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { sql } from 'kysely';
 import { openDatabase } from '../../src/platform/db/database.js';
 import { WriteGate, writeSlots } from '../../src/platform/db/write-gate.js';
-
-/** A promise and its resolve, to hold a write open until the test lets it end. */
-function held() {
-  let release!: () => void;
-  const promise = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  return { promise, release };
-}
+import { deferred } from '../../src/platform/deferred.js';
 
 describe('write gate', () => {
   test('a quarter of the pool (at least one connection) stays for reads; one slot at the least', () => {
@@ -27,7 +19,7 @@ describe('write gate', () => {
   test('writes beyond the slots wait, and start in the order they came as slots free up', async () => {
     const gate = new WriteGate(2);
     const started: number[] = [];
-    const holds = [0, 1, 2, 3].map(() => held());
+    const holds = [0, 1, 2, 3].map(() => deferred());
     const runs = holds.map((hold, i) =>
       gate.run(async () => {
         started.push(i);
@@ -39,12 +31,12 @@ describe('write gate', () => {
     assert.deepEqual(started, [0, 1]);
     assert.equal(gate.waiting, 2);
     assert.equal(gate.hasFree(), false);
-    holds[1]!.release();
+    holds[1]!.resolve();
     await sleep(10);
     assert.deepEqual(started, [0, 1, 2], 'the first waiting write takes the freed slot');
-    holds[0]!.release();
-    holds[2]!.release();
-    holds[3]!.release();
+    holds[0]!.resolve();
+    holds[2]!.resolve();
+    holds[3]!.resolve();
     assert.deepEqual(await Promise.all(runs), [0, 1, 2, 3]);
     assert.equal(gate.waiting, 0);
     assert.equal(gate.hasFree(), true);
@@ -63,11 +55,11 @@ describe('write gate', () => {
 
   test('a free slot is taken at once, before the call returns: a check of hasFree() then holds', () => {
     const gate = new WriteGate(1);
-    const hold = held();
+    const hold = deferred();
     assert.equal(gate.hasFree(), true);
     const running = gate.run(() => hold.promise);
     assert.equal(gate.hasFree(), false, 'taken synchronously: a second caller checking now sees it');
-    hold.release();
+    hold.resolve();
     return running.then(() => assert.equal(gate.hasFree(), true));
   });
 
@@ -76,7 +68,7 @@ describe('write gate', () => {
     if (!url) return ctx.skip('TEST_DATABASE_URL is not set');
     // A pool of 4: 3 write slots. Five writes held open would have taken all 4 connections without the gate.
     const database = await openDatabase({ kind: 'postgres', url, poolSize: 4 });
-    const hold = held();
+    const hold = deferred();
     try {
       const writes = Array.from({ length: 5 }, () =>
         database.transaction('BEGIN', false, async (db) => {
@@ -86,15 +78,15 @@ describe('write gate', () => {
       );
       await sleep(100);
       const read = database.transaction('BEGIN', true, async (db) => sql<{ one: number }>`SELECT 1 AS one`.execute(db));
-      const answered = await Promise.race([read.then((r) => r.rows[0]!.one), sleep(5000).then(() => 'waited')]);
+      const answered = await Promise.race([read.then((r) => r.rows[0]!.one), sleep(5000, 'waited', { ref: false })]);
       assert.equal(answered, 1);
       assert.equal(database.connectionStats!().writesWaiting, 2);
       assert.equal(database.hasFreeConnection!(), false, 'no write slot free: a write beside would wait');
-      hold.release();
+      hold.resolve();
       await Promise.all(writes);
       assert.equal(database.connectionStats!().writesWaiting, 0);
     } finally {
-      hold.release();
+      hold.resolve();
       await database.close();
     }
   });
