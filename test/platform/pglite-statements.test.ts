@@ -4,10 +4,11 @@
 // the statements usable; the least recently used are closed beyond the limit.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { PGlite } from '@electric-sql/pglite';
+import type { PGlite } from '@electric-sql/pglite';
 import { type Kysely, sql } from 'kysely';
 import { openDatabase } from '../../src/platform/db/database.js';
 import type { Database } from '../../src/platform/db/database-types.js';
+import { migratedPglite } from '../helpers/test-app.js';
 
 describe('statements on the embedded database', () => {
   let pglite: PGlite;
@@ -19,7 +20,7 @@ describe('statements on the embedded database', () => {
   const preparedFor = async (text: string) => (await prepared()).filter((s) => s.statement === text);
 
   before(async () => {
-    pglite = await PGlite.create();
+    pglite = await migratedPglite(); // loaded, not created: initdb takes seconds; the migrated tables are not used
     await pglite.exec(
       'CREATE TABLE things (id int PRIMARY KEY, name text, doc jsonb, tags text[], at timestamptz, raw bytea)',
     );

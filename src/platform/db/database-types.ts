@@ -101,6 +101,8 @@ export type DatabaseTarget =
       tenancyStatement?: 'set_config' | 'set_local';
       log?: (message: string) => void;
     }
-  | { kind: 'pglite'; dataDir: string | undefined } // undefined: in memory
+  | { kind: 'pglite'; dataDir: string }
+  /** In memory; loadDataDir: a tar of a data directory to start from instead of creating one (initdb, seconds). */
+  | { kind: 'pglite'; dataDir: undefined; loadDataDir?: Blob }
   /** keepOpen: the instance stays open after close(), for its owner to use again (the tests lend one per process). */
   | { kind: 'pglite-instance'; pglite: PGlite; keepOpen?: boolean };

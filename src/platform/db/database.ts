@@ -45,6 +45,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
     lock = target.dataDir === undefined ? undefined : lockDataDir(target.dataDir);
     try {
       pglite = await PGlite.create(dir ?? 'memory://', {
+        ...(target.dataDir === undefined && target.loadDataDir ? { loadDataDir: target.loadDataDir } : {}),
         extensions: PGLITE_EXTENSIONS,
         parsers: { 20: (value: string) => Number(value), 1700: (value: string) => Number(value) },
       });
