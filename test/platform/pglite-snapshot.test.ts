@@ -38,7 +38,7 @@ test('a WAL segment loses its trailing zero pages; GNU tar reads the cut archive
   }
 });
 
-test("the tests' snapshot holds one database and a cut WAL; a database loaded from it writes past the cut", {
+test("the tests' snapshot holds one database and a cut WAL; a database loaded from it has a small shared memory and writes past the cut", {
   skip: process.env.TEST_DATABASE_URL ? 'the snapshot is of the embedded database' : false,
 }, async () => {
   const snapshot = await pgliteSnapshot();
@@ -54,6 +54,11 @@ test("the tests' snapshot holds one database and a cut WAL; a database loaded fr
       databases.rows.map((row) => row.datname),
       ['postgres'],
     );
+    // PostgreSQL zeroes its whole shared memory at every start: 42 MB with 32 MB of buffers and 100 connections.
+    const shared = await pglite.query<{ bytes: number }>(
+      "SELECT pg_size_bytes(current_setting('shared_memory_size'))::int AS bytes",
+    );
+    assert.ok(shared.rows[0]!.bytes <= 16 * 1024 * 1024, `the shared memory has ${shared.rows[0]!.bytes} bytes`);
     const wal = await pglite.query<{ size: number }>('SELECT size::int FROM pg_ls_waldir()');
     assert.equal(wal.rows.length, 1);
     assert.ok(wal.rows[0]!.size <= 65_536, `the WAL segment has ${wal.rows[0]!.size} bytes`);
