@@ -1,5 +1,5 @@
 // The embedded database's statements (src/platform/db/pglite-dialect.ts): a short text is prepared once per
-// PGlite and then only bound and executed, a long one planned each time; the values arrive as node-postgres
+// PGlite and then only bound and executed, a long one too but planned for each run's values; the values arrive as node-postgres
 // sends them to PostgreSQL; a failed statement, a table that changed its columns and a migration script leave
 // the statements usable; the least recently used are closed beyond the limit.
 import { after, before, describe, test } from 'node:test';
@@ -18,6 +18,8 @@ describe('statements on the embedded database', () => {
     (await pglite.query<{ name: string; statement: string }>('SELECT name, statement FROM pg_prepared_statements'))
       .rows;
   const preparedFor = async (text: string) => (await prepared()).filter((s) => s.statement === text);
+  const planMode = async () =>
+    (await pglite.query<{ mode: string }>("SELECT current_setting('plan_cache_mode') AS mode")).rows[0]?.mode;
 
   before(async () => {
     pglite = await migratedPglite(); // loaded, not created: initdb takes seconds; the migrated tables are not used
@@ -40,12 +42,65 @@ describe('statements on the embedded database', () => {
     assert.equal((await preparedFor('SELECT id FROM things WHERE id = $1')).length, 1);
   });
 
-  test('a long text (a read model) is planned for each run, not kept prepared', async () => {
+  test('a long text (a read model) is prepared once and planned for each run, with the plan mode reset after', async () => {
     const columns = Array.from({ length: 40 }, (_, i) => `id + ${i} AS c${i}`).join(', ');
-    for (let i = 0; i < 7; i++) await sql`SELECT ${sql.raw(columns)} FROM things WHERE id = ${1}`.execute(db);
+    for (let i = 0; i < 7; i++) {
+      const { rows } = await sql<{ c0: number }>`SELECT ${sql.raw(columns)} FROM things WHERE id = ${1}`.execute(db);
+      assert.deepEqual(
+        rows.map((row) => row.c0),
+        [1],
+        "the text's own result, not the setting's",
+      );
+    }
     const text = `SELECT ${columns} FROM things WHERE id = $1`;
     assert.ok(text.length >= 400);
-    assert.deepEqual(await preparedFor(text), []);
+    const plans = await pglite.query<{ generic_plans: number; custom_plans: number }>(
+      'SELECT generic_plans::int, custom_plans::int FROM pg_prepared_statements WHERE statement = $1',
+      [text],
+    );
+    // PostgreSQL would take a generic plan from the sixth run on (a short text does, below).
+    assert.deepEqual(plans.rows, [{ generic_plans: 0, custom_plans: 7 }]);
+    assert.equal(await planMode(), 'auto');
+
+    await sql`INSERT INTO things (id, name) VALUES (3, 'three') ON CONFLICT DO NOTHING`.execute(db);
+    for (let i = 0; i < 7; i++) await sql`SELECT name FROM things WHERE id = ${3}`.execute(db);
+    const short = await pglite.query<{ generic_plans: number }>(
+      'SELECT generic_plans::int FROM pg_prepared_statements WHERE statement = $1',
+      ['SELECT name FROM things WHERE id = $1'],
+    );
+    assert.ok(short.rows[0]!.generic_plans > 0, 'a short text still settles on a generic plan');
+  });
+
+  test('a long write is prepared once and left to settle on a generic plan, as a short text is', async () => {
+    const padding = sql.raw(`/* ${'padding '.repeat(60)} */`);
+    for (let i = 0; i < 7; i++)
+      await sql`INSERT INTO things (id, name) VALUES (${100 + i}, ${'long write'}) ${padding}`.execute(db);
+    const plans = await pglite.query<{ generic_plans: number; custom_plans: number }>(
+      "SELECT generic_plans::int, custom_plans::int FROM pg_prepared_statements WHERE statement LIKE 'INSERT INTO things%padding%'",
+    );
+    assert.equal(plans.rows.length, 1);
+    assert.ok(plans.rows[0]!.generic_plans > 0, `${JSON.stringify(plans.rows)}: no generic plan`);
+    await pglite.exec('DELETE FROM things WHERE id >= 100');
+  });
+
+  test('a long text that fails leaves no plan mode behind, and runs once it can', async () => {
+    const columns = Array.from({ length: 40 }, (_, i) => `id + ${i} AS c${i}`).join(', ');
+    const read = () => sql`SELECT ${sql.raw(columns)} FROM long_later WHERE id = ${1}`.execute(db);
+    await assert.rejects(read(), /relation "long_later" does not exist/);
+    assert.equal(await planMode(), 'auto');
+    await assert.rejects(sql`SELECT ${sql.raw(columns)}, ${'x'}::int AS bad FROM things WHERE id = ${1}`.execute(db));
+    assert.equal(await planMode(), 'auto');
+    await pglite.exec('CREATE TABLE long_later (id int); INSERT INTO long_later VALUES (1)');
+    assert.equal((await read()).rows.length, 1);
+    await assert.rejects(
+      db.transaction().execute(async (tx) => {
+        await sql`SELECT ${sql.raw(columns)} FROM long_later WHERE id = ${1}`.execute(tx);
+        await sql`SELECT ${'x'}::int`.execute(tx);
+      }),
+      /invalid input syntax/,
+    );
+    assert.equal(await planMode(), 'auto');
+    assert.equal((await read()).rows.length, 1);
   });
 
   test('values are converted as on PostgreSQL, and come back parsed', async () => {

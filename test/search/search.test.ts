@@ -302,7 +302,7 @@ describe('GET /v2/search: speed', () => {
   });
 
   test('PostgreSQL: the statement is planned once per connection (a generic plan), not for every search', async (ctx) => {
-    if (t.database.kind !== 'postgres') return ctx.skip('PGlite runs every statement unnamed');
+    if (t.database.kind !== 'postgres') return ctx.skip('PGlite plans long statements for their values');
     if (process.env.TEST_DATABASE_POOLED_URL) return ctx.skip('behind the pooler nothing is named');
     // One after the other, so on the pool's most recently used connection, which the look-up then gets too.
     // (The EXPLAIN of the test above is a prepared statement too, planned without the search's settings.)

@@ -82,8 +82,8 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
         }
       });
     },
-    // TransactionOptions change nothing here: long statements are not prepared (pglite-dialect.ts), and on its
-    // generic plan the job read model took seconds where planned with the values it takes a fraction of one.
+    // TransactionOptions change nothing here: long statements are planned for each run's values (pglite-dialect.ts);
+    // on its generic plan the job read model took seconds where planned with the values it takes a fraction of one.
     transaction: (begin, readOnly, work) =>
       // sql: transaction control on one held connection (Kysely's transaction() sends BEGIN on its own).
       // BEGIN with its settings is several statements, which PGlite takes through exec (the simple

@@ -2,10 +2,10 @@
 // held exclusively from acquire to release (a transaction never interleaves with another).
 //
 // A statement is one message batch into PostgreSQL (Parse, Bind, Describe, Execute, Sync), where PGlite's
-// own `query` makes six calls. A short text is prepared once per PGlite instance under a name and then
-// only bound and executed, so PostgreSQL neither parses it again nor, once it settles on a generic plan,
-// plans it. Measured on a primary-key read (CPU per statement, one process): 205-270 µs through `query`,
-// 165-180 µs as one batch, about 80 µs prepared. Values are sent as text, converted as node-postgres
+// own `query` makes six calls. A text is prepared once per PGlite instance under a name and then only bound
+// and executed, so PostgreSQL does not parse it again; a short one, once it settles on a generic plan, is not
+// planned again either. Measured on a primary-key read (CPU per statement, one process): 205-270 µs through
+// `query`, 165-180 µs as one batch, about 80 µs prepared. Values are sent as text, converted as node-postgres
 // converts them on the PostgreSQL path (`prepareValue`), so both databases receive the same parameters.
 import { type PGlite, parse, protocol, type Results } from '@electric-sql/pglite';
 import pgUtils from 'pg/lib/utils.js';
@@ -24,12 +24,20 @@ import { isStalePlan, queryResult } from './query-result.js';
 
 /** Texts kept prepared per PGlite instance, the least recently used closed beyond it. */
 const PREPARED_STATEMENTS = 256;
-/** Texts of this length and longer run unnamed (below). */
-const NAMED_BELOW_LENGTH = 400;
+/** Reads of this length and longer are planned for each run's values (below). */
+const CUSTOM_PLANS_FROM_LENGTH = 400;
+/** A text that writes rows (perhaps in a CTE beside a read). */
+const WRITES = /\b(INSERT\s+INTO|UPDATE\s+\S+\s+SET|DELETE\s+FROM)\b/i;
+// Around such a text in its batch: the setting is PostgreSQL's per session, and a failed statement's
+// transaction is rolled back with the SET in it, so a batch that stops at an error leaves no setting behind.
+const CUSTOM_PLANS = { name: 'crewbase_custom_plans', text: 'SET plan_cache_mode = force_custom_plan' };
+const DEFAULT_PLANS = { name: 'crewbase_default_plans', text: 'RESET plan_cache_mode' };
 
 interface Statements {
   /** Statement name by SQL text, least recently used first. */
   names: Map<string, string>;
+  /** Whether CUSTOM_PLANS and DEFAULT_PLANS are prepared. */
+  planModes: boolean;
   /** Names to close before the next statement: evicted, or perhaps made by a batch that failed. */
   closing: string[];
   made: number;
@@ -41,7 +49,7 @@ const statementsOf = new WeakMap<PGlite, Statements>();
 function statements(pg: PGlite): Statements {
   let known = statementsOf.get(pg);
   if (!known) {
-    known = { names: new Map(), closing: [], made: 0 };
+    known = { names: new Map(), planModes: false, closing: [], made: 0 };
     statementsOf.set(pg, known);
   }
   return known;
@@ -87,46 +95,54 @@ class PGliteConnection implements DatabaseConnection {
     const known = statements(this.pg);
     const serialize = protocol.serialize;
     const parts: Uint8Array[] = known.closing.splice(0).map((name) => serialize.close({ type: 'S', name }));
-    // A long text (a read model of joins) is parsed and planned for each run's values: a plan made once for any
-    // values, which PostgreSQL may settle on after five runs of a named statement, read a week of 2,520 jobs
-    // in 4.6 s instead of 0.44 s. A short one (a read or write by key) is where planning costs most.
-    const isNamed = query.sql.length < NAMED_BELOW_LENGTH;
-    let name = '';
-    let isNew = false;
-    if (!isNamed) parts.push(serialize.parse({ text: query.sql }));
-    else {
-      const prepared = known.names.get(query.sql);
-      isNew = prepared === undefined;
-      name = prepared ?? `crewbase_${known.made++}`;
-      if (isNew) parts.push(serialize.parse({ name, text: query.sql }));
-      known.names.delete(query.sql); // set again: the most recently used last
-      known.names.set(query.sql, name);
-      if (known.names.size > PREPARED_STATEMENTS) {
-        const oldest = known.names.keys().next().value as string;
-        known.closing.push(known.names.get(oldest)!);
-        known.names.delete(oldest);
-      }
+    // A long read (a read model of joins) is planned for each run's values: a plan made once for any values,
+    // which PostgreSQL may settle on after five runs of a named statement, read a week of 2,520 jobs in 4.6 s
+    // instead of 0.44 s. A short text, and a write by key, is where planning costs most. All are named: parsing
+    // a read model's text was most of what its run cost on small tables (a job list 7.7-8.3 ms of CPU per
+    // request unnamed, 4.1-5.6 named). A write is left to PostgreSQL's choice: the setting around it cost more
+    // than its parsing saved (creating a customer 2.7-3.6 ms unnamed, 3.4-5.1 named on custom plans).
+    const customPlans = query.sql.length >= CUSTOM_PLANS_FROM_LENGTH && !WRITES.test(query.sql);
+    if (customPlans) parts.push(...this.planMode(known, CUSTOM_PLANS));
+    const prepared = known.names.get(query.sql);
+    const isNew = prepared === undefined;
+    const name = prepared ?? `crewbase_${known.made++}`;
+    if (isNew) parts.push(serialize.parse({ name, text: query.sql }));
+    known.names.delete(query.sql); // set again: the most recently used last
+    known.names.set(query.sql, name);
+    if (known.names.size > PREPARED_STATEMENTS) {
+      const oldest = known.names.keys().next().value as string;
+      known.closing.push(known.names.get(oldest)!);
+      known.names.delete(oldest);
     }
     const values = query.parameters.map((value) => pgUtils.prepareValue(value));
-    parts.push(
-      serialize.bind({ statement: name, values }),
-      serialize.describe({ type: 'P' }),
-      serialize.execute({}),
-      serialize.sync(),
-    );
+    parts.push(serialize.bind({ statement: name, values }), serialize.describe({ type: 'P' }), serialize.execute({}));
+    if (customPlans) parts.push(...this.planMode(known, DEFAULT_PLANS));
+    parts.push(serialize.sync());
     let messages: Awaited<ReturnType<PGlite['execProtocolStream']>>;
     try {
       messages = await this.pg._runExclusiveQuery(() => this.pg.execProtocolStream(concat(parts), { syncToFs: false }));
     } catch (error) {
       // The batch stopped at its first error: a Parse before it may or may not have made the statement.
-      if (isNamed && (isNew || isStalePlan(error))) {
+      if (isNew || isStalePlan(error)) {
         known.names.delete(query.sql);
         known.closing.push(name);
       }
+      if (customPlans) known.planModes = false; // prepared again, after closing the names (a failed Parse made none)
       throw error;
     }
     if (!this.pg.isInTransaction()) await this.pg.syncToFs(); // as PGlite's own `query` does
-    return parse.parseResults(messages, this.pg.parsers)[0];
+    // One result per statement run: the setting's before the text's.
+    return parse.parseResults(messages, this.pg.parsers)[customPlans ? 1 : 0];
+  }
+
+  /** The messages that run a plan mode's statement, preparing it first where it is not yet. */
+  private planMode(known: Statements, statement: { name: string; text: string }): Uint8Array[] {
+    const serialize = protocol.serialize;
+    const run = [serialize.bind({ statement: statement.name }), serialize.execute({})];
+    if (known.planModes) return run;
+    if (statement === DEFAULT_PLANS) known.planModes = true; // both prepared in this batch
+    const close = serialize.close({ type: 'S', name: statement.name }); // closing a name that does not exist is no error
+    return [close, serialize.parse(statement), ...run];
   }
 
   // biome-ignore lint/correctness/useYield: the interface asks for a generator; PGlite cannot stream
